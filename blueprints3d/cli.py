@@ -1,0 +1,73 @@
+"""The `blueprints3d` command line: one entry point, one module per subcommand.
+
+Each module in ``blueprints3d/commands/`` defines ``HELP``, ``add_arguments(parser)`` and
+``run(args) -> int``. With no subcommand, ``play`` runs (the 3D table). Engine errors and bad
+files become one line on stderr and exit status 2; users never see a traceback for bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from typing import Sequence
+
+from blueprints3d import __version__
+from blueprints3d.engine.errors import BlueprintsError
+
+# Subcommand name -> module under blueprints3d.commands. "play" is also the default.
+COMMANDS: dict[str, str] = {
+    "play": "play",
+    "score": "score",
+    "simulate": "simulate",
+}
+
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """A wrong option or argument found after parsing; reported like argparse's own errors."""
+
+
+def _load(name: str):
+    return importlib.import_module(f"blueprints3d.commands.{COMMANDS[name]}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="blueprints3d",
+        description="Blueprints, the dice-stacking board game, on a 3D table. "
+                    "Without a command, opens the table for a new game.")
+    parser.add_argument("--version", action="version", version=f"blueprints3d {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        mod = _load(name)
+        p = sub.add_parser(name, help=mod.HELP, description=mod.HELP)
+        mod.add_arguments(p)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    # No subcommand (or only options): play. Options of `play` are accepted at the top level.
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version")):
+        argv = ["play", *argv]
+    args = parser.parse_args(argv)
+    try:
+        return int(_load(args.command).run(args) or 0)
+    except UsageError as e:
+        parser.exit(EXIT_USAGE, f"blueprints3d {args.command}: error: {e}\n")
+    except BlueprintsError as e:
+        print(f"blueprints3d: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("blueprints3d: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""One module per `blueprints3d` subcommand (see blueprints3d/cli.py)."""

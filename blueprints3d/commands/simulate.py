@@ -1,0 +1,86 @@
+"""`blueprints3d simulate`: whole games between random legal players, with statistics."""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+
+from blueprints3d.engine.playout import random_game
+from blueprints3d.engine.scoring import Prize
+
+HELP = "play games between random legal players and print statistics"
+CATEGORIES = ("blueprint", "wood", "recycled", "stone", "glass", "total")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4, help="players per game (2-4)")
+    parser.add_argument("--games", type=_positive, default=1000, help="number of games (default 1000)")
+    parser.add_argument("--seed", type=_non_negative, default=0, help="seed of the first game; game i uses seed+i")
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {n}")
+    return n
+
+
+def _non_negative(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {n}")
+    return n
+
+
+def run(args: argparse.Namespace) -> int:
+    per_cat: dict[str, list[int]] = {c: [] for c in CATEGORIES}
+    prizes_won = {p: 0 for p in Prize}
+    prizes_qualified = {p: 0 for p in Prize}
+    vp: list[int] = []
+    shared = 0
+    rounds = 0
+    start = last = time.monotonic()
+    for i in range(args.games):
+        state = random_game(args.players, args.seed + i)
+        for rr in state.round_results:
+            rounds += 1
+            for s in rr.scores:
+                d = s.to_dict()
+                for c in CATEGORIES:
+                    per_cat[c].append(d[c])
+                for p in s.prizes:
+                    prizes_qualified[p] += 1
+            for p in rr.prizes:
+                prizes_won[p] += 1
+        res = state.result()
+        vp.extend(res.victory_points)
+        shared += res.shared
+        now = time.monotonic()
+        if now - last > 0.5 or i + 1 == args.games:
+            last = now
+            print(f"\rsimulate: {i + 1}/{args.games} games ({(i + 1) / max(now - start, 1e-9):.0f}/s)",
+                  end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    buildings = len(per_cat["total"])
+    print(f"{args.games} random {args.players}-player games (seeds {args.seed}..{args.seed + args.games - 1}), "
+          f"{buildings} buildings scored")
+    print("\nBuilding score per category (mean ± standard deviation, max):")
+    for c in CATEGORIES:
+        xs = per_cat[c]
+        print(f"  {c:<10} {statistics.fmean(xs):6.2f} ± {statistics.pstdev(xs):5.2f}   max {max(xs)}")
+    bonus = sum(1 for x in per_cat["blueprint"] if x) / buildings
+    print(f"\nBlueprint bonus earned by {bonus:.1%} of buildings")
+    print("\nPrizes (share of rounds awarded; share of buildings qualifying):")
+    for p in Prize:
+        print(f"  {p.title:<21} {prizes_won[p] / rounds:6.1%}   {prizes_qualified[p] / buildings:6.1%}")
+    print(f"\nVictory points per player: mean {statistics.fmean(vp):.2f} ± {statistics.pstdev(vp):.2f}, max {max(vp)}")
+    print(f"Shared victories: {shared} of {args.games} games ({shared / args.games:.1%})")
+    return 0

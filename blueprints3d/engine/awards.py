@@ -1,0 +1,105 @@
+"""Awards and Prizes for one round (pp. 4-5), and the tie rule both use.
+
+Ties, for Awards and Prizes alike: more dice of the first in-demand material wins, then more of
+the second, then the player who was LATER in this round's turn order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Sequence
+
+from blueprints3d.engine.materials import Material
+from blueprints3d.engine.scoring import Prize, Score
+
+
+class Award(Enum):
+    GOLD = "gold"
+    SILVER = "silver"
+    BRONZE = "bronze"
+
+    @property
+    def victory_points(self) -> int:
+        return AWARD_VP[self]
+
+
+AWARD_VP = {Award.GOLD: 3, Award.SILVER: 2, Award.BRONZE: 1}
+PRIZE_VP = 2
+AWARDS_BY_PLAYERS: dict[int, tuple[Award, ...]] = {
+    2: (Award.SILVER,),
+    3: (Award.GOLD, Award.SILVER),
+    4: (Award.GOLD, Award.SILVER, Award.BRONZE),
+}
+
+
+@dataclass(frozen=True)
+class RoundContext:
+    """What the tie rule needs: the in-demand materials and the round's turn order."""
+
+    in_demand: tuple[Material, Material]
+    turn_order: tuple[int, ...]
+    # material counts per player: counts[player][material]
+    counts: tuple[tuple[int, int, int, int], ...]
+
+    def tie_key(self, player: int) -> tuple[int, int, int]:
+        c = self.counts[player]
+        return (c[self.in_demand[0]], c[self.in_demand[1]], self.turn_order.index(player))
+
+    def explain_tie(self, winner: int, loser: int, names: Sequence[str]) -> str:
+        """Why ``winner`` beat ``loser`` when the main criterion was equal, in words."""
+        w, l = self.tie_key(winner), self.tie_key(loser)
+        first, second = self.in_demand
+        if w[0] != l[0]:
+            return (f"{names[winner]} has more {first.colour} ({first.label}, first in demand): "
+                    f"{w[0]} to {l[0]}")
+        if w[1] != l[1]:
+            return (f"both have {w[0]} {first.colour}; {names[winner]} has more {second.colour} "
+                    f"({second.label}, second in demand): {w[1]} to {l[1]}")
+        return (f"equal in {first.colour} and {second.colour}; {names[winner]} was later in "
+                f"this round's turn order")
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Who got an Award or Prize, and the tie-breaks that decided it, in words."""
+
+    player: int
+    reason: str
+
+
+def rank_buildings(scores: Sequence[Score], ctx: RoundContext) -> list[int]:
+    """Players from best to worst building: score, then the tie rule."""
+    return sorted(range(len(scores)), key=lambda p: (scores[p].total, *ctx.tie_key(p)), reverse=True)
+
+
+def give_awards(scores: Sequence[Score], ctx: RoundContext, names: Sequence[str]
+                ) -> dict[Award, Placement]:
+    ranking = rank_buildings(scores, ctx)
+    out: dict[Award, Placement] = {}
+    for place, award in enumerate(AWARDS_BY_PLAYERS[len(scores)]):
+        p = ranking[place]
+        reason = f"{names[p]}: building score {scores[p].total}"
+        beaten = [q for q in ranking[place + 1:] if scores[q].total == scores[p].total]
+        if beaten:
+            reason += "; tie with " + ", ".join(
+                f"{names[q]} ({ctx.explain_tie(p, q, names)})" for q in beaten)
+        out[award] = Placement(p, reason)
+    return out
+
+
+def give_prizes(scores: Sequence[Score], ctx: RoundContext, names: Sequence[str]
+                ) -> dict[Prize, Placement]:
+    out: dict[Prize, Placement] = {}
+    for prize in Prize:
+        qualified = [p for p in range(len(scores)) if prize in scores[p].prizes]
+        if not qualified:
+            continue
+        qualified.sort(key=ctx.tie_key, reverse=True)
+        p = qualified[0]
+        reason = f"{names[p]} qualifies"
+        if len(qualified) > 1:
+            reason += "; so do " + ", ".join(
+                f"{names[q]} ({ctx.explain_tie(p, q, names)})" for q in qualified[1:])
+        out[prize] = Placement(p, reason)
+    return out

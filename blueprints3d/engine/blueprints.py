@@ -1,0 +1,111 @@
+"""Blueprint cards: a top-down grid of spaces, each with an intended stack height or hatched.
+
+The grid's size comes from the card data; nothing in the engine assumes 3 x 2. Cells are
+numbered row-major, ``cell = row * cols + col``, and shown to players 1-based.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from importlib import resources
+from typing import Any
+
+from blueprints3d.engine.errors import CardDataError
+
+HATCHED = "X"
+CARD_TOTAL = 6  # every card's numbers add up to 6 (p. 1)
+
+
+@dataclass(frozen=True)
+class Blueprint:
+    """One blueprint card. ``heights[cell]`` is the printed height, or None for a hatched space."""
+
+    id: str
+    name: str
+    rows: int
+    cols: int
+    heights: tuple[int | None, ...]
+
+    @classmethod
+    def from_grid(cls, grid: Any, id: str = "custom", name: str = "Custom blueprint",
+                  check_total: bool = True) -> "Blueprint":
+        """A card from ``grid[row][col]`` = height or "X"; raises CardDataError naming the fault."""
+        if not isinstance(grid, list) or not grid or not all(isinstance(r, list) for r in grid):
+            raise CardDataError(f"blueprint {id}: grid must be a non-empty list of rows")
+        cols = len(grid[0])
+        if cols == 0 or any(len(r) != cols for r in grid):
+            raise CardDataError(f"blueprint {id}: every row of the grid must have the same, non-zero length")
+        heights: list[int | None] = []
+        for r, row in enumerate(grid):
+            for c, v in enumerate(row):
+                if v == HATCHED:
+                    heights.append(None)
+                elif isinstance(v, int) and not isinstance(v, bool) and v >= 1:
+                    heights.append(v)
+                else:
+                    raise CardDataError(
+                        f"blueprint {id}: space at {cell_name(r, c)} must be a height of 1 or more "
+                        f"or \"X\" for hatched, not {v!r}")
+        total = sum(h for h in heights if h is not None)
+        if check_total and total != CARD_TOTAL:
+            raise CardDataError(f"blueprint {id}: heights add up to {total}, a card's must add up to {CARD_TOTAL}")
+        return cls(id=id, name=name, rows=len(grid), cols=cols, heights=tuple(heights))
+
+    @property
+    def num_cells(self) -> int:
+        return self.rows * self.cols
+
+    def is_hatched(self, cell: int) -> bool:
+        return self.heights[cell] is None
+
+    def grid(self) -> list[list[int | str]]:
+        """The card as ``grid[row][col]``, in the build-file form."""
+        return [[HATCHED if h is None else h for h in self.heights[r * self.cols:(r + 1) * self.cols]]
+                for r in range(self.rows)]
+
+    def cell_name(self, cell: int) -> str:
+        return cell_name(*divmod(cell, self.cols))
+
+    @cached_property
+    def neighbours(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell, the orthogonally adjacent cells (dice there share a face on one level)."""
+        return grid_neighbours(self.rows, self.cols)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "grid": self.grid()}
+
+
+def cell_name(row: int, col: int) -> str:
+    """How a space is named to players: 1-based row and column."""
+    return f"row {row + 1}, column {col + 1}"
+
+
+@lru_cache(maxsize=None)
+def grid_neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            n = []
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < rows and 0 <= cc < cols:
+                    n.append(rr * cols + cc)
+            out.append(tuple(n))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def standard_deck() -> tuple[Blueprint, ...]:
+    """The 24 cards shipped with the game, in id order."""
+    raw = json.loads(resources.files("blueprints3d.engine").joinpath("data/blueprints.json").read_text("utf-8"))
+    return tuple(Blueprint.from_grid(c["grid"], id=c["id"], name=c["name"]) for c in raw["cards"])
+
+
+def card_by_id(card_id: str) -> Blueprint:
+    for card in standard_deck():
+        if card.id == card_id:
+            return card
+    ids = ", ".join(c.id for c in standard_deck())
+    raise CardDataError(f"no blueprint card with id {card_id!r} (the deck has {ids})")

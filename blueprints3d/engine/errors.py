@@ -1,0 +1,21 @@
+"""The errors the engine raises. Each carries a message meant for a player, naming the problem."""
+
+
+class BlueprintsError(Exception):
+    """Base of every error the engine raises on bad input; the CLI turns it into one line."""
+
+
+class IllegalAction(BlueprintsError):
+    """An action that breaks a rule. The state it was applied to is left exactly as it was."""
+
+
+class BuildFileError(BlueprintsError):
+    """A build file that cannot be read or that describes a building the rules do not allow."""
+
+
+class SaveFileError(BlueprintsError):
+    """A save file that is corrupt, truncated, tampered with or of an unknown format."""
+
+
+class CardDataError(BlueprintsError):
+    """Blueprint card data that breaks the card rules (heights must add up to 6, ...)."""

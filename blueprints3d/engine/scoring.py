@@ -1,0 +1,154 @@
+"""Building scores (pp. 3-4) and which Prizes a building qualifies for (pp. 4-5).
+
+A building is given as stacks, one per cell of its blueprint, each a sequence of
+``(material, value)`` pairs from the bottom up. Building points only rank buildings; they are
+not victory points.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Sequence
+
+from blueprints3d.engine.blueprints import Blueprint
+from blueprints3d.engine.materials import Material
+
+Stack = Sequence[tuple[int, int]]  # (material, value) bottom to top
+
+BLUEPRINT_BONUS = 6
+WOOD_PER_NEIGHBOUR = 2
+RECYCLED_POINTS = (0, 2, 5, 10, 15, 20, 30)  # by number of green dice, 0..6
+STONE_POINTS = (0, 2, 3, 5, 8)  # by level 1, 2, 3, 4 or higher (index 0 unused)
+
+_WOOD, _RECYCLED, _STONE, _GLASS = (int(m) for m in Material)
+
+
+class Prize(Enum):
+    SKYSCRAPER = "skyscraper"
+    GEOMETER = "geometer"
+    STRUCTURAL_INTEGRITY = "structural_integrity"
+    MATERIALS = "materials"
+
+    @property
+    def title(self) -> str:
+        return self.value.replace("_", " ").title()
+
+
+PRIZE_RULES: dict[Prize, str] = {
+    Prize.SKYSCRAPER: "a stack of 5 or more dice",
+    Prize.GEOMETER: "all six values 1-6 among the building's dice",
+    Prize.STRUCTURAL_INTEGRITY: "4 or more dice showing the same value",
+    Prize.MATERIALS: "5 or more dice of the same material",
+}
+
+
+@dataclass(frozen=True)
+class Score:
+    blueprint: int
+    wood: int
+    recycled: int
+    stone: int
+    glass: int
+    prizes: frozenset[Prize] = field(default_factory=frozenset)
+
+    @property
+    def total(self) -> int:
+        return self.blueprint + self.wood + self.recycled + self.stone + self.glass
+
+    def to_dict(self) -> dict:
+        return {"blueprint": self.blueprint, "wood": self.wood, "recycled": self.recycled,
+                "stone": self.stone, "glass": self.glass, "total": self.total,
+                "prizes": [p.value for p in Prize if p in self.prizes]}
+
+
+def recycled_points(count: int) -> int:
+    return RECYCLED_POINTS[min(count, len(RECYCLED_POINTS) - 1)]
+
+
+def stone_points(level: int) -> int:
+    """Points of a stone die at ``level`` (1 = standing on the card)."""
+    return STONE_POINTS[min(level, 4)]
+
+
+def follows_blueprint(blueprint: Blueprint, stacks: Sequence[Stack]) -> bool:
+    """Every numbered space holds exactly its number of dice, every hatched space none."""
+    return all(len(s) == (h or 0) for s, h in zip(stacks, blueprint.heights))
+
+
+def _at(stacks: Sequence[Stack], cell: int, level: int) -> bool:
+    return level < len(stacks[cell])
+
+
+def score_building(blueprint: Blueprint, stacks: Sequence[Stack]) -> Score:
+    """The building's points by category and the Prizes it qualifies for."""
+    neighbours = blueprint.neighbours
+    wood = recycled = stone = glass = 0
+    values = [0] * 7
+    materials = [0, 0, 0, 0]
+    tallest = 0
+    for cell, stack in enumerate(stacks):
+        height = len(stack)
+        if height > tallest:
+            tallest = height
+        for level, (mat, val) in enumerate(stack):
+            values[val] += 1
+            materials[mat] += 1
+            if mat == _WOOD:
+                faces = (level > 0) + (level + 1 < height)
+                for n in neighbours[cell]:
+                    if level < len(stacks[n]):
+                        faces += 1
+                wood += WOOD_PER_NEIGHBOUR * faces
+            elif mat == _RECYCLED:
+                recycled += 1
+            elif mat == _STONE:
+                stone += STONE_POINTS[level + 1 if level < 3 else 4]
+            else:
+                glass += val
+    prizes = set()
+    if tallest >= 5:
+        prizes.add(Prize.SKYSCRAPER)
+    if all(values[1:7]):
+        prizes.add(Prize.GEOMETER)
+    if max(values) >= 4:
+        prizes.add(Prize.STRUCTURAL_INTEGRITY)
+    if max(materials) >= 5:
+        prizes.add(Prize.MATERIALS)
+    bonus = BLUEPRINT_BONUS if follows_blueprint(blueprint, stacks) else 0
+    return Score(blueprint=bonus, wood=wood, recycled=recycled_points(recycled), stone=stone,
+                 glass=glass, prizes=frozenset(prizes))
+
+
+@dataclass(frozen=True)
+class DiePoints:
+    """What one die contributes, for showing the score on the building itself."""
+
+    cell: int
+    level: int  # 0 = standing on the card
+    material: Material
+    value: int
+    points: int
+    reason: str
+
+
+def explain_building(blueprint: Blueprint, stacks: Sequence[Stack]) -> list[DiePoints]:
+    """Per-die contributions in words. Recycled dice share their set's points; the blueprint bonus
+    belongs to the building, not to a die. Agrees with score_building (a test checks it)."""
+    out: list[DiePoints] = []
+    n_green = sum(1 for s in stacks for m, _ in s if m == _RECYCLED)
+    for cell, stack in enumerate(stacks):
+        for level, (mat, val) in enumerate(stack):
+            material = Material(mat)
+            if mat == _WOOD:
+                faces = (level > 0) + (level + 1 < len(stack)) + sum(
+                    1 for n in blueprint.neighbours[cell] if _at(stacks, n, level))
+                pts, why = WOOD_PER_NEIGHBOUR * faces, f"wood touching {faces} dice: +2 each"
+            elif mat == _RECYCLED:
+                pts, why = 0, f"one of {n_green} recycled dice: {recycled_points(n_green)} for the set"
+            elif mat == _STONE:
+                pts, why = stone_points(level + 1), f"stone on level {level + 1}"
+            else:
+                pts, why = val, f"glass showing {val}" + (" (covered, still counts)" if level + 1 < len(stack) else "")
+            out.append(DiePoints(cell, level, material, val, pts, why))
+    return out
