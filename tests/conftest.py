@@ -1,0 +1,20 @@
+"""Shared pytest fixtures.
+
+Panda3D allows one ShowBase per process, so every rendering test shares the single offscreen
+one opened here (Mesa's software OpenGL through p3headlessgl; no window, no GPU needed).
+Add further fixtures below; keep this one session-scoped.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def offscreen_base():
+    """One offscreen ShowBase for the whole test session (256 x 256 unless a test resizes)."""
+    from blueprints3d.client.showcase import open_offscreen_base
+
+    base = open_offscreen_base(256, 256)
+    yield base
+    # No destroy(): tearing down the GSG at exit is slow and buys nothing for a test run.
