@@ -1,0 +1,59 @@
+"""Computer opponents for Blueprints, built on the engine's state API (imports the engine only).
+
+Entry point for the client and the tools::
+
+    from blueprints3d.ai import make_bot, LEVELS
+    bot = make_bot("hard", seed=7)          # or "easy", "medium", "random", "greedy", "search"
+    action = bot.choose(state, player)      # state: the real GameState, or state.view(player)
+    state.apply(action)
+
+``choose`` always decides from ``state.view(player)`` only: a bot never sees another player's
+blueprint or building, nor the bag's order, even when handed the real state. It returns one of
+``state.legal_actions()`` and raises ``IllegalAction`` if it is not that player's turn. A bot is
+deterministic for a given seed and sequence of calls (``hard`` is bounded by a number of
+samples; its time cap only cuts in on a machine far slower than a 2-core laptop).
+
+Levels (``LEVELS``): ``easy`` = random legal moves; ``medium`` = greedy, one move ahead;
+``hard`` = determinized Monte Carlo search with greedy playouts to the end of the round,
+well under a second per decision. ``make_bot`` accepts a level or a bot name, case-insensitive.
+"""
+
+from __future__ import annotations
+
+from blueprints3d.ai.bots import Bot, GreedyBot, RandomBot, SearchBot
+from blueprints3d.ai.search import Budget
+from blueprints3d.engine.errors import BlueprintsError
+
+# Level -> (bot name, one line for a new-game screen).
+LEVELS: dict[str, tuple[str, str]] = {
+    "easy": ("random", "Easy: plays any legal move"),
+    "medium": ("greedy", "Medium: takes the best-looking die for its building"),
+    "hard": ("search", "Hard: looks ahead by playing out the round many times"),
+}
+BOT_NAMES = ("random", "greedy", "search")
+HARD_BUDGET = Budget()
+
+
+class UnknownBot(BlueprintsError):
+    """A bot name or level that does not exist."""
+
+
+def make_bot(name_or_level: str, seed: int = 0) -> Bot:
+    """A bot by level (easy, medium, hard) or name (random, greedy, search)."""
+    key = name_or_level.strip().lower()
+    name = LEVELS[key][0] if key in LEVELS else key
+    if name == "random":
+        bot: Bot = RandomBot(seed)
+    elif name == "greedy":
+        bot = GreedyBot(seed)
+    elif name == "search":
+        bot = SearchBot(seed, HARD_BUDGET)
+    else:
+        known = ", ".join([*LEVELS, *BOT_NAMES])
+        raise UnknownBot(f"unknown bot {name_or_level!r}: expected one of {known}")
+    bot.name = key
+    return bot
+
+
+__all__ = ["Bot", "RandomBot", "GreedyBot", "SearchBot", "Budget", "LEVELS", "BOT_NAMES",
+           "HARD_BUDGET", "UnknownBot", "make_bot"]

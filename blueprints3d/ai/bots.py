@@ -1,0 +1,73 @@
+"""The computer opponents: random, greedy and search, behind one small interface."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from blueprints3d.ai.heuristic import DEFAULT, Weights, best_action
+from blueprints3d.ai.observe import View, check_turn, public_state, view_of
+from blueprints3d.ai.search import Budget, search
+from blueprints3d.engine.state import GameState
+
+
+class Bot(Protocol):
+    """A computer player. ``choose`` takes the real state or the player's view; either way it
+    decides from that player's view alone, and returns one of the legal actions."""
+
+    name: str
+
+    def choose(self, state: GameState | View, player: int) -> int: ...
+
+
+@dataclass
+class RandomBot:
+    """Any legal action, uniformly."""
+
+    seed: int = 0
+    name: str = "random"
+    rng: random.Random = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    def choose(self, state: GameState | View, player: int) -> int:
+        view = view_of(state, player)
+        check_turn(view, player)
+        legal = public_state(view).legal_actions()
+        return legal[int(self.rng.random() * len(legal))]
+
+
+@dataclass
+class GreedyBot:
+    """One move ahead: the action that most improves its building's points, its chance of the
+    blueprint bonus and its chances at the Prizes (see ``heuristic``). Deterministic."""
+
+    seed: int = 0
+    name: str = "greedy"
+    weights: Weights = DEFAULT
+
+    def choose(self, state: GameState | View, player: int) -> int:
+        view = view_of(state, player)
+        check_turn(view, player)
+        return best_action(public_state(view), None, self.weights)
+
+
+@dataclass
+class SearchBot:
+    """Determinized Monte Carlo search over the player's view (see ``search``)."""
+
+    seed: int = 0
+    budget: Budget = field(default_factory=Budget)
+    name: str = "search"
+    weights: Weights = DEFAULT
+    rng: random.Random = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    def choose(self, state: GameState | View, player: int) -> int:
+        view = view_of(state, player)
+        check_turn(view, player)
+        return search(view, player, self.rng, self.budget, self.weights)

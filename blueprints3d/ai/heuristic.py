@@ -1,0 +1,276 @@
+"""The one-move-ahead evaluation the greedy bot plays by and the search bot plays out with.
+
+``action_values`` rates each legal action of the player to move by what the building would be
+worth after it, in rough victory-point units: building points (which win Awards), the chance of
+still earning the blueprint bonus, and the chance of qualifying for each Prize, discounted when
+another player already holds that Prize's condition in the open.
+
+It reads only what the mover may see: their own blueprint and building, the pool, the dice every
+player has taken (public), the in-demand colours, and which dice are left for the bag (public by
+elimination). So it is fair on any state built from the mover's view, and it is cheap enough
+(a few hundred microseconds a move) to drive thousands of playouts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from blueprints3d.engine import actions as A
+from blueprints3d.engine.materials import MATERIAL_OF
+from blueprints3d.engine.scoring import RECYCLED_POINTS, STONE_POINTS
+from blueprints3d.engine.state import TAKES_PER_ROUND, GameState, Phase
+
+_WOOD, _RECYCLED = 0, 1
+_STONE_AT = tuple(STONE_POINTS[min(level + 1, 4)] for level in range(64))  # by level index
+_RP = RECYCLED_POINTS + (RECYCLED_POINTS[-1],) * 32
+
+
+@dataclass(frozen=True)
+class Weights:
+    """How much each thing is worth, in victory points. Prizes are worth 2 VP each; a building
+    point is worth a fraction of a VP through the Awards it helps to win."""
+
+    point: float = 0.15          # one building point
+    bonus: float = 6 * 0.15      # the blueprint bonus (6 points), scaled by its chance
+    prize: float = 2.0           # one Prize
+    q_value: float = 0.5         # chance per take of finding a die of a wanted value
+    q_material: float = 0.6      # ... of a wanted material
+    q_geometer: float = 0.6      # ... of a value not yet in the building
+    q_bonus_step: float = 0.92   # chance per die still missing from the blueprint
+    contested: float = 0.35      # a Prize another player already qualifies for is worth this share
+    deny: float = 1.0            # two players: weight of the opponent's gain when discarding
+
+
+DEFAULT = Weights()
+
+
+def _potential(have: int, need: int, left: int, q: float) -> float:
+    """Rough chance of getting from ``have`` to ``need`` matching dice with ``left`` takes."""
+    missing = need - have
+    if missing <= 0:
+        return 1.0
+    if missing > left:
+        return 0.0
+    return q ** missing
+
+
+class _Profile:
+    """Counts over one player's placed dice: what the Prize conditions look at."""
+
+    __slots__ = ("vc", "mc", "distinct", "placed", "aside")
+
+    def __init__(self, state: GameState, player: int) -> None:
+        vc = [0] * 7
+        mc = [0, 0, 0, 0]
+        values = state.values
+        aside = state.set_aside[player]
+        for d in state.taken[player]:
+            if aside and d in aside:
+                continue
+            vc[values[d]] += 1
+            mc[MATERIAL_OF[d]] += 1
+        self.vc, self.mc = vc, mc
+        self.placed = sum(mc)
+        self.distinct = sum(1 for x in vc if x)
+        self.aside = len(aside)
+
+
+def _contested(state: GameState, player: int) -> tuple[bool, bool, bool]:
+    """Whether another player already qualifies (in the open) for Structural Integrity,
+    Materials, Geometer."""
+    s = m = g = False
+    for p in range(state.num_players):
+        if p == player or not state.taken[p]:
+            continue
+        prof = _Profile(state, p)
+        s = s or max(prof.vc) >= 4
+        m = m or max(prof.mc) >= 5
+        g = g or prof.distinct == 6
+    return s, m, g
+
+
+def _type_value(prof: _Profile, mat: int, val: int, left: int, avail: list[int],
+                contested: tuple[bool, bool, bool], w: Weights) -> float:
+    """The part of a die's worth that does not depend on where it goes: Prize chances for
+    Structural Integrity, Materials and Geometer, and the recycled set."""
+    vc, mc = prof.vc, prof.mc
+    # Structural Integrity: the best value to collect after this die.
+    best = 0.0
+    for v in range(1, 7):
+        p = _potential(vc[v] + (v == val), 4, left, w.q_value)
+        if p > best:
+            best = p
+    total = best * w.prize * (w.contested if contested[0] else 1.0)
+    best = 0.0
+    for m in range(4):
+        have = mc[m] + (m == mat)
+        if have + min(left, avail[m] - (m == mat)) < 5:
+            continue
+        p = _potential(have, 5, left, w.q_material)
+        if p > best:
+            best = p
+    total += best * w.prize * (w.contested if contested[1] else 1.0)
+    if not prof.aside and prof.distinct == prof.placed and not vc[val]:
+        total += _potential(prof.distinct + 1, 6, left, w.q_geometer) * w.prize * (
+            w.contested if contested[2] else 1.0)
+    if mat == _RECYCLED:
+        total += (_RP[mc[_RECYCLED] + 1] - _RP[mc[_RECYCLED]]) * w.point
+    return total
+
+
+def _bonus_factor(need: int, top: int) -> float:
+    """Chance that a cell still needing ``need`` dice above a top of ``top`` gets them."""
+    if need <= 0:
+        return 1.0
+    if top <= 2:
+        return 1.0
+    q = 1.0 - ((top - 1) / 6.0) ** 3
+    return q ** need
+
+
+def _sky(height: int, top: int, left: int) -> float:
+    """Chance that a stack of ``height`` with ``top`` on top reaches 5 dice."""
+    missing = 5 - height
+    if missing <= 0:
+        return 1.0
+    if missing > left or height == 0:
+        return 0.0
+    return (0.45 + 0.45 * (6 - top) / 5) ** missing
+
+
+def action_values(state: GameState, legal: list[int] | None = None, w: Weights = DEFAULT
+                  ) -> dict[int, float]:
+    """Each legal action of the player to move, rated (higher is better; only differences
+    between actions of one decision mean anything)."""
+    if legal is None:
+        legal = state.legal_actions()
+    player = state.current_player
+    if state.phase is Phase.DISCARD:
+        return discard_values(state, legal, w)
+    values = state.values
+    bp = state.blueprints[player]
+    targets = bp.heights
+    neighbours = bp.neighbours
+    stacks = state.stacks[player]
+    tops = state.tops[player]
+    heights = [len(st) for st in stacks]
+    prof = _Profile(state, player)
+    left = TAKES_PER_ROUND - len(state.taken[player]) - 1  # takes after this one
+    contested = _contested(state, player)
+    avail = [0, 0, 0, 0]
+    for d in state.bag:
+        avail[MATERIAL_OF[d]] += 1
+    for d in state.pool:
+        avail[MATERIAL_OF[d]] += 1
+
+    # The blueprint bonus: still reachable only if no die was set aside and no stack is over.
+    bonus_ok = not prof.aside and all(t is None or h <= t for h, t in zip(heights, targets))
+    cell_f = [1.0] * len(stacks)
+    base_bonus = 0.0
+    missing = 0
+    if bonus_ok:
+        p = 1.0
+        for c, t in enumerate(targets):
+            if t is not None and heights[c] < t:
+                cell_f[c] = _bonus_factor(t - heights[c], tops[c])
+                p *= cell_f[c]
+                missing += t - heights[c]
+        base_bonus = p
+    sky_base = 0.0
+    for c in range(len(stacks)):
+        if heights[c] >= 2:
+            x = _sky(heights[c], tops[c], left)
+            if x > sky_base:
+                sky_base = x
+
+    type_cache: dict[int, float] = {}
+    out: dict[int, float] = {}
+    wp = w.point
+    for a in legal:
+        d, slot = a >> 6, a & 63
+        mat, val = MATERIAL_OF[d], values[d]
+        key = mat << 3 | val
+        tv = type_cache.get(key)
+        if tv is None:
+            tv = type_cache[key] = _type_value(prof, mat, val, left, avail, contested, w)
+        if slot == A.SET_ASIDE:
+            out[a] = tv - 99.0  # forced anyway: only ever the sole choice for that die
+            continue
+        c = slot
+        level = heights[c]
+        # Building points this die adds, including what it gives wood dice it touches.
+        pts = 0
+        col = neighbours[c]
+        if level and MATERIAL_OF[stacks[c][-1]] == _WOOD:
+            pts += 2
+        faces = 1 if level else 0
+        for n in col:
+            if heights[n] > level:
+                faces += 1
+                if MATERIAL_OF[stacks[n][level]] == _WOOD:
+                    pts += 2
+        if mat == _WOOD:
+            # Wood also gains from dice still to come beside it: count empty neighbours a little.
+            pts += 2 * faces
+            pts += sum(1 for n in col if heights[n] == level and targets[n] is not None)
+        elif mat == 2:
+            pts += _STONE_AT[level]
+        elif mat == 3:
+            pts += val
+        v = tv + pts * wp
+        # Blueprint bonus after this placement.
+        t = targets[c]
+        if bonus_ok and level < t:
+            f = _bonus_factor(t - level - 1, val)
+            old = cell_f[c]
+            pb = base_bonus / old * f if old > 0 else 0.0
+            v += w.bonus * pb * w.q_bonus_step ** (missing - 1)
+        # Skyscraper: this stack's chance after the die, or the best other one.
+        sk = _sky(level + 1, val, left) if level + 1 >= 2 else 0.0
+        v += max(sk, sky_base) * w.prize * 0.8
+        out[a] = v
+    return out
+
+
+def discard_values(state: GameState, legal: list[int], w: Weights = DEFAULT) -> dict[int, float]:
+    """Two players: rate each die to discard by how much it would help the other players
+    (judged on their open dice only), less a little of what it is worth to the discarder."""
+    player = state.current_player
+    values = state.values
+    avail = [0, 0, 0, 0]
+    for d in state.bag:
+        avail[MATERIAL_OF[d]] += 1
+    for d in state.pool:
+        avail[MATERIAL_OF[d]] += 1
+    others = []
+    for p in range(state.num_players):
+        if p != player:
+            prof = _Profile(state, p)
+            left = TAKES_PER_ROUND - len(state.taken[p]) - 1
+            if left >= 0:
+                others.append((prof, left, _contested(state, p)))
+    mine = _Profile(state, player)
+    my_left = TAKES_PER_ROUND - len(state.taken[player]) - 1
+    my_contested = _contested(state, player)
+    out: dict[int, float] = {}
+    for a in legal:
+        d = a >> 6
+        mat, val = MATERIAL_OF[d], values[d]
+        gain = 0.0
+        for prof, left, cont in others:
+            g = _type_value(prof, mat, val, left, avail, cont, w) + (val if mat == 3 else 0) * w.point
+            if g > gain:
+                gain = g
+        keep = _type_value(mine, mat, val, my_left, avail, my_contested, w) if my_left >= 0 else 0.0
+        out[a] = w.deny * gain - 0.3 * keep
+    return out
+
+
+def best_action(state: GameState, legal: list[int] | None = None, w: Weights = DEFAULT) -> int:
+    """The highest-rated action; ties go to the lowest action number, so it is deterministic."""
+    vals = action_values(state, legal, w)
+    best_a, best_v = -1, float("-inf")
+    for a, v in vals.items():
+        if v > best_v or (v == best_v and a < best_a):
+            best_a, best_v = a, v
+    return best_a

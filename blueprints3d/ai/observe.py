@@ -1,0 +1,38 @@
+"""What a bot starts from: the player's view, never the real state.
+
+Every bot's ``choose`` goes through ``view_of`` first, so a bot handed the real ``GameState``
+still only ever reads what its player may see.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from blueprints3d.engine.determinize import state_from_view
+from blueprints3d.engine.errors import IllegalAction
+from blueprints3d.engine.state import GameState
+
+View = Mapping[str, Any]
+
+
+def view_of(state_or_view: GameState | View, player: int) -> View:
+    """``player``'s view of a real state, or a view passed in directly (checked to be theirs)."""
+    if isinstance(state_or_view, GameState):
+        return state_or_view.view(player)
+    if state_or_view.get("player") != player:
+        raise IllegalAction(f"this view belongs to player {state_or_view.get('player')}, not {player}")
+    return state_or_view
+
+
+def check_turn(view: View, player: int) -> None:
+    if view["phase"] == "over":
+        raise IllegalAction("the game is over: there is nothing to choose")
+    if view["current_player"] != player:
+        raise IllegalAction(f"it is player {view['current_player']}'s turn, not player {player}'s")
+
+
+def public_state(view: View) -> GameState:
+    """A state to read the mover's own options from. Hidden parts are filled from a fixed seed,
+    so whatever reads only the mover's own and the public parts decides the same every time."""
+    return state_from_view(view, random.Random(0))
