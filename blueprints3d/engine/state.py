@@ -208,14 +208,12 @@ class GameState:
     def legal_actions(self) -> list[int]:
         """Every legal action of the current player (empty only when the game is over)."""
         if self.phase is Phase.TAKE:
-            tops = self.tops[self.turn_order[self.turns_done % self.num_players]]
-            # fit[v]: bit mask of the cells where a die showing v may go.
-            fit = [0] * 8
-            for c, t in enumerate(tops):
-                if t < _HATCHED_TOP:
-                    fit[t or 1] |= 1 << c
-            for v in range(2, 7):
-                fit[v] |= fit[v - 1]
+            tops = tuple(self.tops[self.turn_order[self.turns_done % self.num_players]])
+            fit = _FITS.get(tops)
+            if fit is None:
+                if len(_FITS) > 200_000:  # bound the cache; real games use far fewer
+                    _FITS.clear()
+                fit = _FITS[tops] = _fit_masks(tops)
             values, out, table = self.values, [], _ACTIONS
             for d in self.pool:
                 key = d << 32 | fit[values[d]]
@@ -232,8 +230,24 @@ class GameState:
     def apply(self, action: int) -> None:
         """Apply the current player's ``action``. An illegal one raises IllegalAction, naming the
         rule it breaks, and leaves the state exactly as it was."""
-        self._check(action)
         player = self.turn_order[self.turns_done % self.num_players]
+        if self.phase is Phase.TAKE and type(action) is int:
+            # Fast path for the common case, a legal placement: bots and playouts live here.
+            die, slot = action >> 6, action & 63
+            tops = self.tops[player]
+            if slot < len(tops) and die in self.pool and tops[slot] <= self.values[die]:
+                self.log.append(action)
+                self.pool.remove(die)
+                self.taken[player].append(die)
+                self.stacks[player][slot].append(die)
+                tops[slot] = self.values[die]
+                if self.num_players == 2 and self.pool:
+                    self.phase = Phase.DISCARD  # same player, second decision
+                else:
+                    self._draw_to_pool(1)
+                    self._next_turn()
+                return
+        self._check(action)
         die, slot = action >> 6, action & 63
         self.log.append(action)
         self.pool.remove(die)
@@ -245,11 +259,11 @@ class GameState:
         self.taken[player].append(die)
         if slot == A.SET_ASIDE:
             self.set_aside[player].append(die)
-        else:
+        else:  # a placement given as an int subclass (the fast path takes plain ints)
             self.stacks[player][slot].append(die)
             self.tops[player][slot] = self.values[die]
         if self.num_players == 2 and self.pool:
-            self.phase = Phase.DISCARD  # same player, second decision
+            self.phase = Phase.DISCARD
         else:
             self._draw_to_pool(1)
             self._next_turn()
@@ -474,6 +488,20 @@ class GameState:
         }
 
 
+def _fit_masks(tops: tuple[int, ...]) -> list[int]:
+    """fit[v]: bit mask of the cells where a die showing v may go, given each cell's top value."""
+    fit = [0] * 8
+    for c, t in enumerate(tops):
+        if t < _HATCHED_TOP:
+            fit[t or 1] |= 1 << c
+    for v in range(2, 7):
+        fit[v] |= fit[v - 1]
+    return fit
+
+
+# Caches for legal_actions: a building's tops -> fit masks, and (die << 32 | cell mask) -> that
+# die's actions. Both stay small: few distinct (tops, mask) combinations occur in real games.
+_FITS: dict[tuple[int, ...], list[int]] = {}
 # (die << 32 | cell mask) -> that die's actions; a cache, since the same few masks recur.
 _ACTIONS: dict[int, tuple[int, ...]] = {}
 
