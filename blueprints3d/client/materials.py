@@ -1,0 +1,217 @@
+"""The look of dice and surfaces, with our GLSL shaders or, without them, plain colours.
+
+``configure(use_shaders)`` is called once at start-up, before dice are made. With shaders, each
+die carries its material id and a per-die seed as shader inputs; without, a flat colour plus the
+pip atlas through fixed-function texture combining. ``set_highlight`` works the same way either
+way, so hover and legal-move marks never depend on the shader path.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+
+from panda3d.core import (LVecBase4f, NodePath, SamplerState, Texture,
+                          TextureStage, TransparencyAttrib)
+
+from blueprints3d.engine.materials import Material
+
+RGBA = tuple[float, float, float, float]
+
+# Plain colours, also the base tint of the shaded materials (linear-ish sRGB values).
+BASE_COLOUR: dict[Material, RGBA] = {
+    Material.WOOD: (0.93, 0.50, 0.16, 1.0),      # orange
+    Material.RECYCLED: (0.22, 0.60, 0.28, 1.0),  # green
+    Material.STONE: (0.10, 0.10, 0.11, 1.0),     # near-black
+    Material.GLASS: (0.80, 0.90, 1.0, 0.55),     # pale, see-through blue-white
+}
+# Colour of the pits of the pips. Engraved pips are darker than the face; on near-black stone a
+# darker pit cannot read, so its pips are filled with pale paint, as on real black dice.
+PIP_COLOUR: dict[Material, RGBA] = {
+    Material.WOOD: (0.30, 0.12, 0.03, 1.0),
+    Material.RECYCLED: (0.05, 0.18, 0.07, 1.0),
+    Material.STONE: (0.82, 0.82, 0.80, 1.0),
+    Material.GLASS: (0.20, 0.26, 0.36, 0.85),
+}
+
+HIGHLIGHT_TAG = "highlight-overlay"  # nodes shown only while highlighted (e.g. a card's spaces)
+
+_state = {"use_shaders": False, "announced": False}
+
+
+def configure(use_shaders: bool) -> None:
+    """Choose shaded or plain-colour materials for everything made from now on."""
+    _state["use_shaders"] = False
+    if use_shaders:
+        # The GLSL materials land with issue 4; until then, plain colours, said once.
+        disable_shaders("the GLSL materials are not built yet")
+
+
+def shaders_enabled() -> bool:
+    return bool(_state["use_shaders"])
+
+
+def disable_shaders(reason: str) -> None:
+    """Fall back to plain colours, and say why once (not once per die)."""
+    _state["use_shaders"] = False
+    if not _state["announced"]:
+        _state["announced"] = True
+        print(f"blueprints3d: shaders off, using plain colours ({reason})", file=sys.stderr)
+
+
+def _pip_stage(material: Material) -> TextureStage:
+    """A texture stage that paints the pip mask in the material's pip colour over the face."""
+    stage = _PIP_STAGES.get(material)
+    if stage is None:
+        stage = TextureStage(f"pips-{material.label}")
+        # rgb = mix(face colour, pip colour, mask): interpolate(constant, previous, texture alpha)
+        stage.set_combine_rgb(TextureStage.CM_interpolate,
+                              TextureStage.CS_constant, TextureStage.CO_src_color,
+                              TextureStage.CS_previous, TextureStage.CO_src_color,
+                              TextureStage.CS_texture, TextureStage.CO_src_alpha)
+        stage.set_combine_alpha(TextureStage.CM_replace,
+                                TextureStage.CS_previous, TextureStage.CO_src_alpha)
+        stage.set_color(LVecBase4f(*PIP_COLOUR[material]))
+        _PIP_STAGES[material] = stage
+    return stage
+
+
+_PIP_STAGES: dict[Material, TextureStage] = {}
+
+
+def _jitter(rgba: RGBA, variant: int, amount: float) -> RGBA:
+    rnd = random.Random(variant * 7919 + 17)
+    k = 1.0 + rnd.uniform(-amount, amount)
+    return (min(1.0, rgba[0] * k), min(1.0, rgba[1] * k), min(1.0, rgba[2] * k), rgba[3])
+
+
+def apply_die_material(nodepath: NodePath, material: Material, variant: int = 0) -> None:
+    """Give a die (from ``dice_model.make_die``) the look of ``material``."""
+    from blueprints3d.client import dice_model
+
+    material = Material(material)
+    nodepath.set_python_tag("material", int(material))
+    nodepath.set_tag("material", material.label)
+    colour = _jitter(BASE_COLOUR[material], variant, 0.05)
+    if shaders_enabled():
+        _apply_die_shader(nodepath, material, variant, colour)
+        return
+    nodepath.set_color(*colour)
+    nodepath.set_texture(_pip_stage(material), dice_model.pip_texture())
+    _set_glass_blending(nodepath, material == Material.GLASS)
+
+
+def _set_glass_blending(nodepath: NodePath, glass: bool) -> None:
+    """Glass blends over what is behind it, drawn back to front after the opaque scene."""
+    if glass:
+        nodepath.set_transparency(TransparencyAttrib.M_alpha)
+        nodepath.set_bin("transparent", 0)
+        # Depth writes stay on: each die is convex and drawn front faces only, and the bin draws
+        # farther dice first, so nearer glass blends over farther glass and never the reverse.
+        nodepath.set_depth_write(True)
+    else:
+        nodepath.clear_transparency()
+        nodepath.clear_bin()
+
+
+# -- highlighting -------------------------------------------------------------------------------
+
+_white: list[Texture] = []
+
+
+def _white_texture() -> Texture:
+    """A 1x1 white texture: fixed-function stages need some texture bound to combine at all."""
+    if not _white:
+        tex = Texture("white")
+        tex.setup_2d_texture(1, 1, Texture.T_unsigned_byte, Texture.F_rgba)
+        tex.set_ram_image(b"\xff\xff\xff\xff")
+        tex.set_minfilter(SamplerState.FT_nearest)
+        tex.set_magfilter(SamplerState.FT_nearest)
+        _white.append(tex)
+    return _white[0]
+
+
+def set_highlight(nodepath: NodePath, rgba: RGBA | None) -> None:
+    """Light up a die or surface in ``rgba`` (alpha = strength), or clear it with None.
+
+    An overlay node (tagged ``highlight-overlay``, like a card's spaces) is shown in that colour
+    while highlighted and hidden otherwise. Any other node gets a glow added to its own shading:
+    a shader input with shaders on, an additive texture stage without.
+    """
+    if nodepath.has_tag(HIGHLIGHT_TAG):
+        if rgba is None:
+            nodepath.hide()
+        else:
+            nodepath.set_color(*rgba)
+            nodepath.set_shader_input("highlight", LVecBase4f(*rgba))
+            nodepath.show()
+        return
+    if rgba is None:
+        nodepath.set_shader_input("highlight", LVecBase4f(0, 0, 0, 0))
+        for stage in _HIGHLIGHT_STAGES.values():
+            nodepath.clear_texture(stage)
+        return
+    r, g, b, a = rgba
+    nodepath.set_shader_input("highlight", LVecBase4f(r, g, b, a))
+    if not shaders_enabled():
+        for stage in _HIGHLIGHT_STAGES.values():
+            nodepath.clear_texture(stage)
+        nodepath.set_texture(_highlight_stage_for(rgba), _white_texture())
+
+
+_HIGHLIGHT_STAGES: dict[tuple[float, ...], TextureStage] = {}
+
+
+def _highlight_stage_for(rgba: RGBA) -> TextureStage:
+    """One stage per highlight colour (a stage's constant colour is shared by every node using it)."""
+    key = tuple(round(c, 3) for c in rgba)
+    stage = _HIGHLIGHT_STAGES.get(key)
+    if stage is None:
+        r, g, b, a = rgba
+        stage = TextureStage(f"highlight-{len(_HIGHLIGHT_STAGES)}")
+        stage.set_sort(100)
+        stage.set_combine_rgb(TextureStage.CM_add,
+                              TextureStage.CS_previous, TextureStage.CO_src_color,
+                              TextureStage.CS_constant, TextureStage.CO_src_color)
+        stage.set_combine_alpha(TextureStage.CM_replace,
+                                TextureStage.CS_previous, TextureStage.CO_src_alpha)
+        stage.set_color(LVecBase4f(r * a * 0.6, g * a * 0.6, b * a * 0.6, 0.0))
+        _HIGHLIGHT_STAGES[key] = stage
+    return stage
+
+
+# -- surfaces -----------------------------------------------------------------------------------
+
+SURFACE_KINDS = ("paper", "table", "screen")
+
+
+def apply_surface_material(nodepath: NodePath, kind: str) -> None:
+    """Give a textured surface (card paper, table top, player screen) its look.
+
+    Without shaders the surface keeps its texture under fixed-function lighting.
+    """
+    if kind not in SURFACE_KINDS:
+        raise ValueError(f"unknown surface {kind!r}: expected one of {', '.join(SURFACE_KINDS)}")
+    nodepath.set_tag("surface", kind)
+    if shaders_enabled():
+        _apply_surface_shader(nodepath, kind)
+
+
+def apply_overlay_material(nodepath: NodePath) -> None:
+    """Flat, unlit, see-through colour for highlight overlays (a card's spaces)."""
+    if shaders_enabled():
+        _apply_overlay_shader(nodepath)
+
+
+# -- shader path (issue 4) ----------------------------------------------------------------------
+
+def _apply_die_shader(nodepath: NodePath, material: Material, variant: int, colour: RGBA) -> None:
+    raise NotImplementedError
+
+
+def _apply_surface_shader(nodepath: NodePath, kind: str) -> None:
+    raise NotImplementedError
+
+
+def _apply_overlay_shader(nodepath: NodePath) -> None:
+    raise NotImplementedError
