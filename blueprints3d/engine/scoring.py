@@ -7,9 +7,9 @@ not victory points.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import Material
@@ -43,14 +43,18 @@ PRIZE_RULES: dict[Prize, str] = {
 }
 
 
-@dataclass(frozen=True)
-class Score:
+_NO_PRIZES: frozenset = frozenset()
+
+
+class Score(NamedTuple):
+    """A building's points by category (immutable; a NamedTuple because playouts make many)."""
+
     blueprint: int
     wood: int
     recycled: int
     stone: int
     glass: int
-    prizes: frozenset[Prize] = field(default_factory=frozenset)
+    prizes: frozenset = _NO_PRIZES  # the Prizes the building qualifies for
 
     @property
     def total(self) -> int:
@@ -106,18 +110,20 @@ def score_building(blueprint: Blueprint, stacks: Sequence[Stack]) -> Score:
                 stone += STONE_POINTS[level + 1 if level < 3 else 4]
             else:
                 glass += val
-    prizes = set()
-    if tallest >= 5:
-        prizes.add(Prize.SKYSCRAPER)
-    if all(values[1:7]):
-        prizes.add(Prize.GEOMETER)
-    if max(values) >= 4:
-        prizes.add(Prize.STRUCTURAL_INTEGRITY)
-    if max(materials) >= 5:
-        prizes.add(Prize.MATERIALS)
+    prizes = _NO_PRIZES
+    if tallest >= 5 or max(values) >= 4 or max(materials) >= 5 or all(values[1:7]):
+        won = set()
+        if tallest >= 5:
+            won.add(Prize.SKYSCRAPER)
+        if all(values[1:7]):
+            won.add(Prize.GEOMETER)
+        if max(values) >= 4:
+            won.add(Prize.STRUCTURAL_INTEGRITY)
+        if max(materials) >= 5:
+            won.add(Prize.MATERIALS)
+        prizes = frozenset(won)
     bonus = BLUEPRINT_BONUS if follows_blueprint(blueprint, stacks) else 0
-    return Score(blueprint=bonus, wood=wood, recycled=recycled_points(recycled), stone=stone,
-                 glass=glass, prizes=frozenset(prizes))
+    return Score(bonus, wood, recycled_points(recycled), stone, glass, prizes)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,6 @@ only decisions are the players' actions.
 from __future__ import annotations
 
 import random
-from bisect import insort
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Sequence
@@ -146,13 +145,21 @@ class GameState:
         return d
 
     def _draw_to_pool(self, count: int) -> None:
-        values, pool = self.values, self.pool
+        """Draw, roll and add ``count`` dice to the pool, kept sorted by value (then die id)."""
+        values, pool, bag, rand = self.values, self.pool, self.bag, self.rng.random
         for _ in range(count):
-            if not self.bag:
+            if not bag:
                 return  # Decision: an empty bag gives no replacement
-            d = self._draw()
-            values[d] = int(self.rng.random() * 6) + 1
-            insort(pool, d, key=lambda x: values[x] * NUM_DICE + x)
+            i = int(rand() * len(bag))
+            d = bag[i]
+            bag[i] = bag[-1]
+            bag.pop()
+            v = values[d] = int(rand() * 6) + 1
+            key = v * NUM_DICE + d
+            j = len(pool)
+            while j and values[pool[j - 1]] * NUM_DICE + pool[j - 1] > key:
+                j -= 1
+            pool.insert(j, d)
 
     def _setup_round(self, start: int) -> None:
         n = self.num_players
