@@ -123,8 +123,11 @@ def test_lighting_lights_a_die(offscreen_base):
     lights = setup_lighting(scene, shadows=False)
     dice_model.make_die(Material.WOOD, 1).reparent_to(scene)
     lit = snapshot(offscreen_base, scene, (0, 0, 20), ortho_size=2.0).astype(float)
+    assert scene.has_light(lights.key)
     lights.remove()
-    assert not scene.has_light(lights.key)
+    from panda3d.core import LightAttrib
+    attr = scene.get_attrib(LightAttrib)
+    assert attr is None or attr.get_num_on_lights() == 0
     scene.remove_node()
     h, w = lit.shape[:2]
     assert lit[h // 2 - 40:h // 2 - 20, w // 2 - 40:w // 2 - 20, 0].mean() > 150  # a lit orange face
