@@ -55,7 +55,7 @@ BAD = [
     ("die on hatched", {**EXAMPLE_A, "stacks": [[["recycled:5"], ["wood:1"]], [["glass:2", "recycled:4"], ["recycled:6"]], [["glass:1"], []]]},
      "row 1, column 2 is hatched"),
     ("lower on higher", {**EXAMPLE_A, "stacks": [[["recycled:5"], []], [["glass:4", "recycled:2"], []], [[], []]]},
-     "row 2, column 1: a 2 cannot go on a 4"),
+     "a 2 cannot go on a 4 at row 2, column 1"),
     ("seven dice", {**EXAMPLE_A, "stacks": [[["recycled:1"] * 7, []], [[], []], [[], []]]},
      "7 dice; a player takes only 6"),
     ("unknown material", {**EXAMPLE_A, "stacks": [[["gold:1"], []], [[], []], [[], []]]},

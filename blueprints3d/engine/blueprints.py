@@ -77,6 +77,20 @@ class Blueprint:
         return {"id": self.id, "name": self.name, "grid": self.grid()}
 
 
+def placement_error(blueprint: Blueprint, top: int | None, value: int, cell: int) -> str | None:
+    """Why a die showing ``value`` may not go on ``cell`` whose top die shows ``top`` (None when
+    the space is empty), or None when it may (p. 3). The one statement of the placement rule:
+    games, build files and the sandbox all ask it."""
+    if not 0 <= cell < blueprint.num_cells:
+        return f"the blueprint has no space {cell} (it has {blueprint.num_cells} spaces)"
+    where = blueprint.cell_name(cell)
+    if blueprint.is_hatched(cell):
+        return f"{where} is hatched: no die may ever be placed there"
+    if top is not None and top > value:
+        return f"a {value} cannot go on a {top} at {where}: only an equal or higher value may go on top"
+    return None
+
+
 def cell_name(row: int, col: int) -> str:
     """How a space is named to players: 1-based row and column."""
     return f"row {row + 1}, column {col + 1}"

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from blueprints3d.engine.blueprints import Blueprint, card_by_id
+from blueprints3d.engine.blueprints import Blueprint, card_by_id, placement_error
 from blueprints3d.engine.errors import BuildFileError, CardDataError
 from blueprints3d.engine.materials import DICE_PER_MATERIAL, Material
 from blueprints3d.engine.scoring import Score, score_building
@@ -108,12 +108,10 @@ def build_from_dict(data: Any) -> Build:
             if not isinstance(stack, list):
                 raise BuildFileError(f"{where}: a stack must be a list of dice, bottom to top")
             dice = [parse_die(d, where) for d in stack]
-            if dice and bp.is_hatched(r * bp.cols + c):
-                raise BuildFileError(f"{where} is hatched: no die may be placed there")
-            for below, above in zip(dice, dice[1:]):
-                if above[1] < below[1]:
-                    raise BuildFileError(f"{where}: a {above[1]} cannot go on a {below[1]} "
-                                         f"(only an equal or higher value may go on top)")
+            for i, (_, value) in enumerate(dice):
+                error = placement_error(bp, dice[i - 1][1] if i else None, value, r * bp.cols + c)
+                if error:
+                    raise BuildFileError(error)
             for m, _ in dice:
                 per_material[m] += 1
             stacks.append(tuple(dice))

@@ -17,7 +17,7 @@ from typing import Any, Sequence
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.awards import (AWARDS_BY_PLAYERS, PRIZE_VP, Award, Placement,
                                         RoundContext, give_awards, give_prizes)
-from blueprints3d.engine.blueprints import Blueprint, standard_deck
+from blueprints3d.engine.blueprints import Blueprint, placement_error, standard_deck
 from blueprints3d.engine.errors import IllegalAction
 from blueprints3d.engine.materials import MATERIAL_OF, NUM_DICE, Material
 from blueprints3d.engine.scoring import Prize, Score, score_building
@@ -302,14 +302,9 @@ class GameState:
                 raise IllegalAction(f"the {self.describe_die(die)} fits on your building (at {bp.cell_name(fits[0])}), "
                                     f"so it must be placed, not set aside")
             return
-        if slot >= bp.num_cells:
-            raise IllegalAction(f"your blueprint has no space {slot} (it has {bp.num_cells} spaces)")
-        where = bp.cell_name(slot)
-        if bp.is_hatched(slot):
-            raise IllegalAction(f"{where} is hatched: no die may ever be placed there")
-        if tops[slot] > v:
-            raise IllegalAction(f"a {v} cannot go on a {tops[slot]} at {where}: "
-                                f"only an equal or higher value may go on top")
+        error = placement_error(bp, tops[slot] if slot < len(tops) else None, v, slot)
+        if error:
+            raise IllegalAction(error)
 
     def describe_die(self, die: int) -> str:
         return f"{self.material(die).label} {self.values[die]}"
