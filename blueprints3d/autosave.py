@@ -9,6 +9,7 @@ the previous good save and says so, and the damaged file is left where it is for
 from __future__ import annotations
 
 import os
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -42,7 +43,15 @@ class AutosaveSlot:
     def save(self, state: GameState, meta: dict[str, Any] | None = None) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
         if self.current.exists():
-            os.replace(self.current, self.backup)  # atomic: the last good save becomes the backup
+            # The last good save becomes the backup without ever leaving the slot without a
+            # current file: link it under a temporary name, then rename that over the backup.
+            tmp = self.folder / ".autosave.previous.tmp"
+            tmp.unlink(missing_ok=True)
+            try:
+                os.link(self.current, tmp)
+            except OSError:  # a file system without hard links
+                shutil.copyfile(self.current, tmp)
+            os.replace(tmp, self.backup)
         save_game(self.current, state, meta)
 
     def exists(self) -> bool:
