@@ -6,9 +6,8 @@ the second, then the player who was LATER in this round's turn order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.scoring import Prize, Score
@@ -33,8 +32,7 @@ AWARDS_BY_PLAYERS: dict[int, tuple[Award, ...]] = {
 }
 
 
-@dataclass(frozen=True)
-class RoundContext:
+class RoundContext(NamedTuple):
     """What the tie rule needs: the in-demand materials and the round's turn order."""
 
     in_demand: tuple[Material, Material]
@@ -60,8 +58,7 @@ class RoundContext:
                 f"this round's turn order")
 
 
-@dataclass(frozen=True)
-class Placement:
+class Placement(NamedTuple):
     """Who got an Award or Prize, and the tie-breaks that decided it, in words."""
 
     player: int
