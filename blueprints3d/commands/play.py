@@ -7,9 +7,42 @@ import argparse
 HELP = "open the 3D table and play a game (the default command)"
 
 
+def _seed(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {n}")
+    return n
+
+
+def _delay(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= x <= 10:
+        raise argparse.ArgumentTypeError(f"must be from 0 to 10 seconds, not {x}")
+    return x
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", default="1280x720", help="window size WxH (default 1280x720)")
     parser.add_argument("--fullscreen", action="store_true", help="open full screen")
+    parser.add_argument("--no-shaders", action="store_true",
+                        help="plain colours instead of the material shaders (old or software GL)")
+    parser.add_argument("--seats", metavar="SEATS",
+                        help="start at once, skipping the new-game screen: comma-separated seats, a name "
+                             "for a person, NAME@LEVEL or @LEVEL for a computer (e.g. 'Ann,Bob,@easy')")
+    parser.add_argument("--seed", type=_seed, help="seed of the game (with --seats; default random)")
+    parser.add_argument("--open-scores", action="store_true",
+                        help="show everyone's victory points during the game (for learning)")
+    parser.add_argument("--bot-delay", type=_delay, default=0.8,
+                        help="seconds a computer opponent's move stays visible before it is made (default 0.8)")
+    # For benchmarks and smoke tests: render N frames, print the start-up time, exit.
+    parser.add_argument("--quit-after", type=int, default=0, metavar="FRAMES", help=argparse.SUPPRESS)
+    parser.add_argument("--offscreen", action="store_true", help=argparse.SUPPRESS)
 
 
 def run(args: argparse.Namespace) -> int:
