@@ -29,15 +29,18 @@ class Lighting:
             light.remove_node()
 
 
-KEY_COLOUR = (1.05, 1.0, 0.92)     # warm, like a lamp over the table
-FILL_COLOUR = (0.22, 0.26, 0.34)   # cool bounce from the room
-AMBIENT_COLOUR = (0.30, 0.30, 0.33)
+KEY_COLOUR = (0.86, 0.82, 0.74)    # warm, like a lamp over the table
+FILL_COLOUR = (0.16, 0.19, 0.26)   # cool bounce from the room
+AMBIENT_COLOUR = (0.24, 0.24, 0.27)
 
 
 def setup_lighting(scene_root: NodePath, shadows: bool = True, extent: float | None = None,
-                   shadow_size: int = 2048, key_hpr: tuple[float, float, float] = (35.0, -58.0, 0.0),
+                   shadow_size: int = 1024, key_hpr: tuple[float, float, float] = (35.0, -58.0, 0.0),
                    center: tuple[float, float, float] = (0.0, 0.0, 0.0)) -> Lighting:
     """Light everything under ``scene_root``.
+
+    Shadows only show with shaders on (``materials.configure(True)`` first); without them the
+    shadow map is never rendered, so asking for shadows costs nothing.
 
     ``extent`` is the radius (cm) the key light's shadow must cover, by default the whole table;
     a smaller one (a single card) gives sharper shadows from the same map size.
@@ -50,7 +53,10 @@ def setup_lighting(scene_root: NodePath, shadows: bool = True, extent: float | N
     key_np.set_pos(*center)
     key_np.set_hpr(*key_hpr)
     if shadows:
+        from blueprints3d.client import materials
         key.set_shadow_caster(True, shadow_size, shadow_size)
+        if materials.shaders_enabled():
+            key.set_initial_state(materials.depth_only_state())
         lens = key.get_lens()
         lens.set_film_size(2.2 * extent, 2.2 * extent)
         lens.set_near_far(-4.0 * extent, 4.0 * extent)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import sys
 
-from panda3d.core import (LVecBase4f, NodePath, SamplerState, Texture,
+from panda3d.core import (BitMask32, LVecBase4f, NodePath, SamplerState, Texture,
                           TextureStage, TransparencyAttrib)
 
 from blueprints3d.engine.materials import Material
@@ -39,12 +39,19 @@ HIGHLIGHT_TAG = "highlight-overlay"  # nodes shown only while highlighted (e.g. 
 _state = {"use_shaders": False, "announced": False}
 
 
-def configure(use_shaders: bool) -> None:
-    """Choose shaded or plain-colour materials for everything made from now on."""
-    _state["use_shaders"] = False
-    if use_shaders:
-        # The GLSL materials land with issue 4; until then, plain colours, said once.
-        disable_shaders("the GLSL materials are not built yet")
+def configure(use_shaders: bool, base=None) -> bool:
+    """Choose shaded or plain-colour materials for everything made from now on.
+
+    With ``base`` (an open ShowBase), every shader is first compiled on its window; if GLSL is
+    missing or any program fails, the game falls back to plain colours and says so once.
+    Returns whether shaders are on.
+    """
+    _state["use_shaders"] = bool(use_shaders)
+    if use_shaders and base is not None:
+        problems = verify_shaders(base)
+        if problems:
+            disable_shaders("; ".join(problems))
+    return shaders_enabled()
 
 
 def shaders_enabled() -> bool:
@@ -131,6 +138,11 @@ def _white_texture() -> Texture:
     return _white[0]
 
 
+# Above the per-node defaults (priority 0), so highlighting a parent (a whole stack) shows
+# through the defaults that every shaded node carries.
+_HIGHLIGHT_PRIORITY = 1
+
+
 def set_highlight(nodepath: NodePath, rgba: RGBA | None) -> None:
     """Light up a die or surface in ``rgba`` (alpha = strength), or clear it with None.
 
@@ -143,16 +155,16 @@ def set_highlight(nodepath: NodePath, rgba: RGBA | None) -> None:
             nodepath.hide()
         else:
             nodepath.set_color(*rgba)
-            nodepath.set_shader_input("highlight", LVecBase4f(*rgba))
+            nodepath.set_shader_input("highlight", LVecBase4f(*rgba), _HIGHLIGHT_PRIORITY)
             nodepath.show()
         return
     if rgba is None:
-        nodepath.set_shader_input("highlight", LVecBase4f(0, 0, 0, 0))
+        nodepath.set_shader_input("highlight", LVecBase4f(0, 0, 0, 0), _HIGHLIGHT_PRIORITY)
         for stage in _HIGHLIGHT_STAGES.values():
             nodepath.clear_texture(stage)
         return
     r, g, b, a = rgba
-    nodepath.set_shader_input("highlight", LVecBase4f(r, g, b, a))
+    nodepath.set_shader_input("highlight", LVecBase4f(r, g, b, a), _HIGHLIGHT_PRIORITY)
     if not shaders_enabled():
         for stage in _HIGHLIGHT_STAGES.values():
             nodepath.clear_texture(stage)
@@ -195,6 +207,14 @@ def apply_surface_material(nodepath: NodePath, kind: str) -> None:
     nodepath.set_tag("surface", kind)
     if shaders_enabled():
         _apply_surface_shader(nodepath, kind)
+    elif kind != "paper":
+        # Plain path: the same texture, mapped by world position like the shader does.
+        from panda3d.core import TexGenAttrib
+        stage = TextureStage.get_default()
+        nodepath.set_texture(stage, surface_texture(kind))
+        nodepath.set_tex_gen(stage, TexGenAttrib.M_world_position)
+        scale = 1.0 / SURFACE_TEXTURE[kind][1]
+        nodepath.set_tex_scale(stage, scale, scale)
 
 
 def apply_overlay_material(nodepath: NodePath) -> None:
@@ -205,13 +225,129 @@ def apply_overlay_material(nodepath: NodePath) -> None:
 
 # -- shader path (issue 4) ----------------------------------------------------------------------
 
+_DIE_FLAG: dict[Material, str] = {Material.WOOD: "MAT_WOOD", Material.RECYCLED: "MAT_RECYCLED",
+                                  Material.STONE: "MAT_STONE", Material.GLASS: "MAT_GLASS"}
+_SURFACE_FLAG = {"paper": "SURF_PAPER", "table": "SURF_TABLE", "screen": "SURF_SCREEN"}
+# Texture file and the cm one repeat covers, per surface.
+SURFACE_TEXTURE = {"paper": ("paper_fibre.png", 6.0), "table": ("table_walnut.png", 90.0),
+                   "screen": ("screen_board.png", 24.0)}
+# Camera bit the refraction camera renders; glass is hidden from it (it must see what is behind).
+REFRACTION_MASK = BitMask32.bit(21)
+_NO_GLOW = LVecBase4f(0, 0, 0, 0)
+
+
+def _seed(variant: int) -> float:
+    """A per-die noise offset; spread out so neighbouring ids look unrelated."""
+    return (variant * 0.6180339887) % 1.0 * 17.0 + 1.0
+
+
 def _apply_die_shader(nodepath: NodePath, material: Material, variant: int, colour: RGBA) -> None:
-    raise NotImplementedError
+    from blueprints3d import shaders
+    from blueprints3d.client import dice_model
+
+    nodepath.set_shader(shaders.program("die", _DIE_FLAG[material]))
+    nodepath.set_shader_input("base_colour", LVecBase4f(*colour))
+    nodepath.set_shader_input("pip_colour", LVecBase4f(*PIP_COLOUR[material]))
+    nodepath.set_shader_input("seed", _seed(variant))
+    nodepath.set_shader_input("pip_atlas", dice_model.pip_texture())
+    nodepath.set_shader_input("highlight", _NO_GLOW)
+    glass = material == Material.GLASS
+    if glass:
+        # Defaults at priority 0: an active Refraction sets its picture on the scene root at a
+        # higher priority, which wins over these although the root is further up.
+        nodepath.set_shader_input("refraction_tex", _white_texture())
+        nodepath.set_shader_input("refraction_on", 0.0)
+        nodepath.hide(REFRACTION_MASK)
+    _set_glass_blending(nodepath, glass)
+
+
+def surface_texture(kind: str) -> Texture:
+    """The generated texture of a surface kind, from the package's textures/ folder."""
+    tex = _SURFACE_TEXTURES.get(kind)
+    if tex is None:
+        from importlib import resources
+        from panda3d.core import Filename, PNMImage
+
+        name = SURFACE_TEXTURE[kind][0]
+        data = resources.files("blueprints3d.textures").joinpath(name).read_bytes()
+        img = PNMImage()
+        from panda3d.core import StringStream
+        if not img.read(StringStream(data), name):
+            raise OSError(f"cannot read texture {name}")
+        tex = Texture(kind)
+        tex.load(img)
+        tex.set_minfilter(SamplerState.FT_linear_mipmap_linear)
+        tex.set_magfilter(SamplerState.FT_linear)
+        tex.set_anisotropic_degree(8)
+        tex.set_wrap_u(SamplerState.WM_repeat)
+        tex.set_wrap_v(SamplerState.WM_repeat)
+        _SURFACE_TEXTURES[kind] = tex
+    return tex
+
+
+_SURFACE_TEXTURES: dict[str, Texture] = {}
 
 
 def _apply_surface_shader(nodepath: NodePath, kind: str) -> None:
-    raise NotImplementedError
+    from blueprints3d import shaders
+
+    nodepath.set_shader(shaders.program("surface", _SURFACE_FLAG[kind]))
+    nodepath.set_shader_input("surface_tex", surface_texture(kind))
+    nodepath.set_shader_input("surface_scale", SURFACE_TEXTURE[kind][1])
+    nodepath.set_shader_input("highlight", _NO_GLOW)
 
 
 def _apply_overlay_shader(nodepath: NodePath) -> None:
-    raise NotImplementedError
+    from blueprints3d import shaders
+
+    nodepath.set_shader(shaders.program("overlay"))
+    nodepath.set_shader_input("highlight", _NO_GLOW)
+
+
+def depth_only_state():
+    """Render state for the key light's shadow camera: depth only, through a trivial shader.
+
+    Without it the shadow pass would run every material's full fragment shader just to throw
+    the colour away, which on a software renderer costs as much as a second frame.
+    """
+    from panda3d.core import ColorWriteAttrib, CullFaceAttrib, RenderState, ShaderAttrib
+    from blueprints3d import shaders
+
+    return RenderState.make(CullFaceAttrib.make_reverse(), ColorWriteAttrib.make(ColorWriteAttrib.C_off),
+                            ShaderAttrib.make(shaders.program("depth")), 1000)
+
+
+def verify_shaders(base) -> list[str]:
+    """Compile and link every shader on ``base``'s window; the problems found (empty = fine)."""
+    from panda3d.core import CardMaker
+    from blueprints3d import shaders
+
+    gsg = base.win.get_gsg()
+    if gsg is None or not gsg.get_supports_glsl():
+        return ["this OpenGL has no GLSL"]
+    problems = []
+    root = NodePath("shader-check")
+    cm = CardMaker("shader-check-card")
+    cm.set_frame(-1, 1, -1, 1)
+    for name, flags, shader in shaders.all_variants():
+        node = root.attach_new_node(cm.generate())
+        node.set_shader(shader)
+        for key, value in _dummy_inputs().items():
+            node.set_shader_input(key, value)
+        node.set_texture(_white_texture())
+        try:
+            shader.prepare_now(gsg.get_prepared_objects(), gsg)
+        except Exception as exc:  # a driver that refuses the program outright
+            problems.append(f"{name} {' '.join(flags)}: {exc}")
+            continue
+        if shader.get_error_flag():
+            problems.append(f"{name} {' '.join(flags)}: compile or link error")
+    root.remove_node()
+    return problems
+
+
+def _dummy_inputs() -> dict:
+    white = _white_texture()
+    return {"base_colour": LVecBase4f(1), "pip_colour": LVecBase4f(0, 0, 0, 1), "seed": 1.0,
+            "pip_atlas": white, "highlight": _NO_GLOW, "refraction_tex": white, "refraction_on": 0.0,
+            "surface_tex": white, "surface_scale": 1.0}

@@ -69,14 +69,6 @@ def save_png(img: np.ndarray, path: str) -> None:
         raise OSError(f"could not write {path}")
 
 
-def frame_scene(base, target: NodePath) -> None:
-    """Attach ``target`` under a fresh scene root in place of whatever was shown before."""
-    for child in base.render.get_children():
-        if child.get_name() == "showcase-root":
-            child.remove_node()
-    target.reparent_to(base.render)
-
-
 def snapshot(base, scene: NodePath, cam_pos: tuple[float, float, float],
              look_at: tuple[float, float, float] = (0.0, 0.0, 0.0),
              ortho_size: float | None = None, fov: float = 40.0,
@@ -113,3 +105,133 @@ def snapshot(base, scene: NodePath, cam_pos: tuple[float, float, float],
     finally:
         cam_node.set_scene(old_scene)
         cam_node.set_lens(old_lens)
+
+
+# -- scenes ---------------------------------------------------------------------------------------
+
+from dataclasses import dataclass  # noqa: E402  (kept next to the scene code that uses it)
+
+from blueprints3d.engine.blueprints import Blueprint  # noqa: E402
+from blueprints3d.engine.materials import Material  # noqa: E402
+
+BACKGROUND = (0.05, 0.05, 0.06)
+
+
+@dataclass
+class Stage:
+    """A lit scene root on a table, with glass refraction when shaders are on."""
+
+    base: object
+    root: NodePath
+    lighting: object
+    refraction: object | None
+
+    def close(self) -> None:
+        if self.refraction is not None:
+            self.refraction.close()
+        self.lighting.remove()
+        self.root.remove_node()
+
+
+def make_table_top(parent: NodePath, radius: float) -> NodePath:
+    """A square table top on z=0, ``radius`` cm from its centre to each edge."""
+    from panda3d.core import CardMaker
+
+    from blueprints3d.client import materials
+
+    cm = CardMaker("table-top")
+    cm.set_frame(-radius, radius, -radius, radius)
+    cm.set_has_normals(True)
+    top = parent.attach_new_node(cm.generate())
+    top.set_p(-90)  # CardMaker cards face -Y; lie it down facing up
+    materials.apply_surface_material(top, "table")
+    return top
+
+
+def make_stage(base, extent: float = 12.0, table_radius: float = 60.0,
+               background: tuple[float, float, float] = BACKGROUND) -> Stage:
+    """A scene root under ``base.render`` with the table, the lights and (shaded) refraction."""
+    from blueprints3d.client import materials
+    from blueprints3d.client.lighting import setup_lighting
+    from blueprints3d.client.refraction import enable_refraction
+
+    root = base.render.attach_new_node("showcase-root")
+    base.win.set_clear_color((*background, 1.0))
+    lighting = setup_lighting(root, shadows=materials.shaders_enabled(), extent=extent,
+                              shadow_size=2048 if extent < 30 else 1024)
+    make_table_top(root, table_radius)
+    refraction = enable_refraction(base.win, base.cam, root)
+    return Stage(base=base, root=root, lighting=lighting, refraction=refraction)
+
+
+def _variant(cell: int, level: int, material: int, value: int) -> int:
+    """A stable per-die look: the same building always renders the same."""
+    return cell * 31 + level * 7 + material * 3 + value
+
+
+def build_showcase(parent: NodePath, build) -> NodePath:
+    """A building (a ``buildfile.Build``) on its blueprint card, under ``parent``; the card is
+    centred on the parent's origin."""
+    from blueprints3d.client import card_model, dice_model
+
+    bp: Blueprint = build.blueprint
+    card = card_model.make_card(bp)
+    card.reparent_to(parent)
+    for cell, stack in enumerate(build.stacks):
+        x, y = card_model.cell_position(bp, cell)
+        for level, (material, value) in enumerate(stack):
+            die = dice_model.make_die(Material(material), value, _variant(cell, level, material, value))
+            die.reparent_to(card)
+            die.set_pos(x, y, dice_model.die_center_z(level))
+            die.set_tag("cell", str(cell))
+            die.set_tag("level", str(level))
+    return card
+
+
+def material_test_build():
+    """The material test scene as a build: one die of each material on a card (wood, recycled,
+    stone, glass in cells 2 to 5), and a mixed stack with glass in the middle (stone, glass,
+    wood, in cell 0) next to a hatched space."""
+    from blueprints3d.engine.buildfile import Build
+
+    bp = Blueprint.from_grid([[3, "X"], [1, 1], [1, 1]], id="MAT", name="Material test",
+                             check_total=False)
+    # The stack stands at the back so it hides none of the single dice from the front.
+    stacks = (((Material.STONE, 2), (Material.GLASS, 3), (Material.WOOD, 6)), (),
+              ((Material.WOOD, 5),), ((Material.RECYCLED, 5),),
+              ((Material.STONE, 5),), ((Material.GLASS, 5),))
+    return Build(blueprint=bp, stacks=tuple(tuple((int(m), v) for m, v in s) for s in stacks))
+
+
+def orbit_camera(base, target: tuple[float, float, float], distance: float, angle_deg: float,
+                 elevation_deg: float = 38.0, fov: float = 35.0) -> None:
+    """Put the default camera on a circle around ``target``: ``angle_deg`` 0 = the seated
+    player's view from -Y, counter-clockwise seen from above."""
+    import math
+
+    from panda3d.core import PerspectiveLens
+
+    lens = base.camLens
+    if not isinstance(lens, PerspectiveLens):
+        return
+    lens.set_fov(fov)
+    lens.set_aspect_ratio(base.win.get_x_size() / base.win.get_y_size())
+    lens.set_near_far(1.0, 2000.0)
+    a, e = math.radians(angle_deg), math.radians(elevation_deg)
+    x = target[0] + distance * math.cos(e) * math.sin(a)
+    y = target[1] - distance * math.cos(e) * math.cos(a)
+    z = target[2] + distance * math.sin(e)
+    base.cam.set_pos(x, y, z)
+    base.cam.look_at(*target)
+
+
+def screen_point(base, node: NodePath, point=(0.0, 0.0, 0.0)) -> tuple[int, int] | None:
+    """Pixel (column, row from the top) where ``point`` of ``node`` appears, or None off screen."""
+    from panda3d.core import Point2, Point3
+
+    p3 = base.cam.get_relative_point(node, Point3(*point))
+    p2 = Point2()
+    if not base.camLens.project(p3, p2):
+        return None
+    w, h = base.win.get_x_size(), base.win.get_y_size()
+    return int((p2.x + 1) / 2 * w), int((1 - p2.y) / 2 * h)
