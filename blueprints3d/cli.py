@@ -19,7 +19,9 @@ from blueprints3d.engine.errors import BlueprintsError
 COMMANDS: dict[str, str] = {
     "play": "play",
     "score": "score",
+    "render": "render",
     "simulate": "simulate",
+    "tournament": "tournament",
 }
 
 EXIT_USAGE = 2

@@ -20,6 +20,8 @@ well under a second per decision. ``make_bot`` accepts a level or a bot name, ca
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from blueprints3d.ai.bots import Bot, GreedyBot, RandomBot, SearchBot
 from blueprints3d.ai.search import Budget
 from blueprints3d.engine.errors import BlueprintsError
@@ -39,17 +41,25 @@ class UnknownBot(BlueprintsError):
 
 
 def make_bot(name_or_level: str, seed: int = 0) -> Bot:
-    """A bot by level (easy, medium, hard) or name (random, greedy, search)."""
+    """A bot by level (easy, medium, hard) or name (random, greedy, search). ``search:N`` is
+    the search bot with a budget of N playout moves a decision (``hard`` is search with ``HARD_BUDGET``)."""
     key = name_or_level.strip().lower()
     name = LEVELS[key][0] if key in LEVELS else key
+    budget = HARD_BUDGET
+    if name.startswith("search:"):
+        moves = name.partition(":")[2]
+        if not moves.isdigit() or int(moves) < 1:
+            raise UnknownBot(f"bad bot {name_or_level!r}: search:N needs a whole number of playout moves N >= 1")
+        budget = replace(HARD_BUDGET, moves=int(moves))
+        name = "search"
     if name == "random":
         bot: Bot = RandomBot(seed)
     elif name == "greedy":
         bot = GreedyBot(seed)
     elif name == "search":
-        bot = SearchBot(seed, HARD_BUDGET)
+        bot = SearchBot(seed, budget)
     else:
-        known = ", ".join([*LEVELS, *BOT_NAMES])
+        known = ", ".join([*LEVELS, *BOT_NAMES, "search:N"])
         raise UnknownBot(f"unknown bot {name_or_level!r}: expected one of {known}")
     bot.name = key
     return bot

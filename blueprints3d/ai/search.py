@@ -20,19 +20,23 @@ from dataclasses import dataclass
 from blueprints3d.ai.heuristic import DEFAULT, Weights, action_values, best_action
 from blueprints3d.ai.observe import View
 from blueprints3d.engine.determinize import state_from_view
-from blueprints3d.engine.state import GameState, Phase
+from blueprints3d.engine.state import TAKES_PER_ROUND, GameState, Phase
 
 
 @dataclass(frozen=True)
 class Budget:
-    """How hard the search thinks. ``samples`` is the number of sampled states every surviving
-    candidate is played on in the first stage (later stages double it for half as many
-    candidates); ``candidates`` is how many of the greedy policy's favourites are searched;
-    ``time_cap`` (seconds) stops the search early however far it got, which makes the choice
-    depend on the machine's speed, so leave it as a safety net above the usual time."""
+    """How hard the search thinks, in playout moves: ``moves`` is the number of moves played
+    out over all samples of one decision, whatever the point in the round, so early decisions
+    (long playouts) get fewer samples than late ones and the time per decision stays level.
+    ``candidates`` is how many of the greedy policy's favourites are searched; each stage of
+    successive halving gets an equal share of the moves, and every candidate at least
+    ``min_samples`` samples a stage. ``time_cap`` (seconds) stops the search however far it
+    got; as that makes the choice depend on the machine's speed, it is a safety net set well
+    above the usual time, not the budget."""
 
-    samples: int = 6
-    candidates: int = 6
+    moves: int = 3000
+    candidates: int = 8
+    min_samples: int = 3
     time_cap: float | None = 0.9
 
 
@@ -54,10 +58,10 @@ def _greedy_cell(w: Weights):
     return choose
 
 
-def playout_round(state: GameState, w: Weights = DEFAULT) -> None:
-    """Play greedy moves for everyone until the current round is scored (in place)."""
-    rounds = len(state.round_results)
-    while not state.is_over and len(state.round_results) == rounds:
+def playout_round(state: GameState, rounds: int, w: Weights = DEFAULT) -> None:
+    """Play greedy moves for everyone until ``rounds`` rounds have been scored (in place);
+    pass the count from before the searched action, which may itself end the round."""
+    while not state.is_over and len(state.round_results) < rounds:
         state.apply(best_action(state, None, w))
 
 
@@ -92,24 +96,43 @@ def search(view: View, player: int, rng: random.Random, budget: Budget,
     total = {a: 0.0 for a in cands}
     count = {a: 0 for a in cands}
     chooser = _greedy_cell(w)
-    samples = budget.samples
+    stages = max(1, (len(cands) - 1).bit_length())  # halving down to one candidate
+    per_stage = budget.moves / stages
+    length = _moves_left(base)
     while len(cands) > 1:
+        # A sample costs its sampling and, per candidate, the playout and the round's scoring.
+        cost = _SAMPLE_COST + len(cands) * (length + _SCORING_COST)
+        samples = max(budget.min_samples, int(per_stage / cost))
         for _ in range(samples):
             if deadline is not None and time.perf_counter() > deadline:
                 break
             det = state_from_view(view, rng, chooser)
             dice_seed = rng.getrandbits(64)
+            rounds = len(det.round_results) + 1
             for a in cands:
                 s = det.clone()
                 s.reseed(dice_seed)
                 s.apply(a)
-                playout_round(s, w)
+                playout_round(s, rounds, w)
                 total[a] += utility(s, player)
                 count[a] += 1
         else:
             keep = max(1, len(cands) // 2)
             cands = sorted(cands, key=lambda a: (-total[a] / max(count[a], 1), -rated[a], a))[:keep]
-            samples *= 2
             continue
         break  # out of time
     return max(cands, key=lambda a: (total[a] / max(count[a], 1), rated[a], -a))
+
+
+# Costs in playout moves (about 45 microseconds each): sampling a state from the view, and
+# scoring a round plus setting up the next one. They keep late-round decisions, whose playouts
+# are short, from spending the budget on thousands of samples.
+_SAMPLE_COST = 5
+_SCORING_COST = 6
+
+
+def _moves_left(state: GameState) -> int:
+    """Moves still to play in this round (two players: each turn is a take and a discard)."""
+    n = state.num_players
+    turns = TAKES_PER_ROUND * n - state.turns_done
+    return max(1, turns * (2 if n == 2 else 1))

@@ -1,0 +1,162 @@
+"""`blueprints3d tournament`: games between bots, seats rotated, with win rates and their 95% CIs."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import sys
+import time
+from dataclasses import dataclass
+from typing import Iterator, Sequence
+
+from blueprints3d.ai import make_bot
+from blueprints3d.ai.match import GameRecord, play_game
+from blueprints3d.engine.errors import BlueprintsError
+
+HELP = "play games between bots (random, greedy, search or easy, medium, hard) and print win rates"
+Z95 = 1.959964
+
+
+class TournamentError(BlueprintsError):
+    """Bad tournament options; reported as one line, exit status 2."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    bots: tuple[str, ...]
+    games: int
+    seed: int
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--bots", required=True,
+                        help="comma-separated bots, one per seat (2-4), e.g. hard,greedy,random,random")
+    # Parsed in run(), so that a bad value is one line of message, not a usage block.
+    parser.add_argument("--games", default="100", help="number of games (default 100)")
+    parser.add_argument("--seed", default="0", help="seed of the first game; game i uses seed+i (default 0)")
+    parser.add_argument("--jobs", default="1", help="games played at once, one process each (default 1)")
+
+
+def _whole(name: str, text: str, least: int) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise TournamentError(f"--{name} must be a whole number, not {text!r}") from None
+    if n < least:
+        raise TournamentError(f"--{name} must be {least} or more, not {n}")
+    return n
+
+
+def parse_plan(bots: str, games: str, seed: str) -> Plan:
+    names = tuple(b.strip().lower() for b in bots.split(","))
+    if not 2 <= len(names) <= 4:
+        raise TournamentError(f"--bots needs 2 to 4 bots (one per seat), got {len(names)}: {bots!r}")
+    for n in names:
+        make_bot(n, 0)  # raises UnknownBot, naming the bad one
+    return Plan(names, _whole("games", games, 1), _whole("seed", seed, 0))
+
+
+def bot_seed(seed: int, game: int, entry: int) -> int:
+    return (seed * 1_000_003 + game) * 8 + entry
+
+
+def seat_of(entry: int, game: int, players: int) -> int:
+    """Entry ``entry`` of --bots sits at this seat in game ``game``: seats rotate every game."""
+    return (entry + game) % players
+
+
+def play_one(plan: Plan, game: int) -> GameRecord:
+    n = len(plan.bots)
+    bots = [None] * n
+    for i, name in enumerate(plan.bots):
+        bots[seat_of(i, game, n)] = make_bot(name, bot_seed(plan.seed, game, i))
+    _, record = play_game(bots, plan.seed + game)  # type: ignore[arg-type]
+    return record
+
+
+def _play_star(args: tuple[Plan, int]) -> tuple[int, GameRecord]:
+    return args[1], play_one(*args)
+
+
+def records(plan: Plan, jobs: int) -> Iterator[tuple[int, GameRecord]]:
+    work = [(plan, g) for g in range(plan.games)]
+    if jobs == 1:
+        yield from map(_play_star, work)
+        return
+    # fork: workers inherit the loaded modules, and bots are built inside them from seeds.
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        yield from pool.imap_unordered(_play_star, work)
+
+
+def wilson(p: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion ``p`` over ``n`` games (shared wins are counted
+    as fractions, which the interval treats like any other proportion)."""
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Tally:
+    name: str
+    wins: float = 0.0
+    vp: int = 0
+    building: float = 0.0
+    decisions: int = 0
+    think: float = 0.0
+    slowest: float = 0.0
+
+
+def tally(plan: Plan, recs: Sequence[tuple[int, GameRecord]]) -> list[Tally]:
+    n = len(plan.bots)
+    out = [Tally(name) for name in plan.bots]
+    for game, rec in recs:
+        for i, t in enumerate(out):
+            s = seat_of(i, game, n)
+            t.wins += rec.win_share[s]
+            t.vp += rec.victory_points[s]
+            t.building += rec.building_score[s]
+            t.decisions += rec.decisions[s]
+            t.think += rec.think_time[s]
+            t.slowest = max(t.slowest, rec.max_think[s])
+    return out
+
+
+def report(plan: Plan, tallies: Sequence[Tally], elapsed: float) -> str:
+    g, n = plan.games, len(plan.bots)
+    lines = [f"{g} games of {n} players, seeds {plan.seed}..{plan.seed + g - 1}, seats rotated; "
+             f"{elapsed:.0f} s",
+             f"fair share of wins: {1 / n:.1%}; a shared victory counts 1/k to each of its k winners",
+             "",
+             f"{'#':<5}{'bot':<9}{'wins':>7}{'win rate':>10}  {'95% CI':<15}{'mean VP':>8}"
+             f"{'mean building':>15}{'decision ms mean/max':>22}"]
+    for i, t in enumerate(tallies):
+        rate = t.wins / g
+        lo, hi = wilson(rate, g)
+        mean_ms = 1000 * t.think / max(t.decisions, 1)
+        lines.append(f"{i + 1:<5}{t.name:<9}{t.wins:>7.1f}{rate:>10.1%}  "
+                     f"[{lo:5.1%}, {hi:5.1%}] {t.vp / g:>8.2f}{t.building / g:>15.2f}"
+                     f"{mean_ms:>14.1f} / {1000 * t.slowest:.0f}")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    plan = parse_plan(args.bots, args.games, args.seed)
+    jobs = _whole("jobs", args.jobs, 1)
+    start = last = time.monotonic()
+    done: list[tuple[int, GameRecord]] = []
+    for item in records(plan, min(jobs, plan.games)):
+        done.append(item)
+        now = time.monotonic()
+        if now - last > 1.0 or len(done) == plan.games:
+            last = now
+            rate = len(done) / max(now - start, 1e-9)
+            eta = (plan.games - len(done)) / rate
+            print(f"\rtournament: {len(done)}/{plan.games} games, {rate:.2f} games/s, "
+                  f"about {eta:.0f} s left ", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    done.sort(key=lambda x: x[0])
+    print(report(plan, tally(plan, done), time.monotonic() - start))
+    return 0

@@ -1,0 +1,109 @@
+"""Every bot plays only legal actions over whole games, and decides the same for the same seed."""
+
+from __future__ import annotations
+
+import pytest
+
+from blueprints3d.ai import LEVELS, Budget, GreedyBot, SearchBot, UnknownBot, make_bot
+from blueprints3d.ai.match import play_game
+from blueprints3d.engine.errors import IllegalAction
+from blueprints3d.engine.state import GameState
+
+# Whole games of the search bot on a small budget keep the suite fast; the budget does not
+# change which code runs. No time cap, so the choices never depend on the machine's speed.
+SMALL = Budget(moves=150, candidates=4, min_samples=1, time_cap=None)
+
+
+def small_search(seed: int) -> SearchBot:
+    return SearchBot(seed, SMALL)
+
+
+class Checked:
+    """Wraps a bot and checks each of its answers against the engine's legal actions."""
+
+    def __init__(self, bot):
+        self.bot, self.name, self.calls = bot, bot.name, 0
+
+    def choose(self, state, player):
+        action = self.bot.choose(state, player)
+        assert action in state.legal_actions(), f"{self.name} chose illegal {action}"
+        self.calls += 1
+        return action
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("kind", ["random", "greedy", "search"])
+def test_whole_games_only_legal_actions(kind, players):
+    for game in range(2 if kind == "search" else 4):
+        seed = 100 * players + game
+        bots = [Checked(small_search(seed + i) if kind == "search" else make_bot(kind, seed + i))
+                for i in range(players)]
+        state, record = play_game(bots, seed, start_player=game % players)
+        assert state.is_over and len(state.round_results) == 3
+        assert sum(b.calls for b in bots) == len(state.log)
+        assert sum(record.win_share) == pytest.approx(1.0)
+
+
+def test_mixed_table_plays_to_the_end():
+    bots = [Checked(make_bot("easy", 1)), Checked(make_bot("medium", 2)), Checked(small_search(3))]
+    state, _ = play_game(bots, 77)
+    assert state.is_over
+
+
+@pytest.mark.parametrize("kind", ["random", "greedy", "search"])
+def test_same_seed_same_game(kind):
+    def game(seed: int) -> list[int]:
+        bots = [small_search(seed + i) if kind == "search" else make_bot(kind, seed + i) for i in range(3)]
+        state, _ = play_game(bots, 5)
+        return state.log
+
+    assert game(11) == game(11)
+
+
+def test_different_seeds_give_different_random_games():
+    def game(seed):
+        return play_game([make_bot("random", seed), make_bot("random", seed + 1)], 5)[0].log
+
+    assert game(1) != game(2)
+
+
+def test_hard_decides_the_same_for_the_same_seed():
+    state = GameState.new(4, 8)
+    for _ in range(5):
+        state.apply(GreedyBot().choose(state, state.current_player))
+    p = state.current_player
+    budget = Budget(time_cap=None)
+    a = SearchBot(3, budget).choose(state, p)
+    b = SearchBot(3, budget).choose(state, p)
+    assert a == b and a in state.legal_actions()
+
+
+def test_choose_accepts_the_view_itself():
+    state = GameState.new(2, 4)
+    p = state.current_player
+    for name in ("easy", "medium"):
+        assert make_bot(name, 1).choose(state.view(p), p) == make_bot(name, 1).choose(state, p)
+    assert small_search(1).choose(state.view(p), p) == small_search(1).choose(state, p)
+
+
+def test_choose_out_of_turn_or_after_the_end_is_refused():
+    state = GameState.new(3, 4)
+    other = (state.current_player + 1) % 3
+    with pytest.raises(IllegalAction, match="turn"):
+        make_bot("greedy").choose(state, other)
+    with pytest.raises(IllegalAction, match="belongs to player"):
+        make_bot("greedy").choose(state.view(other), state.current_player)
+    over, _ = play_game([make_bot("random", 1), make_bot("random", 2)], 3)
+    with pytest.raises(IllegalAction, match="over"):
+        make_bot("random").choose(over, 0)
+
+
+def test_make_bot_names_and_levels():
+    for level, (name, blurb) in LEVELS.items():
+        assert make_bot(level).name == level and blurb
+    assert isinstance(make_bot("Hard"), SearchBot)
+    assert isinstance(make_bot("medium"), GreedyBot)
+    assert make_bot("search:500").budget.moves == 500
+    for bad in ("genius", "search:", "search:x", "search:0", ""):
+        with pytest.raises(UnknownBot):
+            make_bot(bad)
