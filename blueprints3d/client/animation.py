@@ -52,6 +52,9 @@ class Animator:
     def update(self, dt: float) -> None:
         done = []
         for key, g in list(self.glides.items()):
+            if g.node.is_empty():  # removed from the scene meanwhile (a new round's cards)
+                self.glides.pop(key, None)
+                continue
             g.t = min(g.t + dt, g.duration)
             u = g.t / g.duration
             s = u * u * (3 - 2 * u)  # ease in and out

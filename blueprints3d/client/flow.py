@@ -90,6 +90,7 @@ class GameFlow:
     _bots: dict[int, Bot] = field(init=False, default_factory=dict)
     _job: BotJob | None = field(init=False, default=None)
     _now: float = field(init=False, default=0.0)
+    _held: list[FlowEvent] | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         if self.seed is None:
@@ -186,12 +187,19 @@ class GameFlow:
         if k.kind is A.Kind.SET_ASIDE and self.seats[player].is_person:
             self.message = (f"the {s.describe_die(k.die)} fits nowhere on your building: "
                             f"it leaves the game for this round")
-        self._emit(FlowEvent(kind, player, k.die, k.cell, self.message))
+        action_text = self.message
+        # Move the flow on first, then tell the listeners: they must never see the engine in the
+        # next turn (or the game over) while the flow still says it is this one.
+        self._held = []
         if len(s.round_results) > before[3]:
             self._end_round(before, action, player)
         else:
             self._begin_turn()
-        return Outcome(True, self.message, action)
+        held, self._held = self._held, None
+        self._emit(FlowEvent(kind, player, k.die, k.cell, action_text))
+        for event in held:
+            self._emit(event)
+        return Outcome(True, action_text, action)
 
     # ---- between turns and rounds -------------------------------------------------------------
     def _begin_turn(self) -> None:
@@ -300,5 +308,8 @@ class GameFlow:
 
     # ---- events -------------------------------------------------------------------------------
     def _emit(self, event: FlowEvent) -> None:
+        if self._held is not None:
+            self._held.append(event)
+            return
         for fn in list(self.listeners):
             fn(event)

@@ -48,8 +48,8 @@ class Hud:
             self.status.setText("The game is over")
         elif flow.mode is Mode.ROUND_END and flow.round_end is not None:
             self.status.setText(f"Round {flow.round_end.result.round} of 3 is scored")
-        else:
-            who = flow.seats[p].name if p is not None else ""
+        elif p is not None:
+            who = flow.seats[p].name
             kind = "" if flow.seats[p].is_person else " (computer)"
             self.status.setText(f"Round {s.round} of 3  -  {who}{kind} to play")
         first, second = s.in_demand_materials()

@@ -67,6 +67,8 @@ class TableView:
         self.dice_root = self.root.attach_new_node("dice")
         self.dice: dict[int, NodePath] = {}
         self.values: dict[int, int] = {}
+        self.in_pool: dict[int, bool] = {}  # where each die was at the last sync
+        self.hiding: set[int] = set()       # dice gliding behind a screen, to vanish on arrival
         for d in range(NUM_DICE):
             node = dice_model.make_die(Material(MATERIAL_OF[d]), 1, variant=d)
             node.reparent_to(self.dice_root)
@@ -204,6 +206,9 @@ class TableView:
                 lx, ly = SET_ASIDE_OFFSET[0], SET_ASIDE_OFFSET[1] + 2.0 * i
                 wx, wy = self.seats[p].place.to_world(lx, ly)
                 targets[d] = (Point3(wx, wy, units.DIE_SIZE / 2), heading, True)
+        pool_set = set(pool)
+        # Behind the curtain nothing secret may be in flight: the next person must see none of it.
+        curtain = flow.mode is Mode.CURTAIN
         for d, node in self.dice.items():
             if d == self.dragging:
                 continue
@@ -212,21 +217,26 @@ class TableView:
                 self.values[d] = values[d]
             target = targets.get(d)
             if target is None:                      # in the bag, discarded, or not this round's
+                self.in_pool[d] = False
                 self.animator.cancel(node)
                 node.hide()
                 node.set_pos(self.bag_position())
                 continue
             pos, heading, show = target
+            from_pool, self.in_pool[d] = self.in_pool.get(d, False), d in pool_set
             if not show:
-                if not node.is_hidden() and animate and (pos - node.get_pos(self.root)).length() > 0.05:
-                    # A die goes behind a screen: let it travel there, then vanish.
-                    if self.animator.target(node) != pos:
-                        self.animator.move(node, pos, heading, 0.45, 3.0, on_done=node.hide)
-                elif not self.animator.busy(node):
-                    node.hide()
+                if d in self.hiding and self.animator.target(node) == pos and not curtain:
+                    continue  # still on its way behind a screen
+                if from_pool and not node.is_hidden() and animate and not curtain:
+                    # Taken from the pool by someone else: it travels to their screen, then vanishes.
+                    self.hiding.add(d)
+                    self.animator.move(node, pos, heading, 0.45, 3.0, on_done=lambda d=d: self._hidden(d))
+                else:
+                    self._hidden(d)  # never leave a secret die in view
                     node.set_pos(self.root, pos)
                 continue
             was_hidden = node.is_hidden()
+            self.hiding.discard(d)
             node.show()
             if was_hidden:
                 node.set_pos(self.root, self.bag_position())
@@ -245,6 +255,12 @@ class TableView:
         self._sync_awards(flow, animate)
         self._sync_scores(flow)
         self.bag_label.node().set_text(f"bag: {len(state.bag)}")
+
+    def _hidden(self, d: int) -> None:
+        node = self.dice[d]
+        self.hiding.discard(d)
+        self.animator.cancel(node)
+        node.hide()
 
     def _sync_cards(self, blueprints, visible: set[int]) -> None:
         for p, sv in enumerate(self.seats):
