@@ -22,6 +22,7 @@ COMMANDS: dict[str, str] = {
     "render": "render",
     "simulate": "simulate",
     "tournament": "tournament",
+    "demo": "demo",
 }
 
 EXIT_USAGE = 2

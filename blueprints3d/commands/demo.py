@@ -1,0 +1,56 @@
+"""`blueprints3d demo [NAME]`: visual rule demonstrations, stepped with the arrow keys."""
+
+from __future__ import annotations
+
+import argparse
+
+from blueprints3d.demos import DEMOS
+
+HELP = "visual rule demonstrations (without NAME: a menu); --render DIR writes each step to PNG"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("name", nargs="?", choices=list(DEMOS), metavar="NAME",
+                        help="the demonstration to open: " + ", ".join(DEMOS))
+    parser.add_argument("--render", metavar="DIR",
+                        help="write every step of NAME (or of every demo) to DIR/<name>-NN.png offscreen, then exit")
+    parser.add_argument("--size", default=None, help="window or picture size WxH (default 1280x720; 960x540 with --render)")
+    parser.add_argument("--list", action="store_true", help="list the demonstrations and their steps' captions, then exit")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    from blueprints3d.cli import UsageError
+
+    try:
+        w, h = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise UsageError(f"--size must look like 1280x720, not {text!r}") from None
+    if not (64 <= w <= 8192 and 64 <= h <= 8192):
+        raise UsageError(f"--size {text}: each side must be 64 to 8192 pixels")
+    return w, h
+
+
+def run(args: argparse.Namespace) -> int:
+    from blueprints3d.demos import all_demos, get_demo
+
+    demos = [get_demo(args.name)] if args.name else all_demos()
+    if args.list:
+        for d in demos:
+            print(f"{d.name}: {d.title} - {d.summary}")
+            for i, s in enumerate(d.steps, 1):
+                print(f"  {i}. {s.caption}")
+        return 0
+    if args.render:
+        w, h = parse_size(args.size or "960x540")
+        from blueprints3d.client.demo_player import render_demo
+        from blueprints3d.client.showcase import open_offscreen_base
+
+        base = open_offscreen_base(w, h)
+        for d in demos:
+            for path in render_demo(base, d, args.render):
+                print(path)
+        return 0
+    w, h = parse_size(args.size or "1280x720")
+    from blueprints3d.client.demo_player import run_window
+
+    return run_window(demos, w, h, start=args.name)
