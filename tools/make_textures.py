@@ -33,9 +33,9 @@ def periodic_noise(rng: np.random.Generator, shape: tuple[int, int], scale_x: fl
 
 
 def table_walnut(rng: np.random.Generator, size: int = 1024) -> np.ndarray:
-    """Oiled walnut planks running along x, 6 to a repeat, each with its own tone and grain."""
+    """Oiled walnut planks running along x, 8 to a repeat, each with its own tone and grain."""
     h = w = size
-    planks = 6
+    planks = 8
     ys, xs = np.mgrid[0:h, 0:w].astype(float)
     plank = (ys * planks // h).astype(int)
     warp = periodic_noise(rng, (h, w), 90, 25)
@@ -47,9 +47,9 @@ def table_walnut(rng: np.random.Generator, size: int = 1024) -> np.ndarray:
     grain = 0.5 + 0.5 * wave
     grain = grain ** 2.5
     tone = rng.uniform(0.85, 1.12, planks)[plank]
-    light = np.array([0.42, 0.27, 0.16])
-    dark = np.array([0.20, 0.12, 0.07])
-    t = np.clip(0.55 * grain + 0.45 * fine, 0, 1)[..., None]
+    light = np.array([0.36, 0.23, 0.14])
+    dark = np.array([0.21, 0.13, 0.08])
+    t = np.clip(0.4 * grain + 0.6 * fine, 0, 1)[..., None]
     img = (light * (1 - t) + dark * t) * tone[..., None]
     # Seams between planks: a thin dark groove.
     seam = np.abs(((ys + 0.5) * planks / h) % 1.0 - 0.0)

@@ -118,10 +118,50 @@ BACKGROUND = (0.05, 0.05, 0.06)
 
 
 @dataclass
+class View:
+    """Where a scene is drawn: a window or offscreen buffer, and the camera drawing into it."""
+
+    output: object   # GraphicsOutput
+    cam: NodePath
+
+    @property
+    def lens(self):
+        return self.cam.node().get_lens()
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.output.get_x_size(), self.output.get_y_size()
+
+    def grab(self) -> np.ndarray:
+        return grab_frame(self.output)
+
+
+def base_view(base) -> View:
+    """The base's own window and default camera."""
+    return View(base.win, base.cam)
+
+
+def open_view(base, width: int, height: int, name: str = "showcase") -> View:
+    """An offscreen buffer of any size with its own camera, drawn before the base's window."""
+    buffer = base.win.make_texture_buffer(name, width, height, None, False)
+    if buffer is None:
+        raise RuntimeError(f"could not open a {width}x{height} offscreen buffer")
+    buffer.set_sort(-20)
+    cam = base.make_camera(buffer)
+    cam.node().get_lens().set_aspect_ratio(width / height)
+    return View(buffer, cam)
+
+
+def close_view(base, view: View) -> None:
+    view.cam.remove_node()
+    base.graphicsEngine.remove_window(view.output)
+
+
+@dataclass
 class Stage:
     """A lit scene root on a table, with glass refraction when shaders are on."""
 
-    base: object
+    view: View
     root: NodePath
     lighting: object
     refraction: object | None
@@ -148,20 +188,23 @@ def make_table_top(parent: NodePath, radius: float) -> NodePath:
     return top
 
 
-def make_stage(base, extent: float = 12.0, table_radius: float = 60.0,
+def make_stage(base, view: View | None = None, extent: float = 12.0, table_radius: float = 60.0,
                background: tuple[float, float, float] = BACKGROUND) -> Stage:
-    """A scene root under ``base.render`` with the table, the lights and (shaded) refraction."""
+    """A scene root with the table, the lights and (shaded) refraction, drawn by ``view``
+    (default: the base's window). The view's camera is pointed at this root."""
     from blueprints3d.client import materials
     from blueprints3d.client.lighting import setup_lighting
     from blueprints3d.client.refraction import enable_refraction
 
-    root = base.render.attach_new_node("showcase-root")
-    base.win.set_clear_color((*background, 1.0))
+    view = view or base_view(base)
+    root = NodePath("showcase-root")
+    view.cam.node().set_scene(root)
+    view.output.set_clear_color((*background, 1.0))
     lighting = setup_lighting(root, shadows=materials.shaders_enabled(), extent=extent,
                               shadow_size=2048 if extent < 30 else 1024)
     make_table_top(root, table_radius)
-    refraction = enable_refraction(base.win, base.cam, root)
-    return Stage(base=base, root=root, lighting=lighting, refraction=refraction)
+    refraction = enable_refraction(view.output, view.cam, root)
+    return Stage(view=view, root=root, lighting=lighting, refraction=refraction)
 
 
 def _variant(cell: int, level: int, material: int, value: int) -> int:
@@ -191,19 +234,20 @@ def build_showcase(parent: NodePath, build) -> NodePath:
 def material_test_build():
     """The material test scene as a build: one die of each material on a card (wood, recycled,
     stone, glass in cells 2 to 5), and a mixed stack with glass in the middle (stone, glass,
-    wood, in cell 0) next to a hatched space."""
+    wood, in cell 1) next to a hatched space."""
     from blueprints3d.engine.buildfile import Build
 
-    bp = Blueprint.from_grid([[3, "X"], [1, 1], [1, 1]], id="MAT", name="Material test",
+    bp = Blueprint.from_grid([["X", 3], [1, 1], [1, 1]], id="MAT", name="Material test",
                              check_total=False)
-    # The stack stands at the back so it hides none of the single dice from the front.
-    stacks = (((Material.STONE, 2), (Material.GLASS, 3), (Material.WOOD, 6)), (),
+    # The stack stands at the back right: seen from the front right (the default angle) it
+    # hides none of the single dice, and none of them hides it.
+    stacks = ((), ((Material.STONE, 2), (Material.GLASS, 3), (Material.WOOD, 6)),
               ((Material.WOOD, 5),), ((Material.RECYCLED, 5),),
               ((Material.STONE, 5),), ((Material.GLASS, 5),))
     return Build(blueprint=bp, stacks=tuple(tuple((int(m), v) for m, v in s) for s in stacks))
 
 
-def orbit_camera(base, target: tuple[float, float, float], distance: float, angle_deg: float,
+def orbit_camera(view: View, target: tuple[float, float, float], distance: float, angle_deg: float,
                  elevation_deg: float = 38.0, fov: float = 35.0) -> None:
     """Put the default camera on a circle around ``target``: ``angle_deg`` 0 = the seated
     player's view from -Y, counter-clockwise seen from above."""
@@ -211,27 +255,42 @@ def orbit_camera(base, target: tuple[float, float, float], distance: float, angl
 
     from panda3d.core import PerspectiveLens
 
-    lens = base.camLens
+    lens = view.lens
     if not isinstance(lens, PerspectiveLens):
         return
-    lens.set_fov(fov)
-    lens.set_aspect_ratio(base.win.get_x_size() / base.win.get_y_size())
+    # The field of view applies to the narrower side, so portrait and wide pictures both fit.
+    w, h = view.size
+    lens.set_aspect_ratio(w / h)
+    lens.set_min_fov(fov)
     lens.set_near_far(1.0, 2000.0)
     a, e = math.radians(angle_deg), math.radians(elevation_deg)
     x = target[0] + distance * math.cos(e) * math.sin(a)
     y = target[1] - distance * math.cos(e) * math.cos(a)
     z = target[2] + distance * math.sin(e)
-    base.cam.set_pos(x, y, z)
-    base.cam.look_at(*target)
+    view.cam.set_pos(x, y, z)
+    view.cam.look_at(*target)
 
 
-def screen_point(base, node: NodePath, point=(0.0, 0.0, 0.0)) -> tuple[int, int] | None:
+def screen_point(view: View, node: NodePath, point=(0.0, 0.0, 0.0)) -> tuple[int, int] | None:
     """Pixel (column, row from the top) where ``point`` of ``node`` appears, or None off screen."""
     from panda3d.core import Point2, Point3
 
-    p3 = base.cam.get_relative_point(node, Point3(*point))
+    p3 = view.cam.get_relative_point(node, Point3(*point))
     p2 = Point2()
-    if not base.camLens.project(p3, p2):
+    if not view.lens.project(p3, p2):
         return None
-    w, h = base.win.get_x_size(), base.win.get_y_size()
+    w, h = view.size
     return int((p2.x + 1) / 2 * w), int((1 - p2.y) / 2 * h)
+
+
+def framing(build) -> tuple[tuple[float, float, float], float]:
+    """Camera target and distance that fit ``build``'s card and its tallest stack in view."""
+    import math
+
+    from blueprints3d.client import card_model, units
+
+    w, l = card_model.card_size(build.blueprint)
+    tallest = max((len(s) for s in build.stacks), default=0)
+    height = tallest * units.DIE_SIZE
+    radius = math.sqrt((w / 2) ** 2 + (l / 2) ** 2 + (height / 2) ** 2)
+    return (0.0, 0.0, height * 0.35), radius / math.sin(math.radians(35.0 / 2)) * 0.8

@@ -34,7 +34,10 @@ float engraved(inout vec3 n) {
              - texture(pip_atlas, v_uv - vec2(2.0 * ATLAS_TEXEL.x, 0.0)).a;
     float my = texture(pip_atlas, v_uv + vec2(0.0, 2.0 * ATLAS_TEXEL.y)).a
              - texture(pip_atlas, v_uv - vec2(0.0, 2.0 * ATLAS_TEXEL.y)).a;
-    vec3 t1 = normalize(v_view_tangent - n * dot(n, v_view_tangent));
+    vec3 t = v_view_tangent - n * dot(n, v_view_tangent);
+    // Geometry without tangents (not our dice) still gets a valid frame instead of NaNs.
+    if (dot(t, t) < 1e-8) t = abs(n.x) < 0.9 ? cross(n, vec3(1.0, 0.0, 0.0)) : cross(n, vec3(0.0, 1.0, 0.0));
+    vec3 t1 = normalize(t);
     vec3 t2 = cross(n, t1);
     n = normalize(n + 0.9 * (mx * t1 + my * t2));
     return m;

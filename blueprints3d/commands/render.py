@@ -1,0 +1,91 @@
+"""`blueprints3d render FILE -o out.png`: a building on its card, rendered offscreen to a picture.
+
+`blueprints3d render --materials -o out.png` renders the material test scene instead: one die of
+each material on a card and a stack with glass in the middle. No window opens; Mesa's software
+OpenGL is enough.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from blueprints3d.engine.errors import BlueprintsError
+
+HELP = "render a build file (or the material test scene) to a PNG picture, without a window"
+
+MIN_SIZE = (64, 64)
+MAX_SIZE = (7680, 4320)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", nargs="?", help="build file (JSON); omit with --materials")
+    parser.add_argument("-o", "--output", required=True, help="PNG file to write")
+    parser.add_argument("--materials", action="store_true", help="render the material test scene")
+    parser.add_argument("--size", default="1920x1080", help="picture size WxH (default 1920x1080)")
+    parser.add_argument("--angle", type=float, default=35.0,
+                        help="camera angle around the building in degrees (0 = the owner's seat)")
+    parser.add_argument("--elevation", type=float, default=36.0,
+                        help="camera height as an angle above the table in degrees (default 36)")
+    parser.add_argument("--no-shaders", action="store_true", help="plain colours instead of the material shaders")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise BlueprintsError(f"--size must be WIDTHxHEIGHT, like 1920x1080, not {text!r}") from None
+    if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
+        raise BlueprintsError(f"--size {text} is out of range: from {MIN_SIZE[0]}x{MIN_SIZE[1]} "
+                              f"to {MAX_SIZE[0]}x{MAX_SIZE[1]}")
+    return w, h
+
+
+def run(args: argparse.Namespace) -> int:
+    from blueprints3d.cli import UsageError
+
+    if args.materials == bool(args.file):
+        raise UsageError("give either a build FILE or --materials")
+    size = parse_size(args.size)
+    if not 0.0 < args.elevation < 90.0:
+        raise UsageError(f"--elevation must be between 0 and 90 degrees, not {args.elevation}")
+    out_dir = os.path.dirname(os.path.abspath(args.output))
+    if not os.path.isdir(out_dir):
+        raise BlueprintsError(f"cannot write {args.output}: no folder {out_dir}")
+    if args.materials:
+        from blueprints3d.client.showcase import material_test_build
+        build = material_test_build()
+    else:
+        from blueprints3d.engine.buildfile import load_build
+        build = load_build(args.file)  # a bad file raises BuildFileError: one line, exit 2
+    img = render_build(build, size, args.angle, not args.no_shaders, args.elevation)
+    from blueprints3d.client.showcase import save_png
+    save_png(img, args.output)
+    print(f"wrote {args.output} ({size[0]}x{size[1]})")
+    return 0
+
+
+def render_build(build, size: tuple[int, int], angle: float, use_shaders: bool,
+                 elevation: float = 36.0):
+    """The picture of ``build`` as an (h, w, 3) uint8 array (opens the offscreen ShowBase)."""
+    from blueprints3d.client import materials, showcase
+
+    # The base's own window is the picture when this process opened it at this size (the
+    # command line); otherwise (tests, the viewer) an offscreen buffer of the asked size.
+    base = showcase.open_offscreen_base(*size)
+    own = (base.win.get_x_size(), base.win.get_y_size()) == size
+    view = showcase.base_view(base) if own else showcase.open_view(base, *size, name="render")
+    materials.configure(use_shaders, base)
+    stage = showcase.make_stage(base, view)
+    try:
+        showcase.build_showcase(stage.root, build)
+        target, distance = showcase.framing(build)
+        showcase.orbit_camera(view, target, distance, angle, elevation)
+        showcase.render_frames(base, 3)
+        return view.grab()
+    finally:
+        stage.close()
+        if own:
+            view.cam.node().set_scene(base.render)
+        else:
+            showcase.close_view(base, view)
