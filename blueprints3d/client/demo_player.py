@@ -70,9 +70,7 @@ class StepView:
         aspect = self.aspect()
         self.lens.set_aspect_ratio(aspect)
         # The caption panel covers the bottom of the window: shift the picture up to clear it.
-        # A row of buildings reads best square on; a single one gains depth from a slight turn.
-        heading = -10.0 if len(step.buildings) == 1 and not step.pool else 0.0
-        demo_stage.frame_camera(self.base.cam, self.lens, self.stage.root, aspect, heading=heading,
+        demo_stage.frame_camera(self.base.cam, self.lens, self.stage.root, aspect, heading=0.0,
                                 fill=0.85, top_share=1.0 - PANEL_HEIGHT / 2.0)
         wrap = 2 * aspect * 0.94 / CAPTION_SCALE
         self.caption.setWordwrap(wrap)
@@ -235,9 +233,13 @@ def open_window(title: str, width: int, height: int):
     return base
 
 
-def run_window(demos: Sequence[Demo], width: int, height: int, start: str | None = None) -> int:
+def run_window(demos: Sequence[Demo], width: int, height: int, start: str | None = None,
+               shaders: bool = True) -> int:
     """`blueprints3d demo`: the menu (or ``start`` directly) in a window, until closed or Q."""
+    from blueprints3d.client import materials
+
     base = open_window("Blueprints - rule demonstrations", width, height)
+    materials.configure(shaders, base)
     player = DemoPlayer(base, demos, on_quit=base.userExit)
     if start is not None:
         player.open(start)

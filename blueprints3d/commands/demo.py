@@ -15,6 +15,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--render", metavar="DIR",
                         help="write every step of NAME (or of every demo) to DIR/<name>-NN.png offscreen, then exit")
     parser.add_argument("--size", default=None, help="window or picture size WxH (default 1280x720; 960x540 with --render)")
+    parser.add_argument("--no-shaders", action="store_true", help="plain colours instead of the material shaders")
     parser.add_argument("--list", action="store_true", help="list the demonstrations and their steps' captions, then exit")
 
 
@@ -45,7 +46,10 @@ def run(args: argparse.Namespace) -> int:
         from blueprints3d.client.demo_player import render_demo
         from blueprints3d.client.showcase import open_offscreen_base
 
+        from blueprints3d.client import materials
+
         base = open_offscreen_base(w, h)
+        materials.configure(not args.no_shaders, base)
         for d in demos:
             for path in render_demo(base, d, args.render):
                 print(path)
@@ -53,4 +57,4 @@ def run(args: argparse.Namespace) -> int:
     w, h = parse_size(args.size or "1280x720")
     from blueprints3d.client.demo_player import run_window
 
-    return run_window(demos, w, h, start=args.name)
+    return run_window(demos, w, h, start=args.name, shaders=not args.no_shaders)

@@ -35,11 +35,11 @@ def build() -> Demo:
         Step(f"Player A follows the blueprint ({a.blueprint}), has one wood die touching two dice "
              f"({a.wood}), three green dice ({a.recycled}) and two glass dice showing 1 and 2 ({a.glass}): "
              f"{score_line(a)}.",
-             (view(0, points_marks(bps[0], stacks[0], Tone.INFO)),), facts={"score": a}),
+             (view(0, points_marks(bps[0], stacks[0])),), facts={"score": a}),
         Step(f"Player B deviates from the blueprint ({b.blueprint}), has two wood dice touching two and "
              f"three dice ({b.wood}), three green dice ({b.recycled}) and one stone die on level 2 "
              f"({b.stone}): {score_line(b)}.",
-             (view(1, points_marks(bps[1], stacks[1], Tone.INFO)),), facts={"score": b}),
+             (view(1, points_marks(bps[1], stacks[1])),), facts={"score": b}),
     ]
     first, second = IN_DEMAND
     both = tuple(view(p, {}) for p in range(2))

@@ -96,7 +96,7 @@ def _all_step() -> Step:
     caption = (f"A whole building adds it all up, plus 6 when it matches its blueprint exactly: "
                f"{score_line(score)}. Building points only rank buildings for Awards; they are not "
                f"victory points.")
-    return Step(caption, (BuildingView(f"{bp.id} {bp.name}", bp, stacks, die_marks=points_marks(bp, stacks, Tone.INFO),
+    return Step(caption, (BuildingView(f"{bp.id} {bp.name}", bp, stacks, die_marks=points_marks(bp, stacks),
                                        footer=f"total {score.total}"),),
                 facts={"total": score.total, "score": score})
 
