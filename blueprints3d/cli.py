@@ -23,6 +23,7 @@ COMMANDS: dict[str, str] = {
     "simulate": "simulate",
     "tournament": "tournament",
     "demo": "demo",
+    "view": "view",
 }
 
 EXIT_USAGE = 2
