@@ -24,6 +24,7 @@ COMMANDS: dict[str, str] = {
     "tournament": "tournament",
     "demo": "demo",
     "view": "view",
+    "replay": "replay",
 }
 
 EXIT_USAGE = 2

@@ -193,7 +193,7 @@ def _die_row(stage: StageNodes, dice: tuple[Die, ...], x0: float, y: float, labe
         if mark is not None:
             _mark_die(stage, stage.root, node, mark, pos)
     if label:
-        stage.labels.append(make_label(stage.root, label, (x0 + (len(dice) - 1) * POOL_PITCH / 2, y + 1.6, 0.2), None, 0.7))
+        stage.labels.append(make_label(stage.root, label, (x0 + (len(dice) - 1) * POOL_PITCH / 2, y + 1.5, 0.2), None, 0.7))
     return out
 
 
@@ -213,7 +213,7 @@ def draw_step(parent: NodePath, step: Step) -> StageNodes:
         x += w + GAP
     lengths = [card_model.card_size(v.blueprint)[1] if v.blueprint else 3 * units.CELL_PITCH + 2 * units.CARD_MARGIN
                for v in step.buildings]
-    front = -(max(lengths) / 2 if lengths else 0.0) - 4.6
+    front = -(max(lengths) / 2 if lengths else 0.0) - 5.6
     rows: list[tuple[tuple[Die, ...], str, dict[int, Mark], int]] = []
     if step.in_demand is not None:
         first, second = step.in_demand

@@ -1,0 +1,56 @@
+"""`blueprints3d replay SAVE`: replay a saved game move by move on the 3D table."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from blueprints3d.engine.savefile import load_game
+
+HELP = "replay a saved game move by move (step, play, pause); --open shows hidden buildings"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("save", help="save file (JSON) of a finished or unfinished game")
+    parser.add_argument("--open", action="store_true",
+                        help="show every building and blueprint all along (default: only as revealed in the game)")
+    parser.add_argument("--seat", type=int, default=None, metavar="N",
+                        help="also show player N's own building, as they saw it (1-based)")
+    parser.add_argument("--play", action="store_true", help="start playing at once")
+    parser.add_argument("--size", default="1280x720", help="window or picture size WxH (default 1280x720)")
+    parser.add_argument("--render", metavar="DIR", help="write every step to DIR/replay-NNN.png offscreen, then exit")
+    parser.add_argument("--list", action="store_true", help="print every step's caption, then exit")
+    parser.add_argument("--no-shaders", action="store_true", help="plain colours instead of the material shaders")
+
+
+def run(args: argparse.Namespace) -> int:
+    from blueprints3d.cli import UsageError
+    from blueprints3d.commands.demo import parse_size
+    from blueprints3d.demos.replay import game_steps
+
+    state, _meta = load_game(args.save)  # a corrupt save: SaveFileError, one line, exit 2
+    seat = None
+    if args.seat is not None:
+        if not 1 <= args.seat <= state.num_players:
+            raise UsageError(f"--seat must be 1 to {state.num_players} for this game, not {args.seat}")
+        seat = args.seat - 1
+    steps = game_steps(state, open_=args.open, seat=seat)
+    title = Path(args.save).stem
+    if args.list:
+        for i, s in enumerate(steps, 1):
+            print(f"{i:3d}. [{s.header}] {s.caption}")
+        return 0
+    w, h = parse_size(args.size)
+    if args.render:
+        from blueprints3d.client import materials
+        from blueprints3d.client.replay_player import render_replay
+        from blueprints3d.client.showcase import open_offscreen_base
+
+        base = open_offscreen_base(w, h)
+        materials.configure(not args.no_shaders, base)
+        for path in render_replay(base, steps, title, args.render):
+            print(path)
+        return 0
+    from blueprints3d.client.replay_player import run_window
+
+    return run_window(steps, title, w, h, not args.no_shaders, autoplay=args.play)
