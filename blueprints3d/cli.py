@@ -25,6 +25,7 @@ COMMANDS: dict[str, str] = {
     "demo": "demo",
     "view": "view",
     "replay": "replay",
+    "sandbox": "sandbox",
 }
 
 EXIT_USAGE = 2

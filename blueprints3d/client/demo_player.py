@@ -63,15 +63,16 @@ class StepView:
         win = self.base.win
         return win.get_x_size() / max(1, win.get_y_size())
 
-    def show(self, step: Step, title: str, counter: str) -> demo_stage.StageNodes:
+    def show(self, step: Step, title: str, counter: str, reframe: bool = True) -> demo_stage.StageNodes:
+        """Draw ``step``; ``reframe`` False keeps the camera where it is (e.g. while building)."""
         if self.stage is not None:
             self.stage.root.remove_node()
         self.stage = demo_stage.draw_step(self.root, step)
         aspect = self.aspect()
-        self.lens.set_aspect_ratio(aspect)
-        # The caption panel covers the bottom of the window: shift the picture up to clear it.
-        demo_stage.frame_camera(self.base.cam, self.lens, self.stage.root, aspect, heading=0.0,
-                                fill=0.85, top_share=1.0 - PANEL_HEIGHT / 2.0)
+        if reframe:
+            # The caption panel covers the bottom of the window: the picture goes above it.
+            demo_stage.frame_camera(self.base.cam, self.lens, self.stage.root, aspect, heading=0.0,
+                                    fill=0.85, top_share=1.0 - PANEL_HEIGHT / 2.0)
         wrap = 2 * aspect * 0.94 / CAPTION_SCALE
         self.caption.setWordwrap(wrap)
         self.caption.setText(step.caption)

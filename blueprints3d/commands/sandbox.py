@@ -1,0 +1,28 @@
+"""`blueprints3d sandbox`: build freely on any card with any dice; the engine checks each drop."""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = "build freely on any blueprint card (or a blank grid) with any dice, and save a build file"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--card", default="blank", help="card to start on: a deck id like B07, or 'blank' (default)")
+    parser.add_argument("-o", "--output", default="sandbox.json", help="build file to save to (default sandbox.json)")
+    parser.add_argument("--size", default="1280x720", help="window size WxH (default 1280x720)")
+    parser.add_argument("--no-shaders", action="store_true", help="plain colours instead of the material shaders")
+
+
+def run(args: argparse.Namespace) -> int:
+    from blueprints3d.cli import UsageError
+    from blueprints3d.commands.demo import parse_size
+    from blueprints3d.demos.sandbox_model import card_choices
+
+    ids = [c.id for c in card_choices()]
+    if args.card not in ids:
+        raise UsageError(f"--card must be 'blank' or a deck id ({', '.join(ids[1:])}), not {args.card!r}")
+    w, h = parse_size(args.size)
+    from blueprints3d.client.sandbox import run_window
+
+    return run_window(args.output, ids.index(args.card), w, h, not args.no_shaders)
