@@ -89,6 +89,7 @@ class TableApp:
         self.view: TableView | None = None
         self.controls: TableControls | None = None
         self._framed_for: tuple | None = None
+        self._cards_warmed = False
         self._orbit_from: tuple[float, float] | None = None
         self.frames = 0
         self.events = DirectObject()
@@ -160,16 +161,22 @@ class TableApp:
         self.controls = TableControls(flow, self.view, self.picker, self.hud.show_message)
         flow.listeners.append(self._on_flow_event)
         self._framed_for = None
+        self._cards_warmed = False
         self.hud.set_visible(True)
-        self.hud.show_message(flow.prompt() if flow.mode is Mode.TURN else "")
+        self.hud.show_message("")
         self._refresh(animate=False)
         self.camera.snap()
 
+    def _warm_cards(self) -> None:
+        """Draw the faces of this round's cards and the next rounds' ahead, off the frame loop
+        (the deck's order is only used for this cache; nothing of it is shown)."""
+        s = self.flow.state
+        n = s.num_players
+        self.view.warmer.warm(list(s.blueprints) + list(reversed(s.deck[-2 * n:])))
+
     def _on_flow_event(self, event: FlowEvent) -> None:
-        if event.kind in ("rejected", "turn", "curtain", "round_end", "game_over") and event.message:
-            self.hud.show_message(event.message)
-        if event.kind in ("placed", "set_aside", "discarded") and event.player is not None \
-                and not self.flow.seats[event.player].is_person:
+        # What just happened goes on the message line; what to do now is the HUD's prompt line.
+        if event.kind != "turn" and event.message:
             self.hud.show_message(event.message)
         self._refresh()
 
@@ -229,6 +236,10 @@ class TableApp:
                 for lx, ly in ((-10, -9), (10, -9), (-10, 8), (10, 8)):
                     pts.append((*sp.to_world(lx, ly), 0.0))
             pts.append((0.0, 0.0, 14.0))
+            # Leave the right third of the view free for the round's score panel.
+            local = [rotate(x, y, -place.heading) for x, y, _ in pts]
+            lo, hi = min(x for x, _ in local), max(x for x, _ in local)
+            pts.append((*rotate(hi + 0.5 * (hi - lo), 0.0, place.heading), 0.0))
             elevation = 62.0
         else:
             w, h = card_model.card_size(flow.state.blueprints[seat])
@@ -332,7 +343,7 @@ class TableApp:
 
     # ---- every frame --------------------------------------------------------------------------
     def _frame(self, task):
-        dt = min(self.clock.get_dt(), 0.1)
+        dt = min(self.clock.get_dt(), 0.25)  # a slow frame still moves animations on
         now = self.clock.get_frame_time()
         if self.flow is not None:
             self.flow.tick(now)
@@ -343,7 +354,11 @@ class TableApp:
             dx, dy = m[0] - self._orbit_from[0], m[1] - self._orbit_from[1]
             self.camera.orbit(-dx * 120.0, -dy * 60.0)
             self._orbit_from = m
+        if self.view is not None and not self._cards_warmed and self.frames >= 1:
+            self._cards_warmed = True  # after the first frame, so it does not delay it
+            self._warm_cards()
         if self.view is not None:
+            self.view.build_ready_cards()
             self.view.animator.update(dt)
         self.camera.update(dt)
         self.frames += 1
@@ -355,8 +370,15 @@ class TableApp:
 
     # ---- for tests and tools ------------------------------------------------------------------
     def settle(self) -> None:
-        """Finish every animation and point the camera at its goal, at once."""
+        """Finish every animation and card and point the camera at its goal, at once."""
         if self.view is not None:
+            if not self._cards_warmed:
+                self._cards_warmed = True
+                self._warm_cards()
+            self.view.warmer.wait()
+            for _ in self.view.seats:
+                self.view.build_ready_cards()
+            self.view.sync(self.flow, animate=False) if self.flow is not None else None
             self.view.animator.finish_all()
         self.camera.snap()
 

@@ -147,7 +147,8 @@ class TableControls:
 
     def _done(self, out: Outcome) -> Outcome:
         self.last_outcome = out
-        self.on_message(out.message)
+        if not out.ok:  # a success is told by the flow's own events
+            self.on_message(out.message)
         self.view.sync(self.flow)
         return out
 

@@ -24,13 +24,16 @@ class Hud:
         self.info = OnscreenText(parent=a2d_top_left, text="", pos=(0.04, -0.15), scale=0.04,
                                  align=TextNode.A_left, fg=(0.92, 0.92, 0.85, 1), shadow=(0, 0, 0, 0.8),
                                  mayChange=True)
-        self.message = OnscreenText(parent=a2d_bottom_left, text="", pos=(0.04, 0.16), scale=0.05,
+        self.prompt = OnscreenText(parent=a2d_bottom_left, text="", pos=(0.04, 0.24), scale=0.055,
+                                   align=TextNode.A_left, fg=(1, 1, 1, 1), shadow=(0, 0, 0, 0.9),
+                                   mayChange=True, wordwrap=40)
+        self.message = OnscreenText(parent=a2d_bottom_left, text="", pos=(0.04, 0.16), scale=0.045,
                                     align=TextNode.A_left, fg=(1, 0.92, 0.55, 1), shadow=(0, 0, 0, 0.9),
                                     mayChange=True, wordwrap=40)
         self.help = OnscreenText(parent=a2d_bottom_left, text=KEY_HELP, pos=(0.04, 0.04), scale=0.03,
                                  align=TextNode.A_left, fg=(0.85, 0.85, 0.85, 1), shadow=(0, 0, 0, 0.8),
                                  mayChange=True, wordwrap=75)
-        self.nodes = [self.status, self.info, self.message, self.help]
+        self.nodes = [self.status, self.info, self.prompt, self.message, self.help]
 
     def show_message(self, text: str) -> None:
         self.message.setText(text[:1].upper() + text[1:] if text else "")
@@ -52,6 +55,13 @@ class Hud:
             who = flow.seats[p].name
             kind = "" if flow.seats[p].is_person else " (computer)"
             self.status.setText(f"Round {s.round} of 3  -  {who}{kind} to play")
+        if flow.mode is Mode.TURN:
+            prompt = flow.prompt()
+        elif flow.mode is Mode.BOT and p is not None:
+            prompt = f"{flow.seats[p].name} is thinking..."
+        else:
+            prompt = ""
+        self.prompt.setText(prompt)
         first, second = s.in_demand_materials()
         if flow.mode is Mode.ROUND_END and flow.round_end is not None:
             first, second = flow.round_end.result.in_demand
@@ -65,7 +75,7 @@ class Hud:
         self.info.setText(info)
 
     def set_visible(self, on: bool) -> None:
-        for n in (self.status, self.info, self.message):
+        for n in (self.status, self.info, self.prompt, self.message):
             if on:
                 n.show()
             else:

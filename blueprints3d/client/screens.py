@@ -164,7 +164,7 @@ class RoundEndScreen(Screen):
     def build(self, end: RoundEnd, names: list[str], last_round: bool, on_continue: Callable[[], None]
               ) -> DirectFrame:
         r = end.result
-        f = DirectFrame(parent=self.overlay.top_right, frameColor=PANEL, frameSize=(-1.05, 0, -1.75, 0),
+        f = DirectFrame(parent=self.overlay.top_right, frameColor=PANEL, frameSize=(-0.95, 0, -1.75, 0),
                         pos=(-0.02, 0, -0.02))
         lines = [f"Round {r.round} scores (building points only rank buildings):"]
         for p in sorted(range(len(names)), key=lambda q: -r.scores[q].total):
@@ -182,8 +182,8 @@ class RoundEndScreen(Screen):
         for prize, pl in r.prizes.items():
             lines.append(f"  {prize.title} to {names[pl.player]} - {pl.reason}")
         self.text = "\n".join(lines)
-        _label(f, self.text, (-1.02, -0.07), 0.036, wordwrap=28)
-        _button(f, "See the final standings" if last_round else "Next round", (-0.52, -1.65), on_continue, 0.055)
+        _label(f, self.text, (-0.92, -0.07), 0.034, wordwrap=26.5)
+        _button(f, "See the final standings" if last_round else "Next round", (-0.47, -1.65), on_continue, 0.055)
         return f
 
 

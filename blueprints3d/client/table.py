@@ -8,6 +8,7 @@ the rules: positions come from the engine's state (or the scored round) and the 
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 
 from panda3d.core import NodePath, Point3, TextNode
@@ -54,11 +55,47 @@ class SeatView:
     screen_up: bool = True
 
 
+class CardWarmer:
+    """Draws card faces (``card_model.card_texture``, cached there) on a worker thread ahead of
+    need: drawing one takes a good part of a second on a slow machine."""
+
+    def __init__(self) -> None:
+        self.ready_ids: set[str] = set()
+        self.queue: list[Blueprint] = []
+        self.lock = threading.Lock()
+        self.thread: threading.Thread | None = None
+
+    def warm(self, blueprints: list[Blueprint]) -> None:
+        with self.lock:
+            self.queue += [b for b in blueprints if b.id not in self.ready_ids]
+            if self.thread is None or not self.thread.is_alive():
+                self.thread = threading.Thread(target=self._run, name="blueprints3d-cards", daemon=True)
+                self.thread.start()
+
+    def _run(self) -> None:
+        while True:
+            with self.lock:
+                if not self.queue:
+                    return
+                bp = self.queue.pop(0)
+            if bp.id not in self.ready_ids:
+                card_model.card_texture(bp)
+                self.ready_ids.add(bp.id)
+
+    def ready(self, bp: Blueprint) -> bool:
+        return bp.id in self.ready_ids
+
+    def wait(self) -> None:
+        if self.thread is not None:
+            self.thread.join()
+
+
 class TableView:
     def __init__(self, root: NodePath, names: list[str]) -> None:
         self.root = root.attach_new_node("table")
         self.players = len(names)
         self.animator = Animator(self.root)
+        self.warmer = CardWarmer()
         self.centre_heading = 0.0
         self._build_table()
         self.seats = [self._build_seat(p, names[p]) for p in range(self.players)]
@@ -114,7 +151,8 @@ class TableView:
         plate.set_pos(LABEL_OFFSET[0], LABEL_OFFSET[1], 0.05)
         score = make_label(f"score-{p}", "", (1, 1, 0.85, 1), 1.25, flat=False, wordwrap=16)
         score.reparent_to(root)
-        score.set_pos(0, -1, 13.5)
+        # Beside the card on the player's left, standing up: it never hides the building.
+        score.set_pos(-10.5, 1.0, 4.0)
         score.set_billboard_point_eye()
         score.hide()
         return SeatView(place, root, screen, plate, score)
@@ -268,35 +306,48 @@ class TableView:
             if sv.blueprint is not bp:
                 if sv.card is not None:
                     sv.card.remove_node()
-                sv.card = card_model.make_card(bp)
-                sv.card.reparent_to(sv.root)
-                sv.blueprint = bp
+                    sv.card = None
+                sv.blueprint = bp  # dice positions need it at once; the card itself may wait
                 self.highlighted_cells.pop(p, None)
-            if p in visible:
-                sv.card.show()
-            else:
-                sv.card.hide()
+            if sv.card is None and (p in visible or self.warmer.ready(bp)):
+                self._build_card(sv)
+            if sv.card is not None:
+                if p in visible:
+                    sv.card.show()
+                else:
+                    sv.card.hide()
+
+    def _build_card(self, sv: SeatView) -> None:
+        sv.card = card_model.make_card(sv.blueprint)
+        sv.card.reparent_to(sv.root)
+        sv.card.hide()
+
+    def build_ready_cards(self) -> None:
+        """Per frame: make at most one hidden seat's card whose face is already drawn (the drawing
+        happens on a worker thread, so revealing or dealing never stalls the frame loop)."""
+        for sv in self.seats:
+            if sv.card is None and sv.blueprint is not None and self.warmer.ready(sv.blueprint):
+                self._build_card(sv)
+                return
 
     def _sync_screens(self, flow: GameFlow, visible: set[int]) -> None:
         lifted = flow.mode in (Mode.ROUND_END, Mode.GAME_OVER)
         for p, sv in enumerate(self.seats):
-            # The viewer's own screen would stand between them and the pool: it folds away.
-            if not lifted and sv.screen_up:
+            if lifted and sv.screen_up:
+                # The round is scored: screens rise off the table and vanish.
+                sv.screen_up = False
+                end = sv.screen.get_pos(self.root) + Point3(0, 0, 40.0)
+                self.animator.move(sv.screen, end, None, 0.8, on_done=sv.screen.hide)
+            elif not lifted:
+                if not sv.screen_up:
+                    sv.screen_up = True
+                    self.animator.cancel(sv.screen)
+                    sv.screen.set_pos(0, SCREEN_OFFSET, 0)
+                # The viewer's own screen would stand between them and the pool: it folds away.
                 if p in visible:
                     sv.screen.hide()
                 else:
                     sv.screen.show()
-            if lifted == (not sv.screen_up):
-                continue
-            sv.screen_up = not lifted
-            # Lifted screens rise off the table and vanish; a new round puts them back.
-            if lifted:
-                end = sv.screen.get_pos(self.root) + Point3(0, 0, 40.0)
-                self.animator.move(sv.screen, end, None, 0.8, on_done=sv.screen.hide)
-            else:
-                self.animator.cancel(sv.screen)
-                sv.screen.set_pos(0, SCREEN_OFFSET, 0)
-                sv.screen.show()
 
     def _sync_in_demand(self, flow: GameFlow) -> None:
         if flow.mode is Mode.ROUND_END and flow.round_end is not None:

@@ -1,0 +1,87 @@
+"""Median frame time of a full 4-player table at 1280x720, offscreen (Mesa's software GL here).
+
+    python3 benchmarks/client_frame_time.py [--frames 60] [--runs 5] [--size 1280x720] [--no-shaders]
+
+The table is measured twice: during a round (the viewer's building, the pool, three screens) and
+at the end of a round (screens lifted, all four buildings with their six dice each, the cards on
+their way). Every frame is one pass of the task manager, as in the game: the app's frame task
+(bots, drag, animations, camera) and the render. Prints the median of each run and of all runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--frames", type=int, default=60)
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--size", default="1280x720")
+    ap.add_argument("--no-shaders", action="store_true")
+    args = ap.parse_args()
+    w, h = (int(v) for v in args.size.split("x"))
+
+    from blueprints3d.client import materials
+    from blueprints3d.client.app import AppOptions, TableApp, load_prc
+    from blueprints3d.client.flow import Mode, SeatConfig
+
+    opts = AppOptions(size=(w, h), use_shaders=not args.no_shaders,
+                      seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "easy"),
+                             SeatConfig("Dee", "easy")], seed=5, bot_delay=0, threaded_bots=False)
+    load_prc(opts, offscreen=True)
+    materials.configure(opts.use_shaders)
+    from direct.showbase.ShowBase import ShowBase
+
+    base = ShowBase()
+    base.disable_mouse()
+    app = TableApp(base, opts)
+    flow = app.flow
+
+    def measure(label: str) -> None:
+        app.settle()
+        for _ in range(3):
+            base.taskMgr.step()  # warm up: shaders compiled, textures uploaded
+        medians = []
+        for r in range(args.runs):
+            times = []
+            for _ in range(args.frames):
+                t0 = time.perf_counter()
+                base.taskMgr.step()
+                times.append(time.perf_counter() - t0)
+            medians.append(statistics.median(times))
+            print(f"  {label} run {r + 1}: median {medians[-1] * 1000:.1f} ms/frame")
+        print(f"{label}: median frame time {statistics.median(medians) * 1000:.1f} ms "
+              f"({1 / statistics.median(medians):.1f} fps) at {w}x{h}, shaders "
+              f"{'on' if materials.shaders_enabled() else 'off'}")
+
+    # Mid-round: let the computers and Ann play until Ann has three dice down.
+    import random
+    from blueprints3d.engine import actions as A
+    rng = random.Random(1)
+    while len(flow.state.taken[0]) < 3:
+        if flow.mode is Mode.BOT:
+            flow.run_bots()
+        else:
+            a = rng.choice(flow.state.legal_actions())
+            k = A.decode(a)
+            flow.place(k.die, k.cell) if k.kind is A.Kind.PLACE else flow.set_aside(k.die)
+    measure("during a round")
+    while flow.mode is not Mode.ROUND_END:
+        if flow.mode is Mode.BOT:
+            flow.run_bots()
+        else:
+            a = rng.choice(flow.state.legal_actions())
+            k = A.decode(a)
+            flow.place(k.die, k.cell) if k.kind is A.Kind.PLACE else flow.set_aside(k.die)
+    measure("end of round, all buildings shown")
+
+
+if __name__ == "__main__":
+    main()
