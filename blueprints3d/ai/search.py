@@ -37,7 +37,7 @@ class Budget:
     moves: int = 3000
     candidates: int = 8
     min_samples: int = 3
-    time_cap: float | None = 0.9
+    time_cap: float | None = 0.8
 
 
 def _greedy_cell(w: Weights):
@@ -104,18 +104,8 @@ def search(view: View, player: int, rng: random.Random, budget: Budget,
         cost = _SAMPLE_COST + len(cands) * (length + _SCORING_COST)
         samples = max(budget.min_samples, int(per_stage / cost))
         for _ in range(samples):
-            if deadline is not None and time.perf_counter() > deadline:
+            if not _one_sample(view, player, rng, chooser, cands, total, count, deadline, w):
                 break
-            det = state_from_view(view, rng, chooser)
-            dice_seed = rng.getrandbits(64)
-            rounds = len(det.round_results) + 1
-            for a in cands:
-                s = det.clone()
-                s.reseed(dice_seed)
-                s.apply(a)
-                playout_round(s, rounds, w)
-                total[a] += utility(s, player)
-                count[a] += 1
         else:
             keep = max(1, len(cands) // 2)
             cands = sorted(cands, key=lambda a: (-total[a] / max(count[a], 1), -rated[a], a))[:keep]
@@ -129,6 +119,31 @@ def search(view: View, player: int, rng: random.Random, budget: Budget,
 # are short, from spending the budget on thousands of samples.
 _SAMPLE_COST = 5
 _SCORING_COST = 6
+
+
+def _one_sample(view: View, player: int, rng: random.Random, chooser, cands: list[int],
+                total: dict[int, float], count: dict[int, int], deadline: float | None,
+                w: Weights) -> bool:
+    """Play every candidate on one sampled state with the same dice to come; False (and no
+    change to the tallies) if time ran out before all of them were played."""
+    det = state_from_view(view, rng, chooser)
+    dice_seed = rng.getrandbits(64)
+    rounds = len(det.round_results) + 1
+    got = []
+    for a in cands:
+        # Checked per playout, not per sample, so that a slow machine overshoots the cap by
+        # at most one playout.
+        if deadline is not None and time.perf_counter() > deadline:
+            return False
+        s = det.clone()
+        s.reseed(dice_seed)
+        s.apply(a)
+        playout_round(s, rounds, w)
+        got.append(utility(s, player))
+    for a, u in zip(cands, got):
+        total[a] += u
+        count[a] += 1
+    return True
 
 
 def _moves_left(state: GameState) -> int:

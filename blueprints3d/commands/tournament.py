@@ -130,13 +130,13 @@ def report(plan: Plan, tallies: Sequence[Tally], elapsed: float) -> str:
              f"{elapsed:.0f} s",
              f"fair share of wins: {1 / n:.1%}; a shared victory counts 1/k to each of its k winners",
              "",
-             f"{'#':<5}{'bot':<9}{'wins':>7}{'win rate':>10}  {'95% CI':<15}{'mean VP':>8}"
+             f"{'#':<5}{'bot':<12}{'wins':>7}{'win rate':>10}  {'95% CI':<15}{'mean VP':>8}"
              f"{'mean building':>15}{'decision ms mean/max':>22}"]
     for i, t in enumerate(tallies):
         rate = t.wins / g
         lo, hi = wilson(rate, g)
         mean_ms = 1000 * t.think / max(t.decisions, 1)
-        lines.append(f"{i + 1:<5}{t.name:<9}{t.wins:>7.1f}{rate:>10.1%}  "
+        lines.append(f"{i + 1:<5}{t.name:<12}{t.wins:>7.1f}{rate:>10.1%}  "
                      f"[{lo:5.1%}, {hi:5.1%}] {t.vp / g:>8.2f}{t.building / g:>15.2f}"
                      f"{mean_ms:>14.1f} / {1000 * t.slowest:.0f}")
     return "\n".join(lines)
