@@ -55,8 +55,13 @@ def test_seat_shows_only_that_players_own_building_and_open_shows_all(finished):
             assert [b.hidden for b in s.buildings] == [True, False, True]
     opened = game_steps(finished, open_=True)
     assert all(not b.hidden for s in opened for b in s.buildings)
-    # Same moves, same captions: only what is shown differs.
-    assert [s.caption for s in opened] == [s.caption for s in game_steps(finished)]
+    # Where a die went is named only when its building is shown.
+    hidden = game_steps(finished)
+    assert len(opened) == len(hidden)
+    assert not any(" at row " in s.caption for s in hidden)
+    assert sum(" at row " in s.caption for s in opened) > sum(" at row " in s.caption for s in hidden)
+    own = [s.caption for s in seat if s.caption.startswith(finished.names[1] + " places the")]
+    assert own and all(" at row " in c for c in own)
 
 
 def test_unfinished_game_replays_up_to_where_it_stopped(tmp_path):

@@ -126,7 +126,7 @@ class DemoPlayer(DirectObject):
             b = DirectButton(parent=self.menu, text=f"{k + 1}.  {demo.title}  -  {demo.summary}",
                              pos=(0, 0, top - 0.13 * k), scale=0.045, text_align=TextNode.A_center,
                              frameColor=(0.16, 0.22, 0.34, 0.95), text_fg=(1, 1, 1, 1), relief=DGG.FLAT,
-                             pad=(0.6, 0.35), frameSize=(-17, 17, -0.7, 1.2),
+                             pad=(0.6, 0.35), frameSize=(-27, 27, -0.7, 1.2),
                              command=self.open, extraArgs=[demo.name])
             self.menu_buttons.append(b)
             self.accept(str(k + 1), self.open, [demo.name])

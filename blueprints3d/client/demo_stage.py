@@ -35,7 +35,7 @@ LABEL_SIZE = 0.8          # cm: a label's text height in the scene
 GAP = 4.0                 # cm between cards
 POOL_PITCH = units.DIE_SIZE * 1.45
 FRAME_TAG = "frame-item"  # nodes the camera must keep in view
-GHOST_LIFT = 2.2          # cm a held die floats above the stack it is tried on
+GHOST_LIFT = 1.3          # cm a held die floats above the stack it is tried on
 
 
 @dataclass

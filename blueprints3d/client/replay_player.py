@@ -50,10 +50,11 @@ class ReplayPlayer(DirectObject):
 
     def show_step(self, index: int) -> None:
         self.index = max(0, min(index, len(self.steps) - 1))
+        if self.index == len(self.steps) - 1:
+            self.playing = False
+            self.play_button["text"] = "Play"
         speed = f"   ({self.seconds_per_step:.1f} s a step)" if self.playing else ""
         self.view.show(self.steps[self.index], self.title, f"step {self.index + 1} of {len(self.steps)}{speed}")
-        if self.index == len(self.steps) - 1 and self.playing:
-            self.set_playing(False)
 
     def forward(self) -> None:
         self.show_step(self.index + 1)
@@ -74,6 +75,7 @@ class ReplayPlayer(DirectObject):
         self.playing = playing and self.index < len(self.steps) - 1
         self._wait = 0.0
         self.play_button["text"] = "Pause" if self.playing else "Play"
+        self.show_step(self.index)  # the counter shows the speed only while playing
 
     def toggle_play(self) -> None:
         self.set_playing(not self.playing)

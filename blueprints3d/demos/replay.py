@@ -107,7 +107,8 @@ def replay_steps(players: int, seed: int, start_player: int, names: Sequence[str
     s = GameState.new(players, seed, start_player, list(names))
     steps = [state_step(s, _round_start(s), open_, seat)]
     for action in log:
-        said = s.describe_action(action)
+        # Where a die goes is behind the player's screen: named only when that building is shown.
+        said = s.describe_action(action, reveal=open_ or s.current_player == seat)
         scored = len(s.round_results)
         pool_before = set(s.pool)
         s.apply(action)

@@ -47,7 +47,7 @@ def build() -> Demo:
     take = next(a for a in s.legal_actions() if A.cell_of(a) is not None)
     die, cell = A.die_of(take), A.cell_of(take)
     i = s.pool.index(die)
-    said = s.describe_action(take)
+    said = s.describe_action(take, reveal=True)  # the demo shows the building anyway
     steps.append(Step(f"{said}.", (_building(s, me, Ghost(s.material(die), s.values[die], cell, Tone.GOOD)),),
                       pool=_pool(s), pool_marks={i: Mark("take", Tone.FOCUS)}, in_demand=in_demand,
                       facts={"action": said}))
