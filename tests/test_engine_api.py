@@ -135,3 +135,12 @@ def test_engine_never_imports_panda3d_at_run_time():
             "sys.exit(1 if bad else 0)")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_describe_action_keeps_the_space_secret_unless_revealed():
+    s = GameState.new(3, 2, names=["Ann", "Bo", "Cy"])
+    a = s.legal_actions()[0]
+    k = actions.decode(a)
+    secret = s.describe_action(a)
+    assert secret == f"Ann takes the {s.describe_die(k.die)}" and "row" not in secret
+    assert s.describe_action(a, reveal=True).endswith(s.blueprints[0].cell_name(k.cell))

@@ -309,12 +309,16 @@ class GameState:
     def describe_die(self, die: int) -> str:
         return f"{self.material(die).label} {self.values[die]}"
 
-    def describe_action(self, action: int) -> str:
+    def describe_action(self, action: int, reveal: bool = False) -> str:
+        """The current player's ``action`` in words, as the table sees it: where a die goes on a
+        building is behind that player's screen, so the space is named only with ``reveal``."""
         k = A.decode(action)
         p = self.current_player
         who = self.names[p] if p is not None else "nobody"
         if k.kind is A.Kind.PLACE:
-            return f"{who} places the {self.describe_die(k.die)} at {self.blueprints[p].cell_name(k.cell)}"
+            if reveal:
+                return f"{who} places the {self.describe_die(k.die)} at {self.blueprints[p].cell_name(k.cell)}"
+            return f"{who} takes the {self.describe_die(k.die)}"
         if k.kind is A.Kind.SET_ASIDE:
             return f"{who} takes the {self.describe_die(k.die)}, which fits nowhere: it leaves the round"
         return f"{who} discards the {self.describe_die(k.die)}"
