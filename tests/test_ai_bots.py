@@ -107,3 +107,16 @@ def test_make_bot_names_and_levels():
     for bad in ("genius", "search:", "search:x", "search:0", ""):
         with pytest.raises(UnknownBot):
             make_bot(bad)
+
+
+@pytest.mark.slow
+def test_hard_beats_greedy_head_to_head():
+    """Soak: the full hard bot against greedy over a dozen two-player games, seats rotated."""
+    wins = 0.0
+    for g in range(12):
+        bots = [SearchBot(g, Budget(time_cap=None)), GreedyBot()]
+        if g % 2:
+            bots.reverse()
+        _, rec = play_game(bots, 900 + g)
+        wins += rec.win_share[g % 2]
+    assert wins >= 8

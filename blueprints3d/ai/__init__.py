@@ -11,11 +11,23 @@ Entry point for the client and the tools::
 blueprint or building, nor the bag's order, even when handed the real state. It returns one of
 ``state.legal_actions()`` and raises ``IllegalAction`` if it is not that player's turn. A bot is
 deterministic for a given seed and sequence of calls (``hard`` is bounded by a number of
-samples; its time cap only cuts in on a machine far slower than a 2-core laptop).
+playout moves; its time cap only cuts in on a heavily loaded machine). To keep a window
+responsive, hand ``state.view(player)`` (a snapshot) to ``choose`` in a worker thread and apply
+the answer on the main thread.
 
-Levels (``LEVELS``): ``easy`` = random legal moves; ``medium`` = greedy, one move ahead;
-``hard`` = determinized Monte Carlo search with greedy playouts to the end of the round,
-well under a second per decision. ``make_bot`` accepts a level or a bot name, case-insensitive.
+Levels (``LEVELS``) and their budgets:
+
+- ``easy`` = ``random``: any legal move, uniformly.
+- ``medium`` = ``greedy``: one move ahead on building points, the blueprint bonus's chance and
+  the Prizes' chances (``heuristic``); deterministic; well under a millisecond.
+- ``hard`` = ``search`` with ``HARD_BUDGET``: determinized Monte Carlo search (``search``),
+  3000 playout moves a decision spread over the 8 best-looking candidate actions by successive
+  halving, greedy playouts to the end of the round; about 0.1 s a decision on an idle 2-core
+  machine (``benchmarks/ai_decision_time.py``), capped at 0.8 s on a busy one. The cap is
+  only a safety net: below it the choice depends on the seed alone.
+
+``make_bot`` accepts a level or a bot name, case-insensitive; ``search:N`` is the search bot
+with N playout moves a decision (for tournaments between budgets).
 """
 
 from __future__ import annotations

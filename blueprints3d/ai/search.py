@@ -59,8 +59,9 @@ def _greedy_cell(w: Weights):
 
 
 def playout_round(state: GameState, rounds: int, w: Weights = DEFAULT) -> None:
-    """Play greedy moves for everyone until ``rounds`` rounds have been scored (in place);
-    pass the count from before the searched action, which may itself end the round."""
+    """Play greedy moves for everyone (in place) until ``rounds`` round results exist: the
+    caller fixes that target before applying the searched action, which may itself be the
+    move that ends the round."""
     while not state.is_over and len(state.round_results) < rounds:
         state.apply(best_action(state, None, w))
 
