@@ -105,6 +105,11 @@ def test_rulebook_example_both_23_b_wins_on_black():
     a, b = steps[0].facts["score"], steps[1].facts["score"]
     assert (a.blueprint, a.wood, a.recycled, a.stone, a.glass, a.total) == (6, 4, 10, 0, 3, 23)
     assert (b.blueprint, b.wood, b.recycled, b.stone, b.glass, b.total) == (0, 10, 10, 3, 0, 23)
+    assert "follows the blueprint (6)" in steps[0].caption and "one wood die touching 2 dice (4)" in steps[0].caption
+    assert "three green dice (10)" in steps[0].caption and "two glass dice showing 2 and 1 (3)" in steps[0].caption
+    assert "deviates from the blueprint (0)" in steps[1].caption
+    assert "two wood dice touching 2 and 3 dice (10)" in steps[1].caption
+    assert "one stone die on level 2 (3)" in steps[1].caption
     last = steps[-1]
     assert last.facts["winner"] == "B" and last.facts["award"] is Award.SILVER
     assert "more black" in last.facts["reason"] and last.facts["reason"] in last.caption

@@ -61,3 +61,34 @@ def slots_of(stacks: Sequence[Stack], material: Material) -> list[Slot]:
 def die_name(die: Die) -> str:
     m, v = die
     return f"{Material(m).colour} {v}"
+
+
+def describe_building(bp: Blueprint, stacks: Sequence[Stack]) -> str:
+    """What scored, in words built from ``explain_building`` and ``score_building``: e.g.
+    "one wood die touching 2 dice (4), 3 green dice (10), glass dice showing 1 and 2 (3)"."""
+    score = score_building(bp, stacks)
+    dice = explain_building(bp, stacks)
+    parts = []
+    wood = [d for d in dice if d.material is Material.WOOD]
+    if wood:
+        touching = " and ".join(str(d.points // 2) for d in wood)
+        parts.append(f"{_count(len(wood))} wood {'die' if len(wood) == 1 else 'dice'} touching {touching} "
+                     f"dice ({score.wood})")
+    greens = sum(1 for d in dice if d.material is Material.RECYCLED)
+    if greens:
+        parts.append(f"{_count(greens)} green {'die' if greens == 1 else 'dice'} ({score.recycled})")
+    stone = [d for d in dice if d.material is Material.STONE]
+    if stone:
+        levels = " and ".join(str(d.level + 1) for d in stone)
+        parts.append(f"{_count(len(stone))} stone {'die' if len(stone) == 1 else 'dice'} on level {levels} "
+                     f"({score.stone})")
+    glass = [d for d in dice if d.material is Material.GLASS]
+    if glass:
+        shows = " and ".join(str(d.value) for d in glass)
+        parts.append(f"{_count(len(glass))} glass {'die' if len(glass) == 1 else 'dice'} showing {shows} "
+                     f"({score.glass})")
+    return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1] if parts else "no dice"
+
+
+def _count(n: int) -> str:
+    return ("no", "one", "two", "three", "four", "five", "six")[n] if n <= 6 else str(n)

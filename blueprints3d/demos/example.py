@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from blueprints3d.demos.common import G, R, S, W, context, points_marks, score_line, slots_of
+from blueprints3d.demos.common import (G, R, S, W, context, describe_building, points_marks, score_line,
+                                      slots_of)
 from blueprints3d.demos.scene import BuildingView, Demo, Mark, Step, Tone, stacks_of
 from blueprints3d.engine.awards import AWARDS_BY_PLAYERS, give_awards
 from blueprints3d.engine.blueprints import Blueprint, card_by_id
@@ -32,13 +33,11 @@ def build() -> Demo:
 
     a, b = sc
     steps = [
-        Step(f"Player A follows the blueprint ({a.blueprint}), has one wood die touching two dice "
-             f"({a.wood}), three green dice ({a.recycled}) and two glass dice showing 1 and 2 ({a.glass}): "
-             f"{score_line(a)}.",
+        Step(f"Player A {'follows' if a.blueprint else 'deviates from'} the blueprint ({a.blueprint}) and has "
+             f"{describe_building(bps[0], stacks[0])}: {score_line(a)}.",
              (view(0, points_marks(bps[0], stacks[0])),), facts={"score": a}),
-        Step(f"Player B deviates from the blueprint ({b.blueprint}), has two wood dice touching two and "
-             f"three dice ({b.wood}), three green dice ({b.recycled}) and one stone die on level 2 "
-             f"({b.stone}): {score_line(b)}.",
+        Step(f"Player B {'follows' if b.blueprint else 'deviates from'} the blueprint ({b.blueprint}) and has "
+             f"{describe_building(bps[1], stacks[1])}: {score_line(b)}.",
              (view(1, points_marks(bps[1], stacks[1])),), facts={"score": b}),
     ]
     first, second = IN_DEMAND
