@@ -24,6 +24,8 @@ TONE_RGBA: dict[Tone, RGBA] = {
     Tone.INFO: (0.3, 0.6, 1.0, 0.6),
     Tone.FOCUS: (1.0, 0.8, 0.05, 0.75),
 }
+# On dice the glow is gentler than on a card's spaces, so a die keeps its material's look.
+DIE_GLOW = 0.45
 # Label backgrounds: the tone darkened, so white text stays readable on any of them.
 LABEL_BG: dict[Tone | None, RGBA] = {
     Tone.GOOD: (0.05, 0.4, 0.1, 0.9), Tone.BAD: (0.6, 0.05, 0.05, 0.9),
@@ -160,8 +162,9 @@ def draw_building(stage: StageNodes, index: int, view: BuildingView, x0: float) 
 
 def _mark_die(stage: StageNodes, parent: NodePath, node: NodePath, mark: Mark,
               pos: tuple[float, float, float]) -> None:
-    if mark.tone is not None:
-        materials.set_highlight(node, TONE_RGBA[mark.tone])
+    if mark.tone is not None and mark.glow:
+        r, g, b, a = TONE_RGBA[mark.tone]
+        materials.set_highlight(node, (r, g, b, a * DIE_GLOW))
     if mark.text:
         # In front of the die (towards the usual camera), so stacked labels do not overlap.
         x, y, z = pos

@@ -141,7 +141,8 @@ def _tie_steps() -> list[Step]:
         silver = got[Award.SILVER]
         views = tuple(BuildingView(
             f"{NAMES[p]} ({'1st' if p == 0 else '2nd'} to play)", bp, st,
-            die_marks={s: Mark("", Tone.FOCUS) for m in IN_DEMAND for s in slots_of(st, m)},
+            die_marks={s: Mark(rank, Tone.FOCUS, glow=False)
+                       for m, rank in zip(IN_DEMAND, ("1st", "2nd")) for s in slots_of(st, m)},
             footer=f"{sc[p].total} points" + (" - SILVER" if silver.player == p else ""))
             for p, st in enumerate(builds))
         caption = (f"Tied at {sc[0].total}, decided by {label}. Engine: Silver to {NAMES[silver.player]} - "

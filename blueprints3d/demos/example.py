@@ -47,14 +47,14 @@ def build() -> Demo:
         f"in-demand material, {first.colour} ({first.label}).",
         both, in_demand=IN_DEMAND, facts={"totals": (a.total, b.total)}))
     green = tuple(BuildingView(v.title, v.blueprint, v.stacks, footer=v.footer,
-                               die_marks={s: Mark(f"{first.colour}", Tone.FOCUS) for s in slots_of(st, first)})
+                               die_marks={s: Mark(f"{first.colour}", Tone.FOCUS, glow=False) for s in slots_of(st, first)})
                   for v, st in zip(both, stacks))
     counts = [ctx.tie_key(p) for p in range(2)]
     steps.append(Step(
         f"{first.colour.capitalize()} is first in demand: A has {counts[0][0]}, B has {counts[1][0]}. "
         f"Still tied.", green, in_demand=IN_DEMAND, facts={"first": (counts[0][0], counts[1][0])}))
     black = tuple(BuildingView(v.title, v.blueprint, v.stacks, footer=v.footer,
-                               die_marks={s: Mark(f"{second.colour}", Tone.FOCUS) for s in slots_of(st, second)})
+                               die_marks={s: Mark(f"{second.colour}", Tone.FOCUS, glow=False) for s in slots_of(st, second)})
                   for v, st in zip(both, stacks))
     steps.append(Step(
         f"{second.colour.capitalize()} is second in demand: A has {counts[0][1]}, B has {counts[1][1]}. "

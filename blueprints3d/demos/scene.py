@@ -34,6 +34,7 @@ class Mark:
 
     text: str = ""
     tone: Tone | None = Tone.INFO
+    glow: bool = True   # False: only the label shows the tone (a glow would hide the die's colour)
 
 
 @dataclass(frozen=True)

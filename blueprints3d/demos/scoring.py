@@ -43,7 +43,7 @@ def _recycled_steps(bp: Blueprint) -> list[Step]:
                     (5, [[[(R, 1)], [(R, 4)]], [[(R, 2)], [(R, 6)]], [[(R, 3)], [(W, 5)]]])):
         stacks = stacks_of(rows)
         score = score_building(bp, stacks)
-        marks = {(c, lv): Mark(f"{n} green", Tone.FOCUS) for c, st in enumerate(stacks)
+        marks = {(c, lv): Mark(f"{n} green", Tone.FOCUS, glow=False) for c, st in enumerate(stacks)
                  for lv, (m, _) in enumerate(st) if m == R}
         table = ", ".join(f"{k}: {recycled_points(k)}" for k in range(1, 7))
         caption = (f"Recycled: green dice score together, by how many there are ({table}). "
@@ -58,7 +58,7 @@ def _stone_step(bp: Blueprint) -> Step:
     stacks = stacks_of([[[(S, 1), (S, 2), (S, 4), (S, 6)], [(S, 3)]],
                         [[(W, 2)], [(G, 5)]],
                         [[], []]])
-    marks = {(d.cell, d.level): Mark(f"L{d.level + 1} +{d.points}", Tone.FOCUS)
+    marks = {(d.cell, d.level): Mark(f"L{d.level + 1} +{d.points}", Tone.FOCUS, glow=False)
              for d in explain_building(bp, stacks) if d.material is Material.STONE}
     score = score_building(bp, stacks)
     per_level = ", ".join(f"level {k}: {next(d.points for d in explain_building(bp, stacks) if d.material is Material.STONE and d.level + 1 == k)}"
@@ -70,15 +70,15 @@ def _stone_step(bp: Blueprint) -> Step:
 
 
 def _glass_step(bp: Blueprint) -> Step:
-    stacks = stacks_of([[[(G, 5), (W, 6)], [(G, 2)]],
-                        [[(G, 3), (S, 3), (R, 4)], []],
-                        [[], []]])
+    stacks = stacks_of([[[(G, 5), (W, 6)], []],
+                        [[(G, 2)], []],
+                        [[], [(G, 3), (S, 3), (R, 4)]]])
     marks: dict[Slot, Mark] = {}
     reasons = []
     for d in explain_building(bp, stacks):
         if d.material is Material.GLASS:
             covered = d.level + 1 < len(stacks[d.cell])
-            marks[(d.cell, d.level)] = Mark(f"+{d.points}" + (" covered" if covered else ""), Tone.FOCUS)
+            marks[(d.cell, d.level)] = Mark(f"+{d.points}" + (" covered" if covered else ""), Tone.FOCUS, glow=False)
             reasons.append(d.reason)
     score = score_building(bp, stacks)
     caption = (f"Glass: each clear die scores the number on its top face, also when other dice stand on "
