@@ -256,3 +256,34 @@ def test_new_game_screen_collects_seats_and_refuses_a_bad_seed(table):
     assert seed == 42 and len(seats) == 3 and seats[2].bot == "easy"
     scr._start()
     assert not scr.active and app.flow.state.seed == 42 and len(app.flow.seats) == 3
+
+
+def test_a_die_that_fits_nowhere_is_taken_and_leaves_the_game(table):
+    """Ann stacks high dice on every space, so a low die later fits nowhere: dropping it on her
+    card takes it out of the game, as the rules say, with a message telling her."""
+    for seed in range(40):
+        app = new_game(table, [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")], seed)
+        flow = app.flow
+        s = flow.state
+        while flow.state.round == 1 and not flow.state.is_over:
+            _to_ann(app)
+            if flow.state.round != 1:
+                break
+            stuck = [d for d in s.pool if flow.fits_nowhere(d)]
+            if stuck:
+                die = stuck[0]
+                c = app.controls
+                assert c.press(*c.screen_of_die(die))
+                assert "fits nowhere" in app.hud.message.getText()
+                assert app.view.highlighted_cells.get(flow.viewer, {}) == {}  # no space lights up
+                out = c.release(*card_centre(app, flow.viewer))
+                assert out is not None and out.ok
+                assert die in s.set_aside[0] and s.log[-1] == A.set_aside(die)
+                assert "fits nowhere" in app.hud.message.getText()
+                return
+            # Highest die on the lowest top: every space soon holds a high die.
+            die = max(s.pool, key=lambda d: s.values[d])
+            cells = flow.legal_cells(die)
+            cell = min(cells, key=lambda c: s.tops[0][c])
+            play_by_pointer(app, A.place(die, cell))
+    pytest.fail("no game gave Ann a die that fits nowhere")

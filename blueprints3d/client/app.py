@@ -213,6 +213,7 @@ class TableApp:
 
     def continue_round(self) -> None:
         if self.flow is not None:
+            self.hud.show_message("")
             self.flow.continue_after_round()
 
     def _frame_camera(self) -> None:
@@ -372,13 +373,9 @@ class TableApp:
     def settle(self) -> None:
         """Finish every animation and card and point the camera at its goal, at once."""
         if self.view is not None:
-            if not self._cards_warmed:
-                self._cards_warmed = True
-                self._warm_cards()
-            self.view.warmer.wait()
-            for _ in self.view.seats:
-                self.view.build_ready_cards()
-            self.view.sync(self.flow, animate=False) if self.flow is not None else None
+            # Visible cards are made by sync; hidden seats' cards may keep waiting for the warmer.
+            if self.flow is not None:
+                self.view.sync(self.flow, animate=False)
             self.view.animator.finish_all()
         self.camera.snap()
 
