@@ -229,7 +229,15 @@ def open_window(title: str, width: int, height: int):
                        "audio-library-name null\nsync-video true\n")
     from direct.showbase.ShowBase import ShowBase
 
-    base = ShowBase()
+    from blueprints3d.engine.errors import BlueprintsError
+
+    try:
+        base = ShowBase()
+    except Exception as e:  # ShowBase says only "Could not open window."
+        raise BlueprintsError(f"could not open a window ({e}); run it in a desktop session or under Xvfb, "
+                              f"or use --render to draw offscreen") from None
+    if base.win is None:
+        raise BlueprintsError("could not open a window (no display?); try a desktop session or Xvfb")
     base.disable_mouse()
     return base
 
