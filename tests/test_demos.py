@@ -198,3 +198,29 @@ def test_every_demo_renders_offscreen_with_its_captions(offscreen_base, tmp_path
     finally:
         player.destroy()
     assert offscreen_base.render.find("**/step-view").is_empty()
+
+
+def test_every_step_is_framed_above_the_caption_panel(offscreen_base):
+    """Every card, die and label of every step projects inside the window, above the caption."""
+    from panda3d.core import Point2, Point3
+
+    from blueprints3d.client.demo_player import PANEL_HEIGHT, StepView
+    from blueprints3d.client.demo_stage import FRAME_TAG
+
+    view = StepView(offscreen_base)
+    bottom = -1.0 + PANEL_HEIGHT  # the panel covers the window's bottom, in -1..1 units
+    try:
+        for demo in all_demos():
+            for i, step in enumerate(demo.steps):
+                stage = view.show(step, demo.title, "")
+                for item in stage.root.find_all_matches(f"**/={FRAME_TAG}"):
+                    lo, hi = item.get_tight_bounds(offscreen_base.render)
+                    for x in (lo.x, hi.x):
+                        for y in (lo.y, hi.y):
+                            for z in (lo.z, hi.z):
+                                p = Point2()
+                                q = offscreen_base.cam.get_relative_point(offscreen_base.render, Point3(x, y, z))
+                                assert view.lens.project(q, p), (demo.name, i, item)
+                                assert -1.0 <= p.x <= 1.0 and bottom - 0.02 <= p.y <= 1.0, (demo.name, i, item, p)
+    finally:
+        view.destroy()

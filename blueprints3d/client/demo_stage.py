@@ -204,7 +204,6 @@ def draw_step(parent: NodePath, step: Step) -> StageNodes:
     """Draw ``step`` under a new node of ``parent`` (the table, cards, dice, labels)."""
     stage = StageNodes(parent.attach_new_node("demo-step"))
     widths = []
-    x = 0.0
     for i, view in enumerate(step.buildings):
         # Draw first at 0, then shift: widths are known only after drawing.
         w = draw_building(stage, i, view, 0.0)
@@ -251,7 +250,7 @@ def _table(root: NodePath) -> None:
 
 
 def frame_camera(cam: NodePath, lens: PerspectiveLens, target: NodePath, aspect: float,
-                 elevation: float = 55.0, heading: float = -12.0, fill: float = 0.9,
+                 elevation: float = 55.0, heading: float = 0.0, fill: float = 0.9,
                  top_share: float = 1.0) -> None:
     """Point ``cam`` at everything under ``target`` except the table, from ``heading`` and
     ``elevation``, as close as it can while every corner of the bounds stays inside ``fill`` of
