@@ -335,7 +335,7 @@ class TableApp:
             s.exit()
 
     def _on_window_event(self, window) -> None:
-        if window is not self.output:
+        if window != self.output:  # wrappers of one window are not always the same object
             return
         self.camera.set_aspect(self._aspect())
         if self.flow is not None:
