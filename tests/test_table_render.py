@@ -120,3 +120,41 @@ def test_a_placed_die_shows_on_its_card(table):
         save_png(after, f"{SAVE_TO}/table_after.png")
     # And the pool has one die fewer where it was.
     assert die not in flow.state.pool
+
+
+def test_default_view_frames_the_viewers_building_and_the_pool(table):
+    """Whatever the card, the camera's home view holds the viewer's whole card, the pool and a
+    tall stack, inside the picture."""
+    from blueprints3d.client import card_model
+
+    app = table.app
+    app.camera.reset(snap=True)
+    seat = app.flow.viewer
+    sv = app.view.seats[seat]
+    w, h = card_model.card_size(sv.blueprint)
+    pts = [app.picker.project(Point3(sx * w / 2, sy * h / 2, 0), sv.root) for sx in (-1, 1) for sy in (-1, 1)]
+    pts.append(app.picker.project(Point3(0, 0, 6 * units.DIE_SIZE), sv.root))
+    pts += [app.picker.project(app.view.dice[d].get_pos(app.view.root), app.view.root) for d in app.flow.state.pool]
+    assert all(p is not None and abs(p[0]) <= 1 and abs(p[1]) <= 1 for p in pts), pts
+    # Framed, not lost in the distance: the card spans a fair part of the picture's height.
+    ys = [p[1] for p in pts[:4]]
+    assert max(ys) - min(ys) > 0.25
+
+
+def test_orbit_zoom_and_reset(table):
+    cam = table.app.camera
+    cam.reset(snap=True)
+    home = vars(cam.home).copy()
+    cam.orbit(30, 10)
+    cam.zoom(0.5)
+    for _ in range(60):
+        cam.update(1 / 30)
+    assert cam.now.heading == pytest.approx(home["heading"] + 30, abs=0.5)
+    assert cam.now.distance < home["distance"] * 0.6
+    cam.zoom(1e-6)
+    assert cam.goal.distance >= 12.0  # never into the table
+    cam.reset()
+    for _ in range(90):
+        cam.update(1 / 30)
+    assert cam.now.distance == pytest.approx(home["distance"], rel=1e-3)
+    assert cam.now.heading == pytest.approx(home["heading"], abs=1e-2)
