@@ -196,3 +196,17 @@ def test_a_bad_seed_or_seat_count_is_refused_with_a_message():
         GameFlow(people("A"), seed=1)
     with pytest.raises(IllegalAction, match="seed"):
         GameFlow(people("A", "B"), seed=-3)
+
+
+def test_what_others_did_is_told_without_naming_their_spaces():
+    flow = GameFlow([SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "medium")],
+                    seed=14, threaded_bots=False, bot_delay=0)
+    rng = random.Random(2)
+    for _ in range(5):
+        flow.run_bots()
+        if flow.mode is Mode.TURN:
+            told = flow.since_last_turn(flow.current)
+            if len(flow.state.log) >= 3:
+                assert len(told) == 2 and {"Bot", "Cob"} == {t.split()[0] for t in told}
+            assert not any("row" in t or "column" in t for t in told)  # their spaces stay secret
+            play_person(flow, rng)

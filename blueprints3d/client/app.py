@@ -178,6 +178,11 @@ class TableApp:
         # What just happened goes on the message line; what to do now is the HUD's prompt line.
         if event.kind != "turn" and event.message:
             self.hud.show_message(event.message)
+        if event.kind == "turn" and self.flow.mode is Mode.TURN:
+            # A person sits down: tell them what the others did in the open meanwhile.
+            done = self.flow.since_last_turn(event.player)
+            if done:
+                self.hud.show_message("; ".join(done))
         self._refresh()
 
     def _refresh(self, animate: bool = True) -> None:

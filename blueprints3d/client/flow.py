@@ -91,6 +91,7 @@ class GameFlow:
     _job: BotJob | None = field(init=False, default=None)
     _now: float = field(init=False, default=0.0)
     _held: list[FlowEvent] | None = field(init=False, default=None)
+    history: list[tuple[int, str]] = field(init=False, default_factory=list)  # (player, public text)
 
     def __post_init__(self) -> None:
         if self.seed is None:
@@ -183,6 +184,8 @@ class GameFlow:
         except IllegalAction as e:
             return self._reject(str(e), k.die)
         self.message = text
+        self.history.append((player, text))
+        del self.history[:-24]
         kind = {A.Kind.PLACE: "placed", A.Kind.SET_ASIDE: "set_aside", A.Kind.DISCARD: "discarded"}[k.kind]
         if k.kind is A.Kind.SET_ASIDE and self.seats[player].is_person:
             self.message = (f"the {s.describe_die(k.die)} fits nowhere on your building: "
@@ -221,6 +224,15 @@ class GameFlow:
         self.viewer = p
         self.mode = Mode.TURN
         self._emit(FlowEvent("turn", p, message=self.prompt()))
+
+    def since_last_turn(self, player: int) -> list[str]:
+        """What the others did in the open since ``player`` last acted (no secret spaces named)."""
+        out: list[str] = []
+        for who, text in reversed(self.history):
+            if who == player:
+                break
+            out.append(text)
+        return out[::-1]
 
     def pass_curtain(self) -> None:
         """The next person clicked: show them their building."""
