@@ -254,6 +254,7 @@ def test_new_game_screen_collects_seats_and_refuses_a_bad_seed(table):
     scr.rows[3][0].set("(empty)")
     seats, seed, open_scores = scr.collect()
     assert seed == 42 and len(seats) == 3 and seats[2].bot == "easy"
+    assert seats[2].name == "Computer 3"  # the untouched "Player 3" follows the seat's kind
     scr._start()
     assert not scr.active and app.flow.state.seed == 42 and len(app.flow.seats) == 3
 

@@ -122,7 +122,10 @@ class NewGameScreen(Screen):
             kind = menu.get()
             if kind == EMPTY:
                 continue
-            name = entry.get().strip() or f"Player {i + 1}"
+            name = entry.get().strip()
+            if not name or (kind != PERSON and name == f"Player {i + 1}"):
+                # An untouched default name follows the seat's kind.
+                name = f"Player {i + 1}" if kind == PERSON else f"Computer {i + 1}"
             if len(name) > 20:
                 return f"seat {i + 1}: a name of at most 20 letters, please"
             bot = None if kind == PERSON else self.levels[self.kinds.index(kind) - 1]
