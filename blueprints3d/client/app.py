@@ -452,7 +452,8 @@ def run_app(args: argparse.Namespace) -> int:
         print(f"first frame after {first - launched:.3f} s", file=sys.stderr)
     base.run()
     if options.quit_after:
-        print(f"{app.frames} frames", file=sys.stderr)
+        spent = time.perf_counter() - first
+        print(f"{app.frames} frames in {spent:.2f} s ({app.frames / max(spent, 1e-9):.1f} fps)", file=sys.stderr)
     app.destroy()
     base.destroy()
     return 0

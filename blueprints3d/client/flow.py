@@ -262,6 +262,7 @@ class GameFlow:
         result = self.state.round_results[-1]
         expl = tuple(tuple(explain_building(result.blueprints[p], result.buildings[p]))
                      for p in range(len(self.seats)))
+        self.history.clear()  # the round's moves are all on show now; a new round starts afresh
         self.round_end = RoundEnd(result, tuple(tuple(tuple(st) for st in b) for b in stacks),
                                   before[1], tuple(tuple(x) for x in set_aside), expl)
         self.mode = Mode.ROUND_END

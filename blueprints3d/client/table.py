@@ -33,6 +33,7 @@ FELT_COLOUR = (0.16, 0.34, 0.24, 1)
 AWARD_COLOURS = {Award.GOLD: (0.86, 0.70, 0.20, 1), Award.SILVER: (0.75, 0.76, 0.80, 1),
                  Award.BRONZE: (0.70, 0.45, 0.25, 1)}
 PRIZE_COLOUR = (0.93, 0.90, 0.82, 1)
+AWARD_KEYS = {a.value for a in Award}
 CARD_BACK = (0.30, 0.30, 0.36, 1)
 LEGAL_RGBA = (0.25, 0.85, 0.35, 0.45)       # a space where the dragged die may go
 HOVER_OK_RGBA = (0.15, 1.0, 0.25, 0.85)     # the space under the pointer, legal
@@ -52,6 +53,7 @@ class SeatView:
     card: NodePath | None = None
     blueprint: Blueprint | None = None
     pile: list[NodePath] = field(default_factory=list)
+    pile_sig: tuple | None = None  # what the pile shows now, to rebuild it only when that changes
     screen_up: bool = True
 
 
@@ -149,10 +151,10 @@ class TableView:
         plate = make_label(f"name-{p}", name, (0.95, 0.95, 0.95, 1), 1.8)
         plate.reparent_to(root)
         plate.set_pos(LABEL_OFFSET[0], LABEL_OFFSET[1], 0.05)
-        score = make_label(f"score-{p}", "", (1, 1, 0.85, 1), 1.25, flat=False, wordwrap=16)
+        score = make_label(f"score-{p}", "", (1, 1, 0.85, 1), 1.6, flat=False, wordwrap=14)
         score.reparent_to(root)
         # Beside the card on the player's left, standing up: it never hides the building.
-        score.set_pos(-10.5, 1.0, 4.0)
+        score.set_pos(-12.0, 1.0, 5.0)
         score.set_billboard_point_eye()
         score.hide()
         return SeatView(place, root, screen, plate, score)
@@ -187,11 +189,12 @@ class TableView:
 
     def _make_award_card(self, key: str, face_up: bool) -> NodePath:
         w, h = AWARD_CARD_SIZE
-        colour = AWARD_COLOURS[Award(key)] if key in Award._value2member_map_ else PRIZE_COLOUR
+        award = key in AWARD_KEYS
+        colour = AWARD_COLOURS[Award(key)] if award else PRIZE_COLOUR
         card = make_box(f"award-{key}", w, h, 0.08, colour if face_up else CARD_BACK)
         if face_up:
             title = key.replace("_", " ").title()
-            if key in Award._value2member_map_:
+            if award:
                 text = f"{title}\n{Award(key).victory_points} VP"
             else:
                 text = f"{title.replace(' ', chr(10))}\n2 VP"
@@ -423,9 +426,9 @@ class TableView:
                     if k in keys:
                         keys.remove(k)
             sig = (tuple(keys), open_all or p in flow.visible_seats())
-            if getattr(sv, "_pile_sig", None) == sig:
+            if sv.pile_sig == sig:
                 continue
-            sv._pile_sig = sig  # type: ignore[attr-defined]
+            sv.pile_sig = sig
             for n in sv.pile:
                 n.remove_node()
             sv.pile = []
