@@ -99,8 +99,18 @@ def _hidden_card(width: float, length: float) -> NodePath:
     return card
 
 
-def draw_building(stage: StageNodes, index: int, view: BuildingView, x0: float) -> float:
-    """Draw ``view`` centred at x0 on the table; returns the card's width."""
+def building_width(view: BuildingView) -> float:
+    """How much of the row ``view`` takes: its card and the dice set beside it."""
+    if view.blueprint is None:
+        width = 2 * units.CELL_PITCH + 2 * units.CARD_MARGIN
+    else:
+        width = card_model.card_size(view.blueprint)[0]
+    return width + (2 * (1.4 + POOL_PITCH) if view.aside else 0.0)
+
+
+def draw_building(stage: StageNodes, index: int, view: BuildingView, x0: float, grow: float = 1.0) -> float:
+    """Draw ``view`` centred at x0 on the table, its labels ``grow`` times the usual size;
+    returns the width it takes."""
     root = stage.root.attach_new_node(f"building-{index}")
     root.set_x(x0)
     stage.buildings.append(root)
@@ -108,7 +118,7 @@ def draw_building(stage: StageNodes, index: int, view: BuildingView, x0: float) 
         width, length = 2 * units.CELL_PITCH + 2 * units.CARD_MARGIN, 3 * units.CELL_PITCH + 2 * units.CARD_MARGIN
         _hidden_card(width, length).reparent_to(root)
         root.find("hidden-card").set_tag(FRAME_TAG, "1")
-        make_label(root, "hidden", (0, 0, 0.5), None, 0.7)
+        make_label(root, "hidden", (0, 0, 0.5), None, 0.7 * grow)
     else:
         bp = view.blueprint
         width, length = card_model.card_size(bp)
@@ -122,7 +132,7 @@ def draw_building(stage: StageNodes, index: int, view: BuildingView, x0: float) 
             if mark.text:
                 x, y = card_model.cell_position(bp, cell)
                 z = dice_model.die_top_z(len(view.stacks[cell])) + 0.5 if cell < len(view.stacks) else 0.5
-                stage.labels.append(make_label(root, mark.text, (x, y, z), mark.tone))
+                stage.labels.append(make_label(root, mark.text, (x, y, z), mark.tone, LABEL_SIZE * grow))
         for cell, stack in enumerate(view.stacks):
             x, y = card_model.cell_position(bp, cell)
             for level, die in enumerate(stack):
@@ -131,7 +141,7 @@ def draw_building(stage: StageNodes, index: int, view: BuildingView, x0: float) 
                 stage.dice[(index, (cell, level))] = node
                 mark = view.die_marks.get((cell, level))
                 if mark is not None:
-                    _mark_die(stage, root, node, mark, (x, y, dice_model.die_center_z(level)))
+                    _mark_die(stage, root, node, mark, (x, y, dice_model.die_center_z(level)), grow)
         if view.ghost is not None:
             g = view.ghost
             x, y = card_model.cell_position(bp, g.cell)
@@ -142,12 +152,13 @@ def draw_building(stage: StageNodes, index: int, view: BuildingView, x0: float) 
             stage.ghosts.append(node)
             _drop_line(root, (x, y, z - units.DIE_SIZE / 2), (x, y, dice_model.die_top_z(h - 1) if h else units.CARD_THICKNESS), g.tone)
             if g.text:
-                stage.labels.append(make_label(root, g.text, (x + units.DIE_SIZE * 1.1, y, z), g.tone))
+                stage.labels.append(make_label(root, g.text, (x + units.DIE_SIZE * 1.1, y, z), g.tone,
+                                               LABEL_SIZE * grow))
     # Title and footer in front of the card: behind it they would collide with held dice.
     if view.title:
-        stage.labels.append(make_label(root, view.title, (0, -length / 2 - 0.9, 0.2), None, 0.7))
+        stage.labels.append(make_label(root, view.title, (0, -length / 2 - 0.9 * grow, 0.2), None, 0.7 * grow))
     if view.footer:
-        stage.labels.append(make_label(root, view.footer, (0, -length / 2 - 1.9, 0.2), None, 0.7))
+        stage.labels.append(make_label(root, view.footer, (0, -length / 2 - 1.9 * grow, 0.2), None, 0.7 * grow))
     if view.aside:
         ax = width / 2 + 1.4
         for k, die in enumerate(view.aside):
@@ -155,20 +166,21 @@ def draw_building(stage: StageNodes, index: int, view: BuildingView, x0: float) 
             place_die(root, die, (ax + col * POOL_PITCH, length / 2 - 1.2 - row * POOL_PITCH,
                                   units.DIE_SIZE / 2), _variant(index, 50 + k))
         if view.aside_label:
-            stage.labels.append(make_label(root, view.aside_label, (ax + POOL_PITCH / 2, length / 2 + 0.1, 0.3), None, 0.6))
+            stage.labels.append(make_label(root, view.aside_label, (ax + POOL_PITCH / 2, length / 2 + 0.1 + 0.6 * grow, 0.3),
+                                           None, 0.6 * grow))
         width += 2 * (1.4 + POOL_PITCH)
     return width
 
 
 def _mark_die(stage: StageNodes, parent: NodePath, node: NodePath, mark: Mark,
-              pos: tuple[float, float, float]) -> None:
+              pos: tuple[float, float, float], grow: float = 1.0) -> None:
     if mark.tone is not None and mark.glow:
         r, g, b, a = TONE_RGBA[mark.tone]
         materials.set_highlight(node, (r, g, b, a * DIE_GLOW))
     if mark.text:
         # In front of the die (towards the usual camera), so stacked labels do not overlap.
         x, y, z = pos
-        stage.labels.append(make_label(parent, mark.text, (x, y - units.DIE_SIZE * 0.75, z), mark.tone, 0.62))
+        stage.labels.append(make_label(parent, mark.text, (x, y - units.DIE_SIZE * 0.75, z), mark.tone, 0.62 * grow))
 
 
 def _drop_line(parent: NodePath, top: tuple[float, float, float], bottom: tuple[float, float, float],
@@ -186,7 +198,7 @@ def _drop_line(parent: NodePath, top: tuple[float, float, float], bottom: tuple[
 
 
 def _die_row(stage: StageNodes, dice: tuple[Die, ...], x0: float, y: float, label: str,
-             marks: dict[int, Mark] | None = None, key: int = 0) -> list[NodePath]:
+             marks: dict[int, Mark] | None = None, key: int = 0, grow: float = 1.0) -> list[NodePath]:
     out = []
     for k, die in enumerate(dice):
         pos = (x0 + k * POOL_PITCH, y, units.DIE_SIZE / 2)
@@ -194,28 +206,30 @@ def _die_row(stage: StageNodes, dice: tuple[Die, ...], x0: float, y: float, labe
         out.append(node)
         mark = (marks or {}).get(k)
         if mark is not None:
-            _mark_die(stage, stage.root, node, mark, pos)
+            _mark_die(stage, stage.root, node, mark, pos, grow)
     if label:
-        stage.labels.append(make_label(stage.root, label, (x0 + (len(dice) - 1) * POOL_PITCH / 2, y + 1.5, 0.2), None, 0.7))
+        stage.labels.append(make_label(stage.root, label, (x0 + (len(dice) - 1) * POOL_PITCH / 2, y + 1.5 * grow, 0.2),
+                                       None, 0.7 * grow))
     return out
 
 
 def draw_step(parent: NodePath, step: Step) -> StageNodes:
     """Draw ``step`` under a new node of ``parent`` (the table, cards, dice, labels)."""
     stage = StageNodes(parent.attach_new_node("demo-step"))
-    widths = []
-    for i, view in enumerate(step.buildings):
-        # Draw first at 0, then shift: widths are known only after drawing.
-        w = draw_building(stage, i, view, 0.0)
-        widths.append(w)
+    widths = [building_width(v) for v in step.buildings]
     total = sum(widths) + GAP * max(0, len(widths) - 1)
+    loose = len(step.pool) + len(step.discarded) + (2 if step.in_demand else 0)
+    # A wide scene is seen from further away: its labels grow with it to stay readable.
+    grow = min(1.8, max(1.0, max(total, loose * POOL_PITCH) / 30.0))
+    for i, view in enumerate(step.buildings):
+        draw_building(stage, i, view, 0.0, grow)
     x = -total / 2
     for node, w in zip(stage.buildings, widths):
         node.set_x(x + w / 2)
         x += w + GAP
     lengths = [card_model.card_size(v.blueprint)[1] if v.blueprint else 3 * units.CELL_PITCH + 2 * units.CARD_MARGIN
                for v in step.buildings]
-    front = -(max(lengths) / 2 if lengths else 0.0) - 5.6
+    front = -(max(lengths) / 2 if lengths else 0.0) - 4.6 * grow - 1.0
     rows: list[tuple[tuple[Die, ...], str, dict[int, Mark], int]] = []
     if step.in_demand is not None:
         first, second = step.in_demand
@@ -229,7 +243,7 @@ def draw_step(parent: NodePath, step: Step) -> StageNodes:
         span = sum(len(d) * POOL_PITCH for d, *_ in rows) + gap * (len(rows) - 1)
         x = -span / 2 + POOL_PITCH / 2
         for dice, label, marks, key in rows:
-            nodes = _die_row(stage, dice, x, front, label, marks, key)
+            nodes = _die_row(stage, dice, x, front, label, marks, key, grow)
             if key == 2:
                 stage.pool = nodes
             x += len(dice) * POOL_PITCH + gap

@@ -72,7 +72,6 @@ def round_step(rr: RoundResult, names: Sequence[str]) -> Step:
         won.setdefault(pl.player, []).append(prize.title)
     views = tuple(BuildingView(
         names[p], rr.blueprints[p], rr.buildings[p],
-        cell_marks={c: Mark("", Tone.GOOD) for c in range(rr.blueprints[p].num_cells)} if p in won else {},
         aside=rr.set_aside[p], aside_label="set aside" if rr.set_aside[p] else "",
         footer=f"{rr.scores[p].total} points" + (" - " + ", ".join(won[p]) if p in won else ""))
         for p in range(len(names)))
