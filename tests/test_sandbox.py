@@ -82,3 +82,22 @@ def test_sandbox_window_picks_spaces_and_reports_refusals(offscreen_base, tmp_pa
         assert app.model.blueprint.id == "B04" and app.model.num_dice == 0
     finally:
         app.destroy()
+
+
+def test_blank_grid_of_any_size_saves_and_reloads(tmp_path):
+    m = SandboxBuilding(blank_grid(4, 3))
+    assert m.blueprint.num_cells == 12
+    assert m.place(G, 6, 11) is None and m.place(R, 1, 0) is None
+    m.save(tmp_path / "wide.json")
+    back = load_build(tmp_path / "wide.json")
+    assert (back.blueprint.rows, back.blueprint.cols) == (4, 3) and back.stacks[11] == ((G, 6),)
+
+
+def test_sandbox_command_refuses_bad_options(capsys):
+    from blueprints3d.cli import main
+
+    for argv, needle in ((["sandbox", "--grid", "0x2"], "rows and columns must be 1 to 8"),
+                         (["sandbox", "--card", "B99"], "--card must be 'blank' or a deck id")):
+        with pytest.raises(SystemExit) as exit_:
+            main(argv)
+        assert exit_.value.code == 2 and needle in capsys.readouterr().err

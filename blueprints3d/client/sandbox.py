@@ -33,10 +33,10 @@ MATERIAL_KEYS = {"o": Material.WOOD, "g": Material.RECYCLED, "b": Material.STONE
 
 class SandboxApp(DirectObject):
     def __init__(self, base, out_path: str | os.PathLike[str] = "sandbox.json", card_index: int = 0,
-                 on_quit=None) -> None:
+                 on_quit=None, blank: tuple[int, int] = (3, 2)) -> None:
         super().__init__()
         self.base, self.out_path, self.on_quit = base, Path(out_path), on_quit
-        self.cards = card_choices()
+        self.cards = card_choices(*blank)
         self.card_index = card_index % len(self.cards)
         self.model = SandboxBuilding(self.cards[self.card_index])
         self.material, self.value = Material.WOOD, 1
@@ -229,13 +229,14 @@ class SandboxApp(DirectObject):
         self.view.destroy()
 
 
-def run_window(out_path: str, card_index: int, width: int, height: int, shaders: bool) -> int:
+def run_window(out_path: str, card_index: int, width: int, height: int, shaders: bool,
+               blank: tuple[int, int] = (3, 2)) -> int:
     from blueprints3d.client import materials
     from blueprints3d.client.demo_player import open_window
 
     base = open_window("Blueprints - sandbox", width, height)
     materials.configure(shaders, base)
-    app = SandboxApp(base, out_path, card_index, on_quit=base.userExit)
+    app = SandboxApp(base, out_path, card_index, on_quit=base.userExit, blank=blank)
     app.accept(base.win.get_window_event(), lambda win: app.redraw(reframe=True))
     base.run()
     return 0

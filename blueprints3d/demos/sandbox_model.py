@@ -24,9 +24,9 @@ def blank_grid(rows: int = 3, cols: int = 2) -> Blueprint:
                                name=f"Blank {rows}x{cols} grid", check_total=False)
 
 
-def card_choices() -> list[Blueprint]:
-    """What the card picker offers: the blank grid, then the 24 cards of the deck."""
-    return [blank_grid(), *standard_deck()]
+def card_choices(rows: int = 3, cols: int = 2) -> list[Blueprint]:
+    """What the card picker offers: a blank grid (rows x cols), then the 24 cards of the deck."""
+    return [blank_grid(rows, cols), *standard_deck()]
 
 
 @dataclass
