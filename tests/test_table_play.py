@@ -288,3 +288,15 @@ def test_a_die_that_fits_nowhere_is_taken_and_leaves_the_game(table):
             cell = min(cells, key=lambda c: s.tops[0][c])
             play_by_pointer(app, A.place(die, cell))
     pytest.fail("no game gave Ann a die that fits nowhere")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(8))
+def test_soak_random_tables_play_to_the_end_through_the_pointer(table, seed):
+    rng = random.Random(seed)
+    n = rng.choice([2, 3, 4])
+    seats = [SeatConfig(f"P{i}") if rng.random() < 0.6 else SeatConfig(f"C{i}", rng.choice(["easy", "medium"]))
+             for i in range(n)]
+    app = new_game(table, seats, seed)
+    run_game(app, rng)
+    assert app.flow.state.is_over

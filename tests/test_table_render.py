@@ -158,3 +158,41 @@ def test_orbit_zoom_and_reset(table):
         cam.update(1 / 30)
     assert cam.now.distance == pytest.approx(home["distance"], rel=1e-3)
     assert cam.now.heading == pytest.approx(home["heading"], abs=1e-2)
+
+
+def test_round_end_lifts_the_screens_and_shows_every_building(table):
+    """When a round is scored every building stands in view with its dice, and its score
+    breakdown is written beside it."""
+    app = table.app
+    app.start_game(SEATS, 23)
+    flow = app.flow
+    flow.threaded_bots = False
+    import random
+
+    from blueprints3d.engine import actions as A
+    rng = random.Random(0)
+    while flow.mode is not Mode.ROUND_END:
+        if flow.mode is Mode.BOT:
+            flow.run_bots()
+        else:
+            a = rng.choice(flow.state.legal_actions())
+            k = A.decode(a)
+            flow.place(k.die, k.cell) if k.kind is A.Kind.PLACE else flow.set_aside(k.die)
+    img = table.screenshot()
+    end = flow.round_end
+    felt = np.array([60.0, 110.0, 70.0])
+    for p, sv in enumerate(app.view.seats):
+        assert sv.card is not None and not sv.card.is_hidden()
+        assert sv.screen.is_hidden() or sv.screen.get_z() > 20  # lifted away
+        s = end.result.scores[p]
+        assert f": {s.total}" in sv.score_label.node().get_text()
+        assert f"glass {s.glass}" in sv.score_label.node().get_text()
+        tops = [st[-1] for st in end.stacks[p] if st]
+        assert tops
+        for d in tops:
+            assert not app.view.dice[d].is_hidden()
+            pos = top_of_die(table, d)
+            assert abs(pos[0]) < 1 and abs(pos[1]) < 1
+            colour = patch(img, table, pos, 1)
+            assert float(np.abs(colour - felt).sum()) > 40, (p, d, colour)  # a die, not the table
+    assert app.round_screen.active and "Awards:" in app.round_screen.text
