@@ -170,6 +170,7 @@ def make_card(blueprint: Blueprint) -> NodePath:
     width, length = card_size(blueprint)
     root = NodePath(f"card-{blueprint.id}")
     root.set_tag("card", blueprint.id)
+    root.set_python_tag("card_size", (width, length))
     gn = GeomNode("card-paper")
     gn.add_geom(_box_geom(width, length, units.CARD_THICKNESS))
     paper = root.attach_new_node(gn)

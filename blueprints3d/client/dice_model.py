@@ -48,7 +48,7 @@ PIP_LAYOUT: dict[int, tuple[tuple[float, float], ...]] = {
 PIP_RADIUS = 0.085  # of the face's side; about 2.7 mm on a 16 mm die
 ATLAS_TILE = 128    # pixels per face tile; the atlas is 6 tiles wide, 1 high
 
-_EDGE_STEPS = 5     # vertices across each half of a rounded edge (0..45 degrees)
+_EDGE_STEPS = 3     # vertices across each half of a rounded edge (0, 22.5, 45 degrees)
 
 
 def _face_coords(h: float, r: float) -> list[float]:

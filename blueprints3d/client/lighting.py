@@ -9,9 +9,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from panda3d.core import AmbientLight, DirectionalLight, NodePath
+from panda3d.core import AmbientLight, BitMask32, DirectionalLight, NodePath
 
 from blueprints3d.client import units
+
+
+# The key light's shadow camera draws only what can cast a shadow worth seeing; flat things
+# (table top, card paper) are hidden from it with ``hide_from_shadows``: on a software renderer
+# filling the shadow map with the whole table costs more than all the dice together.
+SHADOW_MASK = BitMask32.bit(22)
+
+
+def hide_from_shadows(nodepath: NodePath) -> None:
+    """Keep a flat surface out of the shadow map (it still receives shadows)."""
+    nodepath.hide(SHADOW_MASK)
 
 
 @dataclass
@@ -22,8 +33,34 @@ class Lighting:
     ambient: NodePath
     shadows: bool
 
+    _last: tuple = ()
+    task: object = None
+
+    def update_shadows(self, gsg) -> bool:
+        """Redraw the shadow map this frame only if something that casts a shadow moved,
+        appeared or vanished since the last one; call once per frame before rendering (the
+        ``task_mgr`` argument of ``setup_lighting`` does it for you). Returns whether it redraws.
+
+        The key light never moves, so a still table needs no new shadow map: skipping the pass
+        saves about a fifth of a frame on a software renderer.
+        """
+        if not self.shadows or gsg is None:
+            return False
+        buffer = self.key.node().get_shadow_buffer(gsg)
+        if buffer is None:  # made on the first frame that uses it
+            return True
+        casters = self.root.find_all_matches("**/+GeomNode")
+        now = tuple((c.node(), c.get_net_transform(), c.is_hidden(SHADOW_MASK)) for c in casters)
+        changed = now != self._last
+        self._last = now
+        buffer.set_active(changed)
+        return changed
+
     def remove(self) -> None:
         """Take the lights off ``root`` again (e.g. when a screen closes)."""
+        if self.task is not None:
+            self.task.remove()
+            self.task = None
         for light in (self.key, self.fill, self.ambient):
             self.root.clear_light(light)
             light.remove_node()
@@ -36,7 +73,8 @@ AMBIENT_COLOUR = (0.24, 0.24, 0.27)
 
 def setup_lighting(scene_root: NodePath, shadows: bool = True, extent: float | None = None,
                    shadow_size: int = 1024, key_hpr: tuple[float, float, float] = (35.0, -58.0, 0.0),
-                   center: tuple[float, float, float] = (0.0, 0.0, 0.0)) -> Lighting:
+                   center: tuple[float, float, float] = (0.0, 0.0, 0.0),
+                   task_mgr=None, gsg=None) -> Lighting:
     """Light everything under ``scene_root``.
 
     Shadows only show with shaders on (``materials.configure(True)`` first); without them the
@@ -44,17 +82,24 @@ def setup_lighting(scene_root: NodePath, shadows: bool = True, extent: float | N
 
     ``extent`` is the radius (cm) the key light's shadow must cover, by default the whole table;
     a smaller one (a single card) gives sharper shadows from the same map size.
+    With ``task_mgr`` and ``gsg`` (``base.taskMgr``, ``base.win.get_gsg()``), the shadow map is
+    redrawn only in frames where something moved (see ``Lighting.update_shadows``); without,
+    every frame.
     """
     if extent is None:
         extent = units.TABLE_RADIUS
     key = DirectionalLight("key-light")
     key.set_color((*KEY_COLOUR, 1.0))
+    # Highest priority: Panda hands shaders their lights sorted by priority, and ours read the
+    # key light's shadow map from slot 0 only.
+    key.set_priority(100)
     key_np = scene_root.attach_new_node(key)
     key_np.set_pos(*center)
     key_np.set_hpr(*key_hpr)
     if shadows:
         from blueprints3d.client import materials
         key.set_shadow_caster(True, shadow_size, shadow_size)
+        key.set_camera_mask(SHADOW_MASK)
         if materials.shaders_enabled():
             key.set_initial_state(materials.depth_only_state())
         lens = key.get_lens()
@@ -72,4 +117,11 @@ def setup_lighting(scene_root: NodePath, shadows: bool = True, extent: float | N
     amb.set_color((*AMBIENT_COLOUR, 1.0))
     amb_np = scene_root.attach_new_node(amb)
     scene_root.set_light(amb_np)
-    return Lighting(root=scene_root, key=key_np, fill=fill_np, ambient=amb_np, shadows=shadows)
+    lighting = Lighting(root=scene_root, key=key_np, fill=fill_np, ambient=amb_np, shadows=shadows)
+    if shadows and task_mgr is not None and gsg is not None:
+        def update(task):
+            lighting.update_shadows(gsg)
+            return task.cont
+        # Before the render loop's own task (sort 50), so this frame's choice applies.
+        lighting.task = task_mgr.add(update, "blueprints3d-shadow-map", sort=45)
+    return lighting

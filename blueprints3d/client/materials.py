@@ -155,16 +155,16 @@ def set_highlight(nodepath: NodePath, rgba: RGBA | None) -> None:
             nodepath.hide()
         else:
             nodepath.set_color(*rgba)
-            nodepath.set_shader_input("highlight", LVecBase4f(*rgba), _HIGHLIGHT_PRIORITY)
+            nodepath.set_shader_input("highlight", LVecBase4f(*rgba), priority=_HIGHLIGHT_PRIORITY)
             nodepath.show()
         return
     if rgba is None:
-        nodepath.set_shader_input("highlight", LVecBase4f(0, 0, 0, 0), _HIGHLIGHT_PRIORITY)
+        nodepath.set_shader_input("highlight", LVecBase4f(0, 0, 0, 0), priority=_HIGHLIGHT_PRIORITY)
         for stage in _HIGHLIGHT_STAGES.values():
             nodepath.clear_texture(stage)
         return
     r, g, b, a = rgba
-    nodepath.set_shader_input("highlight", LVecBase4f(r, g, b, a), _HIGHLIGHT_PRIORITY)
+    nodepath.set_shader_input("highlight", LVecBase4f(r, g, b, a), priority=_HIGHLIGHT_PRIORITY)
     if not shaders_enabled():
         for stage in _HIGHLIGHT_STAGES.values():
             nodepath.clear_texture(stage)
@@ -205,6 +205,9 @@ def apply_surface_material(nodepath: NodePath, kind: str) -> None:
     if kind not in SURFACE_KINDS:
         raise ValueError(f"unknown surface {kind!r}: expected one of {', '.join(SURFACE_KINDS)}")
     nodepath.set_tag("surface", kind)
+    if kind in ("table", "paper"):
+        from blueprints3d.client.lighting import hide_from_shadows
+        hide_from_shadows(nodepath)
     if shaders_enabled():
         _apply_surface_shader(nodepath, kind)
     elif kind != "paper":
@@ -253,10 +256,11 @@ def _apply_die_shader(nodepath: NodePath, material: Material, variant: int, colo
     nodepath.set_shader_input("highlight", _NO_GLOW)
     glass = material == Material.GLASS
     if glass:
-        # Defaults at priority 0: an active Refraction sets its picture on the scene root at a
-        # higher priority, which wins over these although the root is further up.
-        nodepath.set_shader_input("refraction_tex", _white_texture())
-        nodepath.set_shader_input("refraction_on", 0.0)
+        # Defaults at priority 0 (plain blending): set_ground and refraction.Refraction set
+        # theirs on the scene root at higher priorities, which win although the root is
+        # further up the graph.
+        for key, value in _glass_defaults().items():
+            nodepath.set_shader_input(key, value)
         nodepath.hide(REFRACTION_MASK)
     _set_glass_blending(nodepath, glass)
 
@@ -276,9 +280,12 @@ def surface_texture(kind: str) -> Texture:
             raise OSError(f"cannot read texture {name}")
         tex = Texture(kind)
         tex.load(img)
-        tex.set_minfilter(SamplerState.FT_linear_mipmap_linear)
+        # Bilinear within the nearest mip level: half the texel fetches of trilinear, and the
+        # table's level changes are lost in its grain anyway.
+        tex.set_minfilter(SamplerState.FT_linear_mipmap_nearest)
         tex.set_magfilter(SamplerState.FT_linear)
-        tex.set_anisotropic_degree(8)
+        # Anisotropic filtering is costly on a software renderer and the table fills the screen.
+        tex.set_anisotropic_degree(1)
         tex.set_wrap_u(SamplerState.WM_repeat)
         tex.set_wrap_v(SamplerState.WM_repeat)
         _SURFACE_TEXTURES[kind] = tex
@@ -302,6 +309,16 @@ def _apply_overlay_shader(nodepath: NodePath) -> None:
 
     nodepath.set_shader(shaders.program("overlay"))
     nodepath.set_shader_input("highlight", _NO_GLOW)
+
+
+def cheap_die_states() -> dict:
+    """Per opaque material, the render state that swaps in its CHEAP die program (for a
+    camera's tag states, keyed by the ``material`` tag every die carries)."""
+    from panda3d.core import RenderState, ShaderAttrib
+    from blueprints3d import shaders
+
+    return {m: RenderState.make(ShaderAttrib.make(shaders.program("die", _DIE_FLAG[m], "CHEAP")))
+            for m in Material if m != Material.GLASS}
 
 
 def depth_only_state():
@@ -346,8 +363,65 @@ def verify_shaders(base) -> list[str]:
     return problems
 
 
+def _glass_defaults() -> dict:
+    from panda3d.core import LMatrix4f
+    from blueprints3d.client import units
+
+    white = _white_texture()
+    out = {"refraction_mode": 0.0, "refraction_tex": white, "table_tex": white, "table_scale": 1.0,
+           "ground_z": 0.0, "die_half": units.DIE_SIZE / 2, "card_count": 0.0}
+    for i in range(MAX_GROUND_CARDS):
+        out[f"card_from_world{i}"] = LMatrix4f.ident_mat()
+        out[f"card_tex{i}"] = white
+    return out
+
+
 def _dummy_inputs() -> dict:
     white = _white_texture()
     return {"base_colour": LVecBase4f(1), "pip_colour": LVecBase4f(0, 0, 0, 1), "seed": 1.0,
-            "pip_atlas": white, "highlight": _NO_GLOW, "refraction_tex": white, "refraction_on": 0.0,
-            "surface_tex": white, "surface_scale": 1.0}
+            "pip_atlas": white, "highlight": _NO_GLOW, "surface_tex": white, "surface_scale": 1.0,
+            **_glass_defaults()}
+
+
+# -- what glass shows ---------------------------------------------------------------------------
+
+MAX_GROUND_CARDS = 4
+GROUND_PRIORITY = 10   # above the per-die defaults; refraction.py's picture uses 20
+
+
+def set_ground(scene_root: NodePath, cards: list[NodePath] = (), table: Texture | None = None,
+               table_scale: float | None = None, ground_z: float = 0.0) -> None:
+    """Let glass dice under ``scene_root`` show the table and the cards through them, bent.
+
+    Each glass pixel follows its refracted view ray down to the table top (z = ``ground_z``) and
+    looks up the card lying there (``cards``: up to four from ``card_model.make_card``, placed
+    where they will stay; call again if they move) or else the table (``table``, default our
+    walnut texture, one repeat per ``table_scale`` cm). This needs no extra render pass, so it is
+    what the live table uses; ``refraction.Refraction`` gives the full picture for stills.
+    """
+    from panda3d.core import LMatrix4f
+
+    if not shaders_enabled():
+        return
+    if len(cards) > MAX_GROUND_CARDS:
+        raise ValueError(f"glass can show at most {MAX_GROUND_CARDS} cards, not {len(cards)}")
+    if table is None:
+        table, table_scale = surface_texture("table"), SURFACE_TEXTURE["table"][1]
+    # priority= by keyword: passed third, a number would become the value's second component.
+    p = GROUND_PRIORITY
+    if not scene_root.has_python_tag("screen_refraction"):  # refraction.py's mode 2 stays
+        scene_root.set_shader_input("refraction_mode", 1.0, priority=p)
+    scene_root.set_shader_input("table_tex", table, priority=p)
+    scene_root.set_shader_input("table_scale", float(table_scale or 1.0), priority=p)
+    scene_root.set_shader_input("ground_z", float(ground_z), priority=p)
+    scene_root.set_shader_input("card_count", float(len(cards)), priority=p)
+    top = scene_root.get_top()
+    for i, card in enumerate(cards):
+        width, length = card.get_python_tag("card_size")
+        # World (the graph's top, as p3d_ModelMatrix) -> card -> face (u, v) in [0, 1].
+        to_card = LMatrix4f(card.get_mat(top))
+        to_card.invert_in_place()
+        to_uv = to_card * LMatrix4f.scale_mat(1.0 / width, 1.0 / length, 1.0) \
+            * LMatrix4f.translate_mat(0.5, 0.5, 0.0)
+        scene_root.set_shader_input(f"card_from_world{i}", to_uv, priority=p)
+        scene_root.set_shader_input(f"card_tex{i}", card.find("card-paper").get_texture(), priority=p)

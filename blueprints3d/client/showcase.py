@@ -166,6 +166,11 @@ class Stage:
     lighting: object
     refraction: object | None
 
+    def set_cards(self, cards: list[NodePath]) -> None:
+        """Cards lying on this stage's table, for glass to show through (materials.set_ground)."""
+        from blueprints3d.client import materials
+        materials.set_ground(self.root, cards)
+
     def close(self) -> None:
         if self.refraction is not None:
             self.refraction.close()
@@ -189,9 +194,16 @@ def make_table_top(parent: NodePath, radius: float) -> NodePath:
 
 
 def make_stage(base, view: View | None = None, extent: float = 12.0, table_radius: float = 60.0,
-               background: tuple[float, float, float] = BACKGROUND) -> Stage:
-    """A scene root with the table, the lights and (shaded) refraction, drawn by ``view``
-    (default: the base's window). The view's camera is pointed at this root."""
+               background: tuple[float, float, float] = BACKGROUND, refraction: str = "ground") -> Stage:
+    """A scene root with the table, the lights and (shaded) glass refraction, drawn by ``view``
+    (default: the base's window). The view's camera is pointed at this root.
+
+    ``refraction``: "ground" (what the live table uses: glass shows the table and the cards of
+    ``Stage.set_cards`` bent, no extra pass), "screen" (also the dice behind glass, through a
+    picture of the scene taken each frame: for stills) or "none" (plain blending).
+    """
+    if refraction not in ("ground", "screen", "none"):
+        raise ValueError(f"refraction must be ground, screen or none, not {refraction!r}")
     from blueprints3d.client import materials
     from blueprints3d.client.lighting import setup_lighting
     from blueprints3d.client.refraction import enable_refraction
@@ -203,8 +215,12 @@ def make_stage(base, view: View | None = None, extent: float = 12.0, table_radiu
     lighting = setup_lighting(root, shadows=materials.shaders_enabled(), extent=extent,
                               shadow_size=2048 if extent < 30 else 1024)
     make_table_top(root, table_radius)
-    refraction = enable_refraction(view.output, view.cam, root)
-    return Stage(view=view, root=root, lighting=lighting, refraction=refraction)
+    stage = Stage(view=view, root=root, lighting=lighting, refraction=None)
+    if refraction != "none":
+        stage.set_cards([])
+    if refraction == "screen":
+        stage.refraction = enable_refraction(view.output, view.cam, root)
+    return stage
 
 
 def _variant(cell: int, level: int, material: int, value: int) -> int:
@@ -215,11 +231,13 @@ def _variant(cell: int, level: int, material: int, value: int) -> int:
 def build_showcase(parent: NodePath, build) -> NodePath:
     """A building (a ``buildfile.Build``) on its blueprint card, under ``parent``; the card is
     centred on the parent's origin."""
-    from blueprints3d.client import card_model, dice_model
+    from blueprints3d.client import card_model, dice_model, materials
 
     bp: Blueprint = build.blueprint
     card = card_model.make_card(bp)
     card.reparent_to(parent)
+    if materials.shaders_enabled():
+        materials.set_ground(parent, [card])  # glass on it shows the print bent
     for cell, stack in enumerate(build.stacks):
         x, y = card_model.cell_position(bp, cell)
         for level, (material, value) in enumerate(stack):

@@ -76,7 +76,8 @@ def render_build(build, size: tuple[int, int], angle: float, use_shaders: bool,
     own = (base.win.get_x_size(), base.win.get_y_size()) == size
     view = showcase.base_view(base) if own else showcase.open_view(base, *size, name="render")
     materials.configure(use_shaders, base)
-    stage = showcase.make_stage(base, view)
+    # A still can afford the extra pass: glass shows the dice behind it bent, too.
+    stage = showcase.make_stage(base, view, refraction="screen")
     try:
         showcase.build_showcase(stage.root, build)
         target, distance = showcase.framing(build)

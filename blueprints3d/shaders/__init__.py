@@ -19,8 +19,9 @@ _INCLUDE = re.compile(r'^\s*#pragma\s+include\s+"([\w.\-]+)"\s*$')
 # (vertex, fragment) source files of every program the game uses, with their variants;
 # the compile test and ``materials.verify_shaders`` walk this list.
 PROGRAMS: dict[str, tuple[str, str, tuple[tuple[str, ...], ...]]] = {
-    "die": ("scene.vert", "die.frag", (("MAT_WOOD",), ("MAT_RECYCLED",), ("MAT_STONE",), ("MAT_GLASS",))),
-    "surface": ("scene.vert", "surface.frag", (("SURF_PAPER",), ("SURF_TABLE",), ("SURF_SCREEN",))),
+    "die": ("scene.vert", "die.frag", (("MAT_WOOD",), ("MAT_RECYCLED",), ("MAT_STONE",), ("MAT_GLASS",),
+                                       ("MAT_WOOD", "CHEAP"), ("MAT_RECYCLED", "CHEAP"), ("MAT_STONE", "CHEAP"))),
+    "surface": ("flat.vert", "surface.frag", (("SURF_PAPER",), ("SURF_TABLE",), ("SURF_SCREEN",))),
     "overlay": ("overlay.vert", "overlay.frag", ((),)),
     "depth": ("depth.vert", "depth.frag", ((),)),
 }

@@ -17,21 +17,29 @@ uniform struct p3d_LightModelParameters {
 
 uniform vec4 highlight;       // rgb glow, a = strength (0 = none); set by materials.set_highlight
 
-// Shadow of one light: 5 hardware-filtered taps (a small PCF disc) for soft, stable edges.
-float shadow_of(int i, vec3 view_pos, vec3 n_view) {
-    // Push the lookup along the normal a little: no acne on the faces that face the light.
-    vec4 sc = p3d_LightSource[i].shadowViewMatrix * vec4(view_pos + n_view * 0.04, 1.0);
+#ifndef SHADOW_TAPS
+#define SHADOW_TAPS 5      // dice: a small PCF disc; big surfaces use 1 (hardware 2x2 PCF)
+#endif
+
+// Shadow of the key light (slot 0: lighting.py gives it the highest priority, and Panda sorts
+// lights by priority). The lookup moves a little along the normal: no acne on lit faces.
+float key_shadow(vec3 view_pos, vec3 n_view) {
+    vec4 sc = p3d_LightSource[0].shadowViewMatrix * vec4(view_pos + n_view * 0.04, 1.0);
     vec3 c = sc.xyz / sc.w;
-    float texel = 1.0 / float(textureSize(p3d_LightSource[i].shadowMap, 0).x);
-    float s = texture(p3d_LightSource[i].shadowMap, c);
-    s += texture(p3d_LightSource[i].shadowMap, c + vec3(1.5 * texel, 0.5 * texel, 0.0));
-    s += texture(p3d_LightSource[i].shadowMap, c + vec3(-0.5 * texel, 1.5 * texel, 0.0));
-    s += texture(p3d_LightSource[i].shadowMap, c + vec3(-1.5 * texel, -0.5 * texel, 0.0));
-    s += texture(p3d_LightSource[i].shadowMap, c + vec3(0.5 * texel, -1.5 * texel, 0.0));
-    return s * 0.2;
+    float s = texture(p3d_LightSource[0].shadowMap, c);
+#if SHADOW_TAPS > 1
+    float texel = 1.0 / float(textureSize(p3d_LightSource[0].shadowMap, 0).x);
+    s += texture(p3d_LightSource[0].shadowMap, c + vec3(1.5 * texel, 0.5 * texel, 0.0));
+    s += texture(p3d_LightSource[0].shadowMap, c + vec3(-0.5 * texel, 1.5 * texel, 0.0));
+    s += texture(p3d_LightSource[0].shadowMap, c + vec3(-1.5 * texel, -0.5 * texel, 0.0));
+    s += texture(p3d_LightSource[0].shadowMap, c + vec3(0.5 * texel, -1.5 * texel, 0.0));
+    s *= 0.2;
+#endif
+    return s;
 }
 
-// Diffuse and Blinn-Phong specular from every light, with the key light's shadow.
+// Diffuse and Blinn-Phong specular from every light; only the key light casts shadows (the
+// fill and ambient are soft room light), which also keeps the per-pixel cost down.
 void light_surface(vec3 view_pos, vec3 n, float shininess, out vec3 diffuse, out vec3 specular) {
     vec3 v = normalize(-view_pos);
     diffuse = p3d_LightModel.ambient.rgb;
@@ -42,7 +50,7 @@ void light_surface(vec3 view_pos, vec3 n, float shininess, out vec3 diffuse, out
         vec3 l = normalize(p3d_LightSource[i].position.xyz);
         float ndl = max(dot(n, l), 0.0);
         if (ndl <= 0.0) continue;
-        float sh = shadow_of(i, view_pos, n);
+        float sh = i == 0 ? key_shadow(view_pos, n) : 1.0;
         vec3 h = normalize(l + v);
         float spec = pow(max(dot(n, h), 0.0), shininess) * (shininess + 8.0) / 25.0;
         diffuse += p3d_LightSource[i].color.rgb * ndl * sh;

@@ -1,8 +1,11 @@
 #version 330
 // Dice. One program per material (MAT_WOOD, MAT_RECYCLED, MAT_STONE, MAT_GLASS), chosen by
-// the loader's #define. Grain and flecks are 3D noise in the die's own space, so they run on
-// continuously across faces and edges and stay put while the die moves.
+// the loader's #define; CHEAP drops grain, flecks and engraving (for the small refraction
+// picture). Grain and flecks are 3D noise in the die's own space, so they run on continuously
+// across faces and edges and stay put while the die moves.
 
+// One shadow tap: hardware 2x2 PCF; more taps cost more than the dice are worth on screen.
+#define SHADOW_TAPS 1
 #pragma include "common.glsl"
 
 uniform vec4 base_colour;      // the material's colour, slightly varied per die
@@ -10,8 +13,26 @@ uniform vec4 pip_colour;       // colour at the bottom of a pip
 uniform float seed;            // per die: shifts the noise so no two dice look alike
 uniform sampler2D pip_atlas;   // alpha: 1 inside a pip (six tiles, one per face value)
 #ifdef MAT_GLASS
-uniform sampler2D refraction_tex;  // the opaque scene without glass (see refraction.py)
-uniform float refraction_on;       // 0 when there is no such picture: plain blending
+// How glass shows what lies behind it (materials.py sets the defaults, then set_ground or
+// refraction.py raise them): 0 = plain blending; 1 = the ground (table and cards) traced along
+// the refracted ray, no extra render pass; 2 = a picture of the scene without glass.
+uniform float refraction_mode;
+uniform sampler2D refraction_tex;  // mode 2
+uniform sampler2D table_tex;       // mode 1: the table top, one repeat per table_scale cm
+uniform float table_scale;
+uniform float ground_z;            // height of the table top
+uniform float die_half;            // half a die's side (units.DIE_SIZE / 2)
+uniform float card_count;          // cards lying on the table, up to four (a float: Panda binds it surely)
+uniform mat4 card_from_world0;     // world point -> card face (u, v) in [0, 1]
+uniform mat4 card_from_world1;
+uniform mat4 card_from_world2;
+uniform mat4 card_from_world3;
+uniform sampler2D card_tex0;
+uniform sampler2D card_tex1;
+uniform sampler2D card_tex2;
+uniform sampler2D card_tex3;
+uniform mat4 p3d_ModelMatrix;
+in vec3 v_world_dir;               // camera -> point, in world space
 #endif
 
 in vec3 v_view_pos;
@@ -25,23 +46,59 @@ in vec4 v_clip;
 
 out vec4 o_color;
 
-const vec2 ATLAS_TEXEL = vec2(1.0 / 768.0, 1.0 / 128.0);
-
-// The pip mask and a normal tilted down its walls, so pips look cut into the surface.
+// The pip mask and a normal tilted down its walls, so pips look cut into the surface. The
+// slope comes from screen-space derivatives of the mask (one texture fetch, not five: dice
+// are drawn in many small triangles, and a software renderer shades whole 4x4 blocks of each).
 float engraved(inout vec3 n) {
     float m = texture(pip_atlas, v_uv).a;
-    float mx = texture(pip_atlas, v_uv + vec2(2.0 * ATLAS_TEXEL.x, 0.0)).a
-             - texture(pip_atlas, v_uv - vec2(2.0 * ATLAS_TEXEL.x, 0.0)).a;
-    float my = texture(pip_atlas, v_uv + vec2(0.0, 2.0 * ATLAS_TEXEL.y)).a
-             - texture(pip_atlas, v_uv - vec2(0.0, 2.0 * ATLAS_TEXEL.y)).a;
-    vec3 t = v_view_tangent - n * dot(n, v_view_tangent);
-    // Geometry without tangents (not our dice) still gets a valid frame instead of NaNs.
-    if (dot(t, t) < 1e-8) t = abs(n.x) < 0.9 ? cross(n, vec3(1.0, 0.0, 0.0)) : cross(n, vec3(0.0, 1.0, 0.0));
-    vec3 t1 = normalize(t);
-    vec3 t2 = cross(n, t1);
-    n = normalize(n + 0.9 * (mx * t1 + my * t2));
+    vec3 dpdx = dFdx(v_view_pos);
+    vec3 dpdy = dFdy(v_view_pos);
+    vec3 r1 = cross(dpdy, n);
+    vec3 r2 = cross(n, dpdx);
+    float det = dot(dpdx, r1);
+    if (abs(det) > 1e-12) {
+        // Surface gradient of the height -m * depth (Mikkelsen's bump mapping without tangents).
+        vec3 grad = sign(det) * (dFdx(m) * r1 + dFdy(m) * r2);
+        n = normalize(abs(det) * n + grad * 0.05);
+    }
     return m;
 }
+
+#ifdef MAT_GLASS
+vec3 card_or(vec3 col, mat4 from_world, sampler2D tex, vec3 hit) {
+    vec2 uv = (from_world * vec4(hit, 1.0)).xy;
+    bool inside = all(greaterThanEqual(uv, vec2(0.0))) && all(lessThanEqual(uv, vec2(1.0)));
+    return inside ? texture(tex, uv).rgb : col;
+}
+
+// The table or card seen through the die: follow the view ray, bent once at the surface
+// (glass, index 1.5), down to the ground. A ray that leaves through the bottom of a die
+// standing on another die sees that die, which is already drawn behind the glass: then
+// weight = 0 and plain blending shows it.
+vec3 ground_behind(out float weight) {
+    vec3 nw = normalize(mat3(p3d_ModelMatrix) * v_obj_normal);
+    vec3 i = normalize(v_world_dir);
+    vec3 r = refract(i, nw, 1.0 / 1.5);
+    vec3 d = normalize(mix(i, r, 0.75));
+    weight = 0.0;
+    if (d.z > -0.05) return vec3(0.0);
+    vec3 centre = (p3d_ModelMatrix * vec4(0.0, 0.0, 0.0, 1.0)).xyz;
+    if (centre.z > ground_z + 2.2 * die_half) {
+        float tb = (centre.z - die_half - v_world_pos.z) / d.z;
+        vec3 q = transpose(mat3(p3d_ModelMatrix)) * (v_world_pos + d * tb - centre);
+        if (max(abs(q.x), max(abs(q.y), abs(q.z))) < die_half * 1.02) return vec3(0.0);
+    }
+    vec3 hit = v_world_pos + d * ((ground_z - v_world_pos.z) / d.z);
+    vec3 col = texture(table_tex, hit.xy / table_scale).rgb;
+    if (card_count > 0.5) col = card_or(col, card_from_world0, card_tex0, hit);
+    if (card_count > 1.5) col = card_or(col, card_from_world1, card_tex1, hit);
+    if (card_count > 2.5) col = card_or(col, card_from_world2, card_tex2, hit);
+    if (card_count > 3.5) col = card_or(col, card_from_world3, card_tex3, hit);
+    weight = 0.75;
+    // Lit roughly as the table is: the ground under a die gets ambient and most of the key.
+    return col * 0.9;
+}
+#endif
 
 vec3 environment(vec3 r) {
     // A soft room: bright above (the lamp and ceiling), darker towards the floor.
@@ -52,7 +109,11 @@ vec3 environment(vec3 r) {
 void main() {
     vec3 n = normalize(v_view_normal);
     if (!gl_FrontFacing) n = -n;
+#ifdef CHEAP
+    float pip = texture(pip_atlas, v_uv).a;   // seen only blurred, through glass
+#else
     float pip = engraved(n);
+#endif
     vec3 v = normalize(-v_view_pos);
     float ndv = max(dot(n, v), 0.0);
     float fresnel = 0.04 + 0.96 * pow(1.0 - ndv, 5.0);
@@ -62,7 +123,9 @@ void main() {
     float spec_strength = 0.1;
     float reflectivity = 0.0;
 
-#if defined(MAT_WOOD)
+#if defined(CHEAP)
+    // The refraction picture: flat colours are all that shows through glass at its size.
+#elif defined(MAT_WOOD)
     // Growth rings around a tilted axis, wobbled by noise; fine fibres along the axis.
     float tilt = 0.35 + 0.3 * fract(seed * 0.618);
     vec3 q = vec3(p.x, p.y * cos(tilt) - p.z * sin(tilt), p.y * sin(tilt) + p.z * cos(tilt));
@@ -75,14 +138,14 @@ void main() {
     spec_strength = 0.3;
     reflectivity = 0.35;
 #elif defined(MAT_STONE)
-    // Granite: a mottled near-black ground, grey feldspar grains of mixed size and a few
-    // small pale quartz flecks; the per-die seed shifts all of it.
+    // Granite: a mottled near-black ground, grey feldspar grains and a few small pale quartz
+    // flecks (a hash per tiny cell, no interpolation); the per-die seed shifts all of it.
     float mottle = vnoise(p * 3.5);
     albedo *= 0.7 + 0.6 * mottle;
-    float grain = vnoise(p * 14.0) * 0.65 + vnoise(p * 31.0 + 5.0) * 0.35;
-    albedo = mix(albedo, vec3(0.30, 0.29, 0.28), smoothstep(0.6, 0.7, grain) * 0.8);
-    float mica = smoothstep(0.86, 0.9, vnoise(p * 38.0 + 11.0));
-    albedo = mix(albedo, vec3(0.62, 0.61, 0.58), mica * 0.8);
+    float grain = vnoise(p * 17.0);
+    albedo = mix(albedo, vec3(0.30, 0.29, 0.28), smoothstep(0.62, 0.72, grain) * 0.8);
+    float mica = step(0.93, hash13(floor(p * 40.0)));
+    albedo = mix(albedo, vec3(0.62, 0.61, 0.58), mica * 0.7);
     shininess = 12.0;      // matte
     spec_strength = 0.06 + 0.5 * mica;
     reflectivity = 0.05;
@@ -107,26 +170,29 @@ void main() {
     vec3 diffuse, specular;
 #if defined(MAT_GLASS)
     light_surface(v_view_pos, n, 220.0, diffuse, specular);
-    // What lies behind, bent by the surface: sample the opaque picture off by the normal.
-    vec2 screen = v_clip.xy / v_clip.w * 0.5 + 0.5;
-    vec2 bent = screen - n.xy * (0.045 * (1.0 - 0.5 * ndv));
-    vec3 behind = texture(refraction_tex, clamp(bent, 0.001, 0.999)).rgb;
     vec3 tint = base_colour.rgb;
+    vec3 env = environment(reflect(-v, n));
+    vec3 behind = vec3(0.0);
+    float weight = 0.0;   // how much of the glass's colour is the bent view behind it
+    if (refraction_mode > 1.5) {
+        // The picture of the scene without glass, looked up off the die's screen position.
+        vec2 screen = v_clip.xy / v_clip.w * 0.5 + 0.5;
+        vec2 bent = screen - n.xy * (0.045 * (1.0 - 0.5 * ndv));
+        behind = texture(refraction_tex, clamp(bent, 0.001, 0.999)).rgb;
+        weight = 0.88;
+    } else if (refraction_mode > 0.5) {
+        behind = ground_behind(weight);
+    }
     // Thicker glass at grazing angles and on the rounded rims: deeper tint there.
     vec3 body = behind * mix(tint, tint * tint * 0.8, 1.0 - ndv);
-    vec3 lit = tint * (0.35 + 0.25 * diffuse);
-    vec3 col = mix(body, lit, 0.18);
-    col = mix(col, environment(reflect(-v, n)), fresnel * 0.85) + specular * 1.6;
+    vec3 bent_col = mix(body, tint * (0.35 + 0.25 * diffuse), 0.18);
+    vec3 plain_col = tint * (0.55 + 0.35 * diffuse);
+    vec3 col = mix(plain_col, bent_col, weight > 0.0 ? 1.0 : 0.0);
+    col = mix(col, env, fresnel * 0.85) + specular * 1.6;
     // Pips: frosted, darker cuts that catch the light.
     col = mix(col, pip_colour.rgb * (0.5 + 0.6 * diffuse), pip * 0.85);
-    // With the refraction picture, glass is drawn (almost) opaque: the picture is what shows
-    // through. Without it, blending with the framebuffer lets the scene show through instead.
-    float alpha_plain = clamp(base_colour.a + fresnel * 0.6 + pip * 0.5, 0.0, 1.0);
-    vec3 plain = mix(tint * (0.45 + 0.35 * diffuse), environment(reflect(-v, n)), fresnel * 0.85) + specular * 1.6;
-    plain = mix(plain, pip_colour.rgb * (0.5 + 0.6 * diffuse), pip * 0.85);
-    float on = refraction_on;
-    col = mix(plain, col, on);
-    float alpha = mix(alpha_plain, clamp(0.88 + fresnel + pip, 0.0, 1.0), on);
+    // Blending with what was drawn behind (opaque dice, then farther glass) shows the rest.
+    float alpha = clamp(max(base_colour.a, weight) + fresnel * 0.6 + pip * 0.5, 0.0, 1.0);
     col += highlight_glow(n, v_view_pos);
     o_color = vec4(col, alpha);
 #else

@@ -19,6 +19,7 @@ out vec3 v_obj_normal;
 out vec3 v_world_pos;    // position under the scene root (table and paper textures)
 out vec2 v_uv;
 out vec4 v_clip;         // for screen-space lookups (glass refraction)
+out vec3 v_world_dir;    // camera -> vertex in world space (glass: rays to the ground)
 
 void main() {
     vec4 view = p3d_ModelViewMatrix * p3d_Vertex;
@@ -31,4 +32,6 @@ void main() {
     v_uv = p3d_MultiTexCoord0;
     gl_Position = p3d_ModelViewProjectionMatrix * p3d_Vertex;
     v_clip = gl_Position;
+    // View -> world for directions: model -> world after view -> model (rigid, so transpose).
+    v_world_dir = mat3(p3d_ModelMatrix) * (transpose(mat3(p3d_ModelViewMatrix)) * view.xyz);
 }
