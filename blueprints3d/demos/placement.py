@@ -82,6 +82,20 @@ def build() -> Demo:
         f"{len(stacks[3])} at {bp.cell_name(3)}: stacks have no height limit. Placement is final: "
         f"dice never move and never change value.",
         (view(None, None),), facts={"stacks": [list(s) for s in stacks]}))
+    # 8. A die that fits nowhere: every space refuses it.
+    tower = card_by_id("B14")  # Stepped Tower: three open spaces in one column
+    full = [[(int(W), 6)] if not tower.is_hatched(c) else [] for c in range(tower.num_cells)]
+    refusals = {c: placement_error(tower, full[c][-1][1] if full[c] else None, 3, c)
+                for c in range(tower.num_cells)}
+    open_cells = [c for c in range(tower.num_cells) if not tower.is_hatched(c)]
+    steps.append(Step(
+        f"A clear 3 on a building whose open spaces all show a 6 fits nowhere: "
+        f"{refusals[open_cells[0]]}, and the same on the other {len(open_cells) - 1}. Such a die may be "
+        f"taken only when it fits nowhere; it leaves the round and still counts as one of the 6 takes.",
+        (BuildingView(f"{tower.id} {tower.name}", tower, tuple(tuple(st) for st in full),
+                      cell_marks={c: Mark("", Tone.BAD) for c in range(tower.num_cells)}),),
+        pool=((int(G), 3),), pool_label="Taken", pool_marks={0: Mark("fits nowhere", Tone.BAD, glow=False)},
+        facts={"refusals": refusals, "allowed": [c for c, e in refusals.items() if e is None]}))
     return Demo("placement", "Placing dice",
                 "empty spaces, hatched spaces, equal or higher on top, a refused drop and why",
                 tuple(steps))
