@@ -46,6 +46,12 @@ def test_hidden_buildings_stay_hidden_until_their_round_is_scored(finished):
     # The dice each player took are public: the count shown grows by one per take.
     counts = [sum(len(b.aside) for b in s.buildings) for s in during]
     assert max(counts) == 3 * 6 - 1 and counts[0] == 0  # the 18th take ends the round: revealed
+    # Dice set aside are marked among the taken ones, as they were seen at the table.
+    outs = sum(len(b.aside_marks) for b in during[-1].buildings)
+    rr = finished.round_results[-1]
+    assert outs <= sum(len(x) for x in rr.set_aside)
+    assert any(b.aside_marks for s in during for b in s.buildings) == any(
+        rr.set_aside[p] for rr in finished.round_results for p in range(3))
 
 
 def test_seat_shows_only_that_players_own_building_and_open_shows_all(finished):

@@ -163,8 +163,11 @@ def draw_building(stage: StageNodes, index: int, view: BuildingView, x0: float, 
         ax = width / 2 + 1.4
         for k, die in enumerate(view.aside):
             row, col = divmod(k, 2)
-            place_die(root, die, (ax + col * POOL_PITCH, length / 2 - 1.2 - row * POOL_PITCH,
-                                  units.DIE_SIZE / 2), _variant(index, 50 + k))
+            pos = (ax + col * POOL_PITCH, length / 2 - 1.2 - row * POOL_PITCH, units.DIE_SIZE / 2)
+            node = place_die(root, die, pos, _variant(index, 50 + k))
+            mark = view.aside_marks.get(k)
+            if mark is not None:
+                _mark_die(stage, root, node, mark, pos, grow)
         if view.aside_label:
             stage.labels.append(make_label(root, view.aside_label, (ax + POOL_PITCH / 2, length / 2 + 0.1 + 0.6 * grow, 0.3),
                                            None, 0.6 * grow))

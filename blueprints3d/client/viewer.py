@@ -4,7 +4,8 @@ breakdown beside it and a screenshot key.
 The scene is the visuals' own (``showcase.make_stage`` and ``build_showcase``); the words in the
 breakdown are the engine's (``Score`` and ``explain_building``). Controls: drag with the left
 mouse button to orbit (the turntable stops), mouse wheel or +/- to zoom, Space to start or stop
-the turntable, R to reset, S or F12 to save a PNG, Q or Escape to quit.
+the turntable, R to reset, S to save a PNG of the building (F12: with the breakdown), Q or
+Escape to quit.
 """
 
 from __future__ import annotations
@@ -82,9 +83,9 @@ class BuildViewer(DirectObject):
         self.help = OnscreenText(parent=base.a2dBottomLeft, pos=(0.04, 0.05), scale=0.035,
                                  fg=(0.85, 0.88, 0.9, 1), bg=(0.05, 0.06, 0.08, 0.75), align=TextNode.A_left, mayChange=True,
                                  text="drag: orbit   wheel/+/-: zoom   space: turntable   R: reset   "
-                                      "S: screenshot   Q: quit")
+                                      "S: picture   F12: picture with breakdown   Q: quit")
         for key, fn in (("space", self.toggle_turntable), ("r", self.reset), ("s", self.screenshot),
-                        ("f12", self.screenshot), ("wheel_up", self.zoom_in), ("wheel_down", self.zoom_out),
+                        ("f12", lambda: self.screenshot(with_panel=True)), ("wheel_up", self.zoom_in), ("wheel_down", self.zoom_out),
                         ("+", self.zoom_in), ("=", self.zoom_in), ("-", self.zoom_out),
                         ("mouse1", self._drag_start), ("mouse1-up", self._drag_end)):
             self.accept(key, fn)
@@ -150,14 +151,23 @@ class BuildViewer(DirectObject):
         self.apply_camera()
 
     # ---- screenshot -----------------------------------------------------------------------
-    def screenshot(self) -> Path:
-        """Save what the window shows to the next free ``<name>-NN.png`` in the shots folder."""
+    def screenshot(self, with_panel: bool = False) -> Path:
+        """Save the building (S) or the whole window with the breakdown (F12) to the next free
+        ``<name>-NN.png`` in the shots folder."""
         self.shots_dir.mkdir(parents=True, exist_ok=True)
         n = 1
         while (path := self.shots_dir / f"{self.name}-{n:02d}.png").exists():
             n += 1
-        showcase.render_frames(self.base, 1)
-        showcase.save_png(self.view.grab(), str(path))
+        overlays = (self.panel, self.help)
+        if not with_panel:
+            for o in overlays:
+                o.hide()
+        try:
+            showcase.render_frames(self.base, 2)
+            showcase.save_png(self.view.grab(), str(path))
+        finally:
+            for o in overlays:
+                o.show()
         self.help.setText(f"saved {path}")
         return path
 

@@ -55,8 +55,10 @@ def state_step(s: GameState, caption: str, open_: bool, seat: int | None,
         else:
             # Behind the screen: only the dice taken, in the open, in the order taken.
             taken = tuple(_die(s, d) for d in s.taken[p])
+            # Setting a die aside happens in the open: it is marked among the taken dice.
+            out = {k: Mark("out", Tone.BAD, glow=False) for k, d in enumerate(s.taken[p]) if d in s.set_aside[p]}
             views.append(BuildingView(name, None, aside=taken, aside_label="taken" if taken else "",
-                                      footer=f"{len(taken)} of 6 dice taken"))
+                                      aside_marks=out, footer=f"{len(taken)} of 6 dice taken"))
     pool_marks = {i: Mark("new", Tone.GOOD) for i, d in enumerate(s.pool) if d in new_pool}
     return Step(caption, tuple(views), pool=tuple(_die(s, d) for d in s.pool), pool_marks=pool_marks,
                 in_demand=s.in_demand_materials(), discarded=tuple(_die(s, d) for d in s.discarded),

@@ -60,6 +60,7 @@ class BuildingView:
     ghost: Ghost | None = None
     aside: tuple[Die, ...] = ()   # taken dice not shown on the card (hidden, or set aside)
     aside_label: str = ""
+    aside_marks: Mapping[int, Mark] = field(default_factory=dict)
     footer: str = ""              # a line under the card, e.g. the score
 
     @property
