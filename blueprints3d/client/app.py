@@ -36,6 +36,7 @@ PLAY_KEYS = ["arrow_left", "arrow_right", "arrow_up", "arrow_down", "enter", "sp
 @dataclass
 class AppOptions:
     size: tuple[int, int] = (1280, 720)
+    size_given: bool = False                # full screen without --size uses the display's size
     fullscreen: bool = False
     use_shaders: bool = True
     seats: list[SeatConfig] | None = None   # given: skip the new-game screen
@@ -416,14 +417,15 @@ def parse_seats(text: str) -> list[SeatConfig]:
 
 
 def options_from_args(args: argparse.Namespace) -> AppOptions:
+    text = args.size or "1280x720"
     try:
-        w, h = (int(v) for v in args.size.lower().split("x"))
+        w, h = (int(v) for v in text.lower().split("x"))
         if w < 200 or h < 150:
             raise ValueError
     except ValueError:
-        raise BlueprintsError(f"--size must be WIDTHxHEIGHT of at least 200x150, like 1280x720, not {args.size!r}") from None
+        raise BlueprintsError(f"--size must be WIDTHxHEIGHT of at least 200x150, like 1280x720, not {text!r}") from None
     seats = parse_seats(args.seats) if getattr(args, "seats", None) else None
-    return AppOptions(size=(w, h), fullscreen=args.fullscreen, use_shaders=not args.no_shaders,
+    return AppOptions(size=(w, h), size_given=args.size is not None, fullscreen=args.fullscreen, use_shaders=not args.no_shaders,
                       seats=seats, seed=args.seed, open_scores=args.open_scores,
                       bot_delay=args.bot_delay, quit_after=args.quit_after)
 
@@ -437,7 +439,17 @@ def run_app(args: argparse.Namespace) -> int:
     materials.configure(options.use_shaders)
     from direct.showbase.ShowBase import ShowBase
 
-    base = ShowBase()
+    if options.fullscreen and not options.size_given:
+        # Full screen at the display's own resolution: ask the pipe before opening the window.
+        base = ShowBase(windowType="none")
+        base.make_default_pipe()
+        props = WindowProperties.get_default()
+        if base.pipe is not None and base.pipe.get_display_width() > 0:
+            props.set_size(base.pipe.get_display_width(), base.pipe.get_display_height())
+        props.set_fullscreen(True)
+        base.open_default_window(props=props)
+    else:
+        base = ShowBase()
     base.disable_mouse()
     if base.win is None:
         raise BlueprintsError("could not open a window (no display?); try a desktop session or Xvfb")

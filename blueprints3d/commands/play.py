@@ -28,7 +28,8 @@ def _delay(text: str) -> float:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--size", default="1280x720", help="window size WxH (default 1280x720)")
+    parser.add_argument("--size", default=None,
+                        help="window size WxH (default 1280x720; with --fullscreen, the display's size)")
     parser.add_argument("--fullscreen", action="store_true", help="open full screen")
     parser.add_argument("--no-shaders", action="store_true",
                         help="plain colours instead of the material shaders (old or software GL)")
