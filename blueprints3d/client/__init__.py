@@ -14,5 +14,11 @@ Who builds what (modules and their public functions):
 - ``materials``   the look of dice and surfaces; ``set_highlight(nodepath, rgba | None)`` works
                   with and without shaders; ``configure(use_shaders)``.
 - ``lighting``    key light with shadows, fill and ambient: ``setup_lighting(scene_root, ...)``.
-- the rest (app, table layout, pool, screens, camera, input, HUD, game flow) is the table client.
+- the rest (app, table layout, pool, screens, camera, input, HUD, game flow) is the table client:
+  ``flow`` (GameFlow: engine, turns, curtain, bots, round ends; no Panda3D), ``bots`` (the AI's
+  bots or a random legal player, off the main thread), ``layout`` (seats, pool, centre: pure
+  maths), ``table`` (TableView: the scene kept in step with the flow), ``controls`` (press/drag/
+  release and keys into flow calls), ``picking`` (rays, planes, projection), ``camera`` (orbit),
+  ``animation`` (per-frame glides), ``hud``, ``screens`` (DirectGUI), ``shapes`` (table props),
+  ``app`` (TableApp and the `play` command), ``offscreen`` (the app on a buffer, for tests).
 """
