@@ -183,7 +183,7 @@ def _mark_die(stage: StageNodes, parent: NodePath, node: NodePath, mark: Mark,
     if mark.text:
         # In front of the die (towards the usual camera), so stacked labels do not overlap.
         x, y, z = pos
-        stage.labels.append(make_label(parent, mark.text, (x, y - units.DIE_SIZE * 0.75, z), mark.tone, 0.62 * grow))
+        stage.labels.append(make_label(parent, mark.text, (x, y - units.DIE_SIZE * 0.75, z), mark.tone, 0.55 * grow))
 
 
 def _drop_line(parent: NodePath, top: tuple[float, float, float], bottom: tuple[float, float, float],

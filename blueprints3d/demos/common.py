@@ -18,12 +18,11 @@ W, R, S, G = Material.WOOD, Material.RECYCLED, Material.STONE, Material.GLASS
 
 
 def points_marks(bp: Blueprint, stacks: Sequence[Stack], tone: Tone | None = None) -> dict[Slot, Mark]:
-    """A "+N" label on every die that scores on its own; green dice show their set's share."""
+    """A "+N" label on every die that scores on its own; green dice, which score as a set, say so."""
     out: dict[Slot, Mark] = {}
-    greens = sum(1 for st in stacks for m, _ in st if m == Material.RECYCLED)
     for d in explain_building(bp, stacks):
         if d.material is Material.RECYCLED:
-            out[(d.cell, d.level)] = Mark(f"{greens} green", tone)
+            out[(d.cell, d.level)] = Mark("green", tone)  # the set's points are in the caption
         else:
             out[(d.cell, d.level)] = Mark(f"+{d.points}", tone)
     return out
