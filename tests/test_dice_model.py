@@ -131,3 +131,28 @@ def test_lighting_lights_a_die(offscreen_base):
     scene.remove_node()
     h, w = lit.shape[:2]
     assert lit[h // 2 - 40:h // 2 - 20, w // 2 - 40:w // 2 - 20, 0].mean() > 150  # a lit orange face
+
+
+@pytest.mark.parametrize("material", list(Material))
+def test_pips_read_on_every_material_with_shaders(offscreen_base, material):
+    from blueprints3d.client import materials
+    from blueprints3d.client.lighting import setup_lighting
+    from blueprints3d.client.showcase import snapshot
+
+    materials.configure(True, offscreen_base)
+    try:
+        scene = NodePath("shaded-die")
+        setup_lighting(scene, shadows=False)
+        dice_model.make_die(material, 5, variant=2).reparent_to(scene)
+        img = snapshot(offscreen_base, scene, (0, 0, 20), ortho_size=2.0,
+                       background=(0.5, 0.5, 0.5)).astype(float)
+        scene.remove_node()
+    finally:
+        materials.configure(False)
+    lum = img.mean(axis=2)
+    h, w = lum.shape
+    face = lum[int(h * 0.2):int(h * 0.8), int(w * 0.2):int(w * 0.8)]
+    med = np.median(face)
+    # Stone's pips are pale on black; every other material's are darker than the face.
+    pips = face > med + 40 if material == Material.STONE else face < med - 40
+    assert count_blobs(pips, min_pixels=300) == 5  # a pip is ~900 px here; grains are far smaller

@@ -75,3 +75,28 @@ def test_every_program_file_exists():
     for vert, frag, _ in shaders.PROGRAMS.values():
         assert shaders.source(vert).startswith("#version")
         assert shaders.source(frag).startswith("#version")
+
+
+def test_a_broken_program_makes_the_game_fall_back_once(offscreen_base, monkeypatch, capsys):
+    bad = Shader.make(Shader.SL_GLSL, shaders.source("overlay.vert"),
+                      "#version 330\nout vec4 o;\nvoid main() { o = undefined_thing; }\n")
+    real = shaders.all_variants
+    monkeypatch.setattr(shaders, "all_variants", lambda: real() + [("broken", (), bad)])
+    monkeypatch.setitem(materials._state, "announced", False)
+    try:
+        assert materials.configure(True, offscreen_base) is False
+        assert not materials.shaders_enabled()
+        materials.disable_shaders("again")  # a second problem is not announced again
+        err = capsys.readouterr().err
+        assert err.count("shaders off, using plain colours") == 1 and "broken" in err
+    finally:
+        materials.configure(False)
+
+
+def test_configure_without_a_base_checks_on_the_first_window(offscreen_base):
+    try:
+        materials.configure(True)            # as the app does, before its window opens
+        assert materials.shaders_enabled()   # checked now, on the open window: all compile
+        assert materials._state["verified"]
+    finally:
+        materials.configure(False)

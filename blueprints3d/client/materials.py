@@ -31,7 +31,7 @@ PIP_COLOUR: dict[Material, RGBA] = {
     Material.WOOD: (0.30, 0.12, 0.03, 1.0),
     Material.RECYCLED: (0.05, 0.18, 0.07, 1.0),
     Material.STONE: (0.82, 0.82, 0.80, 1.0),
-    Material.GLASS: (0.20, 0.26, 0.36, 0.85),
+    Material.GLASS: (0.16, 0.28, 0.62, 0.9),     # blue-filled, reads on paper and on the table
 }
 
 HIGHLIGHT_TAG = "highlight-overlay"  # nodes shown only while highlighted (e.g. a card's spaces)
@@ -47,14 +47,18 @@ def configure(use_shaders: bool, base=None) -> bool:
     Returns whether shaders are on.
     """
     _state["use_shaders"] = bool(use_shaders)
+    _state["verified"] = False
     if use_shaders and base is not None:
+        _state["verified"] = True
         problems = verify_shaders(base)
         if problems:
             disable_shaders("; ".join(problems))
+    # Without a base, the check runs on the first window when the first material is applied.
     return shaders_enabled()
 
 
 def shaders_enabled() -> bool:
+    _ensure_verified()
     return bool(_state["use_shaders"])
 
 
@@ -334,33 +338,42 @@ def depth_only_state():
                             ShaderAttrib.make(shaders.program("depth")), 1000)
 
 
-def verify_shaders(base) -> list[str]:
-    """Compile and link every shader on ``base``'s window; the problems found (empty = fine)."""
-    from panda3d.core import CardMaker
+def verify_shaders(base_or_gsg) -> list[str]:
+    """Compile and link every shader on a window's GL (a ShowBase or a GSG); the problems
+    found, empty when all is well."""
     from blueprints3d import shaders
 
-    gsg = base.win.get_gsg()
+    gsg = base_or_gsg.win.get_gsg() if hasattr(base_or_gsg, "win") else base_or_gsg
     if gsg is None or not gsg.get_supports_glsl():
         return ["this OpenGL has no GLSL"]
     problems = []
-    root = NodePath("shader-check")
-    cm = CardMaker("shader-check-card")
-    cm.set_frame(-1, 1, -1, 1)
     for name, flags, shader in shaders.all_variants():
-        node = root.attach_new_node(cm.generate())
-        node.set_shader(shader)
-        for key, value in _dummy_inputs().items():
-            node.set_shader_input(key, value)
-        node.set_texture(_white_texture())
         try:
-            shader.prepare_now(gsg.get_prepared_objects(), gsg)
+            shader.prepare_now(gsg.get_prepared_objects(), gsg)  # compiles and links now
         except Exception as exc:  # a driver that refuses the program outright
             problems.append(f"{name} {' '.join(flags)}: {exc}")
             continue
         if shader.get_error_flag():
             problems.append(f"{name} {' '.join(flags)}: compile or link error")
-    root.remove_node()
     return problems
+
+
+def _ensure_verified() -> None:
+    """With shaders asked for but not yet checked (configure without a base), check them on
+    the first window as soon as one is open, before anything is drawn with them."""
+    if not _state["use_shaders"] or _state.get("verified"):
+        return
+    from panda3d.core import GraphicsEngine
+
+    engine = GraphicsEngine.get_global_ptr()
+    for i in range(engine.get_num_windows()):
+        gsg = engine.get_window(i).get_gsg()
+        if gsg is not None:
+            _state["verified"] = True
+            problems = verify_shaders(gsg)
+            if problems:
+                disable_shaders("; ".join(problems))
+            return
 
 
 def _glass_defaults() -> dict:

@@ -219,7 +219,8 @@ def make_stage(base, view: View | None = None, extent: float = 12.0, table_radiu
     if refraction != "none":
         stage.set_cards([])
     if refraction == "screen":
-        stage.refraction = enable_refraction(view.output, view.cam, root)
+        # A still can afford a sharper picture than the live table would.
+        stage.refraction = enable_refraction(view.output, view.cam, root, scale=0.6)
     return stage
 
 

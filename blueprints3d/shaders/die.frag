@@ -152,11 +152,11 @@ void main() {
 #elif defined(MAT_RECYCLED)
     // Recycled plastic: green with softly mottled tone and coloured flecks of other plastics.
     albedo *= 0.88 + 0.24 * vnoise(p * 5.0);
-    vec3 cell = floor(p * 11.0);
-    vec3 local = fract(p * 11.0);
+    vec3 cell = floor(p * 8.0);
+    vec3 local = fract(p * 8.0);
     float h = hash13(cell + seed);
     vec3 centre = 0.3 + 0.4 * vec3(hash13(cell + 1.7), hash13(cell + 4.3), hash13(cell + 9.1));
-    float fleck = (h > 0.55) ? 1.0 - smoothstep(0.13, 0.19, length(local - centre)) : 0.0;
+    float fleck = (h > 0.5) ? 1.0 - smoothstep(0.17, 0.23, length(local - centre)) : 0.0;
     float pick = fract(h * 13.7);
     vec3 fleck_colour = pick < 0.25 ? vec3(0.92, 0.92, 0.86)
                       : pick < 0.5 ? vec3(0.15, 0.35, 0.85)
@@ -184,7 +184,9 @@ void main() {
         behind = ground_behind(weight);
     }
     // Thicker glass at grazing angles and on the rounded rims: deeper tint there.
-    vec3 body = behind * mix(tint, tint * tint * 0.8, 1.0 - ndv);
+    // Light caught inside the block (its other faces reflect the room) keeps glass bright and
+    // clear even in front of the dark table, instead of turning smoky.
+    vec3 body = behind * mix(tint, tint * tint * 0.8, 1.0 - ndv) * 0.85 + tint * 0.16;
     vec3 bent_col = mix(body, tint * (0.35 + 0.25 * diffuse), 0.18);
     vec3 plain_col = tint * (0.55 + 0.35 * diffuse);
     vec3 col = mix(plain_col, bent_col, weight > 0.0 ? 1.0 : 0.0);
