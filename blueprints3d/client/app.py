@@ -256,7 +256,7 @@ class TableApp:
             pts.append((*place.to_world(0, 0), 8.0))  # room for a tall stack
             for x, y in ((-11.5, 0.0), (11.5, 0.0), (-8.0, 8.5), (11.0, 8.5)):
                 pts.append((*rotate(x, y, place.heading), 0.0))  # pool, scoreboard and awards
-            elevation = 50.0
+            elevation = 40.0
         self.camera.frame(pts, place.heading, elevation, snap=first)
 
     # ---- input --------------------------------------------------------------------------------
