@@ -98,7 +98,16 @@ def test_card_seen_from_above(offscreen_base):
     scene.remove_node()
 
 
-def test_space_overlays_are_hidden_until_highlighted(offscreen_base):
+@pytest.mark.parametrize("shaders", [False, True], ids=["plain", "shaders"])
+def test_space_overlays_are_hidden_until_highlighted(offscreen_base, shaders):
+    materials.configure(shaders, offscreen_base)
+    try:
+        _check_space_overlay(offscreen_base)
+    finally:
+        materials.configure(False)
+
+
+def _check_space_overlay(offscreen_base):
     bp = card_by_id("B01")
     card = card_model.make_card(bp)
     space = card.find("space-2")
