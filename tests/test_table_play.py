@@ -300,3 +300,14 @@ def test_soak_random_tables_play_to_the_end_through_the_pointer(table, seed):
     app = new_game(table, seats, seed)
     run_game(app, rng)
     assert app.flow.state.is_over
+
+
+def test_the_pool_die_under_the_pointer_glows(table):
+    app = new_game(table, [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")], 15)
+    _to_ann(app)
+    c = app.controls
+    die = app.flow.state.pool[1]
+    c.hover(*c.screen_of_die(die))
+    assert app.view.hovered_die == die
+    c.hover(0.98, -0.98)  # a corner of the table, far from any die
+    assert app.view.hovered_die is None

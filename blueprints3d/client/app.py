@@ -355,8 +355,11 @@ class TableApp:
         if self.flow is not None:
             self.flow.tick(now)
         m = self._mouse()
-        if m is not None and self.controls is not None and self.controls.drag is not None:
-            self.controls.move(*m)  # the dragged die follows the pointer every frame
+        if m is not None and self.controls is not None:
+            if self.controls.drag is not None:
+                self.controls.move(*m)  # the dragged die follows the pointer every frame
+            elif not self._blocked():
+                self.controls.hover(*m)
         if m is not None and self._orbit_from is not None:
             dx, dy = m[0] - self._orbit_from[0], m[1] - self._orbit_from[1]
             self.camera.orbit(-dx * 120.0, -dy * 60.0)

@@ -69,6 +69,7 @@ class TableControls:
             self._pressed_discard = die
             self.view.highlight_die(die, SELECT_RGBA)
             return True
+        self.view.hover_die(None)
         self.drag = Drag(die, flow.legal_cells(die), flow.fits_nowhere(die))
         self.view.dragging = die
         node = self.view.dice[die]
@@ -79,6 +80,13 @@ class TableControls:
             self.on_message(f"the {flow.state.describe_die(die)} fits nowhere on your building: "
                             f"drop it on your card to take it anyway (it leaves the game)")
         return True
+
+    def hover(self, x: float, y: float) -> None:
+        """The pointer rests somewhere (no drag): light the pool die it could pick up."""
+        if self.flow.mode is not Mode.TURN or self.drag is not None:
+            self.view.hover_die(None)
+            return
+        self.view.hover_die(self.picker.die_under(x, y, self.pool_nodes()))
 
     def move(self, x: float, y: float) -> None:
         """The pointer moved: the dragged die follows it, and the space under it lights up."""

@@ -39,6 +39,7 @@ LEGAL_RGBA = (0.25, 0.85, 0.35, 0.45)       # a space where the dragged die may 
 HOVER_OK_RGBA = (0.15, 1.0, 0.25, 0.85)     # the space under the pointer, legal
 HOVER_BAD_RGBA = (1.0, 0.18, 0.12, 0.80)    # the space under the pointer, illegal
 SELECT_RGBA = (1.0, 0.85, 0.2, 0.55)        # keyboard selection of a die or a space
+HOVER_DIE_RGBA = (0.45, 0.45, 0.40, 0.45)   # the pool die under the pointer
 SET_ASIDE_OFFSET = (-7.5, -3.0)             # where a seat's dice that fitted nowhere wait
 DRAG_HEIGHT = units.DIE_SIZE * 2.2          # a dragged die floats this high over the table
 
@@ -122,6 +123,7 @@ class TableView:
         self.round_cards_round = 0
         self.dragging: int | None = None
         self.selected_die: int | None = None
+        self.hovered_die: int | None = None
         self.highlighted_cells: dict[int, tuple] = {}
 
     # ---- building the props -------------------------------------------------------------------
@@ -479,6 +481,19 @@ class TableView:
         self.selected_die = die
         if die is not None:
             materials.set_highlight(self.dice[die], rgba)
+        if self.hovered_die == die:
+            self.hovered_die = None
+
+    def hover_die(self, die: int | None) -> None:
+        """A soft glow on the pool die under the pointer: this one can be picked up."""
+        if die == self.hovered_die:
+            return
+        if self.hovered_die is not None and self.hovered_die != self.selected_die:
+            materials.set_highlight(self.dice[self.hovered_die], None)
+        self.hovered_die = None
+        if die is not None and die != self.selected_die:
+            materials.set_highlight(self.dice[die], HOVER_DIE_RGBA)
+            self.hovered_die = die
 
     def destroy(self) -> None:
         self.animator.glides.clear()
