@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from typing import Callable, Sequence
 
-from direct.gui.DirectGui import DGG, DirectButton
+from direct.gui.DirectGui import DirectButton
 from direct.showbase.DirectObject import DirectObject
 
 from blueprints3d.client.demo_player import StepView, _button

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from blueprints3d.demos.common import G, R, S, W, context, score_line, scores, slots_of
+from blueprints3d.demos.common import G, R, S, W, context, scores, slots_of
 from blueprints3d.demos.scene import BuildingView, Demo, Mark, Slot, Stack, Step, Tone, stacks_of
 from blueprints3d.engine.awards import AWARDS_BY_PLAYERS, Award, give_awards, give_prizes
 from blueprints3d.engine.blueprints import Blueprint, card_by_id
@@ -169,5 +169,3 @@ def build_ties() -> Demo:
     return Demo("ties", "Breaking ties",
                 "first in-demand colour, then the second, then later in turn order", tuple(_tie_steps()))
 
-
-__all__ = ["build_awards", "build_prizes", "build_ties", "score_line"]

@@ -7,7 +7,7 @@ its level, glass counts its top face even when covered.
 from __future__ import annotations
 
 from blueprints3d.demos.common import G, R, S, W, points_marks, score_line
-from blueprints3d.demos.scene import BuildingView, Demo, Mark, Slot, Stack, Step, Tone, stacks_of
+from blueprints3d.demos.scene import BuildingView, Demo, Mark, Slot, Step, Tone, stacks_of
 from blueprints3d.engine.blueprints import Blueprint, card_by_id
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.scoring import explain_building, recycled_points, score_building
@@ -108,5 +108,3 @@ def build() -> Demo:
                 "wood counts its neighbours, green counts as a set, stone counts its level, glass its top face",
                 tuple(steps))
 
-
-__all__ = ["build", "Stack"]
