@@ -93,7 +93,3 @@ def stacks_of(rows: Sequence[Sequence[Sequence[Die]]]) -> tuple[Stack, ...]:
     """Stacks per cell from ``rows[row][col]`` = dice bottom to top (the build-file layout)."""
     return tuple(tuple((int(m), int(v)) for m, v in st) for row in rows for st in row)
 
-
-def die_label(die: Die) -> str:
-    m, v = die
-    return f"{Material(m).colour} {v}"
