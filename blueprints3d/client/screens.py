@@ -22,17 +22,18 @@ TEXT = (0.95, 0.95, 0.92, 1)
 PERSON = "Person"
 EMPTY = "(empty)"
 
-RULES_SUMMARY = """\
-Three rounds. Each round every player secretly builds with 6 dice on their blueprint card.
-On your turn take one die from the pool and place it on an empty space or on top of a die
-showing the same or a LOWER value. Hatched spaces stay empty. A die that fits nowhere leaves
-the game. Two players: after placing, discard one more pool die.
-Scores: blueprint followed exactly +6; wood +2 per die touching it; recycled by count
-(1/2/3/4/5/6 -> 2/5/10/15/20/30); stone by level (2/3/5/8); glass its top value.
-Awards go to the best buildings (Gold 3, Silver 2, Bronze 1 VP). Prizes (2 VP): Skyscraper
-(a stack of 5+), Geometer (all values 1-6), Structural Integrity (4+ dice of one value),
-Materials (5+ dice of one colour). Ties: more dice of the 1st in-demand colour, then the 2nd,
-then later in turn order. Most victory points after three rounds wins."""
+RULES_SUMMARY = (
+    "Three rounds. Each round every player secretly builds with 6 dice on their blueprint card.\n"
+    "Your turn: take one die from the pool and place it on an empty space, or on top of a die "
+    "showing the same value or lower (a 3 goes on a 1, 2 or 3). Hatched spaces stay empty. A die "
+    "that fits nowhere leaves the game. Two players: after placing, discard one more pool die.\n"
+    "Building points: blueprint followed exactly +6; wood +2 for each die touching it; recycled "
+    "by count (1-6 dice: 2/5/10/15/20/30); stone by level (2/3/5/8); glass its top value.\n"
+    "Awards go to the best buildings (Gold 3, Silver 2, Bronze 1 VP). Prizes, 2 VP each: "
+    "Skyscraper (a stack of 5+), Geometer (all values 1-6), Structural Integrity (4+ dice of one "
+    "value), Materials (5+ dice of one colour). Ties: more dice of the 1st in-demand colour, then "
+    "the 2nd, then later in turn order.\n"
+    "Most victory points after three rounds wins.")
 
 
 @dataclass
@@ -234,9 +235,9 @@ class MenuScreen(Screen):
             self.rules.destroy()
             self.rules = None
             return
-        self.rules = DirectFrame(parent=self.frame, frameColor=(0.05, 0.05, 0.08, 0.97),
+        self.rules = DirectFrame(parent=self.frame, frameColor=(0.05, 0.05, 0.08, 1),
                                  frameSize=(-1.3, 1.3, -0.7, 0.7))
-        _label(self.rules, RULES_SUMMARY, (-1.25, 0.6), 0.04, wordwrap=62)
+        _label(self.rules, RULES_SUMMARY, (-1.22, 0.58), 0.047, wordwrap=51)
         _button(self.rules, "Back", (0, -0.62), self.toggle_rules)
 
 
