@@ -85,38 +85,69 @@ def make_screen():
     return box
 
 
-def run_mode(use_shaders: bool, frames: int, size: tuple[int, int], moving: bool) -> dict:
+def run_mode(use_shaders: bool, frames: int, size: tuple[int, int], moving: bool,
+             scene: str = "own") -> dict:
     """Median wall and CPU milliseconds per frame. ``moving``: a pool die turns every frame, so
-    the shadow map must be redrawn every frame (the worst case: a die being dragged)."""
+    the shadow map must be redrawn every frame (the worst case: a die being dragged).
+    ``scene``: "own" (the representative table above) or "client" (the game's own table app,
+    dealt for four seats, as it is built today)."""
     from blueprints3d.client import materials, showcase
 
-    base = showcase.open_offscreen_base(*size)
-    materials.configure(use_shaders, base)
-    view = showcase.base_view(base)
-    stage = build_table(base, view)
-    gsg = base.win.get_gsg()
-    mover = stage.root.find("**/=material")
+    if scene == "client":
+        base = showcase.open_offscreen_base(64, 64)
+        materials.configure(use_shaders, base)
+        output, step = _client_table(base, size, use_shaders)
+        update = lambda: None  # noqa: E731  (the app's own tasks are not run here)
+    else:
+        base = showcase.open_offscreen_base(*size)
+        materials.configure(use_shaders, base)
+        view = showcase.base_view(base)
+        stage = build_table(base, view)
+        gsg = base.win.get_gsg()
+        mover = stage.root.find("**/=material")
+        output = base.win
+        angle = [0.0]
+
+        def step():
+            angle[0] += 1.5
+            showcase.orbit_camera(view, (0, 0, 0), 95.0, angle[0], 48.0, fov=45.0)
+            if moving:
+                mover.set_h(mover.get_h() + 7.0)
+
+        update = lambda: stage.lighting.update_shadows(gsg)  # noqa: E731
     showcase.render_frames(base, 3)  # warm-up: shader compiles, texture uploads, shadow buffer
-    showcase.grab_frame(base.win)
+    showcase.grab_frame(output)
     wall, cpu = [], []
-    angle = 0.0
     for _ in range(max(1, frames // BATCH)):
         t0, c0 = time.perf_counter(), time.process_time()
         for _ in range(BATCH):
-            angle += 1.5
-            showcase.orbit_camera(view, (0, 0, 0), 95.0, angle, 48.0, fov=45.0)
-            if moving:
-                mover.set_h(mover.get_h() + 7.0)
-            stage.lighting.update_shadows(gsg)
+            step()
+            update()
             base.graphicsEngine.render_frame()
-        showcase.grab_frame(base.win)  # waits for the renderer to finish the batch
+        showcase.grab_frame(output)  # waits for the renderer to finish the batch
         wall.append((time.perf_counter() - t0) / BATCH * 1000.0)
         cpu.append((time.process_time() - c0) / BATCH * 1000.0)
     if "--save" in sys.argv:
-        showcase.save_png(showcase.grab_frame(base.win), sys.argv[sys.argv.index("--save") + 1]
+        showcase.save_png(showcase.grab_frame(output), sys.argv[sys.argv.index("--save") + 1]
                           + ("-shaders.png" if use_shaders else "-plain.png"))
     return {"shaders": materials.shaders_enabled(), "wall_ms": statistics.median(wall),
             "cpu_ms": statistics.median(cpu)}
+
+
+def _client_table(base, size, use_shaders):
+    """The table client's own 4-seat table on an offscreen buffer; returns (buffer, step)."""
+    from blueprints3d.client.app import AppOptions, parse_seats
+    from blueprints3d.client.offscreen import open_table
+
+    options = AppOptions(size=size, use_shaders=use_shaders, seats=parse_seats("Ann,@easy,@easy,@easy"),
+                         seed=3, threaded_bots=False, bot_delay=0.0)
+    table = open_table(base, size[0], size[1], options)
+    table.app.settle()
+
+    def step():
+        table.app.camera.orbit(1.5, 0.0)
+
+    return table.buffer, step
 
 
 def main() -> int:
@@ -128,17 +159,20 @@ def main() -> int:
                         help="alternate the two modes this many times; the medians are over all")
     parser.add_argument("--moving", action="store_true",
                         help="turn a die every frame (shadow map redrawn each frame: the worst case)")
+    parser.add_argument("--scene", choices=["own", "client"], default="own",
+                        help="own: the representative table built here; client: the game's table app")
     parser.add_argument("--save", metavar="PREFIX", help="also save the last frame of each mode as PNG")
     args = parser.parse_args()
     size = tuple(int(v) for v in args.size.split("x"))
     if args.mode != "both":
-        print(json.dumps(run_mode(args.mode == "shaders", args.frames, size, args.moving)))
+        print(json.dumps(run_mode(args.mode == "shaders", args.frames, size, args.moving, args.scene)))
         return 0
     # The modes alternate in fresh processes, so a busy machine slows both alike.
     runs: dict[str, list[dict]] = {"shaders": [], "plain": []}
     for _ in range(args.rounds):
         for mode in ("shaders", "plain"):
-            cmd = [sys.executable, __file__, "--mode", mode, "--frames", str(args.frames), "--size", args.size]
+            cmd = [sys.executable, __file__, "--mode", mode, "--frames", str(args.frames), "--size", args.size,
+                   "--scene", args.scene]
             cmd += ["--moving"] if args.moving else []
             cmd += ["--save", args.save] if args.save else []
             out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
@@ -147,7 +181,8 @@ def main() -> int:
         print("warning: shaders were not available; both figures are the plain path")
     med = {m: {k: statistics.median(r[k] for r in rs) for k in ("wall_ms", "cpu_ms")} for m, rs in runs.items()}
     what = "a die turning every frame" if args.moving else "camera orbiting, dice still"
-    print(f"4-player table at {args.size} ({what}), {args.rounds} x {args.frames} frames per mode")
+    which = "the table client's 4-seat table" if args.scene == "client" else "4-player table"
+    print(f"{which} at {args.size} ({what}), {args.rounds} x {args.frames} frames per mode")
     print(f"  {'':12} {'wall ms':>9} {'CPU ms':>9}")
     for m, label in (("shaders", "shaders"), ("plain", "no-shaders")):
         print(f"  {label:12} {med[m]['wall_ms']:9.1f} {med[m]['cpu_ms']:9.1f}")

@@ -4,6 +4,12 @@
 die carries its material id and a per-die seed as shader inputs; without, a flat colour plus the
 pip atlas through fixed-function texture combining. ``set_highlight`` works the same way either
 way, so hover and legal-move marks never depend on the shader path.
+
+A table scene gets the full look with, besides the dice and cards (which style themselves):
+``apply_surface_material(node, "table" | "screen")`` on the table top and the players' screens,
+``set_ground(scene_root, cards)`` once the cards lie where they stay (glass then shows them
+bent), and ``lighting.setup_lighting(scene_root, task_mgr=base.taskMgr, gsg=...)`` so the shadow
+map is only redrawn when something moved.
 """
 
 from __future__ import annotations
@@ -402,14 +408,15 @@ MAX_GROUND_CARDS = 4
 GROUND_PRIORITY = 10   # above the per-die defaults; refraction.py's picture uses 20
 
 
-def set_ground(scene_root: NodePath, cards: list[NodePath] = (), table: Texture | None = None,
+def set_ground(scene_root: NodePath, cards: list[NodePath] = (), table: Texture | RGBA | None = None,
                table_scale: float | None = None, ground_z: float = 0.0) -> None:
     """Let glass dice under ``scene_root`` show the table and the cards through them, bent.
 
     Each glass pixel follows its refracted view ray down to the table top (z = ``ground_z``) and
     looks up the card lying there (``cards``: up to four from ``card_model.make_card``, placed
     where they will stay; call again if they move) or else the table (``table``, default our
-    walnut texture, one repeat per ``table_scale`` cm). This needs no extra render pass, so it is
+    walnut texture, one repeat per ``table_scale`` cm; an RGBA tuple for a plain cloth). This
+    needs no extra render pass, so it is
     what the live table uses; ``refraction.Refraction`` gives the full picture for stills.
     """
     from panda3d.core import LMatrix4f
@@ -420,6 +427,12 @@ def set_ground(scene_root: NodePath, cards: list[NodePath] = (), table: Texture 
         raise ValueError(f"glass can show at most {MAX_GROUND_CARDS} cards, not {len(cards)}")
     if table is None:
         table, table_scale = surface_texture("table"), SURFACE_TEXTURE["table"][1]
+    elif not isinstance(table, Texture):
+        rgba = bytes(int(max(0.0, min(1.0, c)) * 255 + 0.5) for c in (table[2], table[1], table[0], 1.0))
+        flat = Texture("table-colour")
+        flat.setup_2d_texture(1, 1, Texture.T_unsigned_byte, Texture.F_rgba)
+        flat.set_ram_image(rgba)  # BGRA in RAM
+        table = flat
     # priority= by keyword: passed third, a number would become the value's second component.
     p = GROUND_PRIORITY
     if not scene_root.has_python_tag("screen_refraction"):  # refraction.py's mode 2 stays
