@@ -66,7 +66,7 @@ def save_png(img: np.ndarray, path: str) -> None:
     tex.set_ram_image(np.ascontiguousarray(img[::-1, :, ::-1]).tobytes())
     tex.store(pnm)
     if not pnm.write(path):
-        raise OSError(f"could not write {path}")
+        raise OSError("the PNG writer failed (folder missing or not writable?)")
 
 
 def snapshot(base, scene: NodePath, cam_pos: tuple[float, float, float],

@@ -60,7 +60,10 @@ def run(args: argparse.Namespace) -> int:
         build = load_build(args.file)  # a bad file raises BuildFileError: one line, exit 2
     img = render_build(build, size, args.angle, not args.no_shaders, args.elevation)
     from blueprints3d.client.showcase import save_png
-    save_png(img, args.output)
+    try:
+        save_png(img, args.output)
+    except OSError as exc:
+        raise BlueprintsError(f"cannot write {args.output}: {exc}") from None
     print(f"wrote {args.output} ({size[0]}x{size[1]})")
     return 0
 
