@@ -30,14 +30,15 @@ class Animator:
         self.glides: dict[int, Glide] = {}  # by node key: a new glide of a node replaces its old one
 
     def move(self, node: NodePath, end: Point3, heading: float | None = None, duration: float = 0.3,
-             lift: float = 0.0, on_done: Callable[[], None] | None = None) -> None:
+             lift: float = 0.0, on_done: Callable[[], None] | None = None, delay: float = 0.0) -> None:
         q1 = Quat()
         if heading is None:
             q1 = node.get_quat(self.root)
         else:
             q1.set_hpr((heading, 0, 0))
         self.glides[node.get_key()] = Glide(node, node.get_pos(self.root), Point3(end),
-                                             node.get_quat(self.root), q1, max(duration, 1e-3), lift, on_done)
+                                             node.get_quat(self.root), q1, max(duration, 1e-3), lift, on_done,
+                                             t=-delay)
 
     def busy(self, node: NodePath) -> bool:
         return node.get_key() in self.glides
@@ -56,6 +57,8 @@ class Animator:
                 self.glides.pop(key, None)
                 continue
             g.t = min(g.t + dt, g.duration)
+            if g.t < 0:
+                continue  # still waiting for its turn (a sequence: screens first, then cards)
             u = g.t / g.duration
             s = u * u * (3 - 2 * u)  # ease in and out
             p = g.start + (g.end - g.start) * s

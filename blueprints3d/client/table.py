@@ -400,7 +400,7 @@ class TableView:
         if re is not None:
             won = [(a.value, pl.player) for a, pl in re.result.awards.items()]
             won += [(z.value, pl.player) for z, pl in re.result.prizes.items()]
-            for key, player in won:
+            for order, (key, player) in enumerate(won):
                 card = self.round_cards.get(key)
                 if card is None:
                     continue
@@ -412,7 +412,9 @@ class TableView:
                     if card.get_parent() != self.root:
                         card.wrt_reparent_to(self.root)
                     if animate:
-                        self.animator.move(card, end, self.seats[player].place.heading, 0.9, 6.0)
+                        # After the screens have lifted, one card after another.
+                        self.animator.move(card, end, self.seats[player].place.heading, 0.9, 6.0,
+                                           delay=0.9 + 0.35 * order)
                     else:
                         card.set_pos(self.root, end)
                         card.set_h(self.root, self.seats[player].place.heading)
