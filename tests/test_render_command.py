@@ -68,3 +68,13 @@ def test_bad_options_exit_2(argv, tmp_path, monkeypatch):
         code = main(argv)
         raise SystemExit(code)
     assert e.value.code == 2
+
+
+def test_downsample_averages_blocks():
+    from blueprints3d.commands.render import downsample
+
+    img = np.zeros((4, 6, 3), np.uint8)
+    img[:2, :2] = 200
+    out = downsample(img, 2, (3, 2))
+    assert out.shape == (2, 3, 3)
+    assert out[0, 0, 0] == 200 and out[0, 1, 0] == 0 and out[1, 0, 0] == 0

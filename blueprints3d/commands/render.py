@@ -28,6 +28,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--elevation", type=float, default=36.0,
                         help="camera height as an angle above the table in degrees (default 36)")
     parser.add_argument("--no-shaders", action="store_true", help="plain colours instead of the material shaders")
+    parser.add_argument("--supersample", type=int, default=2, choices=[1, 2, 3],
+                        help="render this many times larger and scale down, for smooth edges (default 2)")
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -58,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         from blueprints3d.engine.buildfile import load_build
         build = load_build(args.file)  # a bad file raises BuildFileError: one line, exit 2
-    img = render_build(build, size, args.angle, not args.no_shaders, args.elevation)
+    img = render_build(build, size, args.angle, not args.no_shaders, args.elevation, args.supersample)
     from blueprints3d.client.showcase import save_png
     try:
         save_png(img, args.output)
@@ -69,10 +71,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def render_build(build, size: tuple[int, int], angle: float, use_shaders: bool,
-                 elevation: float = 36.0):
-    """The picture of ``build`` as an (h, w, 3) uint8 array (opens the offscreen ShowBase)."""
+                 elevation: float = 36.0, supersample: int = 2):
+    """The picture of ``build`` as an (h, w, 3) uint8 array (opens the offscreen ShowBase).
+
+    Rendered ``supersample`` times larger and averaged down: the software renderer has no
+    multisampling offscreen, and a still is worth the extra pixels.
+    """
     from blueprints3d.client import materials, showcase
 
+    out_size = size
+    size = (size[0] * supersample, size[1] * supersample)
     # The base's own window is the picture when this process opened it at this size (the
     # command line); otherwise (tests, the viewer) an offscreen buffer of the asked size.
     base = showcase.open_offscreen_base(*size)
@@ -86,10 +94,21 @@ def render_build(build, size: tuple[int, int], angle: float, use_shaders: bool,
         target, distance = showcase.framing(build)
         showcase.orbit_camera(view, target, distance, angle, elevation)
         showcase.render_frames(base, 3)
-        return view.grab()
+        return downsample(view.grab(), supersample, out_size)
     finally:
         stage.close()
         if own:
             view.cam.node().set_scene(base.render)
         else:
             showcase.close_view(base, view)
+
+
+def downsample(img, factor: int, size: tuple[int, int]):
+    """Average ``factor`` x ``factor`` blocks: (h*f, w*f, 3) -> (h, w, 3) uint8."""
+    import numpy as np
+
+    if factor == 1:
+        return img
+    w, h = size
+    blocks = img[:h * factor, :w * factor].reshape(h, factor, w, factor, 3).astype(np.float32)
+    return (blocks.mean(axis=(1, 3)) + 0.5).astype(np.uint8)
