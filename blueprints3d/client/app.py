@@ -142,7 +142,8 @@ class TableApp:
     def show_new_game(self) -> None:
         self._close_overlays()
         defaults = self.flow.seats if self.flow is not None else None
-        self.new_game_screen.enter(bot_levels(), self.start_game, self.quit, defaults)
+        self.new_game_screen.enter(bot_levels(), self.start_game, self.quit, defaults,
+                                   self.options.seed, self.options.open_scores)
         self.hud.set_visible(False)
 
     def start_game(self, seats: list[SeatConfig], seed: int | None = None, open_scores: bool = False) -> None:

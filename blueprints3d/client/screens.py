@@ -85,7 +85,8 @@ class NewGameScreen(Screen):
     """2-4 seats, each a person with a name or a computer opponent; an optional seed; open scores."""
 
     def build(self, levels: list[str], on_start: Callable[[list[SeatConfig], int | None, bool], None],
-              on_quit: Callable[[], None], defaults: list[SeatConfig] | None = None) -> DirectFrame:
+              on_quit: Callable[[], None], defaults: list[SeatConfig] | None = None,
+              seed: int | None = None, open_scores: bool = False) -> DirectFrame:
         f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, frameSize=(-0.95, 0.95, -0.8, 0.8))
         _label(f, "Blueprints - a new game", (0, 0.66), 0.08, TextNode.A_center)
         self.kinds = [PERSON] + [f"Computer ({lv})" for lv in levels]
@@ -105,11 +106,12 @@ class NewGameScreen(Screen):
                                 scale=0.05, width=13, numLines=1, frameColor=(0.95, 0.95, 0.9, 1))
             self.rows.append((menu, entry))
         _label(f, "Seed (blank: random)", (-0.85, -0.17), 0.045)
-        self.seed = DirectEntry(parent=f, initialText="", pos=(-0.2, 0, -0.17), scale=0.05, width=8,
+        self.seed = DirectEntry(parent=f, initialText="" if seed is None else str(seed), pos=(-0.2, 0, -0.17),
+                                scale=0.05, width=8,
                                 numLines=1, frameColor=(0.95, 0.95, 0.9, 1))
         self.open_scores = DirectCheckButton(parent=f, text="open scores (show victory points, for learning)",
                                              pos=(-0.32, 0, -0.29), scale=0.045, text_fg=TEXT,
-                                             frameColor=(0, 0, 0, 0), boxPlacement="left", indicatorValue=0)
+                                             frameColor=(0, 0, 0, 0), boxPlacement="left", indicatorValue=int(open_scores))
         self.error = _label(f, "", (-0.85, -0.42), 0.045, fg=(1, 0.5, 0.4, 1), wordwrap=36)
         self._on_start = on_start
         _button(f, "Start", (-0.25, -0.62), self._start, 0.07)

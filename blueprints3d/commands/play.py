@@ -36,7 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seats", metavar="SEATS",
                         help="start at once, skipping the new-game screen: comma-separated seats, a name "
                              "for a person, NAME@LEVEL or @LEVEL for a computer (e.g. 'Ann,Bob,@easy')")
-    parser.add_argument("--seed", type=_seed, help="seed of the game (with --seats; default random)")
+    parser.add_argument("--seed", type=_seed, help="seed of the game (default random; without --seats it fills the new-game screen)")
     parser.add_argument("--open-scores", action="store_true",
                         help="show everyone's victory points during the game (for learning)")
     parser.add_argument("--bot-delay", type=_delay, default=0.8,
