@@ -353,8 +353,8 @@ class TableApp:
     def _frame(self, task):
         dt = min(self.clock.get_dt(), 0.25)  # a slow frame still moves animations on
         now = self.clock.get_frame_time()
-        if self.flow is not None:
-            self.flow.tick(now)
+        if self.flow is not None and not (self.menu.active or self.confirm.active):
+            self.flow.tick(now)  # the menu pauses the computers too
         m = self._mouse()
         if m is not None and self.controls is not None:
             if self.controls.drag is not None:
