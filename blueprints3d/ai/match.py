@@ -13,7 +13,8 @@ from blueprints3d.engine.state import GameState
 @dataclass(frozen=True)
 class GameRecord:
     """One finished game, per seat: victory points, a share of the win (1/k for a victory
-    shared by k), mean building score over the rounds, and the slowest decision (seconds)."""
+    shared by k), mean building score over the rounds, decisions made, time spent thinking
+    and the slowest decision (seconds), and how many decisions took longer than a second."""
 
     seed: int
     victory_points: tuple[int, ...]
@@ -22,6 +23,7 @@ class GameRecord:
     decisions: tuple[int, ...]
     think_time: tuple[float, ...]
     max_think: tuple[float, ...]
+    over_1s: tuple[int, ...]
 
 
 def play_game(bots: Sequence[Bot], seed: int, start_player: int = 0) -> tuple[GameState, GameRecord]:
@@ -31,6 +33,7 @@ def play_game(bots: Sequence[Bot], seed: int, start_player: int = 0) -> tuple[Ga
     decisions = [0] * n
     think = [0.0] * n
     slowest = [0.0] * n
+    over = [0] * n
     while not state.is_over:
         p = state.current_player
         t0 = time.perf_counter()
@@ -39,6 +42,7 @@ def play_game(bots: Sequence[Bot], seed: int, start_player: int = 0) -> tuple[Ga
         decisions[p] += 1
         think[p] += dt
         slowest[p] = max(slowest[p], dt)
+        over[p] += dt > 1.0
         state.apply(action)  # raises IllegalAction if a bot ever cheats the rules
     res = state.result()
     assert res is not None
@@ -46,4 +50,4 @@ def play_game(bots: Sequence[Bot], seed: int, start_player: int = 0) -> tuple[Ga
     scores = tuple(sum(rr.scores[p].total for rr in state.round_results) / len(state.round_results)
                    for p in range(n))
     return state, GameRecord(seed, res.victory_points, share, scores, tuple(decisions),
-                             tuple(think), tuple(slowest))
+                             tuple(think), tuple(slowest), tuple(over))
