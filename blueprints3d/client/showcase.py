@@ -212,8 +212,10 @@ def make_stage(base, view: View | None = None, extent: float = 12.0, table_radiu
     root = NodePath("showcase-root")
     view.cam.node().set_scene(root)
     view.output.set_clear_color((*background, 1.0))
+    # With the task manager, the shadow map is redrawn only in frames where something moved.
     lighting = setup_lighting(root, shadows=materials.shaders_enabled(), extent=extent,
-                              shadow_size=2048 if extent < 30 else 1024)
+                              shadow_size=2048 if extent < 30 else 1024,
+                              task_mgr=getattr(base, "taskMgr", None), gsg=view.output.get_gsg())
     make_table_top(root, table_radius)
     stage = Stage(view=view, root=root, lighting=lighting, refraction=None)
     if refraction != "none":
