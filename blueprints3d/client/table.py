@@ -165,13 +165,11 @@ class TableView:
         board = make_box("scoreboard", 8.5, 4.6, 0.3, (0.85, 0.82, 0.74, 1))
         board.reparent_to(self.centre)
         board.set_pos(CENTRE_SCOREBOARD[0], CENTRE_SCOREBOARD[1], 0)
+        # Labels in front of the dice (nearer the viewer), where the dice cannot hide them.
         for i, text in enumerate(("1st", "2nd")):
             lab = make_label(f"in-demand-{i}", text, (0.15, 0.15, 0.2, 1), 0.9)
             lab.reparent_to(board)
-            lab.set_pos(-2.1 + 4.2 * i, -1.8, 0.32)
-        title = make_label("in-demand-title", "in demand", (0.15, 0.15, 0.2, 1), 0.8)
-        title.reparent_to(board)
-        title.set_pos(0, 1.6, 0.32)
+            lab.set_pos(-2.1 + 4.2 * i, -1.75, 0.32)
         self.scoreboard = board
         bag = make_cylinder("bag", 3.2, 6.0, (0.36, 0.18, 0.42, 1), top_radius=2.0)
         bag.reparent_to(self.centre)
@@ -200,9 +198,9 @@ class TableView:
                 text = f"{title}\n{Award(key).victory_points} VP"
             else:
                 text = f"{title.replace(' ', chr(10))}\n2 VP"
-            lab = make_label(f"award-{key}-text", text, (0.1, 0.1, 0.15, 1), 0.55, wordwrap=5.5)
+            lab = make_label(f"award-{key}-text", text, (0.1, 0.1, 0.15, 1), 0.55, wordwrap=5.6)
             lab.reparent_to(card)
-            lab.set_pos(0, 0.6, 0.1)
+            lab.set_pos(0, 0.9, 0.1)
         card.set_tag("award", key)
         return card
 
@@ -368,7 +366,7 @@ class TableView:
         for i, m in enumerate(mats):
             die = dice_model.make_die(m, 1 + 5 * i, variant=40 + i)
             die.reparent_to(self.scoreboard)
-            die.set_pos(-2.1 + 4.2 * i, 0.2, 0.3 + units.DIE_SIZE / 2)
+            die.set_pos(-2.1 + 4.2 * i, 0.5, 0.3 + units.DIE_SIZE / 2)
             self.in_demand_nodes.append(die)
         self.in_demand_key = key
 
