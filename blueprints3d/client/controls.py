@@ -13,7 +13,7 @@ from typing import Callable
 
 from panda3d.core import Point3
 
-from blueprints3d.client import card_model
+from blueprints3d.client import card_model, units
 from blueprints3d.client.flow import GameFlow, Mode, Outcome
 from blueprints3d.client.picking import Picker
 from blueprints3d.client.table import (DRAG_HEIGHT, HOVER_BAD_RGBA, HOVER_OK_RGBA, LEGAL_RGBA,
@@ -262,5 +262,4 @@ class TableControls:
         """Where a space's centre shows on screen, at the top of the card."""
         sv = self.view.seats[seat]
         x, y = card_model.cell_position(sv.blueprint, cell)
-        from blueprints3d.client import units
         return self.picker.project(Point3(x, y, units.CARD_THICKNESS), sv.root)
