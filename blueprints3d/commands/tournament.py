@@ -31,7 +31,8 @@ class Plan:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bots", required=True,
-                        help="comma-separated bots, one per seat (2-4), e.g. hard,greedy,random,random")
+                        help="comma-separated bots, one per seat (2-4): easy, medium, hard, random, greedy, "
+                             "search or search:N (N playout moves a decision), e.g. hard,greedy,random,random")
     # Parsed in run(), so that a bad value is one line of message, not a usage block.
     parser.add_argument("--games", default="100", help="number of games (default 100)")
     parser.add_argument("--seed", default="0", help="seed of the first game; game i uses seed+i (default 0)")
