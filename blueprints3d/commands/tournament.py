@@ -109,6 +109,7 @@ class Tally:
     think: float = 0.0
     slowest: float = 0.0
     over_1s: int = 0
+    slowest_cpu: float = 0.0
 
 
 def tally(plan: Plan, recs: Sequence[tuple[int, GameRecord]]) -> list[Tally]:
@@ -124,6 +125,7 @@ def tally(plan: Plan, recs: Sequence[tuple[int, GameRecord]]) -> list[Tally]:
             t.think += rec.think_time[s]
             t.slowest = max(t.slowest, rec.max_think[s])
             t.over_1s += rec.over_1s[s]
+            t.slowest_cpu = max(t.slowest_cpu, rec.max_cpu[s])
     return out
 
 
@@ -134,14 +136,15 @@ def report(plan: Plan, tallies: Sequence[Tally], elapsed: float) -> str:
              f"fair share of wins: {1 / n:.1%}; a shared victory counts 1/k to each of its k winners",
              "",
              f"{'#':<5}{'bot':<12}{'wins':>7}{'win rate':>10}  {'95% CI':<15}{'mean VP':>8}"
-             f"{'mean building':>15}{'decision ms mean/max':>22}{'over 1 s':>10}"]
+             f"{'mean building':>15}{'decision ms mean/max':>22}{'over 1 s':>10}{'max CPU ms':>12}"]
     for i, t in enumerate(tallies):
         rate = t.wins / g
         lo, hi = wilson(rate, g)
         mean_ms = 1000 * t.think / max(t.decisions, 1)
         lines.append(f"{i + 1:<5}{t.name:<12}{t.wins:>7.1f}{rate:>10.1%}  "
                      f"[{lo:5.1%}, {hi:5.1%}] {t.vp / g:>8.2f}{t.building / g:>15.2f}"
-                     f"{mean_ms:>14.1f} / {1000 * t.slowest:<5.0f}{t.over_1s:>8}")
+                     f"{mean_ms:>14.1f} / {1000 * t.slowest:<5.0f}{t.over_1s:>8}"
+                     f"{1000 * t.slowest_cpu:>12.0f}")
     return "\n".join(lines)
 
 
