@@ -408,6 +408,21 @@ MAX_GROUND_CARDS = 4
 GROUND_PRIORITY = 10   # above the per-die defaults; refraction.py's picture uses 20
 
 
+def _ground_sampler():
+    """Sampling for what glass shows: mipmapped but never anisotropic. Glass pixels side by side
+    can look at ground points far apart, and llvmpipe's anisotropic filter then takes so many
+    probes that a single glass die cost seconds a frame (measured with the benchmark)."""
+    from panda3d.core import SamplerState
+
+    sampler = SamplerState()
+    sampler.set_minfilter(SamplerState.FT_linear_mipmap_linear)
+    sampler.set_magfilter(SamplerState.FT_linear)
+    sampler.set_wrap_u(SamplerState.WM_repeat)
+    sampler.set_wrap_v(SamplerState.WM_repeat)
+    sampler.set_anisotropic_degree(1)
+    return sampler
+
+
 def set_ground(scene_root: NodePath, cards: list[NodePath] = (), table: Texture | RGBA | None = None,
                table_scale: float | None = None, ground_z: float = 0.0) -> None:
     """Let glass dice under ``scene_root`` show the table and the cards through them, bent.
@@ -437,7 +452,7 @@ def set_ground(scene_root: NodePath, cards: list[NodePath] = (), table: Texture 
     p = GROUND_PRIORITY
     if not scene_root.has_python_tag("screen_refraction"):  # refraction.py's mode 2 stays
         scene_root.set_shader_input("refraction_mode", 1.0, priority=p)
-    scene_root.set_shader_input("table_tex", table, priority=p)
+    scene_root.set_shader_input("table_tex", table, _ground_sampler(), priority=p)
     scene_root.set_shader_input("table_scale", float(table_scale or 1.0), priority=p)
     scene_root.set_shader_input("ground_z", float(ground_z), priority=p)
     scene_root.set_shader_input("card_count", float(len(cards)), priority=p)
@@ -450,4 +465,5 @@ def set_ground(scene_root: NodePath, cards: list[NodePath] = (), table: Texture 
         to_uv = to_card * LMatrix4f.scale_mat(1.0 / width, 1.0 / length, 1.0) \
             * LMatrix4f.translate_mat(0.5, 0.5, 0.0)
         scene_root.set_shader_input(f"card_from_world{i}", to_uv, priority=p)
-        scene_root.set_shader_input(f"card_tex{i}", card.find("card-paper").get_texture(), priority=p)
+        scene_root.set_shader_input(f"card_tex{i}", card.find("card-paper").get_texture(),
+                                    _ground_sampler(), priority=p)

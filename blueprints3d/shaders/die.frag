@@ -65,10 +65,15 @@ float engraved(inout vec3 n) {
 }
 
 #ifdef MAT_GLASS
+// Ground lookups use an explicit level of detail: neighbouring glass pixels can hit the ground
+// far apart, and llvmpipe's anisotropic filtering then takes so many probes that one glass die
+// cost seconds a frame (measured). A fixed, slightly soft level is right for glass anyway.
+const float GROUND_LOD = 1.5;
+
 vec3 card_or(vec3 col, mat4 from_world, sampler2D tex, vec3 hit) {
     vec2 uv = (from_world * vec4(hit, 1.0)).xy;
     bool inside = all(greaterThanEqual(uv, vec2(0.0))) && all(lessThanEqual(uv, vec2(1.0)));
-    return inside ? texture(tex, uv).rgb : col;
+    return inside ? textureLod(tex, uv, GROUND_LOD).rgb : col;
 }
 
 // The table or card seen through the die: follow the view ray, bent once at the surface
@@ -78,7 +83,12 @@ vec3 card_or(vec3 col, mat4 from_world, sampler2D tex, vec3 hit) {
 vec3 ground_behind(out float weight) {
     vec3 nw = normalize(mat3(p3d_ModelMatrix) * v_obj_normal);
     vec3 i = normalize(v_world_dir);
-    vec3 r = refract(i, nw, 1.0 / 1.5);
+    // Snell's law, bent at the surface we see (the exit face is ignored: a blurred view of
+    // the ground through the block is all a die shows).
+    const float eta = 1.0 / 1.5;
+    float cosi = clamp(-dot(i, nw), 0.0, 1.0);
+    float k = max(1.0 - eta * eta * (1.0 - cosi * cosi), 0.0);
+    vec3 r = eta * i + (eta * cosi - sqrt(k)) * nw;
     vec3 d = normalize(mix(i, r, 0.75));
     weight = 0.0;
     if (d.z > -0.05) return vec3(0.0);
@@ -89,7 +99,7 @@ vec3 ground_behind(out float weight) {
         if (max(abs(q.x), max(abs(q.y), abs(q.z))) < die_half * 1.02) return vec3(0.0);
     }
     vec3 hit = v_world_pos + d * ((ground_z - v_world_pos.z) / d.z);
-    vec3 col = texture(table_tex, hit.xy / table_scale).rgb;
+    vec3 col = textureLod(table_tex, hit.xy / table_scale, GROUND_LOD + 1.0).rgb;
     if (card_count > 0.5) col = card_or(col, card_from_world0, card_tex0, hit);
     if (card_count > 1.5) col = card_or(col, card_from_world1, card_tex1, hit);
     if (card_count > 2.5) col = card_or(col, card_from_world2, card_tex2, hit);
@@ -178,7 +188,7 @@ void main() {
         // The picture of the scene without glass, looked up off the die's screen position.
         vec2 screen = v_clip.xy / v_clip.w * 0.5 + 0.5;
         vec2 bent = screen - n.xy * (0.045 * (1.0 - 0.5 * ndv));
-        behind = texture(refraction_tex, clamp(bent, 0.001, 0.999)).rgb;
+        behind = textureLod(refraction_tex, clamp(bent, 0.001, 0.999), 0.0).rgb;
         weight = 0.88;
     } else if (refraction_mode > 0.5) {
         behind = ground_behind(weight);
