@@ -156,3 +156,31 @@ def test_pips_read_on_every_material_with_shaders(offscreen_base, material):
     # Stone's pips are pale on black; every other material's are darker than the face.
     pips = face > med + 40 if material == Material.STONE else face < med - 40
     assert count_blobs(pips, min_pixels=300) == 5  # a pip is ~900 px here; grains are far smaller
+
+
+def test_shadow_map_is_redrawn_only_after_something_moved(offscreen_base):
+    from blueprints3d.client import materials
+    from blueprints3d.client.lighting import setup_lighting
+    from blueprints3d.client.showcase import render_frames
+
+    materials.configure(True, offscreen_base)
+    scene = NodePath("shadow-cache")
+    offscreen_base.camNode.set_scene(scene)  # other tests may have pointed the camera elsewhere
+    try:
+        lights = setup_lighting(scene, extent=5.0)
+        die = dice_model.make_die(Material.WOOD, 1)
+        die.reparent_to(scene)
+        gsg = offscreen_base.win.get_gsg()
+        drawn = []
+        for frame in range(8):
+            if frame in (3, 4, 5):        # dragged for three frames, then still
+                die.set_x(die.get_x() + 0.5)
+            drawn.append(lights.update_shadows(gsg))
+            render_frames(offscreen_base, 1)
+        # Made on the first frames; still: nothing; moving: every other frame; then once more.
+        assert drawn[2:] == [False, True, False, True, False, False]
+        lights.remove()
+    finally:
+        offscreen_base.camNode.set_scene(offscreen_base.render)
+        scene.remove_node()
+        materials.configure(False)

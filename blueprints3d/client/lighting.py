@@ -34,27 +34,38 @@ class Lighting:
     shadows: bool
 
     _last: tuple = ()
+    _pending: bool = False     # something moved since the map was last drawn
+    _drew_last: bool = False   # the map was drawn in the previous frame
     task: object = None
 
     def update_shadows(self, gsg) -> bool:
         """Redraw the shadow map this frame only if something that casts a shadow moved,
-        appeared or vanished since the last one; call once per frame before rendering (the
-        ``task_mgr`` argument of ``setup_lighting`` does it for you). Returns whether it redraws.
+        appeared or vanished; call once per frame before rendering (the ``task_mgr`` argument
+        of ``setup_lighting`` does it for you). Returns whether it redraws.
 
         The key light never moves, so a still table needs no new shadow map: skipping the pass
-        saves about a fifth of a frame on a software renderer.
+        saves about a fifth of a frame on a software renderer. While things keep moving (a die
+        dragged), the map is redrawn every other frame, and always once more when they stop,
+        so shadows lag at most one frame and always settle where the dice rest.
         """
         if not self.shadows or gsg is None:
             return False
         buffer = self.key.node().get_shadow_buffer(gsg)
         if buffer is None:  # made on the first frame that uses it
             return True
+        # Only its depth is ever read: clearing its colour buffer is a wasted full-size fill.
+        buffer.set_clear_color_active(False)
         casters = self.root.find_all_matches("**/+GeomNode")
         now = tuple((c.node(), c.get_net_transform(), c.is_hidden(SHADOW_MASK)) for c in casters)
-        changed = now != self._last
+        if now != self._last:
+            self._pending = True
         self._last = now
-        buffer.set_active(changed)
-        return changed
+        draw = self._pending and not self._drew_last
+        if draw:
+            self._pending = False
+        self._drew_last = draw
+        buffer.set_active(draw)
+        return draw
 
     def remove(self) -> None:
         """Take the lights off ``root`` again (e.g. when a screen closes)."""

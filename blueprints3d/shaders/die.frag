@@ -133,48 +133,67 @@ void main() {
     float spec_strength = 0.1;
     float reflectivity = 0.0;
 
+    // Surface detail fades out where a pixel covers more than about half a millimetre of die:
+    // smaller than a pixel it would only sparkle, and skipping the noise for far dice (the
+    // whole quad agrees, so the branch is really skipped) keeps a full table cheap.
+    float detail = clamp(2.0 - length(fwidth(v_obj_pos)) * 40.0, 0.0, 1.0);
 #if defined(CHEAP)
-    // The refraction picture: flat colours are all that shows through glass at its size.
-#elif defined(MAT_WOOD)
-    // Growth rings around a tilted axis, wobbled by noise; fine fibres along the axis.
-    float tilt = 0.35 + 0.3 * fract(seed * 0.618);
-    vec3 q = vec3(p.x, p.y * cos(tilt) - p.z * sin(tilt), p.y * sin(tilt) + p.z * cos(tilt));
-    float r = length(q.xz + vec2(2.3, 1.1)) * 3.2 + 0.9 * vnoise(p * 1.6);
-    float ring = pow(0.5 + 0.5 * sin(r * 6.2831853), 3.0);
-    float fibre = vnoise(vec3(q.x * 24.0, q.y * 1.5, q.z * 24.0));
-    vec3 dark = albedo * vec3(0.66, 0.46, 0.34);
-    albedo = mix(albedo, dark, clamp(ring * 0.6 + fibre * 0.25, 0.0, 1.0));
+    detail = 0.0;   // the refraction picture: flat colours are all that shows through glass
+#endif
+#if defined(MAT_WOOD)
     shininess = 56.0;      // semi-gloss varnish
     spec_strength = 0.3;
     reflectivity = 0.35;
+    vec3 dark = albedo * vec3(0.66, 0.46, 0.34);
+    vec3 far_wood = mix(albedo, dark, 0.3);   // the grain's average tone
+    if (detail > 0.0) {
+        // Growth rings around a tilted axis, wobbled by noise; fine fibres along the axis.
+        float tilt = 0.35 + 0.3 * fract(seed * 0.618);
+        vec3 q = vec3(p.x, p.y * cos(tilt) - p.z * sin(tilt), p.y * sin(tilt) + p.z * cos(tilt));
+        float r = length(q.xz + vec2(2.3, 1.1)) * 3.2 + 0.9 * vnoise(p * 1.6);
+        float ring = pow(0.5 + 0.5 * sin(r * 6.2831853), 3.0);
+        float fibre = vnoise(vec3(q.x * 24.0, q.y * 1.5, q.z * 24.0));
+        albedo = mix(far_wood, mix(albedo, dark, clamp(ring * 0.6 + fibre * 0.25, 0.0, 1.0)), detail);
+    } else {
+        albedo = far_wood;
+    }
 #elif defined(MAT_STONE)
-    // Granite: a mottled near-black ground, grey feldspar grains and a few small pale quartz
-    // flecks (a hash per tiny cell, no interpolation); the per-die seed shifts all of it.
-    float mottle = vnoise(p * 3.5);
-    albedo *= 0.7 + 0.6 * mottle;
-    float grain = vnoise(p * 17.0);
-    albedo = mix(albedo, vec3(0.30, 0.29, 0.28), smoothstep(0.62, 0.72, grain) * 0.8);
-    float mica = step(0.93, hash13(floor(p * 40.0)));
-    albedo = mix(albedo, vec3(0.62, 0.61, 0.58), mica * 0.7);
     shininess = 12.0;      // matte
-    spec_strength = 0.06 + 0.5 * mica;
+    spec_strength = 0.06;
     reflectivity = 0.05;
+    vec3 far_stone = mix(albedo, vec3(0.30, 0.29, 0.28), 0.2);
+    if (detail > 0.0) {
+        // Granite: a mottled near-black ground, grey feldspar grains and a few small pale
+        // quartz flecks (a hash per tiny cell); the per-die seed shifts all of it.
+        vec3 g = albedo * (0.7 + 0.6 * vnoise(p * 3.5));
+        float grain = vnoise(p * 17.0);
+        g = mix(g, vec3(0.30, 0.29, 0.28), smoothstep(0.62, 0.72, grain) * 0.8);
+        float mica = step(0.93, hash13(floor(p * 40.0)));
+        g = mix(g, vec3(0.62, 0.61, 0.58), mica * 0.7);
+        spec_strength += 0.5 * mica * detail;
+        albedo = mix(far_stone, g, detail);
+    } else {
+        albedo = far_stone;
+    }
 #elif defined(MAT_RECYCLED)
-    // Recycled plastic: green with softly mottled tone and coloured flecks of other plastics.
-    albedo *= 0.88 + 0.24 * vnoise(p * 5.0);
-    vec3 cell = floor(p * 8.0);
-    vec3 local = fract(p * 8.0);
-    float h = hash13(cell + seed);
-    vec3 centre = 0.3 + 0.4 * vec3(hash13(cell + 1.7), hash13(cell + 4.3), hash13(cell + 9.1));
-    float fleck = (h > 0.5) ? 1.0 - smoothstep(0.17, 0.23, length(local - centre)) : 0.0;
-    float pick = fract(h * 13.7);
-    vec3 fleck_colour = pick < 0.25 ? vec3(0.92, 0.92, 0.86)
-                      : pick < 0.5 ? vec3(0.15, 0.35, 0.85)
-                      : pick < 0.75 ? vec3(0.95, 0.80, 0.15) : vec3(0.85, 0.20, 0.15);
-    albedo = mix(albedo, fleck_colour, fleck * 0.9);
     shininess = 18.0;      // low gloss
     spec_strength = 0.12;
     reflectivity = 0.08;
+    if (detail > 0.0) {
+        // Recycled plastic: green, softly mottled, with coloured flecks of other plastics.
+        vec3 g = albedo * (0.88 + 0.24 * vnoise(p * 5.0));
+        vec3 cell = floor(p * 8.0);
+        vec3 local = fract(p * 8.0);
+        float h = hash13(cell + seed);
+        vec3 centre = 0.3 + 0.4 * vec3(hash13(cell + 1.7), hash13(cell + 4.3), hash13(cell + 9.1));
+        float fleck = (h > 0.5) ? 1.0 - smoothstep(0.17, 0.23, length(local - centre)) : 0.0;
+        float pick = fract(h * 13.7);
+        vec3 fleck_colour = pick < 0.25 ? vec3(0.92, 0.92, 0.86)
+                          : pick < 0.5 ? vec3(0.15, 0.35, 0.85)
+                          : pick < 0.75 ? vec3(0.95, 0.80, 0.15) : vec3(0.85, 0.20, 0.15);
+        g = mix(g, fleck_colour, fleck * 0.9);
+        albedo = mix(albedo, g, detail);
+    }
 #endif
 
     vec3 diffuse, specular;

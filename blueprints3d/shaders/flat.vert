@@ -20,19 +20,20 @@ uniform mat4 p3d_ModelViewProjectionMatrix;
 uniform mat4 p3d_ModelViewMatrix;
 uniform mat3 p3d_NormalMatrix;
 uniform mat4 p3d_ModelMatrix;
+uniform float surface_scale;     // cm covered by one repeat of surface_tex
 
 in vec4 p3d_Vertex;
 in vec3 p3d_Normal;
 in vec2 p3d_MultiTexCoord0;
 
-out vec3 v_key;          // key light's diffuse (shadowed in the fragment shader)
-out vec3 v_rest;         // ambient and fill: never shadowed
-out vec4 v_shadow;       // shadow-map coordinates of the key light
-out vec3 v_obj_pos;
-out vec3 v_obj_normal;
-out vec3 v_world_pos;
-out vec2 v_uv;
-out float v_rim;         // for the highlight glow
+// Constant across each flat face, so not interpolated at all ("flat": fewer per-pixel
+// inputs, which is most of a software renderer's cost on screen-filling surfaces).
+flat out vec3 v_key;     // key light's diffuse (shadowed in the fragment shader)
+flat out vec3 v_rest;    // ambient and fill: never shadowed
+flat out float v_rim;    // for the highlight glow
+out vec3 v_shadow;       // shadow-map coordinates of the key light (orthographic: w = 1)
+out vec2 v_uv;           // paper: the card face; table and screens: surface_tex coordinates
+out vec2 v_uv2;          // paper: the fibre detail
 
 void main() {
     vec4 view = p3d_ModelViewMatrix * p3d_Vertex;
@@ -46,11 +47,22 @@ void main() {
         else v_rest += p3d_LightSource[i].color.rgb * ndl;
     }
     // Offset along the normal against shadow acne, as in common.glsl.
-    v_shadow = p3d_LightSource[0].shadowViewMatrix * vec4(view.xyz + n * 0.04, 1.0);
-    v_obj_pos = p3d_Vertex.xyz;
-    v_obj_normal = p3d_Normal;
-    v_world_pos = (p3d_ModelMatrix * p3d_Vertex).xyz;
+    vec4 sc = p3d_LightSource[0].shadowViewMatrix * vec4(view.xyz + n * 0.04, 1.0);
+    v_shadow = sc.xyz / sc.w;
+    vec3 world = (p3d_ModelMatrix * p3d_Vertex).xyz;
+#if defined(SURF_PAPER)
     v_uv = p3d_MultiTexCoord0;
+    v_uv2 = world.xy / surface_scale;
+#elif defined(SURF_TABLE)
+    v_uv = world.xy / surface_scale;
+    v_uv2 = vec2(0.0);
+#else
+    // Screens stand upright: project the board texture along the face's main axis.
+    vec3 an = abs(p3d_Normal);
+    vec3 o = p3d_Vertex.xyz;
+    v_uv = (an.x > max(an.y, an.z) ? o.yz : (an.y > an.z ? o.xz : o.xy)) / surface_scale;
+    v_uv2 = vec2(0.0);
+#endif
     v_rim = 1.0 - max(dot(n, normalize(-view.xyz)), 0.0);
     gl_Position = p3d_ModelViewProjectionMatrix * p3d_Vertex;
 }

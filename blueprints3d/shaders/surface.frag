@@ -12,35 +12,27 @@ uniform struct p3d_LightSourceParameters {
 
 uniform sampler2D p3d_Texture0;   // paper: the printed card face
 uniform sampler2D surface_tex;    // paper: fibre detail; table: planks; screen: board
-uniform float surface_scale;      // cm covered by one repeat of surface_tex
 uniform vec4 highlight;
 
-in vec3 v_key;
-in vec3 v_rest;
-in vec4 v_shadow;
-in vec3 v_obj_pos;
-in vec3 v_obj_normal;
-in vec3 v_world_pos;
+flat in vec3 v_key;
+flat in vec3 v_rest;
+flat in float v_rim;
+in vec3 v_shadow;
 in vec2 v_uv;
-in float v_rim;
+in vec2 v_uv2;
 
 out vec4 o_color;
 
 void main() {
     vec3 albedo;
 #if defined(SURF_PAPER)
-    float fibre = texture(surface_tex, v_world_pos.xy / surface_scale).r;
+    float fibre = texture(surface_tex, v_uv2).r;
     albedo = texture(p3d_Texture0, v_uv).rgb * (0.9 + 0.2 * fibre);
-#elif defined(SURF_TABLE)
-    albedo = texture(surface_tex, v_world_pos.xy / surface_scale).rgb;
 #else
-    // Screens stand upright: project the board texture along the face's main axis.
-    vec3 an = abs(v_obj_normal);
-    vec2 uv = an.x > max(an.y, an.z) ? v_obj_pos.yz : (an.y > an.z ? v_obj_pos.xz : v_obj_pos.xy);
-    albedo = texture(surface_tex, uv / surface_scale).rgb;
+    albedo = texture(surface_tex, v_uv).rgb;   // table planks or screen board
 #endif
     // One lookup: the shadow map's hardware comparison already blends 2x2 texels.
-    float shadow = textureProj(p3d_LightSource[0].shadowMap, v_shadow);
+    float shadow = texture(p3d_LightSource[0].shadowMap, v_shadow);
     vec3 col = albedo * (v_rest + v_key * shadow);
     col += highlight.rgb * highlight.a * (0.45 + 0.9 * v_rim * v_rim);
     o_color = vec4(col, 1.0);
