@@ -32,8 +32,6 @@ BATCH = 5
 
 
 def build_table(base, view):
-    from panda3d.core import NodePath
-
     from blueprints3d.client import card_model, dice_model, materials, showcase, units
     from blueprints3d.engine.blueprints import standard_deck
     from blueprints3d.engine.materials import Material
@@ -75,8 +73,6 @@ def build_table(base, view):
 
 
 def make_screen():
-    from panda3d.core import NodePath
-
     from blueprints3d.client import materials
     from blueprints3d.client.shapes import make_box  # the client's box helper
 

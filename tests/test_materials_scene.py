@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from panda3d.core import Point3
 
-from blueprints3d.client import card_model, dice_model, materials, showcase, units
+from blueprints3d.client import materials, showcase, units
 from blueprints3d.engine.materials import Material
 
 W, H = 480, 320

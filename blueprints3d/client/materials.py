@@ -280,12 +280,11 @@ def surface_texture(kind: str) -> Texture:
     tex = _SURFACE_TEXTURES.get(kind)
     if tex is None:
         from importlib import resources
-        from panda3d.core import Filename, PNMImage
+        from panda3d.core import PNMImage, StringStream
 
         name = SURFACE_TEXTURE[kind][0]
         data = resources.files("blueprints3d.textures").joinpath(name).read_bytes()
         img = PNMImage()
-        from panda3d.core import StringStream
         if not img.read(StringStream(data), name):
             raise OSError(f"cannot read texture {name}")
         tex = Texture(kind)

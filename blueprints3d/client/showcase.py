@@ -6,8 +6,13 @@ Used by ``blueprints3d render``, the tests and the benchmarks; the viewer reuses
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 from panda3d.core import NodePath, Texture, load_prc_file_data
+
+from blueprints3d.engine.blueprints import Blueprint
+from blueprints3d.engine.materials import Material
 
 OFFSCREEN_PRC = """
 window-type offscreen
@@ -26,7 +31,7 @@ def open_offscreen_base(width: int, height: int, multisamples: int = 0):
     """The process's one offscreen ShowBase (Mesa's software GL), opened on first call.
 
     Panda3D allows a single ShowBase per process, so later calls return the same one whatever
-    size they ask for; render at another size through ``OffscreenView``.
+    size they ask for; render at another size through ``open_view``.
     """
     if _bases:
         return _bases[0]
@@ -109,10 +114,6 @@ def snapshot(base, scene: NodePath, cam_pos: tuple[float, float, float],
 
 # -- scenes ---------------------------------------------------------------------------------------
 
-from dataclasses import dataclass  # noqa: E402  (kept next to the scene code that uses it)
-
-from blueprints3d.engine.blueprints import Blueprint  # noqa: E402
-from blueprints3d.engine.materials import Material  # noqa: E402
 
 BACKGROUND = (0.05, 0.05, 0.06)
 
