@@ -39,10 +39,12 @@ class AutosaveSlot:
         self.folder = folder or default_dir()
         self.current = self.folder / "autosave.json"
         self.backup = self.folder / "autosave.previous.json"
+        # False once load() found the current file damaged: it must not become the backup.
+        self._current_ok = True
 
     def save(self, state: GameState, meta: dict[str, Any] | None = None) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
-        if self.current.exists():
+        if self.current.exists() and self._current_ok:
             # The last good save becomes the backup without ever leaving the slot without a
             # current file: link it under a temporary name, then rename that over the backup.
             tmp = self.folder / ".autosave.previous.tmp"
@@ -53,6 +55,7 @@ class AutosaveSlot:
                 shutil.copyfile(self.current, tmp)
             os.replace(tmp, self.backup)
         save_game(self.current, state, meta)
+        self._current_ok = True
 
     def exists(self) -> bool:
         return self.current.exists() or self.backup.exists()
@@ -63,6 +66,7 @@ class AutosaveSlot:
             state, meta = load_game(self.current)
             return Resumed(state, meta, None)
         except SaveFileError as current_error:
+            self._current_ok = False
             if not self.backup.exists():
                 if not self.current.exists():
                     raise SaveFileError(f"there is no saved game to resume (looked in {self.folder})") from None

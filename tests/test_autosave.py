@@ -87,3 +87,19 @@ def test_kill_during_autosave_leaves_a_resumable_game(tmp_path):
     while len(ref.log) < len(got.state.log):
         ref.apply(ref.legal_actions()[int(r.random() * len(ref.legal_actions()))])
     assert len(got.state.log) >= 29 and got.state == ref
+
+
+def test_resuming_from_the_backup_keeps_the_good_backup(tmp_path):
+    slot = AutosaveSlot(tmp_path)
+    s = GameState.new(2, 3)
+    slot.save(s)
+    s.apply(s.legal_actions()[0])
+    slot.save(s)
+    good_backup = slot.backup.read_text()
+    slot.current.write_text("{")
+    resumed = AutosaveSlot(tmp_path)
+    got = resumed.load()
+    assert got.note
+    resumed.save(got.state)  # the game goes on: the damaged file must not replace the good backup
+    assert slot.backup.read_text() == good_backup
+    assert AutosaveSlot(tmp_path).load().state == got.state

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from panda3d.core import ClockObject, NodePath, Point3, WindowProperties, load_prc_file_data
 
+from blueprints3d.autosave import AutosaveSlot, Resumed
 from blueprints3d.client import card_model
 from blueprints3d.client.bots import bot_levels
 from blueprints3d.client.camera import OrbitCamera
@@ -25,7 +26,8 @@ from blueprints3d.client.picking import Picker
 from blueprints3d.client.screens import (ConfirmScreen, CurtainScreen, GameOverScreen, MenuScreen,
                                          NewGameScreen, Overlay, RoundEndScreen)
 from blueprints3d.client.table import TableView
-from blueprints3d.engine.errors import BlueprintsError
+from blueprints3d.engine.errors import BlueprintsError, SaveFileError
+from blueprints3d.engine.state import GameState
 
 CLOSE_EVENT = "blueprints3d-close-request"
 CAMERA_KEYS = {"q": (-4.0, 0.0), "e": (4.0, 0.0), "w": (0.0, 3.0), "s": (0.0, -3.0)}
@@ -46,6 +48,8 @@ class AppOptions:
     threaded_bots: bool = True
     quit_after: int = 0                     # frames; 0 = run until the player quits (benchmarks)
     stats: dict = field(default_factory=dict)
+    autosave: AutosaveSlot | None = None    # saves the game after every action (None: off)
+    resumed: Resumed | None = None          # given: continue this saved game
 
 
 def load_prc(options: AppOptions, offscreen: bool = False) -> None:
@@ -96,7 +100,12 @@ class TableApp:
         self.events = DirectObject()
         self._bind_events()
         self.task = base.taskMgr.add(self._frame, "blueprints3d-frame", sort=-10)
-        if options.seats:
+        if options.resumed is not None:
+            seats, open_scores = seats_from_meta(options.resumed.meta)
+            self.start_game(seats, open_scores=open_scores, initial=options.resumed.state)
+            if options.resumed.note:
+                self.hud.show_message(options.resumed.note)
+        elif options.seats:
             self.start_game(options.seats, options.seed, options.open_scores)
         else:
             self.show_new_game()
@@ -130,6 +139,8 @@ class TableApp:
         ev.accept("r", self.camera.reset)
         ev.accept("home", self.camera.reset)
         ev.accept("f1", self.hud.toggle_help)
+        ev.accept("f5", self.save_game_copy)
+        ev.accept("f6", self.save_building)
         ev.accept("escape", self.on_escape)
         for key in PLAY_KEYS:
             ev.accept(key, self.on_key, [key])
@@ -146,10 +157,11 @@ class TableApp:
                                    self.options.seed, self.options.open_scores)
         self.hud.set_visible(False)
 
-    def start_game(self, seats: list[SeatConfig], seed: int | None = None, open_scores: bool = False) -> None:
+    def start_game(self, seats: list[SeatConfig], seed: int | None = None, open_scores: bool = False,
+                   initial: GameState | None = None) -> None:
         try:
             flow = GameFlow(list(seats), seed, open_scores, self.options.bot_delay,
-                            self.options.threaded_bots)
+                            self.options.threaded_bots, initial=initial)
         except BlueprintsError as e:
             if self.new_game_screen.active:
                 self.new_game_screen.error["text"] = str(e)
@@ -168,6 +180,67 @@ class TableApp:
         self.hud.show_message("")
         self._refresh(animate=False)
         self.camera.snap()
+        self._autosave()
+
+    # ---- saving -------------------------------------------------------------------------------
+    def save_meta(self) -> dict:
+        """What the engine's save does not hold: who sits where, and the table's options."""
+        return {"seats": [{"name": s.name, "bot": s.bot} for s in self.flow.seats],
+                "open_scores": self.flow.open_scores}
+
+    def _autosave(self) -> None:
+        if self.options.autosave is None or self.flow is None:
+            return
+        try:
+            self.options.autosave.save(self.flow.state, self.save_meta())
+        except OSError as e:  # a full disk must not stop the game; say so once per failure
+            self.hud.show_message(f"could not autosave the game: {e.strerror or e}")
+
+    def _saves_folder(self):
+        folder = (self.options.autosave.folder if self.options.autosave is not None
+                  else AutosaveSlot().folder)
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
+
+    def save_game_copy(self) -> str | None:
+        """F5: the whole game to a file of its own (for `blueprints3d replay`)."""
+        if self.flow is None:
+            return None
+        from blueprints3d.engine.savefile import save_game
+
+        path = self._saves_folder() / time.strftime("game-%Y%m%d-%H%M%S.json")
+        try:
+            save_game(path, self.flow.state, self.save_meta())
+        except OSError as e:
+            self.hud.show_message(f"could not save the game: {e.strerror or e}")
+            return None
+        self.hud.show_message(f"game saved to {path}")
+        return str(path)
+
+    def save_building(self) -> str | None:
+        """F6: the building of the person looking at the table, as a build file (for `score`,
+        `view`, `render`). Between rounds it is their building as it was scored."""
+        flow = self.flow
+        if flow is None:
+            return None
+        from blueprints3d.demos.builds import save_player_build
+
+        seat = flow.viewer if flow.viewer is not None else (flow.people[0] if flow.people else 0)
+        if flow.mode in (Mode.ROUND_END, Mode.GAME_OVER) and flow.state.round_results:
+            source = flow.state.round_results[-1]
+        elif flow.mode is Mode.CURTAIN or seat not in flow.visible_seats():
+            self.hud.show_message("only your own building can be saved, on your turn")
+            return None
+        else:
+            source = flow.state
+        path = self._saves_folder() / time.strftime(f"building-{flow.seats[seat].name}-%Y%m%d-%H%M%S.json")
+        try:
+            save_player_build(path, source, seat)
+        except (OSError, BlueprintsError) as e:
+            self.hud.show_message(f"could not save the building: {e}")
+            return None
+        self.hud.show_message(f"{flow.seats[seat].name}'s building saved to {path}")
+        return str(path)
 
     def _warm_cards(self) -> None:
         """Draw the faces of this round's cards and the next rounds' ahead, off the frame loop
@@ -177,6 +250,8 @@ class TableApp:
         self.view.warmer.warm(list(s.blueprints) + list(reversed(s.deck[-2 * n:])))
 
     def _on_flow_event(self, event: FlowEvent) -> None:
+        if event.kind in ("placed", "set_aside", "discarded"):
+            self._autosave()  # after every action: a crash or a kill loses nothing
         # What just happened goes on the message line; what to do now is the HUD's prompt line.
         if event.kind != "turn" and event.message:
             self.hud.show_message(event.message)
@@ -420,6 +495,20 @@ def parse_seats(text: str) -> list[SeatConfig]:
     return seats
 
 
+def seats_from_meta(meta: dict) -> tuple[list[SeatConfig], bool]:
+    """The seats a save recorded (see TableApp.save_meta)."""
+    seats = meta.get("seats")
+    if not isinstance(seats, list) or not all(
+            isinstance(x, dict) and isinstance(x.get("name"), str) and (x.get("bot") is None or isinstance(x.get("bot"), str))
+            for x in seats):
+        raise SaveFileError("the saved game does not say who sits at the table (its \"meta.seats\" is missing or malformed)")
+    levels = bot_levels()
+    for x in seats:
+        if x["bot"] is not None and x["bot"] not in levels:
+            raise SaveFileError(f"the saved game names an unknown computer level {x['bot']!r}")
+    return [SeatConfig(x["name"], x["bot"]) for x in seats], bool(meta.get("open_scores", False))
+
+
 def options_from_args(args: argparse.Namespace) -> AppOptions:
     text = args.size or "1280x720"
     try:
@@ -429,9 +518,17 @@ def options_from_args(args: argparse.Namespace) -> AppOptions:
     except ValueError:
         raise BlueprintsError(f"--size must be WIDTHxHEIGHT of at least 200x150, like 1280x720, not {text!r}") from None
     seats = parse_seats(args.seats) if getattr(args, "seats", None) else None
+    slot = None if getattr(args, "no_autosave", False) else AutosaveSlot()
+    resumed = None
+    if getattr(args, "resume", False):
+        if seats is not None:
+            raise BlueprintsError("--resume continues the saved game: it cannot be combined with --seats")
+        resumed = (slot or AutosaveSlot()).load()  # a damaged save is refused here, before any window
+        seats_from_meta(resumed.meta)
     return AppOptions(size=(w, h), size_given=args.size is not None, fullscreen=args.fullscreen, use_shaders=not args.no_shaders,
                       seats=seats, seed=args.seed, open_scores=args.open_scores,
-                      bot_delay=args.bot_delay, quit_after=args.quit_after)
+                      bot_delay=args.bot_delay, quit_after=args.quit_after, autosave=slot,
+                      resumed=resumed)
 
 
 def run_app(args: argparse.Namespace) -> int:

@@ -81,6 +81,7 @@ class GameFlow:
     bot_delay: float = 0.8       # seconds a computer's move stays "thinking" so people can follow
     threaded_bots: bool = True
     start_player: int = 0
+    initial: GameState | None = None  # given: continue this game (a resumed autosave)
     state: GameState = field(init=False)
     mode: Mode = field(init=False)
     viewer: int | None = field(init=False, default=None)
@@ -94,11 +95,18 @@ class GameFlow:
     history: list[tuple[int, str]] = field(init=False, default_factory=list)  # (player, public text)
 
     def __post_init__(self) -> None:
-        if self.seed is None:
-            self.seed = random.randrange(2 ** 31)
-        # GameState.new checks the seat count and seed, raising IllegalAction with a message.
-        self.state = GameState.new(len(self.seats), self.seed, self.start_player,
-                                   [s.name for s in self.seats])
+        if self.initial is not None:
+            if self.initial.num_players != len(self.seats):
+                raise IllegalAction(f"the saved game has {self.initial.num_players} players "
+                                    f"but {len(self.seats)} seats were given")
+            self.state, self.initial = self.initial, None
+            self.seed = self.state.seed
+        else:
+            if self.seed is None:
+                self.seed = random.randrange(2 ** 31)
+            # GameState.new checks the seat count and seed, raising IllegalAction with a message.
+            self.state = GameState.new(len(self.seats), self.seed, self.start_player,
+                                       [s.name for s in self.seats])
         self._bots = {i: make_bot(s.bot, self.seed * 31 + i)
                       for i, s in enumerate(self.seats) if s.bot is not None}
         self.mode = Mode.TURN

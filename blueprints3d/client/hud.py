@@ -12,7 +12,8 @@ from blueprints3d.client.flow import GameFlow, Mode
 
 KEY_HELP = ("mouse: drag a pool die onto your card  |  right-drag: orbit  wheel: zoom  "
             "|  keys: left/right pick a die, enter, arrows or 1-6 a space, enter  "
-            "|  Q/E W/S orbit, +/- zoom, R reset  |  Esc menu  F1 help")
+            "|  Q/E W/S orbit, +/- zoom, R reset  |  F5 save game  F6 save my building  "
+            "|  Esc menu  F1 help")
 
 
 class Hud:

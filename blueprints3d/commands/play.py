@@ -41,6 +41,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="show everyone's victory points during the game (for learning)")
     parser.add_argument("--bot-delay", type=_delay, default=0.8,
                         help="seconds a computer opponent's move stays visible before it is made (default 0.8)")
+    parser.add_argument("--resume", action="store_true",
+                        help="continue the last game exactly where it was (it is saved after every move)")
+    parser.add_argument("--no-autosave", action="store_true",
+                        help="do not save the game after every move (the autosave lives in "
+                             "$BLUEPRINTS3D_HOME, else $XDG_DATA_HOME/blueprints3d)")
     # For benchmarks and smoke tests: render N frames, print the start-up time, exit.
     parser.add_argument("--quit-after", type=int, default=0, metavar="FRAMES", help=argparse.SUPPRESS)
     parser.add_argument("--offscreen", action="store_true", help=argparse.SUPPRESS)

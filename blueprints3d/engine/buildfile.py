@@ -137,7 +137,7 @@ def load_build(path: str | os.PathLike[str]) -> Build:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise BuildFileError(f"{p}: not valid JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
+        raise BuildFileError(f"{p}: not valid JSON ({e.msg}: line {e.lineno}, column {e.colno})") from None
     try:
         return build_from_dict(data)
     except BuildFileError as e:

@@ -140,7 +140,7 @@ def load_game(path: str | os.PathLike[str]) -> tuple[GameState, dict[str, Any]]:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise SaveFileError(f"{p}: not valid JSON, the file is damaged or truncated "
-                            f"({e.msg} at line {e.lineno}, column {e.colno})") from None
+                            f"({e.msg}: line {e.lineno}, column {e.colno})") from None
     try:
         return game_from_json(data)
     except SaveFileError as e:
