@@ -186,3 +186,40 @@ def test_glass_never_samples_the_ground_anisotropically(offscreen_base):
             assert sampler.get_anisotropic_degree() <= 1, name
     finally:
         scene.close()
+
+
+@pytest.mark.parametrize("refraction", ["ground", "none"])
+def test_glass_behind_glass_shows_through_from_both_sides(offscreen_base, refraction):
+    """Two glass dice one behind the other: from either side the far one shows through the
+    near one (it would vanish there if the two were drawn in the wrong order)."""
+    from blueprints3d.engine.blueprints import Blueprint
+    from blueprints3d.engine.buildfile import Build
+
+    materials.configure(True, offscreen_base)
+    view = showcase.open_view(offscreen_base, W, H, name="glass-order")
+    stage = showcase.make_stage(offscreen_base, view, refraction=refraction)
+    try:
+        bp = Blueprint.from_grid([[1, 1], [1, 1], [1, 1]], check_total=False)
+        glass = int(Material.GLASS)
+        stacks = ((((glass, 3),)), (), (((glass, 4),)), (), (), ())
+        card = showcase.build_showcase(stage.root, Build(bp, tuple(tuple(s) for s in stacks)))
+        dice = {int(d.get_tag("cell")): d for d in card.find_all_matches("**/=level")}
+        for angle, far in ((0.0, 0), (180.0, 2)):
+            showcase.orbit_camera(view, (0, 0, 1.0), 14.0, angle, 14.0)
+            near = 2 - far
+            x, y = showcase.screen_point(view, dice[far])
+            nx0, ny0 = showcase.screen_point(view, dice[near], (-0.8, -0.8, 0.8))
+            nx1, ny1 = showcase.screen_point(view, dice[near], (0.8, 0.8, -0.8))
+            assert min(nx0, nx1) < x < max(nx0, nx1) and min(ny0, ny1) < y < max(ny0, ny1)
+            showcase.render_frames(offscreen_base, 2)
+            both = view.grab().astype(float)
+            dice[far].hide()
+            showcase.render_frames(offscreen_base, 2)
+            alone = view.grab().astype(float)
+            dice[far].show()
+            diff = np.abs(both[y - 2:y + 3, x - 2:x + 3] - alone[y - 2:y + 3, x - 2:x + 3]).mean()
+            assert diff > 2, (angle, diff)  # frames are deterministic: unchanged would be 0
+    finally:
+        stage.close()
+        showcase.close_view(offscreen_base, view)
+        materials.configure(False)
