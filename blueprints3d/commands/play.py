@@ -4,17 +4,9 @@ from __future__ import annotations
 
 import argparse
 
+from blueprints3d.commands.argtypes import non_negative
+
 HELP = "open the 3D table and play a game (the default command)"
-
-
-def _seed(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if n < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {n}")
-    return n
 
 
 def _delay(text: str) -> float:
@@ -36,7 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seats", metavar="SEATS",
                         help="start at once, skipping the new-game screen: comma-separated seats, a name "
                              "for a person, NAME@LEVEL or @LEVEL for a computer (e.g. 'Ann,Bob,@easy')")
-    parser.add_argument("--seed", type=_seed, help="seed of the game (default random; without --seats it fills the new-game screen)")
+    parser.add_argument("--seed", type=non_negative, help="seed of the game (default random; without --seats it fills the new-game screen)")
     parser.add_argument("--open-scores", action="store_true",
                         help="show everyone's victory points during the game (for learning)")
     parser.add_argument("--bot-delay", type=_delay, default=0.8,

@@ -7,6 +7,7 @@ import statistics
 import sys
 import time
 
+from blueprints3d.commands.argtypes import non_negative, positive
 from blueprints3d.engine.playout import random_game
 from blueprints3d.engine.scoring import Prize
 
@@ -16,28 +17,8 @@ CATEGORIES = ("blueprint", "wood", "recycled", "stone", "glass", "total")
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4, help="players per game (2-4)")
-    parser.add_argument("--games", type=_positive, default=1000, help="number of games (default 1000)")
-    parser.add_argument("--seed", type=_non_negative, default=0, help="seed of the first game; game i uses seed+i")
-
-
-def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, not {n}")
-    return n
-
-
-def _non_negative(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if n < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {n}")
-    return n
+    parser.add_argument("--games", type=positive, default=1000, help="number of games (default 1000)")
+    parser.add_argument("--seed", type=non_negative, default=0, help="seed of the first game; game i uses seed+i")
 
 
 def run(args: argparse.Namespace) -> int:

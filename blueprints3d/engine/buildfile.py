@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from blueprints3d.engine.blueprints import Blueprint, card_by_id, placement_error
-from blueprints3d.engine.errors import BuildFileError, CardDataError
+from blueprints3d.engine.errors import BlueprintsError, BuildFileError, CardDataError
 from blueprints3d.engine.materials import DICE_PER_MATERIAL, Material
 from blueprints3d.engine.scoring import Score, score_building
 from blueprints3d.engine.state import TAKES_PER_ROUND
@@ -124,24 +124,30 @@ def build_from_dict(data: Any) -> Build:
     return Build(bp, tuple(stacks))
 
 
-def load_build(path: str | os.PathLike[str]) -> Build:
+def read_json(path: str | os.PathLike[str], error: type[BlueprintsError], what: str) -> Any:
+    """Parse the JSON file at ``path``; any failure raises ``error`` with one line naming it."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise BuildFileError(f"{p}: no such file") from None
+        raise error(f"{p}: no such {what}") from None
     except IsADirectoryError:
-        raise BuildFileError(f"{p}: is a directory, not a build file") from None
+        raise error(f"{p}: is a directory, not a {what}") from None
     except (OSError, UnicodeDecodeError) as e:
-        raise BuildFileError(f"{p}: cannot be read ({e.__class__.__name__})") from None
+        raise error(f"{p}: cannot be read ({e.__class__.__name__})") from None
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as e:
-        raise BuildFileError(f"{p}: not valid JSON ({e.msg}: line {e.lineno}, column {e.colno})") from None
+        raise error(f"{p}: not valid JSON, the file is damaged or truncated "
+                    f"({e.msg}: line {e.lineno}, column {e.colno})") from None
+
+
+def load_build(path: str | os.PathLike[str]) -> Build:
+    data = read_json(path, BuildFileError, "file")
     try:
         return build_from_dict(data)
     except BuildFileError as e:
-        raise BuildFileError(f"{p}: {e}") from None
+        raise BuildFileError(f"{Path(path)}: {e}") from None
 
 
 def write_atomic(path: str | os.PathLike[str], text: str) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from blueprints3d.engine import actions as A
-from blueprints3d.engine.buildfile import write_atomic
+from blueprints3d.engine.buildfile import read_json, write_atomic
 from blueprints3d.engine.errors import BlueprintsError, SaveFileError
 from blueprints3d.engine.state import GameState
 
@@ -129,19 +129,8 @@ def save_game(path: str | os.PathLike[str], state: GameState, meta: dict[str, An
 
 
 def load_game(path: str | os.PathLike[str]) -> tuple[GameState, dict[str, Any]]:
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SaveFileError(f"{p}: no such save file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise SaveFileError(f"{p}: cannot be read ({e.__class__.__name__})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise SaveFileError(f"{p}: not valid JSON, the file is damaged or truncated "
-                            f"({e.msg}: line {e.lineno}, column {e.colno})") from None
+    data = read_json(path, SaveFileError, "save file")
     try:
         return game_from_json(data)
     except SaveFileError as e:
-        raise SaveFileError(f"{p}: {e}") from None
+        raise SaveFileError(f"{Path(path)}: {e}") from None
