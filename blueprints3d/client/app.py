@@ -115,7 +115,9 @@ class TableApp:
         from blueprints3d.client import lighting, materials
 
         # Shadows need the shader path; the plain-colour path lights per vertex without them.
-        self.lighting = lighting.setup_lighting(self.scene, shadows=materials.shaders_enabled())
+        # With the task manager and the GSG the shadow map is redrawn only when something moved.
+        self.lighting = lighting.setup_lighting(self.scene, shadows=materials.shaders_enabled(),
+                                                task_mgr=self.base.taskMgr, gsg=self.output.get_gsg())
         self.output.set_clear_color((0.11, 0.12, 0.14, 1))
 
     def _aspect(self) -> float:

@@ -136,6 +136,9 @@ class TableView:
         felt = make_disc("table-felt", units.TABLE_RADIUS * 0.93, FELT_COLOUR)
         felt.reparent_to(self.root)
         felt.set_z(0.01)
+        # The wooden rim gets the walnut planks; the felt stays cloth (lit, and shadowed).
+        materials.apply_surface_material(top, "table")
+        materials.apply_surface_material(edge, "table")
 
     def _build_seat(self, p: int, name: str) -> SeatView:
         place = seat_places(self.players)[p]
@@ -144,9 +147,11 @@ class TableView:
         root.set_h(place.heading)
         screen = make_box(f"screen-{p}", SCREEN_WIDTH, 0.5, SCREEN_HEIGHT, SEAT_COLOURS[p])
         screen.reparent_to(root)
+        materials.apply_surface_material(screen, "screen")
         screen.set_y(SCREEN_OFFSET)
         sign = make_label(f"screen-name-{p}", name, (1, 1, 1, 1), 2.2, flat=False)
         sign.reparent_to(screen)
+        sign.set_shader_off(1)  # text keeps its own rendering, not the screen board's shader
         # On the screen's outer face (+Y), readable from the table centre.
         sign.set_pos(0, 0.3, SCREEN_HEIGHT * 0.62)
         sign.set_h(180)
@@ -324,6 +329,12 @@ class TableView:
         sv.card = card_model.make_card(sv.blueprint)
         sv.card.reparent_to(sv.root)
         sv.card.hide()
+        self._update_ground()
+
+    def _update_ground(self) -> None:
+        """Tell glass what lies under it: the cards (where they are now) and the felt."""
+        cards = [sv.card for sv in self.seats if sv.card is not None]
+        materials.set_ground(self.root, cards[:materials.MAX_GROUND_CARDS], table=FELT_COLOUR)
 
     def build_ready_cards(self) -> None:
         """Per frame: make at most one hidden seat's card whose face is already drawn (the drawing

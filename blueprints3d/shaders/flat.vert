@@ -25,6 +25,7 @@ uniform float surface_scale;     // cm covered by one repeat of surface_tex
 in vec4 p3d_Vertex;
 in vec3 p3d_Normal;
 in vec2 p3d_MultiTexCoord0;
+in vec4 p3d_Color;               // screens: the seat's colour tints the board
 
 // Constant across each flat face, so not interpolated at all ("flat": fewer per-pixel
 // inputs, which is most of a software renderer's cost on screen-filling surfaces).
@@ -34,6 +35,7 @@ flat out float v_rim;    // for the highlight glow
 out vec3 v_shadow;       // shadow-map coordinates of the key light (orthographic: w = 1)
 out vec2 v_uv;           // paper: the card face; table and screens: surface_tex coordinates
 out vec2 v_uv2;          // paper: the fibre detail
+flat out vec3 v_tint;    // screens: the seat's colour
 
 void main() {
     vec4 view = p3d_ModelViewMatrix * p3d_Vertex;
@@ -63,6 +65,7 @@ void main() {
     v_uv = (an.x > max(an.y, an.z) ? o.yz : (an.y > an.z ? o.xz : o.xy)) / surface_scale;
     v_uv2 = vec2(0.0);
 #endif
+    v_tint = p3d_Color.rgb;
     v_rim = 1.0 - max(dot(n, normalize(-view.xyz)), 0.0);
     gl_Position = p3d_ModelViewProjectionMatrix * p3d_Vertex;
 }

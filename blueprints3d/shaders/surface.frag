@@ -20,6 +20,7 @@ flat in float v_rim;
 in vec3 v_shadow;
 in vec2 v_uv;
 in vec2 v_uv2;
+flat in vec3 v_tint;
 
 out vec4 o_color;
 
@@ -28,8 +29,13 @@ void main() {
 #if defined(SURF_PAPER)
     float fibre = texture(surface_tex, v_uv2).r;
     albedo = texture(p3d_Texture0, v_uv).rgb * (0.9 + 0.2 * fibre);
+#elif defined(SURF_SCREEN)
+    // The board's grain in the seat's colour (white geometry keeps the board's own blue).
+    vec3 board = texture(surface_tex, v_uv).rgb;
+    albedo = all(greaterThan(v_tint, vec3(0.99))) ? board
+             : v_tint * (dot(board, vec3(0.3, 0.59, 0.11)) / 0.24);
 #else
-    albedo = texture(surface_tex, v_uv).rgb;   // table planks or screen board
+    albedo = texture(surface_tex, v_uv).rgb;   // table planks
 #endif
     // One lookup: the shadow map's hardware comparison already blends 2x2 texels.
     float shadow = texture(p3d_LightSource[0].shadowMap, v_shadow);
