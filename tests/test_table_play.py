@@ -252,11 +252,15 @@ def test_new_game_screen_collects_seats_and_refuses_a_bad_seed(table):
     scr.seed.enterText("42")
     scr.rows[2][0].set("Computer (easy)")
     scr.rows[3][0].set("(empty)")
-    seats, seed, open_scores = scr.collect()
-    assert seed == 42 and len(seats) == 3 and seats[2].bot == "easy"
+    scr.starts.set("Seat 4")
+    assert "seat 4 is empty" in scr.collect()
+    scr.starts.set("Seat 3")
+    seats, seed, open_scores, start = scr.collect()
+    assert seed == 42 and len(seats) == 3 and seats[2].bot == "easy" and start == 2
     assert seats[2].name == "Computer 3"  # the untouched "Player 3" follows the seat's kind
     scr._start()
     assert not scr.active and app.flow.state.seed == 42 and len(app.flow.seats) == 3
+    assert app.flow.state.start_player == 2 and app.flow.state.current_player == 2
 
 
 def test_a_die_that_fits_nowhere_is_taken_and_leaves_the_game(table):

@@ -50,6 +50,7 @@ class AppOptions:
     stats: dict = field(default_factory=dict)
     autosave: AutosaveSlot | None = None    # saves the game after every action (None: off)
     resumed: Resumed | None = None          # given: continue this saved game
+    start: int | None = 0                   # round 1's start seat with --seats (None: by lot)
 
 
 def load_prc(options: AppOptions, offscreen: bool = False) -> None:
@@ -106,7 +107,7 @@ class TableApp:
             if options.resumed.note:
                 self.hud.show_message(options.resumed.note)
         elif options.seats:
-            self.start_game(options.seats, options.seed, options.open_scores)
+            self.start_game(options.seats, options.seed, options.open_scores, options.start)
         else:
             self.show_new_game()
 
@@ -160,10 +161,11 @@ class TableApp:
         self.hud.set_visible(False)
 
     def start_game(self, seats: list[SeatConfig], seed: int | None = None, open_scores: bool = False,
-                   initial: GameState | None = None) -> None:
+                   start: int | None = 0, initial: GameState | None = None) -> None:
+        """A new game (``start``: round 1's start player, None by lot), or ``initial`` resumed."""
         try:
             flow = GameFlow(list(seats), seed, open_scores, self.options.bot_delay,
-                            self.options.threaded_bots, initial=initial)
+                            self.options.threaded_bots, start_player=start, initial=initial)
         except BlueprintsError as e:
             if self.new_game_screen.active:
                 self.new_game_screen.error["text"] = str(e)
@@ -520,6 +522,17 @@ def options_from_args(args: argparse.Namespace) -> AppOptions:
     except ValueError:
         raise BlueprintsError(f"--size must be WIDTHxHEIGHT of at least 200x150, like 1280x720, not {text!r}") from None
     seats = parse_seats(args.seats) if getattr(args, "seats", None) else None
+    start: int | None = 0
+    start_text = getattr(args, "start", None)
+    if start_text is not None:
+        if seats is None:
+            raise BlueprintsError("--start needs --seats (on the new-game screen, choose who starts there)")
+        if start_text == "lot":
+            start = None
+        elif start_text.isdigit() and 1 <= int(start_text) <= len(seats):
+            start = int(start_text) - 1
+        else:
+            raise BlueprintsError(f"--start must be a seat from 1 to {len(seats)} or 'lot', not {start_text!r}")
     slot = None if getattr(args, "no_autosave", False) else AutosaveSlot()
     resumed = None
     if getattr(args, "resume", False):
@@ -530,7 +543,7 @@ def options_from_args(args: argparse.Namespace) -> AppOptions:
     return AppOptions(size=(w, h), size_given=args.size is not None, fullscreen=args.fullscreen, use_shaders=not args.no_shaders,
                       seats=seats, seed=args.seed, open_scores=args.open_scores,
                       bot_delay=args.bot_delay, quit_after=args.quit_after, autosave=slot,
-                      resumed=resumed)
+                      resumed=resumed, start=start)
 
 
 def run_app(args: argparse.Namespace) -> int:

@@ -80,7 +80,7 @@ class GameFlow:
     open_scores: bool = False
     bot_delay: float = 0.8       # seconds a computer's move stays "thinking" so people can follow
     threaded_bots: bool = True
-    start_player: int = 0
+    start_player: int | None = 0  # round 1's start player; None: drawn by lot from the seed
     initial: GameState | None = None  # given: continue this game (a resumed autosave)
     state: GameState = field(init=False)
     mode: Mode = field(init=False)
@@ -104,6 +104,8 @@ class GameFlow:
         else:
             if self.seed is None:
                 self.seed = random.randrange(2 ** 31)
+            if self.start_player is None:
+                self.start_player = random.Random(self.seed).randrange(len(self.seats)) if self.seats else 0
             # GameState.new checks the seat count and seed, raising IllegalAction with a message.
             self.state = GameState.new(len(self.seats), self.seed, self.start_player,
                                        [s.name for s in self.seats])

@@ -21,6 +21,7 @@ BUTTON = (0.85, 0.80, 0.65, 1)
 TEXT = (0.95, 0.95, 0.92, 1)
 PERSON = "Person"
 EMPTY = "(empty)"
+BY_LOT = "by lot"
 
 RULES_SUMMARY = (
     "Three rounds. Each round every player secretly builds with 6 dice on their blueprint card.\n"
@@ -84,7 +85,7 @@ def _label(parent, text: str, pos: tuple[float, float], scale: float = 0.05,
 class NewGameScreen(Screen):
     """2-4 seats, each a person with a name or a computer opponent; an optional seed; open scores."""
 
-    def build(self, levels: list[str], on_start: Callable[[list[SeatConfig], int | None, bool], None],
+    def build(self, levels: list[str], on_start: Callable[[list[SeatConfig], int | None, bool, int | None], None],
               on_quit: Callable[[], None], defaults: list[SeatConfig] | None = None,
               seed: int | None = None, open_scores: bool = False) -> DirectFrame:
         f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, frameSize=(-0.95, 0.95, -0.8, 0.8))
@@ -109,6 +110,13 @@ class NewGameScreen(Screen):
         self.seed = DirectEntry(parent=f, initialText="" if seed is None else str(seed), pos=(-0.2, 0, -0.17),
                                 scale=0.05, width=8,
                                 numLines=1, frameColor=(0.95, 0.95, 0.9, 1))
+        # Round 1's start player is chosen at the table (the rulebook: who last visited a
+        # construction site); "by lot" draws one from the game's seed.
+        _label(f, "Starts:", (0.32, -0.17), 0.045)
+        self.starts = DirectOptionMenu(parent=f, items=[f"Seat {i + 1}" for i in range(4)] + [BY_LOT],
+                                       initialitem=0, pos=(0.52, 0, -0.17), scale=0.045,
+                                       highlightColor=(0.7, 0.7, 0.5, 1), frameColor=BUTTON,
+                                       popupMarker_scale=0.6)
         self.open_scores = DirectCheckButton(parent=f, text="open scores (show victory points, for learning)",
                                              pos=(-0.32, 0, -0.29), scale=0.045, text_fg=TEXT,
                                              frameColor=(0, 0, 0, 0), boxPlacement="left", indicatorValue=int(open_scores))
@@ -118,7 +126,7 @@ class NewGameScreen(Screen):
         _button(f, "Quit", (0.3, -0.62), on_quit, 0.07)
         return f
 
-    def collect(self) -> tuple[list[SeatConfig], int | None, bool] | str:
+    def collect(self) -> tuple[list[SeatConfig], int | None, bool, int | None] | str:
         """The chosen game, or a message saying what to fix."""
         seats = []
         for i, (menu, entry) in enumerate(self.rows):
@@ -141,7 +149,21 @@ class NewGameScreen(Screen):
             if not text.isdigit():
                 return f"the seed must be a whole number of 0 or more, not {text!r}"
             seed = int(text)
-        return seats, seed, bool(self.open_scores["indicatorValue"])
+        start = self.start_seat(seats)
+        if isinstance(start, str):
+            return start
+        return seats, seed, bool(self.open_scores["indicatorValue"]), start
+
+    def start_seat(self, seats: list[SeatConfig]) -> int | None | str:
+        """The chosen start player as an index into ``seats`` (None: by lot), or what to fix."""
+        choice = self.starts.get()
+        if choice == BY_LOT:
+            return None
+        wanted = int(choice.split()[1]) - 1
+        taken = [i for i, (menu, _) in enumerate(self.rows) if menu.get() != EMPTY]
+        if wanted not in taken:
+            return f"seat {wanted + 1} is empty: choose who starts among the seats in play"
+        return taken.index(wanted)
 
     def _start(self) -> None:
         got = self.collect()

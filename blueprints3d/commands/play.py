@@ -29,6 +29,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="start at once, skipping the new-game screen: comma-separated seats, a name "
                              "for a person, NAME@LEVEL or @LEVEL for a computer (e.g. 'Ann,Bob,@easy')")
     parser.add_argument("--seed", type=non_negative, help="seed of the game (default random; without --seats it fills the new-game screen)")
+    parser.add_argument("--start", metavar="SEAT",
+                        help="with --seats: the seat (1-4) that starts round 1 (the rulebook: who last "
+                             "visited a construction site), or 'lot' to draw one; default 1")
     parser.add_argument("--open-scores", action="store_true",
                         help="show everyone's victory points during the game (for learning)")
     parser.add_argument("--bot-delay", type=_delay, default=0.8,

@@ -1,0 +1,44 @@
+"""The play command's options: who starts round 1, and refusals of wrong values."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from blueprints3d.client.app import options_from_args
+from blueprints3d.client.flow import GameFlow, SeatConfig
+from blueprints3d.engine import BlueprintsError
+
+
+def args(**kw):
+    base = dict(size=None, fullscreen=False, no_shaders=True, seats="Ann,Bob,@easy", seed=7,
+                open_scores=False, bot_delay=0.0, quit_after=0, resume=False, no_autosave=True, start=None)
+    base.update(kw)
+    return argparse.Namespace(**base)
+
+
+def test_start_seat_is_one_based_and_defaults_to_the_first():
+    assert options_from_args(args()).start == 0
+    assert options_from_args(args(start="3")).start == 2
+    assert options_from_args(args(start="lot")).start is None
+
+
+@pytest.mark.parametrize("value", ["0", "4", "two", "-1"])
+def test_a_start_seat_outside_the_table_is_refused(value):
+    with pytest.raises(BlueprintsError, match="--start must be a seat from 1 to 3 or 'lot'"):
+        options_from_args(args(start=value))
+
+
+def test_start_needs_seats():
+    with pytest.raises(BlueprintsError, match="--start needs --seats"):
+        options_from_args(args(seats=None, start="2"))
+
+
+def test_start_by_lot_is_drawn_from_the_seed():
+    seats = [SeatConfig("A"), SeatConfig("B", "easy"), SeatConfig("C", "easy")]
+    starts = {GameFlow(seats, seed, start_player=None, threaded_bots=False).state.start_player
+              for seed in range(30)}
+    assert starts == {0, 1, 2}  # every seat can be drawn
+    a = GameFlow(seats, 5, start_player=None, threaded_bots=False).state.start_player
+    assert a == GameFlow(seats, 5, start_player=None, threaded_bots=False).state.start_player
