@@ -67,7 +67,10 @@ class Placement(NamedTuple):
 
 def rank_buildings(scores: Sequence[Score], ctx: RoundContext) -> list[int]:
     """Players from best to worst building: score, then the tie rule."""
-    return sorted(range(len(scores)), key=lambda p: (scores[p].total, *ctx.tie_key(p)), reverse=True)
+    first, second = ctx.in_demand
+    order, counts = ctx.turn_order, ctx.counts
+    return sorted(range(len(scores)), reverse=True, key=lambda p: (
+        scores[p].total, counts[p][first], counts[p][second], order.index(p)))
 
 
 def give_awards(scores: Sequence[Score], ctx: RoundContext, names: Sequence[str]
@@ -88,10 +91,11 @@ def give_awards(scores: Sequence[Score], ctx: RoundContext, names: Sequence[str]
 def give_prizes(scores: Sequence[Score], ctx: RoundContext, names: Sequence[str]
                 ) -> dict[Prize, Placement]:
     out: dict[Prize, Placement] = {}
+    present = set().union(*(s.prizes for s in scores))  # usually empty: skip the Enum hashing
     for prize in Prize:
-        qualified = [p for p in range(len(scores)) if prize in scores[p].prizes]
-        if not qualified:
+        if prize not in present:
             continue
+        qualified = [p for p in range(len(scores)) if prize in scores[p].prizes]
         qualified.sort(key=ctx.tie_key, reverse=True)
         p = qualified[0]
         reason = f"{names[p]} qualifies"

@@ -241,18 +241,21 @@ class GameState:
         if self.phase is Phase.TAKE and type(action) is int:
             # Fast path for the common case, a legal placement: bots and playouts live here.
             die, slot = action >> 6, action & 63
-            tops = self.tops[player]
-            if slot < len(tops) and die in self.pool and tops[slot] <= self.values[die]:
+            tops, pool = self.tops[player], self.pool
+            if slot < len(tops) and die in pool and tops[slot] <= self.values[die]:
                 self.log.append(action)
-                self.pool.remove(die)
+                pool.remove(die)
                 self.taken[player].append(die)
                 self.stacks[player][slot].append(die)
                 tops[slot] = self.values[die]
-                if self.num_players == 2 and self.pool:
+                if self.num_players == 2 and pool:
                     self.phase = Phase.DISCARD  # same player, second decision
-                else:
+                    return
+                if self.bag:
                     self._draw_to_pool(1)
-                    self._next_turn()
+                self.turns_done += 1  # _next_turn, inlined on this hot path
+                if self.turns_done == TAKES_PER_ROUND * self.num_players:
+                    self._score_round()
                 return
         self._check(action)
         die, slot = action >> 6, action & 63
@@ -332,13 +335,14 @@ class GameState:
     # ---- end of a round, end of the game --------------------------------------------------
     def _score_round(self) -> None:
         n = self.num_players
-        buildings = [self.building(p) for p in range(n)]
+        v = self.values
+        buildings = [tuple(tuple((MATERIAL_OF[d], v[d]) for d in st) for st in b) for b in self.stacks]
         scores = [score_building(self.blueprints[p], buildings[p]) for p in range(n)]
         counts = []
-        for p in range(n):
+        for b in self.stacks:
             c = [0, 0, 0, 0]
-            for d in self.taken[p]:
-                if d not in self.set_aside[p]:
+            for st in b:
+                for d in st:
                     c[MATERIAL_OF[d]] += 1
             counts.append(tuple(c))
         ctx = RoundContext(self.in_demand_materials(), tuple(self.turn_order), tuple(counts))
@@ -348,11 +352,10 @@ class GameState:
             self.awards[pl.player].append(award)
         for prize, pl in prizes.items():
             self.prizes[pl.player].append(prize)
-        v = self.values
         self.round_results.append(RoundResult(
             round=self.round, in_demand=ctx.in_demand, turn_order=ctx.turn_order,
             blueprints=tuple(self.blueprints),
-            buildings=tuple(tuple(tuple(s) for s in b) for b in buildings),
+            buildings=tuple(buildings),
             set_aside=tuple(tuple((MATERIAL_OF[d], v[d]) for d in sa) for sa in self.set_aside),
             scores=tuple(scores), awards=awards, prizes=prizes))
         if self.round == NUM_ROUNDS:
