@@ -10,7 +10,7 @@ from __future__ import annotations
 from blueprints3d.engine import GameState, Material, actions
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import MATERIAL_OF, NUM_DICE
-from blueprints3d.engine.state import _HATCHED_TOP
+from blueprints3d.engine.state import HATCHED_TOP
 
 
 def all_dice_accounted(s: GameState) -> list[int]:
@@ -25,7 +25,7 @@ def set_blueprint(s: GameState, player: int, bp: Blueprint) -> None:
     assert not any(s.stacks[player]), "set the blueprint before the player builds"
     s.blueprints[player] = bp
     s.stacks[player] = [[] for _ in range(bp.num_cells)]
-    s.tops[player] = [_HATCHED_TOP if h is None else 0 for h in bp.heights]
+    s.tops[player] = [HATCHED_TOP if h is None else 0 for h in bp.heights]
 
 
 def set_in_demand(s: GameState, first: Material, second: Material) -> None:

@@ -15,7 +15,7 @@ import pytest
 
 from blueprints3d.ai import Budget, GreedyBot, RandomBot, SearchBot
 from blueprints3d.ai.heuristic import best_action
-from blueprints3d.engine.state import _HATCHED_TOP, GameState
+from blueprints3d.engine.state import HATCHED_TOP, GameState
 
 BUDGET = Budget(moves=1500, time_cap=None)  # no time cap: decisions never depend on speed
 
@@ -34,7 +34,7 @@ def rearranged(s: GameState, q: int, rng: random.Random) -> bool:
     old = s.blueprints[q]
     card = s.deck[i]
     stacks = [[] for _ in range(card.num_cells)]
-    tops = [_HATCHED_TOP if h is None else 0 for h in card.heights]
+    tops = [HATCHED_TOP if h is None else 0 for h in card.heights]
     for d in s.taken[q]:
         cells = [c for c, t in enumerate(tops) if t <= s.values[d]]
         if d in s.set_aside[q]:

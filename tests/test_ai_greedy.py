@@ -9,7 +9,7 @@ from blueprints3d.ai.heuristic import action_values
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.blueprints import card_by_id
 from blueprints3d.engine.materials import MATERIAL_OF, Material
-from blueprints3d.engine.state import _HATCHED_TOP, GameState
+from blueprints3d.engine.state import HATCHED_TOP, GameState
 
 WOOD, RECYCLED, STONE, GLASS = Material.WOOD, Material.RECYCLED, Material.STONE, Material.GLASS
 
@@ -31,7 +31,7 @@ def position(card: str, placed: list[tuple[Material, int, int]], pool: list[tupl
     bp = card_by_id(card)
     s.blueprints[0] = bp
     s.stacks = [[[] for _ in range(s.blueprints[p].num_cells)] for p in range(players)]
-    s.tops = [[_HATCHED_TOP if h is None else 0 for h in s.blueprints[p].heights] for p in range(players)]
+    s.tops = [[HATCHED_TOP if h is None else 0 for h in s.blueprints[p].heights] for p in range(players)]
     s.taken = [[] for _ in range(players)]
     s.set_aside = [[] for _ in range(players)]
     for material, value, cell in placed:
@@ -110,7 +110,7 @@ def test_values_only_read_what_the_mover_sees():
     # Rebuild another player's building on a different card: nothing may change.
     s.blueprints[1] = card_by_id("B20")
     s.stacks[1] = [[] for _ in range(6)]
-    s.tops[1] = [_HATCHED_TOP if h is None else 0 for h in s.blueprints[1].heights]
+    s.tops[1] = [HATCHED_TOP if h is None else 0 for h in s.blueprints[1].heights]
     for d in s.taken[1]:
         s.stacks[1][5].append(d)
         s.tops[1][5] = 6

@@ -18,7 +18,7 @@ from blueprints3d.engine.blueprints import Blueprint, card_by_id, standard_deck
 from blueprints3d.engine.errors import CardDataError, IllegalAction
 from blueprints3d.engine.materials import MATERIAL_OF, NUM_DICE, Material
 from blueprints3d.engine.scoring import Prize
-from blueprints3d.engine.state import _HATCHED_TOP, GameState, Phase
+from blueprints3d.engine.state import HATCHED_TOP, GameState, Phase
 
 # chooser(state, player, die, legal_cells) -> cell: how a hidden die is placed on a sampled
 # building. The default is uniform; a bot may pass a model of how people really build.
@@ -135,7 +135,7 @@ def state_from_view(view: Mapping[str, Any], rng: random.Random,
         bp = s.blueprints[p]
         if view["buildings"][p] is not None:
             s.stacks[p] = [[d["die"] for d in st] for st in view["buildings"][p]]
-            s.tops[p] = [_HATCHED_TOP if h is None else (values[st[-1]] if st else 0)
+            s.tops[p] = [HATCHED_TOP if h is None else (values[st[-1]] if st else 0)
                          for h, st in zip(bp.heights, s.stacks[p])]
         else:
             _arrange(s, p, rng, choose_cell)
@@ -149,7 +149,7 @@ def _arrange(s: GameState, p: int, rng: random.Random, choose_cell: CellChooser 
     values = s.values
     for attempt in range(_MAX_TRIES):
         s.stacks[p] = [[] for _ in range(bp.num_cells)]
-        s.tops[p] = tops = [_HATCHED_TOP if h is None else 0 for h in bp.heights]
+        s.tops[p] = tops = [HATCHED_TOP if h is None else 0 for h in bp.heights]
         consistent = True
         for d in s.taken[p]:
             v = values[d]
@@ -161,7 +161,7 @@ def _arrange(s: GameState, p: int, rng: random.Random, choose_cell: CellChooser 
                 # Contradiction: this die was placed, so some cell must have taken it. On the
                 # last try keep the sample, stacking it where it breaks the order rule least.
                 consistent = False
-                cells = [min((c for c, t in enumerate(tops) if t < _HATCHED_TOP), key=lambda c: tops[c])]
+                cells = [min((c for c, t in enumerate(tops) if t < HATCHED_TOP), key=lambda c: tops[c])]
             if choose_cell is None or len(cells) == 1:
                 c = _uniform(s, p, d, cells, rng)
             else:

@@ -25,7 +25,7 @@ from blueprints3d.engine.scoring import Prize, Score, score_building
 NUM_ROUNDS = 3
 TAKES_PER_ROUND = 6
 POOL_SIZE = {2: 8, 3: 9, 4: 7}
-_HATCHED_TOP = 7  # a "top value" no die can reach: nothing is ever placed on a hatched space
+HATCHED_TOP = 7  # a "top value" no die can reach: nothing is ever placed on a hatched space
 
 
 class Phase(Enum):
@@ -175,7 +175,7 @@ class GameState:
         # 2. One blueprint each, dealt from the deck in seat order.
         self.blueprints = [self.deck.pop() for _ in range(n)]
         self.stacks = [[[] for _ in range(bp.num_cells)] for bp in self.blueprints]
-        self.tops = [[_HATCHED_TOP if h is None else 0 for h in bp.heights] for bp in self.blueprints]
+        self.tops = [[HATCHED_TOP if h is None else 0 for h in bp.heights] for bp in self.blueprints]
         self.taken = [[] for _ in range(n)]
         self.set_aside = [[] for _ in range(n)]
         self.discarded = []
@@ -501,7 +501,7 @@ def _fit_masks(tops: tuple[int, ...]) -> list[int]:
     """fit[v]: bit mask of the cells where a die showing v may go, given each cell's top value."""
     fit = [0] * 8
     for c, t in enumerate(tops):
-        if t < _HATCHED_TOP:
+        if t < HATCHED_TOP:
             fit[t or 1] |= 1 << c
     for v in range(2, 7):
         fit[v] |= fit[v - 1]
