@@ -56,8 +56,8 @@ def make_box(name: str, sx: float, sy: float, sz: float, rgba: RGBA) -> NodePath
 
 
 def make_cylinder(name: str, radius: float, height: float, rgba: RGBA, segments: int = 48,
-                  top_radius: float | None = None) -> NodePath:
-    """A (possibly tapered) cylinder standing on z = 0, with a top cap."""
+                  top_radius: float | None = None, cap: bool = True) -> NodePath:
+    """A (possibly tapered) cylinder standing on z = 0, with a top cap unless ``cap`` is False."""
     top_r = radius if top_radius is None else top_radius
     a = np.linspace(0, 2 * math.pi, segments, endpoint=False)
     c, s = np.cos(a), np.sin(a)
@@ -73,18 +73,27 @@ def make_cylinder(name: str, radius: float, height: float, rgba: RGBA, segments:
     for i in range(segments):
         j = (i + 1) % segments
         tris += [i, j, segments + j, i, segments + j, segments + i]
-        tris += [2 * segments + i, 2 * segments + j, 3 * segments]
+        if cap:
+            tris += [2 * segments + i, 2 * segments + j, 3 * segments]
     return _mesh(name, verts, normals, np.array(tris), rgba)
 
 
-def make_disc(name: str, radius: float, rgba: RGBA, segments: int = 96) -> NodePath:
-    """A flat disc on z = 0 facing up (the table top)."""
+def make_disc(name: str, radius: float, rgba: RGBA, segments: int = 96, inner: float = 0.0) -> NodePath:
+    """A flat disc on z = 0 facing up (the table top); with ``inner`` > 0 a ring, so that what
+    lies inside (the felt) is not drawn over a shaded surface that nobody sees."""
     a = np.linspace(0, 2 * math.pi, segments, endpoint=False)
-    verts = np.vstack([[[0, 0, 0]], np.stack([radius * np.cos(a), radius * np.sin(a), np.zeros_like(a)], 1)])
-    normals = np.tile([0, 0, 1], (segments + 1, 1))
+    outer = np.stack([radius * np.cos(a), radius * np.sin(a), np.zeros_like(a)], 1)
     tris = []
-    for i in range(segments):
-        tris += [0, 1 + i, 1 + (i + 1) % segments]
+    if inner > 0.0:
+        verts = np.vstack([outer, outer * (inner / radius)])
+        for i in range(segments):
+            j = (i + 1) % segments
+            tris += [i, j, segments + j, i, segments + j, segments + i]
+    else:
+        verts = np.vstack([[[0, 0, 0]], outer])
+        for i in range(segments):
+            tris += [0, 1 + i, 1 + (i + 1) % segments]
+    normals = np.tile([0, 0, 1], (len(verts), 1))
     return _mesh(name, verts, normals, np.array(tris), rgba)
 
 

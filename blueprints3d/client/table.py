@@ -128,9 +128,11 @@ class TableView:
 
     # ---- building the props -------------------------------------------------------------------
     def _build_table(self) -> None:
-        top = make_disc("table-top", units.TABLE_RADIUS, TABLE_COLOUR)
+        # The wooden rim is a ring and the edge has no cap: the felt covers the rest, and a
+        # shaded surface drawn under it would cost a full-table pass on a software renderer.
+        top = make_disc("table-top", units.TABLE_RADIUS, TABLE_COLOUR, inner=units.TABLE_RADIUS * 0.92)
         top.reparent_to(self.root)
-        edge = make_cylinder("table-edge", units.TABLE_RADIUS, 3.0, TABLE_COLOUR)
+        edge = make_cylinder("table-edge", units.TABLE_RADIUS, 3.0, TABLE_COLOUR, cap=False)
         edge.reparent_to(self.root)
         edge.set_z(-3.0)
         felt = make_disc("table-felt", units.TABLE_RADIUS * 0.93, FELT_COLOUR)
