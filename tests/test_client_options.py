@@ -42,3 +42,16 @@ def test_start_by_lot_is_drawn_from_the_seed():
     assert starts == {0, 1, 2}  # every seat can be drawn
     a = GameFlow(seats, 5, start_player=None, threaded_bots=False).state.start_player
     assert a == GameFlow(seats, 5, start_player=None, threaded_bots=False).state.start_player
+
+
+def test_no_display_gives_one_line_and_status_2(tmp_path):
+    import os
+    import subprocess
+    import sys
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["BLUEPRINTS3D_HOME"] = str(tmp_path)
+    r = subprocess.run([sys.executable, "-m", "blueprints3d", "--seats", "Ann,@easy", "--no-autosave"],
+                       capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 2
+    last = r.stderr.strip().splitlines()[-1]
+    assert last.startswith("blueprints3d: could not open a window") and "Traceback" not in r.stderr

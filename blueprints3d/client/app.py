@@ -555,17 +555,21 @@ def run_app(args: argparse.Namespace) -> int:
     materials.configure(options.use_shaders)
     from direct.showbase.ShowBase import ShowBase
 
-    if options.fullscreen and not options.size_given:
-        # Full screen at the display's own resolution: ask the pipe before opening the window.
-        base = ShowBase(windowType="none")
-        base.make_default_pipe()
-        props = WindowProperties.get_default()
-        if base.pipe is not None and base.pipe.get_display_width() > 0:
-            props.set_size(base.pipe.get_display_width(), base.pipe.get_display_height())
-        props.set_fullscreen(True)
-        base.open_default_window(props=props)
-    else:
-        base = ShowBase()
+    try:
+        if options.fullscreen and not options.size_given:
+            # Full screen at the display's own resolution: ask the pipe before opening the window.
+            base = ShowBase(windowType="none")
+            base.make_default_pipe()
+            props = WindowProperties.get_default()
+            if base.pipe is not None and base.pipe.get_display_width() > 0:
+                props.set_size(base.pipe.get_display_width(), base.pipe.get_display_height())
+            props.set_fullscreen(True)
+            base.open_default_window(props=props)
+        else:
+            base = ShowBase()
+    except Exception as e:  # ShowBase says only "Could not open window."
+        raise BlueprintsError(f"could not open a window ({e}); run it in a desktop session or "
+                              f"under Xvfb") from None
     base.disable_mouse()
     if base.win is None:
         raise BlueprintsError("could not open a window (no display?); try a desktop session or Xvfb")
