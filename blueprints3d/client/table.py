@@ -41,6 +41,9 @@ HOVER_BAD_RGBA = (1.0, 0.18, 0.12, 0.80)    # the space under the pointer, illeg
 SELECT_RGBA = (1.0, 0.85, 0.2, 0.55)        # keyboard selection of a die or a space
 HOVER_DIE_RGBA = (0.45, 0.45, 0.40, 0.45)   # the pool die under the pointer
 SET_ASIDE_OFFSET = (-7.5, -3.0)             # where a seat's dice that fitted nowhere wait
+# What each Prize asks for, big on its card (RULES.md, pp. 4-5).
+PRIZE_GLYPHS = {"skyscraper": "5+\nhigh", "geometer": "1-6", "structural_integrity": "4 of a\nvalue",
+                "materials": "5 of a\ncolour"}
 DRAG_HEIGHT = units.DIE_SIZE * 2.2          # a dragged die floats this high over the table
 
 
@@ -200,14 +203,25 @@ class TableView:
         colour = AWARD_COLOURS[Award(key)] if award else PRIZE_COLOUR
         card = make_box(f"award-{key}", w, h, 0.08, colour if face_up else CARD_BACK)
         if face_up:
+            # Read at a glance from across the table: the name on top, the VP big below it.
             title = key.replace("_", " ").title()
+            if not award:
+                title = {"Structural Integrity": "Structural\nIntegrity"}.get(title, title)
+            ink = (0.1, 0.1, 0.15, 1)
             if award:
-                text = f"{title}\n{Award(key).victory_points} VP"
+                # An Award's worth is what matters at a glance; a Prize's condition (all are 2 VP).
+                big_text, big_scale, unit_text = str(Award(key).victory_points), 2.0, "VP"
             else:
-                text = f"{title.replace(' ', chr(10))}\n2 VP"
-            lab = make_label(f"award-{key}-text", text, (0.1, 0.1, 0.15, 1), 0.55, wordwrap=5.6)
-            lab.reparent_to(card)
-            lab.set_pos(0, 0.9, 0.1)
+                big_text, big_scale, unit_text = PRIZE_GLYPHS[key], 0.85, "2 VP"
+            name = make_label(f"award-{key}-text", title, ink, 0.62 if award else 0.5, wordwrap=6.0)
+            name.reparent_to(card)
+            name.set_pos(0, 1.35, 0.1)
+            big = make_label(f"award-{key}-big", big_text, ink, big_scale, wordwrap=3.6)
+            big.reparent_to(card)
+            big.set_pos(0, -0.85 if award else -0.1, 0.1)
+            unit = make_label(f"award-{key}-unit", unit_text, ink, 0.5)
+            unit.reparent_to(card)
+            unit.set_pos(0, -1.75, 0.1)
         card.set_tag("award", key)
         return card
 
