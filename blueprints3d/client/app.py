@@ -21,7 +21,7 @@ from blueprints3d.client.camera import OrbitCamera
 from blueprints3d.client.controls import TableControls
 from blueprints3d.client.flow import FlowEvent, GameFlow, Mode, SeatConfig
 from blueprints3d.client.hud import Hud
-from blueprints3d.client.layout import rotate, seat_places
+from blueprints3d.client.layout import LABEL_OFFSET, rotate, seat_places
 from blueprints3d.client.picking import Picker
 from blueprints3d.client.screens import (ConfirmScreen, CurtainScreen, GameOverScreen, MenuScreen,
                                          NewGameScreen, Overlay, RoundEndScreen)
@@ -334,6 +334,7 @@ class TableApp:
                 for sy in (-1, 1):
                     pts.append((*place.to_world(sx * w / 2, sy * h / 2), 0.0))
             pts.append((*place.to_world(0, 0), 8.0))  # room for a tall stack
+            pts.append((*place.to_world(LABEL_OFFSET[0], LABEL_OFFSET[1] - 1.0), 0.0))  # name plate
             for x, y in ((-11.5, 0.0), (11.5, 0.0), (-8.0, 8.5), (11.0, 8.5)):
                 pts.append((*rotate(x, y, place.heading), 0.0))  # pool, scoreboard and awards
             elevation = 40.0
