@@ -315,3 +315,31 @@ def test_the_pool_die_under_the_pointer_glows(table):
     assert app.view.hovered_die == die
     c.hover(0.98, -0.98)  # a corner of the table, far from any die
     assert app.view.hovered_die is None
+
+
+def test_two_people_play_a_whole_game_with_the_keyboard_alone(table):
+    """Curtain, moves, discards, round ends: every step by keys through the app's key routing."""
+    app = new_game(table, [SeatConfig("Ann"), SeatConfig("Bob")], 21)
+    flow = app.flow
+    rng = random.Random(21)
+    for _ in range(2000):
+        if flow.mode is Mode.GAME_OVER:
+            break
+        if flow.mode in (Mode.CURTAIN, Mode.ROUND_END):
+            before = flow.mode
+            app.on_key("enter")
+            assert flow.mode is not before
+            continue
+        action = rng.choice(flow.state.legal_actions())
+        k = A.decode(action)
+        for _ in range(len(flow.state.pool)):
+            if flow.state.pool[app.controls.keys.die_index] == k.die:
+                break
+            app.on_key("arrow_right")
+        n = len(flow.state.log)
+        app.on_key("enter")
+        if k.kind is A.Kind.PLACE:
+            app.on_key(str(k.cell + 1))
+            app.on_key("enter")
+        assert flow.state.log[n:] == [action]
+    assert flow.state.is_over and app.over_screen.active

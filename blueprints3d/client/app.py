@@ -377,6 +377,15 @@ class TableApp:
         self._orbit_from = None
 
     def on_key(self, name: str) -> None:
+        # Keyboard alone must carry a whole game: Enter or Space also lifts the curtain and
+        # goes on after a round's scores, like the buttons do.
+        if name in ("enter", "space") and not (self.menu.active or self.confirm.active):
+            if self.curtain.active:
+                self.pass_curtain()
+                return
+            if self.round_screen.active:
+                self.continue_round()
+                return
         if self.controls is None or self._blocked():
             return
         self.controls.key(name)
