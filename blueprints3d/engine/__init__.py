@@ -1,7 +1,19 @@
 """The rules of Blueprints, headless: state, actions, scoring, awards, views and save files.
 
 Pure Python; never imports Panda3D. Everything that shows or plays the game asks this package
-what is legal.
+what is legal. The whole API in a few lines::
+
+    from blueprints3d.engine import GameState, actions
+    s = GameState.new(3, seed=7, start_player=0, names=["Ann", "Bo", "Cy"])
+    s.current_player                 # whose decision it is (None once the game is over)
+    legal = s.legal_actions()        # small ints: actions.place(die, cell), set_aside, discard
+    s.apply(legal[0])                # in place; IllegalAction names the rule and changes nothing
+    t = s.after(legal[1])            # the pure form: a new state, s unchanged
+    s.view(1)                        # what player 1 may see (plain JSON data)
+    s.round_results[-1].awards       # once a round is scored: scores, Awards, Prizes, reasons
+    s.result()                       # at the end: victory points and winners
+
+Save files: ``savefile.save_game`` / ``load_game``; build files: ``buildfile.load_build``.
 """
 
 from blueprints3d.engine import actions
