@@ -70,21 +70,19 @@ def main() -> None:
     import random
     from blueprints3d.engine import actions as A
     rng = random.Random(1)
-    while len(flow.state.taken[0]) < 3:
-        if flow.mode is Mode.BOT:
-            flow.run_bots()
-        else:
-            a = rng.choice(flow.state.legal_actions())
-            k = A.decode(a)
-            flow.place(k.die, k.cell) if k.kind is A.Kind.PLACE else flow.set_aside(k.die)
+
+    def play_while(going) -> None:
+        while going():
+            if flow.mode is Mode.BOT:
+                flow.run_bots()
+            else:
+                a = rng.choice(flow.state.legal_actions())
+                k = A.decode(a)
+                flow.place(k.die, k.cell) if k.kind is A.Kind.PLACE else flow.set_aside(k.die)
+
+    play_while(lambda: len(flow.state.taken[0]) < 3)
     measure("during a round")
-    while flow.mode is not Mode.ROUND_END:
-        if flow.mode is Mode.BOT:
-            flow.run_bots()
-        else:
-            a = rng.choice(flow.state.legal_actions())
-            k = A.decode(a)
-            flow.place(k.die, k.cell) if k.kind is A.Kind.PLACE else flow.set_aside(k.die)
+    play_while(lambda: flow.mode is not Mode.ROUND_END)
     measure("end of round, all buildings shown")
 
 
