@@ -205,15 +205,22 @@ class DemoPlayer(DirectObject):
 def render_demo(base, demo: Demo, out_dir: str | os.PathLike[str]) -> list[str]:
     """Write every step of ``demo`` to ``out_dir/<name>-NN.png`` on ``base``'s (offscreen)
     window; returns the paths. The scene is removed again afterwards."""
-    os.makedirs(out_dir, exist_ok=True)
     player = DemoPlayer(base, [demo])
+    player.open(demo.name)
+    return render_steps(base, player, len(demo.steps), out_dir, lambda i: f"{demo.name}-{i + 1:02d}.png")
+
+
+def render_steps(base, player, count: int, out_dir: str | os.PathLike[str],
+                 name_of: Callable[[int], str]) -> list[str]:
+    """Show each of ``player``'s ``count`` steps, write it to ``out_dir/name_of(i)`` and return
+    the paths; the player is destroyed afterwards (the demo and replay --render share this)."""
+    os.makedirs(out_dir, exist_ok=True)
     paths = []
     try:
-        player.open(demo.name)
-        for i in range(len(demo.steps)):
+        for i in range(count):
             player.show_step(i)
             render_frames(base, 2)
-            path = os.path.join(os.fspath(out_dir), f"{demo.name}-{i + 1:02d}.png")
+            path = os.path.join(os.fspath(out_dir), name_of(i))
             save_png(grab_frame(base.win), path)
             paths.append(path)
     finally:

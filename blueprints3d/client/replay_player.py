@@ -13,8 +13,7 @@ from typing import Callable, Sequence
 from direct.gui.DirectGui import DirectButton
 from direct.showbase.DirectObject import DirectObject
 
-from blueprints3d.client.demo_player import StepView, _button
-from blueprints3d.client.showcase import grab_frame, render_frames, save_png
+from blueprints3d.client.demo_player import StepView, _button, render_steps
 from blueprints3d.demos.scene import Step
 
 SECONDS_PER_STEP = 1.2
@@ -114,19 +113,8 @@ class ReplayPlayer(DirectObject):
 def render_replay(base, steps: Sequence[Step], title: str, out_dir: str | os.PathLike[str],
                   prefix: str = "replay") -> list[str]:
     """Write every step to ``out_dir/<prefix>-NNN.png`` on ``base``'s window."""
-    os.makedirs(out_dir, exist_ok=True)
     player = ReplayPlayer(base, steps, title)
-    paths = []
-    try:
-        for i in range(len(steps)):
-            player.show_step(i)
-            render_frames(base, 2)
-            path = os.path.join(os.fspath(out_dir), f"{prefix}-{i + 1:03d}.png")
-            save_png(grab_frame(base.win), path)
-            paths.append(path)
-    finally:
-        player.destroy()
-    return paths
+    return render_steps(base, player, len(steps), out_dir, lambda i: f"{prefix}-{i + 1:03d}.png")
 
 
 def run_window(steps: Sequence[Step], title: str, width: int, height: int, shaders: bool,
