@@ -29,9 +29,9 @@ def main() -> None:
     args = ap.parse_args()
     w, h = (int(v) for v in args.size.split("x"))
 
-    from blueprints3d.client import materials
-    from blueprints3d.client.app import AppOptions, TableApp, load_prc
-    from blueprints3d.client.flow import Mode, SeatConfig
+    from blueprints3d.client.render import materials
+    from blueprints3d.client.table.app import AppOptions, TableApp, load_prc
+    from blueprints3d.client.table.flow import Mode, SeatConfig
 
     opts = AppOptions(size=(w, h), use_shaders=not args.no_shaders,
                       seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "easy"),

@@ -32,7 +32,8 @@ BATCH = 5
 
 
 def build_table(base, view):
-    from blueprints3d.client import card_model, dice_model, materials, showcase, units
+    from blueprints3d.client.scene import card_model, dice_model, showcase, units
+    from blueprints3d.client.render import materials
     from blueprints3d.engine.blueprints import standard_deck
     from blueprints3d.engine.materials import Material
 
@@ -73,8 +74,8 @@ def build_table(base, view):
 
 
 def make_screen():
-    from blueprints3d.client import materials
-    from blueprints3d.client.shapes import make_box  # the client's box helper
+    from blueprints3d.client.render import materials
+    from blueprints3d.client.scene.props import make_box  # the client's box helper
 
     box = make_box("screen", 18.0, 0.6, 9.0, (0.8, 0.8, 0.8, 1))
     materials.apply_surface_material(box, "screen")
@@ -87,7 +88,8 @@ def run_mode(use_shaders: bool, frames: int, size: tuple[int, int], moving: bool
     the shadow map must be redrawn every frame (the worst case: a die being dragged).
     ``scene``: "own" (the representative table above) or "client" (the game's own table app,
     dealt for four seats, as it is built today)."""
-    from blueprints3d.client import materials, showcase
+    from blueprints3d.client.render import materials
+    from blueprints3d.client.scene import showcase
 
     if scene == "client":
         base = showcase.open_offscreen_base(64, 64)
@@ -132,8 +134,8 @@ def run_mode(use_shaders: bool, frames: int, size: tuple[int, int], moving: bool
 
 def _client_table(base, size, use_shaders):
     """The table client's own 4-seat table on an offscreen buffer; returns (buffer, step)."""
-    from blueprints3d.client.app import AppOptions, parse_seats
-    from blueprints3d.client.offscreen import open_table
+    from blueprints3d.client.table.app import AppOptions, parse_seats
+    from blueprints3d.client.table.offscreen import open_table
 
     options = AppOptions(size=size, use_shaders=use_shaders, seats=parse_seats("Ann,@easy,@easy,@easy"),
                          seed=3, threaded_bots=False, bot_delay=0.0)

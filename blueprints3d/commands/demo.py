@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from blueprints3d.demos import DEMOS
+from blueprints3d.steps.demos import DEMOS
 
 HELP = "visual rule demonstrations (without NAME: a menu); --render DIR writes each step to PNG"
 
@@ -32,7 +32,7 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from blueprints3d.demos import all_demos, get_demo
+    from blueprints3d.steps.demos import all_demos, get_demo
 
     demos = [get_demo(args.name)] if args.name else all_demos()
     if args.list:
@@ -43,10 +43,10 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.render:
         w, h = parse_size(args.size or "960x540")
-        from blueprints3d.client.demo_player import render_demo
-        from blueprints3d.client.showcase import open_offscreen_base
+        from blueprints3d.client.apps.demo_player import render_demo
+        from blueprints3d.client.scene.showcase import open_offscreen_base
 
-        from blueprints3d.client import materials
+        from blueprints3d.client.render import materials
 
         base = open_offscreen_base(w, h)
         materials.configure(not args.no_shaders, base)
@@ -55,6 +55,6 @@ def run(args: argparse.Namespace) -> int:
                 print(path)
         return 0
     w, h = parse_size(args.size or "1280x720")
-    from blueprints3d.client.demo_player import run_window
+    from blueprints3d.client.apps.demo_player import run_window
 
     return run_window(demos, w, h, start=args.name, shaders=not args.no_shaders)

@@ -55,13 +55,13 @@ def run(args: argparse.Namespace) -> int:
     if not os.path.isdir(out_dir):
         raise BlueprintsError(f"cannot write {args.output}: no folder {out_dir}")
     if args.materials:
-        from blueprints3d.client.showcase import material_test_build
+        from blueprints3d.client.scene.showcase import material_test_build
         build = material_test_build()
     else:
-        from blueprints3d.engine.buildfile import load_build
+        from blueprints3d.files.buildfile import load_build
         build = load_build(args.file)  # a bad file raises BuildFileError: one line, exit 2
     img = render_build(build, size, args.angle, not args.no_shaders, args.elevation, args.supersample)
-    from blueprints3d.client.showcase import save_png
+    from blueprints3d.client.scene.showcase import save_png
     try:
         save_png(img, args.output)
     except OSError as exc:
@@ -77,7 +77,8 @@ def render_build(build, size: tuple[int, int], angle: float, use_shaders: bool,
     Rendered ``supersample`` times larger and averaged down: the software renderer has no
     multisampling offscreen, and a still is worth the extra pixels.
     """
-    from blueprints3d.client import materials, showcase
+    from blueprints3d.client.render import materials
+    from blueprints3d.client.scene import showcase
 
     out_size = size
     size = (size[0] * supersample, size[1] * supersample)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from blueprints3d.engine.savefile import load_game
+from blueprints3d.files.savefile import load_game
 
 HELP = "replay a saved game move by move (step, play, pause); --open shows hidden buildings"
 
@@ -26,7 +26,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from blueprints3d.cli import UsageError
     from blueprints3d.commands.demo import parse_size
-    from blueprints3d.demos.replay import game_steps
+    from blueprints3d.steps.replay import game_steps
 
     state, _meta = load_game(args.save)  # a corrupt save: SaveFileError, one line, exit 2
     seat = None
@@ -42,15 +42,15 @@ def run(args: argparse.Namespace) -> int:
         return 0
     w, h = parse_size(args.size)
     if args.render:
-        from blueprints3d.client import materials
-        from blueprints3d.client.replay_player import render_replay
-        from blueprints3d.client.showcase import open_offscreen_base
+        from blueprints3d.client.render import materials
+        from blueprints3d.client.apps.replay_player import render_replay
+        from blueprints3d.client.scene.showcase import open_offscreen_base
 
         base = open_offscreen_base(w, h)
         materials.configure(not args.no_shaders, base)
         for path in render_replay(base, steps, title, args.render):
             print(path)
         return 0
-    from blueprints3d.client.replay_player import run_window
+    from blueprints3d.client.apps.replay_player import run_window
 
     return run_window(steps, title, w, h, not args.no_shaders, autoplay=args.play)

@@ -19,7 +19,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from blueprints3d.cli import UsageError
     from blueprints3d.commands.demo import parse_size
-    from blueprints3d.demos.sandbox_model import card_choices
+    from blueprints3d.steps.sandbox_model import card_choices
 
     try:
         rows, cols = (int(v) for v in args.grid.lower().split("x"))
@@ -31,6 +31,6 @@ def run(args: argparse.Namespace) -> int:
     if args.card not in ids:
         raise UsageError(f"--card must be 'blank' or a deck id ({', '.join(ids[1:])}), not {args.card!r}")
     w, h = parse_size(args.size)
-    from blueprints3d.client.sandbox import run_window
+    from blueprints3d.client.apps.sandbox import run_window
 
     return run_window(args.output, ids.index(args.card), w, h, not args.no_shaders, (rows, cols))

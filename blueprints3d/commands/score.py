@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from blueprints3d.engine.buildfile import load_build
+from blueprints3d.files.buildfile import load_build
 from blueprints3d.engine.scoring import PRIZE_RULES, Prize, explain_building
 
 HELP = "score a building from a build file (see README for the format)"

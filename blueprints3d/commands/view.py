@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from blueprints3d.engine.buildfile import load_build
+from blueprints3d.files.buildfile import load_build
 
 HELP = "show one building from a build file: turntable, free orbit, score breakdown, screenshots"
 
@@ -22,6 +22,6 @@ def run(args: argparse.Namespace) -> int:
 
     build = load_build(args.file)  # a bad file: BuildFileError, one line, exit 2
     w, h = parse_size(args.size)
-    from blueprints3d.client.viewer import run_window
+    from blueprints3d.client.apps.viewer import run_window
 
     return run_window(build, Path(args.file).stem, w, h, args.shots, not args.no_shaders)

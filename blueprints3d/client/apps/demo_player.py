@@ -1,0 +1,265 @@
+"""The demonstration player: a menu of demos, each stepped forward and back with the arrow keys
+or on-screen buttons, a caption for every step, and offscreen rendering of each step to PNG.
+
+The steps come from ``blueprints3d.steps.demos`` (engine answers, no Panda3D); this module only draws
+them with ``demo_stage``. The objects it needs (the ShowBase) are passed in, never taken from
+ShowBase's builtins.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Callable, Sequence
+
+from direct.gui.DirectGui import DGG, DirectButton, DirectFrame
+from direct.gui.OnscreenText import OnscreenText
+from direct.showbase.DirectObject import DirectObject
+from panda3d.core import NodePath, PerspectiveLens, TextNode
+
+from blueprints3d.client.apps import demo_stage
+from blueprints3d.client.render.lighting import setup_lighting
+from blueprints3d.client.scene.showcase import grab_frame, render_frames, save_png
+from blueprints3d.steps.scene import Demo, Step
+
+CAPTION_SCALE = 0.056
+PANEL_HEIGHT = 0.46       # of aspect2d's 2.0 height: the caption panel at the bottom
+TEXT_FG = (0.95, 0.95, 0.92, 1)
+DIM_FG = (0.7, 0.75, 0.8, 1)
+
+
+def _button(parent: NodePath, text: str, pos: tuple[float, float], command: Callable[[], None],
+            scale: float = 0.05) -> DirectButton:
+    return DirectButton(parent=parent, text=text, pos=(pos[0], 0, pos[1]), scale=scale,
+                        command=command, text_fg=(1, 1, 1, 1), frameColor=(0.22, 0.3, 0.45, 0.95),
+                        pad=(0.5, 0.3), relief=DGG.FLAT, pressEffect=1, text_align=TextNode.A_center)
+
+
+class StepView:
+    """A 3D scene of steps plus the caption panel: shared by the demo and replay players."""
+
+    def __init__(self, base) -> None:
+        self.base = base
+        self.root = base.render.attach_new_node("step-view")
+        self.lights = setup_lighting(self.root, shadows=False)
+        self.lens = PerspectiveLens()
+        self._old_lens = base.camNode.get_lens()
+        base.camNode.set_lens(self.lens)
+        base.win.set_clear_color((*demo_stage.BACKGROUND, 1))
+        self.gui = base.aspect2d.attach_new_node("step-view-gui")
+        self.panel = DirectFrame(parent=base.a2dBottomCenter, frameColor=(0.05, 0.06, 0.08, 0.88),
+                                 frameSize=(-4, 4, 0, PANEL_HEIGHT))
+        self.caption = OnscreenText(parent=self.panel, text="", pos=(0, PANEL_HEIGHT - 0.08),
+                                    scale=CAPTION_SCALE, fg=TEXT_FG, align=TextNode.A_center,
+                                    mayChange=True)
+        self.title = OnscreenText(parent=base.a2dTopLeft, text="", pos=(0.05, -0.09), scale=0.065,
+                                  fg=TEXT_FG, align=TextNode.A_left, mayChange=True, shadow=(0, 0, 0, 1))
+        self.header = OnscreenText(parent=base.a2dTopLeft, text="", pos=(0.05, -0.17), scale=0.045,
+                                   fg=DIM_FG, align=TextNode.A_left, mayChange=True, shadow=(0, 0, 0, 1))
+        self.counter = OnscreenText(parent=base.a2dTopRight, text="", pos=(-0.05, -0.09), scale=0.05,
+                                    fg=DIM_FG, align=TextNode.A_right, mayChange=True)
+        self.stage: demo_stage.StageNodes | None = None
+
+    def aspect(self) -> float:
+        win = self.base.win
+        return win.get_x_size() / max(1, win.get_y_size())
+
+    def show(self, step: Step, title: str, counter: str, reframe: bool = True) -> demo_stage.StageNodes:
+        """Draw ``step``; ``reframe`` False keeps the camera where it is (e.g. while building)."""
+        if self.stage is not None:
+            self.stage.root.remove_node()
+        self.stage = demo_stage.draw_step(self.root, step)
+        aspect = self.aspect()
+        if reframe:
+            # The caption panel covers the bottom of the window: the picture goes above it.
+            demo_stage.frame_camera(self.base.cam, self.lens, self.stage.root, aspect, heading=0.0,
+                                    fill=0.85, top_share=1.0 - PANEL_HEIGHT / 2.0)
+        wrap = 2 * aspect * 0.94 / CAPTION_SCALE
+        self.caption.setWordwrap(wrap)
+        self.caption.setText(step.caption)
+        self.title.setText(title)
+        self.header.setText(step.header)
+        self.counter.setText(counter)
+        return self.stage
+
+    def clear(self) -> None:
+        if self.stage is not None:
+            self.stage.root.remove_node()
+            self.stage = None
+        for t in (self.caption, self.title, self.header, self.counter):
+            t.setText("")
+
+    def destroy(self) -> None:
+        self.clear()
+        self.lights.remove()
+        self.root.remove_node()
+        for t in (self.caption, self.title, self.header, self.counter):
+            t.destroy()
+        self.panel.destroy()
+        self.gui.remove_node()
+        self.base.camNode.set_lens(self._old_lens)
+
+
+class DemoPlayer(DirectObject):
+    """The `blueprints3d demo` screen: a menu, then one demo stepped with keys and buttons."""
+
+    def __init__(self, base, demos: Sequence[Demo], on_quit: Callable[[], None] | None = None) -> None:
+        super().__init__()
+        self.base = base
+        self.demos = list(demos)
+        self.on_quit = on_quit
+        self.view = StepView(base)
+        self.demo: Demo | None = None
+        self.index = 0
+        self.nav = self.view.panel.attach_new_node("nav")
+        self.back_button = _button(self.nav, "< Back", (-0.55, 0.06), self.back)
+        self.menu_button = _button(self.nav, "Menu", (0.0, 0.06), self.show_menu)
+        self.next_button = _button(self.nav, "Next >", (0.55, 0.06), self.forward)
+        self.menu = base.aspect2d.attach_new_node("demo-menu")
+        self.menu_buttons: list[DirectButton] = []
+        top = 0.55
+        OnscreenText(parent=self.menu, text="Blueprints - rule demonstrations", pos=(0, top + 0.18),
+                     scale=0.08, fg=TEXT_FG, align=TextNode.A_center)
+        OnscreenText(parent=self.menu, text="Pick one (or press its number). In a demo: Left / Right to step, "
+                     "M for this menu, Q to quit.", pos=(0, top + 0.09), scale=0.04, fg=DIM_FG,
+                     align=TextNode.A_center)
+        for k, demo in enumerate(self.demos):
+            b = DirectButton(parent=self.menu, text=f"{k + 1}.  {demo.title}  -  {demo.summary}",
+                             pos=(0, 0, top - 0.13 * k), scale=0.045, text_align=TextNode.A_center,
+                             frameColor=(0.16, 0.22, 0.34, 0.95), text_fg=(1, 1, 1, 1), relief=DGG.FLAT,
+                             pad=(0.6, 0.35), frameSize=(-27, 27, -0.7, 1.2),
+                             command=self.open, extraArgs=[demo.name])
+            self.menu_buttons.append(b)
+            self.accept(str(k + 1), self.open, [demo.name])
+        for key, fn in (("arrow_right", self.forward), ("space", self.forward), ("arrow_left", self.back),
+                        ("backspace", self.back), ("home", self.first), ("end", self.last),
+                        ("m", self.show_menu), ("escape", self.escape), ("q", self.quit)):
+            self.accept(key, fn)
+        self.show_menu()
+
+    # ---- navigation -----------------------------------------------------------------------
+    def show_menu(self) -> None:
+        self.demo = None
+        self.view.clear()
+        self.nav.hide()
+        self.view.panel.hide()
+        self.menu.show()
+
+    def open(self, name: str) -> None:
+        demo = next((d for d in self.demos if d.name == name), None)
+        if demo is None:
+            return
+        self.demo = demo
+        self.menu.hide()
+        self.view.panel.show()
+        self.nav.show()
+        self.show_step(0)
+
+    def show_step(self, index: int) -> None:
+        if self.demo is None:
+            return
+        self.index = max(0, min(index, len(self.demo.steps) - 1))
+        n = len(self.demo.steps)
+        self.view.show(self.demo.steps[self.index], self.demo.title, f"step {self.index + 1} of {n}")
+        for button, active in ((self.back_button, self.index > 0), (self.next_button, self.index < n - 1)):
+            button["state"] = DGG.NORMAL if active else DGG.DISABLED
+            button["text_fg"] = (1, 1, 1, 1) if active else (0.5, 0.5, 0.5, 1)
+
+    def refresh(self) -> None:
+        """Draw the current step again (after a window resize)."""
+        if self.demo is not None:
+            self.show_step(self.index)
+
+    def forward(self) -> None:
+        if self.demo is not None:
+            self.show_step(self.index + 1)
+
+    def back(self) -> None:
+        if self.demo is not None:
+            self.show_step(self.index - 1)
+
+    def first(self) -> None:
+        self.show_step(0)
+
+    def last(self) -> None:
+        if self.demo is not None:
+            self.show_step(len(self.demo.steps) - 1)
+
+    def escape(self) -> None:
+        if self.demo is not None:
+            self.show_menu()
+        else:
+            self.quit()
+
+    def quit(self) -> None:
+        if self.on_quit is not None:
+            self.on_quit()
+
+    def destroy(self) -> None:
+        self.ignore_all()
+        for b in (self.back_button, self.menu_button, self.next_button, *self.menu_buttons):
+            b.destroy()
+        self.menu.remove_node()
+        self.view.destroy()
+
+
+def render_demo(base, demo: Demo, out_dir: str | os.PathLike[str]) -> list[str]:
+    """Write every step of ``demo`` to ``out_dir/<name>-NN.png`` on ``base``'s (offscreen)
+    window; returns the paths. The scene is removed again afterwards."""
+    player = DemoPlayer(base, [demo])
+    player.open(demo.name)
+    return render_steps(base, player, len(demo.steps), out_dir, lambda i: f"{demo.name}-{i + 1:02d}.png")
+
+
+def render_steps(base, player, count: int, out_dir: str | os.PathLike[str],
+                 name_of: Callable[[int], str]) -> list[str]:
+    """Show each of ``player``'s ``count`` steps, write it to ``out_dir/name_of(i)`` and return
+    the paths; the player is destroyed afterwards (the demo and replay --render share this)."""
+    os.makedirs(out_dir, exist_ok=True)
+    paths = []
+    try:
+        for i in range(count):
+            player.show_step(i)
+            render_frames(base, 2)
+            path = os.path.join(os.fspath(out_dir), name_of(i))
+            save_png(grab_frame(base.win), path)
+            paths.append(path)
+    finally:
+        player.destroy()
+    return paths
+
+
+def open_window(title: str, width: int, height: int):
+    """A ShowBase with a real window (the apps' entry point; tests use the offscreen one)."""
+    from panda3d.core import load_prc_file_data
+
+    load_prc_file_data("blueprints3d-window", f"win-size {width} {height}\nwindow-title {title}\n"
+                       "audio-library-name null\nsync-video true\n")
+    from direct.showbase.ShowBase import ShowBase
+
+    from blueprints3d.engine.errors import BlueprintsError
+
+    try:
+        base = ShowBase()
+    except Exception as e:  # ShowBase says only "Could not open window."
+        raise BlueprintsError(f"could not open a window ({e}); run it in a desktop session or under Xvfb, "
+                              f"or use --render to draw offscreen") from None
+    if base.win is None:
+        raise BlueprintsError("could not open a window (no display?); try a desktop session or Xvfb")
+    base.disable_mouse()
+    return base
+
+
+def run_window(demos: Sequence[Demo], width: int, height: int, start: str | None = None,
+               shaders: bool = True) -> int:
+    """`blueprints3d demo`: the menu (or ``start`` directly) in a window, until closed or Q."""
+    from blueprints3d.client.render import materials
+
+    base = open_window("Blueprints - rule demonstrations", width, height)
+    materials.configure(shaders, base)
+    player = DemoPlayer(base, demos, on_quit=base.userExit)
+    if start is not None:
+        player.open(start)
+    # Re-frame when the window changes shape, so captions wrap and nothing is cut off.
+    player.accept(base.win.get_window_event(), lambda win: player.refresh())
+    base.run()
+    return 0

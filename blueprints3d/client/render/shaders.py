@@ -1,0 +1,74 @@
+"""Our GLSL shaders: plain ``.vert``/``.frag`` files here, loaded through ``load_shader``.
+
+As in panda3d-simplepbr, variants come from ``#define``s inserted right after ``#version``
+(one compiled program per material, no branching in the fragment shader), and shared code
+lives in ``.glsl`` files pulled in by ``#pragma include "name.glsl"``.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from importlib import resources
+from typing import Mapping
+
+from panda3d.core import Shader
+
+_INCLUDE = re.compile(r'^\s*#pragma\s+include\s+"([\w.\-]+)"\s*$')
+
+# (vertex, fragment) source files of every program the game uses, with their variants;
+# the compile test and ``materials.verify_shaders`` walk this list.
+PROGRAMS: dict[str, tuple[str, str, tuple[tuple[str, ...], ...]]] = {
+    "die": ("scene.vert", "die.frag", (("MAT_WOOD",), ("MAT_RECYCLED",), ("MAT_STONE",), ("MAT_GLASS",),
+                                       ("MAT_WOOD", "CHEAP"), ("MAT_RECYCLED", "CHEAP"), ("MAT_STONE", "CHEAP"))),
+    "surface": ("flat.vert", "surface.frag", (("SURF_PAPER",), ("SURF_TABLE",), ("SURF_SCREEN",))),
+    "overlay": ("overlay.vert", "overlay.frag", ((),)),
+    "depth": ("depth.vert", "depth.frag", ((),)),
+}
+
+
+def source(name: str) -> str:
+    """The text of one shader file, with its ``#pragma include`` lines expanded."""
+    text = resources.files("blueprints3d.shaders").joinpath(name).read_text("utf-8")
+    out = []
+    for line in text.splitlines():
+        m = _INCLUDE.match(line)
+        out.append(source(m.group(1)) if m else line)
+    return "\n".join(out) + "\n"
+
+
+def with_defines(text: str, defines: Mapping[str, object] | None) -> str:
+    """Insert ``#define NAME VALUE`` lines right after the ``#version`` line."""
+    if not defines:
+        return text
+    lines = text.split("\n")
+    at = next((i + 1 for i, line in enumerate(lines) if line.strip().startswith("#version")), 0)
+    extra = [f"#define {k} {'' if v is True else v}".rstrip() for k, v in defines.items()]
+    # #line keeps compiler messages pointing at the right line of the file.
+    return "\n".join(lines[:at] + extra + [f"#line {at + 1}"] + lines[at:])
+
+
+@lru_cache(maxsize=None)
+def _load(vert: str, frag: str, defines: tuple[tuple[str, object], ...]) -> Shader:
+    d = dict(defines)
+    shader = Shader.make(Shader.SL_GLSL, with_defines(source(vert), d), with_defines(source(frag), d))
+    if shader is None:
+        raise RuntimeError(f"could not build shader {vert}/{frag} {sorted(d)}")
+    return shader
+
+
+def load_shader(vert: str, frag: str, defines: Mapping[str, object] | None = None) -> Shader:
+    """A (cached) Shader from two files of this package and optional defines."""
+    return _load(vert, frag, tuple(sorted((defines or {}).items())))
+
+
+def program(name: str, *flags: str) -> Shader:
+    """One of ``PROGRAMS`` with the given variant flags defined."""
+    vert, frag, _ = PROGRAMS[name]
+    return load_shader(vert, frag, {f: True for f in flags})
+
+
+def all_variants() -> list[tuple[str, tuple[str, ...], Shader]]:
+    """Every (program, flags, shader) the game can use."""
+    return [(name, flags, program(name, *flags)) for name, (_, _, variants) in PROGRAMS.items()
+            for flags in variants]

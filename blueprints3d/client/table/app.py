@@ -1,0 +1,601 @@
+"""The table app: one ShowBase (passed in, never a global), the scene, the screens, and the frame task.
+
+``TableApp`` wires the pieces: the game flow (engine + bots), the table view, the controls (mouse
+and keyboard), the camera, the HUD and the DirectGUI screens. ``run_app`` is the `play` command:
+it loads the .prc settings, opens the window and runs until the player quits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from dataclasses import dataclass, field
+
+from panda3d.core import ClockObject, NodePath, Point3, WindowProperties, load_prc_file_data
+
+from blueprints3d.files.autosave import AutosaveSlot, Resumed
+from blueprints3d.client.scene import card_model
+from blueprints3d.client.table.bots import bot_levels
+from blueprints3d.client.scene.camera import OrbitCamera
+from blueprints3d.client.table.controls import TableControls
+from blueprints3d.client.table.flow import FlowEvent, GameFlow, Mode, SeatConfig
+from blueprints3d.client.table.hud import Hud
+from blueprints3d.client.table.layout import LABEL_OFFSET, rotate, seat_places
+from blueprints3d.client.scene.picking import Picker
+from blueprints3d.client.table.screens import (ConfirmScreen, CurtainScreen, GameOverScreen, MenuScreen,
+                                         NewGameScreen, Overlay, RoundEndScreen)
+from blueprints3d.client.table.table_view import TableView
+from blueprints3d.engine.errors import BlueprintsError, SaveFileError
+from blueprints3d.engine.state import GameState
+
+CLOSE_EVENT = "blueprints3d-close-request"
+CAMERA_KEYS = {"q": (-4.0, 0.0), "e": (4.0, 0.0), "w": (0.0, 3.0), "s": (0.0, -3.0)}
+PLAY_KEYS = ["arrow_left", "arrow_right", "arrow_up", "arrow_down", "enter", "space", "tab",
+             "shift-tab", "backspace"] + [str(i) for i in range(1, 10)]
+
+
+@dataclass
+class AppOptions:
+    size: tuple[int, int] = (1280, 720)
+    size_given: bool = False                # full screen without --size uses the display's size
+    fullscreen: bool = False
+    use_shaders: bool = True
+    seats: list[SeatConfig] | None = None   # given: skip the new-game screen
+    seed: int | None = None
+    open_scores: bool = False
+    bot_delay: float = 0.8
+    threaded_bots: bool = True
+    quit_after: int = 0                     # frames; 0 = run until the player quits (benchmarks)
+    stats: dict = field(default_factory=dict)
+    autosave: AutosaveSlot | None = None    # saves the game after every action (None: off)
+    resumed: Resumed | None = None          # given: continue this saved game
+    start: int | None = 0                   # round 1's start seat with --seats (None: by lot)
+
+
+def load_prc(options: AppOptions, offscreen: bool = False) -> None:
+    """Panda3D settings; must run before ShowBase is created."""
+    w, h = options.size
+    lines = [f"win-size {w} {h}", "window-title Blueprints", "sync-video false",
+             f"fullscreen {'#t' if options.fullscreen else '#f'}", "audio-library-name null",
+             "show-frame-rate-meter false", "textures-power-2 none"]
+    if offscreen:
+        lines += ["window-type offscreen", "load-display p3headlessgl", "framebuffer-hardware false"]
+    load_prc_file_data("blueprints3d-play", "\n".join(lines) + "\n")
+
+
+class TableApp:
+    """The game on one ShowBase. ``output`` and ``cam`` default to the base's window and camera;
+    tests pass an offscreen buffer and its camera."""
+
+    def __init__(self, base, options: AppOptions, output=None, cam: NodePath | None = None) -> None:
+        from direct.showbase.DirectObject import DirectObject
+
+        self.base = base
+        self.options = options
+        self.output = output if output is not None else base.win
+        self.cam = cam if cam is not None else base.cam
+        self.lens = self.cam.node().get_lens()
+        self.clock = ClockObject.get_global_clock()
+        self.scene = base.render.attach_new_node("blueprints3d-scene")
+        self._setup_lighting()
+        self.camera = OrbitCamera(self.cam, self.lens, self.scene)
+        self.camera.set_aspect(self._aspect())
+        self.picker = Picker(self.cam, self.lens, self.scene)
+        self.overlay = Overlay(base.aspect2d, base.a2dTopLeft, base.a2dTopRight,
+                               base.a2dBottomLeft, base.a2dBottomRight)
+        self.hud = Hud(base.aspect2d, base.a2dTopLeft, base.a2dBottomLeft)
+        self.new_game_screen = NewGameScreen(self.overlay)
+        self.curtain = CurtainScreen(self.overlay)
+        self.round_screen = RoundEndScreen(self.overlay)
+        self.over_screen = GameOverScreen(self.overlay)
+        self.menu = MenuScreen(self.overlay)
+        self.confirm = ConfirmScreen(self.overlay)
+        self.flow: GameFlow | None = None
+        self.view: TableView | None = None
+        self.controls: TableControls | None = None
+        self._framed_for: tuple | None = None
+        self._cards_warmed = False
+        self._orbit_from: tuple[float, float] | None = None
+        self.frames = 0
+        self.events = DirectObject()
+        self._bind_events()
+        self.task = base.taskMgr.add(self._frame, "blueprints3d-frame", sort=-10)
+        if options.resumed is not None:
+            seats, open_scores = seats_from_meta(options.resumed.meta)
+            self.start_game(seats, open_scores=open_scores, initial=options.resumed.state)
+            if options.resumed.note:
+                self.hud.show_message(options.resumed.note)
+        elif options.seats:
+            self.start_game(options.seats, options.seed, options.open_scores, options.start)
+        else:
+            self.show_new_game()
+
+    # ---- set-up -------------------------------------------------------------------------------
+    def _setup_lighting(self) -> None:
+        from blueprints3d.client.render import lighting, materials
+
+        # Shadows need the shader path; the plain-colour path lights per vertex without them.
+        # With the task manager and the GSG the shadow map is redrawn only when something moved.
+        self.lighting = lighting.setup_lighting(self.scene, shadows=materials.shaders_enabled(),
+                                                task_mgr=self.base.taskMgr, gsg=self.output.get_gsg())
+        self.output.set_clear_color((0.11, 0.12, 0.14, 1))
+
+    def _aspect(self) -> float:
+        w, h = self.output.get_x_size(), self.output.get_y_size()
+        return w / h if h else 16 / 9
+
+    def _bind_events(self) -> None:
+        ev = self.events
+        ev.accept("mouse1", self._on_press)
+        ev.accept("mouse1-up", self._on_release)
+        ev.accept("mouse3", self._on_orbit_start)
+        ev.accept("mouse3-up", self._on_orbit_end)
+        ev.accept("wheel_up", self.camera.zoom, [0.9])
+        ev.accept("wheel_down", self.camera.zoom, [1.1])
+        for key, (dh, dp) in CAMERA_KEYS.items():
+            ev.accept(key, self.camera.orbit, [dh, dp])
+            ev.accept(f"{key}-repeat", self.camera.orbit, [dh, dp])
+        for key, f in (("+", 0.9), ("=", 0.9), ("page_up", 0.9), ("-", 1.1), ("page_down", 1.1)):
+            ev.accept(key, self.camera.zoom, [f])
+            ev.accept(f"{key}-repeat", self.camera.zoom, [f])
+        ev.accept("r", self.camera.reset)
+        ev.accept("home", self.camera.reset)
+        ev.accept("f1", self.hud.toggle_help)
+        ev.accept("f5", self.save_game_copy)
+        ev.accept("f6", self.save_building)
+        ev.accept("escape", self.on_escape)
+        for key in PLAY_KEYS:
+            ev.accept(key, self.on_key, [key])
+        ev.accept("window-event", self._on_window_event)
+        if hasattr(self.output, "set_close_request_event"):
+            self.output.set_close_request_event(CLOSE_EVENT)
+            ev.accept(CLOSE_EVENT, self.on_close_request)
+
+    # ---- games --------------------------------------------------------------------------------
+    def show_new_game(self) -> None:
+        self._close_overlays()
+        defaults = self.flow.seats if self.flow is not None else None
+        self.new_game_screen.enter(bot_levels(), self.start_game, self.quit, defaults,
+                                   self.options.seed, self.options.open_scores)
+        self.hud.set_visible(False)
+
+    def start_game(self, seats: list[SeatConfig], seed: int | None = None, open_scores: bool = False,
+                   start: int | None = 0, initial: GameState | None = None) -> None:
+        """A new game (``start``: round 1's start player, None by lot), or ``initial`` resumed."""
+        try:
+            flow = GameFlow(list(seats), seed, open_scores, self.options.bot_delay,
+                            self.options.threaded_bots, start_player=start, initial=initial)
+        except BlueprintsError as e:
+            if self.new_game_screen.active:
+                self.new_game_screen.error["text"] = str(e)
+                return
+            raise
+        self._close_overlays()
+        if self.view is not None:
+            self.view.destroy()
+        self.flow = flow
+        self.view = TableView(self.scene, [s.name for s in seats])
+        self.controls = TableControls(flow, self.view, self.picker, self.hud.show_message)
+        flow.listeners.append(self._on_flow_event)
+        self._framed_for = None
+        self._cards_warmed = False
+        self.hud.set_visible(True)
+        self.hud.show_message("")
+        self._refresh(animate=False)
+        self.camera.snap()
+        self._autosave()
+
+    # ---- saving -------------------------------------------------------------------------------
+    def save_meta(self) -> dict:
+        """What the engine's save does not hold: who sits where, and the table's options."""
+        return {"seats": [{"name": s.name, "bot": s.bot} for s in self.flow.seats],
+                "open_scores": self.flow.open_scores}
+
+    def _autosave(self) -> None:
+        if self.options.autosave is None or self.flow is None:
+            return
+        try:
+            self.options.autosave.save(self.flow.state, self.save_meta())
+        except OSError as e:  # a full disk must not stop the game; say so once per failure
+            self.hud.show_message(f"could not autosave the game: {e.strerror or e}")
+
+    def _saves_folder(self):
+        folder = (self.options.autosave.folder if self.options.autosave is not None
+                  else AutosaveSlot().folder)
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
+
+    def save_game_copy(self) -> str | None:
+        """F5: the whole game to a file of its own (for `blueprints3d replay`)."""
+        if self.flow is None:
+            return None
+        from blueprints3d.files.savefile import save_game
+
+        path = self._saves_folder() / time.strftime("game-%Y%m%d-%H%M%S.json")
+        try:
+            save_game(path, self.flow.state, self.save_meta())
+        except OSError as e:
+            self.hud.show_message(f"could not save the game: {e.strerror or e}")
+            return None
+        self.hud.show_message(f"game saved to {path}")
+        return str(path)
+
+    def save_building(self) -> str | None:
+        """F6: the building of the person looking at the table, as a build file (for `score`,
+        `view`, `render`). Between rounds it is their building as it was scored."""
+        flow = self.flow
+        if flow is None:
+            return None
+        from blueprints3d.files.builds import save_player_build
+
+        seat = flow.viewer if flow.viewer is not None else (flow.people[0] if flow.people else 0)
+        if flow.mode in (Mode.ROUND_END, Mode.GAME_OVER) and flow.state.round_results:
+            source = flow.state.round_results[-1]
+        elif flow.mode is Mode.CURTAIN or seat not in flow.visible_seats():
+            self.hud.show_message("only your own building can be saved, on your turn")
+            return None
+        else:
+            source = flow.state
+        path = self._saves_folder() / time.strftime(f"building-{flow.seats[seat].name}-%Y%m%d-%H%M%S.json")
+        try:
+            save_player_build(path, source, seat)
+        except (OSError, BlueprintsError) as e:
+            self.hud.show_message(f"could not save the building: {e}")
+            return None
+        self.hud.show_message(f"{flow.seats[seat].name}'s building saved to {path}")
+        return str(path)
+
+    def _warm_cards(self) -> None:
+        """Draw the faces of this round's cards and the next rounds' ahead, off the frame loop
+        (the deck's order is only used for this cache; nothing of it is shown)."""
+        s = self.flow.state
+        n = s.num_players
+        self.view.warmer.warm(list(s.blueprints) + list(reversed(s.deck[-2 * n:])))
+
+    def _on_flow_event(self, event: FlowEvent) -> None:
+        if event.kind in ("placed", "set_aside", "discarded"):
+            self._autosave()  # after every action: a crash or a kill loses nothing
+        # What just happened goes on the message line; what to do now is the HUD's prompt line.
+        if event.kind != "turn" and event.message:
+            self.hud.show_message(event.message)
+        if event.kind == "turn" and self.flow.mode is Mode.TURN:
+            # A person sits down: tell them what the others did in the open meanwhile.
+            done = self.flow.since_last_turn(event.player)
+            if done:
+                self.hud.show_message("; ".join(done))
+        self._refresh()
+
+    def _refresh(self, animate: bool = True) -> None:
+        """Bring the view, the screens and the camera in line with the game flow."""
+        flow, view = self.flow, self.view
+        if flow is None or view is None:
+            return
+        self._frame_camera()
+        view.sync(flow, animate)
+        self.hud.update(flow)
+        if flow.mode is Mode.CURTAIN:
+            if not self.curtain.active:
+                if self.controls is not None:
+                    self.controls.cancel_drag()
+                self.curtain.enter(flow.seats[flow.current].name, self.pass_curtain)
+        else:
+            self.curtain.exit()
+        if flow.mode is Mode.ROUND_END and flow.round_end is not None:
+            if not self.round_screen.active:
+                self.round_screen.enter(flow.round_end, [s.name for s in flow.seats],
+                                        flow.round_end.result.round == 3, self.continue_round)
+        else:
+            self.round_screen.exit()
+        if flow.mode is Mode.GAME_OVER:
+            if not self.over_screen.active:
+                self.over_screen.enter(flow.state, self.show_new_game, self.quit)
+        else:
+            self.over_screen.exit()
+
+    def pass_curtain(self) -> None:
+        if self.flow is not None:
+            self.flow.pass_curtain()
+
+    def continue_round(self) -> None:
+        if self.flow is not None:
+            self.hud.show_message("")
+            self.flow.continue_after_round()
+
+    def _frame_camera(self) -> None:
+        """Default view: from behind the viewer, their building and the pool; at the end of a
+        round, the whole table."""
+        flow, view = self.flow, self.view
+        seat = flow.viewer if flow.viewer is not None else (flow.current if flow.current is not None else 0)
+        if not flow.people:
+            seat = 0
+        whole = flow.mode in (Mode.ROUND_END, Mode.GAME_OVER)
+        key = (seat, whole, self._aspect())
+        if key == self._framed_for:
+            return
+        first = self._framed_for is None
+        self._framed_for = key
+        place = view.seats[seat].place
+        view.set_centre_heading(place.heading)
+        pts: list[tuple[float, float, float]] = []
+        if whole:
+            for sp in seat_places(len(flow.seats)):
+                for lx, ly in ((-10, -9), (10, -9), (-10, 8), (10, 8)):
+                    pts.append((*sp.to_world(lx, ly), 0.0))
+            pts.append((0.0, 0.0, 14.0))
+            # Leave the right third of the view free for the round's score panel.
+            local = [rotate(x, y, -place.heading) for x, y, _ in pts]
+            lo, hi = min(x for x, _ in local), max(x for x, _ in local)
+            pts.append((*rotate(hi + 0.5 * (hi - lo), 0.0, place.heading), 0.0))
+            elevation = 62.0
+        else:
+            w, h = card_model.card_size(flow.state.blueprints[seat])
+            for sx in (-1, 1):
+                for sy in (-1, 1):
+                    pts.append((*place.to_world(sx * w / 2, sy * h / 2), 0.0))
+            pts.append((*place.to_world(0, 0), 8.0))  # room for a tall stack
+            pts.append((*place.to_world(LABEL_OFFSET[0], LABEL_OFFSET[1] - 1.0), 0.0))  # name plate
+            for x, y in ((-11.5, 0.0), (11.5, 0.0), (-8.0, 8.5), (11.0, 8.5)):
+                pts.append((*rotate(x, y, place.heading), 0.0))  # pool, scoreboard and awards
+            elevation = 40.0
+        self.camera.frame(pts, place.heading, elevation, snap=first)
+
+    # ---- input --------------------------------------------------------------------------------
+    def _mouse(self) -> tuple[float, float] | None:
+        mw = getattr(self.base, "mouseWatcherNode", None)
+        if mw is None or not mw.has_mouse():
+            return None
+        m = mw.get_mouse()
+        return m.x, m.y
+
+    def _blocked(self) -> bool:
+        """A screen in front of the table takes the input."""
+        return any(s.active for s in (self.new_game_screen, self.curtain, self.over_screen,
+                                      self.menu, self.confirm))
+
+    def _on_press(self) -> None:
+        m = self._mouse()
+        mw = getattr(self.base, "mouseWatcherNode", None)
+        if m is None or self.controls is None or self._blocked() or (mw is not None and mw.is_over_region()):
+            return
+        self.controls.press(*m)
+
+    def _on_release(self) -> None:
+        m = self._mouse()
+        if self.controls is None:
+            return
+        if m is None:
+            if self.controls.drag is not None:
+                self.controls.cancel_drag()
+            return
+        self.controls.release(*m)
+
+    def _on_orbit_start(self) -> None:
+        self._orbit_from = self._mouse()
+
+    def _on_orbit_end(self) -> None:
+        self._orbit_from = None
+
+    def on_key(self, name: str) -> None:
+        # Keyboard alone must carry a whole game: Enter or Space also lifts the curtain and
+        # goes on after a round's scores, like the buttons do.
+        if name in ("enter", "space") and not (self.menu.active or self.confirm.active):
+            if self.curtain.active:
+                self.pass_curtain()
+                return
+            if self.round_screen.active:
+                self.continue_round()
+                return
+        if self.controls is None or self._blocked():
+            return
+        self.controls.key(name)
+
+    def on_escape(self) -> None:
+        if self.confirm.active:
+            self.confirm.exit()
+            return
+        if self.menu.active:
+            self.menu.exit()
+            return
+        if self.controls is not None and self.controls.keys.choosing_cell and not self._blocked():
+            self.controls.key("escape")
+            return
+        if self.controls is not None:
+            self.controls.cancel_drag()
+        self.menu.enter(self.menu.exit, self._menu_new_game, self.on_close_request)
+
+    def _menu_new_game(self) -> None:
+        self.menu.exit()
+        if self.in_game():
+            self.confirm.enter("Abandon this game and set up a new one?", self.show_new_game, self.confirm.exit)
+        else:
+            self.show_new_game()
+
+    def in_game(self) -> bool:
+        return self.flow is not None and self.flow.mode is not Mode.GAME_OVER
+
+    def on_close_request(self) -> None:
+        """Closing the window (or Quit) mid-game asks first."""
+        self.menu.exit()
+        if self.in_game():
+            self.confirm.enter("Quit the game in progress?", self.quit, self.confirm.exit)
+        else:
+            self.quit()
+
+    def quit(self) -> None:
+        self.base.taskMgr.stop()
+
+    def _close_overlays(self) -> None:
+        for s in (self.new_game_screen, self.curtain, self.round_screen, self.over_screen,
+                  self.menu, self.confirm):
+            s.exit()
+
+    def _on_window_event(self, window) -> None:
+        if window != self.output:  # wrappers of one window are not always the same object
+            return
+        self.camera.set_aspect(self._aspect())
+        if self.flow is not None:
+            self._framed_for = None  # the framing distance depends on the window's shape
+            self._frame_camera()
+
+    # ---- every frame --------------------------------------------------------------------------
+    def _frame(self, task):
+        dt = min(self.clock.get_dt(), 0.25)  # a slow frame still moves animations on
+        now = self.clock.get_frame_time()
+        if self.flow is not None and not (self.menu.active or self.confirm.active):
+            self.flow.tick(now)  # the menu pauses the computers too
+        m = self._mouse()
+        if m is not None and self.controls is not None:
+            if self.controls.drag is not None:
+                self.controls.move(*m)  # the dragged die follows the pointer every frame
+            elif not self._blocked():
+                self.controls.hover(*m)
+        if m is not None and self._orbit_from is not None:
+            dx, dy = m[0] - self._orbit_from[0], m[1] - self._orbit_from[1]
+            self.camera.orbit(-dx * 120.0, -dy * 60.0)
+            self._orbit_from = m
+        if self.view is not None and not self._cards_warmed and self.frames >= 1:
+            self._cards_warmed = True  # after the first frame, so it does not delay it
+            self._warm_cards()
+        if self.view is not None:
+            self.view.build_ready_cards()
+            self.view.animator.update(dt)
+        self.camera.update(dt)
+        self.frames += 1
+        if self.frames == 1:
+            self.options.stats["first_frame_task"] = time.perf_counter()
+        if self.options.quit_after and self.frames >= self.options.quit_after:
+            self.quit()
+        return task.cont
+
+    # ---- for tests and tools ------------------------------------------------------------------
+    def settle(self) -> None:
+        """Finish every animation and card and point the camera at its goal, at once."""
+        if self.view is not None:
+            # Visible cards are made by sync; hidden seats' cards may keep waiting for the warmer.
+            if self.flow is not None:
+                self.view.sync(self.flow, animate=False)
+            self.view.animator.finish_all()
+        self.camera.snap()
+
+    def destroy(self) -> None:
+        self.events.ignore_all()
+        self.base.taskMgr.remove(self.task)
+        self._close_overlays()
+        self.hud.destroy()
+        if self.view is not None:
+            self.view.destroy()
+        self.lighting.remove()
+        self.scene.remove_node()
+        if hasattr(self.output, "clear_close_request_event"):
+            self.output.clear_close_request_event()
+
+
+def parse_seats(text: str) -> list[SeatConfig]:
+    """"Ann,Bob@easy,@medium": a name is a person; NAME@LEVEL or @LEVEL a computer opponent."""
+    seats = []
+    levels = bot_levels()
+    for i, part in enumerate(p.strip() for p in text.split(",")):
+        name, _, level = part.partition("@")
+        if "@" in part:
+            if level not in levels:
+                raise BlueprintsError(f"seat {i + 1}: unknown computer level {level!r} "
+                                      f"(known: {', '.join(levels)})")
+            seats.append(SeatConfig(name or f"Computer {i + 1}", level))
+        else:
+            seats.append(SeatConfig(name or f"Player {i + 1}"))
+    if not 2 <= len(seats) <= 4:
+        raise BlueprintsError(f"Blueprints is for 2 to 4 seats, not {len(seats)}")
+    return seats
+
+
+def seats_from_meta(meta: dict) -> tuple[list[SeatConfig], bool]:
+    """The seats a save recorded (see TableApp.save_meta)."""
+    seats = meta.get("seats")
+    if not isinstance(seats, list) or not all(
+            isinstance(x, dict) and isinstance(x.get("name"), str) and (x.get("bot") is None or isinstance(x.get("bot"), str))
+            for x in seats):
+        raise SaveFileError("the saved game does not say who sits at the table (its \"meta.seats\" is missing or malformed)")
+    levels = bot_levels()
+    for x in seats:
+        if x["bot"] is not None and x["bot"] not in levels:
+            raise SaveFileError(f"the saved game names an unknown computer level {x['bot']!r}")
+    return [SeatConfig(x["name"], x["bot"]) for x in seats], bool(meta.get("open_scores", False))
+
+
+def options_from_args(args: argparse.Namespace) -> AppOptions:
+    text = args.size or "1280x720"
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+        if w < 200 or h < 150:
+            raise ValueError
+    except ValueError:
+        raise BlueprintsError(f"--size must be WIDTHxHEIGHT of at least 200x150, like 1280x720, not {text!r}") from None
+    seats = parse_seats(args.seats) if getattr(args, "seats", None) else None
+    start: int | None = 0
+    start_text = getattr(args, "start", None)
+    if start_text is not None:
+        if seats is None:
+            raise BlueprintsError("--start needs --seats (on the new-game screen, choose who starts there)")
+        if start_text == "lot":
+            start = None
+        elif start_text.isdigit() and 1 <= int(start_text) <= len(seats):
+            start = int(start_text) - 1
+        else:
+            raise BlueprintsError(f"--start must be a seat from 1 to {len(seats)} or 'lot', not {start_text!r}")
+    slot = None if getattr(args, "no_autosave", False) else AutosaveSlot()
+    resumed = None
+    if getattr(args, "resume", False):
+        if seats is not None:
+            raise BlueprintsError("--resume continues the saved game: it cannot be combined with --seats")
+        resumed = (slot or AutosaveSlot()).load()  # a damaged save is refused here, before any window
+        seats_from_meta(resumed.meta)
+    return AppOptions(size=(w, h), size_given=args.size is not None, fullscreen=args.fullscreen, use_shaders=not args.no_shaders,
+                      seats=seats, seed=args.seed, open_scores=args.open_scores,
+                      bot_delay=args.bot_delay, quit_after=args.quit_after, autosave=slot,
+                      resumed=resumed, start=start)
+
+
+def run_app(args: argparse.Namespace) -> int:
+    launched = time.perf_counter()
+    options = options_from_args(args)
+    load_prc(options, offscreen=getattr(args, "offscreen", False))
+    from blueprints3d.client.render import materials
+
+    materials.configure(options.use_shaders)
+    from direct.showbase.ShowBase import ShowBase
+
+    try:
+        if options.fullscreen and not options.size_given:
+            # Full screen at the display's own resolution: ask the pipe before opening the window.
+            base = ShowBase(windowType="none")
+            base.make_default_pipe()
+            props = WindowProperties.get_default()
+            if base.pipe is not None and base.pipe.get_display_width() > 0:
+                props.set_size(base.pipe.get_display_width(), base.pipe.get_display_height())
+            props.set_fullscreen(True)
+            base.open_default_window(props=props)
+        else:
+            base = ShowBase()
+    except Exception as e:  # ShowBase says only "Could not open window."
+        raise BlueprintsError(f"could not open a window ({e}); run it in a desktop session or "
+                              f"under Xvfb") from None
+    base.disable_mouse()
+    if base.win is None:
+        raise BlueprintsError("could not open a window (no display?); try a desktop session or Xvfb")
+    if not getattr(args, "offscreen", False):
+        props = WindowProperties()
+        props.set_title("Blueprints")
+        base.win.request_properties(props)
+    app = TableApp(base, options)
+    base.graphicsEngine.render_frame()
+    first = time.perf_counter()
+    if options.quit_after:
+        print(f"first frame after {first - launched:.3f} s", file=sys.stderr)
+    base.run()
+    if options.quit_after:
+        spent = time.perf_counter() - first
+        print(f"{app.frames} frames in {spent:.2f} s ({app.frames / max(spent, 1e-9):.1f} fps)", file=sys.stderr)
+    app.destroy()
+    base.destroy()
+    return 0

@@ -1,0 +1,338 @@
+"""The game-flow controller: turns players' choices into engine actions and tracks whose eyes see what.
+
+It knows nothing about Panda3D. Legality is only ever asked of the engine (``legal_actions`` and
+``apply``, whose IllegalAction message is passed on to the player word for word). What it adds is
+the flow around the rules: whose turn it is to look at the table (the hot-seat curtain), computer
+opponents with a visible delay, the pause at the end of a round, the end of the game.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Callable
+
+from blueprints3d.client.table.bots import Bot, BotJob, make_bot
+from blueprints3d.engine import actions as A
+from blueprints3d.engine.errors import IllegalAction
+from blueprints3d.engine.scoring import DiePoints, explain_building
+from blueprints3d.engine.state import GameState, Phase, RoundResult
+
+
+class Mode(Enum):
+    TURN = "turn"            # a person at the table is to act
+    BOT = "bot"              # a computer opponent is thinking (or waiting out its visible delay)
+    CURTAIN = "curtain"      # "pass to <name>": everything secret is hidden until they click
+    ROUND_END = "round_end"  # screens lifted, scores shown, waiting for "continue"
+    GAME_OVER = "game_over"
+
+
+@dataclass(frozen=True)
+class SeatConfig:
+    """A seat at the table: a person with a name, or a computer opponent of some level."""
+
+    name: str
+    bot: str | None = None  # None: a person
+
+    @property
+    def is_person(self) -> bool:
+        return self.bot is None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    ok: bool
+    message: str
+    action: int | None = None
+
+
+@dataclass(frozen=True)
+class RoundEnd:
+    """A scored round as it stood when its last die was taken (die ids, so the view can keep its
+    dice where they are), with the engine's result and per-die explanations."""
+
+    result: RoundResult
+    stacks: tuple[tuple[tuple[int, ...], ...], ...]   # [seat][cell] die ids bottom to top
+    values: tuple[int, ...]                           # every die's value at the end of the round
+    set_aside: tuple[tuple[int, ...], ...]
+    explanations: tuple[tuple[DiePoints, ...], ...]
+
+
+@dataclass(frozen=True)
+class FlowEvent:
+    """What just happened, for the view to animate and the HUD to say."""
+
+    kind: str                  # placed / set_aside / discarded / rejected / turn / curtain / round_end / game_over
+    player: int | None = None
+    die: int | None = None
+    cell: int | None = None
+    message: str = ""
+
+
+Listener = Callable[[FlowEvent], None]
+
+
+@dataclass
+class GameFlow:
+    seats: list[SeatConfig]
+    seed: int | None = None
+    open_scores: bool = False
+    bot_delay: float = 0.8       # seconds a computer's move stays "thinking" so people can follow
+    threaded_bots: bool = True
+    start_player: int | None = 0  # round 1's start player; None: drawn by lot from the seed
+    initial: GameState | None = None  # given: continue this game (a resumed autosave)
+    state: GameState = field(init=False)
+    mode: Mode = field(init=False)
+    viewer: int | None = field(init=False, default=None)
+    message: str = field(init=False, default="")
+    round_end: RoundEnd | None = field(init=False, default=None)
+    listeners: list[Listener] = field(init=False, default_factory=list)
+    _bots: dict[int, Bot] = field(init=False, default_factory=dict)
+    _job: BotJob | None = field(init=False, default=None)
+    _now: float = field(init=False, default=0.0)
+    _held: list[FlowEvent] | None = field(init=False, default=None)
+    history: list[tuple[int, str]] = field(init=False, default_factory=list)  # (player, public text)
+
+    def __post_init__(self) -> None:
+        if self.initial is not None:
+            if self.initial.num_players != len(self.seats):
+                raise IllegalAction(f"the saved game has {self.initial.num_players} players "
+                                    f"but {len(self.seats)} seats were given")
+            self.state, self.initial = self.initial, None
+            self.seed = self.state.seed
+        else:
+            if self.seed is None:
+                self.seed = random.randrange(2 ** 31)
+            if self.start_player is None:
+                self.start_player = random.Random(self.seed).randrange(len(self.seats)) if self.seats else 0
+            # GameState.new checks the seat count and seed, raising IllegalAction with a message.
+            self.state = GameState.new(len(self.seats), self.seed, self.start_player,
+                                       [s.name for s in self.seats])
+        self._bots = {i: make_bot(s.bot, self.seed * 31 + i)
+                      for i, s in enumerate(self.seats) if s.bot is not None}
+        self.mode = Mode.TURN
+        self._begin_turn()
+
+    # ---- who sees what ----------------------------------------------------------------------
+    @property
+    def people(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.is_person]
+
+    @property
+    def current(self) -> int | None:
+        return self.state.current_player
+
+    def visible_seats(self) -> set[int]:
+        """Seats whose card and building may be shown now."""
+        n = len(self.seats)
+        if self.mode in (Mode.ROUND_END, Mode.GAME_OVER) or not self.people:
+            return set(range(n))  # screens lifted, or nobody at the table has secrets to keep
+        if self.mode is Mode.CURTAIN or self.viewer is None:
+            return set()
+        return {self.viewer}
+
+    def awaiting_person(self) -> bool:
+        return self.mode is Mode.TURN
+
+    # ---- asking the engine ------------------------------------------------------------------
+    def legal_cells(self, die: int) -> list[int]:
+        """Cells where the current person may place ``die``: the engine's legal actions, filtered."""
+        if self.mode is not Mode.TURN or self.state.phase is not Phase.TAKE:
+            return []
+        out = []
+        for a in self.state.legal_actions():
+            k = A.decode(a)
+            if k.die == die and k.kind is A.Kind.PLACE:
+                out.append(k.cell)
+        return out
+
+    def fits_nowhere(self, die: int) -> bool:
+        """The engine offers only "set aside" for this die: it may be taken but fits nowhere."""
+        return (self.mode is Mode.TURN and self.state.phase is Phase.TAKE
+                and A.set_aside(die) in self.state.legal_actions())
+
+    def discarding(self) -> bool:
+        return self.mode is Mode.TURN and self.state.phase is Phase.DISCARD
+
+    # ---- a person's choices -----------------------------------------------------------------
+    def place(self, die: int, cell: int) -> Outcome:
+        return self._person_action(A.place(die, cell))
+
+    def set_aside(self, die: int) -> Outcome:
+        return self._person_action(A.set_aside(die))
+
+    def discard(self, die: int) -> Outcome:
+        return self._person_action(A.discard(die))
+
+    def _person_action(self, action: int) -> Outcome:
+        if self.mode is not Mode.TURN:
+            who = self.seats[self.current].name if self.current is not None else "nobody"
+            reason = {Mode.BOT: f"wait: it is {who}'s turn",
+                      Mode.CURTAIN: f"the table is passed to {who}: click to continue",
+                      Mode.ROUND_END: "the round is over: continue to the next one",
+                      Mode.GAME_OVER: "the game is over"}[self.mode]
+            return self._reject(reason)
+        return self._apply(action)
+
+    def _reject(self, message: str, die: int | None = None) -> Outcome:
+        self.message = message
+        self._emit(FlowEvent("rejected", self.current, die, None, message))
+        return Outcome(False, message)
+
+    def _apply(self, action: int) -> Outcome:
+        s = self.state
+        player = s.current_player
+        # What the round looks like now, by die id: if this action ends the round the engine
+        # deals the next one at once, and the round-end view still needs this round's dice.
+        before = (tuple(tuple(tuple(st) for st in b) for b in s.stacks), tuple(s.values),
+                  tuple(tuple(x) for x in s.set_aside), len(s.round_results))
+        text = s.describe_action(action) if player is not None else ""
+        k = A.decode(action)
+        try:
+            s.apply(action)
+        except IllegalAction as e:
+            return self._reject(str(e), k.die)
+        self.message = text
+        self.history.append((player, text))
+        del self.history[:-24]
+        kind = {A.Kind.PLACE: "placed", A.Kind.SET_ASIDE: "set_aside", A.Kind.DISCARD: "discarded"}[k.kind]
+        if k.kind is A.Kind.SET_ASIDE and self.seats[player].is_person:
+            self.message = (f"the {s.describe_die(k.die)} fits nowhere on your building: "
+                            f"it leaves the game for this round")
+        action_text = self.message
+        # Move the flow on first, then tell the listeners: they must never see the engine in the
+        # next turn (or the game over) while the flow still says it is this one.
+        self._held = []
+        if len(s.round_results) > before[3]:
+            self._end_round(before, action, player)
+        else:
+            self._begin_turn()
+        held, self._held = self._held, None
+        self._emit(FlowEvent(kind, player, k.die, k.cell, action_text))
+        for event in held:
+            self._emit(event)
+        return Outcome(True, action_text, action)
+
+    # ---- between turns and rounds -------------------------------------------------------------
+    def _begin_turn(self) -> None:
+        p = self.state.current_player
+        if p is None:
+            self.mode = Mode.GAME_OVER
+            self._emit(FlowEvent("game_over", message=self.winner_text()))
+            return
+        if not self.seats[p].is_person:
+            self.mode = Mode.BOT
+            self._start_bot(p)
+            self._emit(FlowEvent("turn", p, message=f"{self.seats[p].name} is thinking..."))
+            return
+        several = len(self.people) > 1
+        if several and self.viewer != p:
+            self.mode = Mode.CURTAIN
+            self._emit(FlowEvent("curtain", p, message=f"pass to {self.seats[p].name}"))
+            return
+        self.viewer = p
+        self.mode = Mode.TURN
+        self._emit(FlowEvent("turn", p, message=self.prompt()))
+
+    def since_last_turn(self, player: int) -> list[str]:
+        """What the others did in the open since ``player`` last acted (no secret spaces named)."""
+        out: list[str] = []
+        for who, text in reversed(self.history):
+            if who == player:
+                break
+            out.append(text)
+        return out[::-1]
+
+    def pass_curtain(self) -> None:
+        """The next person clicked: show them their building."""
+        if self.mode is not Mode.CURTAIN:
+            return
+        self.viewer = self.current
+        self.mode = Mode.TURN
+        self._emit(FlowEvent("turn", self.current, message=self.prompt()))
+
+    def prompt(self) -> str:
+        p = self.current
+        if p is None:
+            return ""
+        name = self.seats[p].name
+        if self.state.phase is Phase.DISCARD:
+            return f"{name}: two players - pick a pool die to discard"
+        return f"{name}: drag a die from the pool onto your blueprint"
+
+    def _end_round(self, before: tuple, action: int, player: int) -> None:
+        stacks = [[list(st) for st in b] for b in before[0]]
+        set_aside = [list(x) for x in before[2]]
+        k = A.decode(action)
+        if k.kind is A.Kind.PLACE:
+            stacks[player][k.cell].append(k.die)
+        elif k.kind is A.Kind.SET_ASIDE:
+            set_aside[player].append(k.die)
+        result = self.state.round_results[-1]
+        expl = tuple(tuple(explain_building(result.blueprints[p], result.buildings[p]))
+                     for p in range(len(self.seats)))
+        self.history.clear()  # the round's moves are all on show now; a new round starts afresh
+        self.round_end = RoundEnd(result, tuple(tuple(tuple(st) for st in b) for b in stacks),
+                                  before[1], tuple(tuple(x) for x in set_aside), expl)
+        self.mode = Mode.ROUND_END
+        self._emit(FlowEvent("round_end", message=f"round {result.round} is scored"))
+
+    def continue_after_round(self) -> None:
+        if self.mode is not Mode.ROUND_END:
+            return
+        self.round_end = None
+        self._begin_turn()  # the engine has already dealt the next round (or ended the game)
+
+    def winner_text(self) -> str:
+        res = self.state.result()
+        if res is None:
+            return ""
+        names = [self.seats[w].name for w in res.winners]
+        if len(names) == 1:
+            return f"{names[0]} wins with {res.victory_points[res.winners[0]]} victory points"
+        return f"shared victory: {' and '.join(names)} with {res.victory_points[res.winners[0]]} points each"
+
+    # ---- computer opponents -------------------------------------------------------------------
+    def _start_bot(self, player: int) -> None:
+        clone = self.state.clone()
+        clone.reseed(random.randrange(2 ** 31))  # a bot must not learn the real future draws
+        self._job = BotJob(self._bots[player], clone, player, self._now + self.bot_delay,
+                           threaded=self.threaded_bots)
+        self._job.start()
+
+    def tick(self, now: float) -> None:
+        """Called every frame: applies a computer's move once it is ready and its delay is over."""
+        self._now = now
+        job = self._job
+        if self.mode is not Mode.BOT or job is None:
+            return
+        if job.ready_at > now + self.bot_delay:  # the clock was reset (tests, a new timeline)
+            job.ready_at = now + self.bot_delay
+        if not job.done or now < job.ready_at:
+            return
+        self._job = None
+        action = job.action
+        legal = self.state.legal_actions()
+        if job.error is not None or action not in legal:
+            # A faulty bot must not stall the game: fall back to any legal move, and say so.
+            action = legal[0]
+            self.message = f"{self.seats[job.player].name}'s computer player failed; it plays a legal move"
+        self._apply(action)
+
+    def run_bots(self, max_moves: int = 1000) -> None:
+        """Play computer moves until a person must act (for tests and tools; ignores the delay)."""
+        for _ in range(max_moves):
+            if self.mode is not Mode.BOT or self._job is None:
+                return
+            self._job.wait()
+            self._job.ready_at = self._now
+            self.tick(self._now)
+
+    # ---- events -------------------------------------------------------------------------------
+    def _emit(self, event: FlowEvent) -> None:
+        if self._held is not None:
+            self._held.append(event)
+            return
+        for fn in list(self.listeners):
+            fn(event)

@@ -1,0 +1,54 @@
+"""The table app on an offscreen buffer of any size: for the tests, the benchmarks and screenshots.
+
+It shares the process's one ShowBase (``showcase.open_offscreen_base``) and renders through its
+own buffer and camera, so it never changes the base's window or default camera.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from panda3d.core import GraphicsOutput, NodePath
+
+from blueprints3d.client.table.app import AppOptions, TableApp
+from blueprints3d.client.scene.showcase import grab_frame
+
+
+@dataclass
+class OffscreenTable:
+    base: object
+    app: TableApp
+    buffer: GraphicsOutput
+    cam: NodePath
+
+    def render(self, frames: int = 2) -> None:
+        for _ in range(frames):
+            self.base.graphicsEngine.render_frame()
+
+    def screenshot(self) -> np.ndarray:
+        """The table as an (h, w, 3) uint8 picture, top row first, after settling everything."""
+        self.app.settle()
+        self.render(2)
+        return grab_frame(self.buffer)
+
+    def pixel(self, x: float, y: float) -> tuple[int, int]:
+        """Mouse coordinates ([-1, 1], +y up) to (column, row) of the screenshot."""
+        w, h = self.buffer.get_x_size(), self.buffer.get_y_size()
+        return int(round((x + 1) / 2 * (w - 1))), int(round((1 - y) / 2 * (h - 1)))
+
+    def close(self) -> None:
+        self.app.destroy()
+        self.cam.remove_node()
+        self.base.graphicsEngine.remove_window(self.buffer)
+
+
+def open_table(base, width: int, height: int, options: AppOptions) -> OffscreenTable:
+    buffer = base.win.make_texture_buffer("blueprints3d-table", width, height, to_ram=False)
+    if buffer is None:
+        raise RuntimeError("could not open an offscreen buffer")
+    buffer.set_sort(-20)  # render before the base's own window
+    cam = base.make_camera(buffer)
+    cam.node().get_lens().set_aspect_ratio(width / height)
+    app = TableApp(base, options, output=buffer, cam=cam)
+    return OffscreenTable(base, app, buffer, cam)

@@ -1,0 +1,529 @@
+"""The table scene: the table top, each seat's screen, card and building, the pool, the bag, the
+scoreboard with the in-demand dice, the Award and Prize cards; kept in step with the game flow.
+
+``TableView.sync(flow)`` puts every one of the 32 dice where the game says it is, gliding it there
+if it is visible, and hides what the current viewer may not see. It never decides anything about
+the rules: positions come from the engine's state (or the scored round) and the layout maths.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+
+from panda3d.core import NodePath, Point3, TextNode
+
+from blueprints3d.client.scene import card_model, dice_model, units
+
+from blueprints3d.client.render import materials
+from blueprints3d.client.scene.animation import Animator
+from blueprints3d.client.table.flow import GameFlow, Mode
+from blueprints3d.client.table.layout import (AWARD_CARD_SIZE, CENTRE_AWARDS, CENTRE_BAG, CENTRE_PRIZES,
+                                        CENTRE_SCOREBOARD, LABEL_OFFSET, SCREEN_HEIGHT, SCREEN_OFFSET,
+                                        SCREEN_WIDTH, SeatPlace, award_slots, pile_slot, pool_slots,
+                                        rotate, seat_places, stack_z)
+from blueprints3d.client.scene.props import make_box, make_cylinder, make_disc, make_label, make_tile
+from blueprints3d.engine.awards import AWARDS_BY_PLAYERS, Award
+from blueprints3d.engine.blueprints import Blueprint
+from blueprints3d.engine.materials import MATERIAL_OF, NUM_DICE, Material
+from blueprints3d.engine.scoring import Prize
+from blueprints3d.engine.state import Phase
+
+SEAT_COLOURS = [(0.20, 0.38, 0.70, 1), (0.72, 0.22, 0.20, 1), (0.85, 0.66, 0.15, 1), (0.45, 0.30, 0.62, 1)]
+TABLE_COLOUR = (0.36, 0.25, 0.16, 1)
+FELT_COLOUR = (0.16, 0.34, 0.24, 1)
+AWARD_COLOURS = {Award.GOLD: (0.86, 0.70, 0.20, 1), Award.SILVER: (0.75, 0.76, 0.80, 1),
+                 Award.BRONZE: (0.70, 0.45, 0.25, 1)}
+PRIZE_COLOUR = (0.93, 0.90, 0.82, 1)
+AWARD_KEYS = {a.value for a in Award}
+CARD_BACK = (0.30, 0.30, 0.36, 1)
+LEGAL_RGBA = (0.25, 0.85, 0.35, 0.45)       # a space where the dragged die may go
+HOVER_OK_RGBA = (0.15, 1.0, 0.25, 0.85)     # the space under the pointer, legal
+HOVER_BAD_RGBA = (1.0, 0.18, 0.12, 0.80)    # the space under the pointer, illegal
+SELECT_RGBA = (1.0, 0.85, 0.2, 0.55)        # keyboard selection of a die or a space
+HOVER_DIE_RGBA = (0.45, 0.45, 0.40, 0.45)   # the pool die under the pointer
+SET_ASIDE_OFFSET = (-7.5, -3.0)             # where a seat's dice that fitted nowhere wait
+# What each Prize asks for, big on its card (RULES.md, pp. 4-5).
+PRIZE_GLYPHS = {"skyscraper": "5+\nhigh", "geometer": "1-6", "structural_integrity": "4 of a\nvalue",
+                "materials": "5 of a\ncolour"}
+DRAG_HEIGHT = units.DIE_SIZE * 2.2          # a dragged die floats this high over the table
+
+
+@dataclass
+class SeatView:
+    place: SeatPlace
+    root: NodePath
+    screen: NodePath
+    name_label: NodePath
+    score_label: NodePath
+    card: NodePath | None = None
+    blueprint: Blueprint | None = None
+    pile: list[NodePath] = field(default_factory=list)
+    pile_sig: tuple | None = None  # what the pile shows now, to rebuild it only when that changes
+    screen_up: bool = True
+
+
+class CardWarmer:
+    """Draws card faces (``card_model.card_texture``, cached there) on a worker thread ahead of
+    need: drawing one takes a good part of a second on a slow machine."""
+
+    def __init__(self) -> None:
+        self.ready_ids: set[str] = set()
+        self.queue: list[Blueprint] = []
+        self.lock = threading.Lock()
+        self.thread: threading.Thread | None = None
+
+    def warm(self, blueprints: list[Blueprint]) -> None:
+        with self.lock:
+            self.queue += [b for b in blueprints if b.id not in self.ready_ids]
+            if self.thread is None or not self.thread.is_alive():
+                self.thread = threading.Thread(target=self._run, name="blueprints3d-cards", daemon=True)
+                self.thread.start()
+
+    def _run(self) -> None:
+        while True:
+            with self.lock:
+                if not self.queue:
+                    return
+                bp = self.queue.pop(0)
+            if bp.id not in self.ready_ids:
+                card_model.card_texture(bp)
+                self.ready_ids.add(bp.id)
+
+    def ready(self, bp: Blueprint) -> bool:
+        return bp.id in self.ready_ids
+
+    def wait(self) -> None:
+        if self.thread is not None:
+            self.thread.join()
+
+
+class TableView:
+    def __init__(self, root: NodePath, names: list[str]) -> None:
+        self.root = root.attach_new_node("table")
+        self.players = len(names)
+        self.animator = Animator(self.root)
+        self.warmer = CardWarmer()
+        self.centre_heading = 0.0
+        self._build_table()
+        self.seats = [self._build_seat(p, names[p]) for p in range(self.players)]
+        self.centre = self.root.attach_new_node("centre")  # turns to face the viewer
+        self._build_centre()
+        self.dice_root = self.root.attach_new_node("dice")
+        self.dice: dict[int, NodePath] = {}
+        self.values: dict[int, int] = {}
+        self.in_pool: dict[int, bool] = {}  # where each die was at the last sync
+        self.hiding: set[int] = set()       # dice gliding behind a screen, to vanish on arrival
+        for d in range(NUM_DICE):
+            node = dice_model.make_die(Material(MATERIAL_OF[d]), 1, variant=d)
+            node.reparent_to(self.dice_root)
+            node.set_tag("die", str(d))
+            node.set_pos(self.bag_position())
+            node.hide()
+            self.dice[d] = node
+            self.values[d] = 1
+        self.in_demand_nodes: list[NodePath] = []
+        self.in_demand_key: tuple = ()
+        self.round_cards: dict[str, NodePath] = {}  # "gold" / "skyscraper" ... for this round
+        self.round_cards_round = 0
+        self.dragging: int | None = None
+        self.selected_die: int | None = None
+        self.hovered_die: int | None = None
+        self.highlighted_cells: dict[int, tuple] = {}
+
+    # ---- building the props -------------------------------------------------------------------
+    def _build_table(self) -> None:
+        # The wooden rim is a ring and the edge has no cap: the felt covers the rest, and a
+        # shaded surface drawn under it would cost a full-table pass on a software renderer.
+        top = make_disc("table-top", units.TABLE_RADIUS, TABLE_COLOUR, inner=units.TABLE_RADIUS * 0.92)
+        top.reparent_to(self.root)
+        edge = make_cylinder("table-edge", units.TABLE_RADIUS, 3.0, TABLE_COLOUR, cap=False)
+        edge.reparent_to(self.root)
+        edge.set_z(-3.0)
+        felt = make_disc("table-felt", units.TABLE_RADIUS * 0.93, FELT_COLOUR)
+        felt.reparent_to(self.root)
+        felt.set_z(0.01)
+        # The wooden rim gets the walnut planks; the felt stays cloth (lit, and shadowed).
+        materials.apply_surface_material(top, "table")
+        materials.apply_surface_material(edge, "table")
+
+    def _build_seat(self, p: int, name: str) -> SeatView:
+        place = seat_places(self.players)[p]
+        root = self.root.attach_new_node(f"seat-{p}")
+        root.set_pos(place.x, place.y, 0.02)
+        root.set_h(place.heading)
+        screen = make_box(f"screen-{p}", SCREEN_WIDTH, 0.5, SCREEN_HEIGHT, SEAT_COLOURS[p])
+        screen.reparent_to(root)
+        materials.apply_surface_material(screen, "screen")
+        screen.set_y(SCREEN_OFFSET)
+        sign = make_label(f"screen-name-{p}", name, (1, 1, 1, 1), 2.2, flat=False)
+        sign.reparent_to(screen)
+        sign.set_shader_off(1)  # text keeps its own rendering, not the screen board's shader
+        # On the screen's outer face (+Y), readable from the table centre.
+        sign.set_pos(0, 0.3, SCREEN_HEIGHT * 0.62)
+        sign.set_h(180)
+        plate = make_label(f"name-{p}", name, (0.95, 0.95, 0.95, 1), 1.8)
+        plate.reparent_to(root)
+        plate.set_pos(LABEL_OFFSET[0], LABEL_OFFSET[1], 0.05)
+        score = make_label(f"score-{p}", "", (1, 1, 0.85, 1), 1.6, flat=False, wordwrap=14)
+        score.reparent_to(root)
+        # Beside the card on the player's left, standing up: it never hides the building.
+        score.set_pos(-12.0, 1.0, 5.0)
+        score.set_billboard_point_eye()
+        score.hide()
+        return SeatView(place, root, screen, plate, score)
+
+    def _build_centre(self) -> None:
+        board = make_box("scoreboard", 8.5, 4.6, 0.3, (0.85, 0.82, 0.74, 1))
+        board.reparent_to(self.centre)
+        board.set_pos(CENTRE_SCOREBOARD[0], CENTRE_SCOREBOARD[1], 0)
+        # Labels in front of the dice (nearer the viewer), where the dice cannot hide them.
+        for i, text in enumerate(("1st", "2nd")):
+            lab = make_label(f"in-demand-{i}", text, (0.15, 0.15, 0.2, 1), 0.9)
+            lab.reparent_to(board)
+            lab.set_pos(-2.1 + 4.2 * i, -1.75, 0.32)
+        self.scoreboard = board
+        bag = make_cylinder("bag", 3.2, 6.0, (0.36, 0.18, 0.42, 1), top_radius=2.0)
+        bag.reparent_to(self.centre)
+        bag.set_pos(CENTRE_BAG[0], CENTRE_BAG[1], 0)
+        knot = make_cylinder("bag-neck", 1.1, 1.6, (0.30, 0.15, 0.35, 1), top_radius=1.7)
+        knot.reparent_to(bag)
+        knot.set_z(5.9)
+        self.bag = bag
+        self.bag_label = make_label("bag-count", "", (1, 1, 1, 1), 1.3, flat=False)
+        self.bag_label.reparent_to(bag)
+        self.bag_label.set_pos(0, 0, 9.0)
+        self.bag_label.set_billboard_point_eye()
+
+    def bag_position(self) -> Point3:
+        x, y = rotate(*CENTRE_BAG, self.centre_heading)
+        return Point3(x, y, 6.5)
+
+    def _make_award_card(self, key: str, face_up: bool) -> NodePath:
+        w, h = AWARD_CARD_SIZE
+        award = key in AWARD_KEYS
+        colour = AWARD_COLOURS[Award(key)] if award else PRIZE_COLOUR
+        card = make_box(f"award-{key}", w, h, 0.08, colour if face_up else CARD_BACK)
+        if face_up:
+            # Read at a glance from across the table: the name on top, the VP big below it.
+            title = key.replace("_", " ").title()
+            if not award:
+                title = {"Structural Integrity": "Structural\nIntegrity"}.get(title, title)
+            ink = (0.1, 0.1, 0.15, 1)
+            if award:
+                # An Award's worth is what matters at a glance; a Prize's condition (all are 2 VP).
+                big_text, big_scale, unit_text = str(Award(key).victory_points), 2.0, "VP"
+            else:
+                big_text, big_scale, unit_text = PRIZE_GLYPHS[key], 0.85, "2 VP"
+            name = make_label(f"award-{key}-text", title, ink, 0.62 if award else 0.5, wordwrap=6.0)
+            name.reparent_to(card)
+            name.set_pos(0, 1.35, 0.1)
+            big = make_label(f"award-{key}-big", big_text, ink, big_scale, wordwrap=3.6)
+            big.reparent_to(card)
+            big.set_pos(0, -0.85 if award else -0.1, 0.1)
+            unit = make_label(f"award-{key}-unit", unit_text, ink, 0.5)
+            unit.reparent_to(card)
+            unit.set_pos(0, -1.75, 0.1)
+        card.set_tag("award", key)
+        return card
+
+    # ---- keeping in step with the game --------------------------------------------------------
+    def set_centre_heading(self, heading: float) -> None:
+        """Turn the pool, bag and scoreboard to read the right way for the viewer."""
+        self.centre_heading = heading
+        self.centre.set_h(heading)
+
+    def card_of(self, seat: int) -> NodePath | None:
+        return self.seats[seat].card
+
+    def cell_world(self, seat: int, cell: int, level: int = 0) -> Point3:
+        """Centre of a die at ``level`` on ``cell`` of a seat's card, in the table's frame."""
+        sv = self.seats[seat]
+        x, y = card_model.cell_position(sv.blueprint, cell)
+        return self.root.get_relative_point(sv.root, Point3(x, y, stack_z(level)))
+
+    def pool_world(self, index: int, count: int) -> Point3:
+        x, y = pool_slots(count)[index]
+        wx, wy = rotate(x, y, self.centre_heading)
+        return Point3(wx, wy, units.DIE_SIZE / 2)
+
+    def sync(self, flow: GameFlow, animate: bool = True) -> None:
+        state = flow.state
+        visible = flow.visible_seats()
+        re = flow.round_end if flow.mode is Mode.ROUND_END else None
+        blueprints = re.result.blueprints if re is not None else tuple(state.blueprints)
+        stacks = re.stacks if re is not None else state.stacks
+        values = re.values if re is not None else state.values
+        set_aside = re.set_aside if re is not None else state.set_aside
+        pool = [] if re is not None else list(state.pool)
+        self._sync_cards(blueprints, visible)
+        self._sync_screens(flow, visible)
+        targets: dict[int, tuple[Point3, float, bool]] = {}
+        for i, d in enumerate(pool):
+            targets[d] = (self.pool_world(i, len(pool)), self.centre_heading, True)
+        for p in range(self.players):
+            heading = self.seats[p].place.heading
+            for cell, st in enumerate(stacks[p]):
+                for level, d in enumerate(st):
+                    targets[d] = (self.cell_world(p, cell, level), heading, p in visible)
+            for i, d in enumerate(set_aside[p]):
+                lx, ly = SET_ASIDE_OFFSET[0], SET_ASIDE_OFFSET[1] + 2.0 * i
+                wx, wy = self.seats[p].place.to_world(lx, ly)
+                targets[d] = (Point3(wx, wy, units.DIE_SIZE / 2), heading, True)
+        pool_set = set(pool)
+        # Behind the curtain nothing secret may be in flight: the next person must see none of it.
+        curtain = flow.mode is Mode.CURTAIN
+        for d, node in self.dice.items():
+            if d == self.dragging:
+                continue
+            if values[d] != self.values[d]:
+                dice_model.set_die_value(node, values[d])
+                self.values[d] = values[d]
+            target = targets.get(d)
+            if target is None:                      # in the bag, discarded, or not this round's
+                self.in_pool[d] = False
+                self.animator.cancel(node)
+                node.hide()
+                node.set_pos(self.bag_position())
+                continue
+            pos, heading, show = target
+            from_pool, self.in_pool[d] = self.in_pool.get(d, False), d in pool_set
+            if not show:
+                if d in self.hiding and self.animator.target(node) == pos and not curtain:
+                    continue  # still on its way behind a screen
+                if from_pool and not node.is_hidden() and animate and not curtain:
+                    # Taken from the pool by someone else: it travels to their screen, then vanishes.
+                    self.hiding.add(d)
+                    self.animator.move(node, pos, heading, 0.45, 3.0, on_done=lambda d=d: self._hidden(d))
+                else:
+                    self._hidden(d)  # never leave a secret die in view
+                    node.set_pos(self.root, pos)
+                continue
+            was_hidden = node.is_hidden()
+            self.hiding.discard(d)
+            node.show()
+            if was_hidden:
+                node.set_pos(self.root, self.bag_position())
+            if (pos - node.get_pos(self.root)).length() < 1e-3:
+                self.animator.cancel(node)  # a glide elsewhere, started by an older sync, is stale
+                node.set_h(self.root, heading)
+                continue
+            if not animate:
+                self.animator.cancel(node)
+                node.set_pos(self.root, pos)
+                node.set_h(self.root, heading)
+            elif self.animator.target(node) != pos:
+                self.animator.move(node, pos, heading, 0.35 if not was_hidden else 0.5,
+                                   2.0 if was_hidden else 0.8)
+        self._sync_in_demand(flow)
+        self._sync_awards(flow, animate)
+        self._sync_scores(flow)
+        self.bag_label.node().set_text(f"bag: {len(state.bag)}")
+
+    def _hidden(self, d: int) -> None:
+        node = self.dice[d]
+        self.hiding.discard(d)
+        self.animator.cancel(node)
+        node.hide()
+
+    def _sync_cards(self, blueprints, visible: set[int]) -> None:
+        for p, sv in enumerate(self.seats):
+            bp = blueprints[p]
+            if sv.blueprint is not bp:
+                if sv.card is not None:
+                    sv.card.remove_node()
+                    sv.card = None
+                sv.blueprint = bp  # dice positions need it at once; the card itself may wait
+                self.highlighted_cells.pop(p, None)
+            if sv.card is None and (p in visible or self.warmer.ready(bp)):
+                self._build_card(sv)
+            if sv.card is not None:
+                if p in visible:
+                    sv.card.show()
+                else:
+                    sv.card.hide()
+
+    def _build_card(self, sv: SeatView) -> None:
+        sv.card = card_model.make_card(sv.blueprint)
+        sv.card.reparent_to(sv.root)
+        sv.card.hide()
+        self._update_ground()
+
+    def _update_ground(self) -> None:
+        """Tell glass what lies under it: the cards (where they are now) and the felt."""
+        cards = [sv.card for sv in self.seats if sv.card is not None]
+        materials.set_ground(self.root, cards[:materials.MAX_GROUND_CARDS], table=FELT_COLOUR)
+
+    def build_ready_cards(self) -> None:
+        """Per frame: make at most one hidden seat's card whose face is already drawn (the drawing
+        happens on a worker thread, so revealing or dealing never stalls the frame loop)."""
+        for sv in self.seats:
+            if sv.card is None and sv.blueprint is not None and self.warmer.ready(sv.blueprint):
+                self._build_card(sv)
+                return
+
+    def _sync_screens(self, flow: GameFlow, visible: set[int]) -> None:
+        lifted = flow.mode in (Mode.ROUND_END, Mode.GAME_OVER)
+        for p, sv in enumerate(self.seats):
+            if lifted and sv.screen_up:
+                # The round is scored: screens rise off the table and vanish.
+                sv.screen_up = False
+                end = sv.screen.get_pos(self.root) + Point3(0, 0, 40.0)
+                self.animator.move(sv.screen, end, None, 0.8, on_done=sv.screen.hide)
+            elif not lifted:
+                if not sv.screen_up:
+                    sv.screen_up = True
+                    self.animator.cancel(sv.screen)
+                    sv.screen.set_pos(0, SCREEN_OFFSET, 0)
+                # The viewer's own screen would stand between them and the pool: it folds away.
+                if p in visible:
+                    sv.screen.hide()
+                else:
+                    sv.screen.show()
+
+    def _sync_in_demand(self, flow: GameFlow) -> None:
+        if flow.mode is Mode.ROUND_END and flow.round_end is not None:
+            mats = flow.round_end.result.in_demand
+        else:
+            mats = flow.state.in_demand_materials()
+        key = tuple(mats)
+        if key == self.in_demand_key:
+            return
+        for n in self.in_demand_nodes:
+            n.remove_node()
+        self.in_demand_nodes = []
+        for i, m in enumerate(mats):
+            die = dice_model.make_die(m, 1 + 5 * i, variant=40 + i)
+            die.reparent_to(self.scoreboard)
+            die.set_pos(-2.1 + 4.2 * i, 0.5, 0.3 + units.DIE_SIZE / 2)
+            self.in_demand_nodes.append(die)
+        self.in_demand_key = key
+
+    def _sync_awards(self, flow: GameFlow, animate: bool) -> None:
+        """This round's Award and Prize cards in the centre; at the end of a round the won ones lie
+        beside their buildings; won cards wait face down in each seat's pile (open at the end, or
+        always with open scores)."""
+        state = flow.state
+        re = flow.round_end if flow.mode is Mode.ROUND_END else None
+        rnd = re.result.round if re is not None else state.round
+        if self.round_cards_round != rnd or flow.mode is Mode.GAME_OVER and self.round_cards:
+            for n in self.round_cards.values():
+                n.remove_node()
+            self.round_cards = {}
+            self.round_cards_round = rnd
+            if flow.mode is not Mode.GAME_OVER:
+                awards = [a.value for a in AWARDS_BY_PLAYERS[self.players]]
+                for key, (x, y) in zip(awards, award_slots(len(awards), CENTRE_AWARDS, 1.0)):
+                    c = self._make_award_card(key, True)
+                    c.reparent_to(self.centre)
+                    c.set_pos(x, y, 0.02)
+                    self.round_cards[key] = c
+                prizes = [p.value for p in Prize]
+                for key, (x, y) in zip(prizes, award_slots(len(prizes), CENTRE_PRIZES, 1.0)):
+                    c = self._make_award_card(key, True)
+                    c.reparent_to(self.centre)
+                    c.set_pos(x, y, 0.02)
+                    self.round_cards[key] = c
+        if re is not None:
+            won = [(a.value, pl.player) for a, pl in re.result.awards.items()]
+            won += [(z.value, pl.player) for z, pl in re.result.prizes.items()]
+            for order, (key, player) in enumerate(won):
+                card = self.round_cards.get(key)
+                if card is None:
+                    continue
+                nth = [k for k, p in won if p == player].index(key)
+                lx, ly = 8.0 + 3.6 * (nth % 3), 3.0 - 5.0 * (nth // 3)
+                wx, wy = self.seats[player].place.to_world(lx, ly)
+                end = Point3(wx, wy, 0.1)
+                if self.animator.target(card) != end and (card.get_pos(self.root) - end).length() > 0.05:
+                    if card.get_parent() != self.root:
+                        card.wrt_reparent_to(self.root)
+                    if animate:
+                        # After the screens have lifted, one card after another.
+                        self.animator.move(card, end, self.seats[player].place.heading, 0.9, 6.0,
+                                           delay=0.9 + 0.35 * order)
+                    else:
+                        card.set_pos(self.root, end)
+                        card.set_h(self.root, self.seats[player].place.heading)
+        # The piles of won cards, from the engine's record.
+        open_all = flow.open_scores or flow.mode is Mode.GAME_OVER
+        for p, sv in enumerate(self.seats):
+            keys = [a.value for a in state.awards[p]] + [z.value for z in state.prizes[p]]
+            if re is not None:
+                # This round's cards still lie by the building; the pile holds the earlier ones.
+                this = {a.value for a, pl in re.result.awards.items() if pl.player == p} | \
+                       {z.value for z, pl in re.result.prizes.items() if pl.player == p}
+                for k in this:
+                    if k in keys:
+                        keys.remove(k)
+            sig = (tuple(keys), open_all or p in flow.visible_seats())
+            if sv.pile_sig == sig:
+                continue
+            sv.pile_sig = sig
+            for n in sv.pile:
+                n.remove_node()
+            sv.pile = []
+            for i, key in enumerate(keys):
+                c = self._make_award_card(key, sig[1])
+                c.reparent_to(self.root)
+                x, y = pile_slot(sv.place, i)
+                c.set_pos(x, y, 0.05 + 0.09 * i)
+                c.set_h(sv.place.heading)
+                sv.pile.append(c)
+
+    def _sync_scores(self, flow: GameFlow) -> None:
+        re = flow.round_end if flow.mode is Mode.ROUND_END else None
+        for p, sv in enumerate(self.seats):
+            if re is None:
+                sv.score_label.hide()
+                continue
+            s = re.result.scores[p]
+            text = (f"{flow.seats[p].name}: {s.total}\n"
+                    f"blueprint {s.blueprint}  wood {s.wood}\nrecycled {s.recycled}  "
+                    f"stone {s.stone}  glass {s.glass}")
+            sv.score_label.node().set_text(text)
+            sv.score_label.show()
+
+    # ---- highlights ---------------------------------------------------------------------------
+    def highlight_cells(self, seat: int, colours: dict[int, tuple | None]) -> None:
+        """Light the given cells of a seat's card (cell -> rgba); every other cell goes dark."""
+        card = self.seats[seat].card
+        if card is None:
+            return
+        old = self.highlighted_cells.get(seat, {})
+        if old == colours:
+            return
+        for cell in range(self.seats[seat].blueprint.num_cells):
+            overlay = card.find(f"space-{cell}")
+            if overlay.is_empty():
+                continue
+            materials.set_highlight(overlay, colours.get(cell))
+        self.highlighted_cells[seat] = dict(colours)
+
+    def clear_highlights(self) -> None:
+        for seat in list(self.highlighted_cells):
+            self.highlight_cells(seat, {})
+
+    def highlight_die(self, die: int | None, rgba: tuple | None = SELECT_RGBA) -> None:
+        if self.selected_die is not None and self.selected_die != die:
+            materials.set_highlight(self.dice[self.selected_die], None)
+        self.selected_die = die
+        if die is not None:
+            materials.set_highlight(self.dice[die], rgba)
+        if self.hovered_die == die:
+            self.hovered_die = None
+
+    def hover_die(self, die: int | None) -> None:
+        """A soft glow on the pool die under the pointer: this one can be picked up."""
+        if die == self.hovered_die:
+            return
+        if self.hovered_die is not None and self.hovered_die != self.selected_die:
+            materials.set_highlight(self.dice[self.hovered_die], None)
+        self.hovered_die = None
+        if die is not None and die != self.selected_die:
+            materials.set_highlight(self.dice[die], HOVER_DIE_RGBA)
+            self.hovered_die = die
+
+    def destroy(self) -> None:
+        self.animator.glides.clear()
+        self.root.remove_node()

@@ -1,0 +1,136 @@
+"""Save files: a game in progress or finished, as JSON, written atomically.
+
+A save holds the game's settings, its move log, a snapshot of the state and a checksum. Loading
+replays the log from the seed (the only source of randomness) and insists that the replay gives
+exactly the saved snapshot: a file whose log and state disagree has been tampered with or
+damaged, and is refused with a message naming what is wrong. Loading never changes the file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from blueprints3d.engine import actions as A
+from blueprints3d.files.buildfile import read_json, write_atomic
+from blueprints3d.engine.errors import BlueprintsError, SaveFileError
+from blueprints3d.engine.state import GameState
+
+FORMAT = 1
+KIND = "blueprints3d-save"
+
+
+def action_to_json(action: int) -> dict[str, Any]:
+    k = A.decode(action)
+    out: dict[str, Any] = {"action": k.kind.value, "die": k.die}
+    if k.cell is not None:
+        out["cell"] = k.cell
+    return out
+
+
+def action_from_json(entry: Any, index: int) -> int:
+    where = f"move {index + 1}"
+    if not isinstance(entry, dict):
+        raise SaveFileError(f"{where}: must be an object like {{\"action\": \"place\", \"die\": 3, \"cell\": 0}}")
+    kind, die = entry.get("action"), entry.get("die")
+    if not isinstance(die, int) or isinstance(die, bool) or not 0 <= die < 64:
+        raise SaveFileError(f"{where}: \"die\" must be a die number, not {die!r}")
+    if kind == A.Kind.PLACE.value:
+        cell = entry.get("cell")
+        if not isinstance(cell, int) or isinstance(cell, bool) or not 0 <= cell < A.MAX_CELLS:
+            raise SaveFileError(f"{where}: \"cell\" must be a space number, not {cell!r}")
+        return A.place(die, cell)
+    if kind == A.Kind.SET_ASIDE.value:
+        return A.set_aside(die)
+    if kind == A.Kind.DISCARD.value:
+        return A.discard(die)
+    raise SaveFileError(f"{where}: unknown action {kind!r} (expected place, set_aside or discard)")
+
+
+def _checksum(body: dict[str, Any]) -> str:
+    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(canonical.encode("ascii")).hexdigest()
+
+
+def game_to_json(state: GameState, meta: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The save-file object for ``state``; ``meta`` is the caller's own JSON data (seat kinds...)."""
+    body = {
+        "format": FORMAT, "kind": KIND,
+        "players": state.num_players, "seed": state.seed, "start_player": state.start_player,
+        "names": list(state.names),
+        "log": [action_to_json(a) for a in state.log],
+        "state": state.to_dict(),
+        "meta": meta or {},
+    }
+    return {**body, "checksum": _checksum(body)}
+
+
+def replay(players: int, seed: int, start_player: int, names: list[str], log: list[int]) -> GameState:
+    """The state reached by playing ``log`` from a new game; an illegal move raises SaveFileError."""
+    state = GameState.new(players, seed, start_player, names)
+    for i, action in enumerate(log):
+        try:
+            state.apply(action)
+        except BlueprintsError as e:
+            raise SaveFileError(f"move {i + 1} of the log is illegal: {e}") from None
+    return state
+
+
+def _first_difference(a: Any, b: Any, path: str = "state") -> str:
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in list(a) + [k for k in b if k not in a]:
+            if a.get(k) != b.get(k):
+                return _first_difference(a.get(k), b.get(k), f"{path}.{k}")
+    elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                return _first_difference(x, y, f"{path}[{i}]")
+    return path
+
+
+def game_from_json(data: Any) -> tuple[GameState, dict[str, Any]]:
+    """Check and rebuild a saved game; SaveFileError names the first problem found."""
+    if not isinstance(data, dict):
+        raise SaveFileError("a save file must hold one JSON object")
+    if data.get("kind") != KIND:
+        raise SaveFileError("not a blueprints3d save file (\"kind\" is missing or wrong)")
+    if data.get("format") != FORMAT:
+        raise SaveFileError(f"unknown save format {data.get('format')!r} (this version reads format {FORMAT})")
+    for key, typ in (("players", int), ("seed", int), ("start_player", int), ("names", list),
+                     ("log", list), ("state", dict), ("meta", dict), ("checksum", str)):
+        if not isinstance(data.get(key), typ) or isinstance(data.get(key), bool):
+            raise SaveFileError(f"the save file's \"{key}\" is missing or not a {typ.__name__}")
+    if not all(isinstance(n, str) for n in data["names"]):
+        raise SaveFileError("the save file's \"names\" must be strings")
+    log = [action_from_json(e, i) for i, e in enumerate(data["log"])]
+    try:
+        state = replay(data["players"], data["seed"], data["start_player"], data["names"], log)
+    except SaveFileError:
+        raise
+    except BlueprintsError as e:
+        raise SaveFileError(f"the save file's settings are invalid: {e}") from None
+    rebuilt = state.to_dict()
+    if rebuilt != data["state"]:
+        field = _first_difference(rebuilt, data["state"])
+        raise SaveFileError(f"the saved state does not match its move log (first difference at {field}): "
+                            f"the file was modified or damaged")
+    body = {k: v for k, v in data.items() if k != "checksum"}
+    if _checksum(body) != data["checksum"]:
+        raise SaveFileError("the save file's checksum does not match its contents: the file was modified or damaged")
+    return state, data["meta"]
+
+
+def save_game(path: str | os.PathLike[str], state: GameState, meta: dict[str, Any] | None = None) -> None:
+    """Write the game atomically: the old save stays intact until the new one is complete."""
+    write_atomic(path, json.dumps(game_to_json(state, meta), separators=(",", ":")) + "\n")
+
+
+def load_game(path: str | os.PathLike[str]) -> tuple[GameState, dict[str, Any]]:
+    data = read_json(path, SaveFileError, "save file")
+    try:
+        return game_from_json(data)
+    except SaveFileError as e:
+        raise SaveFileError(f"{Path(path)}: {e}") from None

@@ -1,0 +1,101 @@
+"""Placement (p. 3): empty spaces, hatched spaces, equal-or-higher on top, refused drops.
+
+Every verdict is ``placement_error``'s: the demo tries a drop and shows what the engine says.
+"""
+
+from __future__ import annotations
+
+from blueprints3d.steps.demos.common import G, R, S, W
+from blueprints3d.steps.scene import BuildingView, Demo, Ghost, Mark, Step, Tone
+from blueprints3d.engine.blueprints import card_by_id, placement_error
+from blueprints3d.engine.materials import Material
+
+CARD = "B03"  # Courtyard: a hatched space in the middle row
+
+
+def build() -> Demo:
+    bp = card_by_id(CARD)
+    stacks: list[list[tuple[int, int]]] = [[] for _ in range(bp.num_cells)]
+    steps: list[Step] = []
+
+    def top(cell: int) -> int | None:
+        return stacks[cell][-1][1] if stacks[cell] else None
+
+    def verdicts(value: int) -> dict[int, str | None]:
+        return {c: placement_error(bp, top(c), value, c) for c in range(bp.num_cells)}
+
+    def view(ghost: Ghost | None, value: int | None, extra: dict[int, Mark] | None = None) -> BuildingView:
+        marks: dict[int, Mark] = {}
+        if value is not None:
+            for c, err in verdicts(value).items():
+                marks[c] = Mark("", Tone.GOOD if err is None else Tone.BAD)
+        marks.update(extra or {})
+        return BuildingView(f"{bp.id} {bp.name}", bp, tuple(tuple(s) for s in stacks),
+                            cell_marks=marks, ghost=ghost)
+
+    def names(cells: list[int]) -> str:
+        return "; ".join(bp.cell_name(c) for c in cells)
+
+    def try_drop(material: Material, value: int, cell: int, lead: str) -> Step:
+        err = placement_error(bp, top(cell), value, cell)
+        ok = [c for c, e in verdicts(value).items() if e is None]
+        if err is None:
+            caption = (f"{lead} The engine allows the {material.colour} {value} at {bp.cell_name(cell)}"
+                       + (f", on top of a {top(cell)}." if top(cell) is not None else ", an empty space."))
+        else:
+            caption = (f"{lead} Refused: {err}. The building is unchanged; "
+                       f"the {value} may go at {names(ok)}.")
+        ghost = Ghost(material, value, cell, Tone.GOOD if err is None else Tone.BAD,
+                      "OK" if err is None else "No")
+        return Step(caption, (view(ghost, value),),
+                    facts={"cell": cell, "value": value, "error": err, "allowed": ok})
+
+    def put(material: Material, value: int, cell: int) -> None:
+        assert placement_error(bp, top(cell), value, cell) is None
+        stacks[cell].append((int(material), value))
+
+    # 1. An empty card: every space except the hatched one.
+    v = verdicts(3)
+    hatched = [c for c in range(bp.num_cells) if bp.is_hatched(c)]
+    ok = [c for c, e in v.items() if e is None]
+    steps.append(Step(
+        f"An empty card. A die may go on any empty space that is not hatched: green spaces take the "
+        f"orange 3 ({len(ok)} of {bp.num_cells}). The striped space is hatched: {v[hatched[0]]}.",
+        (view(None, 3),), facts={"value": 3, "allowed": ok, "error": v[hatched[0]], "cell": hatched[0]}))
+    # 2. First die on an empty numbered space.
+    steps.append(try_drop(W, 3, 3, "Drop an orange 3 on the space marked 2."))
+    put(W, 3, 3)
+    # 3. A higher value on top.
+    steps.append(try_drop(R, 5, 3, "Now a green 5 on top of the orange 3: a higher value."))
+    put(R, 5, 3)
+    # 4. An equal value on top.
+    steps.append(try_drop(S, 5, 3, "A black 5 on the green 5: an equal value."))
+    # 5. A lower value on top: refused.
+    steps.append(try_drop(G, 2, 3, "A clear 2 on the green 5: a lower value."))
+    # 6. Onto the hatched space: refused.
+    steps.append(try_drop(G, 2, hatched[0], "The clear 2 on the hatched space."))
+    # 7. The 2 placed where it fits; stacks have no height limit and placement is final.
+    put(G, 2, 0)
+    put(S, 5, 3)
+    steps.append(Step(
+        f"The clear 2 goes on an empty space at {bp.cell_name(0)}, and the black 5 tops the stack of "
+        f"{len(stacks[3])} at {bp.cell_name(3)}: stacks have no height limit. Placement is final: "
+        f"dice never move and never change value.",
+        (view(None, None),), facts={"stacks": [list(s) for s in stacks]}))
+    # 8. A die that fits nowhere: every space refuses it.
+    tower = card_by_id("B14")  # Stepped Tower: three open spaces in one column
+    full = [[(int(W), 6)] if not tower.is_hatched(c) else [] for c in range(tower.num_cells)]
+    refusals = {c: placement_error(tower, full[c][-1][1] if full[c] else None, 3, c)
+                for c in range(tower.num_cells)}
+    open_cells = [c for c in range(tower.num_cells) if not tower.is_hatched(c)]
+    steps.append(Step(
+        f"A clear 3 on a building whose open spaces all show a 6 fits nowhere: "
+        f"{refusals[open_cells[0]]}, and the same on the other {len(open_cells) - 1}. Such a die may be "
+        f"taken only when it fits nowhere; it leaves the round and still counts as one of the 6 takes.",
+        (BuildingView(f"{tower.id} {tower.name}", tower, tuple(tuple(st) for st in full),
+                      cell_marks={c: Mark("", Tone.BAD) for c in range(tower.num_cells)}),),
+        pool=((int(G), 3),), pool_label="Taken", pool_marks={0: Mark("fits nowhere", Tone.BAD, glow=False)},
+        facts={"refusals": refusals, "allowed": [c for c, e in refusals.items() if e is None]}))
+    return Demo("placement", "Placing dice",
+                "empty spaces, hatched spaces, equal or higher on top, a refused drop and why",
+                tuple(steps))

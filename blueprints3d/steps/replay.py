@@ -1,0 +1,132 @@
+"""A saved game as a list of steps, move by move, for the replay player.
+
+The game is replayed through the engine from its seed and move log. Without ``open_``, each
+step shows only what had been revealed at that moment: buildings and blueprints stay behind
+their screens until their round is scored (a spectator sees the dice each player took, as at
+the table); ``seat`` also shows that player's own building, as they saw it. With ``open_``
+everything is shown all along.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from blueprints3d.steps.scene import BuildingView, Die, Mark, Step, Tone
+from blueprints3d.engine import actions as A
+from blueprints3d.engine.awards import Award
+from blueprints3d.engine.materials import MATERIAL_OF
+from blueprints3d.engine.scoring import Prize
+from blueprints3d.engine.state import GameState, Phase, RoundResult
+
+ROLE = {Phase.TAKE: "to take a die", Phase.DISCARD: "to discard a die"}
+
+
+def _die(s: GameState, d: int) -> Die:
+    return (MATERIAL_OF[d], s.values[d])
+
+
+def _header(s: GameState) -> str:
+    if s.is_over:
+        return "Game over"
+    n = s.num_players
+    who = s.names[s.current_player]
+    return f"Round {s.round} of 3 - turn {s.turns_done // n + 1} of 6 - {who} {ROLE[s.phase]}"
+
+
+def state_step(s: GameState, caption: str, open_: bool, seat: int | None,
+               last: int | None = None, new_pool: Sequence[int] = ()) -> Step:
+    """The table now: ``last`` is the action just played (its die is marked), ``new_pool`` the
+    dice just drawn into the pool."""
+    visible = [open_ or p == seat or s.is_over for p in range(s.num_players)]
+    moved = A.decode(last) if last is not None else None
+    views = []
+    for p in range(s.num_players):
+        mark_last = moved is not None and moved.kind is not A.Kind.DISCARD and moved.die in s.taken[p]
+        name = s.names[p] + (" (to play)" if p == s.current_player else "")
+        set_aside = tuple(_die(s, d) for d in s.set_aside[p])
+        if visible[p]:
+            marks = {}
+            if mark_last and moved.kind is A.Kind.PLACE:
+                cell = moved.cell
+                marks[(cell, len(s.stacks[p][cell]) - 1)] = Mark("", Tone.FOCUS)
+            views.append(BuildingView(name, s.blueprints[p], tuple(tuple(b) for b in s.building(p)),
+                                      die_marks=marks, aside=set_aside,
+                                      aside_label="set aside" if set_aside else ""))
+        else:
+            # Behind the screen: only the dice taken, in the open, in the order taken.
+            taken = tuple(_die(s, d) for d in s.taken[p])
+            # Setting a die aside happens in the open: it is marked among the taken dice.
+            out = {k: Mark("out", Tone.BAD, glow=False) for k, d in enumerate(s.taken[p]) if d in s.set_aside[p]}
+            views.append(BuildingView(name, None, aside=taken, aside_label="taken" if taken else "",
+                                      aside_marks=out, footer=f"{len(taken)} of 6 dice taken"))
+    pool_marks = {i: Mark("new", Tone.GOOD) for i, d in enumerate(s.pool) if d in new_pool}
+    return Step(caption, tuple(views), pool=tuple(_die(s, d) for d in s.pool), pool_marks=pool_marks,
+                in_demand=s.in_demand_materials(), discarded=tuple(_die(s, d) for d in s.discarded),
+                header=_header(s), facts={"visible": visible, "round": s.round, "turns_done": s.turns_done})
+
+
+def round_step(rr: RoundResult, names: Sequence[str]) -> Step:
+    """A scored round: every building revealed with its score and what it won."""
+    won: dict[int, list[str]] = {}
+    for award, pl in rr.awards.items():
+        won.setdefault(pl.player, []).append(award.value.capitalize())
+    for prize, pl in rr.prizes.items():
+        won.setdefault(pl.player, []).append(prize.title)
+    views = tuple(BuildingView(
+        names[p], rr.blueprints[p], rr.buildings[p],
+        aside=rr.set_aside[p], aside_label="set aside" if rr.set_aside[p] else "",
+        footer=f"{rr.scores[p].total} points" + (" - " + ", ".join(won[p]) if p in won else ""))
+        for p in range(len(names)))
+    parts = [f"{a.value.capitalize()}: {pl.reason}" for a, pl in rr.awards.items()]
+    parts += [f"{z.title}: {pl.reason}" for z, pl in rr.prizes.items()]
+    caption = f"Round {rr.round} is scored and the buildings are revealed. " + ". ".join(parts) + "."
+    return Step(caption, views, in_demand=rr.in_demand, header=f"Round {rr.round} scored",
+                facts={"visible": [True] * len(names), "round": rr.round, "scored": True})
+
+
+def _round_start(s: GameState) -> str:
+    first, second = s.in_demand_materials()
+    return (f"Round {s.round} begins. In demand: {first.colour} ({first.label}) first, {second.colour} "
+            f"({second.label}) second. Each player gets a secret blueprint; {len(s.pool)} dice are rolled "
+            f"into the pool. {s.names[s.current_player]} starts.")
+
+
+def _game_over(s: GameState) -> str:
+    res = s.result()
+    parts = []
+    for p in res.standings():
+        got = [a.value.capitalize() for a in Award if a in res.awards[p] for _ in range(res.awards[p].count(a))]
+        got += [z.title for z in Prize if z in res.prizes[p]]
+        parts.append(f"{s.names[p]} {res.victory_points[p]} VP ({', '.join(got) or 'nothing'})")
+    who = " and ".join(s.names[p] for p in res.winners)
+    return "Game over. " + "; ".join(parts) + f". {who} {'share the victory' if res.shared else 'wins'}."
+
+
+def replay_steps(players: int, seed: int, start_player: int, names: Sequence[str], log: Sequence[int],
+                 open_: bool = False, seat: int | None = None) -> list[Step]:
+    """Every step of the game in ``log``, replayed through the engine."""
+    s = GameState.new(players, seed, start_player, list(names))
+    steps = [state_step(s, _round_start(s), open_, seat)]
+    for action in log:
+        # Where a die goes is behind the player's screen: named only when that building is shown.
+        said = s.describe_action(action, reveal=open_ or s.current_player == seat)
+        scored = len(s.round_results)
+        pool_before = set(s.pool)
+        s.apply(action)
+        if len(s.round_results) > scored:
+            steps.append(round_step(s.round_results[-1], s.names))
+            steps[-1] = Step(f"{said}. " + steps[-1].caption, steps[-1].buildings, in_demand=steps[-1].in_demand,
+                             header=steps[-1].header, facts=steps[-1].facts)
+            if not s.is_over:
+                steps.append(state_step(s, _round_start(s), open_, seat))
+            continue
+        new = [d for d in s.pool if d not in pool_before]
+        steps.append(state_step(s, said + ".", open_, seat, last=action, new_pool=new))
+    if s.is_over:
+        steps.append(state_step(s, _game_over(s), True, None))
+    return steps
+
+
+def game_steps(state: GameState, open_: bool = False, seat: int | None = None) -> list[Step]:
+    """The steps of ``state``'s game so far (a loaded save: finished or not)."""
+    return replay_steps(state.num_players, state.seed, state.start_player, state.names, state.log, open_, seat)

@@ -1,0 +1,89 @@
+"""The sandbox's building: any blueprint card (or a blank grid), any dice, every placement
+checked by the engine's ``placement_error``, saved as a build file the score command reads.
+
+No Panda3D here; ``blueprints3d.client.apps.sandbox`` is the window around it.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from blueprints3d.engine.blueprints import Blueprint, placement_error, standard_deck
+from blueprints3d.files.buildfile import Build, build_from_dict, save_build
+from blueprints3d.engine.materials import Material
+from blueprints3d.engine.scoring import Score, score_building
+
+Die = tuple[int, int]
+
+
+def blank_grid(rows: int = 3, cols: int = 2) -> Blueprint:
+    """A card with no hatching and no plan: every space printed 1. (A card's heights must be
+    numbers, so "no plan" is the flattest plan; it need not add up to 6.)"""
+    return Blueprint.from_grid([[1] * cols for _ in range(rows)], id="blank",
+                               name=f"Blank {rows}x{cols} grid", check_total=False)
+
+
+def card_choices(rows: int = 3, cols: int = 2) -> list[Blueprint]:
+    """What the card picker offers: a blank grid (rows x cols), then the 24 cards of the deck."""
+    return [blank_grid(rows, cols), *standard_deck()]
+
+
+@dataclass
+class SandboxBuilding:
+    blueprint: Blueprint
+    stacks: list[list[Die]] = field(default_factory=list)
+    history: list[int] = field(default_factory=list)   # cells in the order dice went on
+
+    def __post_init__(self) -> None:
+        if not self.stacks:
+            self.stacks = [[] for _ in range(self.blueprint.num_cells)]
+
+    def top(self, cell: int) -> int | None:
+        return self.stacks[cell][-1][1] if 0 <= cell < len(self.stacks) and self.stacks[cell] else None
+
+    def error(self, value: int, cell: int) -> str | None:
+        """The engine's verdict on putting a die showing ``value`` on ``cell``."""
+        return placement_error(self.blueprint, self.top(cell), value, cell)
+
+    def place(self, material: Material, value: int, cell: int) -> str | None:
+        """Put the die on ``cell`` if the engine allows it; returns the refusal, or None."""
+        err = self.error(value, cell)
+        if err is None:
+            self.stacks[cell].append((int(material), value))
+            self.history.append(cell)
+        return err
+
+    def legal_cells(self, value: int) -> list[int]:
+        return [c for c in range(self.blueprint.num_cells) if self.error(value, c) is None]
+
+    def undo(self) -> Die | None:
+        """Take the last die off again (the sandbox may; a game may not)."""
+        if not self.history:
+            return None
+        return self.stacks[self.history.pop()].pop()
+
+    def clear(self) -> None:
+        self.stacks = [[] for _ in range(self.blueprint.num_cells)]
+        self.history = []
+
+    def set_blueprint(self, blueprint: Blueprint) -> None:
+        self.blueprint = blueprint
+        self.clear()
+
+    @property
+    def num_dice(self) -> int:
+        return sum(len(s) for s in self.stacks)
+
+    def build(self) -> Build:
+        return Build(self.blueprint, tuple(tuple(s) for s in self.stacks))
+
+    def score(self) -> Score:
+        return score_building(self.blueprint, self.stacks)
+
+    def save(self, path: str | os.PathLike[str]) -> Build:
+        """Write the building as a build file. The engine's reader checks it first (a building
+        of more than 6 dice, or 9 of one colour, could not come from a game): BuildFileError."""
+        build = build_from_dict(self.build().to_dict())
+        save_build(path, build)
+        return build

@@ -1,0 +1,105 @@
+"""The sandbox: every drop judged by the engine's placement_error; saves are build files."""
+
+from __future__ import annotations
+
+import pytest
+
+from blueprints3d.steps.sandbox_model import SandboxBuilding, blank_grid, card_choices
+from blueprints3d.engine.blueprints import card_by_id, placement_error
+from blueprints3d.files.buildfile import load_build
+from blueprints3d.engine.errors import BuildFileError
+from blueprints3d.engine.materials import Material
+
+W, R, S, G = Material.WOOD, Material.RECYCLED, Material.STONE, Material.GLASS
+
+
+def test_drops_are_judged_by_the_engine():
+    m = SandboxBuilding(card_by_id("B03"))  # hatched at row 2, column 1 (cell 2)
+    assert m.place(W, 3, 2) == placement_error(m.blueprint, None, 3, 2) and m.num_dice == 0
+    assert m.place(W, 3, 0) is None
+    assert m.place(S, 5, 0) is None
+    refusal = m.place(G, 2, 0)
+    assert refusal == placement_error(m.blueprint, 5, 2, 0) and "only an equal or higher" in refusal
+    assert m.stacks[0] == [(W, 3), (S, 5)]
+    assert m.legal_cells(4) == [c for c in range(6) if c not in (0, 2)]
+    assert m.undo() == (S, 5) and m.stacks[0] == [(W, 3)]
+
+
+def test_saved_sandbox_is_a_build_file_the_score_command_reads(tmp_path):
+    m = SandboxBuilding(card_by_id("B07"))
+    for mat, v, cell in ((R, 2, 0), (W, 5, 0), (S, 1, 1), (G, 4, 1), (G, 3, 2), (R, 6, 3)):
+        assert m.place(mat, v, cell) is None
+    path = tmp_path / "mine.json"
+    m.save(path)
+    back = load_build(path)
+    assert back.stacks == tuple(tuple(s) for s in m.stacks) and back.score() == m.score()
+    assert back.score().blueprint == 6
+
+
+def test_a_building_no_game_could_make_is_not_saved(tmp_path):
+    m = SandboxBuilding(blank_grid())
+    for k in range(7):
+        assert m.place(W, 6, k % 6) is None  # the sandbox lets you stack freely
+    with pytest.raises(BuildFileError, match="only 6"):
+        m.save(tmp_path / "seven.json")
+    assert not (tmp_path / "seven.json").exists()
+
+
+def test_card_choices_start_with_a_blank_grid():
+    cards = card_choices()
+    assert cards[0].id == "blank" and not any(cards[0].is_hatched(c) for c in range(cards[0].num_cells))
+    assert len(cards) == 25
+
+
+def test_sandbox_window_picks_spaces_and_reports_refusals(offscreen_base, tmp_path):
+    from panda3d.core import Point2
+
+    from blueprints3d.client.scene import card_model
+
+    from blueprints3d.client.render import materials
+    from blueprints3d.client.apps.sandbox import SandboxApp
+
+    materials.configure(False)
+    app = SandboxApp(offscreen_base, tmp_path / "s.json", card_index=3)  # B03
+    try:
+        bp = app.model.blueprint
+        assert bp.id == "B03"
+        # Each space's centre, projected to the screen, picks that space again.
+        building = app.view.stage.buildings[0]
+        for cell in range(bp.num_cells):
+            x, y = card_model.cell_position(bp, cell)
+            p = app.base.cam.get_relative_point(building, (x, y, 0.05))
+            screen = Point2()
+            assert app.view.lens.project(p, screen)
+            assert app.cell_under(screen.x, screen.y) == cell
+        app.select_material(S)
+        app.select_value(4)
+        assert app.drop(2) == placement_error(bp, None, 4, 2)
+        assert app.model.num_dice == 0 and "Refused" in app.view.caption.getText()
+        assert app.drop(0) is None and app.model.stacks[0] == [(S, 4)]
+        assert "Placed the black 4" in app.view.caption.getText()
+        assert len(app.view.stage.dice) == 1
+        assert app.save() == tmp_path / "s.json" and load_build(tmp_path / "s.json").num_dice == 1
+        app.next_card()
+        assert app.model.blueprint.id == "B04" and app.model.num_dice == 0
+    finally:
+        app.destroy()
+
+
+def test_blank_grid_of_any_size_saves_and_reloads(tmp_path):
+    m = SandboxBuilding(blank_grid(4, 3))
+    assert m.blueprint.num_cells == 12
+    assert m.place(G, 6, 11) is None and m.place(R, 1, 0) is None
+    m.save(tmp_path / "wide.json")
+    back = load_build(tmp_path / "wide.json")
+    assert (back.blueprint.rows, back.blueprint.cols) == (4, 3) and back.stacks[11] == ((G, 6),)
+
+
+def test_sandbox_command_refuses_bad_options(capsys):
+    from blueprints3d.cli import main
+
+    for argv, needle in ((["sandbox", "--grid", "0x2"], "rows and columns must be 1 to 8"),
+                         (["sandbox", "--card", "B99"], "--card must be 'blank' or a deck id")):
+        with pytest.raises(SystemExit) as exit_:
+            main(argv)
+        assert exit_.value.code == 2 and needle in capsys.readouterr().err

@@ -1,0 +1,212 @@
+"""The game-flow controller, without any window: turns, curtains, bots, round ends, messages."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from blueprints3d.client.table.flow import GameFlow, Mode, SeatConfig
+from blueprints3d.engine import actions as A
+from blueprints3d.engine.errors import IllegalAction
+from blueprints3d.engine.materials import MATERIAL_OF
+from blueprints3d.engine.state import Phase
+
+
+def people(*names):
+    return [SeatConfig(n) for n in names]
+
+
+def play_person(flow: GameFlow, rng: random.Random) -> None:
+    a = rng.choice(flow.state.legal_actions())
+    k = A.decode(a)
+    out = {A.Kind.PLACE: lambda: flow.place(k.die, k.cell),
+           A.Kind.SET_ASIDE: lambda: flow.set_aside(k.die),
+           A.Kind.DISCARD: lambda: flow.discard(k.die)}[k.kind]()
+    assert out.ok, out.message
+    assert flow.state.log[-1] == a
+
+
+def finish(flow: GameFlow, seed: int = 0) -> list[str]:
+    rng = random.Random(seed)
+    seen = []
+    for _ in range(2000):
+        seen.append(flow.mode.value)
+        if flow.mode is Mode.GAME_OVER:
+            return seen
+        if flow.mode is Mode.CURTAIN:
+            assert flow.visible_seats() == set()  # nothing secret shows behind the curtain
+            flow.pass_curtain()
+        elif flow.mode is Mode.BOT:
+            flow.run_bots()
+        elif flow.mode is Mode.ROUND_END:
+            flow.continue_after_round()
+        else:
+            play_person(flow, rng)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_people_only_game_runs_to_the_end_with_a_curtain_between_people(n):
+    flow = GameFlow(people(*"ABCD"[:n]), seed=11, threaded_bots=False)
+    assert flow.mode is Mode.CURTAIN  # several people: the first one is asked to take the table
+    seen = finish(flow)
+    assert flow.state.is_over and flow.state.result() is not None
+    assert seen.count("round_end") == 3
+    assert "curtain" in seen
+
+
+def test_mixed_table_with_computer_opponents_finishes():
+    flow = GameFlow([SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "medium")],
+                    seed=4, threaded_bots=False, bot_delay=0)
+    assert flow.mode in (Mode.TURN, Mode.BOT)
+    seen = finish(flow, 1)
+    assert "curtain" not in seen  # a single person never needs the curtain
+    assert flow.winner_text()
+
+
+def test_computer_only_table_shows_every_building():
+    flow = GameFlow([SeatConfig("X", "easy"), SeatConfig("Y", "easy")], seed=2, threaded_bots=False)
+    assert flow.visible_seats() == {0, 1}
+    finish(flow)
+
+
+def test_only_the_active_person_sees_their_building():
+    flow = GameFlow(people("Ann", "Bob", "Cy"), seed=3, threaded_bots=False)
+    flow.pass_curtain()
+    assert flow.visible_seats() == {flow.current}
+    play_person(flow, random.Random(0))
+    assert flow.mode is Mode.CURTAIN and flow.visible_seats() == set()
+    nxt = flow.current
+    flow.pass_curtain()
+    assert flow.visible_seats() == {nxt}
+
+
+def solo(seed: int) -> GameFlow:
+    """Ann against a computer, Ann to play: no curtain."""
+    return GameFlow([SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")],
+                    seed=seed, threaded_bots=False)
+
+
+def test_an_illegal_drop_leaves_the_state_unchanged_and_says_why():
+    flow = solo(8)
+    s = flow.state
+    p = s.current_player
+    hatched = [c for c, h in enumerate(s.blueprints[p].heights) if h is None]
+    assert hatched, "every card has a hatched space"
+    die = s.pool[0]
+    before, log = s.to_dict(), list(s.log)
+    out = flow.place(die, hatched[0])
+    assert not out.ok and "hatched" in out.message
+    assert s.to_dict() == before and s.log == log
+    assert flow.mode is Mode.TURN
+
+
+def test_a_lower_die_on_a_higher_one_is_refused_with_the_engines_words():
+    for seed in range(50):
+        flow = solo(seed)
+        s = flow.state
+        pool_by_value = sorted(s.pool, key=lambda d: s.values[d])
+        high, low = pool_by_value[-1], pool_by_value[0]
+        if s.values[high] == s.values[low]:
+            continue
+        cell = flow.legal_cells(high)[0]
+        assert flow.place(high, cell).ok
+        flow.run_bots()
+        if flow.mode is not Mode.TURN or low not in s.pool or s.phase is not Phase.TAKE:
+            continue
+        before = s.to_dict()
+        out = flow.place(low, cell)
+        assert not out.ok
+        assert f"a {s.values[low]} cannot go on a {s.values[high]}" in out.message
+        assert s.to_dict() == before
+        return
+    pytest.fail("no seed gave a high and a low die")
+
+
+def test_legal_cells_agree_with_the_engine():
+    flow = solo(5)
+    s = flow.state
+    for die in s.pool:
+        for cell in range(s.blueprints[s.current_player].num_cells):
+            clone = s.clone()
+            try:
+                clone.apply(A.place(die, cell))
+                legal = True
+            except IllegalAction:
+                legal = False
+            assert (cell in flow.legal_cells(die)) == legal
+
+
+def test_two_players_discard_after_placing():
+    flow = GameFlow(people("Ann", "Bob"), seed=6)
+    flow.pass_curtain()
+    who = flow.current
+    die = flow.state.pool[0]
+    assert flow.place(die, flow.legal_cells(die)[0]).ok
+    assert flow.discarding() and flow.current == who and flow.mode is Mode.TURN
+    assert "discard" in flow.prompt()
+    gone = flow.state.pool[-1]
+    assert flow.discard(gone).ok
+    assert gone in flow.state.discarded
+
+
+def test_moves_out_of_turn_are_refused():
+    flow = GameFlow([SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cy")], seed=1,
+                    start_player=1, threaded_bots=False, bot_delay=5.0)
+    assert flow.mode is Mode.BOT
+    die = flow.state.pool[0]
+    out = flow.place(die, 0)
+    assert not out.ok and "turn" in out.message
+    flow.tick(0.0)
+    assert flow.mode is Mode.BOT  # the visible delay is not over yet
+    flow.tick(5.0)
+    assert flow.mode is Mode.CURTAIN and len(flow.state.log) == 1  # Bot played; pass to Cy
+
+
+def test_threaded_bot_does_not_block_and_plays_once_ready():
+    flow = GameFlow([SeatConfig("Bot", "easy"), SeatConfig("Ann"), SeatConfig("Cob", "easy")],
+                    seed=9, bot_delay=0.0)
+    assert flow.mode is Mode.BOT
+    flow._job.wait(10)
+    flow.tick(1.0)
+    assert flow.mode is Mode.TURN and flow.state.log
+
+
+def test_round_end_shows_the_round_as_it_was_with_die_ids():
+    flow = GameFlow([SeatConfig("A", "easy"), SeatConfig("B", "easy"), SeatConfig("C", "easy")],
+                    seed=21, threaded_bots=False, bot_delay=0)
+    flow.run_bots()
+    assert flow.mode is Mode.ROUND_END
+    end = flow.round_end
+    r = end.result
+    for p in range(3):
+        got = [[(MATERIAL_OF[d], end.values[d]) for d in st] for st in end.stacks[p]]
+        assert [list(s) for s in r.buildings[p]] == got
+        assert sum(d.points for d in end.explanations[p]) + r.scores[p].blueprint + \
+            (r.scores[p].recycled - sum(d.points for d in end.explanations[p] if d.material == 1)) \
+            == r.scores[p].total
+    assert flow.visible_seats() == {0, 1, 2}
+    flow.continue_after_round()
+    assert flow.state.round == 2 and flow.mode is Mode.BOT
+
+
+def test_a_bad_seed_or_seat_count_is_refused_with_a_message():
+    with pytest.raises(IllegalAction, match="2 to 4"):
+        GameFlow(people("A"), seed=1)
+    with pytest.raises(IllegalAction, match="seed"):
+        GameFlow(people("A", "B"), seed=-3)
+
+
+def test_what_others_did_is_told_without_naming_their_spaces():
+    flow = GameFlow([SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "medium")],
+                    seed=14, threaded_bots=False, bot_delay=0)
+    rng = random.Random(2)
+    for _ in range(5):
+        flow.run_bots()
+        if flow.mode is Mode.TURN:
+            told = flow.since_last_turn(flow.current)
+            if len(flow.state.log) >= 3:
+                assert len(told) == 2 and {"Bot", "Cob"} == {t.split()[0] for t in told}
+            assert not any("row" in t or "column" in t for t in told)  # their spaces stay secret
+            play_person(flow, rng)

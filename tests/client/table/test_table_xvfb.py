@@ -1,0 +1,137 @@
+"""The real window under Xvfb, driven by real X mouse events (xdotool): a whole game by drags.
+
+Marked slow, and skipped where Xvfb or xdotool is missing. The test starts its own Xvfb and runs
+this file as a program in a fresh process (one ShowBase per process, and a real window): it plays
+every person's move by pressing, dragging and releasing the X pointer over the projected dice and
+spaces, tries illegal drops (the state must not change), and passes the curtain by clicking it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not (shutil.which("Xvfb") and shutil.which("xdotool")), reason="needs Xvfb and xdotool")
+def test_a_whole_game_by_real_mouse_drags_in_a_window():
+    display = ":97"
+    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x800x24"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(1.5)
+        env = dict(os.environ, DISPLAY=display, PYTHONPATH=str(ROOT))
+        out = subprocess.run([sys.executable, __file__], env=env, capture_output=True, text=True,
+                             timeout=600)
+        assert out.returncode == 0, out.stderr[-3000:]
+        assert "game over" in out.stdout and "moves by mouse" in out.stdout
+    finally:
+        xvfb.kill()
+        xvfb.wait()
+
+
+def _drive() -> None:
+    import random
+
+    from panda3d.core import Point3
+
+    from blueprints3d.client.render import materials
+    from blueprints3d.client.table.app import AppOptions, TableApp, load_prc
+    from blueprints3d.client.table.flow import Mode, SeatConfig
+    from blueprints3d.engine import actions as A
+
+    opts = AppOptions(size=(1024, 640), seats=[SeatConfig("Ann"), SeatConfig("Bob"), SeatConfig("Bot", "easy")],
+                      seed=31, bot_delay=0.1)
+    load_prc(opts)
+    materials.configure(False)
+    from direct.showbase.ShowBase import ShowBase
+
+    base = ShowBase()
+    base.disable_mouse()
+    app = TableApp(base, opts)
+
+    def step(n: int = 3) -> None:
+        for _ in range(n):
+            base.taskMgr.step()
+
+    def px(pt: tuple[float, float]) -> tuple[int, int]:
+        p = base.win.get_properties()
+        w, h = base.win.get_x_size(), base.win.get_y_size()
+        return int(p.get_x_origin() + (pt[0] + 1) / 2 * w), int(p.get_y_origin() + (1 - pt[1]) / 2 * h)
+
+    def xdo(*args) -> None:
+        subprocess.run(["xdotool", *map(str, args)], check=True)
+
+    def drag(a, b) -> None:
+        (x0, y0), (x1, y1) = px(a), px(b)
+        xdo("mousemove", x0, y0)
+        step()
+        xdo("mousedown", 1)
+        step()
+        for i in range(1, 6):
+            xdo("mousemove", x0 + (x1 - x0) * i // 5, y0 + (y1 - y0) * i // 5)
+            step(2)
+        xdo("mouseup", 1)
+        step(3)
+
+    def click(a) -> None:
+        x, y = px(a)
+        xdo("mousemove", x, y)
+        step()
+        xdo("click", 1)
+        step(3)
+
+    step(5)
+    rng = random.Random(4)
+    flow = app.flow
+    moves = rejected = 0
+    for _ in range(3000):  # a lost click must fail the test, not hang it
+        if flow.mode is Mode.GAME_OVER:
+            break
+        if flow.mode is Mode.CURTAIN:
+            click((0.0, 0.0))  # the curtain's button sits in the middle
+            continue
+        if flow.mode is Mode.BOT:
+            step(5)
+            continue
+        if flow.mode is Mode.ROUND_END:
+            app.continue_round()
+            continue
+        app.settle()
+        step(2)
+        c = app.controls
+        n = len(flow.state.log)
+        seat = flow.viewer
+        hatched = [i for i, h in enumerate(flow.state.blueprints[seat].heights) if h is None]
+        if rng.random() < 0.15 and flow.state.phase.value == "take" and hatched:
+            before = flow.state.to_dict()
+            drag(c.screen_of_die(flow.state.pool[0]), c.screen_of_cell(seat, hatched[0]))
+            assert flow.state.to_dict() == before, "an illegal drop changed the game"
+            assert "hatched" in app.hud.message.getText()
+            rejected += 1
+            continue
+        a = rng.choice(flow.state.legal_actions())
+        k = A.decode(a)
+        if k.kind is A.Kind.DISCARD:
+            click(c.screen_of_die(k.die))
+        elif k.kind is A.Kind.PLACE:
+            drag(c.screen_of_die(k.die), c.screen_of_cell(seat, k.cell))
+        else:
+            drag(c.screen_of_die(k.die), app.picker.project(Point3(0, 0, 0.05), app.view.seats[seat].root))
+        assert len(flow.state.log) == n + 1 and flow.state.log[-1] == a, app.hud.message.getText()
+        moves += 1
+    else:
+        raise SystemExit(f"the game did not end (stuck in {flow.mode})")
+    print(f"game over: {flow.winner_text()}; moves by mouse: {moves}; illegal drops refused: {rejected}")
+
+
+if __name__ == "__main__":
+    _drive()
