@@ -16,13 +16,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from blueprints3d.engine import actions as A
-from blueprints3d.engine.materials import MATERIAL_OF
-from blueprints3d.engine.scoring import RECYCLED_POINTS, STONE_POINTS
-from blueprints3d.engine.state import TAKES_PER_ROUND, GameState, Phase
+from blueprints3d.engine.materials import MATERIAL_OF, Material
+from blueprints3d.engine.rules import (BLUEPRINT_BONUS, DIE_FACES, GEOMETER_VALUES,
+                                       MATERIALS_SAME_COLOUR, PRIZE_VP, RECYCLED_POINTS,
+                                       SKYSCRAPER_HEIGHT, STRUCTURAL_SAME_VALUE, TAKES_PER_ROUND,
+                                       WOOD_PER_NEIGHBOUR)
+from blueprints3d.engine.scoring import stone_points
+from blueprints3d.engine.state import GameState
+from blueprints3d.engine.turns import Phase
 
-_WOOD, _RECYCLED = 0, 1
-_STONE_AT = tuple(STONE_POINTS[min(level + 1, 4)] for level in range(64))  # by level index
+_WOOD, _RECYCLED, _STONE, _GLASS = (int(m) for m in Material)
+_STONE_AT = tuple(stone_points(level + 1) for level in range(64))  # by level index
 _RP = RECYCLED_POINTS + (RECYCLED_POINTS[-1],) * 32
+_DIE_OF, _SLOT_OF = A.DIE_OF, A.SLOT_OF
 
 
 @dataclass(frozen=True)
@@ -31,8 +37,8 @@ class Weights:
     point is worth a fraction of a VP through the Awards it helps to win."""
 
     point: float = 0.15          # one building point
-    bonus: float = 6 * 0.15      # the blueprint bonus (6 points), scaled by its chance
-    prize: float = 2.0           # one Prize
+    bonus: float = BLUEPRINT_BONUS * 0.15  # the blueprint bonus, scaled by its chance
+    prize: float = float(PRIZE_VP)  # one Prize
     q_value: float = 0.5         # chance per take of finding a die of a wanted value
     q_material: float = 0.6      # ... of a wanted material
     q_geometer: float = 0.6      # ... of a value not yet in the building
@@ -60,7 +66,7 @@ class _Profile:
     __slots__ = ("vc", "mc", "distinct", "placed", "aside")
 
     def __init__(self, state: GameState, player: int) -> None:
-        vc = [0] * 7
+        vc = [0] * (DIE_FACES + 1)
         mc = [0, 0, 0, 0]
         values = state.values
         aside = state.set_aside[player]
@@ -83,9 +89,9 @@ def _contested(state: GameState, player: int) -> tuple[bool, bool, bool]:
         if p == player or not state.taken[p]:
             continue
         prof = _Profile(state, p)
-        s = s or max(prof.vc) >= 4
-        m = m or max(prof.mc) >= 5
-        g = g or prof.distinct == 6
+        s = s or max(prof.vc) >= STRUCTURAL_SAME_VALUE
+        m = m or max(prof.mc) >= MATERIALS_SAME_COLOUR
+        g = g or prof.distinct == GEOMETER_VALUES
     return s, m, g
 
 
@@ -96,22 +102,22 @@ def _type_value(prof: _Profile, mat: int, val: int, left: int, avail: list[int],
     vc, mc = prof.vc, prof.mc
     # Structural Integrity: the best value to collect after this die.
     best = 0.0
-    for v in range(1, 7):
-        p = _potential(vc[v] + (v == val), 4, left, w.q_value)
+    for v in range(1, DIE_FACES + 1):
+        p = _potential(vc[v] + (v == val), STRUCTURAL_SAME_VALUE, left, w.q_value)
         if p > best:
             best = p
     total = best * w.prize * (w.contested if contested[0] else 1.0)
     best = 0.0
-    for m in range(4):
+    for m in range(len(Material)):
         have = mc[m] + (m == mat)
-        if have + min(left, avail[m] - (m == mat)) < 5:
+        if have + min(left, avail[m] - (m == mat)) < MATERIALS_SAME_COLOUR:
             continue
-        p = _potential(have, 5, left, w.q_material)
+        p = _potential(have, MATERIALS_SAME_COLOUR, left, w.q_material)
         if p > best:
             best = p
     total += best * w.prize * (w.contested if contested[1] else 1.0)
     if not prof.aside and prof.distinct == prof.placed and not vc[val]:
-        total += _potential(prof.distinct + 1, 6, left, w.q_geometer) * w.prize * (
+        total += _potential(prof.distinct + 1, GEOMETER_VALUES, left, w.q_geometer) * w.prize * (
             w.contested if contested[2] else 1.0)
     if mat == _RECYCLED:
         total += (_RP[mc[_RECYCLED] + 1] - _RP[mc[_RECYCLED]]) * w.point
@@ -124,18 +130,18 @@ def _bonus_factor(need: int, top: int) -> float:
         return 1.0
     if top <= 2:
         return 1.0
-    q = 1.0 - ((top - 1) / 6.0) ** 3
+    q = 1.0 - ((top - 1) / DIE_FACES) ** 3
     return q ** need
 
 
 def _sky(height: int, top: int, left: int) -> float:
-    """Chance that a stack of ``height`` with ``top`` on top reaches 5 dice."""
-    missing = 5 - height
+    """Chance that a stack of ``height`` with ``top`` on top reaches the Skyscraper's height."""
+    missing = SKYSCRAPER_HEIGHT - height
     if missing <= 0:
         return 1.0
     if missing > left or height == 0:
         return 0.0
-    return (0.45 + 0.45 * (6 - top) / 5) ** missing
+    return (0.45 + 0.45 * (DIE_FACES - top) / (DIE_FACES - 1)) ** missing
 
 
 def action_values(state: GameState, legal: list[int] | None = None, w: Weights = DEFAULT
@@ -187,7 +193,7 @@ def action_values(state: GameState, legal: list[int] | None = None, w: Weights =
     out: dict[int, float] = {}
     wp = w.point
     for a in legal:
-        d, slot = a >> 6, a & 63
+        d, slot = _DIE_OF[a], _SLOT_OF[a]
         mat, val = MATERIAL_OF[d], values[d]
         key = mat << 3 | val
         tv = type_cache.get(key)
@@ -202,20 +208,20 @@ def action_values(state: GameState, legal: list[int] | None = None, w: Weights =
         pts = 0
         col = neighbours[c]
         if level and MATERIAL_OF[stacks[c][-1]] == _WOOD:
-            pts += 2
+            pts += WOOD_PER_NEIGHBOUR
         faces = 1 if level else 0
         for n in col:
             if heights[n] > level:
                 faces += 1
                 if MATERIAL_OF[stacks[n][level]] == _WOOD:
-                    pts += 2
+                    pts += WOOD_PER_NEIGHBOUR
         if mat == _WOOD:
             # Wood also gains from dice still to come beside it: count empty neighbours a little.
-            pts += 2 * faces
+            pts += WOOD_PER_NEIGHBOUR * faces
             pts += sum(1 for n in col if heights[n] == level and targets[n] is not None)
-        elif mat == 2:
+        elif mat == _STONE:
             pts += _STONE_AT[level]
-        elif mat == 3:
+        elif mat == _GLASS:
             pts += val
         v = tv + pts * wp
         # Blueprint bonus after this placement.
@@ -226,7 +232,7 @@ def action_values(state: GameState, legal: list[int] | None = None, w: Weights =
             pb = base_bonus / old * f if old > 0 else 0.0
             v += w.bonus * pb * w.q_bonus_step ** (missing - 1)
         # Skyscraper: this stack's chance after the die, or the best other one.
-        sk = _sky(level + 1, val, left) if level + 1 >= 2 else 0.0
+        sk = _sky(level + 1, val, left) if level + 1 >= 2 else 0.0  # a lone die is no tower yet
         v += max(sk, sky_base) * w.prize * 0.8
         out[a] = v
     return out
@@ -254,11 +260,11 @@ def discard_values(state: GameState, legal: list[int], w: Weights = DEFAULT) -> 
     my_contested = _contested(state, player)
     out: dict[int, float] = {}
     for a in legal:
-        d = a >> 6
+        d = _DIE_OF[a]
         mat, val = MATERIAL_OF[d], values[d]
         gain = 0.0
         for prof, left, cont in others:
-            g = _type_value(prof, mat, val, left, avail, cont, w) + (val if mat == 3 else 0) * w.point
+            g = _type_value(prof, mat, val, left, avail, cont, w) + (val if mat == _GLASS else 0) * w.point
             if g > gain:
                 gain = g
         keep = _type_value(mine, mat, val, my_left, avail, my_contested, w) if my_left >= 0 else 0.0

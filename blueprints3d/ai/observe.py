@@ -7,29 +7,32 @@ still only ever reads what its player may see.
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
 
 from blueprints3d.engine.determinize import state_from_view
 from blueprints3d.engine.errors import IllegalAction
 from blueprints3d.engine.state import GameState
+from blueprints3d.engine.turns import Phase
+from blueprints3d.engine.views import PlayerView
 
-View = Mapping[str, Any]
+View = PlayerView
 
 
 def view_of(state_or_view: GameState | View, player: int) -> View:
     """``player``'s view of a real state, or a view passed in directly (checked to be theirs)."""
     if isinstance(state_or_view, GameState):
         return state_or_view.view(player)
-    if state_or_view.get("player") != player:
-        raise IllegalAction(f"this view belongs to player {state_or_view.get('player')}, not {player}")
+    if not isinstance(state_or_view, PlayerView):
+        raise IllegalAction(f"a bot needs a GameState or a PlayerView, not {type(state_or_view).__name__}")
+    if state_or_view.player != player:
+        raise IllegalAction(f"this view belongs to player {state_or_view.player}, not {player}")
     return state_or_view
 
 
 def check_turn(view: View, player: int) -> None:
-    if view["phase"] == "over":
+    if view.phase is Phase.OVER:
         raise IllegalAction("the game is over: there is nothing to choose")
-    if view["current_player"] != player:
-        raise IllegalAction(f"it is player {view['current_player']}'s turn, not player {player}'s")
+    if view.current_player != player:
+        raise IllegalAction(f"it is player {view.current_player}'s turn, not player {player}'s")
 
 
 def public_state(view: View) -> GameState:

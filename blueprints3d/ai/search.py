@@ -19,8 +19,12 @@ from dataclasses import dataclass
 
 from blueprints3d.ai.heuristic import DEFAULT, Weights, action_values, best_action
 from blueprints3d.ai.observe import View
-from blueprints3d.engine.determinize import state_from_view
-from blueprints3d.engine.state import TAKES_PER_ROUND, GameState, Phase
+from blueprints3d.engine import actions as A
+from blueprints3d.engine.determinize import CellChooser, state_from_view
+from blueprints3d.engine.materials import MATERIAL_OF
+from blueprints3d.engine.rules import DISCARDING_PLAYER_COUNTS
+from blueprints3d.engine.state import GameState
+from blueprints3d.engine.turns import turns_in_round
 
 
 @dataclass(frozen=True)
@@ -40,21 +44,13 @@ class Budget:
     time_cap: float | None = 0.8
 
 
-def _greedy_cell(w: Weights):
-    """A model of how an opponent put their hidden dice down: the greedy rating of the cell."""
-    def choose(state: GameState, player: int, die: int, cells: list[int]) -> int:
-        saved = state.turn_order, state.turns_done, state.taken, state.phase
-        # Rate the die as if this player were taking it now, from what they had so far.
-        idx = state.taken[player].index(die)
-        taken = [t[:] for t in state.taken]
-        taken[player] = taken[player][:idx]
-        state.taken = taken
-        state.turn_order, state.turns_done, state.phase = [player], 0, Phase.TAKE
-        try:
-            vals = action_values(state, [die << 6 | c for c in cells], w)
-        finally:
-            state.turn_order, state.turns_done, state.taken, state.phase = saved
-        return max(vals, key=lambda a: (vals[a], -a)) & 63
+def _greedy_cell(w: Weights) -> CellChooser:
+    """A model of how an opponent put their hidden dice down: the greedy rating of the cell.
+    The engine hands it the state as it stood when that player took the die."""
+    def choose(state: GameState, die: int, cells: list[int]) -> int:
+        vals = action_values(state, [A.place(die, c) for c in cells], w)
+        best = max(vals, key=lambda a: (vals[a], -a))
+        return A.slot_of(best)
     return choose
 
 
@@ -89,8 +85,8 @@ def search(view: View, player: int, rng: random.Random, budget: Budget,
     rated = action_values(base, legal, w)
     seen: dict[tuple[int, int, int], int] = {}
     for a in sorted(legal, key=lambda a: (-rated[a], a)):
-        d = a >> 6
-        seen.setdefault((d // 8, base.values[d], a & 63), a)
+        d, slot = A.split(a)
+        seen.setdefault((MATERIAL_OF[d], base.values[d], slot), a)
     cands = list(seen.values())[:budget.candidates]
     if len(cands) == 1:
         return cands[0]
@@ -150,5 +146,5 @@ def _one_sample(view: View, player: int, rng: random.Random, chooser, cands: lis
 def _moves_left(state: GameState) -> int:
     """Moves still to play in this round (two players: each turn is a take and a discard)."""
     n = state.num_players
-    turns = TAKES_PER_ROUND * n - state.turns_done
-    return max(1, turns * (2 if n == 2 else 1))
+    turns = turns_in_round(n) - state.turns_done
+    return max(1, turns * (2 if n in DISCARDING_PLAYER_COUNTS else 1))

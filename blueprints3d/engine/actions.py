@@ -1,8 +1,11 @@
 """Actions as small ints, so the legal-action lists that bots search over stay cheap.
 
-An action is ``die << 6 | slot``: ``slot`` is a cell index for placing the taken die, or one of
-SET_ASIDE (take a die that fits nowhere; it leaves the game for the round) or DISCARD (the
-two-player rule: discard a second die from the pool). Use the helpers rather than the numbers.
+An action names a die and a *slot*: a cell index for placing the taken die, or one of SET_ASIDE
+(take a die that fits nowhere; it leaves the game for the round) or DISCARD (the two-player
+rule: discard a second die from the pool). How the two are packed into one int is this module's
+business alone: everything else builds actions with ``place``/``set_aside``/``discard`` and reads
+them with ``decode``/``die_of``/``slot_of``/``cell_of`` (or the ``DIE_OF``/``SLOT_OF`` tables in
+hot loops, which are as cheap as the bit operations they replace).
 """
 
 from __future__ import annotations
@@ -10,9 +13,14 @@ from __future__ import annotations
 from enum import Enum
 from typing import NamedTuple
 
+from blueprints3d.engine.materials import NUM_DICE
+
+_SLOT_BITS = 6
+_SLOT_MASK = (1 << _SLOT_BITS) - 1
 SET_ASIDE = 62
 DISCARD = 63
-MAX_CELLS = 62
+MAX_CELLS = 62  # a blueprint may have at most this many cells: the slots above are the two kinds
+NUM_ACTIONS = NUM_DICE << _SLOT_BITS  # every action is an int in range(NUM_ACTIONS)
 
 
 class Kind(Enum):
@@ -27,23 +35,33 @@ class Decoded(NamedTuple):
     cell: int | None
 
 
+def _pack(die: int, slot: int) -> int:
+    return die << _SLOT_BITS | slot
+
+
 def place(die: int, cell: int) -> int:
     """Take ``die`` from the pool and put it on ``cell`` of your building."""
-    return die << 6 | cell
+    return _pack(die, cell)
 
 
 def set_aside(die: int) -> int:
     """Take ``die`` from the pool although it fits nowhere on your building."""
-    return die << 6 | SET_ASIDE
+    return _pack(die, SET_ASIDE)
 
 
 def discard(die: int) -> int:
     """Two players: discard ``die`` from the pool after placing."""
-    return die << 6 | DISCARD
+    return _pack(die, DISCARD)
+
+
+def split(action: int) -> tuple[int, int]:
+    """``(die, slot)`` of any non-negative int; callers check the range themselves (the engine's
+    ``apply`` turns a bad one into IllegalAction)."""
+    return action >> _SLOT_BITS, action & _SLOT_MASK
 
 
 def decode(action: int) -> Decoded:
-    die, slot = action >> 6, action & 63
+    die, slot = split(action)
     if slot == SET_ASIDE:
         return Decoded(Kind.SET_ASIDE, die, None)
     if slot == DISCARD:
@@ -51,10 +69,34 @@ def decode(action: int) -> Decoded:
     return Decoded(Kind.PLACE, die, slot)
 
 
+# Lookup tables by action, for the hot loops of legal play and bot playouts.
+DIE_OF: tuple[int, ...] = tuple(split(a)[0] for a in range(NUM_ACTIONS))
+SLOT_OF: tuple[int, ...] = tuple(split(a)[1] for a in range(NUM_ACTIONS))
+
+
 def die_of(action: int) -> int:
-    return action >> 6
+    return split(action)[0]
+
+
+def slot_of(action: int) -> int:
+    """The cell index of a placement, or SET_ASIDE or DISCARD."""
+    return split(action)[1]
 
 
 def cell_of(action: int) -> int | None:
-    slot = action & 63
+    slot = slot_of(action)
     return None if slot >= MAX_CELLS else slot
+
+
+def is_action(action: object) -> bool:
+    """Whether ``action`` is an int the engine could ever accept (not whether it is legal now)."""
+    return (isinstance(action, int) and not isinstance(action, bool)
+            and 0 <= action < NUM_ACTIONS)
+
+
+def placements(die: int, cells_mask: int) -> tuple[int, ...]:
+    """The take actions for ``die`` given the bit mask of the cells it fits (bit c: cell c):
+    a placement on each, or setting it aside when it fits nowhere."""
+    if not cells_mask:
+        return (set_aside(die),)
+    return tuple(place(die, c) for c in range(cells_mask.bit_length()) if cells_mask >> c & 1)

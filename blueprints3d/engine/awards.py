@@ -6,30 +6,11 @@ the second, then the player who was LATER in this round's turn order.
 
 from __future__ import annotations
 
-from enum import Enum
 from typing import NamedTuple, Sequence
 
 from blueprints3d.engine.materials import Material
-from blueprints3d.engine.scoring import Prize, Score
-
-
-class Award(Enum):
-    GOLD = "gold"
-    SILVER = "silver"
-    BRONZE = "bronze"
-
-    @property
-    def victory_points(self) -> int:
-        return AWARD_VP[self]
-
-
-AWARD_VP = {Award.GOLD: 3, Award.SILVER: 2, Award.BRONZE: 1}
-PRIZE_VP = 2
-AWARDS_BY_PLAYERS: dict[int, tuple[Award, ...]] = {
-    2: (Award.SILVER,),
-    3: (Award.GOLD, Award.SILVER),
-    4: (Award.GOLD, Award.SILVER, Award.BRONZE),
-}
+from blueprints3d.engine.rules import AWARD_VP, AWARDS_BY_PLAYERS, PRIZE_VP, Award, Prize
+from blueprints3d.engine.scoring import Score
 
 
 class RoundContext(NamedTuple):
@@ -104,3 +85,8 @@ def give_prizes(scores: Sequence[Score], ctx: RoundContext, names: Sequence[str]
                 f"{names[q]} ({ctx.explain_tie(p, q, names)})" for q in qualified[1:])
         out[prize] = Placement(p, reason)
     return out
+
+
+# Award, Prize and their worth are rule numbers (rules.py); they stay importable from here too.
+__all__ = ["Award", "Prize", "AWARD_VP", "AWARDS_BY_PLAYERS", "PRIZE_VP", "RoundContext",
+           "Placement", "rank_buildings", "give_awards", "give_prizes"]

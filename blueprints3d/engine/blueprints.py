@@ -13,9 +13,9 @@ from importlib import resources
 from typing import Any
 
 from blueprints3d.engine.errors import CardDataError
+from blueprints3d.engine.rules import CARD_TOTAL
 
 HATCHED = "X"
-CARD_TOTAL = 6  # every card's numbers add up to 6 (p. 1)
 
 
 @dataclass(frozen=True)

@@ -11,149 +11,152 @@ in, a bot that searches such states cannot learn what it may not see.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Mapping
+from typing import Callable
 
-from blueprints3d.engine.awards import Award
 from blueprints3d.engine.blueprints import Blueprint, card_by_id, standard_deck
 from blueprints3d.engine.errors import CardDataError, IllegalAction
-from blueprints3d.engine.materials import MATERIAL_OF, NUM_DICE, Material
-from blueprints3d.engine.scoring import Prize
-from blueprints3d.engine.state import HATCHED_TOP, GameState, Phase
+from blueprints3d.engine.legal import HATCHED_TOP, empty_tops, fitting_cells
+from blueprints3d.engine.materials import MATERIAL_OF, NUM_DICE
+from blueprints3d.engine.rules import Award, Prize
+from blueprints3d.engine.state import GameState
+from blueprints3d.engine.turns import Phase
+from blueprints3d.engine.views import DieView, PlayerView
 
-# chooser(state, player, die, legal_cells) -> cell: how a hidden die is placed on a sampled
-# building. The default is uniform; a bot may pass a model of how people really build.
-CellChooser = Callable[[GameState, int, int, list[int]], int]
+# chooser(state, die, legal_cells) -> cell: how a hidden die is placed on a sampled building.
+# ``state`` is ``GameState.as_turn_of``: the die's owner about to take it, on the building as
+# sampled so far. The default is uniform; a bot may pass a model of how people really build.
+CellChooser = Callable[[GameState, int, list[int]], int]
 
 # A sampled arrangement that contradicts the view (a die that was placed but fits nowhere, or
 # one set aside that would fit) is redrawn this many times before it is kept anyway.
 _MAX_TRIES = 8
 
 
-def _blueprint(data: Mapping[str, Any]) -> Blueprint:
+def _blueprint(seen: Blueprint) -> Blueprint:
+    """The standard card for a seen one, or the seen card itself when it is a custom one (a
+    custom card may reuse a standard id: trust the grid the view shows)."""
     try:
-        card = card_by_id(data["id"])
+        card = card_by_id(seen.id)
     except CardDataError:
-        return Blueprint.from_grid(data["grid"], id=data["id"], name=data.get("name", data["id"]),
-                                   check_total=False)
-    # A custom card may reuse a standard id: trust the grid the view shows.
-    return card if card.grid() == data["grid"] else Blueprint.from_grid(
-        data["grid"], id=data["id"], name=data.get("name", data["id"]), check_total=False)
+        return seen
+    return card if card.grid() == seen.grid() else seen
 
 
-def seen_cards(view: Mapping[str, Any]) -> set[str]:
-    """Ids of every blueprint card the viewing player has seen: their own, and every card
-    revealed at the end of an earlier round."""
-    seen = {bp["id"] for bp in view["blueprints"] if bp is not None}
-    for rr in view["round_results"]:
-        seen.update(bp["id"] for bp in rr["blueprints"])
-    return seen
+def seen_cards(view: PlayerView) -> set[str]:
+    """Ids of every blueprint card the viewing player has seen (see ``PlayerView.seen_cards``)."""
+    return view.seen_cards()
 
 
-def _uniform(_state: GameState, _player: int, _die: int, cells: list[int], rng: random.Random) -> int:
-    return cells[int(rng.random() * len(cells))]
-
-
-def state_from_view(view: Mapping[str, Any], rng: random.Random,
+def state_from_view(view: PlayerView, rng: random.Random,
                     choose_cell: CellChooser | None = None) -> GameState:
     """A full game state consistent with ``view`` (from ``GameState.view``), hidden parts
     sampled with ``rng``. Its random source is seeded from ``rng`` too, so its future draws are
     the bot's guess, not the real game's. ``round_results`` is left empty (earlier rounds only
     matter through the Award and Prize cards, which are filled in)."""
-    n = view["players"]
-    me = view["player"]
-    s = GameState.__new__(GameState)
-    s.num_players, s.seed, s.start_player = n, 0, view["turn_order"][0]
-    s.names = list(view["names"])
-    s.rng = random.Random(rng.getrandbits(64))
-    s.round = view["round"]
-    s.phase = Phase(view["phase"])
-    s.log, s.round_results, s._result = [], [], None
+    n = view.players
+    me = view.player
+    state_rng = random.Random(rng.getrandbits(64))
+    phase = view.phase
 
     # Award and Prize cards of earlier rounds are public through the round results.
-    s.awards = [[] for _ in range(n)]
-    s.prizes = [[] for _ in range(n)]
-    for rr in view["round_results"]:
-        for award, pl in rr["awards"].items():
-            s.awards[pl["player"]].append(Award(award))
-        for prize, pl in rr["prizes"].items():
-            s.prizes[pl["player"]].append(Prize(prize))
+    awards: list[list[Award]] = [[] for _ in range(n)]
+    prizes: list[list[Prize]] = [[] for _ in range(n)]
+    for rr in view.round_results:
+        for award, pl in rr.awards.items():
+            awards[pl.player].append(award)
+        for prize, pl in rr.prizes.items():
+            prizes[pl.player].append(prize)
 
     # Dice: everything visible keeps its id and value; the rest is in the bag (whose values
     # are rolled again when drawn) or on the scoreboard as an in-demand die.
     values = [1] * NUM_DICE
     visible: set[int] = set()
 
-    def ids(dice: list[Mapping[str, Any]]) -> list[int]:
+    def ids(dice: tuple[DieView, ...]) -> list[int]:
         out = []
         for d in dice:
-            values[d["die"]] = d["value"]
-            visible.add(d["die"])
-            out.append(d["die"])
+            values[d.die] = d.value
+            visible.add(d.die)
+            out.append(d.die)
         return out
 
-    s.pool = ids(view["pool"])
-    s.taken = [ids(t) for t in view["taken"]]
-    s.set_aside = [[d["die"] for d in t] for t in view["set_aside"]]
-    s.discarded = ids(view["discarded"])
-    s.values = values
+    pool = ids(view.pool)
+    taken = [ids(t) for t in view.taken]
+    set_aside = [[d.die for d in t] for t in view.set_aside]
+    discarded = ids(view.discarded)
     unseen = [d for d in range(NUM_DICE) if d not in visible]
     in_demand = []
-    for label in view["in_demand"]:
-        m = Material.parse(label)
+    for m in view.in_demand:
         d = next((d for d in unseen if MATERIAL_OF[d] == m), None)
         if d is None:
-            raise IllegalAction(f"the view shows {label} in demand but no {label} die is unaccounted for")
+            raise IllegalAction(f"the view shows {m.label} in demand but no {m.label} die is unaccounted for")
         unseen.remove(d)
         in_demand.append(d)
-    s.in_demand = (in_demand[0], in_demand[1])
-    s.bag = unseen
-    if s.phase is not Phase.OVER and len(s.bag) != view["bag_count"]:
-        raise IllegalAction(f"the view's dice do not add up: {len(s.bag)} left for the bag, "
-                            f"the view says {view['bag_count']}")
-
-    s.turn_order = list(view["turn_order"])
-    s.turns_done = view["turns_done"]
+    bag = unseen
+    if phase is not Phase.OVER and len(bag) != view.bag_count:
+        raise IllegalAction(f"the view's dice do not add up: {len(bag)} left for the bag, "
+                            f"the view says {view.bag_count}")
 
     # Blueprints: one's own is known; the others come from the cards not seen yet.
-    own = _blueprint(view["blueprints"][me])
-    unseen_cards = [c for c in standard_deck() if c.id not in seen_cards(view)]
+    own = view.blueprints[me]
+    if own is None:
+        raise IllegalAction(f"the view of player {me} does not show their own blueprint")
+    own = _blueprint(own)
+    seen = view.seen_cards()
+    unseen_cards = [c for c in standard_deck() if c.id not in seen]
     rng.shuffle(unseen_cards)
-    s.blueprints = [own] * n
+    blueprints = [own] * n
     for p in range(n):
         if p != me:
-            s.blueprints[p] = (_blueprint(view["blueprints"][p]) if view["blueprints"][p] is not None
-                               else unseen_cards.pop())
+            shown = view.blueprints[p]
+            blueprints[p] = _blueprint(shown) if shown is not None else unseen_cards.pop()
     # The deck: the right number of the remaining unseen cards, in a sampled order.
-    s.deck = unseen_cards[:view["deck_count"]]
-    while len(s.deck) < view["deck_count"]:  # a custom or larger deck: repeat cards
-        s.deck.append(standard_deck()[len(s.deck) % len(standard_deck())])
+    deck = unseen_cards[:view.deck_count]
+    while len(deck) < view.deck_count:  # a custom or larger deck: repeat cards
+        deck.append(standard_deck()[len(deck) % len(standard_deck())])
 
     # Buildings: one's own as seen; the others' taken dice placed on their sampled cards.
-    s.stacks = [[] for _ in range(n)]
-    s.tops = [[] for _ in range(n)]
+    stacks: list[list[list[int]]] = [[] for _ in range(n)]
+    tops: list[list[int]] = [[] for _ in range(n)]
+    hidden = []
     for p in range(n):
-        bp = s.blueprints[p]
-        if view["buildings"][p] is not None:
-            s.stacks[p] = [[d["die"] for d in st] for st in view["buildings"][p]]
-            s.tops[p] = [HATCHED_TOP if h is None else (values[st[-1]] if st else 0)
-                         for h, st in zip(bp.heights, s.stacks[p])]
+        shown_building = view.buildings[p]
+        if shown_building is not None:
+            stacks[p] = [[d.die for d in st] for st in shown_building]
+            tops[p] = [HATCHED_TOP if h is None else (values[st[-1]] if st else 0)
+                       for h, st in zip(blueprints[p].heights, stacks[p])]
         else:
-            _arrange(s, p, rng, choose_cell)
-    return s
+            hidden.append(p)
+
+    def restore() -> GameState:
+        return GameState.restore(
+            names=view.names, round=view.round, phase=phase, turn_order=view.turn_order,
+            turns_done=view.turns_done, values=values, bag=bag, pool=pool,
+            in_demand=(in_demand[0], in_demand[1]), deck=deck, blueprints=blueprints,
+            stacks=stacks, taken=taken, set_aside=set_aside, discarded=discarded,
+            awards=awards, prizes=prizes, rng=state_rng, tops=tops)
+
+    # A chooser rates cells on a state: the known parts, with hidden buildings still empty.
+    base = restore() if hidden and choose_cell is not None else None
+    for p in hidden:
+        blueprints[p], stacks[p], tops[p] = _arrange(base, p, blueprints[p], taken[p],
+                                                     set(set_aside[p]), values, deck, phase,
+                                                     rng, choose_cell)
+    return restore()
 
 
-def _arrange(s: GameState, p: int, rng: random.Random, choose_cell: CellChooser | None) -> None:
-    """Place player ``p``'s taken dice on their (sampled) blueprint in the order taken."""
-    bp = s.blueprints[p]
-    aside = set(s.set_aside[p])
-    values = s.values
+def _arrange(base: GameState | None, p: int, bp: Blueprint, taken: list[int], aside: set[int],
+             values: list[int], deck: list[Blueprint], phase: Phase, rng: random.Random,
+             choose_cell: CellChooser | None) -> tuple[Blueprint, list[list[int]], list[int]]:
+    """Place player ``p``'s taken dice on their (sampled) blueprint in the order taken; a card
+    that cannot explain the dice may be swapped for one from ``deck`` (in place)."""
     for attempt in range(_MAX_TRIES):
-        s.stacks[p] = [[] for _ in range(bp.num_cells)]
-        s.tops[p] = tops = [HATCHED_TOP if h is None else 0 for h in bp.heights]
+        stacks: list[list[int]] = [[] for _ in range(bp.num_cells)]
+        tops = empty_tops(bp)
         consistent = True
-        for d in s.taken[p]:
+        for i, d in enumerate(taken):
             v = values[d]
-            cells = [c for c, t in enumerate(tops) if t <= v]
+            cells = fitting_cells(tops, v)
             if d in aside:
                 consistent &= not cells
                 continue
@@ -162,18 +165,17 @@ def _arrange(s: GameState, p: int, rng: random.Random, choose_cell: CellChooser 
                 # last try keep the sample, stacking it where it breaks the order rule least.
                 consistent = False
                 cells = [min((c for c, t in enumerate(tops) if t < HATCHED_TOP), key=lambda c: tops[c])]
-            if choose_cell is None or len(cells) == 1:
-                c = _uniform(s, p, d, cells, rng)
+            if choose_cell is None or base is None or len(cells) == 1:
+                c = cells[int(rng.random() * len(cells))]
             else:
-                c = choose_cell(s, p, d, cells)
-            s.stacks[p][c].append(d)
+                c = choose_cell(base.as_turn_of(p, i, bp, stacks, tops), d, cells)
+            stacks[c].append(d)
             tops[c] = max(tops[c], v)
         if consistent:
-            return
-        if attempt + 1 < _MAX_TRIES and s.phase is not Phase.OVER:
+            break
+        if attempt + 1 < _MAX_TRIES and phase is not Phase.OVER:
             # A different card may explain the dice better: swap in another unseen card.
-            spare = [c for c in s.deck]
-            if spare:
-                i = int(rng.random() * len(spare))
-                s.deck[i], s.blueprints[p] = s.blueprints[p], s.deck[i]
-                bp = s.blueprints[p]
+            if deck:
+                j = int(rng.random() * len(deck))
+                deck[j], bp = bp, deck[j]
+    return bp, stacks, tops

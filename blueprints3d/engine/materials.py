@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from blueprints3d.engine.rules import DICE_PER_MATERIAL
+
 
 class Material(IntEnum):
     WOOD = 0      # orange
@@ -42,7 +44,6 @@ COLOUR_NAMES: dict[Material, str] = {
 }
 _BY_NAME: dict[str, Material] = {m.label: m for m in Material} | {c: m for m, c in COLOUR_NAMES.items()}
 
-DICE_PER_MATERIAL = 8
 NUM_DICE = DICE_PER_MATERIAL * len(Material)
 # Material of each die id, as a plain tuple of ints for the hot loops (IntEnum lookups are slow).
 MATERIAL_OF: tuple[int, ...] = tuple(d // DICE_PER_MATERIAL for d in range(NUM_DICE))

@@ -8,39 +8,19 @@ not victory points.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 from typing import NamedTuple, Sequence
 
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import Material
+from blueprints3d.engine.rules import (BLUEPRINT_BONUS, GEOMETER_VALUES, MATERIALS_SAME_COLOUR,
+                                       PRIZE_RULES, RECYCLED_POINTS, SKYSCRAPER_HEIGHT,
+                                       STONE_POINTS, STRUCTURAL_SAME_VALUE, WOOD_PER_NEIGHBOUR,
+                                       Prize)
 
 Stack = Sequence[tuple[int, int]]  # (material, value) bottom to top
 
-BLUEPRINT_BONUS = 6
-WOOD_PER_NEIGHBOUR = 2
-RECYCLED_POINTS = (0, 2, 5, 10, 15, 20, 30)  # by number of green dice, 0..6
-STONE_POINTS = (0, 2, 3, 5, 8)  # by level 1, 2, 3, 4 or higher (index 0 unused)
-
 _WOOD, _RECYCLED, _STONE, _GLASS = (int(m) for m in Material)
-
-
-class Prize(Enum):
-    SKYSCRAPER = "skyscraper"
-    GEOMETER = "geometer"
-    STRUCTURAL_INTEGRITY = "structural_integrity"
-    MATERIALS = "materials"
-
-    @property
-    def title(self) -> str:
-        return self.value.replace("_", " ").title()
-
-
-PRIZE_RULES: dict[Prize, str] = {
-    Prize.SKYSCRAPER: "a stack of 5 or more dice",
-    Prize.GEOMETER: "all six values 1-6 among the building's dice",
-    Prize.STRUCTURAL_INTEGRITY: "4 or more dice showing the same value",
-    Prize.MATERIALS: "5 or more dice of the same material",
-}
+_TOP_LEVEL = len(STONE_POINTS) - 1  # stone from this level up scores as this level
 
 
 _NO_PRIZES: frozenset = frozenset()
@@ -72,7 +52,7 @@ def recycled_points(count: int) -> int:
 
 def stone_points(level: int) -> int:
     """Points of a stone die at ``level`` (1 = standing on the card)."""
-    return STONE_POINTS[min(level, 4)]
+    return STONE_POINTS[min(level, _TOP_LEVEL)]
 
 
 def follows_blueprint(blueprint: Blueprint, stacks: Sequence[Stack]) -> bool:
@@ -107,19 +87,23 @@ def score_building(blueprint: Blueprint, stacks: Sequence[Stack]) -> Score:
             elif mat == _RECYCLED:
                 recycled += 1
             elif mat == _STONE:
-                stone += STONE_POINTS[level + 1 if level < 3 else 4]
+                stone += STONE_POINTS[level + 1 if level < _TOP_LEVEL - 1 else _TOP_LEVEL]
             else:
                 glass += val
     prizes = _NO_PRIZES
-    if tallest >= 5 or max(values) >= 4 or max(materials) >= 5 or all(values[1:7]):
+    sky = tallest >= SKYSCRAPER_HEIGHT
+    geo = all(values[1:GEOMETER_VALUES + 1])
+    same_value = max(values) >= STRUCTURAL_SAME_VALUE
+    same_colour = max(materials) >= MATERIALS_SAME_COLOUR
+    if sky or geo or same_value or same_colour:
         won = set()
-        if tallest >= 5:
+        if sky:
             won.add(Prize.SKYSCRAPER)
-        if all(values[1:7]):
+        if geo:
             won.add(Prize.GEOMETER)
-        if max(values) >= 4:
+        if same_value:
             won.add(Prize.STRUCTURAL_INTEGRITY)
-        if max(materials) >= 5:
+        if same_colour:
             won.add(Prize.MATERIALS)
         prizes = frozenset(won)
     bonus = BLUEPRINT_BONUS if follows_blueprint(blueprint, stacks) else 0
@@ -149,7 +133,7 @@ def explain_building(blueprint: Blueprint, stacks: Sequence[Stack]) -> list[DieP
             if mat == _WOOD:
                 faces = (level > 0) + (level + 1 < len(stack)) + sum(
                     1 for n in blueprint.neighbours[cell] if _at(stacks, n, level))
-                pts, why = WOOD_PER_NEIGHBOUR * faces, f"wood touching {faces} dice: +2 each"
+                pts, why = WOOD_PER_NEIGHBOUR * faces, f"wood touching {faces} dice: +{WOOD_PER_NEIGHBOUR} each"
             elif mat == _RECYCLED:
                 pts, why = 0, f"one of {n_green} recycled dice: {recycled_points(n_green)} for the set"
             elif mat == _STONE:
@@ -158,3 +142,8 @@ def explain_building(blueprint: Blueprint, stacks: Sequence[Stack]) -> list[DieP
                 pts, why = val, f"glass showing {val}" + (" (covered, still counts)" if level + 1 < len(stack) else "")
             out.append(DiePoints(cell, level, material, val, pts, why))
     return out
+
+
+__all__ = ["Stack", "Prize", "PRIZE_RULES", "BLUEPRINT_BONUS", "WOOD_PER_NEIGHBOUR", "RECYCLED_POINTS",
+           "STONE_POINTS", "Score", "recycled_points", "stone_points", "follows_blueprint",
+           "score_building", "DiePoints", "explain_building"]

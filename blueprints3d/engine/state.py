@@ -1,94 +1,36 @@
-"""The game state of Blueprints and its small API: legal actions, apply, clone, views, result.
+"""The game state of Blueprints and its turn machine: legal actions, apply, clone, views.
 
 The state is plain data (lists of ints) mutated in place by ``apply``, which is what keeps random
 playouts fast enough for bots to search with. All randomness comes from one seeded
 ``random.Random`` kept in the state, drawn in a fixed order, so the same seed and the same
 actions always give the same game. Round setup and round scoring happen inside ``apply``: the
 only decisions are the players' actions.
+
+The jobs around it live next door: rule numbers in ``rules``, the bag and pool in ``dice``, the
+fast placement rule in ``legal``, round scoring in ``rounds``, the records it reveals in
+``results``, what a player may see in ``views``, whose turn it is in ``turns``.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from enum import Enum
 from typing import Any, Sequence
 
 from blueprints3d.engine import actions as A
-from blueprints3d.engine.awards import (AWARDS_BY_PLAYERS, PRIZE_VP, Award, Placement,
-                                        RoundContext, give_awards, give_prizes)
 from blueprints3d.engine.blueprints import Blueprint, placement_error, standard_deck
+from blueprints3d.engine.dice import draw_in_demand, draw_to_pool, shuffle
 from blueprints3d.engine.errors import IllegalAction
+from blueprints3d.engine.legal import (HATCHED_TOP, discard_actions, empty_tops, fitting_cells,
+                                       take_actions, tops_of)
 from blueprints3d.engine.materials import MATERIAL_OF, NUM_DICE, Material
-from blueprints3d.engine.scoring import Prize, Score, score_building
+from blueprints3d.engine.results import GameResult, RoundResult, game_result, victory_points
+from blueprints3d.engine.rounds import score_round
+from blueprints3d.engine.rules import (DISCARDING_PLAYER_COUNTS, NUM_ROUNDS, POOL_SIZE,
+                                       REPLACEMENTS_AFTER_DISCARD, TAKES_PER_ROUND, Award, Prize)
+from blueprints3d.engine.turns import Phase, next_start_player, turn_order, turns_in_round
+from blueprints3d.engine.views import DieView, PlayerView
 
-NUM_ROUNDS = 3
-TAKES_PER_ROUND = 6
-POOL_SIZE = {2: 8, 3: 9, 4: 7}
-HATCHED_TOP = 7  # a "top value" no die can reach: nothing is ever placed on a hatched space
-
-
-class Phase(Enum):
-    TAKE = "take"        # the current player takes a die from the pool and places it
-    DISCARD = "discard"  # two players: the current player discards a second pool die
-    OVER = "over"
-
-
-@dataclass(frozen=True)
-class RoundResult:
-    """Everything revealed when a round is scored."""
-
-    round: int
-    in_demand: tuple[Material, Material]
-    turn_order: tuple[int, ...]
-    blueprints: tuple[Blueprint, ...]
-    buildings: tuple[tuple[tuple[tuple[int, int], ...], ...], ...]  # [player][cell] (material, value)
-    set_aside: tuple[tuple[tuple[int, int], ...], ...]  # dice that fitted nowhere, per player
-    scores: tuple[Score, ...]
-    awards: dict[Award, Placement]
-    prizes: dict[Prize, Placement]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "round": self.round,
-            "in_demand": [m.label for m in self.in_demand],
-            "turn_order": list(self.turn_order),
-            "blueprints": [b.to_dict() for b in self.blueprints],
-            "buildings": [[[f"{Material(m).label}:{v}" for m, v in s] for s in b] for b in self.buildings],
-            "set_aside": [[f"{Material(m).label}:{v}" for m, v in s] for s in self.set_aside],
-            "scores": [s.to_dict() for s in self.scores],
-            "awards": {a.value: {"player": p.player, "reason": p.reason} for a, p in self.awards.items()},
-            "prizes": {z.value: {"player": p.player, "reason": p.reason} for z, p in self.prizes.items()},
-        }
-
-
-@dataclass(frozen=True)
-class GameResult:
-    """The end of the game: victory points and the final tie rules (p. 6)."""
-
-    victory_points: tuple[int, ...]
-    awards: tuple[tuple[Award, ...], ...]
-    prizes: tuple[tuple[Prize, ...], ...]
-    winners: tuple[int, ...]  # more than one: a shared victory
-
-    @property
-    def shared(self) -> bool:
-        return len(self.winners) > 1
-
-    def tiebreak_key(self, player: int) -> tuple[int, ...]:
-        aw = self.awards[player]
-        return (self.victory_points[player], len(self.prizes[player]), aw.count(Award.GOLD),
-                aw.count(Award.SILVER), aw.count(Award.BRONZE))
-
-    def standings(self) -> list[int]:
-        """Players from first to last place."""
-        return sorted(range(len(self.victory_points)), key=self.tiebreak_key, reverse=True)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"victory_points": list(self.victory_points),
-                "awards": [[a.value for a in aw] for aw in self.awards],
-                "prizes": [[p.value for p in pz] for pz in self.prizes],
-                "winners": list(self.winners)}
+_DIE_OF, _SLOT_OF, _NUM_ACTIONS = A.DIE_OF, A.SLOT_OF, A.NUM_ACTIONS
 
 
 def default_names(n: int) -> list[str]:
@@ -96,7 +38,8 @@ def default_names(n: int) -> list[str]:
 
 
 class GameState:
-    """One game of Blueprints. Create it with ``GameState.new``."""
+    """One game of Blueprints. Create it with ``GameState.new`` (a new game) or
+    ``GameState.restore`` (a game rebuilt from its parts, e.g. from a player's view)."""
 
     __slots__ = ("num_players", "seed", "start_player", "names", "rng", "round", "phase", "deck",
                  "values", "bag", "pool", "in_demand", "blueprints", "stacks", "tops", "taken",
@@ -126,7 +69,7 @@ class GameState:
         s.rng = random.Random(seed)
         s.round, s.phase = 1, Phase.TAKE
         s.deck = cards
-        _shuffle(s.rng, s.deck)
+        shuffle(s.rng, s.deck)
         s.values = [1] * NUM_DICE
         s.round_results, s.log = [], []
         s.awards = [[] for _ in range(players)]
@@ -135,54 +78,94 @@ class GameState:
         s._setup_round(start_player)
         return s
 
-    def _draw(self) -> int:
-        """Draw one die from the bag at random (the bag is unordered; order comes from the rng)."""
-        bag = self.bag
-        i = int(self.rng.random() * len(bag))
-        d = bag[i]
-        bag[i] = bag[-1]
-        bag.pop()
-        return d
+    @classmethod
+    def restore(cls, *, names: Sequence[str], round: int, phase: Phase, turn_order: Sequence[int],
+                turns_done: int, values: Sequence[int], bag: Sequence[int], pool: Sequence[int],
+                in_demand: tuple[int, int], deck: Sequence[Blueprint],
+                blueprints: Sequence[Blueprint], stacks: Sequence[Sequence[Sequence[int]]],
+                taken: Sequence[Sequence[int]], set_aside: Sequence[Sequence[int]],
+                discarded: Sequence[int], awards: Sequence[Sequence[Award]],
+                prizes: Sequence[Sequence[Prize]], rng: random.Random, seed: int = 0,
+                start_player: int | None = None, tops: Sequence[Sequence[int]] | None = None,
+                round_results: Sequence[RoundResult] = (), log: Sequence[int] = ()
+                ) -> "GameState":
+        """A state rebuilt from its parts (dice by id, ``values[die]`` each die's value,
+        ``stacks[player][cell]`` bottom to top); every list is copied, so the caller keeps its
+        own. ``tops`` defaults to each stack's top value; pass it to keep a sampled building's
+        own (``determinize``). The parts must agree with one another: that is the caller's
+        promise, checked here only where it is cheap (one entry per player)."""
+        n = len(names)
+        for what, part in (("turn orders", turn_order), ("blueprints", blueprints),
+                           ("buildings", stacks), ("taken lists", taken),
+                           ("set-aside lists", set_aside), ("Award lists", awards),
+                           ("Prize lists", prizes)):
+            if len(part) != n:
+                raise IllegalAction(f"{n} players need {n} {what}, got {len(part)}")
+        if len(values) != NUM_DICE:
+            raise IllegalAction(f"the game has {NUM_DICE} dice, got {len(values)} values")
+        s = cls.__new__(cls)
+        s.num_players, s.seed, s.names = n, seed, list(names)
+        s.start_player = turn_order[0] if start_player is None else start_player
+        s.rng = rng
+        s.round, s.phase = round, phase
+        s.deck = list(deck)
+        s.values = list(values)
+        s.bag, s.pool, s.in_demand = list(bag), list(pool), (in_demand[0], in_demand[1])
+        s.blueprints = list(blueprints)
+        s.stacks = [[list(st) for st in b] for b in stacks]
+        s.tops = ([list(t) for t in tops] if tops is not None else
+                  [tops_of(bp, b, s.values) for bp, b in zip(s.blueprints, s.stacks)])
+        s.taken = [list(t) for t in taken]
+        s.set_aside = [list(t) for t in set_aside]
+        s.discarded = list(discarded)
+        s.turn_order = list(turn_order)
+        s.turns_done = turns_done
+        s.round_results = list(round_results)
+        s.awards = [list(a) for a in awards]
+        s.prizes = [list(z) for z in prizes]
+        s.log = list(log)
+        s._result = None
+        return s
+
+    def as_turn_of(self, player: int, takes: int, blueprint: Blueprint,
+                   stacks: list[list[int]], tops: list[int]) -> "GameState":
+        """A shallow copy in which ``player`` is about to take their die number ``takes + 1``,
+        on the given building: what a bot rates to guess how another player put down a die it
+        could not see (``determinize``). Cheap because it shares every other list with this
+        state: read it, never apply to it."""
+        s = GameState.__new__(GameState)
+        for slot in GameState.__slots__:
+            setattr(s, slot, getattr(self, slot))
+        s.blueprints = self.blueprints[:]
+        s.blueprints[player] = blueprint
+        s.stacks = self.stacks[:]
+        s.stacks[player] = stacks
+        s.tops = self.tops[:]
+        s.tops[player] = tops
+        s.taken = self.taken[:]
+        s.taken[player] = self.taken[player][:takes]
+        s.turn_order, s.turns_done, s.phase = [player], 0, Phase.TAKE
+        return s
 
     def _draw_to_pool(self, count: int) -> None:
-        """Draw, roll and add ``count`` dice to the pool, kept sorted by value (then die id)."""
-        values, pool, bag, rand = self.values, self.pool, self.bag, self.rng.random
-        for _ in range(count):
-            if not bag:
-                return  # Decision: an empty bag gives no replacement
-            i = int(rand() * len(bag))
-            d = bag[i]
-            bag[i] = bag[-1]
-            bag.pop()
-            v = values[d] = int(rand() * 6) + 1
-            key = v * NUM_DICE + d
-            j = len(pool)
-            while j and values[pool[j - 1]] * NUM_DICE + pool[j - 1] > key:
-                j -= 1
-            pool.insert(j, d)
+        draw_to_pool(count, self.bag, self.pool, self.values, self.rng.random)
 
     def _setup_round(self, start: int) -> None:
         n = self.num_players
         self.bag = list(range(NUM_DICE))
-        # 1. In-demand materials: two dice of different colours; a match goes back, draw again.
-        first = self._draw()
-        while True:
-            second = self._draw()
-            if MATERIAL_OF[second] != MATERIAL_OF[first]:
-                break
-            self.bag.append(second)
-        self.in_demand = (first, second)
+        # 1. In-demand materials: two dice of different colours (they leave the bag).
+        self.in_demand = draw_in_demand(self.bag, self.rng.random)
         # 2. One blueprint each, dealt from the deck in seat order.
         self.blueprints = [self.deck.pop() for _ in range(n)]
         self.stacks = [[[] for _ in range(bp.num_cells)] for bp in self.blueprints]
-        self.tops = [[HATCHED_TOP if h is None else 0 for h in bp.heights] for bp in self.blueprints]
+        self.tops = [empty_tops(bp) for bp in self.blueprints]
         self.taken = [[] for _ in range(n)]
         self.set_aside = [[] for _ in range(n)]
         self.discarded = []
         # 3. The pool, rolled and sorted by value.
         self.pool = []
         self._draw_to_pool(POOL_SIZE[n])
-        self.turn_order = [(start + i) % n for i in range(n)]
+        self.turn_order = turn_order(start, n)
         self.turns_done = 0
         self.phase = Phase.TAKE
 
@@ -210,27 +193,15 @@ class GameState:
 
     def legal_cells(self, player: int, value: int) -> list[int]:
         """The cells of ``player``'s building where a die showing ``value`` may go."""
-        return [c for c, top in enumerate(self.tops[player]) if top <= value]
+        return fitting_cells(self.tops[player], value)
 
     def legal_actions(self) -> list[int]:
         """Every legal action of the current player (empty only when the game is over)."""
         if self.phase is Phase.TAKE:
-            tops = tuple(self.tops[self.turn_order[self.turns_done % self.num_players]])
-            fit = _FITS.get(tops)
-            if fit is None:
-                if len(_FITS) > 200_000:  # bound the cache; real games use far fewer
-                    _FITS.clear()
-                fit = _FITS[tops] = _fit_masks(tops)
-            values, out, table = self.values, [], _ACTIONS
-            for d in self.pool:
-                key = d << 32 | fit[values[d]]
-                acts = table.get(key)
-                if acts is None:
-                    acts = table[key] = _actions_for(d, fit[values[d]])
-                out += acts
-            return out
+            tops = self.tops[self.turn_order[self.turns_done % self.num_players]]
+            return take_actions(tops, self.pool, self.values)
         if self.phase is Phase.DISCARD:
-            return [d << 6 | A.DISCARD for d in self.pool]
+            return discard_actions(self.pool)
         return []
 
     # ---- the one way the state changes ----------------------------------------------------
@@ -238,9 +209,9 @@ class GameState:
         """Apply the current player's ``action``. An illegal one raises IllegalAction, naming the
         rule it breaks, and leaves the state exactly as it was."""
         player = self.turn_order[self.turns_done % self.num_players]
-        if self.phase is Phase.TAKE and type(action) is int:
+        if self.phase is Phase.TAKE and type(action) is int and 0 <= action < _NUM_ACTIONS:
             # Fast path for the common case, a legal placement: bots and playouts live here.
-            die, slot = action >> 6, action & 63
+            die, slot = _DIE_OF[action], _SLOT_OF[action]
             tops, pool = self.tops[player], self.pool
             if slot < len(tops) and die in pool and tops[slot] <= self.values[die]:
                 self.log.append(action)
@@ -248,7 +219,7 @@ class GameState:
                 self.taken[player].append(die)
                 self.stacks[player][slot].append(die)
                 tops[slot] = self.values[die]
-                if self.num_players == 2 and pool:
+                if self.num_players in DISCARDING_PLAYER_COUNTS and pool:
                     self.phase = Phase.DISCARD  # same player, second decision
                     return
                 if self.bag:
@@ -258,12 +229,12 @@ class GameState:
                     self._score_round()
                 return
         self._check(action)
-        die, slot = action >> 6, action & 63
+        die, slot = A.split(action)
         self.log.append(action)
         self.pool.remove(die)
         if self.phase is Phase.DISCARD:
             self.discarded.append(die)
-            self._draw_to_pool(2)
+            self._draw_to_pool(REPLACEMENTS_AFTER_DISCARD)
             self._next_turn()
             return
         self.taken[player].append(die)
@@ -272,7 +243,7 @@ class GameState:
         else:  # a placement given as an int subclass (the fast path takes plain ints)
             self.stacks[player][slot].append(die)
             self.tops[player][slot] = self.values[die]
-        if self.num_players == 2 and self.pool:
+        if self.num_players in DISCARDING_PLAYER_COUNTS and self.pool:
             self.phase = Phase.DISCARD
         else:
             self._draw_to_pool(1)
@@ -283,7 +254,7 @@ class GameState:
             raise IllegalAction("the game is over: no more actions")
         if not isinstance(action, int) or isinstance(action, bool) or action < 0:
             raise IllegalAction(f"not an action: {action!r}")
-        die, slot = action >> 6, action & 63
+        die, slot = A.split(action)
         if not 0 <= die < NUM_DICE:
             raise IllegalAction(f"there is no die {die} (dice are numbered 0-{NUM_DICE - 1})")
         if die not in self.pool:
@@ -329,42 +300,22 @@ class GameState:
     def _next_turn(self) -> None:
         self.phase = Phase.TAKE
         self.turns_done += 1
-        if self.turns_done == TAKES_PER_ROUND * self.num_players:
+        if self.turns_done == turns_in_round(self.num_players):
             self._score_round()
 
     # ---- end of a round, end of the game --------------------------------------------------
     def _score_round(self) -> None:
-        n = self.num_players
-        v = self.values
-        buildings = [tuple(tuple((MATERIAL_OF[d], v[d]) for d in st) for st in b) for b in self.stacks]
-        scores = [score_building(self.blueprints[p], buildings[p]) for p in range(n)]
-        counts = []
-        for b in self.stacks:
-            c = [0, 0, 0, 0]
-            for st in b:
-                for d in st:
-                    c[MATERIAL_OF[d]] += 1
-            counts.append(tuple(c))
-        ctx = RoundContext(self.in_demand_materials(), tuple(self.turn_order), tuple(counts))
-        awards = give_awards(scores, ctx, self.names)
-        prizes = give_prizes(scores, ctx, self.names)
-        for award, pl in awards.items():
+        rr = score_round(self.round, self.blueprints, self.stacks, self.set_aside, self.values,
+                         self.in_demand, self.turn_order, self.names)
+        for award, pl in rr.awards.items():
             self.awards[pl.player].append(award)
-        for prize, pl in prizes.items():
+        for prize, pl in rr.prizes.items():
             self.prizes[pl.player].append(prize)
-        self.round_results.append(RoundResult(
-            round=self.round, in_demand=ctx.in_demand, turn_order=ctx.turn_order,
-            blueprints=tuple(self.blueprints),
-            buildings=tuple(buildings),
-            set_aside=tuple(tuple((MATERIAL_OF[d], v[d]) for d in sa) for sa in self.set_aside),
-            scores=tuple(scores), awards=awards, prizes=prizes))
+        self.round_results.append(rr)
         if self.round == NUM_ROUNDS:
             self.phase = Phase.OVER
             return
-        # Next start player: the lowest building score; Decision: a tie goes to the tied player
-        # who comes first clockwise from this round's start player.
-        lowest = min(s.total for s in scores)
-        start = next(p for p in self.turn_order if scores[p].total == lowest)
+        start = next_start_player([s.total for s in rr.scores], self.turn_order)
         self.round += 1
         self._setup_round(start)
 
@@ -373,17 +324,11 @@ class GameState:
         if self.phase is not Phase.OVER:
             return None
         if self._result is None:
-            n = self.num_players
-            vp = tuple(sum(a.victory_points for a in self.awards[p]) + PRIZE_VP * len(self.prizes[p])
-                       for p in range(n))
-            res = GameResult(vp, tuple(tuple(a) for a in self.awards), tuple(tuple(z) for z in self.prizes), ())
-            best = max(res.tiebreak_key(p) for p in range(n))
-            winners = tuple(p for p in range(n) if res.tiebreak_key(p) == best)
-            self._result = GameResult(vp, res.awards, res.prizes, winners)
+            self._result = game_result(self.awards, self.prizes)
         return self._result
 
     def victory_points(self, player: int) -> int:
-        return sum(a.victory_points for a in self.awards[player]) + PRIZE_VP * len(self.prizes[player])
+        return victory_points(self.awards[player], self.prizes[player])
 
     # ---- copies, equality, serialisation --------------------------------------------------
     def clone(self) -> "GameState":
@@ -459,74 +404,39 @@ class GameState:
                 f"{self.phase.value} turn {self.turns_done} player {self.current_player}>")
 
     # ---- what one player may see ----------------------------------------------------------
-    def view(self, player: int) -> dict[str, Any]:
+    def view(self, player: int) -> PlayerView:
         """What ``player`` may see now: everything public, their own blueprint, building and
-        cards; others' blueprints and buildings only once a round is scored, and others'
-        Award and Prize cards only when the game is over."""
+        cards; others' blueprints, buildings and cards only when the game is over (a scored
+        round's buildings are public through ``round_results``)."""
         if not 0 <= player < self.num_players:
             raise IllegalAction(f"there is no player {player}")
         v = self.values
         over = self.phase is Phase.OVER
+        seats = range(self.num_players)
 
-        def die(d: int) -> dict[str, Any]:
-            return {"die": d, "material": Material(MATERIAL_OF[d]).label, "value": v[d]}
+        def dice(ds: Sequence[int]) -> tuple[DieView, ...]:
+            return tuple(DieView(d, Material(MATERIAL_OF[d]), v[d]) for d in ds)
 
-        return {
-            "player": player, "players": self.num_players, "names": list(self.names),
-            "round": self.round, "phase": self.phase.value, "current_player": self.current_player,
-            "turn_order": list(self.turn_order), "turns_done": self.turns_done,
-            "in_demand": [Material(MATERIAL_OF[d]).label for d in self.in_demand],
-            "pool": [die(d) for d in self.pool],
-            "bag_count": len(self.bag),
-            "deck_count": len(self.deck),
-            # Taking from the pool, setting aside and discarding happen in the open.
-            "taken": [[die(d) for d in t] for t in self.taken],
-            "set_aside": [[die(d) for d in t] for t in self.set_aside],
-            "discarded": [die(d) for d in self.discarded],
-            # Behind the screens: only your own, until the round is scored.
-            "blueprints": [self.blueprints[p].to_dict() if p == player or over else None
-                           for p in range(self.num_players)],
-            "buildings": [[[die(d) for d in s] for s in self.stacks[p]] if p == player or over else None
-                          for p in range(self.num_players)],
-            "round_results": [r.to_dict() for r in self.round_results],
-            "awards": [[a.value for a in self.awards[p]] if p == player or over else None
-                       for p in range(self.num_players)],
-            "prizes": [[z.value for z in self.prizes[p]] if p == player or over else None
-                       for p in range(self.num_players)],
-            "result": self.result().to_dict() if over else None,
-        }
+        return PlayerView(
+            player=player, players=self.num_players, names=tuple(self.names),
+            round=self.round, phase=self.phase, current_player=self.current_player,
+            turn_order=tuple(self.turn_order), turns_done=self.turns_done,
+            in_demand=self.in_demand_materials(),
+            pool=dice(self.pool), bag_count=len(self.bag), deck_count=len(self.deck),
+            taken=tuple(dice(t) for t in self.taken),
+            set_aside=tuple(dice(t) for t in self.set_aside),
+            discarded=dice(self.discarded),
+            blueprints=tuple(self.blueprints[p] if p == player or over else None for p in seats),
+            buildings=tuple(tuple(dice(s) for s in self.stacks[p]) if p == player or over else None
+                            for p in seats),
+            round_results=tuple(self.round_results),
+            awards=tuple(tuple(self.awards[p]) if p == player or over else None for p in seats),
+            prizes=tuple(tuple(self.prizes[p]) if p == player or over else None for p in seats),
+            result=self.result() if over else None,
+        )
 
 
-def _fit_masks(tops: tuple[int, ...]) -> list[int]:
-    """fit[v]: bit mask of the cells where a die showing v may go, given each cell's top value."""
-    fit = [0] * 8
-    for c, t in enumerate(tops):
-        if t < HATCHED_TOP:
-            fit[t or 1] |= 1 << c
-    for v in range(2, 7):
-        fit[v] |= fit[v - 1]
-    return fit
-
-
-# Caches for legal_actions: a building's tops -> fit masks, and (die << 32 | cell mask) -> that
-# die's actions. Both stay small: few distinct (tops, mask) combinations occur in real games.
-_FITS: dict[tuple[int, ...], list[int]] = {}
-# (die << 32 | cell mask) -> that die's actions; a cache, since the same few masks recur.
-_ACTIONS: dict[int, tuple[int, ...]] = {}
-
-
-def _actions_for(die: int, mask: int) -> tuple[int, ...]:
-    if not mask:
-        return (die << 6 | A.SET_ASIDE,)
-    return tuple(die << 6 | c for c in range(mask.bit_length()) if mask >> c & 1)
-
-
-def _shuffle(rng: random.Random, items: list) -> None:
-    """Fisher-Yates on rng.random(), whose sequence Python guarantees across versions and
-    platforms (random.shuffle's use of the generator is not guaranteed)."""
-    for i in range(len(items) - 1, 0, -1):
-        j = int(rng.random() * (i + 1))
-        items[i], items[j] = items[j], items[i]
-
-
-__all__ = ["GameState", "Phase", "RoundResult", "GameResult", "AWARDS_BY_PLAYERS", "POOL_SIZE"]
+# Rule numbers and records that used to live here, importable from here while importers move
+# to their own modules (rules, legal, results, turns).
+__all__ = ["GameState", "Phase", "RoundResult", "GameResult", "PlayerView", "default_names",
+           "HATCHED_TOP", "NUM_ROUNDS", "POOL_SIZE", "TAKES_PER_ROUND"]

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import blueprints3d.engine as engine_pkg
-from blueprints3d.engine import GameState, IllegalAction, actions
+from blueprints3d.engine import GameState, IllegalAction, Phase, actions
 from blueprints3d.engine.playout import random_game, random_playout
 
 
@@ -67,7 +67,8 @@ def test_illegal_action_leaves_state_exactly_as_it_was():
     tried = 0
     for d in range(32):
         for slot in list(range(6)) + [actions.SET_ASIDE, actions.DISCARD]:
-            a = d << 6 | slot
+            a = actions.place(d, slot) if slot < actions.MAX_CELLS else (
+                actions.set_aside(d) if slot == actions.SET_ASIDE else actions.discard(d))
             if a in legal:
                 continue
             with pytest.raises(IllegalAction):
@@ -77,10 +78,25 @@ def test_illegal_action_leaves_state_exactly_as_it_was():
     assert (s.to_dict(), s.log, s.rng.getstate()) == before
 
 
-def test_every_legal_action_applies():
+def test_every_legal_action_applies_and_does_what_it_names():
     s = GameState.new(2, 6)
-    for a in s.legal_actions():
-        s.clone().apply(a)
+    legal = s.legal_actions()
+    assert legal
+    me = s.current_player
+    for a in legal:
+        k = actions.decode(a)
+        t = s.after(a)
+        assert t.log == [a]
+        assert k.die not in t.pool and k.die in t.taken[me]
+        if k.kind is actions.Kind.PLACE:
+            assert t.stacks[me][k.cell] == s.stacks[me][k.cell] + [k.die]
+            assert t.tops[me][k.cell] == s.values[k.die]
+        else:
+            assert k.kind is actions.Kind.SET_ASIDE and t.set_aside[me] == [k.die]
+        # two players: the same player now discards a second die
+        assert t.phase is Phase.DISCARD and t.current_player == me
+        assert sorted(t.legal_actions()) == sorted(actions.discard(d) for d in t.pool)
+    assert s.log == [] and s.taken[me] == []  # after() left the original alone
 
 
 def test_view_hides_other_blueprints_buildings_and_cards_until_revealed():
@@ -93,18 +109,18 @@ def test_view_hides_other_blueprints_buildings_and_cards_until_revealed():
         v = s.view(p)
         for q in range(3):
             if q == p:
-                assert v["blueprints"][q]["id"] == s.blueprints[q].id
-                assert v["buildings"][q] is not None and v["awards"][q] is not None
+                assert v.blueprints[q].id == s.blueprints[q].id
+                assert v.buildings[q] is not None and v.awards[q] is not None
             else:
-                assert v["blueprints"][q] is None and v["buildings"][q] is None
-                assert v["awards"][q] is None and v["prizes"][q] is None
+                assert v.blueprints[q] is None and v.buildings[q] is None
+                assert v.awards[q] is None and v.prizes[q] is None
         # what was revealed when round 1 was scored is visible to all
-        assert len(v["round_results"]) == 1 and len(v["round_results"][0]["buildings"]) == 3
+        assert len(v.round_results) == 1 and len(v.round_results[0].buildings) == 3
         # public: the dice each player took this round
-        assert [len(t) for t in v["taken"]] == [len(t) for t in s.taken]
+        assert [len(t) for t in v.taken] == [len(t) for t in s.taken]
     random_playout(s, r)
     v = s.view(0)
-    assert all(a is not None for a in v["awards"]) and v["result"]["winners"]
+    assert all(a is not None for a in v.awards) and v.result.winners
 
 
 def test_view_of_unknown_player_is_refused():

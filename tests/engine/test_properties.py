@@ -81,11 +81,11 @@ def test_a_view_never_shows_another_players_hidden_blueprint_or_building(n, seed
             return
         for p in range(n):
             v = s.view(p)
-            text = json.dumps(v)
+            text = json.dumps(v.to_dict())
             for q in range(n):
                 if q == p:
                     continue
-                assert v["blueprints"][q] is None and v["buildings"][q] is None
+                assert v.blueprints[q] is None and v.buildings[q] is None
                 # and the other player's current card id appears nowhere in the view (unless it was
                 # revealed in an earlier round, which cannot happen: cards are never reused)
                 assert f'"{s.blueprints[q].id}"' not in text

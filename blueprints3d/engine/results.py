@@ -1,0 +1,95 @@
+"""What is revealed when a round is scored (``RoundResult``) and at the end (``GameResult``).
+
+Immutable records: the state keeps them, views hand them out, the client draws from them. A
+round result carries the dice by id as well as by (material, value), so whoever shows it can
+keep every die where it stood without replaying the last move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from blueprints3d.engine.awards import Placement
+from blueprints3d.engine.blueprints import Blueprint
+from blueprints3d.engine.materials import Material
+from blueprints3d.engine.rules import PRIZE_VP, Award, Prize
+from blueprints3d.engine.scoring import Score
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """Everything revealed when a round is scored."""
+
+    round: int
+    in_demand: tuple[Material, Material]
+    turn_order: tuple[int, ...]
+    blueprints: tuple[Blueprint, ...]
+    buildings: tuple[tuple[tuple[tuple[int, int], ...], ...], ...]  # [player][cell] (material, value)
+    set_aside: tuple[tuple[tuple[int, int], ...], ...]  # dice that fitted nowhere, per player
+    scores: tuple[Score, ...]
+    awards: dict[Award, Placement]
+    prizes: dict[Prize, Placement]
+    # The same dice by id: [player][cell] bottom to top, the set-aside ones per player, and every
+    # die's value when the round was scored (the next round rolls them again).
+    stacks: tuple[tuple[tuple[int, ...], ...], ...]
+    set_aside_dice: tuple[tuple[int, ...], ...]
+    values: tuple[int, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "in_demand": [m.label for m in self.in_demand],
+            "turn_order": list(self.turn_order),
+            "blueprints": [b.to_dict() for b in self.blueprints],
+            "buildings": [[[f"{Material(m).label}:{v}" for m, v in s] for s in b] for b in self.buildings],
+            "set_aside": [[f"{Material(m).label}:{v}" for m, v in s] for s in self.set_aside],
+            "scores": [s.to_dict() for s in self.scores],
+            "awards": {a.value: {"player": p.player, "reason": p.reason} for a, p in self.awards.items()},
+            "prizes": {z.value: {"player": p.player, "reason": p.reason} for z, p in self.prizes.items()},
+        }
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """The end of the game: victory points and the final tie rules (p. 6)."""
+
+    victory_points: tuple[int, ...]
+    awards: tuple[tuple[Award, ...], ...]
+    prizes: tuple[tuple[Prize, ...], ...]
+    winners: tuple[int, ...]  # more than one: a shared victory
+
+    @property
+    def shared(self) -> bool:
+        return len(self.winners) > 1
+
+    def tiebreak_key(self, player: int) -> tuple[int, ...]:
+        aw = self.awards[player]
+        return (self.victory_points[player], len(self.prizes[player]), aw.count(Award.GOLD),
+                aw.count(Award.SILVER), aw.count(Award.BRONZE))
+
+    def standings(self) -> list[int]:
+        """Players from first to last place."""
+        return sorted(range(len(self.victory_points)), key=self.tiebreak_key, reverse=True)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"victory_points": list(self.victory_points),
+                "awards": [[a.value for a in aw] for aw in self.awards],
+                "prizes": [[p.value for p in pz] for pz in self.prizes],
+                "winners": list(self.winners)}
+
+
+def victory_points(awards: Sequence[Award], prizes: Sequence[Prize]) -> int:
+    """One player's victory points: their Award cards' worth and PRIZE_VP a Prize."""
+    return sum(a.victory_points for a in awards) + PRIZE_VP * len(prizes)
+
+
+def game_result(awards: Sequence[Sequence[Award]], prizes: Sequence[Sequence[Prize]]) -> GameResult:
+    """The final result from every player's Award and Prize cards. Most victory points wins;
+    ties: more Prizes, then more Gold, Silver, Bronze; otherwise the victory is shared."""
+    n = len(awards)
+    vp = tuple(victory_points(awards[p], prizes[p]) for p in range(n))
+    res = GameResult(vp, tuple(tuple(a) for a in awards), tuple(tuple(z) for z in prizes), ())
+    best = max(res.tiebreak_key(p) for p in range(n))
+    winners = tuple(p for p in range(n) if res.tiebreak_key(p) == best)
+    return GameResult(vp, res.awards, res.prizes, winners)
