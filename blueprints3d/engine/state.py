@@ -20,8 +20,8 @@ from blueprints3d.engine import actions as A
 from blueprints3d.engine.blueprints import Blueprint, placement_error, standard_deck
 from blueprints3d.engine.dice import draw_in_demand, draw_to_pool, shuffle
 from blueprints3d.engine.errors import IllegalAction
-from blueprints3d.engine.legal import (HATCHED_TOP, discard_actions, empty_tops, fitting_cells,
-                                       take_actions, tops_of)
+from blueprints3d.engine.legal import (discard_actions, empty_tops, fitting_cells, take_actions,
+                                       tops_of)
 from blueprints3d.engine.materials import MATERIAL_OF, NUM_DICE, Material
 from blueprints3d.engine.results import GameResult, RoundResult, game_result, victory_points
 from blueprints3d.engine.rounds import score_round
@@ -436,7 +436,5 @@ class GameState:
         )
 
 
-# Rule numbers and records that used to live here, importable from here while importers move
-# to their own modules (rules, legal, results, turns).
-__all__ = ["GameState", "Phase", "RoundResult", "GameResult", "PlayerView", "default_names",
-           "HATCHED_TOP", "NUM_ROUNDS", "POOL_SIZE", "TAKES_PER_ROUND"]
+# Phase and the records are part of the state's API, so they can be imported from here too.
+__all__ = ["GameState", "Phase", "RoundResult", "GameResult", "PlayerView", "default_names"]

@@ -20,8 +20,8 @@ from typing import Any
 from blueprints3d.engine.blueprints import Blueprint, card_by_id, placement_error
 from blueprints3d.engine.errors import BlueprintsError, BuildFileError, CardDataError
 from blueprints3d.engine.materials import DICE_PER_MATERIAL, Material
+from blueprints3d.engine.rules import TAKES_PER_ROUND
 from blueprints3d.engine.scoring import Score, score_building
-from blueprints3d.engine.state import TAKES_PER_ROUND
 
 FORMAT = 1
 

@@ -15,7 +15,8 @@ import pytest
 
 from blueprints3d.ai import Budget, GreedyBot, RandomBot, SearchBot
 from blueprints3d.ai.heuristic import best_action
-from blueprints3d.engine.state import HATCHED_TOP, GameState
+from blueprints3d.engine.legal import HATCHED_TOP
+from blueprints3d.engine.state import GameState
 
 BUDGET = Budget(moves=1500, time_cap=None)  # no time cap: decisions never depend on speed
 

@@ -10,7 +10,8 @@ from blueprints3d.engine import (AWARDS_BY_PLAYERS, Award, Blueprint, GameState,
                                  Material, Phase, Prize, actions, score_building, standard_deck)
 from blueprints3d.engine.materials import MATERIAL_OF, NUM_DICE
 from blueprints3d.engine.playout import random_playout
-from blueprints3d.engine.state import POOL_SIZE, TAKES_PER_ROUND
+from blueprints3d.engine.results import game_result
+from blueprints3d.engine.rules import POOL_SIZE, TAKES_PER_ROUND
 from support.engine_rig import (all_dice_accounted, discard_any, fresh, place, set_blueprint,
                         set_in_demand, stage, take_other)
 
@@ -571,11 +572,8 @@ def test_end_of_game_after_three_rounds_victory_points_from_awards_and_prizes(pl
 
 
 def _result_of(awards, prizes):
-    from blueprints3d.engine.state import GameResult
-    vp = tuple(sum(a.victory_points for a in aw) + 2 * len(pz) for aw, pz in zip(awards, prizes))
-    r = GameResult(vp, tuple(map(tuple, awards)), tuple(map(tuple, prizes)), ())
-    best = max(r.tiebreak_key(p) for p in range(len(vp)))
-    return tuple(p for p in range(len(vp)) if r.tiebreak_key(p) == best)
+    """The winners by the engine's end-of-game rule (the function ``GameState.result`` uses)."""
+    return game_result(awards, prizes).winners
 
 
 def test_end_of_game_ties_more_prizes_then_gold_silver_bronze_else_shared():
@@ -591,9 +589,38 @@ def test_end_of_game_ties_more_prizes_then_gold_silver_bronze_else_shared():
     assert _result_of([[g, b], [g, b], [s_]], [[], [], []]) == (0, 1)
 
 
-def test_end_of_game_result_matches_engine_tiebreak():
-    for seed in range(60):
-        s = random_playout(GameState.new(4, seed), random.Random(seed))
-        res = s.result()
-        assert res.winners == _result_of(s.awards, s.prizes)
-        assert res.standings()[0] in res.winners
+GOLD, SILVER, BRONZE = Award.GOLD, Award.SILVER, Award.BRONZE
+SKY, GEO, SI, MAT = Prize.SKYSCRAPER, Prize.GEOMETER, Prize.STRUCTURAL_INTEGRITY, Prize.MATERIALS
+# Hand-computed end-of-game outcomes: (awards, prizes) per seat -> (victory points, winners,
+# standings). Gold 3, Silver 2, Bronze 1, a Prize 2 VP.
+END_CASES = [
+    # most victory points wins outright: 6, 7, 5, 0
+    (([GOLD, GOLD], [SILVER, SILVER, BRONZE], [BRONZE], []),
+      ([], [SKY], [GEO, MAT], []), (6, 7, 5, 0), (1,), [1, 0, 2, 3]),
+    # 6 = 6 with one Prize each: the Gold decides; 5 and 0 behind
+    (([GOLD, BRONZE], [SILVER, SILVER], [GOLD], []),
+      ([SKY], [GEO], [MAT], []), (6, 6, 5, 0), (0,), [0, 1, 2, 3]),
+    # 4 = 4: a Prize beats two Silvers; the two empty seats share nothing
+    (([SILVER], [SILVER, SILVER], [], [BRONZE]),
+      ([SKY], [], [], []), (4, 4, 0, 1), (0,), [0, 1, 3, 2]),
+    # 3 = 3 = 3 without Prizes: Gold beats Silver+Bronze beats three Bronzes
+    (([BRONZE, BRONZE, BRONZE], [SILVER, BRONZE], [GOLD], []),
+      ([], [], [], [SI]), (3, 3, 3, 2), (2,), [2, 1, 0, 3]),
+    # equal in everything: a shared victory
+    (([GOLD, SILVER], [GOLD, SILVER], [SILVER, BRONZE, BRONZE], [BRONZE]),
+      ([], [], [], [SKY]), (5, 5, 4, 3), (0, 1), [0, 1, 2, 3]),
+]
+
+
+@pytest.mark.parametrize("awards, prizes, vp, winners, standings", END_CASES)
+def test_end_of_game_result_of_a_finished_game(awards, prizes, vp, winners, standings):
+    s = random_playout(GameState.new(4, 5), random.Random(5))
+    assert s.is_over
+    # The cards a game ended with, set by hand: the result must follow from them alone.
+    s.awards = [list(a) for a in awards]
+    s.prizes = [list(z) for z in prizes]
+    res = s.result()
+    assert res.victory_points == vp
+    assert [s.victory_points(p) for p in range(4)] == list(vp)
+    assert res.winners == winners and res.shared == (len(winners) > 1)
+    assert res.standings() == standings

@@ -10,7 +10,7 @@ from __future__ import annotations
 from blueprints3d.engine import GameState, Material, actions
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import MATERIAL_OF, NUM_DICE
-from blueprints3d.engine.state import HATCHED_TOP
+from blueprints3d.engine.legal import HATCHED_TOP
 
 
 def all_dice_accounted(s: GameState) -> list[int]:

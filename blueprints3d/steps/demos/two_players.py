@@ -8,7 +8,9 @@ from __future__ import annotations
 from blueprints3d.steps.scene import BuildingView, Demo, Die, Ghost, Mark, Step, Tone
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.errors import IllegalAction
-from blueprints3d.engine.state import POOL_SIZE, GameState, Phase
+from blueprints3d.engine.rules import POOL_SIZE
+from blueprints3d.engine.state import GameState
+from blueprints3d.engine.turns import Phase
 
 SEED = 7
 NAMES = ("Ada", "Ben")
