@@ -1,0 +1,280 @@
+#!/usr/bin/env python3
+"""Write the fixed geometry of the scene as Panda3D models into models/, and the dice's pip atlas
+into textures/ (numpy and Panda3D only).
+
+    python tools/make_models.py [--models models] [--textures textures]
+
+Made here, loaded by the client (``blueprints3d.assets``):
+  die.bam          the rounded die, pips addressed by its texcoords (vertex, normal, texcoord and
+                   tangent columns: the die shader reads all four)
+  table.bam        the walnut rim (a ring), its edge and the felt
+  screen.bam       a player's screen board;   scoreboard.bam, bag.bam (with its neck), award-card.bam
+  card.bam         a blueprint card's blank (1 x 1 cm, scaled to its grid; its top face carries
+                   the printed face's texcoords) and the overlay quad of one space
+  textures/die_pips.png   the pip mask, six tiles (one per face value), 1 inside a pip
+
+Sizes come from the package (``units``, ``layout``), so the models follow when those change;
+tests/test_assets.py checks that the committed files are what this tool makes now. The output
+is deterministic: rerunning writes the same bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run from a checkout: the package beside this folder
+
+from panda3d.core import (Filename, Geom, GeomNode, GeomTriangles, GeomVertexArrayFormat,  # noqa: E402
+                          GeomVertexData, GeomVertexFormat, NodePath, Texture)
+
+from blueprints3d.client.scene import card_model, dice_model, units  # noqa: E402
+from blueprints3d.client.table import layout  # noqa: E402
+
+# -- the die --------------------------------------------------------------------------------------
+
+# Face value -> (t1, t2) in-face axes with t1 x t2 = normal (counter-clockwise = front facing).
+FACE_AXES: dict[int, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
+    1: ((1, 0, 0), (0, 1, 0)), 6: ((1, 0, 0), (0, -1, 0)),
+    3: ((0, 1, 0), (0, 0, 1)), 4: ((0, -1, 0), (0, 0, 1)),
+    2: ((-1, 0, 0), (0, 0, 1)), 5: ((1, 0, 0), (0, 0, 1))}
+# Pip centres in a face tile's (s, t) in [0, 1]^2, the standard layouts.
+_LO, _MID, _HI = 0.27, 0.5, 0.73
+PIP_LAYOUT: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((_MID, _MID),),
+    2: ((_LO, _HI), (_HI, _LO)),
+    3: ((_LO, _HI), (_MID, _MID), (_HI, _LO)),
+    4: ((_LO, _LO), (_LO, _HI), (_HI, _LO), (_HI, _HI)),
+    5: ((_LO, _LO), (_LO, _HI), (_MID, _MID), (_HI, _LO), (_HI, _HI)),
+    6: ((_LO, _LO), (_LO, _MID), (_LO, _HI), (_HI, _LO), (_HI, _MID), (_HI, _HI)),
+}
+PIP_RADIUS = 0.085  # of the face's side; about 2.7 mm on a 16 mm die
+ATLAS_TILE = 128    # pixels per face tile; the atlas is 6 tiles wide, 1 high
+EDGE_STEPS = 3      # vertices across each half of a rounded edge (0, 22.5, 45 degrees)
+
+
+def _face_coords(h: float, r: float) -> list[float]:
+    """Coordinates across one face, dense on the rounded rims so edges and corners look smooth."""
+    a = h - r
+    rim = [a + r * math.tan(math.radians(45.0 * i / (EDGE_STEPS - 1))) for i in range(EDGE_STEPS)]
+    return [-x for x in reversed(rim)] + rim
+
+
+def die_geom() -> Geom:
+    """The rounded cube: vertex, normal, texcoord (into the pip atlas) and tangent."""
+    h = units.DIE_SIZE / 2.0
+    r = units.DIE_ROUNDING
+    a = h - r
+    coords = _face_coords(h, r)
+    n = len(coords)
+    arr = GeomVertexArrayFormat()
+    arr.add_column("vertex", 3, Geom.NT_float32, Geom.C_point)
+    arr.add_column("normal", 3, Geom.NT_float32, Geom.C_normal)
+    arr.add_column("texcoord", 2, Geom.NT_float32, Geom.C_texcoord)
+    arr.add_column("tangent", 3, Geom.NT_float32, Geom.C_vector)
+    fmt = GeomVertexFormat.register_format(GeomVertexFormat(arr))
+    rows: list[np.ndarray] = []
+    tris: list[int] = []
+    base = 0
+    for value in range(1, 7):
+        nrm = np.array(dice_model.FACE_NORMAL[value], float)
+        t1, t2 = (np.array(v, float) for v in FACE_AXES[value])
+        for v in coords:
+            for u in coords:
+                p = nrm * h + t1 * u + t2 * v
+                q = np.clip(p, -a, a)            # nearest point of the inner (unrounded) box
+                d = p - q
+                normal = d / np.linalg.norm(d)
+                pos = q + r * normal             # pushed out to the rounded surface
+                s, t = (u + h) / (2 * h), (v + h) / (2 * h)
+                uv = ((value - 1 + s) / 6.0, t)
+                rows.append(np.concatenate([pos, normal, uv, t1]))
+        for j in range(n - 1):
+            for i in range(n - 1):
+                k = base + j * n + i
+                tris += [k, k + 1, k + n + 1, k, k + n + 1, k + n]
+        base += n * n
+    return _geom("die", fmt, np.asarray(rows, dtype=np.float32), np.array(tris))
+
+
+def pip_mask(size: int = ATLAS_TILE) -> np.ndarray:
+    """The pip atlas as floats in [0, 1] (1 inside a pip), shape (size, 6 * size), row 0 = t=0."""
+    ys, xs = np.mgrid[0:size, 0:size]
+    s = (xs + 0.5) / size
+    t = (ys + 0.5) / size
+    tiles = []
+    edge = 1.5 / size  # anti-aliasing width
+    for value in range(1, 7):
+        m = np.zeros((size, size))
+        for cs, ct in PIP_LAYOUT[value]:
+            d = np.hypot(s - cs, t - ct)
+            m = np.maximum(m, np.clip((PIP_RADIUS - d) / edge + 0.5, 0.0, 1.0))
+        tiles.append(m)
+    return np.concatenate(tiles, axis=1)
+
+
+# -- plain props ----------------------------------------------------------------------------------
+
+def _geom(name: str, fmt: GeomVertexFormat, rows: np.ndarray, tris: np.ndarray) -> Geom:
+    vdata = GeomVertexData(name, fmt, Geom.UH_static)
+    vdata.unclean_set_num_rows(len(rows))
+    memoryview(vdata.modify_array(0)).cast("B")[:] = np.ascontiguousarray(rows, np.float32).tobytes()
+    prim = GeomTriangles(Geom.UH_static)
+    prim.set_index_type(Geom.NT_uint32)
+    prim.modify_vertices().unclean_set_num_rows(tris.size)
+    memoryview(prim.modify_vertices()).cast("B")[:] = tris.astype(np.uint32).tobytes()
+    geom = Geom(vdata)
+    geom.add_primitive(prim)
+    return geom
+
+
+def mesh(verts, normals, tris, uvs=None) -> Geom:
+    """A lit mesh: vertex and normal columns, and texcoords when ``uvs`` is given."""
+    verts, normals = np.asarray(verts, float), np.asarray(normals, float)
+    if uvs is None:
+        return _geom("prop", GeomVertexFormat.get_v3n3(), np.hstack([verts, normals]), np.asarray(tris))
+    return _geom("prop", GeomVertexFormat.get_v3n3t2(), np.hstack([verts, normals, np.asarray(uvs, float)]),
+                 np.asarray(tris))
+
+
+def box(sx: float, sy: float, sz: float, top_uv: bool = False) -> Geom:
+    """A box of size (sx, sy, sz) standing on z = 0, centred on x and y. With ``top_uv`` the top
+    face maps texcoords 0..1 over its whole area and the other faces sample (0.02, 0.5)."""
+    hx, hy = sx / 2, sy / 2
+    faces = [((0, 0, 1), [(-hx, -hy, sz), (hx, -hy, sz), (hx, hy, sz), (-hx, hy, sz)]),
+             ((0, 0, -1), [(-hx, hy, 0), (hx, hy, 0), (hx, -hy, 0), (-hx, -hy, 0)]),
+             ((0, -1, 0), [(-hx, -hy, 0), (hx, -hy, 0), (hx, -hy, sz), (-hx, -hy, sz)]),
+             ((0, 1, 0), [(hx, hy, 0), (-hx, hy, 0), (-hx, hy, sz), (hx, hy, sz)]),
+             ((1, 0, 0), [(hx, -hy, 0), (hx, hy, 0), (hx, hy, sz), (hx, -hy, sz)]),
+             ((-1, 0, 0), [(-hx, hy, 0), (-hx, -hy, 0), (-hx, -hy, sz), (-hx, hy, sz)])]
+    verts, normals, tris, uvs = [], [], [], []
+    for f, (n, quad) in enumerate(faces):
+        i = len(verts)
+        verts += quad
+        normals += [n] * 4
+        # The edges of a card sample a paper-coloured texel just inside its margin.
+        uvs += [(0, 0), (1, 0), (1, 1), (0, 1)] if f == 0 else [(0.02, 0.5)] * 4
+        tris += [i, i + 1, i + 2, i, i + 2, i + 3]
+    return mesh(verts, normals, tris, uvs if top_uv else None)
+
+
+def cylinder(radius: float, height: float, segments: int = 48, top_radius: float | None = None,
+             cap: bool = True, z0: float = 0.0) -> Geom:
+    """A (possibly tapered) cylinder standing on z = ``z0``, with a top cap unless ``cap`` is False."""
+    top_r = radius if top_radius is None else top_radius
+    a = np.linspace(0, 2 * math.pi, segments, endpoint=False)
+    c, s = np.cos(a), np.sin(a)
+    bottom = np.stack([radius * c, radius * s, np.full_like(a, z0)], 1)
+    top = np.stack([top_r * c, top_r * s, np.full_like(a, z0 + height)], 1)
+    slope = (radius - top_r) / max(height, 1e-6)
+    side_n = np.stack([c, s, np.full_like(a, slope)], 1)
+    side_n /= np.linalg.norm(side_n, axis=1, keepdims=True)
+    verts = np.vstack([bottom, top, top, [[0, 0, z0 + height]]])
+    normals = np.vstack([side_n, side_n, np.tile([0, 0, 1], (segments + 1, 1))])
+    tris = []
+    for i in range(segments):
+        j = (i + 1) % segments
+        tris += [i, j, segments + j, i, segments + j, segments + i]
+        if cap:
+            tris += [2 * segments + i, 2 * segments + j, 3 * segments]
+    return mesh(verts, normals, tris)
+
+
+def disc(radius: float, segments: int = 96, inner: float = 0.0, z: float = 0.0) -> Geom:
+    """A flat disc at height ``z`` facing up; with ``inner`` > 0 a ring, so that what lies inside
+    (the felt) is not drawn over a shaded surface that nobody sees."""
+    a = np.linspace(0, 2 * math.pi, segments, endpoint=False)
+    outer = np.stack([radius * np.cos(a), radius * np.sin(a), np.full_like(a, z)], 1)
+    tris = []
+    if inner > 0.0:
+        inside = outer.copy()
+        inside[:, :2] *= inner / radius
+        verts = np.vstack([outer, inside])
+        for i in range(segments):
+            j = (i + 1) % segments
+            tris += [i, j, segments + j, i, segments + j, segments + i]
+    else:
+        verts = np.vstack([[[0, 0, z]], outer])
+        for i in range(segments):
+            tris += [0, 1 + i, 1 + (i + 1) % segments]
+    return mesh(verts, np.tile([0, 0, 1], (len(verts), 1)), tris)
+
+
+def quad(half: float) -> Geom:
+    """A square of side 2 * ``half`` on z = 0 facing up, texcoords 0..1 (a space's overlay)."""
+    verts = [((2 * u - 1) * half, (2 * v - 1) * half, 0) for u, v in ((0, 0), (1, 0), (1, 1), (0, 1))]
+    return mesh(verts, [(0, 0, 1)] * 4, [0, 1, 2, 0, 2, 3], [(0, 0), (1, 0), (1, 1), (0, 1)])
+
+
+def model(name: str, parts: dict[str, Geom]) -> NodePath:
+    """A model root holding one named GeomNode per part (the client finds parts by name)."""
+    root = NodePath(name)
+    for part, geom in parts.items():
+        gn = GeomNode(part)
+        gn.add_geom(geom)
+        root.attach_new_node(gn)
+    return root
+
+
+def models() -> dict[str, NodePath]:
+    r = units.TABLE_RADIUS
+    w, h = layout.AWARD_CARD_SIZE
+    return {
+        "die": model("die", {"die-mesh": die_geom()}),
+        # The wooden rim is a ring and the edge has no cap: the felt covers the rest, and a
+        # shaded surface drawn under it would cost a full-table pass on a software renderer.
+        "table": model("table", {"table-top": disc(r, inner=r * 0.92),
+                                 "table-edge": cylinder(r, 3.0, cap=False, z0=-3.0),
+                                 "table-felt": disc(r * 0.93, z=0.01)}),
+        "screen": model("screen", {"screen-board": box(layout.SCREEN_WIDTH, 0.5, layout.SCREEN_HEIGHT)}),
+        "scoreboard": model("scoreboard", {"scoreboard-board": box(8.5, 4.6, 0.3)}),
+        "bag": model("bag", {"bag-body": cylinder(3.2, 6.0, top_radius=2.0),
+                             "bag-neck": cylinder(1.1, 1.6, top_radius=1.7, z0=5.9)}),
+        "award-card": model("award-card", {"award-card-blank": box(w, h, 0.08)}),
+        "card": model("card", {"card-paper": box(1.0, 1.0, units.CARD_THICKNESS, top_uv=True),
+                               "space": quad(card_model.SPACE_FRACTION * units.CELL_PITCH / 2)}),
+    }
+
+
+def write_grey_png(path: Path, mask: np.ndarray) -> None:
+    """A one-channel 8-bit PNG of ``mask`` in [0, 1]; row 0 of the array is the image's bottom
+    (texture order, t = 0), as Panda3D's RAM images are."""
+    img = (np.clip(mask, 0, 1) * 255 + 0.5).astype(np.uint8)
+    tex = Texture("pips")
+    tex.setup_2d_texture(img.shape[1], img.shape[0], Texture.T_unsigned_byte, Texture.F_luminance)
+    tex.set_ram_image(np.ascontiguousarray(img).tobytes())
+    tmp = path.with_name("tmp-" + path.name)
+    if not tex.write(Filename.from_os_specific(str(tmp))):
+        raise OSError(f"cannot write {tmp}")
+    tmp.replace(path)
+
+
+def write_bam(path: Path, node: NodePath) -> None:
+    tmp = path.with_name("tmp-" + path.name)
+    if not node.write_bam_file(Filename.from_os_specific(str(tmp))):
+        raise OSError(f"cannot write {tmp}")
+    tmp.replace(path)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--models", type=Path, default=ROOT / "models")
+    parser.add_argument("--textures", type=Path, default=ROOT / "textures")
+    args = parser.parse_args(argv)
+    args.models.mkdir(parents=True, exist_ok=True)
+    args.textures.mkdir(parents=True, exist_ok=True)
+    for name, node in models().items():
+        write_bam(args.models / f"{name}.bam", node)
+        print(f"wrote {args.models / name}.bam")
+    write_grey_png(args.textures / "die_pips.png", pip_mask())
+    print(f"wrote {args.textures / 'die_pips.png'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
