@@ -15,8 +15,11 @@ from blueprints3d.steps.scene import BuildingView, Die, Mark, Step, Tone
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.awards import Award
 from blueprints3d.engine.materials import MATERIAL_OF
+from blueprints3d.engine.results import RoundResult
+from blueprints3d.engine.rules import TAKES_PER_ROUND, round_text, turn_text
 from blueprints3d.engine.scoring import Prize
-from blueprints3d.engine.state import GameState, Phase, RoundResult
+from blueprints3d.engine.state import GameState
+from blueprints3d.engine.turns import Phase
 
 ROLE = {Phase.TAKE: "to take a die", Phase.DISCARD: "to discard a die"}
 
@@ -30,7 +33,8 @@ def _header(s: GameState) -> str:
         return "Game over"
     n = s.num_players
     who = s.names[s.current_player]
-    return f"Round {s.round} of 3 - turn {s.turns_done // n + 1} of 6 - {who} {ROLE[s.phase]}"
+    where = round_text(s.round)
+    return f"{where[:1].upper()}{where[1:]} - {turn_text(s.turns_done // n + 1)} - {who} {ROLE[s.phase]}"
 
 
 def state_step(s: GameState, caption: str, open_: bool, seat: int | None,
@@ -58,7 +62,7 @@ def state_step(s: GameState, caption: str, open_: bool, seat: int | None,
             # Setting a die aside happens in the open: it is marked among the taken dice.
             out = {k: Mark("out", Tone.BAD, glow=False) for k, d in enumerate(s.taken[p]) if d in s.set_aside[p]}
             views.append(BuildingView(name, None, aside=taken, aside_label="taken" if taken else "",
-                                      aside_marks=out, footer=f"{len(taken)} of 6 dice taken"))
+                                      aside_marks=out, footer=f"{len(taken)} of {TAKES_PER_ROUND} dice taken"))
     pool_marks = {i: Mark("new", Tone.GOOD) for i, d in enumerate(s.pool) if d in new_pool}
     return Step(caption, tuple(views), pool=tuple(_die(s, d) for d in s.pool), pool_marks=pool_marks,
                 in_demand=s.in_demand_materials(), discarded=tuple(_die(s, d) for d in s.discarded),

@@ -1,58 +1,32 @@
-"""Computer opponents for the table: the AI package's bots when present, else a random legal player.
+"""Computer opponents for the table: the AI package's bots, run off the frame loop.
 
 The client only needs ``choose(state, player) -> action``. Bots run on a worker thread (see
 ``BotJob``) so a slow search never stalls the frame loop; the action is applied on the main
-thread, through the same ``GameState.apply`` a person's move goes through.
+thread, through the same ``GameState.apply`` a person's move goes through. A bot that raises is
+caught here and reported by the flow; it never takes the table down.
 """
 
 from __future__ import annotations
 
-import random
 import threading
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from blueprints3d import ai
 from blueprints3d.engine.state import GameState
-
-RANDOM_LEVEL = "random"
 
 
 class Bot(Protocol):
     def choose(self, state: GameState, player: int) -> int: ...
 
 
-class RandomBot:
-    """Any legal action, uniformly: the simplest opponent that can finish a game."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, state: GameState, player: int) -> int:
-        legal = state.legal_actions()
-        return legal[self.rng.randrange(len(legal))]
-
-
-def _ai_module():
-    try:
-        import blueprints3d.ai as ai  # written in parallel; absent until it lands
-    except ImportError:
-        return None
-    return ai if hasattr(ai, "make_bot") else None
-
-
 def bot_levels() -> list[str]:
     """The levels offered in the new-game screen, easiest first."""
-    ai = _ai_module()
-    if ai is None:
-        return [RANDOM_LEVEL]
-    levels = getattr(ai, "LEVELS", None) or ("easy", "medium", "hard")
-    return [str(x) for x in levels]
+    return list(ai.LEVELS)
 
 
 def make_bot(level: str, seed: int) -> Bot:
-    ai = _ai_module()
-    if ai is None or level == RANDOM_LEVEL:
-        return RandomBot(seed)
+    """A bot by level (or any name ``ai.make_bot`` knows, such as "random")."""
     return ai.make_bot(level, seed)
 
 
@@ -79,7 +53,7 @@ class BotJob:
     def _run(self) -> None:
         try:
             self.action = self.bot.choose(self.state, self.player)
-        except BaseException as e:  # a broken bot must not take the table down with it
+        except Exception as e:  # a broken bot must not take the table down with it
             self.error = e
 
     @property

@@ -4,10 +4,15 @@ It knows nothing about Panda3D. Legality is only ever asked of the engine (``leg
 ``apply``, whose IllegalAction message is passed on to the player word for word). What it adds is
 the flow around the rules: whose turn it is to look at the table (the hot-seat curtain), computer
 opponents with a visible delay, the pause at the end of a round, the end of the game.
+
+A computer player that fails (raises, or answers an illegal move) does not move the game: its
+turn stays open, the failure is logged and shown ("Computer 2 failed: ...") until the game is
+saved, left or started anew from the menu; resuming the save lets that computer try again.
 """
 
 from __future__ import annotations
 
+import logging
 import random
 from dataclasses import dataclass, field
 from enum import Enum
@@ -17,7 +22,12 @@ from blueprints3d.client.table.bots import Bot, BotJob, make_bot
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.errors import IllegalAction
 from blueprints3d.engine.scoring import DiePoints, explain_building
-from blueprints3d.engine.state import GameState, Phase, RoundResult
+from blueprints3d.engine.results import RoundResult
+from blueprints3d.engine.rules import round_text
+from blueprints3d.engine.state import GameState
+from blueprints3d.engine.turns import Phase
+
+log = logging.getLogger(__name__)
 
 
 class Mode(Enum):
@@ -49,21 +59,32 @@ class Outcome:
 
 @dataclass(frozen=True)
 class RoundEnd:
-    """A scored round as it stood when its last die was taken (die ids, so the view can keep its
-    dice where they are), with the engine's result and per-die explanations."""
+    """A scored round with the engine's result (which has the dice by id, so the view can keep
+    them where they stood) and per-die explanations."""
 
     result: RoundResult
-    stacks: tuple[tuple[tuple[int, ...], ...], ...]   # [seat][cell] die ids bottom to top
-    values: tuple[int, ...]                           # every die's value at the end of the round
-    set_aside: tuple[tuple[int, ...], ...]
     explanations: tuple[tuple[DiePoints, ...], ...]
+
+    @property
+    def stacks(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """[seat][cell] die ids bottom to top."""
+        return self.result.stacks
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """Every die's value at the end of the round."""
+        return self.result.values
+
+    @property
+    def set_aside(self) -> tuple[tuple[int, ...], ...]:
+        return self.result.set_aside_dice
 
 
 @dataclass(frozen=True)
 class FlowEvent:
     """What just happened, for the view to animate and the HUD to say."""
 
-    kind: str                  # placed / set_aside / discarded / rejected / turn / curtain / round_end / game_over
+    kind: str                  # placed / set_aside / discarded / rejected / turn / curtain / bot_failed / round_end / game_over
     player: int | None = None
     die: int | None = None
     cell: int | None = None
@@ -82,11 +103,13 @@ class GameFlow:
     threaded_bots: bool = True
     start_player: int | None = 0  # round 1's start player; None: drawn by lot from the seed
     initial: GameState | None = None  # given: continue this game (a resumed autosave)
+    bot_factory: Callable[[str, int], Bot] = make_bot  # (level, seed) -> bot; tests pass their own
     state: GameState = field(init=False)
     mode: Mode = field(init=False)
     viewer: int | None = field(init=False, default=None)
     message: str = field(init=False, default="")
     round_end: RoundEnd | None = field(init=False, default=None)
+    bot_failure: str | None = field(init=False, default=None)  # shown while a failed bot's turn stays open
     listeners: list[Listener] = field(init=False, default_factory=list)
     _bots: dict[int, Bot] = field(init=False, default_factory=dict)
     _job: BotJob | None = field(init=False, default=None)
@@ -109,7 +132,7 @@ class GameFlow:
             # GameState.new checks the seat count and seed, raising IllegalAction with a message.
             self.state = GameState.new(len(self.seats), self.seed, self.start_player,
                                        [s.name for s in self.seats])
-        self._bots = {i: make_bot(s.bot, self.seed * 31 + i)
+        self._bots = {i: self.bot_factory(s.bot, self.seed * 31 + i)
                       for i, s in enumerate(self.seats) if s.bot is not None}
         self.mode = Mode.TURN
         self._begin_turn()
@@ -183,10 +206,7 @@ class GameFlow:
     def _apply(self, action: int) -> Outcome:
         s = self.state
         player = s.current_player
-        # What the round looks like now, by die id: if this action ends the round the engine
-        # deals the next one at once, and the round-end view still needs this round's dice.
-        before = (tuple(tuple(tuple(st) for st in b) for b in s.stacks), tuple(s.values),
-                  tuple(tuple(x) for x in s.set_aside), len(s.round_results))
+        scored = len(s.round_results)
         text = s.describe_action(action) if player is not None else ""
         k = A.decode(action)
         try:
@@ -204,8 +224,8 @@ class GameFlow:
         # Move the flow on first, then tell the listeners: they must never see the engine in the
         # next turn (or the game over) while the flow still says it is this one.
         self._held = []
-        if len(s.round_results) > before[3]:
-            self._end_round(before, action, player)
+        if len(s.round_results) > scored:
+            self._end_round()
         else:
             self._begin_turn()
         held, self._held = self._held, None
@@ -261,22 +281,15 @@ class GameFlow:
             return f"{name}: two players - pick a pool die to discard"
         return f"{name}: drag a die from the pool onto your blueprint"
 
-    def _end_round(self, before: tuple, action: int, player: int) -> None:
-        stacks = [[list(st) for st in b] for b in before[0]]
-        set_aside = [list(x) for x in before[2]]
-        k = A.decode(action)
-        if k.kind is A.Kind.PLACE:
-            stacks[player][k.cell].append(k.die)
-        elif k.kind is A.Kind.SET_ASIDE:
-            set_aside[player].append(k.die)
+    def _end_round(self) -> None:
+        # The engine has already dealt the next round; the result keeps this one's dice by id.
         result = self.state.round_results[-1]
         expl = tuple(tuple(explain_building(result.blueprints[p], result.buildings[p]))
                      for p in range(len(self.seats)))
         self.history.clear()  # the round's moves are all on show now; a new round starts afresh
-        self.round_end = RoundEnd(result, tuple(tuple(tuple(st) for st in b) for b in stacks),
-                                  before[1], tuple(tuple(x) for x in set_aside), expl)
+        self.round_end = RoundEnd(result, expl)
         self.mode = Mode.ROUND_END
-        self._emit(FlowEvent("round_end", message=f"round {result.round} is scored"))
+        self._emit(FlowEvent("round_end", message=f"{round_text(result.round)} is scored"))
 
     def continue_after_round(self) -> None:
         if self.mode is not Mode.ROUND_END:
@@ -295,6 +308,7 @@ class GameFlow:
 
     # ---- computer opponents -------------------------------------------------------------------
     def _start_bot(self, player: int) -> None:
+        self.bot_failure = None
         clone = self.state.clone()
         clone.reseed(random.randrange(2 ** 31))  # a bot must not learn the real future draws
         self._job = BotJob(self._bots[player], clone, player, self._now + self.bot_delay,
@@ -313,12 +327,26 @@ class GameFlow:
             return
         self._job = None
         action = job.action
-        legal = self.state.legal_actions()
-        if job.error is not None or action not in legal:
-            # A faulty bot must not stall the game: fall back to any legal move, and say so.
-            action = legal[0]
-            self.message = f"{self.seats[job.player].name}'s computer player failed; it plays a legal move"
-        self._apply(action)
+        if job.error is None and action in self.state.legal_actions():
+            self._apply(action)
+            return
+        self._bot_failed(job)
+
+    def _bot_failed(self, job: BotJob) -> None:
+        """A computer player raised or chose an illegal move: nobody moves for it. Its turn stays
+        open (the job is gone, so ``tick`` does nothing more), the reason is logged and shown."""
+        name = self.seats[job.player].name
+        if job.error is not None:
+            reason = str(job.error) or type(job.error).__name__
+            log.error("computer player %s (seat %d) failed", name, job.player,
+                      exc_info=(type(job.error), job.error, job.error.__traceback__))
+        else:
+            reason = f"it chose an action the rules do not allow ({job.action!r})"
+            log.error("computer player %s (seat %d) chose an illegal action %r", name, job.player,
+                      job.action)
+        self.bot_failure = self.message = (f"{name} failed: {reason}. The game cannot go on "
+                                           "for it; Esc for the menu")
+        self._emit(FlowEvent("bot_failed", job.player, message=self.bot_failure))
 
     def run_bots(self, max_moves: int = 1000) -> None:
         """Play computer moves until a person must act (for tests and tools; ignores the delay)."""

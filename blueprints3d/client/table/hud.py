@@ -9,6 +9,7 @@ from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import NodePath, TextNode
 
 from blueprints3d.client.table.flow import GameFlow, Mode
+from blueprints3d.engine.rules import round_text
 
 KEY_HELP = ("mouse: drag a pool die onto your card  |  right-drag: orbit  wheel: zoom  "
             "|  keys: left/right pick a die, enter, arrows or 1-6 a space, enter  "
@@ -51,13 +52,15 @@ class Hud:
         if flow.mode is Mode.GAME_OVER:
             self.status.setText("The game is over")
         elif flow.mode is Mode.ROUND_END and flow.round_end is not None:
-            self.status.setText(f"Round {flow.round_end.result.round} of 3 is scored")
+            self.status.setText(f"{_capital(round_text(flow.round_end.result.round))} is scored")
         elif p is not None:
             who = flow.seats[p].name
             kind = "" if flow.seats[p].is_person else " (computer)"
-            self.status.setText(f"Round {s.round} of 3  -  {who}{kind} to play")
+            self.status.setText(f"{_capital(round_text(s.round))}  -  {who}{kind} to play")
         if flow.mode is Mode.TURN:
             prompt = flow.prompt()
+        elif flow.mode is Mode.BOT and flow.bot_failure is not None:
+            prompt = flow.bot_failure  # the game waits: say why, for as long as it waits
         elif flow.mode is Mode.BOT and p is not None:
             prompt = f"{flow.seats[p].name} is thinking..."
         else:
@@ -86,3 +89,7 @@ class Hud:
         for n in self.nodes:
             n.destroy()
         self.root.remove_node()
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]

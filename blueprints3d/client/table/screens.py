@@ -14,6 +14,7 @@ from direct.gui.DirectGui import (DirectButton, DirectCheckButton, DirectEntry, 
 from panda3d.core import NodePath, TextNode
 
 from blueprints3d.client.table.flow import RoundEnd, SeatConfig
+from blueprints3d.engine.rules import rules_summary
 from blueprints3d.engine.state import GameState
 
 PANEL = (0.08, 0.09, 0.12, 0.92)
@@ -23,18 +24,7 @@ PERSON = "Person"
 EMPTY = "(empty)"
 BY_LOT = "by lot"
 
-RULES_SUMMARY = (
-    "Three rounds. Each round every player secretly builds with 6 dice on their blueprint card.\n"
-    "Your turn: take one die from the pool and place it on an empty space, or on top of a die "
-    "showing the same value or lower (a 3 goes on a 1, 2 or 3). Hatched spaces stay empty. A die "
-    "that fits nowhere leaves the game. Two players: after placing, discard one more pool die.\n"
-    "Building points: blueprint followed exactly +6; wood +2 for each die touching it; recycled "
-    "by count (1-6 dice: 2/5/10/15/20/30); stone by level (2/3/5/8); glass its top value.\n"
-    "Awards go to the best buildings (Gold 3, Silver 2, Bronze 1 VP). Prizes, 2 VP each: "
-    "Skyscraper (a stack of 5+), Geometer (all values 1-6), Structural Integrity (4+ dice of one "
-    "value), Materials (5+ dice of one colour). Ties: more dice of the 1st in-demand colour, then "
-    "the 2nd, then later in turn order.\n"
-    "Most victory points after three rounds wins.")
+RULES_SUMMARY = rules_summary()  # every number in it is the engine's
 
 
 @dataclass

@@ -9,6 +9,7 @@ from blueprints3d.steps.scene import BuildingView, Demo, Mark, Slot, Stack, Step
 from blueprints3d.engine.awards import AWARDS_BY_PLAYERS, Award, give_awards, give_prizes
 from blueprints3d.engine.blueprints import Blueprint, card_by_id
 from blueprints3d.engine.materials import Material
+from blueprints3d.engine.rules import PRIZE_VP, vp_text
 from blueprints3d.engine.scoring import PRIZE_RULES, Prize
 
 NAMES = ("Ada", "Ben", "Cleo", "Dev")
@@ -87,7 +88,7 @@ def _prize_steps() -> list[Step]:
         sc = scores([bp], [st])[0]
         qualifies = prize in sc.prizes
         marks = {s: Mark("", Tone.FOCUS) for s in _prize_dice(prize, st)}
-        caption = (f"{prize.title} (2 VP): {PRIZE_RULES[prize]}. The engine says this building "
+        caption = (f"{prize.title} ({vp_text(PRIZE_VP)}): {PRIZE_RULES[prize]}. The engine says this building "
                    f"{'qualifies' if qualifies else 'does not qualify'}"
                    f" (prizes it qualifies for: {', '.join(p.title for p in Prize if p in sc.prizes)}). "
                    f"Each Prize goes to at most one building per round.")

@@ -1,10 +1,11 @@
-"""The blueprint bonus (p. 3): 6 points only when every space holds exactly its number of dice."""
+"""The blueprint bonus (p. 3): points only when every space holds exactly its number of dice."""
 
 from __future__ import annotations
 
 from blueprints3d.steps.demos.common import G, R, S, W, score_line
 from blueprints3d.steps.scene import BuildingView, Demo, Mark, Stack, Step, Tone, stacks_of
 from blueprints3d.engine.blueprints import Blueprint, card_by_id
+from blueprints3d.engine.rules import BLUEPRINT_BONUS
 from blueprints3d.engine.scoring import score_building
 
 CARD = "B07"  # Twin Gables [[2, 2], [1, 1], [X, X]]
@@ -23,7 +24,7 @@ def _count_marks(bp: Blueprint, stacks: tuple[Stack, ...]) -> dict[int, Mark]:
 def _step(bp: Blueprint, title: str, rows, lead: str) -> Step:
     stacks = stacks_of(rows)
     score = score_building(bp, stacks)
-    verdict = ("matches the blueprint exactly: bonus 6" if score.blueprint
+    verdict = (f"matches the blueprint exactly: bonus {BLUEPRINT_BONUS}" if score.blueprint
                else "does not match the blueprint: bonus 0")
     caption = f"{lead} The engine: it {verdict}. Score {score_line(score)}."
     return Step(caption, (BuildingView(title, bp, stacks, cell_marks=_count_marks(bp, stacks),

@@ -10,7 +10,10 @@ from blueprints3d.steps.demos.common import G, R, S, W, points_marks, score_line
 from blueprints3d.steps.scene import BuildingView, Demo, Mark, Slot, Step, Tone, stacks_of
 from blueprints3d.engine.blueprints import Blueprint, card_by_id
 from blueprints3d.engine.materials import Material
+from blueprints3d.engine.rules import RECYCLED_POINTS, STONE_POINTS, WOOD_PER_NEIGHBOUR
 from blueprints3d.engine.scoring import explain_building, recycled_points, score_building
+
+TOP_STONE_LEVEL = len(STONE_POINTS) - 1  # stone from this level up scores as this level
 
 
 def _wood_step(bp: Blueprint) -> Step:
@@ -25,10 +28,10 @@ def _wood_step(bp: Blueprint) -> Step:
     touching += [(n, wood_level) for n in bp.neighbours[wood_cell] if wood_level < len(stacks[n])]
     marks: dict[Slot, Mark] = {(wood_cell, wood_level): Mark(f"wood +{info.points}", Tone.FOCUS)}
     for slot in touching:
-        marks[slot] = Mark("+2", Tone.GOOD)
+        marks[slot] = Mark(f"+{WOOD_PER_NEIGHBOUR}", Tone.GOOD)
     lower = (2, 0)  # beside the wood die's space, but one level down: no shared face
     marks[lower] = Mark("lower: 0", Tone.BAD)
-    caption = (f"Wood: the orange 4 scores 2 for every die it shares a face with: beside it on its own "
+    caption = (f"Wood: the orange 4 scores {WOOD_PER_NEIGHBOUR} for every die it shares a face with: beside it on its own "
                f"level, below it and above it. Engine: {info.reason}, {info.points} points. The black 5 "
                f"next door stands one level lower, so they share no face.")
     return Step(caption, (BuildingView("Wood", bp, stacks, die_marks=marks,
@@ -45,7 +48,7 @@ def _recycled_steps(bp: Blueprint) -> list[Step]:
         score = score_building(bp, stacks)
         marks = {(c, lv): Mark(f"{n} green", Tone.FOCUS, glow=False) for c, st in enumerate(stacks)
                  for lv, (m, _) in enumerate(st) if m == R}
-        table = ", ".join(f"{k}: {recycled_points(k)}" for k in range(1, 7))
+        table = ", ".join(f"{k}: {recycled_points(k)}" for k in range(1, len(RECYCLED_POINTS)))
         caption = (f"Recycled: green dice score together, by how many there are ({table}). "
                    f"This building has {n} green dice: {score.recycled} points.")
         steps.append(Step(caption, (BuildingView("Recycled", bp, stacks, die_marks=marks,
@@ -62,9 +65,9 @@ def _stone_step(bp: Blueprint) -> Step:
              for d in explain_building(bp, stacks) if d.material is Material.STONE}
     score = score_building(bp, stacks)
     per_level = ", ".join(f"level {k}: {next(d.points for d in explain_building(bp, stacks) if d.material is Material.STONE and d.level + 1 == k)}"
-                          for k in range(1, 5))
+                          for k in range(1, TOP_STONE_LEVEL + 1))
     caption = (f"Stone: each black die scores by how high it stands ({per_level}; higher still: as "
-               f"level 4). These five black dice score {score.stone}.")
+               f"level {TOP_STONE_LEVEL}). These five black dice score {score.stone}.")
     return Step(caption, (BuildingView("Stone", bp, stacks, die_marks=marks, footer=f"stone {score.stone}"),),
                 facts={"stone": score.stone, "labels": {k: m.text for k, m in marks.items()}})
 

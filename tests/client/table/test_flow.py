@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import logging
 import random
 
 import pytest
 
+from blueprints3d.client.table.bots import make_bot
 from blueprints3d.client.table.flow import GameFlow, Mode, SeatConfig
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.errors import IllegalAction
@@ -189,6 +191,88 @@ def test_round_end_shows_the_round_as_it_was_with_die_ids():
     assert flow.visible_seats() == {0, 1, 2}
     flow.continue_after_round()
     assert flow.state.round == 2 and flow.mode is Mode.BOT
+
+
+class BrokenBot:
+    """A computer player whose every decision raises."""
+
+    calls = 0
+
+    def choose(self, state, player):
+        BrokenBot.calls += 1
+        raise RuntimeError("search ran out of samples")
+
+
+class CheatingBot:
+    """A computer player that answers with a move the rules do not allow."""
+
+    def choose(self, state, player):
+        return A.place(state.pool[0], A.MAX_CELLS - 1)  # no such space
+
+
+def broken_factory(level, seed):
+    if level == "broken":
+        return BrokenBot()
+    if level == "cheat":
+        return CheatingBot()
+    return make_bot(level, seed)
+
+
+@pytest.mark.parametrize("threaded", [False, True])
+def test_a_failing_computer_player_is_shown_logged_and_the_game_does_not_move(threaded, caplog):
+    BrokenBot.calls = 0
+    seen = []
+    flow = GameFlow([SeatConfig("Ann"), SeatConfig("Computer 2", "broken"), SeatConfig("Cy")],
+                    seed=3, start_player=1, threaded_bots=threaded, bot_delay=0.0,
+                    bot_factory=broken_factory)
+    flow.listeners.append(seen.append)
+    assert flow.mode is Mode.BOT and flow.current == 1
+    before = flow.state.to_dict()
+    with caplog.at_level(logging.ERROR, logger="blueprints3d.client.table.flow"):
+        if threaded:
+            flow._job.wait(10)
+        for frame in range(30):  # many frames: it must not retry (or log) every frame
+            flow.tick(1.0 + frame)
+    assert BrokenBot.calls == 1
+    # The game did not move for it: same state, still that computer's turn.
+    assert flow.state.to_dict() == before and flow.state.log == []
+    assert flow.mode is Mode.BOT and flow.current == 1
+    # Players are told, once, and the message stays (nothing overwrites it).
+    failed = [e for e in seen if e.kind == "bot_failed"]
+    assert len(failed) == 1 and failed[0].player == 1
+    assert failed[0].message.startswith("Computer 2 failed: search ran out of samples")
+    assert flow.message == flow.bot_failure == failed[0].message
+    assert [e.kind for e in seen] == ["bot_failed"]
+    # Logged with the traceback.
+    records = [r for r in caplog.records if r.name == "blueprints3d.client.table.flow"]
+    assert len(records) == 1 and records[0].exc_info[0] is RuntimeError
+    assert "Computer 2" in records[0].getMessage()
+    # A person still cannot move in its place.
+    assert not flow.place(flow.state.pool[0], 0).ok
+    assert flow.state.log == []
+
+
+def test_a_computer_player_that_answers_an_illegal_move_is_shown_and_not_played(caplog):
+    flow = GameFlow([SeatConfig("Computer 1", "cheat"), SeatConfig("Bo")], seed=5,
+                    threaded_bots=False, bot_delay=0.0, bot_factory=broken_factory)
+    with caplog.at_level(logging.ERROR, logger="blueprints3d.client.table.flow"):
+        flow.tick(1.0)
+        flow.tick(2.0)
+    assert flow.state.log == [] and flow.mode is Mode.BOT
+    assert flow.bot_failure.startswith("Computer 1 failed: it chose an action the rules do not allow")
+    assert len([r for r in caplog.records if "illegal action" in r.getMessage()]) == 1
+
+
+def test_a_resumed_game_lets_the_failed_computer_try_again():
+    flow = GameFlow([SeatConfig("Ann"), SeatConfig("Computer 2", "broken")], seed=8,
+                    start_player=1, threaded_bots=False, bot_delay=0.0, bot_factory=broken_factory)
+    flow.tick(1.0)
+    assert flow.bot_failure is not None
+    again = GameFlow([SeatConfig("Ann"), SeatConfig("Computer 2", "easy")], initial=flow.state.clone(),
+                     threaded_bots=False, bot_delay=0.0)
+    assert again.bot_failure is None
+    again.run_bots()
+    assert len(again.state.log) >= 1 and again.mode is not Mode.BOT
 
 
 def test_a_bad_seed_or_seat_count_is_refused_with_a_message():
