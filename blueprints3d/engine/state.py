@@ -223,7 +223,7 @@ class GameState:
                     self.phase = Phase.DISCARD  # same player, second decision
                     return
                 if self.bag:
-                    self._draw_to_pool(1)
+                    draw_to_pool(1, self.bag, pool, self.values, self.rng.random)
                 self.turns_done += 1  # _next_turn, inlined on this hot path
                 if self.turns_done == TAKES_PER_ROUND * self.num_players:
                     self._score_round()
