@@ -52,7 +52,9 @@ def _existing(path: Path) -> Path:
 def load_model(name: str) -> NodePath:
     """The model ``models/<name>.bam``, read once per process: a template to ``copy_to`` where it
     is needed (copies share its geometry), never to reparent itself."""
-    options = LoaderOptions(LoaderOptions.LF_report_errors)
+    # No model cache: the file is already a bam, and a cache index written at exit has crashed
+    # Panda3D 1.10 (BamCache::flush_index during GraphicsEngine teardown).
+    options = LoaderOptions(LoaderOptions.LF_report_errors | LoaderOptions.LF_no_cache)
     node = Loader.get_global_ptr().load_sync(Filename.from_os_specific(str(model_path(name))), options)
     if node is None:
         raise OSError(f"blueprints3d: cannot read model {model_path(name)}")

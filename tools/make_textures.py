@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Regenerate the surface textures in blueprints3d/textures/ from a seed (numpy only).
+"""Regenerate the surface textures in textures/ from a seed (numpy only).
 
-    python tools/make_textures.py [--seed 4] [--out blueprints3d/textures]
+    python tools/make_textures.py [--seed 4] [--out textures]
 
 Every texture tiles seamlessly: its noise is shaped in the frequency domain, which is periodic.
 The same seed always gives the same PNGs, so the committed files can be checked by rerunning.
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-DEFAULT_OUT = Path(__file__).resolve().parent.parent / "blueprints3d" / "textures"
+DEFAULT_OUT = Path(__file__).resolve().parent.parent / "textures"
 
 
 def periodic_noise(rng: np.random.Generator, shape: tuple[int, int], scale_x: float, scale_y: float) -> np.ndarray:
