@@ -29,23 +29,20 @@ def main() -> None:
     args = ap.parse_args()
     w, h = (int(v) for v in args.size.split("x"))
 
-    from blueprints3d.client.render import materials
-    from blueprints3d.client.table.app import AppOptions, TableApp, load_prc
+    from blueprints3d.client.render import shaders
+    from panda3d.core import load_prc_file_data
+
+    from blueprints3d.client.render.window import open_base
+    from blueprints3d.client.table.app import AppOptions, TableApp
     from blueprints3d.client.table.flow import Mode, SeatConfig
 
     opts = AppOptions(size=(w, h), use_shaders=not args.no_shaders,
                       seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "easy"),
                              SeatConfig("Dee", "easy")], seed=5, bot_delay=0, threaded_bots=False)
-    load_prc(opts, offscreen=True)
     # Wait for the GL to finish every frame: otherwise Mesa may still be drawing when we stop the
     # clock, and the figure would flatter the table.
-    from panda3d.core import load_prc_file_data
     load_prc_file_data("benchmark", "gl-finish true\n")
-    materials.configure(opts.use_shaders)
-    from direct.showbase.ShowBase import ShowBase
-
-    base = ShowBase()
-    base.disable_mouse()
+    base = open_base(size=(w, h), offscreen=True, shaders_on=opts.use_shaders)
     app = TableApp(base, opts)
     flow = app.flow
 
@@ -64,7 +61,7 @@ def main() -> None:
             print(f"  {label} run {r + 1}: median {medians[-1] * 1000:.1f} ms/frame")
         print(f"{label}: median frame time {statistics.median(medians) * 1000:.1f} ms "
               f"({1 / statistics.median(medians):.1f} fps) at {w}x{h}, shaders "
-              f"{'on' if materials.shaders_enabled() else 'off'}")
+              f"{'on' if shaders.shaders_enabled() else 'off'}")
 
     # Mid-round: let the computers and Ann play until Ann has three dice down.
     import random

@@ -7,7 +7,7 @@ and with --no-shaders, and their ratio (the shaders must keep it under 2).
 Each mode runs in its own process (one ShowBase per process, and a clean GL state). The scene
 stands for a 4-player game: the table, four cards with six dice each in stacks of up to three,
 four player screens and a pool of seven dice, all four materials, glass refraction (of the
-table and cards, as the live table does it: materials.set_ground) and the
+table and cards, as the live table does it: glass.set_ground) and the
 shadow-casting key light; the camera orbits slowly so nothing is cached between frames.
 Frames are timed in batches ending in a read-back of the picture, so the software renderer
 cannot defer work past the measurement; the per-frame figure is batch time / batch size.
@@ -32,7 +32,10 @@ BATCH = 5
 
 
 def build_table(base, view):
+    from blueprints3d.client.render import capture
     from blueprints3d.client.scene import card_model, dice_model, showcase, units
+    from blueprints3d.client.render import shaders
+    from blueprints3d.client.render import glass
     from blueprints3d.client.render import materials
     from blueprints3d.engine.blueprints import standard_deck
     from blueprints3d.engine.materials import Material
@@ -75,9 +78,9 @@ def build_table(base, view):
 
 def make_screen():
     from blueprints3d.client.render import materials
-    from blueprints3d.client.scene.props import make_box  # the client's box helper
+    from blueprints3d.client.scene.props import prop  # the table's screen board (models/screen.bam)
 
-    box = make_box("screen", 18.0, 0.6, 9.0, (0.8, 0.8, 0.8, 1))
+    box = prop("screen", "screen", (0.8, 0.8, 0.8, 1))
     materials.apply_surface_material(box, "screen")
     return box
 
@@ -92,14 +95,14 @@ def run_mode(use_shaders: bool, frames: int, size: tuple[int, int], moving: bool
     from blueprints3d.client.scene import showcase
 
     if scene == "client":
-        base = showcase.open_offscreen_base(64, 64)
-        materials.configure(use_shaders, base)
+        base = capture.open_offscreen_base(64, 64)
+        shaders.configure(use_shaders, base)
         output, step = _client_table(base, size, use_shaders)
         update = lambda: None  # noqa: E731  (the app's own tasks are not run here)
     else:
-        base = showcase.open_offscreen_base(*size)
-        materials.configure(use_shaders, base)
-        view = showcase.base_view(base)
+        base = capture.open_offscreen_base(*size)
+        shaders.configure(use_shaders, base)
+        view = capture.base_view(base)
         stage = build_table(base, view)
         gsg = base.win.get_gsg()
         mover = stage.root.find("**/=material")
@@ -113,8 +116,8 @@ def run_mode(use_shaders: bool, frames: int, size: tuple[int, int], moving: bool
                 mover.set_h(mover.get_h() + 7.0)
 
         update = lambda: stage.lighting.update_shadows(gsg)  # noqa: E731
-    showcase.render_frames(base, 3)  # warm-up: shader compiles, texture uploads, shadow buffer
-    showcase.grab_frame(output)
+    capture.render_frames(base, 3)  # warm-up: shader compiles, texture uploads, shadow buffer
+    capture.grab_frame(output)
     wall, cpu = [], []
     for _ in range(max(1, frames // BATCH)):
         t0, c0 = time.perf_counter(), time.process_time()
@@ -122,13 +125,13 @@ def run_mode(use_shaders: bool, frames: int, size: tuple[int, int], moving: bool
             step()
             update()
             base.graphicsEngine.render_frame()
-        showcase.grab_frame(output)  # waits for the renderer to finish the batch
+        capture.grab_frame(output)  # waits for the renderer to finish the batch
         wall.append((time.perf_counter() - t0) / BATCH * 1000.0)
         cpu.append((time.process_time() - c0) / BATCH * 1000.0)
     if "--save" in sys.argv:
-        showcase.save_png(showcase.grab_frame(output), sys.argv[sys.argv.index("--save") + 1]
+        capture.save_png(capture.grab_frame(output), sys.argv[sys.argv.index("--save") + 1]
                           + ("-shaders.png" if use_shaders else "-plain.png"))
-    return {"shaders": materials.shaders_enabled(), "wall_ms": statistics.median(wall),
+    return {"shaders": shaders.shaders_enabled(), "wall_ms": statistics.median(wall),
             "cpu_ms": statistics.median(cpu)}
 
 

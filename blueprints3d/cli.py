@@ -13,6 +13,7 @@ import sys
 from typing import Sequence
 
 from blueprints3d import __version__
+from blueprints3d.commands.argtypes import UsageError
 from blueprints3d.engine.errors import BlueprintsError
 
 # Subcommand name -> module under blueprints3d.commands. "play" is also the default.
@@ -31,8 +32,11 @@ COMMANDS: dict[str, str] = {
 EXIT_USAGE = 2
 
 
-class UsageError(Exception):
-    """A wrong option or argument found after parsing; reported like argparse's own errors."""
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a wrong option is one line and exit status 2 (the usage block is for --help)."""
+
+    def error(self, message: str):
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 
 
 def _load(name: str):
@@ -40,7 +44,7 @@ def _load(name: str):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="blueprints3d",
         description="Blueprints, the dice-stacking board game, on a 3D table. "
                     "Without a command, opens the table for a new game.")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from blueprints3d.commands.argtypes import picture_size
 from blueprints3d.steps.demos import DEMOS
 
 HELP = "visual rule demonstrations (without NAME: a menu); --render DIR writes each step to PNG"
@@ -14,21 +15,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the demonstration to open: " + ", ".join(DEMOS))
     parser.add_argument("--render", metavar="DIR",
                         help="write every step of NAME (or of every demo) to DIR/<name>-NN.png offscreen, then exit")
-    parser.add_argument("--size", default=None, help="window or picture size WxH (default 1280x720; 960x540 with --render)")
+    parser.add_argument("--size", type=picture_size, default=None, help="window or picture size WxH (default 1280x720; 960x540 with --render)")
     parser.add_argument("--no-shaders", action="store_true", help="plain colours instead of the material shaders")
     parser.add_argument("--list", action="store_true", help="list the demonstrations and their steps' captions, then exit")
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    from blueprints3d.cli import UsageError
-
-    try:
-        w, h = (int(x) for x in text.lower().split("x"))
-    except ValueError:
-        raise UsageError(f"--size must look like 1280x720, not {text!r}") from None
-    if not (64 <= w <= 8192 and 64 <= h <= 8192):
-        raise UsageError(f"--size {text}: each side must be 64 to 8192 pixels")
-    return w, h
 
 
 def run(args: argparse.Namespace) -> int:
@@ -42,19 +31,18 @@ def run(args: argparse.Namespace) -> int:
                 print(f"  {i}. {s.caption}")
         return 0
     if args.render:
-        w, h = parse_size(args.size or "960x540")
+        w, h = args.size or (960, 540)
         from blueprints3d.client.apps.demo_player import render_demo
-        from blueprints3d.client.scene.showcase import open_offscreen_base
+        from blueprints3d.client.render.capture import open_offscreen_base
 
-        from blueprints3d.client.render import materials
-
+        from blueprints3d.client.render import shaders
         base = open_offscreen_base(w, h)
-        materials.configure(not args.no_shaders, base)
+        shaders.configure(not args.no_shaders, base)
         for d in demos:
             for path in render_demo(base, d, args.render):
                 print(path)
         return 0
-    w, h = parse_size(args.size or "1280x720")
+    w, h = args.size or (1280, 720)
     from blueprints3d.client.apps.demo_player import run_window
 
     return run_window(demos, w, h, start=args.name, shaders=not args.no_shaders)

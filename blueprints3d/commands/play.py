@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from blueprints3d.commands.argtypes import non_negative
+from blueprints3d.commands.argtypes import non_negative, window_size
 
 HELP = "open the 3D table and play a game (the default command)"
 
@@ -20,7 +20,7 @@ def _delay(text: str) -> float:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--size", default=None,
+    parser.add_argument("--size", type=window_size, default=None,
                         help="window size WxH (default 1280x720; with --fullscreen, the display's size)")
     parser.add_argument("--fullscreen", action="store_true", help="open full screen")
     parser.add_argument("--no-shaders", action="store_true",
@@ -34,13 +34,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "visited a construction site), or 'lot' to draw one; default 1")
     parser.add_argument("--open-scores", action="store_true",
                         help="show everyone's victory points during the game (for learning)")
-    parser.add_argument("--bot-delay", type=_delay, default=0.8,
-                        help="seconds a computer opponent's move stays visible before it is made (default 0.8)")
+    parser.add_argument("--bot-delay", type=_delay, default=None,
+                        help="seconds a computer opponent's move stays visible before it is made "
+                             "(default 0.8, the blueprints3d-bot-delay setting)")
     parser.add_argument("--resume", action="store_true",
                         help="continue the last game exactly where it was (it is saved after every move)")
     parser.add_argument("--no-autosave", action="store_true",
                         help="do not save the game after every move (the autosave lives in "
                              "$BLUEPRINTS3D_HOME, else $XDG_DATA_HOME/blueprints3d)")
+    parser.add_argument("--verbose", action="store_true",
+                        help="let Panda3D print its start-up messages (display pipes, input devices)")
     # For benchmarks and smoke tests: render N frames, print the start-up time, exit.
     parser.add_argument("--quit-after", type=int, default=0, metavar="FRAMES", help=argparse.SUPPRESS)
     parser.add_argument("--offscreen", action="store_true", help=argparse.SUPPRESS)

@@ -10,19 +10,20 @@ from __future__ import annotations
 import argparse
 import os
 
+from blueprints3d.commands.argtypes import UsageError, dimensions
 from blueprints3d.engine.errors import BlueprintsError
 
 HELP = "render a build file (or the material test scene) to a PNG picture, without a window"
 
-MIN_SIZE = (64, 64)
-MAX_SIZE = (7680, 4320)
+# Up to 8K: the picture is drawn supersampled, so larger ones would exceed the GL's buffers.
+picture_size = dimensions((64, 64), (7680, 4320), "1920x1080")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", nargs="?", help="build file (JSON); omit with --materials")
     parser.add_argument("-o", "--output", required=True, help="PNG file to write")
     parser.add_argument("--materials", action="store_true", help="render the material test scene")
-    parser.add_argument("--size", default="1920x1080", help="picture size WxH (default 1920x1080)")
+    parser.add_argument("--size", type=picture_size, default=(1920, 1080), help="picture size WxH (default 1920x1080)")
     parser.add_argument("--angle", type=float, default=35.0,
                         help="camera angle around the building in degrees (0 = the owner's seat)")
     parser.add_argument("--elevation", type=float, default=36.0,
@@ -32,23 +33,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="render this many times larger and scale down, for smooth edges (default 2)")
 
 
-def parse_size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise BlueprintsError(f"--size must be WIDTHxHEIGHT, like 1920x1080, not {text!r}") from None
-    if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
-        raise BlueprintsError(f"--size {text} is out of range: from {MIN_SIZE[0]}x{MIN_SIZE[1]} "
-                              f"to {MAX_SIZE[0]}x{MAX_SIZE[1]}")
-    return w, h
-
-
 def run(args: argparse.Namespace) -> int:
-    from blueprints3d.cli import UsageError
-
     if args.materials == bool(args.file):
         raise UsageError("give either a build FILE or --materials")
-    size = parse_size(args.size)
+    size = args.size
     if not 0.0 < args.elevation < 90.0:
         raise UsageError(f"--elevation must be between 0 and 90 degrees, not {args.elevation}")
     out_dir = os.path.dirname(os.path.abspath(args.output))
@@ -61,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
         from blueprints3d.files.buildfile import load_build
         build = load_build(args.file)  # a bad file raises BuildFileError: one line, exit 2
     img = render_build(build, size, args.angle, not args.no_shaders, args.elevation, args.supersample)
-    from blueprints3d.client.scene.showcase import save_png
+    from blueprints3d.client.render.capture import save_png
     try:
         save_png(img, args.output)
     except OSError as exc:
@@ -77,31 +65,32 @@ def render_build(build, size: tuple[int, int], angle: float, use_shaders: bool,
     Rendered ``supersample`` times larger and averaged down: the software renderer has no
     multisampling offscreen, and a still is worth the extra pixels.
     """
-    from blueprints3d.client.render import materials
+    from blueprints3d.client.render import shaders
+    from blueprints3d.client.render import capture
     from blueprints3d.client.scene import showcase
 
     out_size = size
     size = (size[0] * supersample, size[1] * supersample)
     # The base's own window is the picture when this process opened it at this size (the
     # command line); otherwise (tests, the viewer) an offscreen buffer of the asked size.
-    base = showcase.open_offscreen_base(*size)
+    base = capture.open_offscreen_base(*size)
     own = (base.win.get_x_size(), base.win.get_y_size()) == size
-    view = showcase.base_view(base) if own else showcase.open_view(base, *size, name="render")
-    materials.configure(use_shaders, base)
+    view = capture.base_view(base) if own else capture.open_view(base, *size, name="render")
+    shaders.configure(use_shaders, base)
     # A still can afford the extra pass: glass shows the dice behind it bent, too.
     stage = showcase.make_stage(base, view, refraction="screen")
     try:
         showcase.build_showcase(stage.root, build)
         target, distance = showcase.framing(build)
         showcase.orbit_camera(view, target, distance, angle, elevation)
-        showcase.render_frames(base, 3)
+        capture.render_frames(base, 3)
         return downsample(view.grab(), supersample, out_size)
     finally:
         stage.close()
         if own:
             view.cam.node().set_scene(base.render)
         else:
-            showcase.close_view(base, view)
+            capture.close_view(base, view)
 
 
 def downsample(img, factor: int, size: tuple[int, int]):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from blueprints3d.commands.argtypes import UsageError, picture_size
 from blueprints3d.files.savefile import load_game
 
 HELP = "replay a saved game move by move (step, play, pause); --open shows hidden buildings"
@@ -17,15 +18,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seat", type=int, default=None, metavar="N",
                         help="also show player N's own building, as they saw it (1-based)")
     parser.add_argument("--play", action="store_true", help="start playing at once")
-    parser.add_argument("--size", default="1280x720", help="window or picture size WxH (default 1280x720)")
+    parser.add_argument("--size", type=picture_size, default=(1280, 720), help="window or picture size WxH (default 1280x720)")
     parser.add_argument("--render", metavar="DIR", help="write every step to DIR/replay-NNN.png offscreen, then exit")
     parser.add_argument("--list", action="store_true", help="print every step's caption, then exit")
     parser.add_argument("--no-shaders", action="store_true", help="plain colours instead of the material shaders")
 
 
 def run(args: argparse.Namespace) -> int:
-    from blueprints3d.cli import UsageError
-    from blueprints3d.commands.demo import parse_size
     from blueprints3d.steps.replay import game_steps
 
     state, _meta = load_game(args.save)  # a corrupt save: SaveFileError, one line, exit 2
@@ -40,14 +39,14 @@ def run(args: argparse.Namespace) -> int:
         for i, s in enumerate(steps, 1):
             print(f"{i:3d}. [{s.header}] {s.caption}")
         return 0
-    w, h = parse_size(args.size)
+    w, h = args.size
     if args.render:
-        from blueprints3d.client.render import materials
+        from blueprints3d.client.render import shaders
         from blueprints3d.client.apps.replay_player import render_replay
-        from blueprints3d.client.scene.showcase import open_offscreen_base
+        from blueprints3d.client.render.capture import open_offscreen_base
 
         base = open_offscreen_base(w, h)
-        materials.configure(not args.no_shaders, base)
+        shaders.configure(not args.no_shaders, base)
         for path in render_replay(base, steps, title, args.render):
             print(path)
         return 0

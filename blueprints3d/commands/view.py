@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from blueprints3d.commands.argtypes import window_size
 from blueprints3d.files.buildfile import load_build
 
 HELP = "show one building from a build file: turntable, free orbit, score breakdown, screenshots"
@@ -12,16 +13,14 @@ HELP = "show one building from a build file: turntable, free orbit, score breakd
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="build file (JSON), as read by the score command")
-    parser.add_argument("--size", default="1280x720", help="window size WxH (default 1280x720)")
+    parser.add_argument("--size", type=window_size, default=(1280, 720), help="window size WxH (default 1280x720)")
     parser.add_argument("--shots", default=".", metavar="DIR", help="folder for screenshots (S or F12)")
     parser.add_argument("--no-shaders", action="store_true", help="plain colours instead of the material shaders")
 
 
 def run(args: argparse.Namespace) -> int:
-    from blueprints3d.commands.demo import parse_size
-
     build = load_build(args.file)  # a bad file: BuildFileError, one line, exit 2
-    w, h = parse_size(args.size)
+    w, h = args.size
     from blueprints3d.client.apps.viewer import run_window
 
     return run_window(build, Path(args.file).stem, w, h, args.shots, not args.no_shaders)

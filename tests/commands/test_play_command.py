@@ -26,13 +26,18 @@ def test_size_fullscreen_and_no_shaders():
 
 
 @pytest.mark.parametrize("size", ["big", "1280", "100x100", "0x0", "12x-3"])
-def test_a_bad_size_is_refused_by_name(size):
-    with pytest.raises(BlueprintsError, match="--size"):
-        options_from_args(parse("--size", size))
+def test_a_bad_size_is_refused_by_name(size, capsys):
+    # Checked by the option's argparse type, before any window or option object exists.
+    with pytest.raises(SystemExit) as exit_:
+        parse("--size", size)
+    assert exit_.value.code == 2
+    assert "--size" in capsys.readouterr().err
 
 
 def test_bad_size_exits_with_status_2_before_any_window(capsys):
-    assert main(["--size", "tiny"]) == 2
+    with pytest.raises(SystemExit) as exit_:
+        main(["--size", "tiny"])
+    assert exit_.value.code == 2
     assert "--size" in capsys.readouterr().err
 
 

@@ -172,11 +172,12 @@ def test_two_player_turn_takes_discards_and_draws_two():
 
 # ---- rendering -------------------------------------------------------------------------------
 def test_every_demo_renders_offscreen_with_its_captions(offscreen_base, tmp_path):
-    from blueprints3d.client.render import materials
+    from blueprints3d.client.render import shaders
+    from blueprints3d.client.render import glass
     from blueprints3d.client.apps.demo_player import DemoPlayer, render_demo
-    from blueprints3d.client.scene.showcase import grab_frame, render_frames
+    from blueprints3d.client.render.capture import grab_frame, render_frames
 
-    materials.configure(False)
+    shaders.configure(False)
     for demo in all_demos():
         paths = render_demo(offscreen_base, demo, tmp_path)
         assert len(paths) == len(demo.steps)

@@ -122,11 +122,11 @@ def test_missing_save_and_bad_seat(tmp_path, capsys, finished):
 
 
 def test_replay_player_steps_plays_and_pauses(offscreen_base, finished):
-    from blueprints3d.client.render import materials
+    from blueprints3d.client.render import shaders
     from blueprints3d.client.apps.replay_player import ReplayPlayer
-    from blueprints3d.client.scene.showcase import grab_frame, render_frames
+    from blueprints3d.client.render.capture import grab_frame, render_frames
 
-    materials.configure(False)
+    shaders.configure(False)
     steps = game_steps(finished)[:6]
     player = ReplayPlayer(offscreen_base, steps, "test")
     try:

@@ -18,7 +18,9 @@ from panda3d.core import NodePath, PerspectiveLens, TextNode
 
 from blueprints3d.client.apps import demo_stage
 from blueprints3d.client.render.lighting import setup_lighting
-from blueprints3d.client.scene.showcase import grab_frame, render_frames, save_png
+from blueprints3d.client.render.window import NO_WINDOW_HINT, open_base
+from blueprints3d.client.scene import units
+from blueprints3d.client.render.capture import grab_frame, render_frames, save_png
 from blueprints3d.steps.scene import Demo, Step
 
 CAPTION_SCALE = 0.056
@@ -40,7 +42,7 @@ class StepView:
     def __init__(self, base) -> None:
         self.base = base
         self.root = base.render.attach_new_node("step-view")
-        self.lights = setup_lighting(self.root, shadows=False)
+        self.lights = setup_lighting(self.root, extent=units.TABLE_RADIUS, shadows=False)
         self.lens = PerspectiveLens()
         self._old_lens = base.camNode.get_lens()
         base.camNode.set_lens(self.lens)
@@ -228,34 +230,11 @@ def render_steps(base, player, count: int, out_dir: str | os.PathLike[str],
     return paths
 
 
-def open_window(title: str, width: int, height: int):
-    """A ShowBase with a real window (the apps' entry point; tests use the offscreen one)."""
-    from panda3d.core import load_prc_file_data
-
-    load_prc_file_data("blueprints3d-window", f"win-size {width} {height}\nwindow-title {title}\n"
-                       "audio-library-name null\nsync-video true\n")
-    from direct.showbase.ShowBase import ShowBase
-
-    from blueprints3d.engine.errors import BlueprintsError
-
-    try:
-        base = ShowBase()
-    except Exception as e:  # ShowBase says only "Could not open window."
-        raise BlueprintsError(f"could not open a window ({e}); run it in a desktop session or under Xvfb, "
-                              f"or use --render to draw offscreen") from None
-    if base.win is None:
-        raise BlueprintsError("could not open a window (no display?); try a desktop session or Xvfb")
-    base.disable_mouse()
-    return base
-
-
 def run_window(demos: Sequence[Demo], width: int, height: int, start: str | None = None,
                shaders: bool = True) -> int:
     """`blueprints3d demo`: the menu (or ``start`` directly) in a window, until closed or Q."""
-    from blueprints3d.client.render import materials
-
-    base = open_window("Blueprints - rule demonstrations", width, height)
-    materials.configure(shaders, base)
+    base = open_base(size=(width, height), title="Blueprints - rule demonstrations", sync_video=True,
+                     shaders_on=shaders, no_window_hint=NO_WINDOW_HINT)
     player = DemoPlayer(base, demos, on_quit=base.userExit)
     if start is not None:
         player.open(start)

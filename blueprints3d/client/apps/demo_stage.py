@@ -14,7 +14,7 @@ from panda3d.core import CardMaker, NodePath, PerspectiveLens, TextNode, Transpa
 
 from blueprints3d.client.scene import card_model, dice_model, units
 
-from blueprints3d.client.render import materials
+from blueprints3d.client.render import highlight
 from blueprints3d.steps.scene import BuildingView, Die, Mark, Slot, Step, Tone
 from blueprints3d.engine.materials import Material
 
@@ -130,7 +130,7 @@ def draw_building(stage: StageNodes, index: int, view: BuildingView, x0: float, 
         for cell, mark in view.cell_marks.items():
             space = card.find(f"space-{cell}")
             if mark.tone is not None and not space.is_empty():
-                materials.set_highlight(space, TONE_RGBA[mark.tone])
+                highlight.set_highlight(space, TONE_RGBA[mark.tone])
             if mark.text:
                 x, y = card_model.cell_position(bp, cell)
                 z = dice_model.die_top_z(len(view.stacks[cell])) + 0.5 if cell < len(view.stacks) else 0.5
@@ -150,7 +150,7 @@ def draw_building(stage: StageNodes, index: int, view: BuildingView, x0: float, 
             h = len(view.stacks[g.cell]) if g.cell < len(view.stacks) else 0
             z = dice_model.die_center_z(h) + GHOST_LIFT
             node = place_die(root, (int(g.material), g.value), (x, y, z), _variant(index, 99))
-            materials.set_highlight(node, TONE_RGBA[g.tone])
+            highlight.set_highlight(node, TONE_RGBA[g.tone])
             stage.ghosts.append(node)
             _drop_line(root, (x, y, z - units.DIE_SIZE / 2), (x, y, dice_model.die_top_z(h - 1) if h else units.CARD_THICKNESS), g.tone)
             if g.text:
@@ -181,7 +181,7 @@ def _mark_die(stage: StageNodes, parent: NodePath, node: NodePath, mark: Mark,
               pos: tuple[float, float, float], grow: float = 1.0) -> None:
     if mark.tone is not None and mark.glow:
         r, g, b, a = TONE_RGBA[mark.tone]
-        materials.set_highlight(node, (r, g, b, a * DIE_GLOW))
+        highlight.set_highlight(node, (r, g, b, a * DIE_GLOW))
     if mark.text:
         # In front of the die (towards the usual camera), so stacked labels do not overlap.
         x, y, z = pos

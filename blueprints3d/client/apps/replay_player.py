@@ -15,6 +15,7 @@ from direct.showbase.DirectObject import DirectObject
 
 from blueprints3d.client.apps.demo_player import StepView, _button, render_steps
 from blueprints3d.steps.scene import Step
+from blueprints3d.client.render.window import NO_WINDOW_HINT, open_base
 
 SECONDS_PER_STEP = 1.2
 
@@ -119,11 +120,8 @@ def render_replay(base, steps: Sequence[Step], title: str, out_dir: str | os.Pat
 
 def run_window(steps: Sequence[Step], title: str, width: int, height: int, shaders: bool,
                autoplay: bool = False) -> int:
-    from blueprints3d.client.render import materials
-    from blueprints3d.client.apps.demo_player import open_window
-
-    base = open_window(f"Blueprints - replay of {title}", width, height)
-    materials.configure(shaders, base)
+    base = open_base(size=(width, height), title=f"Blueprints - replay of {title}", sync_video=True,
+                     shaders_on=shaders, no_window_hint=NO_WINDOW_HINT)
     player = ReplayPlayer(base, steps, title, on_quit=base.userExit)
     player.accept(base.win.get_window_event(), lambda win: player.show_step(player.index))
     if autoplay:

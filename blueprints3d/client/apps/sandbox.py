@@ -16,15 +16,18 @@ from pathlib import Path
 from direct.gui.DirectGui import DirectButton
 from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
-from panda3d.core import Plane, Point2, Point3, TextNode, Vec3
+from panda3d.core import TextNode
 
-from blueprints3d.client.scene import card_model, units
 from blueprints3d.client.apps.demo_player import StepView, _button
-from blueprints3d.client.apps.viewer import _mono_font, breakdown
-from blueprints3d.steps.sandbox_model import SandboxBuilding, card_choices
-from blueprints3d.steps.scene import BuildingView, Ghost, Mark, Step, Tone
+from blueprints3d.client.apps.viewer import breakdown
+from blueprints3d.client.render.window import NO_WINDOW_HINT, open_base
+from blueprints3d.client.scene import card_model, units
+from blueprints3d.client.scene.fonts import mono_font
+from blueprints3d.client.scene.picking import Picker
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.engine.materials import Material
+from blueprints3d.steps.sandbox_model import SandboxBuilding, card_choices
+from blueprints3d.steps.scene import BuildingView, Ghost, Mark, Step, Tone
 
 SELECTED = (0.85, 0.6, 0.1, 1.0)
 NORMAL = (0.22, 0.3, 0.45, 0.95)
@@ -45,7 +48,7 @@ class SandboxApp(DirectObject):
         self.view = StepView(base)
         self.panel = OnscreenText(parent=base.a2dTopRight, text="", pos=(-1.0, -0.08), scale=0.032,
                                   fg=(0.95, 0.95, 0.9, 1), bg=(0.05, 0.06, 0.08, 0.75),
-                                  align=TextNode.A_left, mayChange=True, font=_mono_font(base))
+                                  align=TextNode.A_left, mayChange=True, font=mono_font())
         bar = base.a2dTopLeft.attach_new_node("sandbox-bar")
         self.bar = bar
         self.buttons: list[DirectButton] = []
@@ -183,14 +186,9 @@ class SandboxApp(DirectObject):
     # ---- the mouse ------------------------------------------------------------------------
     def cell_under(self, mx: float, my: float) -> int | None:
         """The space under the window point (mx, my) in -1..1, by a ray to the card's plane."""
-        near, far = Point3(), Point3()
-        if not self.view.lens.extrude(Point2(mx, my), near, far):
-            return None
         render = self.view.root
-        near = render.get_relative_point(self.base.cam, near)
-        far = render.get_relative_point(self.base.cam, far)
-        hit = Point3()
-        if not Plane(Vec3(0, 0, 1), Point3(0, 0, units.CARD_THICKNESS)).intersects_line(hit, near, far):
+        hit = Picker(self.base.cam, self.view.lens, render).on_plane(mx, my, units.CARD_THICKNESS)
+        if hit is None:
             return None
         building = self.view.stage.buildings[0]
         local = building.get_relative_point(render, hit)
@@ -231,11 +229,8 @@ class SandboxApp(DirectObject):
 
 def run_window(out_path: str, card_index: int, width: int, height: int, shaders: bool,
                blank: tuple[int, int] = (3, 2)) -> int:
-    from blueprints3d.client.render import materials
-    from blueprints3d.client.apps.demo_player import open_window
-
-    base = open_window("Blueprints - sandbox", width, height)
-    materials.configure(shaders, base)
+    base = open_base(size=(width, height), title="Blueprints - sandbox", sync_video=True,
+                     shaders_on=shaders, no_window_hint=NO_WINDOW_HINT)
     app = SandboxApp(base, out_path, card_index, on_quit=base.userExit, blank=blank)
     app.accept(base.win.get_window_event(), lambda win: app.redraw(reframe=True))
     base.run()

@@ -18,9 +18,13 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
+from blueprints3d.client.render import capture
+
 from blueprints3d.client.scene import showcase
 from blueprints3d.files.buildfile import Build
 from blueprints3d.engine.scoring import PRIZE_RULES, Prize, explain_building
+from blueprints3d.client.render.window import NO_WINDOW_HINT, open_base
+from blueprints3d.client.scene.fonts import mono_font
 
 TURNTABLE_DEG_PER_S = 20.0
 DRAG_DEG_PER_SCREEN = 240.0    # orbit degrees for a drag across the whole window
@@ -67,7 +71,7 @@ class BuildViewer(DirectObject):
         super().__init__()
         self.base, self.build, self.name = base, build, name
         self.shots_dir = Path(shots_dir)
-        self.view = showcase.base_view(base)
+        self.view = capture.base_view(base)
         self.stage = showcase.make_stage(base, self.view)
         self.model = showcase.build_showcase(self.stage.root, build)
         self.target, self.distance = showcase.framing(build)
@@ -76,7 +80,7 @@ class BuildViewer(DirectObject):
         self._drag_from: tuple[float, float] | None = None
         self.panel = OnscreenText(parent=base.a2dTopRight, text=breakdown(build), pos=(-1.0, -0.08),
                                   scale=0.034, fg=(0.95, 0.95, 0.9, 1), bg=(0.05, 0.06, 0.08, 0.75),
-                                  align=TextNode.A_left, mayChange=True, font=_mono_font(base))
+                                  align=TextNode.A_left, mayChange=True, font=mono_font())
         # Left-aligned columns, with the block's right edge near the window's right edge.
         self.panel_width = self.panel.textNode.get_width() * 0.034
         self.panel.setPos(-0.04 - self.panel_width, -0.08)
@@ -163,8 +167,8 @@ class BuildViewer(DirectObject):
             for o in overlays:
                 o.hide()
         try:
-            showcase.render_frames(self.base, 2)
-            showcase.save_png(self.view.grab(), str(path))
+            capture.render_frames(self.base, 2)
+            capture.save_png(self.view.grab(), str(path))
         finally:
             for o in overlays:
                 o.show()
@@ -180,24 +184,9 @@ class BuildViewer(DirectObject):
         self.view.cam.node().set_scene(self.base.render)
 
 
-def _mono_font(base):
-    """A fixed-width font keeps the breakdown's columns straight; the default one if none loads."""
-    from panda3d.core import TextNode as _TN
-
-    for name in ("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",):
-        if os.path.exists(name):
-            font = base.loader.load_font(name)
-            if font is not None and font.is_valid():
-                return font
-    return _TN.get_default_font()
-
-
 def run_window(build: Build, name: str, width: int, height: int, shots_dir: str, shaders: bool) -> int:
-    from blueprints3d.client.render import materials
-    from blueprints3d.client.apps.demo_player import open_window
-
-    base = open_window(f"Blueprints - {name}", width, height)
-    materials.configure(shaders, base)
+    base = open_base(size=(width, height), title=f"Blueprints - {name}", sync_video=True,
+                     shaders_on=shaders, no_window_hint=NO_WINDOW_HINT)
     viewer = BuildViewer(base, build, name, shots_dir)
     viewer.accept("q", base.userExit)
     viewer.accept("escape", base.userExit)

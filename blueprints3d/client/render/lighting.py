@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from panda3d.core import AmbientLight, BitMask32, DirectionalLight, NodePath
+from panda3d.core import (AmbientLight, ColorWriteAttrib, CullFaceAttrib, DirectionalLight, NodePath,
+                          RenderState, ShaderAttrib)
 
-from blueprints3d.client.scene import units
-
+from blueprints3d.client.render import shaders
+from blueprints3d.client.render.config import SHADOW_MASK
 
 # The key light's shadow camera draws only what can cast a shadow worth seeing; flat things
 # (table top, card paper) are hidden from it with ``hide_from_shadows``: on a software renderer
 # filling the shadow map with the whole table costs more than all the dice together.
-SHADOW_MASK = BitMask32.bit(22)
 
 
 def hide_from_shadows(nodepath: NodePath) -> None:
@@ -82,23 +82,31 @@ FILL_COLOUR = (0.16, 0.19, 0.26)   # cool bounce from the room
 AMBIENT_COLOUR = (0.24, 0.24, 0.27)
 
 
-def setup_lighting(scene_root: NodePath, shadows: bool = True, extent: float | None = None,
+def depth_only_state():
+    """Render state for the key light's shadow camera: depth only, through a trivial shader.
+
+    Without it the shadow pass would run every material's full fragment shader just to throw
+    the colour away, which on a software renderer costs as much as a second frame.
+    """
+    return RenderState.make(CullFaceAttrib.make_reverse(), ColorWriteAttrib.make(ColorWriteAttrib.C_off),
+                            ShaderAttrib.make(shaders.program("depth")), 1000)
+
+
+def setup_lighting(scene_root: NodePath, extent: float, shadows: bool = True,
                    shadow_size: int = 1024, key_hpr: tuple[float, float, float] = (35.0, -58.0, 0.0),
                    center: tuple[float, float, float] = (0.0, 0.0, 0.0),
                    task_mgr=None, gsg=None) -> Lighting:
     """Light everything under ``scene_root``.
 
-    Shadows only show with shaders on (``materials.configure(True)`` first); without them the
+    Shadows only show with shaders on (``shaders.configure(True)`` first); without them the
     shadow map is never rendered, so asking for shadows costs nothing.
 
-    ``extent`` is the radius (cm) the key light's shadow must cover, by default the whole table;
+    ``extent`` is the radius (cm) the key light's shadow must cover, e.g. the whole table;
     a smaller one (a single card) gives sharper shadows from the same map size.
     With ``task_mgr`` and ``gsg`` (``base.taskMgr``, ``base.win.get_gsg()``), the shadow map is
     redrawn only in frames where something moved (see ``Lighting.update_shadows``); without,
     every frame.
     """
-    if extent is None:
-        extent = units.TABLE_RADIUS
     key = DirectionalLight("key-light")
     key.set_color((*KEY_COLOUR, 1.0))
     # Highest priority: Panda hands shaders their lights sorted by priority, and ours read the
@@ -108,11 +116,10 @@ def setup_lighting(scene_root: NodePath, shadows: bool = True, extent: float | N
     key_np.set_pos(*center)
     key_np.set_hpr(*key_hpr)
     if shadows:
-        from blueprints3d.client.render import materials
         key.set_shadow_caster(True, shadow_size, shadow_size)
         key.set_camera_mask(SHADOW_MASK)
-        if materials.shaders_enabled():
-            key.set_initial_state(materials.depth_only_state())
+        if shaders.shaders_enabled():
+            key.set_initial_state(depth_only_state())
         lens = key.get_lens()
         lens.set_film_size(2.2 * extent, 2.2 * extent)
         lens.set_near_far(-4.0 * extent, 4.0 * extent)

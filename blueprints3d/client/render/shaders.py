@@ -1,4 +1,5 @@
-"""Our GLSL shaders: plain ``.vert``/``.frag`` files here, loaded through ``load_shader``.
+"""Our GLSL shaders: the ``.vert``/``.frag`` files of ``blueprints3d/shaders``, loaded through
+``load_shader``, and whether they are on (``configure``, ``shaders_enabled``).
 
 As in panda3d-simplepbr, variants come from ``#define``s inserted right after ``#version``
 (one compiled program per material, no branching in the fragment shader), and shared code
@@ -8,11 +9,14 @@ lives in ``.glsl`` files pulled in by ``#pragma include "name.glsl"``.
 from __future__ import annotations
 
 import re
+import sys
 from functools import lru_cache
 from importlib import resources
 from typing import Mapping
 
-from panda3d.core import Shader
+from panda3d.core import GraphicsEngine, GraphicsStateGuardianBase, Shader
+
+from blueprints3d.client.render.config import SHADERS
 
 _INCLUDE = re.compile(r'^\s*#pragma\s+include\s+"([\w.\-]+)"\s*$')
 
@@ -72,3 +76,67 @@ def all_variants() -> list[tuple[str, tuple[str, ...], Shader]]:
     """Every (program, flags, shader) the game can use."""
     return [(name, flags, program(name, *flags)) for name, (_, _, variants) in PROGRAMS.items()
             for flags in variants]
+
+
+# -- on or off ----------------------------------------------------------------------------------
+# The switch is the ``blueprints3d-shaders`` config variable. Before it is trusted, every program
+# is compiled once on the GL that will draw (GSGs already checked are remembered here).
+_verified: set[int] = set()
+
+
+def configure(use_shaders: bool, base=None) -> bool:
+    """Choose shaded or plain-colour materials for everything made from now on.
+
+    With ``base`` (an open ShowBase), every shader is first compiled on its window; if GLSL is
+    missing or any program fails, the game falls back to plain colours and says so once.
+    Without, the check runs on the first window when the first material is applied.
+    Returns whether shaders are on.
+    """
+    SHADERS.set_value(bool(use_shaders))
+    _verified.clear()
+    if use_shaders and base is not None:
+        _verify_on(base.win.get_gsg())
+    return shaders_enabled()
+
+
+def shaders_enabled() -> bool:
+    if SHADERS.get_value() and not _verified:
+        engine = GraphicsEngine.get_global_ptr()
+        for i in range(engine.get_num_windows()):
+            gsg = engine.get_window(i).get_gsg()
+            if gsg is not None:
+                _verify_on(gsg)
+                break
+    return SHADERS.get_value()
+
+
+def disable_shaders(reason: str) -> None:
+    """Fall back to plain colours, and say why once (not once per die)."""
+    if SHADERS.get_value():
+        print(f"blueprints3d: shaders off, using plain colours ({reason})", file=sys.stderr)
+    SHADERS.set_value(False)
+
+
+def _verify_on(gsg: GraphicsStateGuardianBase | None) -> None:
+    _verified.add(id(gsg))
+    problems = verify_shaders(gsg)
+    if problems:
+        disable_shaders("; ".join(problems))
+
+
+def verify_shaders(base_or_gsg) -> list[str]:
+    """Compile and link every shader on a window's GL (a ShowBase or a GSG); the problems
+    found, empty when all is well."""
+    gsg = base_or_gsg.win.get_gsg() if hasattr(base_or_gsg, "win") else base_or_gsg
+    if gsg is None or not gsg.get_supports_glsl():
+        return ["this OpenGL has no GLSL"]
+    problems = []
+    for name, flags, shader in all_variants():
+        try:
+            shader.prepare_now(gsg.get_prepared_objects(), gsg)  # compiles and links now
+        except Exception as exc:  # a driver that refuses the program outright
+            problems.append(f"{name} {' '.join(flags)}: {exc}")
+            continue
+        if shader.get_error_flag():
+            problems.append(f"{name} {' '.join(flags)}: compile or link error")
+    return problems

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from panda3d.core import NodePath, PerspectiveLens, Point3
 
-from blueprints3d.client.table.layout import rotate
+from blueprints3d.client.scene.geometry import rotate
 
 VERTICAL_FOV = 42.0
 MIN_ELEVATION, MAX_ELEVATION = 12.0, 89.0

@@ -12,22 +12,29 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from panda3d.core import ClockObject, NodePath, Point3, WindowProperties, load_prc_file_data
+from direct.showbase.DirectObject import DirectObject
+from panda3d.core import ClockObject, NodePath, Point3
 
-from blueprints3d.files.autosave import AutosaveSlot, Resumed
-from blueprints3d.client.scene import card_model
-from blueprints3d.client.table.bots import bot_levels
+from blueprints3d.client.render import config, lighting, shaders
+from blueprints3d.client.render.window import open_base
+from blueprints3d.client.scene import card_model, units
 from blueprints3d.client.scene.camera import OrbitCamera
+from blueprints3d.client.scene.geometry import rotate
+from blueprints3d.client.scene.picking import Picker
+from blueprints3d.client.table.bots import bot_levels
 from blueprints3d.client.table.controls import TableControls
 from blueprints3d.client.table.flow import FlowEvent, GameFlow, Mode, SeatConfig
 from blueprints3d.client.table.hud import Hud
-from blueprints3d.client.table.layout import LABEL_OFFSET, rotate, seat_places
-from blueprints3d.client.scene.picking import Picker
+from blueprints3d.client.table.layout import LABEL_OFFSET, seat_places
 from blueprints3d.client.table.screens import (ConfirmScreen, CurtainScreen, GameOverScreen, MenuScreen,
                                          NewGameScreen, Overlay, RoundEndScreen)
 from blueprints3d.client.table.table_view import TableView
 from blueprints3d.engine.errors import BlueprintsError, SaveFileError
+from blueprints3d.engine.rules import NUM_ROUNDS
 from blueprints3d.engine.state import GameState
+from blueprints3d.files.autosave import AutosaveSlot, Resumed
+from blueprints3d.files.builds import save_player_build
+from blueprints3d.files.savefile import save_game
 
 CLOSE_EVENT = "blueprints3d-close-request"
 CAMERA_KEYS = {"q": (-4.0, 0.0), "e": (4.0, 0.0), "w": (0.0, 3.0), "s": (0.0, -3.0)}
@@ -44,7 +51,8 @@ class AppOptions:
     seats: list[SeatConfig] | None = None   # given: skip the new-game screen
     seed: int | None = None
     open_scores: bool = False
-    bot_delay: float = 0.8
+    bot_delay: float | None = None          # None: the blueprints3d-bot-delay setting
+    verbose: bool = False                   # Panda3D's start-up messages
     threaded_bots: bool = True
     quit_after: int = 0                     # frames; 0 = run until the player quits (benchmarks)
     stats: dict = field(default_factory=dict)
@@ -53,24 +61,11 @@ class AppOptions:
     start: int | None = 0                   # round 1's start seat with --seats (None: by lot)
 
 
-def load_prc(options: AppOptions, offscreen: bool = False) -> None:
-    """Panda3D settings; must run before ShowBase is created."""
-    w, h = options.size
-    lines = [f"win-size {w} {h}", "window-title Blueprints", "sync-video false",
-             f"fullscreen {'#t' if options.fullscreen else '#f'}", "audio-library-name null",
-             "show-frame-rate-meter false", "textures-power-2 none"]
-    if offscreen:
-        lines += ["window-type offscreen", "load-display p3headlessgl", "framebuffer-hardware false"]
-    load_prc_file_data("blueprints3d-play", "\n".join(lines) + "\n")
-
-
 class TableApp:
     """The game on one ShowBase. ``output`` and ``cam`` default to the base's window and camera;
     tests pass an offscreen buffer and its camera."""
 
     def __init__(self, base, options: AppOptions, output=None, cam: NodePath | None = None) -> None:
-        from direct.showbase.DirectObject import DirectObject
-
         self.base = base
         self.options = options
         self.output = output if output is not None else base.win
@@ -95,7 +90,6 @@ class TableApp:
         self.view: TableView | None = None
         self.controls: TableControls | None = None
         self._framed_for: tuple | None = None
-        self._cards_warmed = False
         self._orbit_from: tuple[float, float] | None = None
         self.frames = 0
         self.events = DirectObject()
@@ -113,11 +107,11 @@ class TableApp:
 
     # ---- set-up -------------------------------------------------------------------------------
     def _setup_lighting(self) -> None:
-        from blueprints3d.client.render import lighting, materials
-
         # Shadows need the shader path; the plain-colour path lights per vertex without them.
         # With the task manager and the GSG the shadow map is redrawn only when something moved.
-        self.lighting = lighting.setup_lighting(self.scene, shadows=materials.shaders_enabled(),
+        self.lighting = lighting.setup_lighting(self.scene, extent=units.TABLE_RADIUS,
+                                                shadows=shaders.shaders_enabled(),
+                                                shadow_size=config.SHADOW_SIZE.get_value(),
                                                 task_mgr=self.base.taskMgr, gsg=self.output.get_gsg())
         self.output.set_clear_color((0.11, 0.12, 0.14, 1))
 
@@ -164,7 +158,8 @@ class TableApp:
                    start: int | None = 0, initial: GameState | None = None) -> None:
         """A new game (``start``: round 1's start player, None by lot), or ``initial`` resumed."""
         try:
-            flow = GameFlow(list(seats), seed, open_scores, self.options.bot_delay,
+            delay = self.options.bot_delay
+            flow = GameFlow(list(seats), seed, open_scores, config.BOT_DELAY.get_value() if delay is None else delay,
                             self.options.threaded_bots, start_player=start, initial=initial)
         except BlueprintsError as e:
             if self.new_game_screen.active:
@@ -179,7 +174,6 @@ class TableApp:
         self.controls = TableControls(flow, self.view, self.picker, self.hud.show_message)
         flow.listeners.append(self._on_flow_event)
         self._framed_for = None
-        self._cards_warmed = False
         self.hud.set_visible(True)
         self.hud.show_message("")
         self._refresh(animate=False)
@@ -210,8 +204,6 @@ class TableApp:
         """F5: the whole game to a file of its own (for `blueprints3d replay`)."""
         if self.flow is None:
             return None
-        from blueprints3d.files.savefile import save_game
-
         path = self._saves_folder() / time.strftime("game-%Y%m%d-%H%M%S.json")
         try:
             save_game(path, self.flow.state, self.save_meta())
@@ -227,8 +219,6 @@ class TableApp:
         flow = self.flow
         if flow is None:
             return None
-        from blueprints3d.files.builds import save_player_build
-
         seat = flow.viewer if flow.viewer is not None else (flow.people[0] if flow.people else 0)
         if flow.mode in (Mode.ROUND_END, Mode.GAME_OVER) and flow.state.round_results:
             source = flow.state.round_results[-1]
@@ -245,13 +235,6 @@ class TableApp:
             return None
         self.hud.show_message(f"{flow.seats[seat].name}'s building saved to {path}")
         return str(path)
-
-    def _warm_cards(self) -> None:
-        """Draw the faces of this round's cards and the next rounds' ahead, off the frame loop
-        (the deck's order is only used for this cache; nothing of it is shown)."""
-        s = self.flow.state
-        n = s.num_players
-        self.view.warmer.warm(list(s.blueprints) + list(reversed(s.deck[-2 * n:])))
 
     def _on_flow_event(self, event: FlowEvent) -> None:
         if event.kind in ("placed", "set_aside", "discarded"):
@@ -284,7 +267,7 @@ class TableApp:
         if flow.mode is Mode.ROUND_END and flow.round_end is not None:
             if not self.round_screen.active:
                 self.round_screen.enter(flow.round_end, [s.name for s in flow.seats],
-                                        flow.round_end.result.round == 3, self.continue_round)
+                                        flow.round_end.result.round == NUM_ROUNDS, self.continue_round)
         else:
             self.round_screen.exit()
         if flow.mode is Mode.GAME_OVER:
@@ -454,11 +437,7 @@ class TableApp:
             dx, dy = m[0] - self._orbit_from[0], m[1] - self._orbit_from[1]
             self.camera.orbit(-dx * 120.0, -dy * 60.0)
             self._orbit_from = m
-        if self.view is not None and not self._cards_warmed and self.frames >= 1:
-            self._cards_warmed = True  # after the first frame, so it does not delay it
-            self._warm_cards()
         if self.view is not None:
-            self.view.build_ready_cards()
             self.view.animator.update(dt)
         self.camera.update(dt)
         self.frames += 1
@@ -472,7 +451,6 @@ class TableApp:
     def settle(self) -> None:
         """Finish every animation and card and point the camera at its goal, at once."""
         if self.view is not None:
-            # Visible cards are made by sync; hidden seats' cards may keep waiting for the warmer.
             if self.flow is not None:
                 self.view.sync(self.flow, animate=False)
             self.view.animator.finish_all()
@@ -524,13 +502,7 @@ def seats_from_meta(meta: dict) -> tuple[list[SeatConfig], bool]:
 
 
 def options_from_args(args: argparse.Namespace) -> AppOptions:
-    text = args.size or "1280x720"
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-        if w < 200 or h < 150:
-            raise ValueError
-    except ValueError:
-        raise BlueprintsError(f"--size must be WIDTHxHEIGHT of at least 200x150, like 1280x720, not {text!r}") from None
+    w, h = args.size or (1280, 720)  # checked by the option's argparse type
     seats = parse_seats(args.seats) if getattr(args, "seats", None) else None
     start: int | None = 0
     start_text = getattr(args, "start", None)
@@ -552,41 +524,19 @@ def options_from_args(args: argparse.Namespace) -> AppOptions:
         seats_from_meta(resumed.meta)
     return AppOptions(size=(w, h), size_given=args.size is not None, fullscreen=args.fullscreen, use_shaders=not args.no_shaders,
                       seats=seats, seed=args.seed, open_scores=args.open_scores,
-                      bot_delay=args.bot_delay, quit_after=args.quit_after, autosave=slot,
+                      bot_delay=args.bot_delay, verbose=getattr(args, "verbose", False),
+                      quit_after=args.quit_after, autosave=slot,
                       resumed=resumed, start=start)
 
 
 def run_app(args: argparse.Namespace) -> int:
     launched = time.perf_counter()
     options = options_from_args(args)
-    load_prc(options, offscreen=getattr(args, "offscreen", False))
-    from blueprints3d.client.render import materials
-
-    materials.configure(options.use_shaders)
-    from direct.showbase.ShowBase import ShowBase
-
-    try:
-        if options.fullscreen and not options.size_given:
-            # Full screen at the display's own resolution: ask the pipe before opening the window.
-            base = ShowBase(windowType="none")
-            base.make_default_pipe()
-            props = WindowProperties.get_default()
-            if base.pipe is not None and base.pipe.get_display_width() > 0:
-                props.set_size(base.pipe.get_display_width(), base.pipe.get_display_height())
-            props.set_fullscreen(True)
-            base.open_default_window(props=props)
-        else:
-            base = ShowBase()
-    except Exception as e:  # ShowBase says only "Could not open window."
-        raise BlueprintsError(f"could not open a window ({e}); run it in a desktop session or "
-                              f"under Xvfb") from None
-    base.disable_mouse()
-    if base.win is None:
-        raise BlueprintsError("could not open a window (no display?); try a desktop session or Xvfb")
-    if not getattr(args, "offscreen", False):
-        props = WindowProperties()
-        props.set_title("Blueprints")
-        base.win.request_properties(props)
+    offscreen = getattr(args, "offscreen", False)
+    base = open_base(size=options.size, title="Blueprints", offscreen=offscreen,
+                     fullscreen=options.fullscreen,
+                     native_fullscreen=options.fullscreen and not options.size_given,
+                     verbose=options.verbose, shaders_on=options.use_shaders)
     app = TableApp(base, options)
     base.graphicsEngine.render_frame()
     first = time.perf_counter()

@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass
 
 from blueprints3d.client.scene import units
+from blueprints3d.client.scene.geometry import rotate
 
 POOL_PITCH = units.DIE_SIZE * 1.55        # gap between the centres of neighbouring pool dice
 # Seats sit a little nearer than units.SEAT_DISTANCE so one view holds a building and the pool;
@@ -49,14 +50,6 @@ class SeatPlace:
         return rotate(wx - self.x, wy - self.y, -self.heading)
 
 
-def rotate(x: float, y: float, heading: float, ox: float = 0.0, oy: float = 0.0
-           ) -> tuple[float, float]:
-    """(x, y) turned by ``heading`` degrees counter-clockwise, then moved by (ox, oy)."""
-    h = math.radians(heading)
-    c, s = math.cos(h), math.sin(h)
-    return ox + x * c - y * s, oy + x * s + y * c
-
-
 def seat_heading(seat: int, players: int) -> float:
     # Negative: seat 1 sits to seat 0's left, i.e. the order runs clockwise seen from above.
     return -360.0 * seat / players
@@ -70,12 +63,6 @@ def seat_places(players: int, distance: float = SEAT_DISTANCE) -> list[SeatPlace
         x, y = rotate(0.0, -distance, h)
         out.append(SeatPlace(seat, x, y, h))
     return out
-
-
-def card_size(rows: int, cols: int) -> tuple[float, float]:
-    """Width (x) and depth (y) of a card with a rows x cols grid."""
-    return (cols * units.CELL_PITCH + 2 * units.CARD_MARGIN,
-            rows * units.CELL_PITCH + 2 * units.CARD_MARGIN)
 
 
 def stack_z(level: int) -> float:

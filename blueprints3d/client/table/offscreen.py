@@ -1,6 +1,6 @@
 """The table app on an offscreen buffer of any size: for the tests, the benchmarks and screenshots.
 
-It shares the process's one ShowBase (``showcase.open_offscreen_base``) and renders through its
+It shares the process's one ShowBase (``capture.open_offscreen_base``) and renders through its
 own buffer and camera, so it never changes the base's window or default camera.
 """
 
@@ -12,7 +12,7 @@ import numpy as np
 from panda3d.core import GraphicsOutput, NodePath
 
 from blueprints3d.client.table.app import AppOptions, TableApp
-from blueprints3d.client.scene.showcase import grab_frame
+from blueprints3d.client.render.capture import grab_frame
 
 
 @dataclass

@@ -8,24 +8,26 @@ the rules: positions come from the engine's state (or the scored round) and the 
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass, field
 
 from panda3d.core import NodePath, Point3, TextNode
 
 from blueprints3d.client.scene import card_model, dice_model, units
 
+from blueprints3d.client.render import highlight
+from blueprints3d.client.render import glass
 from blueprints3d.client.render import materials
 from blueprints3d.client.scene.animation import Animator
 from blueprints3d.client.table.flow import GameFlow, Mode
-from blueprints3d.client.table.layout import (AWARD_CARD_SIZE, CENTRE_AWARDS, CENTRE_BAG, CENTRE_PRIZES,
+from blueprints3d.client.table.layout import (CENTRE_AWARDS, CENTRE_BAG, CENTRE_PRIZES,
                                         CENTRE_SCOREBOARD, LABEL_OFFSET, SCREEN_HEIGHT, SCREEN_OFFSET,
-                                        SCREEN_WIDTH, SeatPlace, award_slots, pile_slot, pool_slots,
+                                        SeatPlace, award_slots, pile_slot, pool_slots,
                                         rotate, seat_places, stack_z)
-from blueprints3d.client.scene.props import make_box, make_cylinder, make_disc, make_label, make_tile
+from blueprints3d.client.scene.props import make_label, prop
 from blueprints3d.engine.awards import AWARDS_BY_PLAYERS, Award
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import MATERIAL_OF, NUM_DICE, Material
+from blueprints3d.engine.rules import PRIZE_SHORT, PRIZE_VP, vp_text
 from blueprints3d.engine.scoring import Prize
 from blueprints3d.engine.state import Phase
 
@@ -43,9 +45,8 @@ HOVER_BAD_RGBA = (1.0, 0.18, 0.12, 0.80)    # the space under the pointer, illeg
 SELECT_RGBA = (1.0, 0.85, 0.2, 0.55)        # keyboard selection of a die or a space
 HOVER_DIE_RGBA = (0.45, 0.45, 0.40, 0.45)   # the pool die under the pointer
 SET_ASIDE_OFFSET = (-7.5, -3.0)             # where a seat's dice that fitted nowhere wait
-# What each Prize asks for, big on its card (RULES.md, pp. 4-5).
-PRIZE_GLYPHS = {"skyscraper": "5+\nhigh", "geometer": "1-6", "structural_integrity": "4 of a\nvalue",
-                "materials": "5 of a\ncolour"}
+# What each Prize asks for, big on its card: the engine's wording of the rule (pp. 4-5).
+PRIZE_GLYPHS = {prize.value: text for prize, text in PRIZE_SHORT.items()}
 DRAG_HEIGHT = units.DIE_SIZE * 2.2          # a dragged die floats this high over the table
 
 
@@ -63,47 +64,11 @@ class SeatView:
     screen_up: bool = True
 
 
-class CardWarmer:
-    """Draws card faces (``card_model.card_texture``, cached there) on a worker thread ahead of
-    need: drawing one takes a good part of a second on a slow machine."""
-
-    def __init__(self) -> None:
-        self.ready_ids: set[str] = set()
-        self.queue: list[Blueprint] = []
-        self.lock = threading.Lock()
-        self.thread: threading.Thread | None = None
-
-    def warm(self, blueprints: list[Blueprint]) -> None:
-        with self.lock:
-            self.queue += [b for b in blueprints if b.id not in self.ready_ids]
-            if self.thread is None or not self.thread.is_alive():
-                self.thread = threading.Thread(target=self._run, name="blueprints3d-cards", daemon=True)
-                self.thread.start()
-
-    def _run(self) -> None:
-        while True:
-            with self.lock:
-                if not self.queue:
-                    return
-                bp = self.queue.pop(0)
-            if bp.id not in self.ready_ids:
-                card_model.card_texture(bp)
-                self.ready_ids.add(bp.id)
-
-    def ready(self, bp: Blueprint) -> bool:
-        return bp.id in self.ready_ids
-
-    def wait(self) -> None:
-        if self.thread is not None:
-            self.thread.join()
-
-
 class TableView:
     def __init__(self, root: NodePath, names: list[str]) -> None:
         self.root = root.attach_new_node("table")
         self.players = len(names)
         self.animator = Animator(self.root)
-        self.warmer = CardWarmer()
         self.centre_heading = 0.0
         self._build_table()
         self.seats = [self._build_seat(p, names[p]) for p in range(self.players)]
@@ -133,16 +98,11 @@ class TableView:
 
     # ---- building the props -------------------------------------------------------------------
     def _build_table(self) -> None:
-        # The wooden rim is a ring and the edge has no cap: the felt covers the rest, and a
-        # shaded surface drawn under it would cost a full-table pass on a software renderer.
-        top = make_disc("table-top", units.TABLE_RADIUS, TABLE_COLOUR, inner=units.TABLE_RADIUS * 0.92)
-        top.reparent_to(self.root)
-        edge = make_cylinder("table-edge", units.TABLE_RADIUS, 3.0, TABLE_COLOUR, cap=False)
-        edge.reparent_to(self.root)
-        edge.set_z(-3.0)
-        felt = make_disc("table-felt", units.TABLE_RADIUS * 0.93, FELT_COLOUR)
-        felt.reparent_to(self.root)
-        felt.set_z(0.01)
+        # models/table.bam: the wooden rim (a ring: the felt covers the rest), its edge, the felt.
+        table = prop("table", "table-prop", TABLE_COLOUR)
+        table.reparent_to(self.root)
+        top, edge, felt = (table.find(part) for part in ("table-top", "table-edge", "table-felt"))
+        felt.set_color(*FELT_COLOUR)
         # The wooden rim gets the walnut planks; the felt stays cloth (lit, and shadowed).
         materials.apply_surface_material(top, "table")
         materials.apply_surface_material(edge, "table")
@@ -152,7 +112,7 @@ class TableView:
         root = self.root.attach_new_node(f"seat-{p}")
         root.set_pos(place.x, place.y, 0.02)
         root.set_h(place.heading)
-        screen = make_box(f"screen-{p}", SCREEN_WIDTH, 0.5, SCREEN_HEIGHT, SEAT_COLOURS[p])
+        screen = prop("screen", f"screen-{p}", SEAT_COLOURS[p])
         screen.reparent_to(root)
         materials.apply_surface_material(screen, "screen")
         screen.set_y(SCREEN_OFFSET)
@@ -174,7 +134,7 @@ class TableView:
         return SeatView(place, root, screen, plate, score)
 
     def _build_centre(self) -> None:
-        board = make_box("scoreboard", 8.5, 4.6, 0.3, (0.85, 0.82, 0.74, 1))
+        board = prop("scoreboard", "scoreboard", (0.85, 0.82, 0.74, 1))
         board.reparent_to(self.centre)
         board.set_pos(CENTRE_SCOREBOARD[0], CENTRE_SCOREBOARD[1], 0)
         # Labels in front of the dice (nearer the viewer), where the dice cannot hide them.
@@ -183,12 +143,10 @@ class TableView:
             lab.reparent_to(board)
             lab.set_pos(-2.1 + 4.2 * i, -1.75, 0.32)
         self.scoreboard = board
-        bag = make_cylinder("bag", 3.2, 6.0, (0.36, 0.18, 0.42, 1), top_radius=2.0)
+        bag = prop("bag", "bag", (0.36, 0.18, 0.42, 1))
         bag.reparent_to(self.centre)
         bag.set_pos(CENTRE_BAG[0], CENTRE_BAG[1], 0)
-        knot = make_cylinder("bag-neck", 1.1, 1.6, (0.30, 0.15, 0.35, 1), top_radius=1.7)
-        knot.reparent_to(bag)
-        knot.set_z(5.9)
+        bag.find("bag-neck").set_color(0.30, 0.15, 0.35, 1)
         self.bag = bag
         self.bag_label = make_label("bag-count", "", (1, 1, 1, 1), 1.3, flat=False)
         self.bag_label.reparent_to(bag)
@@ -200,10 +158,9 @@ class TableView:
         return Point3(x, y, 6.5)
 
     def _make_award_card(self, key: str, face_up: bool) -> NodePath:
-        w, h = AWARD_CARD_SIZE
         award = key in AWARD_KEYS
         colour = AWARD_COLOURS[Award(key)] if award else PRIZE_COLOUR
-        card = make_box(f"award-{key}", w, h, 0.08, colour if face_up else CARD_BACK)
+        card = prop("award-card", f"award-{key}", colour if face_up else CARD_BACK)
         if face_up:
             # Read at a glance from across the table: the name on top, the VP big below it.
             title = key.replace("_", " ").title()
@@ -211,10 +168,10 @@ class TableView:
                 title = {"Structural Integrity": "Structural\nIntegrity"}.get(title, title)
             ink = (0.1, 0.1, 0.15, 1)
             if award:
-                # An Award's worth is what matters at a glance; a Prize's condition (all are 2 VP).
+                # An Award's worth is what matters at a glance; a Prize's condition (all are worth the same).
                 big_text, big_scale, unit_text = str(Award(key).victory_points), 2.0, "VP"
             else:
-                big_text, big_scale, unit_text = PRIZE_GLYPHS[key], 0.85, "2 VP"
+                big_text, big_scale, unit_text = PRIZE_GLYPHS[key], 0.85, vp_text(PRIZE_VP)
             name = make_label(f"award-{key}-text", title, ink, 0.62 if award else 0.5, wordwrap=6.0)
             name.reparent_to(card)
             name.set_pos(0, 1.35, 0.1)
@@ -333,10 +290,10 @@ class TableView:
                 if sv.card is not None:
                     sv.card.remove_node()
                     sv.card = None
-                sv.blueprint = bp  # dice positions need it at once; the card itself may wait
+                sv.blueprint = bp
                 self.highlighted_cells.pop(p, None)
-            if sv.card is None and (p in visible or self.warmer.ready(bp)):
-                self._build_card(sv)
+            if sv.card is None:
+                self._build_card(sv)  # a deck card's face is a baked texture: no wait for it
             if sv.card is not None:
                 if p in visible:
                     sv.card.show()
@@ -352,15 +309,7 @@ class TableView:
     def _update_ground(self) -> None:
         """Tell glass what lies under it: the cards (where they are now) and the felt."""
         cards = [sv.card for sv in self.seats if sv.card is not None]
-        materials.set_ground(self.root, cards[:materials.MAX_GROUND_CARDS], table=FELT_COLOUR)
-
-    def build_ready_cards(self) -> None:
-        """Per frame: make at most one hidden seat's card whose face is already drawn (the drawing
-        happens on a worker thread, so revealing or dealing never stalls the frame loop)."""
-        for sv in self.seats:
-            if sv.card is None and sv.blueprint is not None and self.warmer.ready(sv.blueprint):
-                self._build_card(sv)
-                return
+        glass.set_ground(self.root, cards[:materials.MAX_GROUND_CARDS], table=FELT_COLOUR)
 
     def _sync_screens(self, flow: GameFlow, visible: set[int]) -> None:
         lifted = flow.mode in (Mode.ROUND_END, Mode.GAME_OVER)
@@ -497,7 +446,7 @@ class TableView:
             overlay = card.find(f"space-{cell}")
             if overlay.is_empty():
                 continue
-            materials.set_highlight(overlay, colours.get(cell))
+            highlight.set_highlight(overlay, colours.get(cell))
         self.highlighted_cells[seat] = dict(colours)
 
     def clear_highlights(self) -> None:
@@ -506,10 +455,10 @@ class TableView:
 
     def highlight_die(self, die: int | None, rgba: tuple | None = SELECT_RGBA) -> None:
         if self.selected_die is not None and self.selected_die != die:
-            materials.set_highlight(self.dice[self.selected_die], None)
+            highlight.set_highlight(self.dice[self.selected_die], None)
         self.selected_die = die
         if die is not None:
-            materials.set_highlight(self.dice[die], rgba)
+            highlight.set_highlight(self.dice[die], rgba)
         if self.hovered_die == die:
             self.hovered_die = None
 
@@ -518,10 +467,10 @@ class TableView:
         if die == self.hovered_die:
             return
         if self.hovered_die is not None and self.hovered_die != self.selected_die:
-            materials.set_highlight(self.dice[self.hovered_die], None)
+            highlight.set_highlight(self.dice[self.hovered_die], None)
         self.hovered_die = None
         if die is not None and die != self.selected_die:
-            materials.set_highlight(self.dice[die], HOVER_DIE_RGBA)
+            highlight.set_highlight(self.dice[die], HOVER_DIE_RGBA)
             self.hovered_die = die
 
     def destroy(self) -> None:

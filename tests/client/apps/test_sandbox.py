@@ -56,10 +56,10 @@ def test_sandbox_window_picks_spaces_and_reports_refusals(offscreen_base, tmp_pa
 
     from blueprints3d.client.scene import card_model
 
-    from blueprints3d.client.render import materials
+    from blueprints3d.client.render import shaders
     from blueprints3d.client.apps.sandbox import SandboxApp
 
-    materials.configure(False)
+    shaders.configure(False)
     app = SandboxApp(offscreen_base, tmp_path / "s.json", card_index=3)  # B03
     try:
         bp = app.model.blueprint

@@ -27,10 +27,10 @@ def test_breakdown_gives_the_engines_score():
 
 
 def test_viewer_turns_orbits_and_saves_screenshots(offscreen_base, tmp_path):
-    from blueprints3d.client.render import materials
+    from blueprints3d.client.render import shaders
     from blueprints3d.client.apps.viewer import MAX_ELEVATION, BuildViewer
 
-    materials.configure(False)
+    shaders.configure(False)
     viewer = BuildViewer(offscreen_base, build_from_dict(BUILD), "twin", tmp_path)
     try:
         a0 = viewer.orbit.angle

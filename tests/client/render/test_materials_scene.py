@@ -7,7 +7,10 @@ import numpy as np
 import pytest
 from panda3d.core import Point3
 
-from blueprints3d.client.render import materials
+from blueprints3d.client.render import shaders
+from blueprints3d.client.render import highlight
+from blueprints3d.client.render import glass
+from blueprints3d.client.render import capture
 
 from blueprints3d.client.scene import showcase, units
 from blueprints3d.engine.materials import Material
@@ -22,8 +25,8 @@ class Scene:
     def __init__(self, base, use_shaders: bool, angle: float = 40.0, elevation: float = 40.0,
                  refraction: str = "ground"):
         self.base = base
-        materials.configure(use_shaders, base)
-        self.view = showcase.open_view(base, W, H, name="material-test")
+        shaders.configure(use_shaders, base)
+        self.view = capture.open_view(base, W, H, name="material-test")
         self.stage = showcase.make_stage(base, self.view, refraction=refraction)
         self.build = showcase.material_test_build()
         self.card = showcase.build_showcase(self.stage.root, self.build)
@@ -35,23 +38,23 @@ class Scene:
                     if d.get_tag("cell") == str(cell) and d.get_tag("level") == str(level))
 
     def shot(self) -> np.ndarray:
-        showcase.render_frames(self.base, 2)
+        capture.render_frames(self.base, 2)
         return self.view.grab().astype(float)
 
     def region(self, img: np.ndarray, node, point=(0.0, 0.0, 0.0), r: int = 4) -> np.ndarray:
-        x, y = showcase.screen_point(self.view, node, point)
+        x, y = capture.screen_point(self.view, node, point)
         return img[y - r:y + r + 1, x - r:x + r + 1].reshape(-1, 3)
 
     def close(self):
         self.stage.close()
-        showcase.close_view(self.base, self.view)
-        materials.configure(False)
+        capture.close_view(self.base, self.view)
+        shaders.configure(False)
 
 
 @pytest.fixture(params=[True, False], ids=["shaders", "plain"])
 def scene(request, offscreen_base):
     s = Scene(offscreen_base, request.param)
-    assert materials.shaders_enabled() == request.param
+    assert shaders.shaders_enabled() == request.param
     yield s
     s.close()
 
@@ -98,7 +101,7 @@ def _check_glass_shows_the_card(scene):
     # through glass must change, what an opaque die shows must not.
     paper = scene.card.find("card-paper")
     paper.hide()
-    if materials.shaders_enabled():
+    if shaders.shaders_enabled():
         scene.stage.set_cards([])
     without = scene.shot()
     paper.show()
@@ -149,10 +152,10 @@ def test_highlight_shows_with_shaders_and_without(offscreen_base):
         try:
             node, pt = _top(s, SINGLE[Material.STONE])
             before = np.median(s.region(s.shot(), node, pt), axis=0)
-            materials.set_highlight(node, (0.2, 1.0, 0.3, 1.0))
+            highlight.set_highlight(node, (0.2, 1.0, 0.3, 1.0))
             after = np.median(s.region(s.shot(), node, pt), axis=0)
             assert after[1] > before[1] + 40, (use, before, after)
-            materials.set_highlight(node, None)
+            highlight.set_highlight(node, None)
             again = np.median(s.region(s.shot(), node, pt), axis=0)
             assert abs(again - before).max() < 6
         finally:
@@ -197,8 +200,8 @@ def test_glass_behind_glass_shows_through_from_both_sides(offscreen_base, refrac
     from blueprints3d.engine.blueprints import Blueprint
     from blueprints3d.files.buildfile import Build
 
-    materials.configure(True, offscreen_base)
-    view = showcase.open_view(offscreen_base, W, H, name="glass-order")
+    shaders.configure(True, offscreen_base)
+    view = capture.open_view(offscreen_base, W, H, name="glass-order")
     stage = showcase.make_stage(offscreen_base, view, refraction=refraction)
     try:
         bp = Blueprint.from_grid([[1, 1], [1, 1], [1, 1]], check_total=False)
@@ -209,19 +212,19 @@ def test_glass_behind_glass_shows_through_from_both_sides(offscreen_base, refrac
         for angle, far in ((0.0, 0), (180.0, 2)):
             showcase.orbit_camera(view, (0, 0, 1.0), 14.0, angle, 14.0)
             near = 2 - far
-            x, y = showcase.screen_point(view, dice[far])
-            nx0, ny0 = showcase.screen_point(view, dice[near], (-0.8, -0.8, 0.8))
-            nx1, ny1 = showcase.screen_point(view, dice[near], (0.8, 0.8, -0.8))
+            x, y = capture.screen_point(view, dice[far])
+            nx0, ny0 = capture.screen_point(view, dice[near], (-0.8, -0.8, 0.8))
+            nx1, ny1 = capture.screen_point(view, dice[near], (0.8, 0.8, -0.8))
             assert min(nx0, nx1) < x < max(nx0, nx1) and min(ny0, ny1) < y < max(ny0, ny1)
-            showcase.render_frames(offscreen_base, 2)
+            capture.render_frames(offscreen_base, 2)
             both = view.grab().astype(float)
             dice[far].hide()
-            showcase.render_frames(offscreen_base, 2)
+            capture.render_frames(offscreen_base, 2)
             alone = view.grab().astype(float)
             dice[far].show()
             diff = np.abs(both[y - 2:y + 3, x - 2:x + 3] - alone[y - 2:y + 3, x - 2:x + 3]).mean()
             assert diff > 2, (angle, diff)  # frames are deterministic: unchanged would be 0
     finally:
         stage.close()
-        showcase.close_view(offscreen_base, view)
-        materials.configure(False)
+        capture.close_view(offscreen_base, view)
+        shaders.configure(False)

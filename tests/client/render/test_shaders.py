@@ -7,19 +7,19 @@ import numpy as np
 import pytest
 from panda3d.core import CardMaker, LVecBase4f, NodePath, Shader
 
-from blueprints3d.client.render import shaders
-from blueprints3d.client.render import materials
-from blueprints3d.client.scene.showcase import snapshot
+from blueprints3d.client.render import config, materials, shaders, textures
+from blueprints3d.client.render.capture import snapshot
+from blueprints3d.client.render.lighting import setup_lighting
+from blueprints3d.client.scene import units
 
 VARIANTS = [(name, flags) for name, (_, _, variants) in shaders.PROGRAMS.items() for flags in variants]
 
 
 def _draw_with(base, shader: Shader) -> np.ndarray:
     """Draw a lit quad facing the camera with ``shader`` and return the picture."""
-    from blueprints3d.client.render.lighting import setup_lighting
 
     scene = NodePath("shader-scene")
-    setup_lighting(scene, shadows=False)
+    setup_lighting(scene, extent=units.TABLE_RADIUS, shadows=False)
     cm = CardMaker("quad")
     cm.set_frame(-1, 1, -1, 1)
     cm.set_has_normals(True)
@@ -29,7 +29,7 @@ def _draw_with(base, shader: Shader) -> np.ndarray:
     for key, value in materials._dummy_inputs().items():
         quad.set_shader_input(key, value)
     quad.set_shader_input("highlight", LVecBase4f(1, 0, 0, 1))  # overlay draws its highlight
-    quad.set_texture(materials._white_texture())
+    quad.set_texture(textures.white_texture())
     img = snapshot(base, scene, (0, 0, 10), (0, 0, 0), ortho_size=4.0, background=(0.0, 0.0, 0.0))
     scene.remove_node()
     return img
@@ -54,7 +54,7 @@ def test_a_broken_shader_is_caught(offscreen_base):
 
 
 def test_verify_shaders_finds_no_problem(offscreen_base):
-    assert materials.verify_shaders(offscreen_base) == []
+    assert shaders.verify_shaders(offscreen_base) == []
 
 
 def test_defines_go_right_after_version():
@@ -82,21 +82,21 @@ def test_a_broken_program_makes_the_game_fall_back_once(offscreen_base, monkeypa
                       "#version 330\nout vec4 o;\nvoid main() { o = undefined_thing; }\n")
     real = shaders.all_variants
     monkeypatch.setattr(shaders, "all_variants", lambda: real() + [("broken", (), bad)])
-    monkeypatch.setitem(materials._state, "announced", False)
     try:
-        assert materials.configure(True, offscreen_base) is False
-        assert not materials.shaders_enabled()
-        materials.disable_shaders("again")  # a second problem is not announced again
+        assert shaders.configure(True, offscreen_base) is False
+        assert not shaders.shaders_enabled()
+        shaders.disable_shaders("again")  # a second problem is not announced again
         err = capsys.readouterr().err
         assert err.count("shaders off, using plain colours") == 1 and "broken" in err
     finally:
-        materials.configure(False)
+        shaders.configure(False)
 
 
 def test_configure_without_a_base_checks_on_the_first_window(offscreen_base):
     try:
-        materials.configure(True)            # as the app does, before its window opens
-        assert materials.shaders_enabled()   # checked now, on the open window: all compile
-        assert materials._state["verified"]
+        shaders.configure(True)            # as the app does, before its window opens
+        assert shaders.shaders_enabled()   # checked now, on the open window: all compile
+        assert shaders._verified            # ... and remembered, not checked again per die
+        assert config.SHADERS.get_value()   # the switch is Panda3D's config variable
     finally:
-        materials.configure(False)
+        shaders.configure(False)

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from panda3d.core import NodePath, Vec3
+from panda3d.core import LightAttrib, NodePath, Texture, Vec3
 
+from blueprints3d.client.render import glass, shaders
+from blueprints3d.client.render.capture import render_frames, snapshot
+from blueprints3d.client.render.lighting import setup_lighting
 from blueprints3d.client.scene import dice_model, units
 from blueprints3d.engine.materials import Material
 from support.render import count_blobs, plain_lights
@@ -56,9 +59,13 @@ def test_set_die_value_turns_an_existing_die():
 
 
 def test_pip_atlas_has_the_right_number_of_pips_per_tile():
-    mask = dice_model.pip_mask(64) > 0.5
+    tex = dice_model.pip_texture()  # the shipped textures/die_pips.png
+    assert tex.get_format() == Texture.F_alpha and tex.get_num_components() == 1
+    size = tex.get_y_size()
+    assert tex.get_x_size() == 6 * size  # never rescaled to a power of two
+    mask = np.frombuffer(tex.get_ram_image(), np.uint8).reshape(size, 6 * size) > 127
     for value in range(1, 7):
-        tile = mask[:, (value - 1) * 64:value * 64]
+        tile = mask[:, (value - 1) * size:value * size]
         assert count_blobs(tile) == value
 
 
@@ -78,7 +85,6 @@ def _top_view(base, material: Material, value: int) -> np.ndarray:
 
 
 def dice_model_snapshot(base, scene):
-    from blueprints3d.client.scene.showcase import snapshot
     return snapshot(base, scene, (0, 0, 20), (0, 0, 0), ortho_size=2.0, background=(0.5, 0.5, 0.5))
 
 
@@ -117,15 +123,12 @@ def test_materials_have_distinct_colours(offscreen_base):
 
 
 def test_lighting_lights_a_die(offscreen_base):
-    from blueprints3d.client.render.lighting import setup_lighting
-    from blueprints3d.client.scene.showcase import snapshot
     scene = NodePath("lit-scene")
-    lights = setup_lighting(scene, shadows=False)
+    lights = setup_lighting(scene, extent=units.TABLE_RADIUS, shadows=False)
     dice_model.make_die(Material.WOOD, 1).reparent_to(scene)
     lit = snapshot(offscreen_base, scene, (0, 0, 20), ortho_size=2.0).astype(float)
     assert scene.has_light(lights.key)
     lights.remove()
-    from panda3d.core import LightAttrib
     attr = scene.get_attrib(LightAttrib)
     assert attr is None or attr.get_num_on_lights() == 0
     scene.remove_node()
@@ -135,20 +138,17 @@ def test_lighting_lights_a_die(offscreen_base):
 
 @pytest.mark.parametrize("material", list(Material))
 def test_pips_read_on_every_material_with_shaders(offscreen_base, material):
-    from blueprints3d.client.render import materials
-    from blueprints3d.client.render.lighting import setup_lighting
-    from blueprints3d.client.scene.showcase import snapshot
 
-    materials.configure(True, offscreen_base)
+    shaders.configure(True, offscreen_base)
     try:
         scene = NodePath("shaded-die")
-        setup_lighting(scene, shadows=False)
+        setup_lighting(scene, extent=units.TABLE_RADIUS, shadows=False)
         dice_model.make_die(material, 5, variant=2).reparent_to(scene)
         img = snapshot(offscreen_base, scene, (0, 0, 20), ortho_size=2.0,
                        background=(0.5, 0.5, 0.5)).astype(float)
         scene.remove_node()
     finally:
-        materials.configure(False)
+        shaders.configure(False)
     lum = img.mean(axis=2)
     h, w = lum.shape
     face = lum[int(h * 0.2):int(h * 0.8), int(w * 0.2):int(w * 0.8)]
@@ -159,11 +159,8 @@ def test_pips_read_on_every_material_with_shaders(offscreen_base, material):
 
 
 def test_shadow_map_is_redrawn_only_after_something_moved(offscreen_base):
-    from blueprints3d.client.render import materials
-    from blueprints3d.client.render.lighting import setup_lighting
-    from blueprints3d.client.scene.showcase import render_frames
 
-    materials.configure(True, offscreen_base)
+    shaders.configure(True, offscreen_base)
     scene = NodePath("shadow-cache")
     offscreen_base.camNode.set_scene(scene)  # other tests may have pointed the camera elsewhere
     try:
@@ -183,4 +180,4 @@ def test_shadow_map_is_redrawn_only_after_something_moved(offscreen_base):
     finally:
         offscreen_base.camNode.set_scene(offscreen_base.render)
         scene.remove_node()
-        materials.configure(False)
+        shaders.configure(False)

@@ -20,10 +20,10 @@ SEATS = [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cy")]
 
 @pytest.fixture
 def table(offscreen_base, tmp_path):
-    from blueprints3d.client.render import materials
+    from blueprints3d.client.render import shaders
     from blueprints3d.client.table.offscreen import open_table
 
-    materials.configure(False)
+    shaders.configure(False)
     slot = AutosaveSlot(tmp_path)
     t = open_table(offscreen_base, 320, 180,
                    AppOptions(seats=SEATS, seed=5, bot_delay=0, threaded_bots=False, autosave=slot))

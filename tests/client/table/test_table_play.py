@@ -22,10 +22,10 @@ WIDTH, HEIGHT = 640, 360
 
 @pytest.fixture(scope="module")
 def table(offscreen_base):
-    from blueprints3d.client.render import materials
+    from blueprints3d.client.render import shaders
     from blueprints3d.client.table.offscreen import open_table
 
-    materials.configure(False)
+    shaders.configure(False)
     t = open_table(offscreen_base, WIDTH, HEIGHT,
                    AppOptions(seats=[SeatConfig("Ann"), SeatConfig("Bob")], seed=1, bot_delay=0,
                               threaded_bots=False))

@@ -21,10 +21,10 @@ SEATS = [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")
 
 @pytest.fixture(scope="module")
 def table(offscreen_base):
-    from blueprints3d.client.render import materials
+    from blueprints3d.client.render import shaders
     from blueprints3d.client.table.offscreen import open_table
 
-    materials.configure(False)
+    shaders.configure(False)
     t = open_table(offscreen_base, WIDTH, HEIGHT,
                    AppOptions(seats=SEATS, seed=17, bot_delay=0, threaded_bots=False))
     t.app.flow.threaded_bots = False
@@ -115,7 +115,7 @@ def test_a_placed_die_shows_on_its_card(table):
     felt = np.array([60, 110, 70])
     assert looks_like(Material(MATERIAL_OF[die]), patch(after, table, top), felt)
     if SAVE_TO:
-        from blueprints3d.client.scene.showcase import save_png
+        from blueprints3d.client.render.capture import save_png
         save_png(before, f"{SAVE_TO}/table_before.png")
         save_png(after, f"{SAVE_TO}/table_after.png")
     # And the pool has one die fewer where it was.

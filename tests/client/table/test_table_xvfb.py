@@ -43,19 +43,15 @@ def _drive() -> None:
 
     from panda3d.core import Point3
 
-    from blueprints3d.client.render import materials
-    from blueprints3d.client.table.app import AppOptions, TableApp, load_prc
+    from blueprints3d.client.render import shaders
+    from blueprints3d.client.render.window import open_base
+    from blueprints3d.client.table.app import AppOptions, TableApp
     from blueprints3d.client.table.flow import Mode, SeatConfig
     from blueprints3d.engine import actions as A
 
     opts = AppOptions(size=(1024, 640), seats=[SeatConfig("Ann"), SeatConfig("Bob"), SeatConfig("Bot", "easy")],
                       seed=31, bot_delay=0.1)
-    load_prc(opts)
-    materials.configure(False)
-    from direct.showbase.ShowBase import ShowBase
-
-    base = ShowBase()
-    base.disable_mouse()
+    base = open_base(size=opts.size, shaders_on=False)
     app = TableApp(base, opts)
 
     def step(n: int = 3) -> None:

@@ -1,0 +1,24 @@
+"""Fonts the scene and panels use: shipped here, or Panda3D's own (nothing read from the system).
+
+DejaVu Sans Mono (its licence in ``DejaVuSansMono-LICENSE.txt``, free to ship) is fixed-width,
+so score breakdowns line up in columns, with strokes heavy enough to read on a dark panel.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+
+from panda3d.core import Filename, FontPool, TextFont, TextNode
+
+MONO_FONT = "DejaVuSansMono.ttf"
+
+
+@lru_cache(maxsize=1)
+def mono_font() -> TextFont:
+    """The fixed-width font; Panda3D's default font if it cannot be loaded."""
+    with resources.as_file(resources.files(__package__).joinpath(MONO_FONT)) as path:
+        font = FontPool.load_font(Filename.from_os_specific(str(path)).get_fullpath())
+    if font is None or not font.is_valid():
+        return TextNode.get_default_font()
+    return font
