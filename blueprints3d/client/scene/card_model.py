@@ -1,9 +1,15 @@
-"""Blueprint cards: a thin paper card with its grid printed on top, drawn at run time with numpy.
+"""Blueprint cards: a thin paper card with its grid printed on top.
 
 The card lies on z=0 (its top face at ``units.CARD_THICKNESS``), centred on its origin, its
 long axis along the rows (+Y is row 1, the far side for the seated player). Each space is an
 outlined square with its height printed large; hatched spaces are filled with diagonal stripes.
-Every space also has a hidden overlay (``space-<cell>``) that ``materials.set_highlight`` shows.
+Every space also has a hidden overlay (``space-<cell>``) that ``highlight.set_highlight`` shows.
+
+The 24 deck cards' faces are baked into ``textures/cards/`` by ``tools/bake_cards.py``; a card
+of any other grid (sandbox, build files) is drawn here at run time, the same way: numpy for the
+frame, the spaces and the hatching, and Panda3D's own font (``PNMTextMaker`` over the built-in
+default font) for the heights and the title. The blank card and the space overlay are
+``models/card.bam`` (``tools/make_models.py``).
 """
 
 from __future__ import annotations
@@ -11,22 +17,26 @@ from __future__ import annotations
 from functools import lru_cache
 
 import numpy as np
-from panda3d.core import (Geom, GeomNode, GeomTriangles, GeomVertexData, GeomVertexFormat,
-                          GeomVertexWriter, NodePath, Texture, TransparencyAttrib)
+from panda3d.core import (LColor, NodePath, PNMImage, PNMTextMaker, SamplerState, TextProperties,
+                          Texture, TransparencyAttrib)
 
+from blueprints3d import assets
+from blueprints3d.client.render import highlight, materials
 from blueprints3d.client.scene import units
-from blueprints3d.client.scene.card_glyphs import draw_digit, draw_text
-from blueprints3d.engine.blueprints import Blueprint
+from blueprints3d.engine.blueprints import Blueprint, standard_deck
 
 PX_PER_CM = 96                              # texture resolution of the printed face
 PAPER = np.array([0.95, 0.93, 0.87])        # warm off-white card stock
 INK = np.array([0.11, 0.20, 0.42])          # blueprint navy
 SPACE_FRACTION = 0.9                        # a space's printed square, as a share of the pitch
 HIGHLIGHT_LIFT = 0.012                      # overlays float this far above the paper (no z-fight)
+HEIGHT_CAP = 0.62 * units.CELL_PITCH        # printed height of a space's number, cm
+TITLE_CAP = 0.30                            # printed height of the title's capitals, cm
+FRAME_INSET = 0.35                          # the printed frame, this far inside the card's edge
 
 
 def card_size(blueprint: Blueprint) -> tuple[float, float]:
-    """(width along x, length along y) of the card in cm."""
+    """(width along x, length along y) of the card in cm: the one card-size rule."""
     return (blueprint.cols * units.CELL_PITCH + 2 * units.CARD_MARGIN,
             blueprint.rows * units.CELL_PITCH + 2 * units.CARD_MARGIN)
 
@@ -51,43 +61,64 @@ def cell_at(blueprint: Blueprint, x: float, y: float) -> int | None:
     return r * blueprint.cols + c
 
 
-def card_face_image(blueprint: Blueprint) -> np.ndarray:
-    """The printed face as float RGB in [0, 1], shape (h, w, 3), row 0 = far edge (+Y)."""
-    width, length = card_size(blueprint)
-    w, h = int(round(width * PX_PER_CM)), int(round(length * PX_PER_CM))
-    ink = np.zeros((h, w))  # ink coverage, 0..1
-    ys, xs = np.mgrid[0:h, 0:w]
-    # Pixel centres in card cm, x right, y up (row 0 of the image is the far edge).
-    px = (xs + 0.5) / PX_PER_CM - width / 2
-    py = length / 2 - (ys + 0.5) / PX_PER_CM
-    aa = 1.0 / PX_PER_CM
-    # A thin border just inside the card edge, like a printed frame.
-    inset = 0.35
-    frame = np.maximum(np.abs(px) - (width / 2 - inset), np.abs(py) - (length / 2 - inset))
-    ink = np.maximum(ink, 0.8 * _stroke(np.abs(frame), 0.025, aa))
-    half = SPACE_FRACTION * units.CELL_PITCH / 2
-    for cell, height in enumerate(blueprint.heights):
-        cx, cy = cell_position(blueprint, cell)
-        dx, dy = px - cx, py - cy
-        box = _rounded_box_sdf(dx, dy, half, 0.12)
-        ink = np.maximum(ink, _stroke(np.abs(box), 0.045, aa))
-        inside = np.clip(0.5 - box / aa, 0.0, 1.0)
-        if height is None:
-            # Hatching: 45-degree stripes, 60% ink, so a hatched space reads dark at a glance.
-            period = 0.32
-            phase = np.mod((dx + dy) / period, 1.0)
-            stripes = np.clip((np.abs(phase - 0.5) - 0.2) * period / aa + 0.5, 0.0, 1.0)
-            ink = np.maximum(ink, 0.95 * stripes * inside)
-        else:
-            # Faint wash so empty spaces read as spaces, then the height, large.
-            ink = np.maximum(ink, 0.07 * inside)
-            glyph_h = 0.62 * units.CELL_PITCH
-            draw_digit(ink, str(height), cx, cy, glyph_h, PX_PER_CM, width, length)
-    label = f"{blueprint.id}  {blueprint.name}".upper()
-    draw_text(ink, label, -width / 2 + inset + 0.25, -length / 2 + inset + 0.22, 0.30,
-              PX_PER_CM, width, length)
-    ink = np.clip(ink, 0.0, 1.0)[..., None]
-    return PAPER * (1.0 - ink) + INK * ink
+# -- the printed face -----------------------------------------------------------------------------
+
+@lru_cache(maxsize=16)
+def _text_maker(pixel_size: float) -> PNMTextMaker:
+    """Panda3D's built-in default font at one size, rasterised by FreeType onto images (no
+    window needed). One maker per size: a maker keeps the glyphs it made, whatever the size."""
+    maker = PNMTextMaker(TextProperties.get_default_font())
+    maker.set_pixel_size(pixel_size)
+    maker.set_fg(LColor(1, 1, 1, 1))
+    return maker
+
+
+@lru_cache(maxsize=256)
+def _rendered_text(text: str, pixel_size: float) -> np.ndarray:
+    """Ink coverage (float32 in [0, 1]) of ``text`` in the default font, cropped to its ink."""
+    maker = _text_maker(pixel_size)
+    pad = int(pixel_size // 2) + 2
+    img = PNMImage(int(maker.calc_width(text)) + 2 * pad, int(1.6 * pixel_size) + 2 * pad, 1)
+    maker.generate_into(text, img, pad, int(1.1 * pixel_size) + pad)
+    ink = _pnm_grey(img)
+    rows, cols = np.nonzero(ink > 0.02)
+    if rows.size == 0:
+        return np.zeros((1, 1), np.float32)
+    return ink[rows.min():rows.max() + 1, cols.min():cols.max() + 1]
+
+
+def _pnm_grey(img: PNMImage) -> np.ndarray:
+    """A one-channel PNMImage as float32, row 0 at the top (through a Texture's RAM image)."""
+    tex = Texture()
+    tex.load(img)
+    data = np.frombuffer(tex.get_ram_image(), np.uint8)
+    return (data.reshape(img.get_y_size(), img.get_x_size())[::-1] / np.float32(255)).astype(np.float32)
+
+
+@lru_cache(maxsize=16)
+def _pixel_size(cap_px: float) -> float:
+    """The font size whose digits stand ``cap_px`` pixels tall."""
+    ref = 200.0
+    return ref * cap_px / _rendered_text("8", ref).shape[0]
+
+
+def text_ink(text: str, cap_cm: float, max_width_cm: float | None = None) -> np.ndarray:
+    """``text`` as ink at the face's resolution, its digits ``cap_cm`` tall (smaller if it would
+    be wider than ``max_width_cm``)."""
+    ink = _rendered_text(text, _pixel_size(round(cap_cm * PX_PER_CM, 2)))
+    if max_width_cm is not None and ink.shape[1] > max_width_cm * PX_PER_CM:
+        return text_ink(text, cap_cm * max_width_cm * PX_PER_CM / ink.shape[1] * 0.97)
+    return ink
+
+
+def _paste(ink: np.ndarray, glyphs: np.ndarray, col: float, row: float, centred: bool = True) -> None:
+    """Lay ``glyphs`` on ``ink`` with their centre (or their left edge's middle) at (col, row)."""
+    gh, gw = glyphs.shape
+    c0 = int(round(col - gw / 2 if centred else col))
+    r0 = int(round(row - gh / 2))
+    cs, rs = max(0, -c0), max(0, -r0)
+    target = ink[r0 + rs:r0 + gh, c0 + cs:c0 + gw]
+    np.maximum(target, glyphs[rs:rs + target.shape[0], cs:cs + target.shape[1]], out=target)
 
 
 def _stroke(dist: np.ndarray, half_width: float, aa: float) -> np.ndarray:
@@ -101,90 +132,128 @@ def _rounded_box_sdf(dx: np.ndarray, dy: np.ndarray, half: float, radius: float)
     return outside + np.minimum(np.maximum(qx, qy), 0) - radius
 
 
-@lru_cache(maxsize=64)
-def card_texture(blueprint: Blueprint) -> Texture:
-    """The face image as a mipmapped texture (cached: a card looks the same every time)."""
-    img = card_face_image(blueprint)
-    rgb = (np.clip(img, 0, 1) * 255 + 0.5).astype(np.uint8)
-    tex = Texture(f"card-{blueprint.id}")
+@lru_cache(maxsize=8)
+def _frame(w: int, h: int) -> np.ndarray:
+    """A thin frame just inside the edge of a w x h pixel face, like a printed border."""
+    px = (np.arange(w, dtype=np.float32) + 0.5) / PX_PER_CM - w / (2 * PX_PER_CM)
+    py = (np.arange(h, dtype=np.float32) + 0.5) / PX_PER_CM - h / (2 * PX_PER_CM)
+    edge = np.maximum((np.abs(px) - (w / (2 * PX_PER_CM) - FRAME_INSET))[None, :],
+                      (np.abs(py) - (h / (2 * PX_PER_CM) - FRAME_INSET))[:, None])
+    return 0.8 * _stroke(np.abs(edge), 0.025, 1.0 / PX_PER_CM)
+
+
+@lru_cache(maxsize=1)
+def _space_layers() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """One printed space, centred in a square of pixels, in three ink layers: its outline, a
+    faint wash inside (an open space) and hatching inside (a hatched one). Every space of every
+    card is these, laid on whole pixels, so a face costs little more than copying them."""
+    half = SPACE_FRACTION * units.CELL_PITCH / 2
+    reach = int(np.ceil((half + 0.1) * PX_PER_CM))
+    d = ((np.arange(2 * reach, dtype=np.float32) + 0.5) - reach) / PX_PER_CM
+    dx, dy = d[None, :], -d[:, None]
+    aa = 1.0 / PX_PER_CM
+    box = _rounded_box_sdf(dx, dy, half, 0.12)
+    inside = np.clip(0.5 - box / aa, 0.0, 1.0)
+    # Hatching: 45-degree stripes, 60% ink, so a hatched space reads dark at a glance.
+    period = 0.32
+    phase = np.mod((dx + dy) / period, 1.0)
+    stripes = np.clip((np.abs(phase - 0.5) - 0.2) * period / aa + 0.5, 0.0, 1.0)
+    return _stroke(np.abs(box), 0.045, aa), 0.07 * inside, 0.95 * stripes * inside
+
+
+def card_face_ink(blueprint: Blueprint) -> np.ndarray:
+    """Ink coverage of the printed face, float32 in [0, 1], shape (h, w), row 0 = far edge (+Y)."""
+    width, length = card_size(blueprint)
+    w, h = int(round(width * PX_PER_CM)), int(round(length * PX_PER_CM))
+    ink = _frame(w, h).copy()
+    outline, wash, hatch = _space_layers()
+    reach = outline.shape[0] // 2
+    half = SPACE_FRACTION * units.CELL_PITCH / 2
+    for cell, height in enumerate(blueprint.heights):
+        cx, cy = cell_position(blueprint, cell)
+        col, row = int(round((cx + width / 2) * PX_PER_CM)), int(round((length / 2 - cy) * PX_PER_CM))
+        box = (slice(row - reach, row + reach), slice(col - reach, col + reach))
+        # A hatched space is striped; an open one gets a faint wash and its height, large.
+        np.maximum(ink[box], outline, out=ink[box])
+        np.maximum(ink[box], hatch if height is None else wash, out=ink[box])
+        if height is not None:
+            _paste(ink, text_ink(str(height), HEIGHT_CAP, 1.6 * half), col, row)
+    title = text_ink(f"{blueprint.id}  {blueprint.name}", TITLE_CAP, width - 2 * FRAME_INSET - 0.5)
+    _paste(ink, title, (FRAME_INSET + 0.25) * PX_PER_CM, h - (FRAME_INSET + 0.22 + TITLE_CAP / 2) * PX_PER_CM,
+           centred=False)
+    return ink
+
+
+# Ink coverage 0..255 -> the printed colour, as bytes.
+_RAMP = np.linspace(0, 1, 256)[:, None]
+_COLOURS = np.round(255 * (PAPER * (1 - _RAMP) + INK * _RAMP)).astype(np.uint8)
+
+
+def card_face_image(blueprint: Blueprint) -> np.ndarray:
+    """The printed face as 8-bit RGB, shape (h, w, 3), row 0 = far edge (+Y)."""
+    ink = card_face_ink(blueprint)
+    ink *= np.float32(255)
+    ink += np.float32(0.5)
+    np.clip(ink, 0, 255, out=ink)
+    level = ink.astype(np.uint8)
+    return np.take(_COLOURS, level.ravel(), axis=0).reshape(level.shape + (3,))
+
+
+def face_texture(rgb: np.ndarray, name: str = "card-face") -> Texture:
+    """A texture of a face image from ``card_face_image`` (RAM images are bottom row first, BGR)."""
+    tex = Texture(name)
     tex.setup_2d_texture(rgb.shape[1], rgb.shape[0], Texture.T_unsigned_byte, Texture.F_rgb)
-    # RAM images are bottom row first, BGR.
     tex.set_ram_image(np.ascontiguousarray(rgb[::-1, :, ::-1]).tobytes())
-    tex.set_minfilter(Texture.FT_linear_mipmap_linear)
-    tex.set_magfilter(Texture.FT_linear)
-    tex.set_anisotropic_degree(8)
-    tex.set_wrap_u(Texture.WM_clamp)
-    tex.set_wrap_v(Texture.WM_clamp)
     return tex
 
 
-def _box_geom(width: float, length: float, thick: float) -> Geom:
-    """A thin box: the top face carries texcoords 0..1 over the whole card; sides and bottom 0."""
-    fmt = GeomVertexFormat.get_v3n3t2()
-    vdata = GeomVertexData("card", fmt, Geom.UH_static)
-    vw, nw, tw = (GeomVertexWriter(vdata, c) for c in ("vertex", "normal", "texcoord"))
-    tris = GeomTriangles(Geom.UH_static)
-    x, y, z = width / 2, length / 2, thick
-    faces = [  # (normal, four corners counter-clockwise seen from outside, uv of each or None)
-        ((0, 0, 1), [(-x, -y, z), (x, -y, z), (x, y, z), (-x, y, z)], [(0, 0), (1, 0), (1, 1), (0, 1)]),
-        ((0, 0, -1), [(-x, y, 0), (x, y, 0), (x, -y, 0), (-x, -y, 0)], None),
-        ((0, -1, 0), [(-x, -y, 0), (x, -y, 0), (x, -y, z), (-x, -y, z)], None),
-        ((0, 1, 0), [(x, y, 0), (-x, y, 0), (-x, y, z), (x, y, z)], None),
-        ((1, 0, 0), [(x, -y, 0), (x, y, 0), (x, y, z), (x, -y, z)], None),
-        ((-1, 0, 0), [(-x, y, 0), (-x, -y, 0), (-x, -y, z), (-x, y, z)], None),
-    ]
-    for i, (n, corners, uvs) in enumerate(faces):
-        for j, c in enumerate(corners):
-            vw.add_data3(*c)
-            nw.add_data3(*n)
-            # Edges sample a paper-coloured texel just inside the margin.
-            tw.add_data2(*(uvs[j] if uvs else (0.02, 0.5)))
-        k = 4 * i
-        tris.add_vertices(k, k + 1, k + 2)
-        tris.add_vertices(k, k + 2, k + 3)
-    geom = Geom(vdata)
-    geom.add_primitive(tris)
-    return geom
+@lru_cache(maxsize=1)
+def _deck() -> frozenset[Blueprint]:
+    return frozenset(standard_deck())
 
 
-def _quad_geom(half: float) -> Geom:
-    fmt = GeomVertexFormat.get_v3n3t2()
-    vdata = GeomVertexData("space", fmt, Geom.UH_static)
-    vw, nw, tw = (GeomVertexWriter(vdata, c) for c in ("vertex", "normal", "texcoord"))
-    for (u, v) in ((0, 0), (1, 0), (1, 1), (0, 1)):
-        vw.add_data3((2 * u - 1) * half, (2 * v - 1) * half, 0)
-        nw.add_data3(0, 0, 1)
-        tw.add_data2(u, v)
-    tris = GeomTriangles(Geom.UH_static)
-    tris.add_vertices(0, 1, 2)
-    tris.add_vertices(0, 2, 3)
-    geom = Geom(vdata)
-    geom.add_primitive(tris)
-    return geom
+def baked_face_name(blueprint: Blueprint) -> str | None:
+    """Where the baked face of a deck card lies under ``textures/``; None for any other card
+    (same id but another grid or name included: it is drawn, never mistaken for the deck's)."""
+    return f"cards/{blueprint.id}.png" if blueprint in _deck() else None
 
+
+@lru_cache(maxsize=64)
+def card_texture(blueprint: Blueprint) -> Texture:
+    """The face as a mipmapped texture: a deck card's baked one, else drawn now (cached: a card
+    looks the same every time)."""
+    name = baked_face_name(blueprint)
+    tex = assets.load_texture(name) if name else face_texture(card_face_image(blueprint),
+                                                              f"card-{blueprint.id}")
+    tex.set_minfilter(SamplerState.FT_linear_mipmap_linear)
+    tex.set_magfilter(SamplerState.FT_linear)
+    tex.set_anisotropic_degree(8)
+    tex.set_wrap_u(SamplerState.WM_clamp)
+    tex.set_wrap_v(SamplerState.WM_clamp)
+    return tex
+
+
+# -- the card in the scene ------------------------------------------------------------------------
 
 def make_card(blueprint: Blueprint) -> NodePath:
     """The card for ``blueprint``: paper with its printed grid, and a hidden overlay per space."""
-    from blueprints3d.client.render import materials
-
     width, length = card_size(blueprint)
     root = NodePath(f"card-{blueprint.id}")
     root.set_tag("card", blueprint.id)
     root.set_python_tag("card_size", (width, length))
-    gn = GeomNode("card-paper")
-    gn.add_geom(_box_geom(width, length, units.CARD_THICKNESS))
-    paper = root.attach_new_node(gn)
+    blank = assets.load_model("card")
+    paper = blank.find("card-paper").copy_to(root)
+    paper.set_scale(width, length, 1.0)
+    paper.flatten_light()  # the blank is 1 x 1 cm: its vertices take this card's size
     paper.set_texture(card_texture(blueprint))
     materials.apply_surface_material(paper, "paper")
-    quad = _quad_geom(SPACE_FRACTION * units.CELL_PITCH / 2)
     for cell in range(blueprint.num_cells):
-        sn = GeomNode(f"space-{cell}")
-        sn.add_geom(quad)
-        space = root.attach_new_node(sn)
+        space = blank.find("space").copy_to(root)  # shares the quad's Geom
+        space.node().set_name(f"space-{cell}")
         x, y = cell_position(blueprint, cell)
         space.set_pos(x, y, units.CARD_THICKNESS + HIGHLIGHT_LIFT)
         space.set_tag("cell", str(cell))
-        space.set_tag(materials.HIGHLIGHT_TAG, "1")
+        space.set_tag(highlight.HIGHLIGHT_TAG, "1")
         space.set_transparency(TransparencyAttrib.M_alpha)
         space.set_depth_write(False)
         space.set_bin("transparent", 0)  # blended like glass, sorted with it

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import importlib.util
-from importlib import resources
 from pathlib import Path
 
 import numpy as np
 import pytest
 from panda3d.core import PNMImage
+
+from blueprints3d import assets
 
 TOOL = Path(__file__).resolve().parents[3] / "tools" / "make_textures.py"
 
@@ -31,7 +32,7 @@ def test_committed_textures_match_the_generator(tmp_path):
     tool = _tool()
     assert tool.main(["--out", str(tmp_path)]) == 0
     for name in tool.TEXTURES:
-        shipped = resources.files("blueprints3d.textures").joinpath(name)
+        shipped = assets.texture_path(name)
         a, b = _read(shipped), _read(tmp_path / name)
         assert a.shape == b.shape, name
         assert np.abs(a - b).max() <= 2 / 255 + 1e-6, f"{name} differs: run tools/make_textures.py"
