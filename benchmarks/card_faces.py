@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from blueprints3d import assets  # noqa: E402
+from blueprints3d.client.render import assets  # noqa: E402
 from blueprints3d.client.scene import card_model  # noqa: E402
 from blueprints3d.engine.blueprints import Blueprint, standard_deck  # noqa: E402
 

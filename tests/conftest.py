@@ -13,7 +13,7 @@ import pytest
 @pytest.fixture(scope="session")
 def offscreen_base():
     """One offscreen ShowBase for the whole test session (256 x 256 unless a test resizes)."""
-    from blueprints3d.client.scene.showcase import open_offscreen_base
+    from blueprints3d.client.render.capture import open_offscreen_base
 
     base = open_offscreen_base(256, 256)
     yield base

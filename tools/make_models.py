@@ -4,7 +4,7 @@ into textures/ (numpy and Panda3D only).
 
     python tools/make_models.py [--models models] [--textures textures]
 
-Made here, loaded by the client (``blueprints3d.assets``):
+Made here, loaded by the client (``blueprints3d.client.render.assets``):
   die.bam          the rounded die, pips addressed by its texcoords (vertex, normal, texcoord and
                    tangent columns: the die shader reads all four)
   table.bam        the walnut rim (a ring), its edge and the felt

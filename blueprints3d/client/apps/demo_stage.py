@@ -10,13 +10,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from panda3d.core import CardMaker, NodePath, PerspectiveLens, TextNode, TransparencyAttrib, Vec3
-
-from blueprints3d.client.scene import card_model, dice_model, units
+from panda3d.core import CardMaker, LineSegs, NodePath, PerspectiveLens, TransparencyAttrib, Vec3
 
 from blueprints3d.client.render import highlight
-from blueprints3d.steps.scene import BuildingView, Die, Mark, Slot, Step, Tone
+from blueprints3d.client.scene import card_model, dice_model, units
+from blueprints3d.client.scene import props
+from blueprints3d.client.scene.camera import fit_distance
 from blueprints3d.engine.materials import Material
+from blueprints3d.steps.scene import BuildingView, Die, Mark, Slot, Step, Tone
+
 
 RGBA = tuple[float, float, float, float]
 
@@ -57,15 +59,12 @@ class StageNodes:
 def make_label(parent: NodePath, text: str, pos: tuple[float, float, float], tone: Tone | None = None,
                size: float = LABEL_SIZE) -> NodePath:
     """A billboard label drawn over everything, on a dark card tinted by ``tone``."""
-    tn = TextNode("label")
-    tn.set_text(text)
-    tn.set_align(TextNode.A_center)
-    tn.set_text_color(1, 1, 1, 1)
+    np_ = props.make_label("label", text, (1, 1, 1, 1), size, flat=False)
+    tn = np_.node()
     tn.set_card_color(*LABEL_BG[tone])
     tn.set_card_as_margin(0.25, 0.25, 0.12, 0.08)
     tn.set_card_decal(True)
-    np_ = parent.attach_new_node(tn)
-    np_.set_scale(size)
+    np_.reparent_to(parent)
     np_.set_pos(*pos)
     np_.set_billboard_point_eye()
     np_.set_light_off()
@@ -191,8 +190,6 @@ def _mark_die(stage: StageNodes, parent: NodePath, node: NodePath, mark: Mark,
 def _drop_line(parent: NodePath, top: tuple[float, float, float], bottom: tuple[float, float, float],
                tone: Tone) -> None:
     """A thin vertical bar showing where a held die would land."""
-    from panda3d.core import LineSegs
-
     ls = LineSegs("drop-line")
     ls.set_thickness(2.0)
     ls.set_color(*TONE_RGBA[tone][:3], 1.0)
@@ -292,30 +289,26 @@ def frame_camera(cam: NodePath, lens: PerspectiveLens, target: NodePath, aspect:
     centre = (lo + hi) / 2
     vfov = 40.0 * top_share
     hfov = 2 * math.degrees(math.atan(math.tan(math.radians(20.0)) * aspect))
-    tan_h, tan_v = math.tan(math.radians(hfov / 2)) * fill, math.tan(math.radians(vfov / 2)) * fill
     e, h = math.radians(elevation), math.radians(heading)
     forward = Vec3(math.cos(e) * math.sin(h), math.cos(e) * math.cos(h), -math.sin(e))  # eye -> target
     right = Vec3(math.cos(h), -math.sin(h), 0)
     up = right.cross(forward)
-    # A corner at forward offset f sits at depth d + f: fit its sideways and upward offsets.
-    distance = 10.0
+    pts = [tuple(q) for q in points]
+
+    def fit(c: Vec3) -> float:
+        # The table camera's solver; this heading turns clockwise, scene.camera's counter-clockwise.
+        return max(10.0, fit_distance(pts, tuple(c), -heading, elevation, hfov, vfov, margin=fill))
+
     # Fit sideways and upward offsets about the centre; then recentre on what the eye sees.
     for _ in range(2):
-        for q in points:
-            p = q - centre
-            f = p.dot(forward)
-            distance = max(distance, abs(p.dot(right)) / tan_h - f, abs(p.dot(up)) / tan_v - f)
+        distance = fit(centre)
         eye = centre - forward * distance
         xs = [(q - eye).dot(right) / (q - eye).dot(forward) for q in points]
         ys = [(q - eye).dot(up) / (q - eye).dot(forward) for q in points]
         # Shift the aim so the projected extents are symmetric.
         sx, sy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
         centre = centre + right * (sx * distance) + up * (sy * distance)
-        distance = 10.0
-    for q in points:
-        p = q - centre
-        f = p.dot(forward)
-        distance = max(distance, abs(p.dot(right)) / tan_h - f, abs(p.dot(up)) / tan_v - f)
+    distance = fit(centre)
     cam.set_pos(centre - forward * distance)
     cam.look_at(centre, up)
     lens.set_near_far(1.0, 2000.0)

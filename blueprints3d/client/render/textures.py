@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from panda3d.core import PNMImage, SamplerState, StringStream, Texture
 
-from blueprints3d import assets
+from blueprints3d.client.render import assets
 
 # Texture file and the cm one repeat covers, per surface kind.
 SURFACE_TEXTURE = {"paper": ("paper_fibre.png", 6.0), "table": ("table_walnut.png", 90.0),

@@ -86,13 +86,6 @@ class OrbitCamera:
         g = self.goal
         g.distance = min(max(g.distance * factor, MIN_DISTANCE), MAX_DISTANCE)
 
-    def pan(self, dx: float, dy: float) -> None:
-        """Move the target along the table, in the camera's own left-right / forward directions."""
-        g = self.goal
-        wx, wy = rotate(dx, dy, g.heading)
-        g.tx += wx
-        g.ty += wy
-
     # ---- every frame --------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         """Glide towards the goal (about 90% of the way in a quarter of a second)."""

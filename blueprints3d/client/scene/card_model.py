@@ -20,7 +20,7 @@ import numpy as np
 from panda3d.core import (LColor, NodePath, PNMImage, PNMTextMaker, SamplerState, TextProperties,
                           Texture, TransparencyAttrib)
 
-from blueprints3d import assets
+from blueprints3d.client.render import assets
 from blueprints3d.client.render import highlight, materials
 from blueprints3d.client.scene import units
 from blueprints3d.engine.blueprints import Blueprint, standard_deck

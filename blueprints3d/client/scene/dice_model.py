@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from panda3d.core import Geom, NodePath, Quat, SamplerState, Texture, Vec3
 
-from blueprints3d import assets
+from blueprints3d.client.render import assets
 from blueprints3d.client.render import materials
 from blueprints3d.client.scene import units
 from blueprints3d.engine.materials import Material

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from panda3d.core import NodePath, TextNode, TransparencyAttrib
 
-from blueprints3d import assets
+from blueprints3d.client.render import assets
 
 RGBA = tuple[float, float, float, float]
 PROPS = ("table", "screen", "scoreboard", "bag", "award-card")

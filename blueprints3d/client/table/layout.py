@@ -82,28 +82,3 @@ def award_slots(count: int, start: tuple[float, float], direction: float) -> lis
 def pile_slot(place: SeatPlace, index: int) -> tuple[float, float]:
     """Where the ``index``-th card a seat has won lies: a fanned row to the player's right."""
     return place.to_world(PILE_OFFSET[0] + 1.1 * (index % 8), PILE_OFFSET[1] - 1.0 * (index // 8))
-
-
-def frame_distance(radius: float, fov_h: float, fov_v: float, margin: float = 1.08) -> float:
-    """Camera distance at which a sphere of ``radius`` fits in a view of the given fields of view
-    (degrees), whatever the window's shape."""
-    half = math.radians(min(fov_h, fov_v)) / 2
-    return margin * radius / math.sin(half)
-
-
-def bounding_circle(points: list[tuple[float, float]]) -> tuple[float, float, float]:
-    """A circle (cx, cy, r) around the points: centre of their box, radius to the farthest."""
-    xs = [p[0] for p in points]
-    ys = [p[1] for p in points]
-    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-    r = max(math.hypot(x - cx, y - cy) for x, y in points)
-    return cx, cy, r
-
-
-def nearest_cell(lx: float, ly: float, centres: list[tuple[float, float]],
-                 half: float = units.CELL_PITCH / 2) -> int | None:
-    """The cell whose square (side 2 * half, around its centre) holds the card-local point."""
-    for cell, (cx, cy) in enumerate(centres):
-        if abs(lx - cx) <= half and abs(ly - cy) <= half:
-            return cell
-    return None

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from panda3d.core import PNMImage
 
-from blueprints3d import assets
+from blueprints3d.client.render import assets
 
 TOOL = Path(__file__).resolve().parents[3] / "tools" / "make_textures.py"
 

@@ -6,11 +6,11 @@ import math
 
 import pytest
 
-from blueprints3d.client.table import layout
-
-from blueprints3d.client.scene import units
-from blueprints3d.client.scene.camera import fit_distance, View
+from blueprints3d.client.scene import card_model, units
+from blueprints3d.client.scene.camera import View, fit_distance
 from blueprints3d.client.scene.picking import _ray_box
+from blueprints3d.client.table import layout
+from blueprints3d.engine.blueprints import Blueprint
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -63,11 +63,16 @@ def test_centre_props_stay_inside_the_ring_of_screens():
     assert max(max(math.hypot(x, y) for x, y in corners), bag_reach) < layout.CENTRE_RADIUS
 
 
-def test_nearest_cell_maps_points_to_cells_and_gaps_to_none():
-    centres = [(-1.15, 2.3), (1.15, 2.3), (-1.15, 0.0), (1.15, 0.0)]
-    assert layout.nearest_cell(-1.0, 2.0, centres) == 0
-    assert layout.nearest_cell(1.3, -0.4, centres) == 3
-    assert layout.nearest_cell(9.0, 9.0, centres) is None
+def test_cell_at_maps_points_to_cells_and_gaps_to_none():
+    # The picker's one point-to-cell map (layout's twin, nearest_cell, was dead code).
+    bp = Blueprint.from_grid([[1, 1], [1, 1]], id="T", name="test", check_total=False)
+    centres = [card_model.cell_position(bp, c) for c in range(4)]
+    assert centres[0][0] < centres[1][0] and centres[0][1] > centres[2][1]  # row 0 at the back
+    assert card_model.cell_at(bp, centres[0][0] + 0.15, centres[0][1] - 0.3) == 0
+    assert card_model.cell_at(bp, centres[3][0] + 0.15, centres[3][1] - 0.4) == 3
+    assert card_model.cell_at(bp, 9.0, 9.0) is None
+    gap = ((centres[0][0] + centres[1][0]) / 2, centres[0][1])  # between two spaces
+    assert card_model.cell_at(bp, *gap) is None
 
 
 def test_ray_box_hits_and_misses():
