@@ -1,44 +1,57 @@
 """Short glides of scene nodes (a die settling on its stack, returning to the pool, a card moving to
-its building), advanced once per frame by the app's task: nothing ever waits on an animation.
+its building), built from Panda3D intervals.
+
+The intervals are not started on Panda3D's interval manager: the app's frame task advances them
+with ``update(dt)``, so a glide moves with the frames the table draws (tests step it exactly, and
+nothing ever waits on an animation). A new glide of a node replaces its old one.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Callable
 
+from direct.interval.FunctionInterval import Func, Wait
+from direct.interval.LerpInterval import LerpFunc, LerpPosQuatInterval
+from direct.interval.MetaInterval import Parallel, Sequence
 from panda3d.core import NodePath, Point3, Quat
 
 
-@dataclass
-class Glide:
-    node: NodePath
-    start: Point3
-    end: Point3
-    q0: Quat
-    q1: Quat
-    duration: float
-    lift: float                      # height of the arc over the straight path, at its middle
-    on_done: Callable[[], None] | None = None
-    t: float = 0.0
+class _Glide:
+    def __init__(self, node: NodePath, interval: Sequence, end: Point3) -> None:
+        self.node = node
+        self.interval = interval
+        self.end = end
+        self.t = 0.0
 
 
 class Animator:
     def __init__(self, root: NodePath) -> None:
         self.root = root
-        self.glides: dict[int, Glide] = {}  # by node key: a new glide of a node replaces its old one
+        self.glides: dict[int, _Glide] = {}  # by node key
 
     def move(self, node: NodePath, end: Point3, heading: float | None = None, duration: float = 0.3,
              lift: float = 0.0, on_done: Callable[[], None] | None = None, delay: float = 0.0) -> None:
-        q1 = Quat()
-        if heading is None:
-            q1 = node.get_quat(self.root)
-        else:
-            q1.set_hpr((heading, 0, 0))
-        self.glides[node.get_key()] = Glide(node, node.get_pos(self.root), Point3(end),
-                                             node.get_quat(self.root), q1, max(duration, 1e-3), lift, on_done,
-                                             t=-delay)
+        """Glide ``node`` to ``end`` (in the root's frame), turning to ``heading`` if given, eased
+        in and out, along an arc ``lift`` cm high at its middle, after ``delay`` seconds."""
+        self.cancel(node)
+        key = node.get_key()
+        quat = Quat(node.get_quat(self.root))
+        if heading is not None:
+            quat.set_hpr((heading, 0, 0))
+        end = Point3(end)
+        duration = max(duration, 1e-3)
+        # Slerped orientation and eased position in one interval; the arc is added on top of its
+        # z in the same frame (Parallel steps its children in order).
+        glide = Parallel(LerpPosQuatInterval(node, duration, end, quat, other=self.root,
+                                             blendType="easeInOut"),
+                         name=f"glide-{key}")
+        if lift:
+            glide.append(LerpFunc(lambda u: node.set_z(self.root, node.get_z(self.root)
+                                                       + lift * math.sin(math.pi * u)),
+                                  duration=duration))
+        steps = Sequence(Wait(delay), glide, Func(self._finished, key, on_done), name=f"glide-{key}")
+        self.glides[key] = _Glide(node, steps, end)
 
     def busy(self, node: NodePath) -> bool:
         return node.get_key() in self.glides
@@ -48,32 +61,27 @@ class Animator:
         return None if g is None else g.end
 
     def cancel(self, node: NodePath) -> None:
+        """Stop a node's glide where it is (its ``on_done`` is not called)."""
         self.glides.pop(node.get_key(), None)
 
     def update(self, dt: float) -> None:
-        done = []
+        """Advance every glide by ``dt`` seconds; finished ones call their ``on_done``."""
         for key, g in list(self.glides.items()):
+            if self.glides.get(key) is not g:
+                continue  # replaced or cancelled by an earlier glide's on_done this frame
             if g.node.is_empty():  # removed from the scene meanwhile (a new round's cards)
                 self.glides.pop(key, None)
                 continue
-            g.t = min(g.t + dt, g.duration)
-            if g.t < 0:
-                continue  # still waiting for its turn (a sequence: screens first, then cards)
-            u = g.t / g.duration
-            s = u * u * (3 - 2 * u)  # ease in and out
-            p = g.start + (g.end - g.start) * s
-            p.z += g.lift * math.sin(math.pi * u)
-            g.node.set_pos(self.root, p)
-            q = Quat()
-            # Quaternion slerp keeps the die's turn smooth; dice only turn about the vertical.
-            _slerp(g.q0, g.q1, s, q)
-            g.node.set_quat(self.root, q)
-            if u >= 1.0:
-                done.append(key)
-        for key in done:
-            g = self.glides.pop(key, None)
-            if g is not None and g.on_done is not None:
-                g.on_done()
+            g.t += dt
+            if g.t >= g.interval.get_duration():
+                g.interval.finish()  # fires _finished, which removes it
+            else:
+                g.interval.set_t(g.t)
+
+    def _finished(self, key: int, on_done: Callable[[], None] | None) -> None:
+        self.glides.pop(key, None)
+        if on_done is not None:
+            on_done()
 
     def finish_all(self) -> None:
         """Jump every glide to its end (tests, and when a new game replaces the table)."""
@@ -81,17 +89,3 @@ class Animator:
             if not self.glides:
                 return
             self.update(1e9)
-
-
-def _slerp(a: Quat, b: Quat, t: float, out: Quat) -> None:
-    dot = a.get_r() * b.get_r() + a.get_i() * b.get_i() + a.get_j() * b.get_j() + a.get_k() * b.get_k()
-    if dot < 0:
-        b = Quat(-b.get_r(), -b.get_i(), -b.get_j(), -b.get_k())
-        dot = -dot
-    if dot > 0.9995:
-        r = a + (b - a) * t
-    else:
-        th = math.acos(dot)
-        r = a * (math.sin((1 - t) * th) / math.sin(th)) + b * (math.sin(t * th) / math.sin(th))
-    r.normalize()
-    out.set(r.get_r(), r.get_i(), r.get_j(), r.get_k())
