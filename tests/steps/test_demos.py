@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import numpy as np
 import pytest
 
 from blueprints3d.steps.demos import DEMOS, UnknownDemo, all_demos, get_demo
@@ -172,17 +175,30 @@ def test_two_player_turn_takes_discards_and_draws_two():
 
 # ---- rendering -------------------------------------------------------------------------------
 def test_every_demo_renders_offscreen_with_its_captions(offscreen_base, tmp_path):
-    from blueprints3d.client.render import shaders
-    from blueprints3d.client.render import glass
+    from panda3d.core import Filename, PNMImage
+
     from blueprints3d.client.apps.demo_player import DemoPlayer, render_demo
+    from blueprints3d.client.render import shaders
     from blueprints3d.client.render.capture import grab_frame, render_frames
 
+    def read_png(path) -> np.ndarray:
+        img = PNMImage()
+        assert img.read(Filename.from_os_specific(str(path))), f"{path} is not a readable picture"
+        return np.array([[img.get_bright(x, y) for x in range(0, img.get_x_size(), 4)]
+                         for y in range(0, img.get_y_size(), 4)])
+
     shaders.configure(False)
+    w, h = offscreen_base.win.get_x_size(), offscreen_base.win.get_y_size()
     for demo in all_demos():
         paths = render_demo(offscreen_base, demo, tmp_path)
-        assert len(paths) == len(demo.steps)
-        assert all((tmp_path / f"{demo.name}-{i + 1:02d}.png").stat().st_size > 1000
-                   for i in range(len(demo.steps)))
+        assert [Path(p) for p in paths] == [tmp_path / f"{demo.name}-{i + 1:02d}.png"
+                                            for i in range(len(demo.steps))]
+        pictures = [read_png(p) for p in paths]
+        for path, pic in zip(paths, pictures):
+            assert pic.shape == ((h + 3) // 4, (w + 3) // 4), path   # the window's size, whole
+            assert pic.std() > 0.04, f"{path} is blank"               # a scene, not a plain fill
+        if len(pictures) > 1:  # the steps show different things, not one frame saved N times
+            assert any(np.abs(a - b).mean() > 0.002 for a, b in zip(pictures, pictures[1:])), demo.name
     # The player shows each step's own caption, and the scene is drawn (not a blank frame).
     demo = get_demo("example")
     player = DemoPlayer(offscreen_base, [demo])
