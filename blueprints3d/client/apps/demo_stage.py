@@ -39,7 +39,6 @@ TABLE_RGBA: RGBA = (0.20, 0.27, 0.24, 1.0)   # felt green-grey: neither a die co
 BACKGROUND = (0.09, 0.10, 0.13)
 LABEL_SIZE = 0.8          # cm: a label's text height in the scene
 GAP = 4.0                 # cm between cards
-POOL_PITCH = units.DIE_SIZE * 1.45
 FRAME_TAG = "frame-item"  # nodes the camera must keep in view
 GHOST_LIFT = 1.3          # cm a held die floats above the stack it is tried on
 
@@ -106,7 +105,7 @@ def building_width(view: BuildingView) -> float:
         width = 2 * units.CELL_PITCH + 2 * units.CARD_MARGIN
     else:
         width = card_model.card_size(view.blueprint)[0]
-    return width + (2 * (1.4 + POOL_PITCH) if view.aside else 0.0)
+    return width + (2 * (1.4 + units.POOL_PITCH) if view.aside else 0.0)
 
 
 def draw_building(stage: StageNodes, index: int, view: BuildingView, x0: float, grow: float = 1.0) -> float:
@@ -164,15 +163,15 @@ def draw_building(stage: StageNodes, index: int, view: BuildingView, x0: float, 
         ax = width / 2 + 1.4
         for k, die in enumerate(view.aside):
             row, col = divmod(k, 2)
-            pos = (ax + col * POOL_PITCH, length / 2 - 1.2 - row * POOL_PITCH, units.DIE_SIZE / 2)
+            pos = (ax + col * units.POOL_PITCH, length / 2 - 1.2 - row * units.POOL_PITCH, units.DIE_SIZE / 2)
             node = place_die(root, die, pos, _variant(index, 50 + k))
             mark = view.aside_marks.get(k)
             if mark is not None:
                 _mark_die(stage, root, node, mark, pos, grow)
         if view.aside_label:
-            stage.labels.append(make_label(root, view.aside_label, (ax + POOL_PITCH / 2, length / 2 + 0.1 + 0.6 * grow, 0.3),
+            stage.labels.append(make_label(root, view.aside_label, (ax + units.POOL_PITCH / 2, length / 2 + 0.1 + 0.6 * grow, 0.3),
                                            None, 0.6 * grow))
-        width += 2 * (1.4 + POOL_PITCH)
+        width += 2 * (1.4 + units.POOL_PITCH)
     return width
 
 
@@ -203,14 +202,14 @@ def _die_row(stage: StageNodes, dice: tuple[Die, ...], x0: float, y: float, labe
              marks: dict[int, Mark] | None = None, key: int = 0, grow: float = 1.0) -> list[NodePath]:
     out = []
     for k, die in enumerate(dice):
-        pos = (x0 + k * POOL_PITCH, y, units.DIE_SIZE / 2)
+        pos = (x0 + k * units.POOL_PITCH, y, units.DIE_SIZE / 2)
         node = place_die(stage.root, die, pos, _variant(key, k))
         out.append(node)
         mark = (marks or {}).get(k)
         if mark is not None:
             _mark_die(stage, stage.root, node, mark, pos, grow)
     if label:
-        stage.labels.append(make_label(stage.root, label, (x0 + (len(dice) - 1) * POOL_PITCH / 2, y + 1.5 * grow, 0.2),
+        stage.labels.append(make_label(stage.root, label, (x0 + (len(dice) - 1) * units.POOL_PITCH / 2, y + 1.5 * grow, 0.2),
                                        None, 0.7 * grow))
     return out
 
@@ -222,7 +221,7 @@ def draw_step(parent: NodePath, step: Step) -> StageNodes:
     total = sum(widths) + GAP * max(0, len(widths) - 1)
     loose = len(step.pool) + len(step.discarded) + (2 if step.in_demand else 0)
     # A wide scene is seen from further away: its labels grow with it to stay readable.
-    grow = min(1.8, max(1.0, max(total, loose * POOL_PITCH) / 30.0))
+    grow = min(1.8, max(1.0, max(total, loose * units.POOL_PITCH) / 30.0))
     for i, view in enumerate(step.buildings):
         draw_building(stage, i, view, 0.0, grow)
     x = -total / 2
@@ -242,13 +241,13 @@ def draw_step(parent: NodePath, step: Step) -> StageNodes:
         rows.append((step.discarded, "Discarded", {}, 3))
     if rows:
         gap = 2.5
-        span = sum(len(d) * POOL_PITCH for d, *_ in rows) + gap * (len(rows) - 1)
-        x = -span / 2 + POOL_PITCH / 2
+        span = sum(len(d) * units.POOL_PITCH for d, *_ in rows) + gap * (len(rows) - 1)
+        x = -span / 2 + units.POOL_PITCH / 2
         for dice, label, marks, key in rows:
             nodes = _die_row(stage, dice, x, front, label, marks, key, grow)
             if key == 2:
                 stage.pool = nodes
-            x += len(dice) * POOL_PITCH + gap
+            x += len(dice) * units.POOL_PITCH + gap
     _table(stage.root)
     return stage
 

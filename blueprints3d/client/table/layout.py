@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from blueprints3d.client.scene import units
 from blueprints3d.client.scene.geometry import rotate
 
-POOL_PITCH = units.DIE_SIZE * 1.55        # gap between the centres of neighbouring pool dice
 # Seats sit a little nearer than units.SEAT_DISTANCE so one view holds a building and the pool;
 # everything in the centre stays within CENTRE_RADIUS, inside the ring of screens, at any seat count.
 SEAT_DISTANCE = 26.0
@@ -72,7 +71,7 @@ def stack_z(level: int) -> float:
 
 def pool_slots(count: int) -> list[tuple[float, float]]:
     """Centres of ``count`` pool dice in a row, in the centre frame, sorted left to right."""
-    return [((i - (count - 1) / 2) * POOL_PITCH, 0.0) for i in range(count)]
+    return [((i - (count - 1) / 2) * units.POOL_PITCH, 0.0) for i in range(count)]
 
 
 def award_slots(count: int, start: tuple[float, float], direction: float) -> list[tuple[float, float]]:
