@@ -14,8 +14,15 @@ from typing import Any
 
 from blueprints3d.engine.errors import CardDataError
 from blueprints3d.engine.rules import CARD_TOTAL
+from blueprints3d.text import shown
 
 HATCHED = "X"
+# Bounds of a card from outside the deck (build files, the sandbox): the table has room for an
+# 8 x 8 grid, and a face is printed in time only when its words and numbers are short.
+MAX_SIDE = 8
+MAX_HEIGHT = 99
+MAX_ID_LENGTH = 16
+MAX_NAME_LENGTH = 60
 
 
 @dataclass(frozen=True)
@@ -31,23 +38,33 @@ class Blueprint:
     @classmethod
     def from_grid(cls, grid: Any, id: str = "custom", name: str = "Custom blueprint",
                   check_total: bool = True) -> "Blueprint":
-        """A card from ``grid[row][col]`` = height or "X"; raises CardDataError naming the fault."""
+        """A card from ``grid[row][col]`` = height or "X"; raises CardDataError naming the fault.
+        ``id`` and ``name`` are short printable text; the grid at most ``MAX_SIDE`` a side."""
+        for what, text, most in (("id", id, MAX_ID_LENGTH), ("name", name, MAX_NAME_LENGTH)):
+            if not isinstance(text, str) or not text.strip() or not text.isprintable():
+                raise CardDataError(f"a blueprint's {what} must be printable text, not {shown(text)}")
+            if len(text) > most:
+                raise CardDataError(f"a blueprint's {what} is at most {most} characters, "
+                                    f"not {len(text):,} ({shown(text, 30)})")
         if not isinstance(grid, list) or not grid or not all(isinstance(r, list) for r in grid):
             raise CardDataError(f"blueprint {id}: grid must be a non-empty list of rows")
         cols = len(grid[0])
         if cols == 0 or any(len(r) != cols for r in grid):
             raise CardDataError(f"blueprint {id}: every row of the grid must have the same, non-zero length")
+        if len(grid) > MAX_SIDE or cols > MAX_SIDE:
+            raise CardDataError(f"blueprint {id}: a grid is at most {MAX_SIDE} x {MAX_SIDE} spaces, "
+                                f"not {len(grid)} x {cols}")
         heights: list[int | None] = []
         for r, row in enumerate(grid):
             for c, v in enumerate(row):
                 if v == HATCHED:
                     heights.append(None)
-                elif isinstance(v, int) and not isinstance(v, bool) and v >= 1:
+                elif isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_HEIGHT:
                     heights.append(v)
                 else:
                     raise CardDataError(
-                        f"blueprint {id}: space at {cell_name(r, c)} must be a height of 1 or more "
-                        f"or \"X\" for hatched, not {v!r}")
+                        f"blueprint {id}: space at {cell_name(r, c)} must be a height from 1 to {MAX_HEIGHT} "
+                        f"or \"X\" for hatched, not {shown(v)}")
         total = sum(h for h in heights if h is not None)
         if check_total and total != CARD_TOTAL:
             raise CardDataError(f"blueprint {id}: heights add up to {total}, a card's must add up to {CARD_TOTAL}")
@@ -122,4 +139,4 @@ def card_by_id(card_id: str) -> Blueprint:
         if card.id == card_id:
             return card
     ids = ", ".join(c.id for c in standard_deck())
-    raise CardDataError(f"no blueprint card with id {card_id!r} (the deck has {ids})")
+    raise CardDataError(f"no blueprint card with id {shown(card_id)} (the deck has {ids})")

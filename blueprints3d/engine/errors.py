@@ -1,8 +1,15 @@
 """The errors the engine raises. Each carries a message meant for a player, naming the problem."""
 
+from blueprints3d.text import one_line
+
 
 class BlueprintsError(Exception):
-    """Base of every error the engine raises on bad input; the CLI turns it into one line."""
+    """Base of every error the engine raises on bad input; the CLI turns it into one line.
+
+    Its text is always one printable, capped line, whatever a file or a name put into it."""
+
+    def __str__(self) -> str:
+        return one_line(super().__str__())
 
 
 class IllegalAction(BlueprintsError):

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from blueprints3d.text import clean_name
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.blueprints import Blueprint, placement_error, standard_deck
 from blueprints3d.engine.dice import draw_in_demand, draw_to_pool, shuffle
@@ -61,6 +62,10 @@ class GameState:
         names = list(names) if names is not None else default_names(players)
         if len(names) != players:
             raise IllegalAction(f"{players} players need {players} names, got {len(names)}")
+        if not all(isinstance(n, str) for n in names):
+            raise IllegalAction("players' names must be text")
+        # Names are shown on the table and written to saves: printable, capped, never empty.
+        names = [clean_name(n, d) for n, d in zip(names, default_names(players))]
         cards = list(deck) if deck is not None else list(standard_deck())
         if len(cards) < players * NUM_ROUNDS:
             raise IllegalAction(f"a deck of {len(cards)} blueprints is too small for {players} players")

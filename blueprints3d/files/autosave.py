@@ -8,15 +8,23 @@ the previous good save and says so, and the damaged file is left where it is for
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from blueprints3d.engine.errors import SaveFileError
-from blueprints3d.files.savefile import load_game, save_game
+from blueprints3d.engine.errors import BlueprintsError, SaveFileError
 from blueprints3d.engine.state import GameState
+from blueprints3d.files.jsonfile import clean_stray_temps, where
+from blueprints3d.files.savefile import load_game, save_game
+from blueprints3d.text import display, file_name
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: the lock falls back on the pid check alone
+    fcntl = None  # type: ignore[assignment]
 
 
 def default_dir() -> Path:
@@ -34,20 +42,140 @@ class Resumed:
     note: str | None  # set when the backup was used: says what was wrong with the current save
 
 
+def _present(path: Path) -> bool:
+    """Whether anything (a link to nowhere, a link loop included) is at ``path``; a folder that
+    cannot be searched is an OSError, never "nothing there"."""
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    return True
+
+
+class SlotInUse(BlueprintsError):
+    """Another running table holds this save slot."""
+
+
+def _alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process: alive
+        return True
+    except OSError:
+        return False
+    return True
+
+
+class SlotLock:
+    """A lock file held while a table plays in a slot: ``flock`` on it (released by the system
+    when the process dies, however it dies) and the holder's pid in it, for the message and for
+    systems without ``flock`` (where a lock whose pid is dead is taken over)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.fd: int | None = None
+
+    def holder(self) -> int | None:
+        try:
+            return int(self.path.read_text(encoding="ascii").strip() or 0) or None
+        except (OSError, ValueError):
+            return None
+
+    def acquire(self) -> None:
+        """Take the lock, or SlotInUse naming the process that holds it."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        for _ in range(10):
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            try:
+                if fcntl is not None:
+                    try:
+                        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    except OSError as e:
+                        if e.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
+                            raise
+                        raise SlotInUse(self._busy(self.holder())) from None
+                else:
+                    pid = self.holder()
+                    if pid is not None and pid != os.getpid() and _alive(pid):
+                        raise SlotInUse(self._busy(pid))
+                # The file may have been removed by its last holder meanwhile: lock the one there.
+                try:
+                    same = os.fstat(fd).st_ino == os.stat(self.path).st_ino
+                except FileNotFoundError:
+                    same = False
+                if not same:
+                    os.close(fd)
+                    continue
+                os.ftruncate(fd, 0)
+                os.write(fd, f"{os.getpid()}\n".encode("ascii"))
+                self.fd = fd
+                return
+            except BaseException:
+                if self.fd != fd:
+                    os.close(fd)
+                raise
+        raise SlotInUse(self._busy(self.holder()))
+
+    def _busy(self, pid: int | None) -> str:
+        who = f"another table (process {pid})" if pid else "another table"
+        return (f"{who} is already playing with the saves in {where(self.path.parent)}; "
+                f"close it, or play this game in a separate slot with --slot NAME (or --no-autosave)")
+
+    def release(self) -> None:
+        if self.fd is None:
+            return
+        try:
+            self.path.unlink()
+        except OSError:
+            pass
+        os.close(self.fd)  # closing drops the flock
+        self.fd = None
+
+
 class AutosaveSlot:
-    def __init__(self, folder: Path | None = None) -> None:
+    """The autosave files of one slot: ``autosave.json`` (and its backup) in the folder, or
+    ``autosave-NAME.json`` for a named slot (a second table on the same data folder)."""
+
+    def __init__(self, folder: Path | None = None, name: str | None = None) -> None:
         self.folder = folder or default_dir()
-        self.current = self.folder / "autosave.json"
-        self.backup = self.folder / "autosave.previous.json"
+        self.name = file_name(name, "slot") if name is not None else None
+        stem = "autosave" if self.name is None else f"autosave-{self.name}"
+        self.current = self.folder / f"{stem}.json"
+        self.backup = self.folder / f"{stem}.previous.json"
+        self._backup_tmp = self.folder / f".{stem}.previous.tmp"
+        self.lock = SlotLock(self.folder / (".table.lock" if self.name is None else f".table-{self.name}.lock"))
         # False once load() found the current file damaged: it must not become the backup.
         self._current_ok = True
+
+    def acquire(self) -> int:
+        """Hold the slot for this table (SlotInUse when another table does) and remove the
+        temporary files that killed saves left; returns how many were removed."""
+        try:
+            self.lock.acquire()
+        except SlotInUse:
+            raise
+        except OSError as e:
+            raise SaveFileError(f"cannot use the save folder {where(self.folder)}: "
+                                f"{display(e.strerror or e, 80)}") from None
+        stem = self.current.stem
+        # This slot's own temporary files have no other writer now; F5/F6 copies' only when old.
+        removed = clean_stray_temps(self.folder, prefix=f".{stem}.")
+        removed += clean_stray_temps(self.folder, older_than_s=3600.0)
+        return removed
+
+    def release(self) -> None:
+        self.lock.release()
 
     def save(self, state: GameState, meta: dict[str, Any] | None = None) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
         if self.current.exists() and self._current_ok:
             # The last good save becomes the backup without ever leaving the slot without a
             # current file: link it under a temporary name, then rename that over the backup.
-            tmp = self.folder / ".autosave.previous.tmp"
+            tmp = self._backup_tmp
             tmp.unlink(missing_ok=True)
             try:
                 os.link(self.current, tmp)
@@ -58,18 +186,28 @@ class AutosaveSlot:
         self._current_ok = True
 
     def exists(self) -> bool:
-        return self.current.exists() or self.backup.exists()
+        try:
+            return _present(self.current) or _present(self.backup)
+        except OSError:
+            return True  # something is there that load() will name
 
     def load(self) -> Resumed:
         """The saved game; SaveFileError (with the reason) when neither file is usable."""
+        try:
+            return self._load()
+        except OSError as e:  # the folder itself cannot be searched (permissions)
+            raise SaveFileError(f"cannot look for a saved game in {where(self.folder)}: "
+                                f"{display(e.strerror or e, 80)}") from None
+
+    def _load(self) -> Resumed:
         try:
             state, meta = load_game(self.current)
             return Resumed(state, meta, None)
         except SaveFileError as current_error:
             self._current_ok = False
-            if not self.backup.exists():
-                if not self.current.exists():
-                    raise SaveFileError(f"there is no saved game to resume (looked in {self.folder})") from None
+            if not _present(self.backup):
+                if not _present(self.current):
+                    raise SaveFileError(f"there is no saved game to resume (looked in {where(self.folder)})") from None
                 raise
             try:
                 state, meta = load_game(self.backup)

@@ -4,24 +4,28 @@
      "blueprint": {"grid": [[1, "X"], [2, 1], [2, "X"]]},   # or a card id: "B07" / {"id": "B07"}
      "stacks": [[["recycled:5"], []], ...]}                 # stacks[row][col], bottom to top
 
-Reading checks every rule a finished building must obey and names the first fault it finds.
-Writing goes to a temporary file renamed into place, so a failed write never leaves half a file.
+Reading (through ``jsonfile.read_json``: regular files of sensible size only) checks every rule a
+finished building must obey and names the first fault it finds. Types are strict: the format is
+the number 1, a die is ``"material:value"`` with one digit 1 to 6, a custom grid's id and name
+are short text and its id is no deck card's. Writing goes to a temporary file renamed into place,
+so a failed write never leaves half a file.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import tempfile
+import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from blueprints3d.engine.blueprints import Blueprint, card_by_id, placement_error
-from blueprints3d.engine.errors import BlueprintsError, BuildFileError, CardDataError
+from blueprints3d.engine.blueprints import Blueprint, card_by_id, placement_error, standard_deck
+from blueprints3d.engine.errors import BuildFileError, CardDataError
 from blueprints3d.engine.materials import DICE_PER_MATERIAL, Material
 from blueprints3d.engine.rules import TAKES_PER_ROUND
 from blueprints3d.engine.scoring import Score, score_building
+from blueprints3d.files.jsonfile import read_json, where, write_atomic
+from blueprints3d.text import shown
 
 FORMAT = 1
 
@@ -53,21 +57,33 @@ def _is_deck_card(bp: Blueprint) -> bool:
         return False
 
 
+_DIE = re.compile(r"([A-Za-z]{1,12}):([1-6])")
+
+
 def parse_die(text: Any, where: str) -> tuple[int, int]:
-    if not isinstance(text, str) or text.count(":") != 1:
-        raise BuildFileError(f"{where}: a die must be written \"material:value\", like \"glass:3\", not {text!r}")
-    mat_s, val_s = text.split(":")
+    """``"material:value"``, written plainly: a material's name, a colon, one digit 1 to 6."""
+    m = _DIE.fullmatch(text) if isinstance(text, str) else None
+    if m is None:
+        if isinstance(text, str) and text.count(":") == 1:
+            mat_s, val_s = text.split(":")
+            if _DIE.fullmatch(f"{mat_s}:1"):
+                if re.fullmatch(r"[1-9][0-9]{0,5}|0", val_s):
+                    raise BuildFileError(f"{where}: a die shows 1 to 6, not {val_s}")
+                raise BuildFileError(f"{where}: a die's value is one digit 1 to 6, written plainly, "
+                                     f"not {shown(val_s)} (in {shown(text)})")
+        raise BuildFileError(f"{where}: a die must be written \"material:value\", like \"glass:3\", not {shown(text)}")
     try:
-        mat = Material.parse(mat_s)
+        mat = Material.parse(m.group(1))
     except ValueError as e:
         raise BuildFileError(f"{where}: {e}") from None
-    try:
-        val = int(val_s.strip())
-    except ValueError:
-        raise BuildFileError(f"{where}: the value of {text!r} is not a number") from None
-    if not 1 <= val <= 6:
-        raise BuildFileError(f"{where}: a die shows 1 to 6, not {val}")
-    return int(mat), val
+    return int(mat), int(m.group(2))
+
+
+def _text_field(raw: dict[str, Any], key: str, default: str) -> str:
+    value = raw.get(key, default)
+    if not isinstance(value, str):
+        raise BuildFileError(f"the blueprint's \"{key}\" must be text, not {shown(value)}")
+    return value
 
 
 def _blueprint(raw: Any) -> Blueprint:
@@ -76,10 +92,17 @@ def _blueprint(raw: Any) -> Blueprint:
             return card_by_id(raw)
         if isinstance(raw, dict) and "grid" in raw:
             # A custom grid need not add up to 6: the sandbox allows blank and house-rule grids.
-            return Blueprint.from_grid(raw["grid"], id=str(raw.get("id", "custom")),
-                                       name=str(raw.get("name", "Custom blueprint")), check_total=False)
+            bp = Blueprint.from_grid(raw["grid"], id=_text_field(raw, "id", "custom"),
+                                     name=_text_field(raw, "name", "Custom blueprint"), check_total=False)
+            card = next((c for c in standard_deck() if c.id == bp.id), None)
+            if card is None:
+                return bp
+            if card.grid() != bp.grid():  # it would be shown and scored as that card
+                raise BuildFileError(f"a custom grid may not take the id of deck card {bp.id} "
+                                     f"(its grid differs): give it another \"id\"")
+            return card
         if isinstance(raw, dict) and "id" in raw:
-            return card_by_id(str(raw["id"]))
+            return card_by_id(_text_field(raw, "id", ""))
     except CardDataError as e:
         raise BuildFileError(str(e)) from None
     raise BuildFileError("\"blueprint\" must be a card id like \"B07\" or an object with a \"grid\"")
@@ -89,8 +112,9 @@ def build_from_dict(data: Any) -> Build:
     """A Build from parsed JSON, or BuildFileError naming the first problem."""
     if not isinstance(data, dict):
         raise BuildFileError("a build file must hold one JSON object")
-    if data.get("format") != FORMAT:
-        raise BuildFileError(f"unknown build file format {data.get('format')!r} (this version reads format {FORMAT})")
+    if type(data.get("format")) is not int or data["format"] != FORMAT:
+        raise BuildFileError(f"unknown build file format {shown(data.get('format'))} "
+                             f"(this version reads format {FORMAT}, written as the number {FORMAT})")
     if "blueprint" not in data:
         raise BuildFileError("the build file has no \"blueprint\"")
     if "stacks" not in data:
@@ -124,49 +148,12 @@ def build_from_dict(data: Any) -> Build:
     return Build(bp, tuple(stacks))
 
 
-def read_json(path: str | os.PathLike[str], error: type[BlueprintsError], what: str) -> Any:
-    """Parse the JSON file at ``path``; any failure raises ``error`` with one line naming it."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise error(f"{p}: no such {what}") from None
-    except IsADirectoryError:
-        raise error(f"{p}: is a directory, not a {what}") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise error(f"{p}: cannot be read ({e.__class__.__name__})") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise error(f"{p}: not valid JSON, the file is damaged or truncated "
-                    f"({e.msg}: line {e.lineno}, column {e.colno})") from None
-
-
 def load_build(path: str | os.PathLike[str]) -> Build:
     data = read_json(path, BuildFileError, "file")
     try:
         return build_from_dict(data)
     except BuildFileError as e:
-        raise BuildFileError(f"{Path(path)}: {e}") from None
-
-
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder, renamed into
-    place: a crash or a kill leaves either the old file or the new one, never half of one."""
-    p = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent or ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, p)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+        raise BuildFileError(f"{where(path)}: {e}") from None
 
 
 def save_build(path: str | os.PathLike[str], build: Build) -> None:

@@ -15,9 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from blueprints3d.engine import actions as A
-from blueprints3d.files.buildfile import read_json, write_atomic
+from blueprints3d.files.jsonfile import read_json, write_atomic
+from blueprints3d.files.jsonfile import where as file_where
 from blueprints3d.engine.errors import BlueprintsError, SaveFileError
 from blueprints3d.engine.state import GameState
+from blueprints3d.text import NAME_LENGTH, clean_name, shown
 
 FORMAT = 1
 KIND = "blueprints3d-save"
@@ -37,17 +39,17 @@ def action_from_json(entry: Any, index: int) -> int:
         raise SaveFileError(f"{where}: must be an object like {{\"action\": \"place\", \"die\": 3, \"cell\": 0}}")
     kind, die = entry.get("action"), entry.get("die")
     if not isinstance(die, int) or isinstance(die, bool) or not 0 <= die < 64:
-        raise SaveFileError(f"{where}: \"die\" must be a die number, not {die!r}")
+        raise SaveFileError(f"{where}: \"die\" must be a die number, not {shown(die)}")
     if kind == A.Kind.PLACE.value:
         cell = entry.get("cell")
         if not isinstance(cell, int) or isinstance(cell, bool) or not 0 <= cell < A.MAX_CELLS:
-            raise SaveFileError(f"{where}: \"cell\" must be a space number, not {cell!r}")
+            raise SaveFileError(f"{where}: \"cell\" must be a space number, not {shown(cell)}")
         return A.place(die, cell)
     if kind == A.Kind.SET_ASIDE.value:
         return A.set_aside(die)
     if kind == A.Kind.DISCARD.value:
         return A.discard(die)
-    raise SaveFileError(f"{where}: unknown action {kind!r} (expected place, set_aside or discard)")
+    raise SaveFileError(f"{where}: unknown action {shown(kind)} (expected place, set_aside or discard)")
 
 
 def _checksum(body: dict[str, Any]) -> str:
@@ -97,14 +99,16 @@ def game_from_json(data: Any) -> tuple[GameState, dict[str, Any]]:
         raise SaveFileError("a save file must hold one JSON object")
     if data.get("kind") != KIND:
         raise SaveFileError("not a blueprints3d save file (\"kind\" is missing or wrong)")
-    if data.get("format") != FORMAT:
-        raise SaveFileError(f"unknown save format {data.get('format')!r} (this version reads format {FORMAT})")
+    if type(data.get("format")) is not int or data["format"] != FORMAT:
+        raise SaveFileError(f"unknown save format {shown(data.get('format'))} "
+                            f"(this version reads format {FORMAT}, written as the number {FORMAT})")
     for key, typ in (("players", int), ("seed", int), ("start_player", int), ("names", list),
                      ("log", list), ("state", dict), ("meta", dict), ("checksum", str)):
         if not isinstance(data.get(key), typ) or isinstance(data.get(key), bool):
             raise SaveFileError(f"the save file's \"{key}\" is missing or not a {typ.__name__}")
-    if not all(isinstance(n, str) for n in data["names"]):
-        raise SaveFileError("the save file's \"names\" must be strings")
+    if not all(isinstance(n, str) and clean_name(n, "") == n for n in data["names"]):
+        raise SaveFileError("the save file's \"names\" must be short printable text "
+                            f"(at most {NAME_LENGTH} characters each)")
     log = [action_from_json(e, i) for i, e in enumerate(data["log"])]
     try:
         state = replay(data["players"], data["seed"], data["start_player"], data["names"], log)
@@ -133,4 +137,4 @@ def load_game(path: str | os.PathLike[str]) -> tuple[GameState, dict[str, Any]]:
     try:
         return game_from_json(data)
     except SaveFileError as e:
-        raise SaveFileError(f"{Path(path)}: {e}") from None
+        raise SaveFileError(f"{file_where(path)}: {e}") from None

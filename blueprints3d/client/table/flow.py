@@ -19,6 +19,7 @@ from enum import Enum
 from typing import Callable
 
 from blueprints3d.client.table.bots import Bot, BotJob, make_bot
+from blueprints3d.text import clean_name
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.errors import IllegalAction
 from blueprints3d.engine.scoring import DiePoints, explain_building
@@ -44,6 +45,11 @@ class SeatConfig:
 
     name: str
     bot: str | None = None  # None: a person
+
+    def __post_init__(self) -> None:
+        # A name from the command line, the new-game screen or a save is shown by Panda3D's
+        # TextNode (which aborts on invalid text) and written to saves: make it safe once, here.
+        object.__setattr__(self, "name", clean_name(self.name, "Player"))
 
     @property
     def is_person(self) -> bool:

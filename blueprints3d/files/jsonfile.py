@@ -1,0 +1,281 @@
+"""The one reader and writer of the program's JSON files (build files, saves, the autosave slot).
+
+Reading refuses, in one line naming the file and the problem, anything that is not a plain
+JSON file of sensible size: FIFOs, devices (/dev/zero), folders and symlink loops are refused
+before a byte is read; at most ``MAX_BYTES`` + 1 bytes are ever read; the nesting depth is
+checked before parsing; duplicate keys, NaN/Infinity, huge numbers, undecodable bytes and lone
+surrogates are refused. Every such failure is the caller's ``BlueprintsError`` subclass.
+
+Writing goes through a temporary file in the same folder (``.NAME.*.tmp``), flushed to disk and
+renamed into place, so a crash or a kill leaves the old file or the new one, never half of one.
+``write_new`` never replaces an existing file; ``clean_stray_temps`` removes what killed saves
+left behind.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+import tempfile
+import time
+from itertools import accumulate
+from pathlib import Path
+from typing import Any, Callable
+
+from blueprints3d.engine.errors import BlueprintsError
+from blueprints3d.text import display, shown
+
+MAX_BYTES = 4 * 1024 * 1024   # a save is some kilobytes, a build file less
+MAX_DEPTH = 32                # a save nests about 6 deep
+MAX_DIGITS = 30               # seeds and counts; no number the program writes is longer
+TEMP_SUFFIX = ".tmp"
+
+_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_DELTA = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+class _Refused(ValueError):
+    """Raised inside the parser's hooks; turned into the caller's error with the file's name."""
+
+
+def where(path: str | os.PathLike[str]) -> str:
+    """A path as it may appear in a message: printable and capped."""
+    return display(os.fspath(path), 200)
+
+
+def _depth(text: str) -> int:
+    """The deepest bracket nesting of JSON ``text`` (strings skipped), without parsing it."""
+    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
+    return max(accumulate(map(_DELTA.__getitem__, brackets)), default=0)
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise _Refused(f"the key {shown(k)} appears twice in one object")
+        out[k] = v
+    return out
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _Refused(f"a number of {len(text)} digits is far too long")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    if len(text) > MAX_DIGITS:
+        raise _Refused(f"a number of {len(text)} characters is far too long")
+    x = float(text)
+    if x in (float("inf"), float("-inf")):
+        raise _Refused(f"the number {shown(text)} is too large")
+    return x
+
+
+def _constant(name: str) -> Any:
+    raise _Refused(f"{name} is not a number JSON allows")
+
+
+def _check_strings(data: Any) -> None:
+    """Refuse lone surrogates ("\\ud800" escapes): they are not text and break every display."""
+    stack = [data]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, str):
+            try:
+                x.encode("utf-8")
+            except UnicodeEncodeError:
+                raise _Refused(f"the text {shown(x)} holds a lone surrogate (not valid Unicode)") from None
+        elif isinstance(x, dict):
+            stack.extend(x.keys())
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
+
+
+def read_bytes(path: str | os.PathLike[str], error: type[BlueprintsError], what: str,
+               max_bytes: int = MAX_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``max_bytes``; ``error`` in one line otherwise."""
+    p = where(path)
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        if os.path.islink(path):
+            raise error(f"{p}: a link to a file that does not exist, not a {what}") from None
+        raise error(f"{p}: no such {what}") from None
+    except OSError as e:
+        if e.errno == 40:  # ELOOP
+            raise error(f"{p}: a symbolic link loop, not a {what}") from None
+        raise error(f"{p}: cannot be read ({display(e.strerror or e.__class__.__name__, 80)})") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise error(f"{p}: is a folder, not a {what}") from None
+    if not stat.S_ISREG(st.st_mode):
+        kind = ("a named pipe (FIFO)" if stat.S_ISFIFO(st.st_mode) else
+                "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) else
+                "a socket" if stat.S_ISSOCK(st.st_mode) else "not a regular file")
+        raise error(f"{p}: is {kind}, not a {what}")
+    if st.st_size > max_bytes:
+        raise error(f"{p}: is {st.st_size:,} bytes; a {what} is at most {max_bytes:,}")
+    try:
+        # O_NONBLOCK: should the file have been swapped for a FIFO since, opening must not hang.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as e:
+        raise error(f"{p}: cannot be read ({display(e.strerror or e.__class__.__name__, 80)})") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise error(f"{p}: is not a regular file, not a {what}")
+        chunks, left = [], max_bytes + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as e:
+        raise error(f"{p}: cannot be read ({display(e.strerror or e.__class__.__name__, 80)})") from None
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > max_bytes:
+        raise error(f"{p}: is larger than {max_bytes:,} bytes, too large for a {what}")
+    return data
+
+
+def parse_json(raw: bytes | str, max_depth: int = MAX_DEPTH) -> Any:
+    """Parse ``raw`` strictly; ``ValueError`` (one line, no file name) when it is refused."""
+    if isinstance(raw, bytes):
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise ValueError(f"not UTF-8 text (byte {e.start + 1} cannot be decoded)") from None
+    else:
+        text = raw
+    text = text.removeprefix("\ufeff")
+    if _depth(text) > max_depth:
+        raise ValueError(f"nested more than {max_depth} deep, far deeper than any blueprints3d file")
+    try:
+        data = json.loads(text, object_pairs_hook=_pairs, parse_int=_int, parse_float=_float,
+                          parse_constant=_constant)
+        _check_strings(data)
+    except _Refused as e:
+        raise ValueError(str(e)) from None
+    except json.JSONDecodeError as e:
+        raise ValueError(f"not valid JSON, the file is damaged or truncated "
+                         f"({e.msg}: line {e.lineno}, column {e.colno})") from None
+    except (RecursionError, ValueError, MemoryError) as e:  # belt and braces: the checks above come first
+        raise ValueError(f"not valid JSON ({e.__class__.__name__})") from None
+    return data
+
+
+def read_json(path: str | os.PathLike[str], error: type[BlueprintsError], what: str) -> Any:
+    """Parse the JSON file at ``path``; any failure raises ``error`` with one line naming it."""
+    raw = read_bytes(path, error, what)
+    try:
+        return parse_json(raw)
+    except ValueError as e:
+        raise error(f"{where(path)}: {e}") from None
+
+
+# ---- writing -------------------------------------------------------------------------------------
+
+def _temp(p: Path) -> tuple[int, str]:
+    return tempfile.mkstemp(prefix=f".{p.name[:100]}.", suffix=TEMP_SUFFIX, dir=p.parent or ".")
+
+
+def write_bytes_atomic(path: str | os.PathLike[str], data: bytes | Callable[[str], None]) -> None:
+    """Write ``data`` to ``path`` through a temporary file in the same folder, flushed and
+    renamed into place. ``data`` may be a function that writes the temporary file by name
+    (a picture writer); it is flushed to disk before the rename all the same."""
+    p = Path(path)
+    fd, tmp = _temp(p)
+    try:
+        if callable(data):
+            os.close(fd)
+            fd = -1
+            data(tmp)
+            fd = os.open(tmp, os.O_RDONLY)
+        else:
+            with os.fdopen(fd, "wb", closefd=False) as f:
+                f.write(data)
+        os.fsync(fd)
+        os.close(fd)
+        fd = -1
+        os.replace(tmp, p)
+    except BaseException:
+        if fd >= 0:
+            os.close(fd)
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def write_atomic(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` atomically: the old file or the new one, never half."""
+    write_bytes_atomic(path, text.encode("utf-8"))
+
+
+def stamp() -> str:
+    """A time stamp for file names, to the microsecond (never through strftime's % codes)."""
+    t = time.time()
+    lt = time.localtime(t)
+    return (f"{lt.tm_year:04d}{lt.tm_mon:02d}{lt.tm_mday:02d}-{lt.tm_hour:02d}{lt.tm_min:02d}"
+            f"{lt.tm_sec:02d}-{int(t % 1 * 1_000_000):06d}")
+
+
+def write_new(folder: str | os.PathLike[str], stem: str, suffix: str,
+              data: bytes | Callable[[str], None]) -> Path:
+    """Write a new file ``folder/stem.suffix`` (``stem-2.suffix``... when taken) atomically,
+    never replacing an existing file; returns its path. ``stem`` must already be a safe name."""
+    folder = Path(folder)
+    tmp_target = folder / f"{stem}{suffix}"
+    fd, tmp = _temp(tmp_target)
+    os.close(fd)
+    try:
+        write_bytes_atomic(tmp, data)  # the content, complete and on disk, under the temp name
+        for n in range(1, 10_000):
+            path = folder / (f"{stem}{suffix}" if n == 1 else f"{stem}-{n}{suffix}")
+            try:
+                os.link(tmp, path)  # fails when the name is taken: nothing is ever replaced
+            except FileExistsError:
+                continue
+            except OSError:  # no hard links here: reserve the name, then rename over the reservation
+                try:
+                    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+                except FileExistsError:
+                    continue
+                os.replace(tmp, path)
+                return path
+            return path
+        raise FileExistsError(f"no free file name for {stem}{suffix} in {folder}")
+    finally:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+
+
+def clean_stray_temps(folder: str | os.PathLike[str], older_than_s: float = 0.0, prefix: str = ".") -> int:
+    """Remove the temporary files that killed writes left in ``folder`` (``PREFIX*.tmp``,
+    at least ``older_than_s`` old); returns how many. Call it only for files no live writer
+    uses (the slot's own, under its lock; or old ones)."""
+    n = 0
+    now = time.time()
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    for e in entries:
+        if e.name.startswith(prefix) and e.name.startswith(".") and e.name.endswith(TEMP_SUFFIX):
+            try:
+                if e.is_file(follow_symlinks=False) and now - e.stat(follow_symlinks=False).st_mtime >= older_than_s:
+                    os.unlink(e.path)
+                    n += 1
+            except OSError:
+                pass
+    return n

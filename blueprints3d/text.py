@@ -1,0 +1,87 @@
+"""Text from outside the program (files, the command line, saves) made safe to show or to use
+as a file name. The one place that decides what of a name or a message may reach a terminal,
+a Panda3D TextNode, a window title or a path.
+
+- ``display(text)``: one printable line: control and format characters (escape sequences, NUL,
+  newlines, bidi overrides) become spaces, lone surrogates (undecodable bytes of a command-line
+  argument, ``"\\ud800"`` in a JSON file) become U+FFFD, and long text is cut with an ellipsis.
+- ``shown(value)``: a value quoted for an error message, like ``repr`` but capped and printable.
+- ``file_name(name)``: a name reduced to a safe, never empty, byte-capped file-name part with no
+  separators, no ``..`` and no ``%``.
+
+Standard library only: the engine imports it (its errors are capped here).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+ELLIPSIS = "\u2026"
+REPLACEMENT = "\ufffd"
+NAME_LENGTH = 40        # a seat name on the table
+MESSAGE_LENGTH = 1000   # a whole error line
+VALUE_LENGTH = 60       # a value quoted inside an error line
+FILE_NAME_BYTES = 60    # a name inside a file name (the folder and a time stamp come on top)
+
+
+def _clean_char(ch: str) -> str:
+    cat = unicodedata.category(ch)
+    if cat == "Cs":
+        return REPLACEMENT
+    if cat[0] == "C" or cat in ("Zl", "Zp"):  # Cc control, Cf format, Co private, Cn unassigned
+        return " "
+    return ch
+
+
+def display(text: Any, limit: int = NAME_LENGTH) -> str:
+    """``text`` as one printable line of at most ``limit`` characters (cut with an ellipsis)."""
+    if not isinstance(text, str):
+        text = str(text)
+    cut = len(text) > limit
+    head = text[:limit]
+    if not head.isprintable() or any("\ud800" <= ch <= "\udfff" for ch in head):
+        head = "".join(_clean_char(ch) for ch in head)
+    if cut:
+        head = head[:max(limit - 1, 0)] + ELLIPSIS
+    return head
+
+
+def one_line(text: Any, limit: int = MESSAGE_LENGTH) -> str:
+    """A message as one printable line, capped (what every BlueprintsError prints)."""
+    return display(text, limit)
+
+
+def shown(value: Any, limit: int = VALUE_LENGTH) -> str:
+    """``value`` quoted for a message: ``repr`` for short plain values, capped and printable."""
+    if isinstance(value, str):
+        return repr(display(value, limit))
+    if isinstance(value, (list, dict, tuple)):
+        # Never build the repr of a huge structure only to cut it.
+        kind = type(value).__name__
+        r = repr(value) if len(value) <= 8 else f"a {kind} of {len(value)} items"
+        return display(r, limit)
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value.bit_length() > 64:
+            return f"a number of about {int(value.bit_length() * 0.30103)} digits"
+    return display(repr(value), limit)
+
+
+def clean_name(text: str, fallback: str, limit: int = NAME_LENGTH) -> str:
+    """A player's name as it is shown and saved: printable, trimmed, capped, never empty."""
+    name = " ".join(display(text, limit).split())
+    return name or fallback
+
+
+def file_name(name: Any, fallback: str = "player", max_bytes: int = FILE_NAME_BYTES) -> str:
+    """``name`` as a safe part of a file name: letters, digits and ``-_`` only (anything else
+    becomes ``-``), no leading dot, at most ``max_bytes`` in UTF-8, never empty."""
+    text = unicodedata.normalize("NFC", display(name, 4 * max_bytes).replace(REPLACEMENT, "-"))
+    out = []
+    for ch in text:
+        out.append(ch if (ch.isalnum() and ch.isprintable()) or ch in "-_" else "-")
+    s = "-".join(part for part in "".join(out).split("-") if part)
+    while len(s.encode("utf-8")) > max_bytes:
+        s = s[:-1]
+    s = s.strip("-_")
+    return s or fallback
