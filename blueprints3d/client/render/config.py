@@ -38,6 +38,7 @@ framebuffer-hardware false
 """
 VERBOSE_PRC = """
 notify-level info
+print-pipe-types #t
 notify-level-display info
 notify-level-egldisplay info
 notify-level-glxdisplay info
