@@ -60,7 +60,7 @@ def make_bot(name_or_level: str, seed: int = 0) -> Bot:
     budget = HARD_BUDGET
     if name.startswith("search:"):
         moves = name.partition(":")[2]
-        if not moves.isdigit() or int(moves) < 1:
+        if not (moves.isascii() and moves.isdigit() and len(moves) <= 7) or int(moves) < 1:
             raise UnknownBot(f"bad bot {name_or_level!r}: search:N needs a whole number of playout moves N >= 1")
         budget = replace(HARD_BUDGET, moves=int(moves))
         name = "search"

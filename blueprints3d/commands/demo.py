@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from blueprints3d.commands.argtypes import picture_size
+from blueprints3d.commands.argtypes import output_folder, picture_size
 from blueprints3d.steps.demos import DEMOS
 
 HELP = "visual rule demonstrations (without NAME: a menu); --render DIR writes each step to PNG"
@@ -31,6 +31,7 @@ def run(args: argparse.Namespace) -> int:
                 print(f"  {i}. {s.caption}")
         return 0
     if args.render:
+        output_folder(args.render, "--render")  # before any window: /dev/null is one line
         w, h = args.size or (960, 540)
         from blueprints3d.client.apps.demo_player import render_demo
         from blueprints3d.client.render.capture import open_offscreen_base

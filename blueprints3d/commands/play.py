@@ -39,6 +39,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(default 0.8, the blueprints3d-bot-delay setting)")
     parser.add_argument("--resume", action="store_true",
                         help="continue the last game exactly where it was (it is saved after every move)")
+    parser.add_argument("--slot", metavar="NAME",
+                        help="use a save slot of its own (autosave-NAME.json): for a second table on the "
+                             "same data folder, whose default slot a running table holds")
     parser.add_argument("--no-autosave", action="store_true",
                         help="do not save the game after every move (the autosave lives in "
                              "$BLUEPRINTS3D_HOME, else $XDG_DATA_HOME/blueprints3d)")

@@ -10,8 +10,9 @@ from __future__ import annotations
 import argparse
 import os
 
-from blueprints3d.commands.argtypes import UsageError, dimensions
+from blueprints3d.commands.argtypes import UsageError, dimensions, finite_number
 from blueprints3d.engine.errors import BlueprintsError
+from blueprints3d.text import display
 
 HELP = "render a build file (or the material test scene) to a PNG picture, without a window"
 
@@ -24,9 +25,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", required=True, help="PNG file to write")
     parser.add_argument("--materials", action="store_true", help="render the material test scene")
     parser.add_argument("--size", type=picture_size, default=(1920, 1080), help="picture size WxH (default 1920x1080)")
-    parser.add_argument("--angle", type=float, default=35.0,
+    parser.add_argument("--angle", type=finite_number(-3600, 3600, " of degrees"), default=35.0,
                         help="camera angle around the building in degrees (0 = the owner's seat)")
-    parser.add_argument("--elevation", type=float, default=36.0,
+    parser.add_argument("--elevation", type=finite_number(unit=" of degrees"), default=36.0,
                         help="camera height as an angle above the table in degrees (default 36)")
     parser.add_argument("--no-shaders", action="store_true", help="plain colours instead of the material shaders")
     parser.add_argument("--supersample", type=int, default=2, choices=[1, 2, 3],
@@ -39,9 +40,16 @@ def run(args: argparse.Namespace) -> int:
     size = args.size
     if not 0.0 < args.elevation < 90.0:
         raise UsageError(f"--elevation must be between 0 and 90 degrees, not {args.elevation}")
+    out = display(args.output, 200)
+    if not args.output.lower().endswith(".png"):
+        raise UsageError(f"-o {out}: the picture is written as PNG, so its name must end in .png")
     out_dir = os.path.dirname(os.path.abspath(args.output))
     if not os.path.isdir(out_dir):
-        raise BlueprintsError(f"cannot write {args.output}: no folder {out_dir}")
+        raise BlueprintsError(f"cannot write {out}: no folder {display(out_dir, 200)}")
+    if os.path.isdir(args.output):
+        raise BlueprintsError(f"cannot write {out}: it is a folder")
+    if not os.access(out_dir, os.W_OK | os.X_OK):
+        raise BlueprintsError(f"cannot write {out}: the folder {display(out_dir, 200)} is not writable")
     if args.materials:
         from blueprints3d.client.scene.showcase import material_test_build
         build = material_test_build()
@@ -53,8 +61,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         save_png(img, args.output)
     except OSError as exc:
-        raise BlueprintsError(f"cannot write {args.output}: {exc}") from None
-    print(f"wrote {args.output} ({size[0]}x{size[1]})")
+        raise BlueprintsError(f"cannot write {out}: {display(exc.strerror or exc, 80)}") from None
+    print(f"wrote {out} ({size[0]}x{size[1]})")
     return 0
 
 

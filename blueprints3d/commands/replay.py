@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from blueprints3d.commands.argtypes import UsageError, picture_size
+from blueprints3d.commands.argtypes import UsageError, output_folder, picture_size, whole_number
 from blueprints3d.files.savefile import load_game
+from blueprints3d.text import display
 
 HELP = "replay a saved game move by move (step, play, pause); --open shows hidden buildings"
 
@@ -15,7 +16,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("save", help="save file (JSON) of a finished or unfinished game")
     parser.add_argument("--open", action="store_true",
                         help="show every building and blueprint all along (default: only as revealed in the game)")
-    parser.add_argument("--seat", type=int, default=None, metavar="N",
+    parser.add_argument("--seat", type=whole_number(1, 4), default=None, metavar="N",
                         help="also show player N's own building, as they saw it (1-based)")
     parser.add_argument("--play", action="store_true", help="start playing at once")
     parser.add_argument("--size", type=picture_size, default=(1280, 720), help="window or picture size WxH (default 1280x720)")
@@ -34,13 +35,14 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"--seat must be 1 to {state.num_players} for this game, not {args.seat}")
         seat = args.seat - 1
     steps = game_steps(state, open_=args.open, seat=seat)
-    title = Path(args.save).stem
+    title = display(Path(args.save).stem, 60)  # shown in the window's title and captions
     if args.list:
         for i, s in enumerate(steps, 1):
             print(f"{i:3d}. [{s.header}] {s.caption}")
         return 0
     w, h = args.size
     if args.render:
+        output_folder(args.render, "--render")
         from blueprints3d.client.render import shaders
         from blueprints3d.client.apps.replay_player import render_replay
         from blueprints3d.client.render.capture import open_offscreen_base

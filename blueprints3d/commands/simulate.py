@@ -7,7 +7,7 @@ import statistics
 import sys
 import time
 
-from blueprints3d.commands.argtypes import non_negative, positive
+from blueprints3d.commands.argtypes import non_negative, whole_number
 from blueprints3d.engine.playout import random_game
 from blueprints3d.engine.scoring import Prize
 
@@ -17,7 +17,8 @@ CATEGORIES = ("blueprint", "wood", "recycled", "stone", "glass", "total")
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4, help="players per game (2-4)")
-    parser.add_argument("--games", type=positive, default=1000, help="number of games (default 1000)")
+    parser.add_argument("--games", type=whole_number(1, 1_000_000), default=1000,
+                        help="number of games (default 1000, at most 1,000,000)")
     parser.add_argument("--seed", type=non_negative, default=0, help="seed of the first game; game i uses seed+i")
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
+import os
+import signal
 import sys
 import time
 from dataclasses import dataclass
@@ -13,7 +15,10 @@ from typing import Iterator, Sequence
 from blueprints3d.ai import make_bot
 from blueprints3d.ai.match import GameRecord, play_game
 from blueprints3d.engine.errors import BlueprintsError
+from blueprints3d.text import shown
 
+MAX_GAMES = 1_000_000  # about a day of the fastest bots on one core
+MAX_SEED = 2 ** 63
 HELP = "play games between bots (random, greedy, search or easy, medium, hard) and print win rates"
 Z95 = 1.959964
 
@@ -34,28 +39,38 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="comma-separated bots, one per seat (2-4): easy, medium, hard, random, greedy, "
                              "search or search:N (N playout moves a decision), e.g. hard,greedy,random,random")
     # Parsed in run(), so that a bad value is one line of message, not a usage block.
-    parser.add_argument("--games", default="100", help="number of games (default 100)")
+    parser.add_argument("--games", default="100", help=f"number of games (default 100, at most {MAX_GAMES:,})")
     parser.add_argument("--seed", default="0", help="seed of the first game; game i uses seed+i (default 0)")
-    parser.add_argument("--jobs", default="1", help="games played at once, one process each (default 1)")
+    parser.add_argument("--jobs", default="1", help="games played at once, one process each (default 1, at most "
+                                                    "the number of cores)")
 
 
-def _whole(name: str, text: str, least: int) -> int:
+def max_jobs() -> int:
+    """At most one process per core: more only slows every game down."""
+    return max(1, os.cpu_count() or 1)
+
+
+def _whole(name: str, text: str, least: int, most: int) -> int:
     try:
+        if len(text.strip()) > 30:
+            raise ValueError
         n = int(text)
     except ValueError:
-        raise TournamentError(f"--{name} must be a whole number, not {text!r}") from None
+        raise TournamentError(f"--{name} must be a whole number, not {shown(text)}") from None
     if n < least:
         raise TournamentError(f"--{name} must be {least} or more, not {n}")
+    if n > most:
+        raise TournamentError(f"--{name} must be at most {most:,}, not {n:,}")
     return n
 
 
 def parse_plan(bots: str, games: str, seed: str) -> Plan:
     names = tuple(b.strip().lower() for b in bots.split(","))
     if not 2 <= len(names) <= 4:
-        raise TournamentError(f"--bots needs 2 to 4 bots (one per seat), got {len(names)}: {bots!r}")
+        raise TournamentError(f"--bots needs 2 to 4 bots (one per seat), got {len(names)}: {shown(bots)}")
     for n in names:
         make_bot(n, 0)  # raises UnknownBot, naming the bad one
-    return Plan(names, _whole("games", games, 1), _whole("seed", seed, 0))
+    return Plan(names, _whole("games", games, 1, MAX_GAMES), _whole("seed", seed, 0, MAX_SEED))
 
 
 def bot_seed(seed: int, game: int, entry: int) -> int:
@@ -80,14 +95,24 @@ def _play_star(args: tuple[Plan, int]) -> tuple[int, GameRecord]:
     return args[1], play_one(*args)
 
 
+def _quiet_worker() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them: one line, no worker tracebacks."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def records(plan: Plan, jobs: int) -> Iterator[tuple[int, GameRecord]]:
-    work = [(plan, g) for g in range(plan.games)]
+    work = ((plan, g) for g in range(plan.games))  # lazy: a million games are not listed up front
     if jobs == 1:
         yield from map(_play_star, work)
         return
     # fork: workers inherit the loaded modules, and bots are built inside them from seeds.
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        yield from pool.imap_unordered(_play_star, work)
+    pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_quiet_worker)
+    try:
+        yield from pool.imap_unordered(_play_star, work, chunksize=1)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
 
 
 def wilson(p: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -150,9 +175,22 @@ def report(plan: Plan, tallies: Sequence[Tally], elapsed: float) -> str:
 
 def run(args: argparse.Namespace) -> int:
     plan = parse_plan(args.bots, args.games, args.seed)
-    jobs = _whole("jobs", args.jobs, 1)
-    start = last = time.monotonic()
+    jobs = _whole("jobs", args.jobs, 1, max_jobs())
+    start = time.monotonic()
     done: list[tuple[int, GameRecord]] = []
+    try:
+        _play_all(plan, jobs, done, start)
+    except KeyboardInterrupt:
+        print(file=sys.stderr)  # end the progress line; the command line says "interrupted"
+        raise
+    print(file=sys.stderr)
+    done.sort(key=lambda x: x[0])
+    print(report(plan, tally(plan, done), time.monotonic() - start))
+    return 0
+
+
+def _play_all(plan: Plan, jobs: int, done: list[tuple[int, GameRecord]], start: float) -> None:
+    last = start
     for item in records(plan, min(jobs, plan.games)):
         done.append(item)
         now = time.monotonic()
@@ -162,7 +200,3 @@ def run(args: argparse.Namespace) -> int:
             eta = (plan.games - len(done)) / rate
             print(f"\rtournament: {len(done)}/{plan.games} games, {rate:.2f} games/s, "
                   f"about {eta:.0f} s left ", end="", file=sys.stderr, flush=True)
-    print(file=sys.stderr)
-    done.sort(key=lambda x: x[0])
-    print(report(plan, tally(plan, done), time.monotonic() - start))
-    return 0

@@ -24,7 +24,7 @@ from blueprints3d.engine.errors import BuildFileError, CardDataError
 from blueprints3d.engine.materials import DICE_PER_MATERIAL, Material
 from blueprints3d.engine.rules import TAKES_PER_ROUND
 from blueprints3d.engine.scoring import Score, score_building
-from blueprints3d.files.jsonfile import read_json, where, write_atomic
+from blueprints3d.files.jsonfile import read_json, where, write_bytes_atomic
 from blueprints3d.text import shown
 
 FORMAT = 1
@@ -156,5 +156,10 @@ def load_build(path: str | os.PathLike[str]) -> Build:
         raise BuildFileError(f"{where(path)}: {e}") from None
 
 
+def build_bytes(build: Build) -> bytes:
+    """The build file of ``build``, as written."""
+    return (json.dumps(build.to_dict(), indent=1) + "\n").encode("utf-8")
+
+
 def save_build(path: str | os.PathLike[str], build: Build) -> None:
-    write_atomic(path, json.dumps(build.to_dict(), indent=1) + "\n")
+    write_bytes_atomic(path, build_bytes(build))

@@ -11,11 +11,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from pathlib import Path
 from typing import Any
 
 from blueprints3d.engine import actions as A
-from blueprints3d.files.jsonfile import read_json, write_atomic
+from blueprints3d.files.jsonfile import read_json, write_bytes_atomic
 from blueprints3d.files.jsonfile import where as file_where
 from blueprints3d.engine.errors import BlueprintsError, SaveFileError
 from blueprints3d.engine.state import GameState
@@ -129,7 +128,12 @@ def game_from_json(data: Any) -> tuple[GameState, dict[str, Any]]:
 
 def save_game(path: str | os.PathLike[str], state: GameState, meta: dict[str, Any] | None = None) -> None:
     """Write the game atomically: the old save stays intact until the new one is complete."""
-    write_atomic(path, json.dumps(game_to_json(state, meta), separators=(",", ":")) + "\n")
+    write_bytes_atomic(path, game_bytes(state, meta))
+
+
+def game_bytes(state: GameState, meta: dict[str, Any] | None = None) -> bytes:
+    """The save file of ``state``, as written."""
+    return (json.dumps(game_to_json(state, meta), separators=(",", ":")) + "\n").encode("utf-8")
 
 
 def load_game(path: str | os.PathLike[str]) -> tuple[GameState, dict[str, Any]]:

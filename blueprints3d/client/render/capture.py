@@ -10,9 +10,10 @@ from dataclasses import dataclass
 
 import numpy as np
 from panda3d.core import (NodePath, OrthographicLens, PerspectiveLens, PNMImage, Point2, Point3,
-                          Texture)
+                          StringStream, Texture)
 
 from blueprints3d.client.render.window import open_base
+from blueprints3d.files.jsonfile import write_bytes_atomic
 
 _bases: list = []
 
@@ -46,8 +47,8 @@ def grab_frame(output) -> np.ndarray:
     return np.ascontiguousarray(img[::-1])
 
 
-def save_png(img: np.ndarray, path: str) -> None:
-    """Write an (h, w, 3) uint8 array (top row first) as PNG through Panda3D's PNMImage."""
+def png_bytes(img: np.ndarray) -> bytes:
+    """An (h, w, 3) uint8 array (top row first) encoded as PNG by Panda3D's PNMImage."""
     h, w = img.shape[:2]
     pnm = PNMImage(w, h, 3)
     tex = Texture("out")
@@ -55,8 +56,16 @@ def save_png(img: np.ndarray, path: str) -> None:
     # Panda wants bottom row first and BGR byte order in RAM images.
     tex.set_ram_image(np.ascontiguousarray(img[::-1, :, ::-1]).tobytes())
     tex.store(pnm)
-    if not pnm.write(path):
-        raise OSError("the PNG writer failed (folder missing or not writable?)")
+    stream = StringStream()
+    if not pnm.write(stream, "picture.png"):
+        raise OSError("the PNG writer failed")
+    return stream.get_data()
+
+
+def save_png(img: np.ndarray, path: str) -> None:
+    """Write an (h, w, 3) uint8 array as PNG atomically (temporary file, then rename): a kill
+    never leaves half a picture."""
+    write_bytes_atomic(path, png_bytes(img))
 
 
 def snapshot(base, scene: NodePath, cam_pos: tuple[float, float, float],

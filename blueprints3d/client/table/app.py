@@ -11,9 +11,10 @@ import argparse
 import sys
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from direct.showbase.DirectObject import DirectObject
-from panda3d.core import ClockObject, NodePath, Point3
+from panda3d.core import ClockObject, NodePath, Point3, WindowProperties
 
 from blueprints3d.client.render import config, lighting, shaders
 from blueprints3d.client.render.window import open_base
@@ -33,8 +34,11 @@ from blueprints3d.engine.errors import BlueprintsError, SaveFileError
 from blueprints3d.engine.rules import NUM_ROUNDS
 from blueprints3d.engine.state import GameState
 from blueprints3d.files.autosave import AutosaveSlot, Resumed
-from blueprints3d.files.builds import save_player_build
-from blueprints3d.files.savefile import save_game
+from blueprints3d.files.buildfile import build_bytes
+from blueprints3d.files.builds import build_of
+from blueprints3d.files.jsonfile import stamp, where, write_new
+from blueprints3d.files.savefile import game_bytes
+from blueprints3d.text import display, file_name, shown
 
 CLOSE_EVENT = "blueprints3d-close-request"
 CAMERA_KEYS = {"q": (-4.0, 0.0), "e": (4.0, 0.0), "w": (0.0, 3.0), "s": (0.0, -3.0)}
@@ -194,23 +198,28 @@ class TableApp:
         except OSError as e:  # a full disk must not stop the game; say so once per failure
             self.hud.show_message(f"could not autosave the game: {e.strerror or e}")
 
-    def _saves_folder(self):
+    def _saves_folder(self) -> Path:
+        """Where F5 and F6 write (the autosave's folder); OSError when it cannot be made."""
         folder = (self.options.autosave.folder if self.options.autosave is not None
                   else AutosaveSlot().folder)
         folder.mkdir(parents=True, exist_ok=True)
         return folder
 
+    def _write_copy(self, stem: str, data: bytes) -> Path:
+        """A new file ``stem-<time to the microsecond>.json`` in the saves folder, written
+        atomically, never over an existing one; OSError when it cannot be."""
+        return write_new(self._saves_folder(), f"{stem}-{stamp()}", ".json", data)
+
     def save_game_copy(self) -> str | None:
         """F5: the whole game to a file of its own (for `blueprints3d replay`)."""
         if self.flow is None:
             return None
-        path = self._saves_folder() / time.strftime("game-%Y%m%d-%H%M%S.json")
         try:
-            save_game(path, self.flow.state, self.save_meta())
-        except OSError as e:
-            self.hud.show_message(f"could not save the game: {e.strerror or e}")
+            path = self._write_copy("game", game_bytes(self.flow.state, self.save_meta()))
+        except OSError as e:  # the folder cannot be made or written: the game goes on
+            self.hud.show_message(f"could not save the game: {display(e.strerror or e, 120)}")
             return None
-        self.hud.show_message(f"game saved to {path}")
+        self.hud.show_message(f"game saved to {where(path)}")
         return str(path)
 
     def save_building(self) -> str | None:
@@ -227,13 +236,17 @@ class TableApp:
             return None
         else:
             source = flow.state
-        path = self._saves_folder() / time.strftime(f"building-{flow.seats[seat].name}-%Y%m%d-%H%M%S.json")
+        name = flow.seats[seat].name
         try:
-            save_player_build(path, source, seat)
-        except (OSError, BlueprintsError) as e:
+            data = build_bytes(build_of(source, seat))
+            path = self._write_copy(f"building-{file_name(name)}", data)
+        except OSError as e:
+            self.hud.show_message(f"could not save the building: {display(e.strerror or e, 120)}")
+            return None
+        except BlueprintsError as e:
             self.hud.show_message(f"could not save the building: {e}")
             return None
-        self.hud.show_message(f"{flow.seats[seat].name}'s building saved to {path}")
+        self.hud.show_message(f"{name}'s building saved to {where(path)}")
         return str(path)
 
     def _on_flow_event(self, event: FlowEvent) -> None:
@@ -477,7 +490,7 @@ def parse_seats(text: str) -> list[SeatConfig]:
         name, _, level = part.partition("@")
         if "@" in part:
             if level not in levels:
-                raise BlueprintsError(f"seat {i + 1}: unknown computer level {level!r} "
+                raise BlueprintsError(f"seat {i + 1}: unknown computer level {shown(level)} "
                                       f"(known: {', '.join(levels)})")
             seats.append(SeatConfig(name or f"Computer {i + 1}", level))
         else:
@@ -497,7 +510,7 @@ def seats_from_meta(meta: dict) -> tuple[list[SeatConfig], bool]:
     levels = bot_levels()
     for x in seats:
         if x["bot"] is not None and x["bot"] not in levels:
-            raise SaveFileError(f"the saved game names an unknown computer level {x['bot']!r}")
+            raise SaveFileError(f"the saved game names an unknown computer level {shown(x['bot'])}")
     return [SeatConfig(x["name"], x["bot"]) for x in seats], bool(meta.get("open_scores", False))
 
 
@@ -511,11 +524,14 @@ def options_from_args(args: argparse.Namespace) -> AppOptions:
             raise BlueprintsError("--start needs --seats (on the new-game screen, choose who starts there)")
         if start_text == "lot":
             start = None
-        elif start_text.isdigit() and 1 <= int(start_text) <= len(seats):
+        elif start_text in [str(i) for i in range(1, len(seats) + 1)]:
             start = int(start_text) - 1
         else:
-            raise BlueprintsError(f"--start must be a seat from 1 to {len(seats)} or 'lot', not {start_text!r}")
-    slot = None if getattr(args, "no_autosave", False) else AutosaveSlot()
+            raise BlueprintsError(f"--start must be a seat from 1 to {len(seats)} or 'lot', not {shown(start_text)}")
+    slot_name = getattr(args, "slot", None)
+    if slot_name is not None and getattr(args, "no_autosave", False):
+        raise BlueprintsError("--slot names the save slot: it cannot be combined with --no-autosave")
+    slot = None if getattr(args, "no_autosave", False) else AutosaveSlot(name=slot_name)
     resumed = None
     if getattr(args, "resume", False):
         if seats is not None:
@@ -529,14 +545,47 @@ def options_from_args(args: argparse.Namespace) -> AppOptions:
                       resumed=resumed, start=start)
 
 
+def fit_to_display(base, size: tuple[int, int]) -> tuple[int, int] | None:
+    """Shrink the window to the display when it was asked larger (the GPU's bound is the
+    option's own); returns the new size, or None when it fits or the display is unknown."""
+    pipe = getattr(base, "pipe", None)
+    win = getattr(base, "win", None)
+    if pipe is None or win is None or not hasattr(win, "request_properties"):
+        return None
+    dw, dh = pipe.get_display_width(), pipe.get_display_height()
+    if dw <= 0 or dh <= 0 or (size[0] <= dw and size[1] <= dh):
+        return None
+    fitted = (min(size[0], dw), min(size[1], dh))
+    props = WindowProperties()
+    props.set_size(*fitted)
+    win.request_properties(props)
+    return fitted
+
+
 def run_app(args: argparse.Namespace) -> int:
     launched = time.perf_counter()
     options = options_from_args(args)
+    slot = options.autosave
+    if slot is not None:
+        slot.acquire()  # one table per slot: a second one is told so, before any window opens
+    try:
+        return _run(args, options, launched)
+    finally:
+        if slot is not None:
+            slot.release()
+
+
+def _run(args: argparse.Namespace, options: AppOptions, launched: float) -> int:
     offscreen = getattr(args, "offscreen", False)
     base = open_base(size=options.size, title="Blueprints", offscreen=offscreen,
                      fullscreen=options.fullscreen,
                      native_fullscreen=options.fullscreen and not options.size_given,
                      verbose=options.verbose, shaders_on=options.use_shaders)
+    if not offscreen and not options.fullscreen:
+        fitted = fit_to_display(base, options.size)
+        if fitted is not None:
+            print(f"blueprints3d: the window is {fitted[0]}x{fitted[1]}, the display's size "
+                  f"(asked {options.size[0]}x{options.size[1]})", file=sys.stderr)
     app = TableApp(base, options)
     base.graphicsEngine.render_frame()
     first = time.perf_counter()
