@@ -7,6 +7,7 @@ from pathlib import Path
 
 from blueprints3d.commands.argtypes import window_size
 from blueprints3d.files.buildfile import load_build
+from blueprints3d.text import display
 
 HELP = "show one building from a build file: turntable, free orbit, score breakdown, screenshots"
 
@@ -23,4 +24,4 @@ def run(args: argparse.Namespace) -> int:
     w, h = args.size
     from blueprints3d.client.apps.viewer import run_window
 
-    return run_window(build, Path(args.file).stem, w, h, args.shots, not args.no_shaders)
+    return run_window(build, display(Path(args.file).stem, 60), w, h, args.shots, not args.no_shaders)

@@ -229,9 +229,10 @@ def stamp() -> str:
 
 
 def write_new(folder: str | os.PathLike[str], stem: str, suffix: str,
-              data: bytes | Callable[[str], None]) -> Path:
-    """Write a new file ``folder/stem.suffix`` (``stem-2.suffix``... when taken) atomically,
-    never replacing an existing file; returns its path. ``stem`` must already be a safe name."""
+              data: bytes | Callable[[str], None], numbered: bool = False) -> Path:
+    """Write a new file ``folder/stem.suffix`` (``stem-2.suffix``... when taken; with
+    ``numbered``, ``stem-01.suffix``, ``stem-02.suffix``...) atomically, never replacing an
+    existing file; returns its path. ``stem`` must already be a safe name."""
     folder = Path(folder)
     tmp_target = folder / f"{stem}{suffix}"
     fd, tmp = _temp(tmp_target)
@@ -239,7 +240,8 @@ def write_new(folder: str | os.PathLike[str], stem: str, suffix: str,
     try:
         write_bytes_atomic(tmp, data)  # the content, complete and on disk, under the temp name
         for n in range(1, 10_000):
-            path = folder / (f"{stem}{suffix}" if n == 1 else f"{stem}-{n}{suffix}")
+            path = folder / (f"{stem}-{n:02d}{suffix}" if numbered else
+                             f"{stem}{suffix}" if n == 1 else f"{stem}-{n}{suffix}")
             try:
                 os.link(tmp, path)  # fails when the name is taken: nothing is ever replaced
             except FileExistsError:

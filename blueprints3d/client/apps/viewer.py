@@ -18,6 +18,8 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
+from blueprints3d.files.jsonfile import where, write_new
+from blueprints3d.text import display, file_name
 from blueprints3d.client.render import capture
 
 from blueprints3d.client.scene import showcase
@@ -155,24 +157,27 @@ class BuildViewer(DirectObject):
         self.apply_camera()
 
     # ---- screenshot -----------------------------------------------------------------------
-    def screenshot(self, with_panel: bool = False) -> Path:
+    def screenshot(self, with_panel: bool = False) -> Path | None:
         """Save the building (S) or the whole window with the breakdown (F12) to the next free
-        ``<name>-NN.png`` in the shots folder."""
-        self.shots_dir.mkdir(parents=True, exist_ok=True)
-        n = 1
-        while (path := self.shots_dir / f"{self.name}-{n:02d}.png").exists():
-            n += 1
+        ``<name>-NN.png`` in the shots folder (atomically, never over a file); a folder that
+        cannot be written is said on the help line, and the viewer goes on."""
         overlays = (self.panel, self.help)
         if not with_panel:
             for o in overlays:
                 o.hide()
         try:
             capture.render_frames(self.base, 2)
-            capture.save_png(self.view.grab(), str(path))
+            picture = capture.png_bytes(self.view.grab())
         finally:
             for o in overlays:
                 o.show()
-        self.help.setText(f"saved {path}")
+        try:
+            self.shots_dir.mkdir(parents=True, exist_ok=True)
+            path = write_new(self.shots_dir, file_name(self.name, "build"), ".png", picture, numbered=True)
+        except OSError as e:
+            self.help.setText(f"could not save the picture: {display(e.strerror or e, 120)}")
+            return None
+        self.help.setText(f"saved {where(path)}")
         return path
 
     def destroy(self) -> None:
