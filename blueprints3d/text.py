@@ -18,7 +18,7 @@ import unicodedata
 from typing import Any
 
 ELLIPSIS = "\u2026"
-REPLACEMENT = "\ufffd"
+REPLACEMENT = "?"  # not U+FFFD: the table's fonts have no glyph for it
 NAME_LENGTH = 40        # a seat name on the table
 MESSAGE_LENGTH = 1000   # a whole error line
 VALUE_LENGTH = 60       # a value quoted inside an error line

@@ -44,7 +44,7 @@ class Build:
 
     def to_dict(self) -> dict[str, Any]:
         bp = self.blueprint
-        bp_json: Any = bp.id if _is_deck_card(bp) else {"grid": bp.grid()}
+        bp_json: Any = bp.id if _is_deck_card(bp) else {"grid": bp.grid(), "id": bp.id, "name": bp.name}
         return {"format": FORMAT, "blueprint": bp_json,
                 "stacks": [[[f"{Material(m).label}:{v}" for m, v in self.stacks[r * bp.cols + c]]
                             for c in range(bp.cols)] for r in range(bp.rows)]}
