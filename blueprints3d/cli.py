@@ -15,6 +15,7 @@ from typing import Sequence
 from blueprints3d import __version__
 from blueprints3d.commands.argtypes import UsageError
 from blueprints3d.engine.errors import BlueprintsError
+from blueprints3d.text import one_line
 
 # Subcommand name -> module under blueprints3d.commands. "play" is also the default.
 COMMANDS: dict[str, str] = {
@@ -36,7 +37,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a wrong option is one line and exit status 2 (the usage block is for --help)."""
 
     def error(self, message: str):
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {one_line(message)}\n")
 
 
 def _load(name: str):
@@ -67,7 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(_load(args.command).run(args) or 0)
     except UsageError as e:
-        parser.exit(EXIT_USAGE, f"blueprints3d {args.command}: error: {e}\n")
+        parser.exit(EXIT_USAGE, f"blueprints3d {args.command}: error: {one_line(e)}\n")
     except BlueprintsError as e:
         print(f"blueprints3d: {e}", file=sys.stderr)
         return EXIT_USAGE

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -103,3 +104,82 @@ def test_resuming_from_the_backup_keeps_the_good_backup(tmp_path):
     resumed.save(got.state)  # the game goes on: the damaged file must not replace the good backup
     assert slot.backup.read_text() == good_backup
     assert AutosaveSlot(tmp_path).load().state == got.state
+
+
+def _temps(folder):
+    return sorted(f for f in os.listdir(folder) if f.endswith(".tmp"))
+
+
+def test_stray_temporary_files_are_cleaned_when_a_table_takes_the_slot(tmp_path):
+    slot = AutosaveSlot(tmp_path)
+    slot.save(GameState.new(2, 1))
+    for name in (".autosave.json.abc123.tmp", ".autosave.previous.tmp", ".autosave.json.zz.tmp"):
+        (tmp_path / name).write_text("half a save")  # what kills during saves left behind
+    (tmp_path / ".game-20260101-000000-000001.json.q.tmp").write_text("an F5 being written now")
+    keep = tmp_path / "notes.tmp"  # not one of ours
+    keep.write_text("mine")
+    assert slot.acquire() == 3
+    try:
+        assert _temps(tmp_path) == [".game-20260101-000000-000001.json.q.tmp", "notes.tmp"]
+        assert slot.load().note is None
+    finally:
+        slot.release()
+
+
+def test_a_named_slot_cleans_only_its_own_temporary_files(tmp_path):
+    (tmp_path / ".autosave.json.x.tmp").write_text("the default slot's, in use by another table")
+    named = AutosaveSlot(tmp_path, name="second")
+    (tmp_path / ".autosave-second.json.y.tmp").write_text("ours")
+    assert named.acquire() == 1
+    named.release()
+    assert _temps(tmp_path) == [".autosave.json.x.tmp"]
+
+
+LOCKED_SAVER = """
+import random, sys
+from pathlib import Path
+from blueprints3d.files.autosave import AutosaveSlot
+from blueprints3d.engine import GameState
+slot = AutosaveSlot(Path(sys.argv[1]))
+slot.acquire()
+print("held", flush=True)
+seed = int(sys.argv[2])
+while True:
+    s = GameState.new(4, seed)
+    r = random.Random(seed)
+    while not s.is_over:
+        s.apply(s.legal_actions()[int(r.random() * len(s.legal_actions()))])
+        slot.save(s, {"seats": []})
+"""
+
+
+@pytest.mark.slow
+def test_soak_kills_at_random_moments_never_lose_the_slot_nor_pile_up_temporary_files(tmp_path):
+    """Issue 10: a table killed (SIGKILL) at random moments of its saves, again and again:
+    every time the slot resumes a whole game, and the next table removes the temporary files
+    the kills left, so none pile up."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    rng = random.Random(10)
+    left_behind = 0
+    for kill in range(60):
+        proc = subprocess.Popen([sys.executable, "-c", LOCKED_SAVER, str(tmp_path), str(kill)],
+                                stdout=subprocess.PIPE, text=True)
+        assert proc.stdout.readline().strip() == "held"
+        time.sleep(rng.uniform(0.0, 0.25))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        slot = AutosaveSlot(tmp_path)
+        left_behind += len(_temps(tmp_path))
+        slot.acquire()  # the dead table's lock is taken over; its temporary files removed
+        try:
+            assert _temps(tmp_path) == []
+            if slot.exists():
+                got = slot.load()
+                assert got.state.log is not None and got.meta == {"seats": []}
+        finally:
+            slot.release()
+    assert sorted(os.listdir(tmp_path)) in (["autosave.json", "autosave.previous.json"], ["autosave.json"])
+    print(f"{left_behind} temporary files left by 60 kills, all removed")
