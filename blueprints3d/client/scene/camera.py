@@ -1,7 +1,8 @@
 """An orbit camera: heading, elevation and distance around a target point on the table.
 
 The default view frames the active player's building and the pool from behind that player; the
-player can orbit, zoom and reset. Moves glide towards their goal every frame (no blocking), and
+player can orbit, zoom (toward a point: the table point under the pointer stays under it) and
+reset, and toggle a close-up (a second framing that leaves the default view as it was). Moves glide towards their goal every frame (no blocking), and
 the framing distance follows the lens's fields of view, so any window shape shows the same things.
 """
 
@@ -17,6 +18,7 @@ from blueprints3d.client.scene.geometry import rotate
 VERTICAL_FOV = 42.0
 MIN_ELEVATION, MAX_ELEVATION = 12.0, 89.0
 MIN_DISTANCE, MAX_DISTANCE = 12.0, 260.0
+TARGET_REACH = 60.0  # zooming about a point never takes the target further than this from the centre
 
 
 @dataclass
@@ -42,6 +44,7 @@ class OrbitCamera:
         self.home = View(0, 0, 0, 0, 55, 80)   # the default framing; reset() returns here
         self.goal = View(**vars(self.home))
         self.now = View(**vars(self.home))
+        self.close: View | None = None  # the close-up, while it is on
         self.set_aspect(lens.get_aspect_ratio() or 16 / 9)
 
     # ---- lens ---------------------------------------------------------------------------------
@@ -62,16 +65,31 @@ class OrbitCamera:
         """Make the default view a look from ``heading`` that just holds all ``points``, and go
         there. The distance is solved per point from the lens's two fields of view, so a wide and
         a tall window both show everything."""
+        self.home = self.fitting(points, heading, elevation)
+        self.reset(snap)
+
+    def fitting(self, points: list[tuple[float, float, float]], heading: float,
+                elevation: float) -> View:
+        """The view from ``heading``/``elevation`` that just holds all ``points``."""
         xs, ys, zs = zip(*points)
         target = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2, (min(zs) + max(zs)) / 2)
         d = fit_distance(points, target, heading, elevation, *self.fovs())
-        self.home = View(*target, heading, elevation, min(max(d, MIN_DISTANCE), MAX_DISTANCE))
-        self.reset(snap)
+        return View(*target, heading, elevation, min(max(d, MIN_DISTANCE), MAX_DISTANCE))
 
     def reset(self, snap: bool = False) -> None:
+        self.close = None
         self.goal = View(**vars(self.home))
         if snap:
             self.snap()
+
+    def toggle_close_up(self, view: View) -> bool:
+        """Go to ``view`` (a close-up), or back to the default view when one is on. True: on."""
+        if self.close is not None:
+            self.reset()
+            return False
+        self.close = View(**vars(view))
+        self.goal = View(**vars(view))
+        return True
 
     def snap(self) -> None:
         self.now = View(**vars(self.goal))
@@ -82,9 +100,22 @@ class OrbitCamera:
         g.heading += d_heading
         g.elevation = min(max(g.elevation + d_elevation, MIN_ELEVATION), MAX_ELEVATION)
 
-    def zoom(self, factor: float) -> None:
+    def zoom(self, factor: float, about: tuple[float, float, float] | None = None) -> None:
+        """Nearer (``factor`` < 1) or further. With ``about`` (a point of the scene, e.g. the table
+        point under the pointer) the camera moves along the line to that point, so it stays where
+        it shows on the screen; without, toward the target."""
         g = self.goal
-        g.distance = min(max(g.distance * factor, MIN_DISTANCE), MAX_DISTANCE)
+        d = min(max(g.distance * factor, MIN_DISTANCE), MAX_DISTANCE)
+        if about is not None and g.distance > 0:
+            f = d / g.distance  # the view scaled about the point: the point keeps its screen place
+            tx = about[0] + (g.tx - about[0]) * f
+            ty = about[1] + (g.ty - about[1]) * f
+            tz = about[2] + (g.tz - about[2]) * f
+            r = math.hypot(tx, ty)
+            if r > TARGET_REACH:
+                tx, ty = tx * TARGET_REACH / r, ty * TARGET_REACH / r
+            g.tx, g.ty, g.tz = tx, ty, max(tz, 0.0)
+        g.distance = d
 
     # ---- every frame --------------------------------------------------------------------------
     def update(self, dt: float) -> None:

@@ -3,19 +3,35 @@ where a 3D point shows on the screen (which is how the tests find dice and cells
 
 Screen points are Panda3D's mouse coordinates: x and y in [-1, 1], +y up, whatever the window size.
 Dice are picked by intersecting the ray with each candidate die's box in the die's own frame (a
-handful of dice: cheaper and simpler than a collision traversal); cells by intersecting the ray
-with the card's plane and mapping the hit point to a cell.
+handful of dice: cheaper and simpler than a collision traversal); cells first by the stacks
+standing on them (each stack's column: the space's footprint times the stack's height, so a drop
+over a stack's top or sides counts for that space, the nearest column the ray meets winning), then
+by intersecting the ray with the card's plane and mapping the hit point to a cell.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from dataclasses import dataclass
+from typing import Callable, Mapping, Sequence
 
 from panda3d.core import Lens, NodePath, Plane, Point2, Point3, Vec3
 
 from blueprints3d.client.scene import units
 
 PICK_HALF = units.DIE_SIZE * 0.6  # a die's pick box half-size: a little more forgiving than the die
+
+
+@dataclass(frozen=True)
+class Column:
+    """A stack's pick box in its card's frame: the space's square footprint (half-size ``half``
+    around ``x``, ``y``) from ``bottom`` up to the stack's ``top``."""
+
+    cell: int
+    x: float
+    y: float
+    half: float
+    bottom: float
+    top: float
 
 
 class Picker:
@@ -63,15 +79,39 @@ class Picker:
 
     def cell_under(self, x: float, y: float, card: NodePath,
                    locate: Callable[[float, float], int | None],
-                   top: float = units.CARD_THICKNESS) -> int | None:
-        """The card's cell under the pointer: the ray meets the card's top, and ``locate`` maps
-        that card-local point to a cell (``card_model.cell_at``, so it agrees with the print)."""
+                   top: float = units.CARD_THICKNESS,
+                   columns: Sequence[Column] = ()) -> int | None:
+        """The card's cell under the pointer. First the ``columns`` (card-local boxes of the
+        stacks standing on the card): the nearest one the ray passes through names its cell.
+        Else the ray meets the card's top, and ``locate`` maps that card-local point to a cell
+        (``card_model.cell_at``, so it agrees with the print)."""
+        cell = self.column_under(x, y, card, columns)
+        if cell is not None:
+            return cell
         z = self.root.get_relative_point(card, Point3(0, 0, top)).z
         hit = self.on_plane(x, y, z)
         if hit is None:
             return None
         local = card.get_relative_point(self.root, hit)
         return locate(local.x, local.y)
+
+    def column_under(self, x: float, y: float, frame: NodePath, columns: Sequence[Column]) -> int | None:
+        """The cell of the nearest of ``columns`` (boxes in ``frame``'s coordinates) that the
+        pointer's ray passes through, or None."""
+        if not columns:
+            return None
+        r = self.ray(x, y)
+        if r is None:
+            return None
+        o = frame.get_relative_point(self.root, r[0])
+        v = frame.get_relative_vector(self.root, r[1])
+        best, best_t = None, float("inf")
+        for col in columns:
+            t = _ray_aabb(o, v, (col.x - col.half, col.y - col.half, col.bottom),
+                          (col.x + col.half, col.y + col.half, col.top))
+            if t is not None and t < best_t:
+                best, best_t = col.cell, t
+        return best
 
     def project(self, point: Point3, relative_to: NodePath | None = None) -> tuple[float, float] | None:
         """Where a point (in ``relative_to``'s frame, default the root) shows on screen, or None
@@ -85,13 +125,19 @@ class Picker:
 
 def _ray_box(o: Point3, v: Vec3, half: float) -> float | None:
     """Distance along the ray to an axis-aligned cube of half-size ``half`` at the origin."""
+    return _ray_aabb(o, v, (-half, -half, -half), (half, half, half))
+
+
+def _ray_aabb(o: Point3, v: Vec3, lo: tuple[float, float, float],
+              hi: tuple[float, float, float]) -> float | None:
+    """Distance along the ray (origin ``o``, direction ``v``) to the box ``lo``..``hi``, or None."""
     t0, t1 = -float("inf"), float("inf")
     for i in range(3):
         if abs(v[i]) < 1e-12:
-            if abs(o[i]) > half:
+            if not lo[i] <= o[i] <= hi[i]:
                 return None
             continue
-        a, b = (-half - o[i]) / v[i], (half - o[i]) / v[i]
+        a, b = (lo[i] - o[i]) / v[i], (hi[i] - o[i]) / v[i]
         if a > b:
             a, b = b, a
         t0, t1 = max(t0, a), min(t1, b)

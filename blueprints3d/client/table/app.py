@@ -26,12 +26,14 @@ from blueprints3d.client.table.bots import bot_levels
 from blueprints3d.client.table.controls import TableControls
 from blueprints3d.client.table.flow import FlowEvent, GameFlow, Mode, SeatConfig
 from blueprints3d.client.table.hud import Hud
+from blueprints3d.client.table.move_bar import MoveBar
+from blueprints3d.client.table.score_panel import ScorePanel
 from blueprints3d.client.table.layout import LABEL_OFFSET, seat_places
 from blueprints3d.client.table.screens import (ConfirmScreen, CurtainScreen, GameOverScreen, MenuScreen,
                                          NewGameScreen, Overlay, RoundEndScreen)
 from blueprints3d.client.table.table_view import TableView
 from blueprints3d.engine.errors import BlueprintsError, SaveFileError
-from blueprints3d.engine.rules import NUM_ROUNDS
+from blueprints3d.engine.rules import NUM_ROUNDS, POOL_SIZE
 from blueprints3d.engine.state import GameState
 from blueprints3d.files.autosave import AutosaveSlot, Resumed
 from blueprints3d.files.buildfile import build_bytes
@@ -43,7 +45,13 @@ from blueprints3d.text import display, file_name, shown
 CLOSE_EVENT = "blueprints3d-close-request"
 CAMERA_KEYS = {"q": (-4.0, 0.0), "e": (4.0, 0.0), "w": (0.0, 3.0), "s": (0.0, -3.0)}
 PLAY_KEYS = ["arrow_left", "arrow_right", "arrow_up", "arrow_down", "enter", "space", "tab",
-             "shift-tab", "backspace"] + [str(i) for i in range(1, 10)]
+             "shift-tab", "backspace", "control-z"] + [str(i) for i in range(1, 10)]
+ZOOM_KEYS = {"+": 0.9, "=": 0.9, "shift-=": 0.9, "page_up": 0.9, "-": 1.1, "page_down": 1.1}
+HOME_ELEVATION = 52.0      # degrees: the default view, steep enough that a building's rows stand apart
+HOME_STACK = units.DIE_SIZE * 4  # the default view has room for a stack this tall on the card's far row
+IN_DEMAND_REACH = 3.0      # the in-demand dice stand within this of the scoreboard's middle
+CLOSE_UP_KEY = "c"
+CLOSE_UP_ELEVATION = 58.0  # degrees: steep enough that the rows of a building stand apart
 
 
 @dataclass
@@ -63,6 +71,7 @@ class AppOptions:
     autosave: AutosaveSlot | None = None    # saves the game after every action (None: off)
     resumed: Resumed | None = None          # given: continue this saved game
     start: int | None = 0                   # round 1's start seat with --seats (None: by lot)
+    confirm_moves: bool = True              # a person's move waits for Enter / Confirm (Undo takes it back)
 
 
 class TableApp:
@@ -90,6 +99,8 @@ class TableApp:
         self.over_screen = GameOverScreen(self.overlay)
         self.menu = MenuScreen(self.overlay)
         self.confirm = ConfirmScreen(self.overlay)
+        self.move_bar = MoveBar(base.a2dBottomRight, self.confirm_move, self.undo_move)
+        self.score_panel = ScorePanel(base.a2dTopRight)
         self.flow: GameFlow | None = None
         self.view: TableView | None = None
         self.controls: TableControls | None = None
@@ -129,14 +140,15 @@ class TableApp:
         ev.accept("mouse1-up", self._on_release)
         ev.accept("mouse3", self._on_orbit_start)
         ev.accept("mouse3-up", self._on_orbit_end)
-        ev.accept("wheel_up", self.camera.zoom, [0.9])
-        ev.accept("wheel_down", self.camera.zoom, [1.1])
+        ev.accept("wheel_up", self.zoom, [0.9])
+        ev.accept("wheel_down", self.zoom, [1.1])
         for key, (dh, dp) in CAMERA_KEYS.items():
             ev.accept(key, self.camera.orbit, [dh, dp])
             ev.accept(f"{key}-repeat", self.camera.orbit, [dh, dp])
-        for key, f in (("+", 0.9), ("=", 0.9), ("page_up", 0.9), ("-", 1.1), ("page_down", 1.1)):
-            ev.accept(key, self.camera.zoom, [f])
-            ev.accept(f"{key}-repeat", self.camera.zoom, [f])
+        for key, f in ZOOM_KEYS.items():
+            ev.accept(key, self.zoom, [f])
+            ev.accept(f"{key}-repeat", self.zoom, [f])
+        ev.accept(CLOSE_UP_KEY, self.toggle_close_up)
         ev.accept("r", self.camera.reset)
         ev.accept("home", self.camera.reset)
         ev.accept("f1", self.hud.toggle_help)
@@ -164,7 +176,8 @@ class TableApp:
         try:
             delay = self.options.bot_delay
             flow = GameFlow(list(seats), seed, open_scores, config.BOT_DELAY.get_value() if delay is None else delay,
-                            self.options.threaded_bots, start_player=start, initial=initial)
+                            self.options.threaded_bots, start_player=start, initial=initial,
+                            confirm_moves=self.options.confirm_moves)
         except BlueprintsError as e:
             if self.new_game_screen.active:
                 self.new_game_screen.error["text"] = str(e)
@@ -270,6 +283,10 @@ class TableApp:
         self._frame_camera()
         view.sync(flow, animate)
         self.hud.update(flow)
+        self.move_bar.update(flow)
+        self.score_panel.update(flow)
+        if self.controls is not None:
+            self.controls.update_cursor()
         if flow.mode is Mode.CURTAIN:
             if not self.curtain.active:
                 if self.controls is not None:
@@ -325,16 +342,30 @@ class TableApp:
             pts.append((*rotate(hi + 0.5 * (hi - lo), 0.0, place.heading), 0.0))
             elevation = 62.0
         else:
-            w, h = card_model.card_size(flow.state.blueprints[seat])
-            for sx in (-1, 1):
-                for sy in (-1, 1):
-                    pts.append((*place.to_world(sx * w / 2, sy * h / 2), 0.0))
-            pts.append((*place.to_world(0, 0), 8.0))  # room for a tall stack
-            pts.append((*place.to_world(LABEL_OFFSET[0], LABEL_OFFSET[1] - 1.0), 0.0))  # name plate
-            for x, y in ((-11.5, 0.0), (11.5, 0.0), (-8.0, 8.5), (11.0, 8.5)):
-                pts.append((*rotate(x, y, place.heading), 0.0))  # pool, scoreboard and awards
-            elevation = 40.0
+            pts = self.home_points(seat)
+            elevation = HOME_ELEVATION
         self.camera.frame(pts, place.heading, elevation, snap=first)
+
+    def home_points(self, seat: int) -> list[tuple[float, float, float]]:
+        """What the default view holds: the seat's card with room for a tall stack on its far
+        row, its name plate, and the whole pool (at its fullest) with the in-demand dice."""
+        flow, view = self.flow, self.view
+        place = view.seats[seat].place
+        w, h = card_model.card_size(flow.state.blueprints[seat])
+        pts = [(*place.to_world(sx * w / 2, sy * h / 2), 0.0) for sx in (-1, 1) for sy in (-1, 1)]
+        pts += [(*place.to_world(sx * w / 2, h / 2), HOME_STACK) for sx in (-1, 1)]  # a tall far stack
+        pts.append((*place.to_world(LABEL_OFFSET[0], LABEL_OFFSET[1] - 1.0), 0.0))  # name plate
+        n = max(POOL_SIZE[len(flow.seats)], len(flow.state.pool), 1)
+        r = units.DIE_SIZE * 0.75
+        for i in (0, n - 1):
+            p = view.pool_world(i, n)
+            for dx, dy in ((-r, -r), (r, -r), (-r, r), (r, r)):
+                ox, oy = rotate(dx, dy, place.heading)
+                pts += [(p.x + ox, p.y + oy, 0.0), (p.x + ox, p.y + oy, units.DIE_SIZE)]
+        for dx in (-IN_DEMAND_REACH, IN_DEMAND_REACH):  # the in-demand dice on the scoreboard
+            q = view.root.get_relative_point(view.scoreboard, Point3(dx, 0.5, units.DIE_SIZE * 1.5))
+            pts.append((q.x, q.y, q.z))
+        return pts
 
     # ---- input --------------------------------------------------------------------------------
     def _mouse(self) -> tuple[float, float] | None:
@@ -371,6 +402,41 @@ class TableApp:
 
     def _on_orbit_end(self) -> None:
         self._orbit_from = None
+
+    def zoom(self, factor: float) -> None:
+        """Wheel, +/- (Shift+= too): toward the table point under the pointer, so what the
+        pointer is on stays under it; toward the view's centre without a pointer."""
+        m = self._mouse()
+        hit = self.picker.on_plane(*m, 0.0) if m is not None else None
+        self.camera.zoom(factor, (hit.x, hit.y, hit.z) if hit is not None else None)
+
+    def toggle_close_up(self) -> None:
+        """C: a close look at the viewer's own building, from above and behind; C again (or R)
+        goes back to the default view."""
+        flow, view = self.flow, self.view
+        if flow is None or view is None or self._blocked():
+            return
+        seat = flow.viewer
+        if seat is None or seat not in flow.visible_seats():
+            self.hud.show_message("the close-up shows your own building, on your turn")
+            return
+        place = view.seats[seat].place
+        w, h = card_model.card_size(flow.state.blueprints[seat])
+        tallest = max((len(st) for st in flow.state.stacks[seat]), default=0)
+        top = units.CARD_THICKNESS + units.DIE_SIZE * max(tallest + 1, 2)
+        pts = [(*place.to_world(sx * w / 2, sy * h / 2), z)
+               for sx in (-1, 1) for sy in (-1, 1) for z in (0.0, top)]
+        self.camera.toggle_close_up(self.camera.fitting(pts, place.heading, CLOSE_UP_ELEVATION))
+
+    def confirm_move(self) -> None:
+        """The Confirm button (Enter does the same through the keys)."""
+        if self.controls is not None and self.flow is not None and self.flow.pending is not None:
+            self.controls.confirm()
+
+    def undo_move(self) -> None:
+        """The Undo button (Backspace / Ctrl+Z do the same through the keys)."""
+        if self.controls is not None and self.flow is not None and self.flow.pending is not None:
+            self.controls.undo()
 
     def on_key(self, name: str) -> None:
         # Keyboard alone must carry a whole game: Enter or Space also lifts the curtain and
@@ -446,6 +512,8 @@ class TableApp:
                 self.controls.move(*m)  # the dragged die follows the pointer every frame
             elif not self._blocked():
                 self.controls.hover(*m)
+        if self.controls is not None:
+            self.controls.update_cursor()  # the keyboard cursor follows its die as it glides
         if m is not None and self._orbit_from is not None:
             dx, dy = m[0] - self._orbit_from[0], m[1] - self._orbit_from[1]
             self.camera.orbit(-dx * 120.0, -dy * 60.0)
@@ -468,12 +536,16 @@ class TableApp:
                 self.view.sync(self.flow, animate=False)
             self.view.animator.finish_all()
         self.camera.snap()
+        if self.controls is not None:
+            self.controls.update_cursor()
 
     def destroy(self) -> None:
         self.events.ignore_all()
         self.base.taskMgr.remove(self.task)
         self._close_overlays()
         self.hud.destroy()
+        self.move_bar.destroy()
+        self.score_panel.destroy()
         if self.view is not None:
             self.view.destroy()
         self.lighting.remove()

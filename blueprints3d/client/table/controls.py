@@ -4,6 +4,13 @@ Input arrives as plain calls (``press(x, y)``, ``move(x, y)``, ``release(x, y)``
 with x, y in Panda3D's mouse coordinates ([-1, 1], +y up), so the app forwards real mouse events
 and the tests call the very same methods at the projected screen positions of dice and spaces.
 Which die may go where is asked of the game flow, which asks the engine; nothing here knows a rule.
+
+A drop names the space whose stack the pointer is over (its top or its sides: each stack is a
+column box, the nearest hit wins), else the printed space under the pointer. With the flow's
+``confirm_moves`` a drop or a key only proposes the move: Enter (or the Confirm button) applies
+it, Backspace / Ctrl+Z (or Undo) takes it back, and grabbing a die again takes it back too.
+The keyboard cursor (bright corner brackets, unlike the legal spaces' glow) marks the die or
+space the arrows are on from the start of every turn.
 """
 
 from __future__ import annotations
@@ -11,16 +18,45 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from panda3d.core import Point3
+from panda3d.core import LineSegs, NodePath, Point3
 
+from blueprints3d.client.render.config import REFRACTION_MASK, SHADOW_MASK
 from blueprints3d.client.scene import card_model, units
 from blueprints3d.client.table.flow import GameFlow, Mode, Outcome
-from blueprints3d.client.scene.picking import Picker
+from blueprints3d.client.scene.picking import Column, Picker
 from blueprints3d.client.table.table_view import (DRAG_HEIGHT, HOVER_BAD_RGBA, HOVER_OK_RGBA, LEGAL_RGBA,
                                        SELECT_RGBA, TableView)
 from blueprints3d.engine.state import Phase
 
 OFF_CARD = "drop the die on a space of your blueprint"
+PENDING_HINT = "Enter to confirm the move, Backspace or Ctrl+Z to take it back"
+CURSOR_RGBA = (0.25, 0.95, 1.0, 1.0)  # cyan corner brackets: not the green glow of legal spaces
+UNDO_KEYS = ("backspace", "control-z")
+CONFIRM_KEYS = ("enter", "space")
+
+
+def make_cursor(parent: NodePath) -> NodePath:
+    """The keyboard cursor: four bright corner brackets around a unit square, flat, drawn over
+    everything (no lights, shaders, shadows or refraction), scaled to what it marks."""
+    ls = LineSegs("key-cursor")
+    ls.set_thickness(4.0)
+    ls.set_color(*CURSOR_RGBA)
+    arm = 0.32
+    for sx in (-0.5, 0.5):
+        for sy in (-0.5, 0.5):
+            ls.move_to(sx - arm * (1 if sx > 0 else -1), sy, 0)
+            ls.draw_to(sx, sy, 0)
+            ls.draw_to(sx, sy - arm * (1 if sy > 0 else -1), 0)
+    node = parent.attach_new_node(ls.create())
+    node.set_light_off(10)
+    node.set_shader_off(10)
+    node.set_texture_off(10)
+    node.set_depth_test(False)
+    node.set_depth_write(False)
+    node.set_bin("fixed", 60)
+    node.hide(SHADOW_MASK | REFRACTION_MASK)
+    node.hide()
+    return node
 
 
 @dataclass
@@ -51,6 +87,10 @@ class TableControls:
     keys: KeyChoice = field(default_factory=KeyChoice)
     _pressed_discard: int | None = None
     last_outcome: Outcome | None = None
+    cursor: NodePath = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.cursor = make_cursor(self.view.root)
 
     # ---- pointer ------------------------------------------------------------------------------
     def pool_nodes(self) -> dict:
@@ -64,6 +104,9 @@ class TableControls:
         die = self.picker.die_under(x, y, self.pool_nodes())
         if die is None:
             return False
+        if flow.pending is not None:
+            flow.undo()  # grabbing a die again takes the tentative move back
+            self.view.sync(flow)
         self._clear_keys()
         if flow.state.phase is Phase.DISCARD:
             self._pressed_discard = die
@@ -86,7 +129,10 @@ class TableControls:
         if self.flow.mode is not Mode.TURN or self.drag is not None:
             self.view.hover_die(None)
             return
-        self.view.hover_die(self.picker.die_under(x, y, self.pool_nodes()))
+        pool = self.pool_nodes()
+        if self.flow.pending is not None:
+            pool.pop(self.flow.pending.die, None)
+        self.view.hover_die(self.picker.die_under(x, y, pool))
 
     def move(self, x: float, y: float) -> None:
         """The pointer moved: the dragged die follows it, and the space under it lights up."""
@@ -101,7 +147,8 @@ class TableControls:
         if card is None:
             return
         bp = self.view.seats[seat].blueprint
-        d.hover = self.picker.cell_under(x, y, card, lambda lx, ly: card_model.cell_at(bp, lx, ly))
+        d.hover = self.picker.cell_under(x, y, card, lambda lx, ly: card_model.cell_at(bp, lx, ly),
+                                         columns=self.columns(seat))
         d.over_card = d.hover is not None or self._over_card(x, y, seat)
         colours: dict[int, tuple | None] = {c: LEGAL_RGBA for c in d.legal}
         if d.hover is not None:
@@ -144,6 +191,17 @@ class TableControls:
         self.view.highlight_die(None)
         self.view.sync(self.flow)
 
+    def columns(self, seat: int) -> list[Column]:
+        """The pick boxes of the stacks on a seat's card, in the card's frame (see picking)."""
+        sv = self.view.seats[seat]
+        half = units.DIE_SIZE / 2 * 1.02  # the dice as drawn: a ray between two stacks passes on
+        out = []
+        for cell, st in enumerate(self.flow.state.stacks[seat]):
+            if st:
+                x, y = card_model.cell_position(sv.blueprint, cell)
+                out.append(Column(cell, x, y, half, 0.0, units.CARD_THICKNESS + units.DIE_SIZE * len(st)))
+        return out
+
     def _over_card(self, x: float, y: float, seat: int) -> bool:
         sv = self.view.seats[seat]
         w, h = card_model.card_size(sv.blueprint)
@@ -158,15 +216,19 @@ class TableControls:
         if not out.ok:  # a success is told by the flow's own events
             self.on_message(out.message)
         self.view.sync(self.flow)
+        self.update_cursor()
         return out
 
     # ---- keyboard -----------------------------------------------------------------------------
     def key(self, name: str) -> bool:
-        """A key for playing: arrows / tab choose, 1-9 pick a space, enter / space confirm,
-        backspace goes back. True when the key was used."""
+        """A key for playing: arrows / tab choose, 1-9 pick a space, enter / space choose and
+        then confirm, backspace goes back (and takes a tentative move back, like Ctrl+Z).
+        True when the key was used."""
         flow = self.flow
         if flow.mode is not Mode.TURN or self.drag is not None:
             return False
+        if flow.pending is not None:
+            return self._pending_key(name)
         pool = flow.state.pool
         if not pool:
             return False
@@ -214,6 +276,35 @@ class TableControls:
         self._show_keys()
         return True
 
+    def _pending_key(self, name: str) -> bool:
+        """Keys while a move waits: Enter confirms, Backspace / Ctrl+Z takes it back (the keyboard
+        then stands where it was: on the space, for a placement)."""
+        pend = self.flow.pending
+        if name in CONFIRM_KEYS:
+            self.confirm()
+            return True
+        if name in UNDO_KEYS:
+            self.undo()
+            pool = self.flow.state.pool
+            if pend.die in pool:
+                self.keys = KeyChoice(pool.index(pend.die), pend.cell is not None, pend.cell or 0)
+                self._show_keys()
+            return True
+        self.on_message(PENDING_HINT)
+        return name in ("arrow_left", "arrow_right", "arrow_up", "arrow_down", "tab", "shift-tab") or name.isdigit()
+
+    def confirm(self) -> Outcome:
+        """Apply the tentative move (Enter, or the Confirm button)."""
+        out = self.flow.confirm()
+        self._clear_keys()
+        return self._done(out)
+
+    def undo(self) -> Outcome:
+        """Take the tentative move back (Backspace, Ctrl+Z, or the Undo button)."""
+        out = self.flow.undo()
+        self._clear_keys()
+        return self._done(out)
+
     def _confirm_die(self, die: int) -> bool:
         flow = self.flow
         if flow.state.phase is Phase.DISCARD:
@@ -254,12 +345,75 @@ class TableControls:
         self.view.highlight_die(None)
         self.view.clear_highlights()
 
+    def cursor_target(self) -> tuple[Point3, float, float] | None:
+        """Where the keyboard cursor stands now (centre in the table's frame, size, heading),
+        or None when it is not shown: only on a person's turn, with nothing dragged or waiting."""
+        flow, k = self.flow, self.keys
+        pool = flow.state.pool
+        if (flow.mode is not Mode.TURN or self.drag is not None or self._pressed_discard is not None
+                or flow.pending is not None or not pool or flow.viewer is None):
+            return None
+        if k.choosing_cell:
+            sv = self.view.seats[flow.viewer]
+            if sv.card is None or k.cell >= sv.blueprint.num_cells:
+                return None
+            x, y = card_model.cell_position(sv.blueprint, k.cell)
+            height = len(flow.state.stacks[flow.viewer][k.cell])
+            z = units.CARD_THICKNESS + units.DIE_SIZE * height + card_model.HIGHLIGHT_LIFT * 2
+            p = self.view.root.get_relative_point(sv.root, Point3(x, y, z))
+            return p, units.CELL_PITCH * 0.98, sv.place.heading
+        node = self.view.dice[pool[min(k.die_index, len(pool) - 1)]]
+        p = node.get_pos(self.view.root)
+        return (Point3(p.x, p.y, p.z + units.DIE_SIZE / 2 + 0.04), units.DIE_SIZE * 1.35,
+                node.get_h(self.view.root))
+
+    def update_cursor(self) -> None:
+        """Move the keyboard cursor to where it stands (every frame: the dice glide)."""
+        if self.cursor.is_empty():
+            return
+        t = self.cursor_target()
+        if t is None:
+            self.cursor.hide()
+            return
+        pos, size, heading = t
+        self.cursor.set_pos(self.view.root, pos)
+        self.cursor.set_hpr(self.view.root, heading, 0, 0)
+        self.cursor.set_scale(size)
+        self.cursor.show()
+
     def screen_of_die(self, die: int) -> tuple[float, float] | None:
         """Where a die shows on screen (the tests click there)."""
         return self.picker.project(self.view.dice[die].get_pos(self.view.root), self.view.root)
 
     def screen_of_cell(self, seat: int, cell: int) -> tuple[float, float] | None:
-        """Where a space's centre shows on screen, at the top of the card."""
+        """Where a space shows on screen: the centre of the top of its stack (of the printed
+        space when empty), or, when a nearer stack hides that, another visible point of its top
+        or sides that the pointer would pick as this space (the tests drop there)."""
         sv = self.view.seats[seat]
         x, y = card_model.cell_position(sv.blueprint, cell)
-        return self.picker.project(Point3(x, y, units.CARD_THICKNESS), sv.root)
+        height = len(self.flow.state.stacks[seat][cell])
+        top = units.CARD_THICKNESS + units.DIE_SIZE * height
+        first = self.picker.project(Point3(x, y, top), sv.root)
+        if first is None or sv.card is None:
+            return first
+        a = units.DIE_SIZE * 0.4
+        tries = [(x, y, top)] + [(x + dx, y + dy, top) for dx in (-a, 0, a) for dy in (-a, 0, a)]
+        for z in ([top - units.DIE_SIZE * (k + 0.5) for k in range(height)] if height else []):
+            tries += [(x + dx, y + dy, z) for dx, dy in ((0, -a), (-a, 0), (a, 0), (0, a))]
+        cols = self.columns(seat)
+        for p in tries:
+            at = self.picker.project(Point3(*p), sv.root)
+            if at is None:
+                continue
+            got = self.picker.cell_under(*at, sv.card, lambda lx, ly: card_model.cell_at(sv.blueprint, lx, ly),
+                                         columns=cols)
+            if got == cell:
+                return at
+        return first
+
+    def screen_of_stack_top(self, seat: int, cell: int) -> tuple[float, float] | None:
+        """Where the centre of the top face of a space's stack shows on screen."""
+        sv = self.view.seats[seat]
+        x, y = card_model.cell_position(sv.blueprint, cell)
+        top = units.CARD_THICKNESS + units.DIE_SIZE * len(self.flow.state.stacks[seat][cell])
+        return self.picker.project(Point3(x, y, top), sv.root)

@@ -5,6 +5,11 @@ It knows nothing about Panda3D. Legality is only ever asked of the engine (``leg
 the flow around the rules: whose turn it is to look at the table (the hot-seat curtain), computer
 opponents with a visible delay, the pause at the end of a round, the end of the game.
 
+A person's move can be tentative (``confirm_moves``): the flow asks the engine whether it is legal
+and holds it as ``pending`` without applying it, so no replacement die is drawn and nothing hidden
+is revealed; ``confirm`` applies it (and only then do listeners hear "placed" / "discarded", which
+is when the app autosaves), ``undo`` drops it. Computer players' moves are never tentative.
+
 A computer player that fails (raises, or answers an illegal move) does not move the game: its
 turn stays open, the failure is logged and shown ("Computer 2 failed: ...") until the game is
 saved, left or started anew from the menu; resuming the save lets that computer try again.
@@ -61,6 +66,20 @@ class Outcome:
     ok: bool
     message: str
     action: int | None = None
+    tentative: bool = False  # held for the person's confirm, not yet applied
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A person's move, legal by the engine's word, not yet applied: the view shows the die where
+    it will go, the engine has not moved (no die drawn)."""
+
+    action: int
+    player: int
+    kind: A.Kind
+    die: int
+    cell: int | None  # the space of a placement; None for a set-aside or a discard
+    message: str      # what the move will be, in words (no secret drawn)
 
 
 @dataclass(frozen=True)
@@ -90,7 +109,7 @@ class RoundEnd:
 class FlowEvent:
     """What just happened, for the view to animate and the HUD to say."""
 
-    kind: str                  # placed / set_aside / discarded / rejected / turn / curtain / bot_failed / round_end / game_over
+    kind: str                  # placed / set_aside / discarded / pending / undone / rejected / turn / curtain / bot_failed / round_end / game_over
     player: int | None = None
     die: int | None = None
     cell: int | None = None
@@ -110,11 +129,13 @@ class GameFlow:
     start_player: int | None = 0  # round 1's start player; None: drawn by lot from the seed
     initial: GameState | None = None  # given: continue this game (a resumed autosave)
     bot_factory: Callable[[str, int], Bot] = make_bot  # (level, seed) -> bot; tests pass their own
+    confirm_moves: bool = False  # a person's move waits for confirm() (undo() takes it back)
     state: GameState = field(init=False)
     mode: Mode = field(init=False)
     viewer: int | None = field(init=False, default=None)
     message: str = field(init=False, default="")
     round_end: RoundEnd | None = field(init=False, default=None)
+    pending: Pending | None = field(init=False, default=None)  # a tentative move, not yet applied
     bot_failure: str | None = field(init=False, default=None)  # shown while a failed bot's turn stays open
     listeners: list[Listener] = field(init=False, default_factory=list)
     _bots: dict[int, Bot] = field(init=False, default_factory=dict)
@@ -167,7 +188,7 @@ class GameFlow:
     # ---- asking the engine ------------------------------------------------------------------
     def legal_cells(self, die: int) -> list[int]:
         """Cells where the current person may place ``die``: the engine's legal actions, filtered."""
-        if self.mode is not Mode.TURN or self.state.phase is not Phase.TAKE:
+        if self.mode is not Mode.TURN or self.state.phase is not Phase.TAKE or self.pending is not None:
             return []
         out = []
         for a in self.state.legal_actions():
@@ -178,7 +199,7 @@ class GameFlow:
 
     def fits_nowhere(self, die: int) -> bool:
         """The engine offers only "set aside" for this die: it may be taken but fits nowhere."""
-        return (self.mode is Mode.TURN and self.state.phase is Phase.TAKE
+        return (self.mode is Mode.TURN and self.state.phase is Phase.TAKE and self.pending is None
                 and A.set_aside(die) in self.state.legal_actions())
 
     def discarding(self) -> bool:
@@ -202,7 +223,56 @@ class GameFlow:
                       Mode.ROUND_END: "the round is over: continue to the next one",
                       Mode.GAME_OVER: "the game is over"}[self.mode]
             return self._reject(reason)
-        return self._apply(action)
+        if self.pending is not None:
+            return self._reject("confirm your move (Enter) or take it back (Backspace) first")
+        if not self.confirm_moves:
+            return self._apply(action)
+        return self._hold(action)
+
+    def _hold(self, action: int) -> Outcome:
+        """A tentative move: the engine says whether it is legal (its own words when not), and
+        the state is left as it is, so no die is drawn before the confirm."""
+        s = self.state
+        k = A.decode(action)
+        if action not in s.legal_actions():
+            try:
+                s.clone().apply(action)  # for the engine's reason; the copy (and its draw) is dropped
+            except IllegalAction as e:
+                return self._reject(str(e), k.die)
+            return self._reject(f"that move is not allowed now ({s.describe_action(action)})", k.die)
+        player = s.current_player
+        if k.kind is A.Kind.PLACE:
+            text = f"the {s.describe_die(k.die)} at {s.blueprints[player].cell_name(k.cell)}"
+        elif k.kind is A.Kind.DISCARD:
+            text = f"discard the {s.describe_die(k.die)}"
+        else:
+            text = f"set the {s.describe_die(k.die)} aside (it fits nowhere)"
+        self.pending = Pending(action, player, k.kind, k.die,
+                               k.cell if k.kind is A.Kind.PLACE else None, text)
+        self.message = f"{text}: Enter to confirm, Backspace to take it back"  # the viewer's own space
+        self._emit(FlowEvent("pending", player, k.die, self.pending.cell, self.message))
+        return Outcome(True, self.message, action, tentative=True)
+
+    def confirm(self) -> Outcome:
+        """Apply the tentative move (the engine draws the replacement dice now)."""
+        p = self.pending
+        if p is None:
+            return Outcome(False, "there is no move to confirm")
+        if self.mode is not Mode.TURN or self.current != p.player:
+            self.pending = None
+            return self._reject("that move is no longer possible")
+        self.pending = None
+        return self._apply(p.action)
+
+    def undo(self) -> Outcome:
+        """Take back the tentative move: nothing was applied, so nothing else changes."""
+        p = self.pending
+        if p is None:
+            return Outcome(False, "there is no move to take back")
+        self.pending = None
+        self.message = f"taken back: {p.message}"
+        self._emit(FlowEvent("undone", p.player, p.die, p.cell, self.message))
+        return Outcome(True, self.message, p.action)
 
     def _reject(self, message: str, die: int | None = None) -> Outcome:
         self.message = message
@@ -283,6 +353,8 @@ class GameFlow:
         if p is None:
             return ""
         name = self.seats[p].name
+        if self.pending is not None:
+            return f"{name}: {self.pending.message} - Enter to confirm, Backspace to take it back"
         if self.state.phase is Phase.DISCARD:
             return f"{name}: two players - pick a pool die to discard"
         return f"{name}: drag a die from the pool onto your blueprint"

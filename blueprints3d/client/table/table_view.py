@@ -227,6 +227,8 @@ class TableView:
                 lx, ly = SET_ASIDE_OFFSET[0], SET_ASIDE_OFFSET[1] + 2.0 * i
                 wx, wy = self.seats[p].place.to_world(lx, ly)
                 targets[d] = (Point3(wx, wy, units.DIE_SIZE / 2), heading, True)
+        if flow.pending is not None and re is None:  # a tentative move: shown here, not yet applied
+            targets[flow.pending.die] = self._pending_target(flow, targets[flow.pending.die][0])
         pool_set = set(pool)
         # Behind the curtain nothing secret may be in flight: the next person must see none of it.
         curtain = flow.mode is Mode.CURTAIN
@@ -276,6 +278,20 @@ class TableView:
         self._sync_awards(flow, animate)
         self._sync_scores(flow)
         self.bag_label.node().set_text(f"bag: {len(state.bag)}")
+
+    def _pending_target(self, flow: GameFlow, in_pool: Point3) -> tuple[Point3, float, bool]:
+        """Where a tentative move's die waits for the confirm: on top of its space, beside the
+        card when set aside, or lifted over its pool place when it is to be discarded."""
+        pend, state = flow.pending, flow.state
+        p = pend.player
+        heading = self.seats[p].place.heading
+        if pend.cell is not None:
+            return self.cell_world(p, pend.cell, len(state.stacks[p][pend.cell])), heading, True
+        if state.phase is Phase.TAKE:  # set aside: it fits nowhere
+            lx, ly = SET_ASIDE_OFFSET[0], SET_ASIDE_OFFSET[1] + 2.0 * len(state.set_aside[p])
+            wx, wy = self.seats[p].place.to_world(lx, ly)
+            return Point3(wx, wy, units.DIE_SIZE / 2), heading, True
+        return Point3(in_pool.x, in_pool.y, in_pool.z + units.DIE_SIZE * 1.6), self.centre_heading, True
 
     def _hidden(self, d: int) -> None:
         node = self.dice[d]

@@ -294,3 +294,102 @@ def test_what_others_did_is_told_without_naming_their_spaces():
                 assert len(told) == 2 and {"Bot", "Cob"} == {t.split()[0] for t in told}
             assert not any("row" in t or "column" in t for t in told)  # their spaces stay secret
             play_person(flow, rng)
+
+
+# ---- undo before confirm ------------------------------------------------------------------------
+
+def careful(seats, seed: int, **kw) -> GameFlow:
+    return GameFlow(seats, seed=seed, threaded_bots=False, bot_delay=0, confirm_moves=True, **kw)
+
+
+def test_a_tentative_placement_touches_nothing_until_confirmed_and_undo_restores_all():
+    flow = careful([SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")], 8)
+    events = []
+    flow.listeners.append(lambda e: events.append(e.kind))
+    s = flow.state
+    before, pool, bag = s.to_dict(), list(s.pool), list(s.bag)
+    die = s.pool[0]
+    cell = flow.legal_cells(die)[0]
+    expected = s.after(A.place(die, cell))  # the engine's own result of that move (a copy)
+    out = flow.place(die, cell)
+    assert out.ok and out.tentative and out.action == A.place(die, cell)
+    assert flow.pending is not None and (flow.pending.die, flow.pending.cell) == (die, cell)
+    # Nothing applied, nothing drawn: the bag and the pool are as they were, in order.
+    assert s.to_dict() == before and s.pool == pool and s.bag == bag and s.log == []
+    assert events == ["pending"] and "Enter to confirm" in flow.prompt()
+    assert flow.legal_cells(s.pool[1]) == []  # one move at a time
+    assert not flow.place(s.pool[1], cell).ok and flow.pending.die == die
+    assert flow.undo().ok
+    assert flow.pending is None and s.to_dict() == before and s.pool == pool and s.bag == bag
+    assert events[-1] == "undone" and "placed" not in events
+    assert flow.place(die, cell).ok and flow.confirm().ok
+    assert flow.pending is None and s.log == [A.place(die, cell)]
+    assert s.to_dict() == expected.to_dict()  # the same move, the same draw, as if never held
+    assert "placed" in events and events.index("placed") > events.index("undone")
+    assert not flow.confirm().ok and not flow.undo().ok  # nothing left to confirm or undo
+
+
+def test_an_illegal_move_is_refused_before_it_is_shown():
+    flow = careful([SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")], 8)
+    s = flow.state
+    hatched = [c for c, h in enumerate(s.blueprints[s.current_player].heights) if h is None][0]
+    before = s.to_dict()
+    out = flow.place(s.pool[0], hatched)
+    assert not out.ok and not out.tentative and "hatched" in out.message
+    assert flow.pending is None and s.to_dict() == before
+
+
+def test_the_two_player_discard_waits_for_the_confirm_too():
+    flow = careful(people("Ann", "Bob"), 6)
+    flow.pass_curtain()
+    s = flow.state
+    die = s.pool[0]
+    assert flow.place(die, flow.legal_cells(die)[0]).ok and flow.confirm().ok
+    assert flow.discarding()
+    before, pool, bag = s.to_dict(), list(s.pool), list(s.bag)
+    gone = s.pool[-1]
+    expected = s.after(A.discard(gone))
+    out = flow.discard(gone)
+    assert out.ok and out.tentative and flow.pending.cell is None
+    assert s.to_dict() == before and s.pool == pool and s.bag == bag and gone not in s.discarded
+    assert flow.mode is Mode.TURN and flow.discarding()  # still this person's decision
+    assert flow.undo().ok and s.to_dict() == before and s.pool == pool and s.bag == bag
+    other = s.pool[0]
+    assert flow.discard(other).ok and flow.confirm().ok
+    assert other in s.discarded and gone in s.pool
+    assert s.to_dict() != expected.to_dict()  # undone for real: another die went
+    assert flow.mode is Mode.CURTAIN  # the turn passed on confirm only
+
+
+def test_computer_players_never_wait_for_a_confirm():
+    flow = careful([SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")], 4,
+                   start_player=1)
+    assert flow.mode is Mode.BOT
+    flow.run_bots()
+    assert flow.pending is None and len(flow.state.log) == 2 and flow.mode is Mode.TURN
+    seen = finish_confirming(flow)
+    assert flow.state.is_over and "curtain" not in seen
+
+
+def finish_confirming(flow: GameFlow) -> list[str]:
+    rng = random.Random(0)
+    seen = []
+    for _ in range(2000):
+        seen.append(flow.mode.value)
+        if flow.mode is Mode.GAME_OVER:
+            return seen
+        if flow.mode is Mode.BOT:
+            flow.run_bots()
+        elif flow.mode is Mode.ROUND_END:
+            flow.continue_after_round()
+        elif flow.mode is Mode.CURTAIN:
+            flow.pass_curtain()
+        else:
+            n = len(flow.state.log)
+            a = rng.choice(flow.state.legal_actions())
+            k = A.decode(a)
+            {A.Kind.PLACE: lambda: flow.place(k.die, k.cell), A.Kind.SET_ASIDE: lambda: flow.set_aside(k.die),
+             A.Kind.DISCARD: lambda: flow.discard(k.die)}[k.kind]()
+            assert len(flow.state.log) == n and flow.pending.action == a
+            assert flow.confirm().ok and flow.state.log[n] == a
+    raise AssertionError("the game did not end")

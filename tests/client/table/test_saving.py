@@ -43,7 +43,9 @@ def play_moves(app, n: int, rng: random.Random) -> None:
         elif flow.mode is Mode.TURN:
             legal = flow.state.legal_actions()
             a = legal[int(rng.random() * len(legal))]
-            assert flow._person_action(a).ok
+            out = flow._person_action(a)
+            assert out.ok and out.tentative  # the table's moves wait for the confirm
+            assert flow.confirm().ok
 
 
 def test_every_action_is_autosaved_and_resume_continues_exactly(table, offscreen_base):

@@ -70,6 +70,17 @@ def play_by_pointer(app, action: int) -> None:
     else:
         out = drag(app, start, card_centre(app, flow.viewer))
     assert out is not None and out.ok, out and out.message
+    confirm(app, action)
+
+
+def confirm(app, action: int) -> None:
+    """A move made by hand waits for the confirm: nothing applied (nothing drawn) until Enter."""
+    flow = app.flow
+    n = len(flow.state.log)
+    assert flow.pending is not None and flow.pending.action == action
+    assert app.move_bar.shown
+    app.on_key("enter")
+    assert flow.pending is None and len(flow.state.log) == n + 1
     assert flow.state.log[-1] == action
 
 
@@ -171,7 +182,8 @@ def test_dragging_lights_exactly_the_engines_legal_spaces(table):
     node = app.view.dice[die]
     assert node.get_z(app.view.root) > 2.0
     c.release(*c.screen_of_cell(seat, target))
-    assert flow.state.log[-1] == A.place(die, target)
+    assert app.view.highlighted_cells[seat] == {}
+    confirm(app, A.place(die, target))
     assert app.view.highlighted_cells[seat] == {}
 
 
@@ -187,7 +199,7 @@ def test_keyboard_alone_places_a_die(table):
     cell = flow.legal_cells(die)[-1]
     assert c.key(str(cell + 1))
     assert c.key("enter")
-    assert flow.state.log[-1] == A.place(die, cell)
+    confirm(app, A.place(die, cell))
 
 
 def test_keyboard_backspace_goes_back_to_choosing_a_die(table):
@@ -283,6 +295,7 @@ def test_a_die_that_fits_nowhere_is_taken_and_leaves_the_game(table):
                 assert app.view.highlighted_cells.get(flow.viewer, {}) == {}  # no space lights up
                 out = c.release(*card_centre(app, flow.viewer))
                 assert out is not None and out.ok
+                confirm(app, A.set_aside(die))
                 assert die in s.set_aside[0] and s.log[-1] == A.set_aside(die)
                 assert "fits nowhere" in app.hud.message.getText()
                 return
@@ -341,5 +354,7 @@ def test_two_people_play_a_whole_game_with_the_keyboard_alone(table):
         if k.kind is A.Kind.PLACE:
             app.on_key(str(k.cell + 1))
             app.on_key("enter")
+        assert flow.state.log[n:] == [] and flow.pending.action == action  # waits for the confirm
+        app.on_key("enter")
         assert flow.state.log[n:] == [action]
     assert flow.state.is_over and app.over_screen.active

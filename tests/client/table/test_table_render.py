@@ -118,7 +118,10 @@ def test_a_placed_die_shows_on_its_card(table):
         from blueprints3d.client.render.capture import save_png
         save_png(before, f"{SAVE_TO}/table_before.png")
         save_png(after, f"{SAVE_TO}/table_after.png")
-    # And the pool has one die fewer where it was.
+    # Shown before the confirm (the engine has not moved); confirmed, the pool has one die
+    # fewer where it was.
+    assert out.tentative and die in flow.state.pool
+    app.on_key("enter")
     assert die not in flow.state.pool
 
 
@@ -178,6 +181,7 @@ def test_round_end_lifts_the_screens_and_shows_every_building(table):
             a = rng.choice(flow.state.legal_actions())
             k = A.decode(a)
             flow.place(k.die, k.cell) if k.kind is A.Kind.PLACE else flow.set_aside(k.die)
+            assert flow.confirm().ok  # the table's moves wait for the confirm
     img = table.screenshot()
     end = flow.round_end
     felt = np.array([60.0, 110.0, 70.0])

@@ -1,0 +1,67 @@
+"""A live breakdown of the score of the building of the person looking at the table.
+
+Only that person's own building, only while it is theirs to see (``GameFlow.visible_seats``; never
+behind the curtain, never another player's). The numbers are the engine's (``score_building`` and
+``explain_building``); a tentative move's die is counted as "with this die", from what the table
+already shows (its value and material), never from anything the engine would draw.
+"""
+
+from __future__ import annotations
+
+from direct.gui.OnscreenText import OnscreenText
+from panda3d.core import NodePath, TextNode
+
+from blueprints3d.client.table.flow import GameFlow, Mode
+from blueprints3d.engine.materials import MATERIAL_OF
+from blueprints3d.engine.scoring import explain_building, score_building
+
+
+def own_building(flow: GameFlow) -> tuple[int, list[list[tuple[int, int]]], tuple[int, int] | None] | None:
+    """(seat, stacks, (cell, level) of the tentative die or None) of the person looking at the
+    table, or None when no one's own building may be explained now."""
+    seat = flow.viewer
+    if (seat is None or not flow.seats[seat].is_person or flow.mode not in (Mode.TURN, Mode.BOT)
+            or seat not in flow.visible_seats()):
+        return None
+    s = flow.state
+    stacks = s.building(seat)
+    new = None
+    p = flow.pending
+    if p is not None and p.player == seat and p.cell is not None:
+        new = (p.cell, len(stacks[p.cell]))
+        stacks[p.cell] = stacks[p.cell] + [(MATERIAL_OF[p.die], s.values[p.die])]
+    return seat, stacks, new
+
+
+def breakdown(flow: GameFlow) -> str:
+    """The text of the panel ("" when nothing may be shown)."""
+    own = own_building(flow)
+    if own is None:
+        return ""
+    seat, stacks, new = own
+    bp = flow.state.blueprints[seat]
+    score = score_building(bp, stacks)
+    lines = [f"Your building: {score.total} points" + (" (with the new die)" if new else "")]
+    if new is not None:
+        base = score_building(bp, flow.state.building(seat)).total
+        why = next(d for d in explain_building(bp, stacks) if (d.cell, d.level) == new)
+        lines.append(f"this die: {why.reason}  ({score.total - base:+d} in all)")
+    lines.append(f"wood {score.wood}   recycled {score.recycled}   stone {score.stone}   glass {score.glass}")
+    lines.append(f"blueprint bonus {score.blueprint}" + ("" if score.blueprint else " (not yet: follow the card's numbers)"))
+    return "\n".join(lines)
+
+
+class ScorePanel:
+    def __init__(self, a2d_top_right: NodePath) -> None:
+        self.text = OnscreenText(parent=a2d_top_right, text="", pos=(-0.04, -0.08), scale=0.042,
+                                 align=TextNode.A_right, fg=(0.95, 0.95, 0.88, 1),
+                                 shadow=(0, 0, 0, 0.9), mayChange=True)
+
+    def update(self, flow: GameFlow | None) -> None:
+        self.text.setText(breakdown(flow) if flow is not None else "")
+
+    def get_text(self) -> str:
+        return self.text.getText()
+
+    def destroy(self) -> None:
+        self.text.destroy()
