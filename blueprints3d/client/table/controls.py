@@ -31,16 +31,18 @@ from blueprints3d.engine.state import Phase
 OFF_CARD = "drop the die on a space of your blueprint"
 PENDING_HINT = "Enter to confirm the move, Backspace or Ctrl+Z to take it back"
 CURSOR_RGBA = (0.25, 0.95, 1.0, 1.0)  # cyan corner brackets: not the green glow of legal spaces
+PENDING_RGBA = (1.0, 1.0, 1.0, 1.0)   # white brackets round a move's die until it is confirmed
+CURSOR_DIE_SIZE = units.DIE_SIZE * 1.7  # the brackets stand well clear of the top face they frame
 UNDO_KEYS = ("backspace", "control-z")
 CONFIRM_KEYS = ("enter", "space")
 
 
-def make_cursor(parent: NodePath) -> NodePath:
+def make_cursor(parent: NodePath, rgba: tuple = CURSOR_RGBA) -> NodePath:
     """The keyboard cursor: four bright corner brackets around a unit square, flat, drawn over
     everything (no lights, shaders, shadows or refraction), scaled to what it marks."""
     ls = LineSegs("key-cursor")
-    ls.set_thickness(4.0)
-    ls.set_color(*CURSOR_RGBA)
+    ls.set_thickness(3.0)
+    ls.set_color(*rgba)
     arm = 0.32
     for sx in (-0.5, 0.5):
         for sy in (-0.5, 0.5):
@@ -88,9 +90,11 @@ class TableControls:
     _pressed_discard: int | None = None
     last_outcome: Outcome | None = None
     cursor: NodePath = field(init=False)
+    pending_mark: NodePath = field(init=False)
 
     def __post_init__(self) -> None:
         self.cursor = make_cursor(self.view.root)
+        self.pending_mark = make_cursor(self.view.root, PENDING_RGBA)
 
     # ---- pointer ------------------------------------------------------------------------------
     def pool_nodes(self) -> dict:
@@ -328,7 +332,9 @@ class TableControls:
         flow, k = self.flow, self.keys
         pool = flow.state.pool
         die = pool[min(k.die_index, len(pool) - 1)]
-        self.view.highlight_die(die, SELECT_RGBA)
+        # The cursor's brackets say where the arrows are; the selection glow, which die was chosen.
+        self.view.highlight_die(die if k.choosing_cell else None, SELECT_RGBA)
+        self.update_cursor()
         seat = flow.viewer
         if seat is None:
             return
@@ -364,22 +370,23 @@ class TableControls:
             return p, units.CELL_PITCH * 0.98, sv.place.heading
         node = self.view.dice[pool[min(k.die_index, len(pool) - 1)]]
         p = node.get_pos(self.view.root)
-        return (Point3(p.x, p.y, p.z + units.DIE_SIZE / 2 + 0.04), units.DIE_SIZE * 1.35,
+        return (Point3(p.x, p.y, p.z + units.DIE_SIZE / 2 + 0.04), CURSOR_DIE_SIZE,
                 node.get_h(self.view.root))
 
     def update_cursor(self) -> None:
-        """Move the keyboard cursor to where it stands (every frame: the dice glide)."""
+        """Move the keyboard cursor to where it stands, and the white brackets to a waiting
+        move's die (every frame: the dice glide)."""
         if self.cursor.is_empty():
             return
-        t = self.cursor_target()
-        if t is None:
-            self.cursor.hide()
-            return
-        pos, size, heading = t
-        self.cursor.set_pos(self.view.root, pos)
-        self.cursor.set_hpr(self.view.root, heading, 0, 0)
-        self.cursor.set_scale(size)
-        self.cursor.show()
+        _place(self.cursor, self.view.root, self.cursor_target())
+        pend = self.flow.pending
+        mark = None
+        if pend is not None and self.flow.mode is Mode.TURN:
+            node = self.view.dice[pend.die]
+            p = node.get_pos(self.view.root)
+            mark = (Point3(p.x, p.y, p.z + units.DIE_SIZE / 2 + 0.04), CURSOR_DIE_SIZE,
+                    node.get_h(self.view.root))
+        _place(self.pending_mark, self.view.root, mark)
 
     def screen_of_die(self, die: int) -> tuple[float, float] | None:
         """Where a die shows on screen (the tests click there)."""
@@ -417,3 +424,14 @@ class TableControls:
         x, y = card_model.cell_position(sv.blueprint, cell)
         top = units.CARD_THICKNESS + units.DIE_SIZE * len(self.flow.state.stacks[seat][cell])
         return self.picker.project(Point3(x, y, top), sv.root)
+
+
+def _place(mark: NodePath, root: NodePath, where: tuple[Point3, float, float] | None) -> None:
+    if where is None:
+        mark.hide()
+        return
+    pos, size, heading = where
+    mark.set_pos(root, pos)
+    mark.set_hpr(root, heading, 0, 0)
+    mark.set_scale(size)
+    mark.show()

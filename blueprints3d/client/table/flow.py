@@ -249,7 +249,7 @@ class GameFlow:
             text = f"set the {s.describe_die(k.die)} aside (it fits nowhere)"
         self.pending = Pending(action, player, k.kind, k.die,
                                k.cell if k.kind is A.Kind.PLACE else None, text)
-        self.message = f"{text}: Enter to confirm, Backspace to take it back"  # the viewer's own space
+        self.message = f"not played yet: {text}"  # the viewer's own space, on their own screen
         self._emit(FlowEvent("pending", player, k.die, self.pending.cell, self.message))
         return Outcome(True, self.message, action, tentative=True)
 
@@ -354,7 +354,7 @@ class GameFlow:
             return ""
         name = self.seats[p].name
         if self.pending is not None:
-            return f"{name}: {self.pending.message} - Enter to confirm, Backspace to take it back"
+            return f"{name}: Enter plays it, Backspace takes it back"
         if self.state.phase is Phase.DISCARD:
             return f"{name}: two players - pick a pool die to discard"
         return f"{name}: drag a die from the pool onto your blueprint"

@@ -47,7 +47,7 @@ def breakdown(flow: GameFlow) -> str:
         why = next(d for d in explain_building(bp, stacks) if (d.cell, d.level) == new)
         lines.append(f"this die: {why.reason}  ({score.total - base:+d} in all)")
     lines.append(f"wood {score.wood}   recycled {score.recycled}   stone {score.stone}   glass {score.glass}")
-    lines.append(f"blueprint bonus {score.blueprint}" + ("" if score.blueprint else " (not yet: follow the card's numbers)"))
+    lines.append(f"blueprint bonus {score.blueprint}" + ("" if score.blueprint else " (not yet)"))
     return "\n".join(lines)
 
 

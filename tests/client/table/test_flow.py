@@ -316,7 +316,7 @@ def test_a_tentative_placement_touches_nothing_until_confirmed_and_undo_restores
     assert flow.pending is not None and (flow.pending.die, flow.pending.cell) == (die, cell)
     # Nothing applied, nothing drawn: the bag and the pool are as they were, in order.
     assert s.to_dict() == before and s.pool == pool and s.bag == bag and s.log == []
-    assert events == ["pending"] and "Enter to confirm" in flow.prompt()
+    assert events == ["pending"] and "Enter plays it, Backspace takes it back" in flow.prompt()
     assert flow.legal_cells(s.pool[1]) == []  # one move at a time
     assert not flow.place(s.pool[1], cell).ok and flow.pending.die == die
     assert flow.undo().ok

@@ -161,14 +161,16 @@ def test_a_placement_waits_for_the_confirm_and_undo_puts_everything_back(table):
         at = app.view.dice[die].get_pos(app.view.root)
         assert (at - app.view.cell_world(seat, cell, len(s.stacks[seat][cell]))).length() < 1e-3
         assert s.to_dict() == before and s.pool == pool and s.bag == bag
-        assert app.move_bar.shown and "Enter to confirm" in app.hud.prompt.getText()
+        assert app.move_bar.shown and "Enter plays it, Backspace takes it back" in app.hud.prompt.getText()
         assert saves == []
+        mark = c.pending_mark.get_pos(app.view.root)  # white brackets over the waiting die
+        assert not c.pending_mark.is_hidden() and abs(mark.x - at.x) < 1e-3 and abs(mark.y - at.y) < 1e-3
         if how == "button":
             app.move_bar.undo.commandFunc(None)
         else:
             app.on_key(how)
         app.settle()
-        assert flow.pending is None and not app.move_bar.shown
+        assert flow.pending is None and not app.move_bar.shown and c.pending_mark.is_hidden()
         assert s.to_dict() == before and s.pool == pool and s.bag == bag
         assert (app.view.dice[die].get_pos(app.view.root) - home).length() < 1e-3  # back in the pool
     out = drag(app, c.screen_of_die(die), c.screen_of_cell(seat, cell))
@@ -259,12 +261,14 @@ def test_the_keyboard_cursor_shows_from_the_start_of_the_turn(table):
     pos, _, _ = c.cursor_target()
     d0 = app.view.dice[pool[0]].get_pos(app.view.root)
     assert abs(pos.x - d0.x) < 1e-3 and abs(pos.y - d0.y) < 1e-3
+    assert app.view.selected_die is None  # the brackets mark it; the selection glow waits for Enter
     app.on_key("arrow_right")  # from the 1st die, marked already, to the 2nd
     pos, _, _ = c.cursor_target()
     d1 = app.view.dice[pool[1]].get_pos(app.view.root)
     assert abs(pos.x - d1.x) < 1e-3 and c.keys.die_index == 1
     assert cursor_pixels(table, c.screen_of_die(pool[1])) > 15
     app.on_key("enter")  # choosing a space: the cursor stands on it, among the green legal glow
+    assert app.view.selected_die == pool[1]
     pos, _, _ = c.cursor_target()
     cell = c.keys.cell
     want = app.view.root.get_relative_point(app.view.seats[flow.viewer].root,

@@ -32,7 +32,7 @@ def test_a_whole_game_by_real_mouse_drags_in_a_window():
         out = subprocess.run([sys.executable, __file__], env=env, capture_output=True, text=True,
                              timeout=600)
         assert out.returncode == 0, out.stderr[-3000:]
-        assert "game over" in out.stdout and "moves by mouse" in out.stdout
+        assert "game over" in out.stdout and "moves by mouse" in out.stdout and "Ctrl+Z" in out.stdout
     finally:
         xvfb.kill()
         xvfb.wait()
@@ -88,7 +88,13 @@ def _drive() -> None:
     step(5)
     rng = random.Random(4)
     flow = app.flow
-    moves = rejected = 0
+    moves = rejected = undone = 0
+    zoomed = False
+
+    def button_centre(button) -> tuple[float, float]:
+        l, r, b, t = button.node().get_frame()
+        p = base.render2d.get_relative_point(button, Point3((l + r) / 2, 0, (b + t) / 2))
+        return p.x, p.z
     for _ in range(3000):  # a lost click must fail the test, not hang it
         if flow.mode is Mode.GAME_OVER:
             break
@@ -116,17 +122,48 @@ def _drive() -> None:
             continue
         a = rng.choice(flow.state.legal_actions())
         k = A.decode(a)
-        if k.kind is A.Kind.DISCARD:
-            click(c.screen_of_die(k.die))
-        elif k.kind is A.Kind.PLACE:
-            drag(c.screen_of_die(k.die), c.screen_of_cell(seat, k.cell))
+
+        def make_move() -> None:
+            if k.kind is A.Kind.DISCARD:
+                click(c.screen_of_die(k.die))
+            elif k.kind is A.Kind.PLACE:
+                drag(c.screen_of_die(k.die), c.screen_of_cell(seat, k.cell))
+            else:
+                drag(c.screen_of_die(k.die), app.picker.project(Point3(0, 0, 0.05), app.view.seats[seat].root))
+            # The move waits for the confirm: nothing applied yet, the buttons are up.
+            assert len(flow.state.log) == n and flow.pending is not None and flow.pending.action == a, \
+                app.hud.message.getText()
+            assert app.move_bar.shown
+
+        make_move()
+        if moves % 4 == 1:  # a misclick: Ctrl+Z takes it back, then the move is made again
+            before = flow.state.to_dict()
+            xdo("key", "ctrl+z")
+            step(3)
+            assert flow.pending is None and flow.state.to_dict() == before
+            undone += 1
+            app.settle()  # the die has glided back to the pool
+            step(2)
+            make_move()
+        if moves % 2:
+            xdo("key", "Return")
+            step(3)
         else:
-            drag(c.screen_of_die(k.die), app.picker.project(Point3(0, 0, 0.05), app.view.seats[seat].root))
+            click(button_centre(app.move_bar.confirm))
         assert len(flow.state.log) == n + 1 and flow.state.log[-1] == a, app.hud.message.getText()
         moves += 1
+        if moves == 3:  # Shift+= (the '+' of a US keyboard) zooms in, like '+'
+            d = app.camera.goal.distance
+            xdo("key", "shift+equal")
+            step(2)
+            assert app.camera.goal.distance < d * 0.95, "Shift+= did not zoom"
+            zoomed = True
+            app.camera.reset()
     else:
         raise SystemExit(f"the game did not end (stuck in {flow.mode})")
-    print(f"game over: {flow.winner_text()}; moves by mouse: {moves}; illegal drops refused: {rejected}")
+    assert undone > 5 and zoomed
+    print(f"game over: {flow.winner_text()}; moves by mouse: {moves}; illegal drops refused: {rejected}; "
+          f"taken back by Ctrl+Z: {undone}")
 
 
 if __name__ == "__main__":
