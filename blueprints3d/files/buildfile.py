@@ -149,7 +149,7 @@ def build_from_dict(data: Any) -> Build:
 
 
 def load_build(path: str | os.PathLike[str]) -> Build:
-    data = read_json(path, BuildFileError, "file")
+    data = read_json(path, BuildFileError, "build file")
     try:
         return build_from_dict(data)
     except BuildFileError as e:

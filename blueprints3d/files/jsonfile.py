@@ -106,7 +106,7 @@ def read_bytes(path: str | os.PathLike[str], error: type[BlueprintsError], what:
     except FileNotFoundError:
         if os.path.islink(path):
             raise error(f"{p}: a link to a file that does not exist, not a {what}") from None
-        raise error(f"{p}: no such {what}") from None
+        raise error(f"{p}: no such file" if what.endswith("build file") else f"{p}: no such {what}") from None
     except OSError as e:
         if e.errno == 40:  # ELOOP
             raise error(f"{p}: a symbolic link loop, not a {what}") from None
