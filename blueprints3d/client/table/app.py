@@ -25,12 +25,13 @@ from blueprints3d.client.scene.picking import Picker
 from blueprints3d.client.table.bots import bot_levels
 from blueprints3d.client.table.controls import TableControls
 from blueprints3d.client.table.flow import FlowEvent, GameFlow, Mode, SeatConfig
-from blueprints3d.client.table.hud import Hud
+from blueprints3d.client.table.hud import Hud, plate_name
 from blueprints3d.client.table.move_bar import MoveBar
 from blueprints3d.client.table.score_panel import ScorePanel
 from blueprints3d.client.table.layout import LABEL_OFFSET, seat_places
-from blueprints3d.client.table.screens import (ConfirmScreen, CurtainScreen, GameOverScreen, MenuScreen,
-                                         NewGameScreen, Overlay, RoundEndScreen)
+from blueprints3d.client.table.screens import (ConfirmScreen, CurtainScreen, GameOverScreen, HelpScreen,
+                                         MenuScreen, NewGameScreen, Overlay, RoundEndScreen,
+                                         SettingsScreen)
 from blueprints3d.client.table.table_view import TableView
 from blueprints3d.engine.errors import BlueprintsError, SaveFileError
 from blueprints3d.engine.rules import NUM_ROUNDS, POOL_SIZE
@@ -40,6 +41,7 @@ from blueprints3d.files.buildfile import build_bytes
 from blueprints3d.files.builds import build_of
 from blueprints3d.files.jsonfile import stamp, where, write_new
 from blueprints3d.files.savefile import game_bytes
+from blueprints3d.files.settings import Settings, load_settings, save_settings, settings_path
 from blueprints3d.text import display, file_name, shown
 
 CLOSE_EVENT = "blueprints3d-close-request"
@@ -72,6 +74,8 @@ class AppOptions:
     resumed: Resumed | None = None          # given: continue this saved game
     start: int | None = 0                   # round 1's start seat with --seats (None: by lot)
     confirm_moves: bool = True              # a person's move waits for Enter / Confirm (Undo takes it back)
+    settings: Settings | None = None        # the settings file's (None: none read; confirm_moves above holds)
+    settings_path: Path | None = None       # where the settings screen saves (None: not saved)
 
 
 class TableApp:
@@ -91,8 +95,12 @@ class TableApp:
         self.camera.set_aspect(self._aspect())
         self.picker = Picker(self.cam, self.lens, self.scene)
         self.overlay = Overlay(base.aspect2d, base.a2dTopLeft, base.a2dTopRight,
-                               base.a2dBottomLeft, base.a2dBottomRight)
-        self.hud = Hud(base.aspect2d, base.a2dTopLeft, base.a2dBottomLeft)
+                               base.a2dBottomLeft, base.a2dBottomRight, size=self._size)
+        self.hud = Hud(base.aspect2d, size=self._size())
+        self.settings = options.settings if options.settings is not None else Settings(
+            confirm_moves=options.confirm_moves)
+        self.help = HelpScreen(self.overlay)
+        self.settings_screen = SettingsScreen(self.overlay)
         self.new_game_screen = NewGameScreen(self.overlay)
         self.curtain = CurtainScreen(self.overlay)
         self.round_screen = RoundEndScreen(self.overlay)
@@ -101,6 +109,7 @@ class TableApp:
         self.confirm = ConfirmScreen(self.overlay)
         self.move_bar = MoveBar(base.a2dBottomRight, self.confirm_move, self.undo_move)
         self.score_panel = ScorePanel(base.a2dTopRight)
+        self.hud.dock(self.score_panel.text, self.move_bar.root)
         self.flow: GameFlow | None = None
         self.view: TableView | None = None
         self.controls: TableControls | None = None
@@ -130,6 +139,9 @@ class TableApp:
                                                 task_mgr=self.base.taskMgr, gsg=self.output.get_gsg())
         self.output.set_clear_color((0.11, 0.12, 0.14, 1))
 
+    def _size(self) -> tuple[int, int]:
+        return self.output.get_x_size(), self.output.get_y_size()
+
     def _aspect(self) -> float:
         w, h = self.output.get_x_size(), self.output.get_y_size()
         return w / h if h else 16 / 9
@@ -151,7 +163,8 @@ class TableApp:
         ev.accept(CLOSE_UP_KEY, self.toggle_close_up)
         ev.accept("r", self.camera.reset)
         ev.accept("home", self.camera.reset)
-        ev.accept("f1", self.hud.toggle_help)
+        ev.accept("f1", self.toggle_help)
+        ev.accept("f2", self.hud.toggle_help)
         ev.accept("f5", self.save_game_copy)
         ev.accept("f6", self.save_building)
         ev.accept("escape", self.on_escape)
@@ -175,9 +188,11 @@ class TableApp:
         """A new game (``start``: round 1's start player, None by lot), or ``initial`` resumed."""
         try:
             delay = self.options.bot_delay
-            flow = GameFlow(list(seats), seed, open_scores, config.BOT_DELAY.get_value() if delay is None else delay,
+            if delay is None:
+                delay = self.settings.bot_delay(config.BOT_DELAY.get_value())
+            flow = GameFlow(list(seats), seed, open_scores, delay,
                             self.options.threaded_bots, start_player=start, initial=initial,
-                            confirm_moves=self.options.confirm_moves)
+                            confirm_moves=self.settings.confirm_moves)
         except BlueprintsError as e:
             if self.new_game_screen.active:
                 self.new_game_screen.error["text"] = str(e)
@@ -187,7 +202,7 @@ class TableApp:
         if self.view is not None:
             self.view.destroy()
         self.flow = flow
-        self.view = TableView(self.scene, [s.name for s in seats])
+        self.view = TableView(self.scene, [plate_name(s) for s in seats])  # "Bob (hard)"
         self.controls = TableControls(flow, self.view, self.picker, self.hud.show_message)
         flow.listeners.append(self._on_flow_event)
         self._framed_for = None
@@ -378,7 +393,7 @@ class TableApp:
     def _blocked(self) -> bool:
         """A screen in front of the table takes the input."""
         return any(s.active for s in (self.new_game_screen, self.curtain, self.over_screen,
-                                      self.menu, self.confirm))
+                                      self.menu, self.confirm, self.help, self.settings_screen))
 
     def _on_press(self) -> None:
         m = self._mouse()
@@ -456,6 +471,10 @@ class TableApp:
         if self.confirm.active:
             self.confirm.exit()
             return
+        if self.help.active or self.settings_screen.active:
+            self.help.exit()
+            self.settings_screen.exit()
+            return
         if self.menu.active:
             self.menu.exit()
             return
@@ -464,7 +483,45 @@ class TableApp:
             return
         if self.controls is not None:
             self.controls.cancel_drag()
-        self.menu.enter(self.menu.exit, self._menu_new_game, self.on_close_request)
+        self.menu.enter(self.menu.exit, self._menu_new_game, self.on_close_request,
+                        on_rules=self.show_help, on_settings=self.show_settings)
+
+    # ---- help and settings --------------------------------------------------------------------
+    def show_help(self) -> None:
+        """F1 or the menu's "Rules and controls": the help screen, over everything."""
+        self.menu.exit()
+        self.settings_screen.exit()
+        if self.controls is not None:
+            self.controls.cancel_drag()
+        self.help.enter(self.help.exit)
+
+    def toggle_help(self) -> None:
+        """F1 opens the help screen, and closes it."""
+        if self.help.active:
+            self.help.exit()
+        elif not self.confirm.active:
+            self.show_help()
+
+    def show_settings(self) -> None:
+        self.menu.exit()
+        path = self.options.settings_path
+        self.settings_screen.enter(self.settings, self.change_settings, self.settings_screen.exit,
+                                   where(path) if path is not None else "")
+
+    def change_settings(self, settings: Settings) -> None:
+        """The settings screen changed a value: applied now (shaders: at the next start), saved."""
+        self.settings = settings
+        if self.flow is not None:
+            if self.options.bot_delay is None:
+                self.flow.bot_delay = settings.bot_delay(config.BOT_DELAY.get_value())
+            self.flow.confirm_moves = settings.confirm_moves
+        path = self.options.settings_path
+        if path is None:
+            return
+        try:
+            save_settings(path, settings)
+        except OSError as e:
+            self.hud.show_message(f"could not save the settings: {display(e.strerror or e, 120)}")
 
     def _menu_new_game(self) -> None:
         self.menu.exit()
@@ -480,22 +537,31 @@ class TableApp:
         """Closing the window (or Quit) mid-game asks first."""
         self.menu.exit()
         if self.in_game():
-            self.confirm.enter("Quit the game in progress?", self.quit, self.confirm.exit)
+            self.confirm.enter(self.quit_question(), self.quit, self.confirm.exit)
         else:
             self.quit()
+
+    def quit_question(self) -> str:
+        """What the quit confirmation asks; with the autosave on it says the game is kept."""
+        if self.options.autosave is None:
+            return "Quit the game in progress?\n(It is not saved: the autosave is off.)"
+        slot = self.options.autosave
+        resume = "blueprints3d --resume" + (f" --slot {slot.name}" if slot.name else "")
+        return f"Quit the game in progress?\nIt is saved: `{resume}` continues it."
 
     def quit(self) -> None:
         self.base.taskMgr.stop()
 
     def _close_overlays(self) -> None:
         for s in (self.new_game_screen, self.curtain, self.round_screen, self.over_screen,
-                  self.menu, self.confirm):
+                  self.menu, self.confirm, self.help, self.settings_screen):
             s.exit()
 
     def _on_window_event(self, window) -> None:
         if window != self.output:  # wrappers of one window are not always the same object
             return
         self.camera.set_aspect(self._aspect())
+        self.hud.layout(*self._size())  # text sizes and wrapping follow the window's pixels
         if self.flow is not None:
             self._framed_for = None  # the framing distance depends on the window's shape
             self._frame_camera()
@@ -504,7 +570,8 @@ class TableApp:
     def _frame(self, task):
         dt = min(self.clock.get_dt(), 0.25)  # a slow frame still moves animations on
         now = self.clock.get_frame_time()
-        if self.flow is not None and not (self.menu.active or self.confirm.active):
+        if self.flow is not None and not (self.menu.active or self.confirm.active or self.help.active
+                                          or self.settings_screen.active):
             self.flow.tick(now)  # the menu pauses the computers too
         m = self._mouse()
         if m is not None and self.controls is not None:
@@ -516,7 +583,8 @@ class TableApp:
             self.controls.update_cursor()  # the keyboard cursor follows its die as it glides
         if m is not None and self._orbit_from is not None:
             dx, dy = m[0] - self._orbit_from[0], m[1] - self._orbit_from[1]
-            self.camera.orbit(-dx * 120.0, -dy * 60.0)
+            k = self.settings.camera_sensitivity
+            self.camera.orbit(-dx * 120.0 * k, -dy * 60.0 * k)
             self._orbit_from = m
         if self.view is not None:
             self.view.animator.update(dt)
@@ -610,11 +678,18 @@ def options_from_args(args: argparse.Namespace) -> AppOptions:
             raise BlueprintsError("--resume continues the saved game: it cannot be combined with --seats")
         resumed = (slot or AutosaveSlot()).load()  # a damaged save is refused here, before any window
         seats_from_meta(resumed.meta)
-    return AppOptions(size=(w, h), size_given=args.size is not None, fullscreen=args.fullscreen, use_shaders=not args.no_shaders,
+    # The settings file beside the autosave; a bad or old one gives the defaults and one line.
+    path = settings_path((slot or AutosaveSlot()).folder)
+    settings, note = load_settings(path)
+    if note:
+        print(f"blueprints3d: {note}", file=sys.stderr)
+    return AppOptions(size=(w, h), size_given=args.size is not None, fullscreen=args.fullscreen,
+                      use_shaders=not args.no_shaders and settings.shaders,
                       seats=seats, seed=args.seed, open_scores=args.open_scores,
                       bot_delay=args.bot_delay, verbose=getattr(args, "verbose", False),
                       quit_after=args.quit_after, autosave=slot,
-                      resumed=resumed, start=start)
+                      resumed=resumed, start=start, confirm_moves=settings.confirm_moves,
+                      settings=settings, settings_path=path)
 
 
 def fit_to_display(base, size: tuple[int, int]) -> tuple[int, int] | None:

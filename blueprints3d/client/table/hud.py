@@ -1,44 +1,187 @@
 """The heads-up display: whose turn, the round, the in-demand materials, the last message, key help.
 
 Plain text on the 2D overlay; it shows what the game flow says and never decides anything.
+
+Layout in pixels (``layout(width, height)``, called whenever the window changes): every text is
+sized as a share of the window's height but never below ``MIN_TEXT_PX`` (so 1280x400 stays
+legible), and wraps inside its own column, so nothing runs into anything else:
+
+- top left, across at most ``TOP_SHARE`` of the width: the status line, then the info line;
+- bottom left, in ``SIDE_SHARE`` of the width: the prompt above the last message;
+- bottom right, in ``SIDE_SHARE`` of the width: the key strip (F2 hides it).
+
+The middle of the bottom edge stays free for the viewer's card and name plate.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import NodePath, TextNode
 
-from blueprints3d.client.table.flow import GameFlow, Mode
+from blueprints3d.client.table.flow import GameFlow, Mode, SeatConfig
 from blueprints3d.engine.rules import round_text
 
-KEY_HELP = ("mouse: drag a pool die onto your card  |  right-drag: orbit  wheel: zoom  "
-            "|  keys: left/right pick a die, enter, arrows or 1-6 a space, enter  "
-            "|  Q/E W/S orbit, +/- zoom, R reset  |  F5 save game  F6 save my building  "
-            "|  Esc menu  F1 help")
+MIN_TEXT_PX = 12.0     # the smallest line of the HUD, in pixels from line to line
+TOP_SHARE = 0.62       # of the window's width, for the status and info lines
+SIDE_SHARE = 0.38      # of the window's width, for each bottom column
+MARGIN_PX = 0.012      # of the window's height, at the window's edges and between texts
+
+# Every control, for the help screen; the key strip shows the first few words of it.
+CONTROLS: list[tuple[str, str]] = [
+    ("Drag (left button)", "a pool die onto a space of your card"),
+    ("Right-drag", "orbit the camera"),
+    ("Wheel, + / -", "zoom"),
+    ("Q / E, W / S", "orbit round and up / down"),
+    ("R or Home", "the default view"),
+    ("Left / Right, Tab", "choose a pool die"),
+    ("Enter or Space", "take the die; then place it"),
+    ("Arrows or 1-9", "choose a space of your card"),
+    ("Backspace", "choose another die"),
+    ("F5", "save a copy of the game"),
+    ("F6", "save your building as a file"),
+    ("F1", "this help (Esc or F1 closes it)"),
+    ("F2", "hide or show the key strip"),
+    ("Esc", "the menu: settings, rules, new game, quit"),
+]
+KEY_ITEMS = ["drag a die onto your card", "right-drag: orbit", "wheel: zoom",
+             "arrows + Enter: play by keys", "F1 help", "Esc menu"]
+KEY_SEPARATOR = "   |   "
+KEY_HELP = KEY_SEPARATOR.join(KEY_ITEMS)
+
+
+@dataclass(frozen=True)
+class TextStyle:
+    share: float         # of the window's height, from line to line
+    min_px: float = MIN_TEXT_PX
+
+
+STATUS = TextStyle(0.036, 16.0)
+INFO = TextStyle(0.027, 13.0)
+PROMPT = TextStyle(0.034, 15.0)
+MESSAGE = TextStyle(0.029, 13.0)
+KEYS = TextStyle(0.025, MIN_TEXT_PX)
+
+
+def plate_name(seat: SeatConfig) -> str:
+    """The name on a seat's plate at the table: a computer's level beside its name."""
+    return seat.name if seat.is_person else f"{seat.name} ({seat.bot})"
+
+
+def line_px(style: TextStyle, height: int) -> float:
+    return max(style.min_px, style.share * height)
 
 
 class Hud:
-    def __init__(self, aspect2d: NodePath, a2d_top_left: NodePath, a2d_bottom_left: NodePath) -> None:
+    def __init__(self, aspect2d: NodePath, a2d_top_left: NodePath | None = None,
+                 a2d_bottom_left: NodePath | None = None, size: tuple[int, int] = (1280, 720)) -> None:
+        # Every text hangs from one node on aspect2d and is placed from the window's size in
+        # pixels (the corner anchors are not needed: see layout()).
         self.root = aspect2d.attach_new_node("hud")
-        self.status = OnscreenText(parent=a2d_top_left, text="", pos=(0.04, -0.08), scale=0.05,
-                                   align=TextNode.A_left, fg=(1, 1, 1, 1), shadow=(0, 0, 0, 0.8),
-                                   mayChange=True)
-        self.info = OnscreenText(parent=a2d_top_left, text="", pos=(0.04, -0.15), scale=0.04,
-                                 align=TextNode.A_left, fg=(0.92, 0.92, 0.85, 1), shadow=(0, 0, 0, 0.8),
-                                 mayChange=True)
-        self.prompt = OnscreenText(parent=a2d_bottom_left, text="", pos=(0.04, 0.24), scale=0.055,
-                                   align=TextNode.A_left, fg=(1, 1, 1, 1), shadow=(0, 0, 0, 0.9),
-                                   mayChange=True, wordwrap=40)
-        self.message = OnscreenText(parent=a2d_bottom_left, text="", pos=(0.04, 0.16), scale=0.045,
-                                    align=TextNode.A_left, fg=(1, 0.92, 0.55, 1), shadow=(0, 0, 0, 0.9),
-                                    mayChange=True, wordwrap=40)
-        self.help = OnscreenText(parent=a2d_bottom_left, text=KEY_HELP, pos=(0.04, 0.04), scale=0.03,
-                                 align=TextNode.A_left, fg=(0.85, 0.85, 0.85, 1), shadow=(0, 0, 0, 0.8),
-                                 mayChange=True, wordwrap=75)
-        self.nodes = [self.status, self.info, self.prompt, self.message, self.help]
 
+        def text(fg, shadow=0.85) -> OnscreenText:
+            return OnscreenText(parent=self.root, text="", align=TextNode.A_left, fg=fg,
+                                shadow=(0, 0, 0, shadow), mayChange=True)
+
+        self.status = text((1, 1, 1, 1))
+        self.info = text((0.92, 0.92, 0.85, 1))
+        self.prompt = text((1, 1, 1, 1), 0.9)
+        self.message = text((1, 0.92, 0.55, 1), 0.9)
+        self.help = text((0.88, 0.88, 0.88, 1))
+        self.help.textNode.set_align(TextNode.A_right)
+        self.help.setText(KEY_HELP)
+        self.nodes = [self.status, self.info, self.prompt, self.message, self.help]
+        self.styles = {id(self.status): STATUS, id(self.info): INFO, id(self.prompt): PROMPT,
+                       id(self.message): MESSAGE, id(self.help): KEYS}
+        self.size = size
+        self.score_panel: OnscreenText | None = None   # docked top right (see dock)
+        self.move_bar: NodePath | None = None          # docked above the key strip
+        self.layout(*size)
+
+    def dock(self, score_panel: OnscreenText | None = None, move_bar: NodePath | None = None) -> None:
+        """Take the score panel (top right, wrapped in the room the status line leaves) and the
+        Confirm / Undo bar (bottom right, above the key strip) into the layout."""
+        if score_panel is not None:
+            score_panel.reparent_to(self.root)
+            score_panel.textNode.set_align(TextNode.A_right)
+            self.score_panel = score_panel
+            self.nodes.append(score_panel)
+            self.styles[id(score_panel)] = INFO
+        if move_bar is not None:
+            move_bar.reparent_to(self.root)
+            self.move_bar = move_bar
+        self.layout(*self.size)
+
+    # ---- layout -------------------------------------------------------------------------------
+    def layout(self, width: int, height: int) -> None:
+        """Size, wrap and place every text for a window of ``width`` x ``height`` pixels."""
+        self.size = (max(int(width), 1), max(int(height), 1))
+        w, h = self.size
+        unit = min(w, h) / 2.0                       # pixels per aspect2d unit
+        half_w, half_h = w / 2.0 / unit, h / 2.0 / unit
+        margin = max(MARGIN_PX * h, 4.0) / unit
+        for node in self.nodes:
+            style = self.styles[id(node)]
+            line = line_px(style, h) / unit          # aspect2d units from line to line
+            tn = node.textNode
+            scale = line / tn.get_line_height()
+            node.setTextScale(scale)
+            share = (TOP_SHARE if node in (self.status, self.info) else
+                     1.0 - TOP_SHARE if node is self.score_panel else SIDE_SHARE)
+            wrap = max(share * 2.0 * half_w - 2 * margin, 0.2) / scale
+            tn.set_wordwrap(wrap)
+            if node is self.help:
+                node.setText(_pack(tn, KEY_ITEMS, KEY_SEPARATOR, wrap))
+        if self.move_bar is not None:
+            # Its buttons read at least as large as the prompt.
+            self.move_bar.set_scale(max(1.0, line_px(PROMPT, h) / unit / 0.06 / 1.0))
+        self._half = (half_w, half_h, margin)
+        self._place()
+
+    def _place(self) -> None:
+        half_w, half_h, margin = self._half
+        left, right = -half_w + margin, half_w - margin
+        # Top left: each line's top under the one above.
+        y = half_h - margin
+        for node in (self.status, self.info):
+            y = self._put_top(node, left, y) - margin * 0.5
+        # Bottom left: the message at the bottom, the prompt above it.
+        y = -half_h + margin
+        for node in (self.message, self.prompt):
+            y = self._put_bottom(node, left, y) + margin * 0.5
+        keys_top = self._put_bottom(self.help, right, -half_h + margin)
+        if self.score_panel is not None:
+            self._put_top(self.score_panel, right, half_h - margin)
+        if self.move_bar is not None:
+            lowest, rightmost = _frames_extent(self.move_bar)
+            k = self.move_bar.get_scale()[0]
+            above = keys_top if not self.help.isHidden() else -half_h
+            self.move_bar.set_pos(right - rightmost * k, 0, above + margin - lowest * k)
+
+    @staticmethod
+    def _extent(node: OnscreenText) -> tuple[float, float]:
+        """The text's top and bottom below its first baseline, in aspect2d units."""
+        tn = node.textNode
+        s = node.getTextScale()[0]
+        if not tn.get_text():
+            return 0.0, 0.0
+        return tn.get_top() * s, tn.get_bottom() * s
+
+    def _put_top(self, node: OnscreenText, x: float, top: float) -> float:
+        t, b = self._extent(node)
+        node.setTextPos(x, top - t)
+        return top - t + b
+
+    def _put_bottom(self, node: OnscreenText, x: float, bottom: float) -> float:
+        t, b = self._extent(node)
+        node.setTextPos(x, bottom - b)
+        return bottom - b + t
+
+    # ---- content ------------------------------------------------------------------------------
     def show_message(self, text: str) -> None:
         self.message.setText(text[:1].upper() + text[1:] if text else "")
+        self._place()
 
     def toggle_help(self) -> None:
         if self.help.isHidden():
@@ -54,9 +197,8 @@ class Hud:
         elif flow.mode is Mode.ROUND_END and flow.round_end is not None:
             self.status.setText(f"{_capital(round_text(flow.round_end.result.round))} is scored")
         elif p is not None:
-            who = flow.seats[p].name
-            kind = "" if flow.seats[p].is_person else " (computer)"
-            self.status.setText(f"{_capital(round_text(s.round))}  -  {who}{kind} to play")
+            who = plate_name(flow.seats[p])
+            self.status.setText(f"{_capital(round_text(s.round))}  -  {who} to play")
         if flow.mode is Mode.TURN:
             prompt = flow.prompt()
         elif flow.mode is Mode.BOT and flow.bot_failure is not None:
@@ -77,6 +219,7 @@ class Hud:
         elif flow.viewer is not None and flow.mode is Mode.TURN:
             info += f"   |   your VP {s.victory_points(flow.viewer)} (secret)"
         self.info.setText(info)
+        self._place()
 
     def set_visible(self, on: bool) -> None:
         for n in (self.status, self.info, self.prompt, self.message):
@@ -85,10 +228,40 @@ class Hud:
             else:
                 n.hide()
 
+    def texts(self) -> list[OnscreenText]:
+        """The texts on show (for the layout tests)."""
+        return [n for n in self.nodes if not n.isHidden() and n.textNode.get_text()]
+
     def destroy(self) -> None:
         for n in self.nodes:
             n.destroy()
         self.root.remove_node()
+
+
+def _pack(tn: TextNode, items: list[str], separator: str, width: float) -> str:
+    """``items`` joined by ``separator`` into lines of at most ``width`` (the text's units),
+    breaking only between items, so no item is cut in two."""
+    lines: list[str] = []
+    for item in items:
+        if lines and tn.calc_width(lines[-1] + separator + item) <= width:
+            lines[-1] += separator + item
+        else:
+            lines.append(item)
+    return "\n".join(lines)
+
+
+def _frames_extent(root: NodePath) -> tuple[float, float]:
+    """The lowest and the rightmost edge of the DirectGUI frames under ``root``, in its units."""
+    lows, rights = [0.0], [0.0]
+    for child in root.get_children():
+        bounds = getattr(child.node(), "get_frame", None)
+        if bounds is None:
+            continue
+        fr = child.node().get_frame()  # (left, right, bottom, top) in the button's own units
+        s, pos = child.get_scale(), child.get_pos()
+        lows.append(pos.z + fr[2] * s.z)
+        rights.append(pos.x + fr[1] * s.x)
+    return min(lows), max(rights)
 
 
 def _capital(text: str) -> str:

@@ -11,11 +11,17 @@ from typing import Callable
 from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import (DirectButton, DirectCheckButton, DirectEntry, DirectFrame,
                                   DirectLabel, DirectOptionMenu)
+from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import NodePath, TextNode
 
+from blueprints3d.client.render.materials import BASE_COLOUR, PIP_COLOUR
 from blueprints3d.client.table.flow import RoundEnd, SeatConfig
+from blueprints3d.client.table.hud import CONTROLS
+from blueprints3d.engine import rules
+from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import rules_summary
 from blueprints3d.engine.state import GameState
+from blueprints3d.files.settings import BOT_SPEEDS, Settings
 
 PANEL = (0.08, 0.09, 0.12, 0.92)
 BUTTON = (0.85, 0.80, 0.65, 1)
@@ -24,7 +30,7 @@ PERSON = "Person"
 EMPTY = "(empty)"
 BY_LOT = "by lot"
 
-RULES_SUMMARY = rules_summary()  # every number in it is the engine's
+RULES_SUMMARY = rules_summary()  # every number in it is the engine's (for tools; the help screen has its own lines)
 
 
 @dataclass
@@ -36,9 +42,15 @@ class Overlay:
     top_right: NodePath
     bottom_left: NodePath
     bottom_right: NodePath
+    size: Callable[[], tuple[int, int]] = lambda: (1280, 720)  # the window's, in pixels
+
+
+SCREEN_REFERENCE_PX = 560  # below this window height the fixed-size panels grow, to stay legible
 
 
 class Screen:
+    pixel_layout = False  # True: the screen sizes itself from the window's pixels
+
     def __init__(self, overlay: Overlay) -> None:
         self.overlay = overlay
         self.frame: DirectFrame | None = None
@@ -50,6 +62,17 @@ class Screen:
     def enter(self, *args, **kwargs) -> None:
         self.exit()
         self.frame = self.build(*args, **kwargs)
+        if not self.pixel_layout:
+            self.frame.set_scale(self.fit_scale())
+
+    def fit_scale(self) -> float:
+        """Panels are drawn in aspect2d units, which shrink with the window's height: in a low
+        window (1280x400) they grow back as far as the window has room for them."""
+        m = Metrics(*self.overlay.size())
+        fs = self.frame["frameSize"]
+        want = SCREEN_REFERENCE_PX / m.height
+        room = min(2 * m.half_w * 0.98 / max(fs[1] - fs[0], 1e-6), 2 * m.half_h * 0.98 / max(fs[3] - fs[2], 1e-6))
+        return max(1.0, min(want, room))
 
     def build(self, *args, **kwargs) -> DirectFrame:
         raise NotImplementedError
@@ -92,7 +115,8 @@ class NewGameScreen(Screen):
             kind = EMPTY if d is None else (PERSON if d.is_person else f"Computer ({d.bot})")
             menu = DirectOptionMenu(parent=f, items=options, initialitem=options.index(kind) if kind in options else 0,
                                     pos=(-0.6, 0, y), scale=0.05, highlightColor=(0.7, 0.7, 0.5, 1),
-                                    frameColor=BUTTON, popupMarker_scale=0.6)
+                                    frameColor=BUTTON, popupMarker_scale=0.6,
+                                    command=self._kind_changed, extraArgs=[i])
             entry = DirectEntry(parent=f, initialText=d.name if d else f"Player {i + 1}", pos=(0.12, 0, y),
                                 scale=0.05, width=13, numLines=1, frameColor=(0.95, 0.95, 0.9, 1))
             self.rows.append((menu, entry))
@@ -124,9 +148,9 @@ class NewGameScreen(Screen):
             if kind == EMPTY:
                 continue
             name = entry.get().strip()
-            if not name or (kind != PERSON and name == f"Player {i + 1}"):
+            if not name or name in _default_names(i):
                 # An untouched default name follows the seat's kind.
-                name = f"Player {i + 1}" if kind == PERSON else f"Computer {i + 1}"
+                name = _default_name(i, kind)
             if len(name) > 20:
                 return f"seat {i + 1}: a name of at most 20 letters, please"
             bot = None if kind == PERSON else self.levels[self.kinds.index(kind) - 1]
@@ -143,6 +167,15 @@ class NewGameScreen(Screen):
         if isinstance(start, str):
             return start
         return seats, seed, bool(self.open_scores["indicatorValue"]), start
+
+    def _kind_changed(self, kind: str, seat: int) -> None:
+        """A seat switched between a person and a computer: an untouched default name follows
+        ("Computer 2" becomes "Player 2" and back); a name someone typed stays."""
+        if not hasattr(self, "rows") or seat >= len(self.rows):
+            return  # the menu's first item is set while it is being built
+        entry = self.rows[seat][1]
+        if kind != EMPTY and entry.get().strip() in ("",) + _default_names(seat):
+            entry.enterText(_default_name(seat, kind))
 
     def start_seat(self, seats: list[SeatConfig]) -> int | None | str:
         """The chosen start player as an index into ``seats`` (None: by lot), or what to fix."""
@@ -163,6 +196,15 @@ class NewGameScreen(Screen):
         self._on_start(*got)
 
 
+def _default_names(seat: int) -> tuple[str, str]:
+    return f"Player {seat + 1}", f"Computer {seat + 1}"
+
+
+def _default_name(seat: int, kind: str) -> str:
+    """A person's default name is "Player N", a computer's "Computer N" (N: the seat)."""
+    return _default_names(seat)[0 if kind == PERSON else 1]
+
+
 class CurtainScreen(Screen):
     """Hides the whole table until the next person clicks: nobody sees another's secrets."""
 
@@ -179,11 +221,17 @@ class RoundEndScreen(Screen):
     """Beside the revealed buildings: every score broken down, then Awards and Prizes with the
     tie-breaks in words, and a button to go on."""
 
+    pixel_layout = True
+
     def build(self, end: RoundEnd, names: list[str], last_round: bool, on_continue: Callable[[], None]
               ) -> DirectFrame:
         r = end.result
-        f = DirectFrame(parent=self.overlay.top_right, frameColor=PANEL, frameSize=(-0.95, 0, -1.75, 0),
-                        pos=(-0.02, 0, -0.02))
+        m = Metrics(*self.overlay.size())
+        line = m.px(_text_px(m.height, 0.024, 13.0))
+        pad = m.px(max(8.0, 0.012 * m.height))
+        width = min(m.px(0.40 * m.width), 2 * m.half_w - 2 * pad)
+        f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL,
+                        pos=(m.half_w - pad - width, 0, m.half_h - pad))
         lines = [f"Round {r.round} scores (building points only rank buildings):"]
         for p in sorted(range(len(names)), key=lambda q: -r.scores[q].total):
             s = r.scores[p]
@@ -200,8 +248,24 @@ class RoundEndScreen(Screen):
         for prize, pl in r.prizes.items():
             lines.append(f"  {prize.title} to {names[pl.player]} - {pl.reason}")
         self.text = "\n".join(lines)
-        _label(f, self.text, (-0.92, -0.07), 0.034, wordwrap=26.5)
-        _button(f, "See the final standings" if last_round else "Next round", (-0.47, -1.65), on_continue, 0.055)
+        body = OnscreenText(parent=f, text=self.text, align=TextNode.A_left, fg=TEXT, mayChange=True)
+        tn = body.textNode
+        room = 2 * m.half_h - 2 * pad
+        for _ in range(3):  # as tall as the text and the button need; smaller type if the window is not
+            scale = line / tn.get_line_height()
+            body.setTextScale(scale)
+            tn.set_wordwrap((width - 2 * pad) / scale)
+            text_h = (tn.get_top() - tn.get_bottom()) * scale
+            height = text_h + 3 * pad + line * 1.8
+            if height <= room:
+                break
+            line *= room / height
+        body.setTextPos(pad, -pad - tn.get_top() * scale)
+        bottom = -pad - text_h
+        _button(f, "See the final standings" if last_round else "Next round",
+                (width / 2, bottom - pad - line * 0.9), on_continue, line * 1.1)
+        f["frameSize"] = (0, width, -min(height, room), 0)
+        self.body = body
         return f
 
 
@@ -231,34 +295,276 @@ class GameOverScreen(Screen):
 
 
 class MenuScreen(Screen):
-    """Esc: resume, the rules in short, a new game, quit."""
+    """Esc: resume, settings, the rules and controls (the help screen), a new game, quit."""
 
     def build(self, on_resume: Callable[[], None], on_new_game: Callable[[], None],
-              on_quit: Callable[[], None]) -> DirectFrame:
-        f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, frameSize=(-0.5, 0.5, -0.5, 0.5))
-        _label(f, "Menu", (0, 0.36), 0.08, TextNode.A_center)
-        self.rules: DirectFrame | None = None
-        _button(f, "Resume", (0, 0.18), on_resume)
-        _button(f, "Rules summary", (0, 0.04), self.toggle_rules)
-        _button(f, "New game", (0, -0.1), on_new_game)
-        _button(f, "Quit", (0, -0.24), on_quit)
+              on_quit: Callable[[], None], on_rules: Callable[[], None] | None = None,
+              on_settings: Callable[[], None] | None = None) -> DirectFrame:
+        f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, frameSize=(-0.5, 0.5, -0.58, 0.58))
+        _label(f, "Menu", (0, 0.42), 0.08, TextNode.A_center)
+        items = [("Resume", on_resume)]
+        if on_settings is not None:
+            items.append(("Settings", on_settings))
+        if on_rules is not None:
+            items.append(("Rules and controls", on_rules))
+        items += [("New game", on_new_game), ("Quit", on_quit)]
+        self.buttons = {}
+        for i, (text, command) in enumerate(items):
+            self.buttons[text] = _button(f, text, (0, 0.24 - 0.15 * i), command, 0.06)
         return f
 
-    def toggle_rules(self) -> None:
-        if self.rules is not None:
-            self.rules.destroy()
-            self.rules = None
-            return
-        self.rules = DirectFrame(parent=self.frame, frameColor=(0.05, 0.05, 0.08, 1),
-                                 frameSize=(-1.3, 1.3, -0.7, 0.7))
-        _label(self.rules, RULES_SUMMARY, (-1.22, 0.58), 0.047, wordwrap=51)
-        _button(self.rules, "Back", (0, -0.62), self.toggle_rules)
+
+@dataclass(frozen=True)
+class Metrics:
+    """A screen laid out in pixels: aspect2d units per pixel and the window's half extents."""
+
+    width: int
+    height: int
+
+    @property
+    def unit_px(self) -> float:
+        return min(self.width, self.height) / 2.0
+
+    @property
+    def half_w(self) -> float:
+        return self.width / 2.0 / self.unit_px
+
+    @property
+    def half_h(self) -> float:
+        return self.height / 2.0 / self.unit_px
+
+    def px(self, pixels: float) -> float:
+        return pixels / self.unit_px
+
+
+def _text_px(height: int, share: float, least: float) -> float:
+    return max(least, share * height)
+
+
+HEADING = (1.0, 0.85, 0.45, 1)
+HELP_LINE_SHARE = 0.026   # of the window's height, from line to line (at least HELP_MIN_PX)
+HELP_MIN_PX = 14.0
+GLASS_SWATCH = (0.78, 0.88, 0.95, 1)
+
+
+def rules_sections() -> list[tuple[str, list[tuple[object, str]]]]:
+    """The rules in short as headed sections of short lines, each with an optional picture
+    (a Material: its colour; an int: a die face; an Award: its medal colour). Every number is
+    read from the engine's rules module when this is called."""
+    r = rules
+    counts = len(r.RECYCLED_POINTS) - 1
+    recycled = "/".join(str(p) for p in r.RECYCLED_POINTS[1:])
+    stone = "/".join(str(p) for p in r.STONE_POINTS[1:])
+    discard = " or ".join(str(n) for n in sorted(r.DISCARDING_PLAYER_COUNTS))
+    levels = len(r.STONE_POINTS) - 1
+    return [
+        ("The game", [
+            (None, f"{r.NUM_ROUNDS} rounds; {min(r.PLAYER_COUNTS)} to {max(r.PLAYER_COUNTS)} players."),
+            (r.DIE_FACES, f"Each round everyone takes {r.TAKES_PER_ROUND} dice, one a turn,"),
+            (None, "and builds on their own blueprint card, in secret."),
+        ]),
+        ("Your turn", [
+            (1, "Take a pool die and put it on an empty space,"),
+            (3, "or on a die of the same value or lower (3 on 1, 2 or 3)."),
+            (None, "Hatched spaces stay empty; a die that fits nowhere leaves the game."),
+            (None, f"{discard} players: then discard one more pool die."),
+        ]),
+        ("Building points", [
+            (None, f"Blueprint followed exactly: +{r.BLUEPRINT_BONUS}"),
+            (Material.WOOD, f"Wood (orange): +{r.WOOD_PER_NEIGHBOUR} for each die touching it"),
+            (Material.RECYCLED, f"Recycled (green): 1-{counts} dice give {recycled}"),
+            (Material.STONE, f"Stone (black): by level 1-{levels}+, {stone}"),
+            (Material.GLASS, "Glass (clear): its top value"),
+        ]),
+        ("Victory points", [
+            (None, "Awards go to the best buildings of the round:"),
+            *[(a, f"{a.title}: {r.AWARD_VP[a]} VP  ({_players_with(a)})") for a in r.Award],
+            (None, f"Prizes, {r.PRIZE_VP} VP each:"),
+            *[(None, f"  {p.title}: {r.PRIZE_RULES[p]}") for p in r.Prize],
+            (None, "Ties: more dice of the 1st in-demand colour, then the 2nd,"),
+            (None, "then later in turn order."),
+            (None, f"Most victory points after {r.NUM_ROUNDS} rounds wins."),
+        ]),
+    ]
+
+
+def _players_with(award) -> str:
+    """"3-4 players": the game sizes that hand out ``award`` (from the rules' table)."""
+    counts = [n for n in sorted(rules.AWARDS_BY_PLAYERS) if award in rules.AWARDS_BY_PLAYERS[n]]
+    if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}-{counts[-1]} players"
+    return " or ".join(str(n) for n in counts) + " players"
+
+
+MEDAL = {rules.Award.GOLD: (0.93, 0.74, 0.2, 1), rules.Award.SILVER: (0.78, 0.8, 0.84, 1),
+         rules.Award.BRONZE: (0.76, 0.5, 0.3, 1)}
+PIPS = {1: [(0, 0)], 2: [(-1, 1), (1, -1)], 3: [(-1, 1), (0, 0), (1, -1)],
+        4: [(-1, 1), (1, 1), (-1, -1), (1, -1)], 5: [(-1, 1), (1, 1), (0, 0), (-1, -1), (1, -1)],
+        6: [(-1, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (1, -1)]}
+
+
+def die_glyph(parent, value: int, size: float, pos: tuple[float, float],
+              face=(0.96, 0.95, 0.9, 1), pip=(0.1, 0.1, 0.12, 1)) -> DirectFrame:
+    """A die face drawn with frames: a square and its pips (``size`` across, ``pos`` its centre)."""
+    h = size / 2
+    e = size * 0.08  # a light edge, so a black die reads on the dark panel
+    d = DirectFrame(parent=parent, frameColor=(0.7, 0.72, 0.75, 1), frameSize=(-h - e, h + e, -h - e, h + e),
+                    pos=(pos[0], 0, pos[1]))
+    d.face = DirectFrame(parent=d, frameColor=face, frameSize=(-h, h, -h, h))
+    d.pips = value
+    r = size * 0.09
+    for px, py in PIPS.get(value, []):
+        DirectFrame(parent=d, frameColor=pip, frameSize=(-r, r, -r, r), pos=(px * size * 0.27, 0, py * size * 0.27))
+    return d
+
+
+def swatch(parent, picture, size: float, pos: tuple[float, float]) -> DirectFrame | None:
+    """The small picture beside a help line: a material's colour, a die face or a medal."""
+    if picture is None:
+        return None
+    if isinstance(picture, Material):
+        colour = GLASS_SWATCH if picture is Material.GLASS else tuple(BASE_COLOUR[picture])
+        return die_glyph(parent, 3, size, pos, face=colour, pip=tuple(PIP_COLOUR[picture]))
+    if isinstance(picture, rules.Award):
+        h = size / 2
+        return DirectFrame(parent=parent, frameColor=MEDAL[picture], frameSize=(-h, h, -h, h),
+                           pos=(pos[0], 0, pos[1]))
+    return die_glyph(parent, int(picture), size, pos)
+
+
+class HelpScreen(Screen):
+    """F1 (or the menu's "Rules and controls"): the controls and the rules in short, laid out
+    for the window's size; Esc or F1 closes it."""
+
+    pixel_layout = True
+
+    def build(self, on_close: Callable[[], None]) -> DirectFrame:
+        m = Metrics(*self.overlay.size())
+        line = m.px(_text_px(m.height, HELP_LINE_SHARE, HELP_MIN_PX))
+        pad = m.px(max(10.0, 0.02 * m.height))
+        f = DirectFrame(parent=self.overlay.aspect2d, frameColor=(0.06, 0.07, 0.1, 1),
+                        frameSize=(-m.half_w, m.half_w, -m.half_h, m.half_h))
+        controls = [("Controls", [(None, f"{k}: {v}") for k, v in CONTROLS])]
+        sections = rules_sections()
+        # A wide, low window (1280x400) takes three columns, so the type need not shrink.
+        if m.width / m.height > 2.2:
+            columns = [controls, sections[:3], sections[3:]]
+        else:
+            columns = [controls, sections]
+        rows = [sum(1.25 + 1.15 * len(lines) + 0.35 for _, lines in col) for col in columns]
+        # Room for the title and the Back button; a shorter line where the window is short.
+        room = 2 * m.half_h - 2 * pad - 3.2 * line
+        line = min(line, room / max(max(rows), 1))
+        self.line_px = line * m.unit_px
+        self.texts: list[OnscreenText] = []
+        self.pictures: list[tuple[object, DirectFrame]] = []
+        title = self._text(f, "Help: the controls and the rules in short", (0, m.half_h - pad - line),
+                           line * 1.35, HEADING, TextNode.A_center)
+        del title
+        n = len(columns)
+        col_w = (2 * m.half_w - (n + 1) * pad) / n
+        icon = line * 0.7
+        for c, col in enumerate(columns):
+            x = -m.half_w + pad + c * (col_w + pad)
+            y = m.half_h - pad - 2.6 * line
+            for heading, lines in col:
+                self._text(f, heading, (x, y), line * 1.12, HEADING)
+                y -= line * 1.25
+                for picture, text in lines:
+                    if picture is not None:
+                        self.pictures.append((picture, swatch(f, picture, icon, (x + icon * 0.6, y + line * 0.28))))
+                    t = self._text(f, text, (x + icon * 1.6, y), line, TEXT, wrap=(col_w - icon * 1.6))
+                    y -= line * 1.15 * t.textNode.get_num_rows()
+                y -= line * 0.35
+        self.text = "\n".join(t.getText() for t in self.texts)
+        self.close_button = _button(f, "Back (Esc or F1)", (0, -m.half_h + pad + line * 0.6), on_close,
+                                    line * 0.95)
+        return f
+
+    def _text(self, parent, text: str, pos: tuple[float, float], line: float, fg,
+              align=TextNode.A_left, wrap: float | None = None) -> OnscreenText:
+        t = OnscreenText(parent=parent, text=text, pos=pos, align=align, fg=fg, mayChange=True,
+                         shadow=(0, 0, 0, 0.6))
+        scale = line / t.textNode.get_line_height()
+        t.setTextScale(scale)
+        if wrap:
+            t.textNode.set_wordwrap(wrap / scale)
+        self.texts.append(t)
+        return t
+
+
+SPEED_NAMES = list(BOT_SPEEDS)
+SENSITIVITIES = (0.5, 0.75, 1.0, 1.5, 2.0, 3.0)
+
+
+def _times(x: float) -> str:
+    return f"{x:g}x"
+
+
+class SettingsScreen(Screen):
+    """Esc > Settings: each change is applied and saved at once (``on_change``); shaders take
+    effect at the next start, and the screen says so."""
+
+    def build(self, settings: Settings, on_change: Callable[[Settings], None], on_close: Callable[[], None],
+              where: str = "", with_confirm: bool = True) -> DirectFrame:
+        self.settings = settings
+        self._on_change = on_change
+        f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, frameSize=(-0.95, 0.95, -0.7, 0.7))
+        _label(f, "Settings", (0, 0.55), 0.08, TextNode.A_center)
+        y = 0.36
+        col = 0.3  # every control in one column, its label on the left
+        menu = dict(scale=0.05, highlightColor=(0.7, 0.7, 0.5, 1), frameColor=BUTTON, popupMarker_scale=0.6)
+        check = dict(scale=0.05, text_fg=TEXT, text_align=TextNode.A_left, frameColor=(0, 0, 0, 0),
+                     boxPlacement="left")
+        _label(f, "Computer players' speed", (-0.85, y), 0.05)
+        self.speed = DirectOptionMenu(parent=f, items=SPEED_NAMES, initialitem=SPEED_NAMES.index(settings.bot_speed),
+                                      pos=(col, 0, y), command=self._speed, **menu)
+        y -= 0.15
+        self.confirm_moves = None
+        if with_confirm:
+            _label(f, "Confirm each move", (-0.85, y), 0.05)
+            _label(f, "(Undo until you confirm)", (-0.85, y - 0.06), 0.042, fg=(0.8, 0.8, 0.7, 1))
+            self.confirm_moves = DirectCheckButton(parent=f, text=" on", pos=(col + 0.03, 0, y),
+                                                   indicatorValue=int(settings.confirm_moves),
+                                                   command=self._confirm, **check)
+            y -= 0.15
+        _label(f, "Camera sensitivity", (-0.85, y), 0.05)
+        values = [_times(v) for v in SENSITIVITIES]
+        now = min(SENSITIVITIES, key=lambda v: abs(v - settings.camera_sensitivity))
+        self.sensitivity = DirectOptionMenu(parent=f, items=values, initialitem=SENSITIVITIES.index(now),
+                                            pos=(col, 0, y), command=self._sensitivity, **menu)
+        y -= 0.15
+        _label(f, "Shaded materials (shaders)", (-0.85, y), 0.05)
+        self.shaders_note = _label(f, "takes effect at the next start", (-0.85, y - 0.06), 0.042, fg=(0.8, 0.8, 0.7, 1))
+        self.shaders = DirectCheckButton(parent=f, text=" on", pos=(col + 0.03, 0, y),
+                                         indicatorValue=int(settings.shaders), command=self._shaders, **check)
+        self.where = _label(f, f"Saved at once in {where}" if where else "Not saved (no settings file)",
+                            (-0.85, -0.45), 0.038, fg=(0.8, 0.8, 0.7, 1), wordwrap=44)
+        _button(f, "Back", (0, -0.6), on_close, 0.06)
+        return f
+
+    def change(self, **values) -> None:
+        self.settings = self.settings.changed(**values)
+        self._on_change(self.settings)
+
+    def _speed(self, item: str) -> None:
+        self.change(bot_speed=item)
+
+    def _confirm(self, on) -> None:
+        self.change(confirm_moves=bool(on))
+
+    def _sensitivity(self, item: str) -> None:
+        self.change(camera_sensitivity=SENSITIVITIES[[_times(v) for v in SENSITIVITIES].index(item)])
+
+    def _shaders(self, on) -> None:
+        self.change(shaders=bool(on))
 
 
 class ConfirmScreen(Screen):
     def build(self, question: str, on_yes: Callable[[], None], on_no: Callable[[], None]) -> DirectFrame:
-        f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, frameSize=(-0.7, 0.7, -0.25, 0.25))
-        _label(f, question, (0, 0.08), 0.055, TextNode.A_center, wordwrap=24)
-        _button(f, "Yes", (-0.2, -0.14), on_yes)
-        _button(f, "No", (0.2, -0.14), on_no)
+        f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, frameSize=(-0.85, 0.85, -0.3, 0.3))
+        self.question = question
+        _label(f, question, (0, 0.15), 0.052, TextNode.A_center, wordwrap=30)
+        _button(f, "Yes", (-0.2, -0.2), on_yes)
+        _button(f, "No", (0.2, -0.2), on_no)
         return f

@@ -242,10 +242,10 @@ def test_menu_and_quit_confirmation(table):
     app = new_game(table, [SeatConfig("Ann"), SeatConfig("Bot", "easy")], 2)
     app.on_escape()
     assert app.menu.active
-    app.menu.toggle_rules()
-    assert app.menu.rules is not None
+    app.menu.buttons["Rules and controls"]["command"]()  # the rules: the help screen now
+    assert app.help.active and not app.menu.active
     app.on_escape()
-    assert not app.menu.active
+    assert not app.help.active and not app.menu.active
     quits = []
     app.quit = lambda: quits.append(1)  # do not stop the test's task manager
     app.on_close_request()

@@ -1,0 +1,101 @@
+"""The player's settings: ``settings.json`` in the data folder (beside the autosave).
+
+Panda-free: a typed, frozen ``Settings`` and its strict load and atomic save. A file that is
+missing gives the defaults quietly; a file that is damaged, of another format or holds a value
+out of range gives the defaults and one line saying why (the caller shows it once).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from blueprints3d.engine.errors import BlueprintsError
+from blueprints3d.files.autosave import default_dir
+from blueprints3d.files.jsonfile import read_json, where, write_atomic
+
+FORMAT = 1
+FILE_NAME = "settings.json"
+
+# How long a computer's move stays on show, as a factor of the blueprints3d-bot-delay setting.
+BOT_SPEEDS: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.4, "instant": 0.0}
+SENSITIVITY_RANGE = (0.25, 4.0)   # camera: times the default orbit speed
+
+
+class SettingsError(BlueprintsError):
+    """A settings file that cannot be used (the defaults are used instead)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    bot_speed: str = "normal"          # a key of BOT_SPEEDS
+    confirm_moves: bool = True         # a placement stays tentative (undo) until confirmed
+    camera_sensitivity: float = 1.0    # orbit speed factor, within SENSITIVITY_RANGE
+    shaders: bool = True               # takes effect at the next start
+
+    def __post_init__(self) -> None:
+        if self.bot_speed not in BOT_SPEEDS:
+            raise SettingsError(f"bot_speed must be one of {', '.join(BOT_SPEEDS)}, not {self.bot_speed!r}")
+        for name in ("confirm_moves", "shaders"):
+            if not isinstance(getattr(self, name), bool):
+                raise SettingsError(f"{name} must be true or false")
+        s = self.camera_sensitivity
+        lo, hi = SENSITIVITY_RANGE
+        if isinstance(s, bool) or not isinstance(s, (int, float)) or not math.isfinite(s) or not lo <= s <= hi:
+            raise SettingsError(f"camera_sensitivity must be a number from {lo} to {hi}")
+        object.__setattr__(self, "camera_sensitivity", float(s))
+
+    def bot_delay(self, normal: float) -> float:
+        """Seconds a computer's move stays on show, ``normal`` being the "normal" speed's."""
+        return normal * BOT_SPEEDS[self.bot_speed]
+
+    def changed(self, **values: Any) -> "Settings":
+        return replace(self, **values)
+
+
+def settings_path(folder: str | os.PathLike[str] | None = None) -> Path:
+    """Where the settings live: ``settings.json`` in ``folder``, else in the data folder."""
+    return (Path(folder) if folder is not None else default_dir()) / FILE_NAME
+
+
+def from_data(data: Any) -> Settings:
+    """Settings from parsed JSON; SettingsError (one line) when it is not a settings object of
+    this format. Keys this version does not know are refused, so a newer file is not half read."""
+    if not isinstance(data, dict):
+        raise SettingsError("not a settings object")
+    if data.get("format") != FORMAT or isinstance(data.get("format"), bool):
+        raise SettingsError(f"settings format {data.get('format')!r}, this version reads {FORMAT}")
+    known = {f.name for f in fields(Settings)}
+    extra = sorted(set(data) - known - {"format"})
+    if extra:
+        raise SettingsError(f"unknown setting {extra[0]!r}")
+    return Settings(**{k: v for k, v in data.items() if k in known})
+
+
+def load_settings(path: str | os.PathLike[str]) -> tuple[Settings, str | None]:
+    """The settings at ``path`` and None; or the defaults and one line saying why they are used
+    (None as well when there is simply no file yet)."""
+    if not os.path.lexists(path):
+        return Settings(), None
+    try:
+        return from_data(read_json(path, SettingsError, "settings file")), None
+    except SettingsError as e:
+        text = str(e)
+        if not text.startswith(where(path)):
+            text = f"{where(path)}: {text}"
+        return Settings(), f"settings: {text}; using the default settings"
+
+
+def settings_text(settings: Settings) -> str:
+    return json.dumps({"format": FORMAT, **asdict(settings)}, indent=2) + "\n"
+
+
+def save_settings(path: str | os.PathLike[str], settings: Settings) -> None:
+    """Write the settings atomically (the folder is made if needed); OSError when it cannot be."""
+    p = Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(p, settings_text(settings))

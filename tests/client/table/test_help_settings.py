@@ -1,0 +1,223 @@
+"""The help screen (F1, and the menu's rules), the settings screen and file, the seats' words:
+default names, computer levels on the name plates, and the quit question."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+
+from blueprints3d.client.render.materials import BASE_COLOUR
+from blueprints3d.client.table.app import AppOptions, options_from_args
+from blueprints3d.client.table.flow import SeatConfig
+from blueprints3d.client.table.hud import plate_name
+from blueprints3d.engine import rules
+from blueprints3d.engine.materials import Material
+from blueprints3d.files.autosave import AutosaveSlot
+from blueprints3d.files.settings import Settings, load_settings, save_settings
+
+
+@pytest.fixture()
+def table(offscreen_base, tmp_path):
+    from blueprints3d.client.render import shaders
+    from blueprints3d.client.table.offscreen import open_table
+
+    shaders.configure(False)
+    t = open_table(offscreen_base, 1280, 400,
+                   AppOptions(seats=[SeatConfig("Ann"), SeatConfig("Bob", "hard")], seed=3, bot_delay=None,
+                              threaded_bots=False, settings=Settings(),
+                              settings_path=tmp_path / "settings.json"), overlay=True)
+    yield t
+    t.close()
+
+
+def send(base, event):
+    base.messenger.send(event)
+
+
+# ---- help ----------------------------------------------------------------------------------------
+
+def test_f1_opens_the_help_and_esc_or_f1_closes_it(table, offscreen_base):
+    app = table.app
+    assert not app.help.active
+    send(offscreen_base, "f1")
+    assert app.help.active and app._blocked()
+    send(offscreen_base, "escape")
+    assert not app.help.active and not app.menu.active  # Esc closed the help, not opened the menu
+    send(offscreen_base, "f1")
+    assert app.help.active
+    send(offscreen_base, "f1")
+    assert not app.help.active
+    # The key strip is on F2 now.
+    assert not app.hud.help.isHidden()
+    send(offscreen_base, "f2")
+    assert app.hud.help.isHidden()
+    send(offscreen_base, "f2")
+
+
+def test_the_help_holds_the_controls_and_the_engines_numbers(table):
+    app = table.app
+    app.show_help()
+    text = app.help.text
+    assert "Controls" in text and "F5" in text and "Esc" in text
+    assert f"{rules.NUM_ROUNDS} rounds" in text
+    assert f"+{rules.BLUEPRINT_BONUS}" in text and f"+{rules.WOOD_PER_NEIGHBOUR}" in text
+    for award in rules.Award:
+        assert f"{award.title}: {rules.AWARD_VP[award]} VP" in text
+    assert f"Prizes, {rules.PRIZE_VP} VP each" in text
+    assert "/".join(map(str, rules.RECYCLED_POINTS[1:])) in text
+    for prize in rules.Prize:
+        assert rules.PRIZE_RULES[prize] in text
+    # Headings and short lines, not one block: every line fits its column (no line longer than
+    # about a column of type), and there are pictures (material swatches, die faces).
+    assert max(len(t.getText()) for t in app.help.texts) < 90
+    pictures = dict(app.help.pictures)
+    assert tuple(pictures[Material.WOOD].face["frameColor"]) == pytest.approx(tuple(BASE_COLOUR[Material.WOOD]))
+    assert pictures[rules.DIE_FACES].pips == rules.DIE_FACES  # a die face with its pips
+    assert set(rules.Award) <= set(pictures)  # a medal beside each Award
+    # Legible at 1280x400: at least 12 pixels from line to line.
+    assert app.help.line_px >= 12
+
+
+def test_the_help_follows_the_rules_module(table, monkeypatch):
+    """No rule number is typed in the client: change one in the engine and the help says it."""
+    monkeypatch.setattr(rules, "NUM_ROUNDS", 7)
+    monkeypatch.setattr(rules, "PRIZE_VP", 9)
+    monkeypatch.setattr(rules, "AWARD_VP", {**rules.AWARD_VP, rules.Award.GOLD: 11})
+    table.app.show_help()
+    text = table.app.help.text
+    assert "7 rounds" in text and "after 7 rounds" in text
+    assert "Prizes, 9 VP each" in text and "Gold: 11 VP" in text
+
+
+def test_the_menus_rules_open_the_same_help(table):
+    app = table.app
+    app.on_escape()
+    assert app.menu.active
+    app.menu.buttons["Rules and controls"]["command"]()
+    assert app.help.active and not app.menu.active
+    assert f"{rules.NUM_ROUNDS} rounds" in app.help.text
+    app.on_escape()
+    assert not app.help.active
+
+
+# ---- settings ------------------------------------------------------------------------------------
+
+def test_the_settings_screen_changes_a_value_and_saves_it(table, tmp_path):
+    app = table.app
+    path = tmp_path / "settings.json"
+    app.on_escape()
+    app.menu.buttons["Settings"]["command"]()
+    scr = app.settings_screen
+    assert scr.active and not app.menu.active
+    normal = app.flow.bot_delay
+    scr.speed.set("fast")
+    assert load_settings(path) == (Settings(bot_speed="fast"), None)
+    assert app.flow.bot_delay == pytest.approx(normal * 0.4)
+    scr.confirm_moves.commandFunc(None)  # a click on the box
+    assert app.flow.confirm_moves is False
+    assert load_settings(path)[0].confirm_moves is False
+    scr.sensitivity.set("2x")
+    assert app.settings.camera_sensitivity == 2.0 and load_settings(path)[0].camera_sensitivity == 2.0
+    scr.shaders.commandFunc(None)
+    saved = json.loads(path.read_text())
+    assert saved["shaders"] is False and saved["bot_speed"] == "fast"
+    assert "next start" in scr.shaders_note["text"]
+    app.on_escape()
+    assert not scr.active
+
+
+def test_camera_sensitivity_scales_the_mouse_orbit(table):
+    app = table.app
+    app.settings = Settings(camera_sensitivity=2.0)
+    h0 = app.camera.goal.heading
+    app._orbit_from = (0.0, 0.0)
+    app._mouse = lambda: (0.1, 0.0)
+    try:
+        app._frame(type("T", (), {"cont": 0})())
+    finally:
+        del app._mouse
+        app._orbit_from = None
+    assert app.camera.goal.heading - h0 == pytest.approx(-0.1 * 120.0 * 2.0)
+
+
+def play_args(**kw):
+    base = dict(size=None, fullscreen=False, no_shaders=False, seats="Ann,@easy", seed=7, open_scores=False,
+                bot_delay=None, quit_after=0, resume=False, no_autosave=False, start=None)
+    base.update(kw)
+    return argparse.Namespace(**base)
+
+
+def test_the_play_options_read_the_settings_file(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("BLUEPRINTS3D_HOME", str(tmp_path))
+    save_settings(tmp_path / "settings.json", Settings(shaders=False, confirm_moves=False, bot_speed="slow"))
+    o = options_from_args(play_args())
+    assert o.use_shaders is False and o.confirm_moves is False and o.settings.bot_speed == "slow"
+    assert o.settings_path == tmp_path / "settings.json"
+    assert capsys.readouterr().err == ""
+
+
+def test_a_bad_settings_file_gives_the_defaults_and_one_line(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("BLUEPRINTS3D_HOME", str(tmp_path))
+    (tmp_path / "settings.json").write_text('{"format": 99, "shaders": false}')
+    o = options_from_args(play_args())
+    assert o.settings == Settings() and o.use_shaders is True
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "settings" in err and "default" in err
+
+
+# ---- seats ---------------------------------------------------------------------------------------
+
+def test_a_person_seat_gets_a_persons_default_name(table):
+    from blueprints3d.client.table.bots import bot_levels
+
+    app = table.app
+    scr = app.new_game_screen
+    scr.enter(bot_levels(), app.start_game, app.quit)  # the first game's defaults
+    menu, entry = scr.rows[1]
+    assert menu.get().startswith("Computer") and entry.get() == "Computer 2"
+    menu.set("Person")
+    assert entry.get() == "Player 2"
+    menu.set(scr.kinds[1])
+    assert entry.get() == "Computer 2"
+    entry.enterText("Zoe")
+    menu.set("Person")
+    assert entry.get() == "Zoe"  # a typed name stays
+    seats, *_ = scr.collect()
+    assert seats[1] == SeatConfig("Zoe")
+    # An untouched computer name on a person seat (set before the fix) is a person's name.
+    entry.enterText("Computer 2")
+    assert scr.collect()[0][1] == SeatConfig("Player 2")
+    app.new_game_screen.exit()
+
+
+def test_a_computers_level_is_on_its_name_plate(table):
+    app = table.app
+    assert plate_name(SeatConfig("Bob", "hard")) == "Bob (hard)"
+    assert plate_name(SeatConfig("Ann")) == "Ann"
+    assert app.view.seats[1].name_label.node().get_text() == "Bob (hard)"
+    assert app.view.seats[0].name_label.node().get_text() == "Ann"
+    assert "Bob (hard)" in app.hud.status.getText() or "Ann" in app.hud.status.getText()
+
+
+def test_the_quit_question_says_the_game_is_saved_and_how_to_resume(table, tmp_path):
+    app = table.app
+    quits = []
+    app.quit = lambda: quits.append(1)
+    try:
+        app.options.autosave = None
+        app.on_close_request()
+        assert app.confirm.active and "not saved" in app.confirm.question
+        app.confirm.exit()
+        app.options.autosave = AutosaveSlot(folder=tmp_path)
+        app.on_close_request()
+        q = app.confirm.question
+        assert "saved" in q and "not saved" not in q and "blueprints3d --resume" in q
+        app.confirm.exit()
+        app.options.autosave = AutosaveSlot(folder=tmp_path, name="second")
+        assert "blueprints3d --resume --slot second" in app.quit_question()
+    finally:
+        app.options.autosave = None
+        del app.quit
+    assert not quits

@@ -1,0 +1,136 @@
+"""The HUD's words at several window sizes, measured on the offscreen table with its overlay:
+no two texts (nor the Confirm / Undo bar, nor the viewer's name plate) overlap, none leaves the
+window, and every line is at least MIN_PX pixels from line to line."""
+
+from __future__ import annotations
+
+import pytest
+from panda3d.core import Point2, Point3
+
+from blueprints3d.client.table.app import AppOptions
+from blueprints3d.client.table.flow import Mode, SeatConfig
+
+MIN_PX = 12.0
+SIZES = [(1280, 400), (1280, 720), (1024, 768), (1920, 1080), (2560, 1440)]
+LONG = ("the orange 4: choose a space with the arrows or 1-6, enter to place, backspace to choose "
+        "another die; Bob took the black 2 and Cy the clear 5 meanwhile, in the open")
+
+
+def rect_2d(np, render2d):
+    """(left, right, bottom, top) in render2d units ([-1, 1] across the window)."""
+    lo, hi = np.get_tight_bounds(render2d)
+    return lo.x, hi.x, lo.z, hi.z
+
+
+def frames_rect(root, render2d):
+    """The DirectGUI buttons under ``root`` (drawn by their PGItem, not by child geometry):
+    their frames' corners in render2d units."""
+    xs, zs = [], []
+    for child in root.get_children():
+        if not hasattr(child.node(), "get_frame"):
+            continue
+        fr = child.node().get_frame()
+        for x in (fr[0], fr[1]):
+            for z in (fr[2], fr[3]):
+                p = render2d.get_relative_point(child, Point3(x, 0, z))
+                xs.append(p.x)
+                zs.append(p.z)
+    assert xs, "no buttons"
+    return min(xs), max(xs), min(zs), max(zs)
+
+
+def plate_rect(app, seat):
+    """The name plate's bounds on screen, its 3D box's corners projected through the lens."""
+    plate = app.view.seats[seat].name_label
+    lo, hi = plate.get_tight_bounds(app.cam)
+    xs, ys = [], []
+    lens = app.cam.node().get_lens()
+    for x in (lo.x, hi.x):
+        for y in (lo.y, hi.y):
+            for z in (lo.z, hi.z):
+                p = Point2()
+                assert lens.project(Point3(x, y, z), p)
+                xs.append(p.x)
+                ys.append(p.y)
+    return min(xs), max(xs), min(ys), max(ys)
+
+
+def overlap(a, b) -> bool:
+    return a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]
+
+
+def fill_hud(app):
+    """A person's turn with everything on show: prompt, a long message, the score panel and
+    the Confirm / Undo bar of a tentative move."""
+    flow = app.flow
+    flow.run_bots()
+    assert flow.mode is Mode.TURN
+    flow.confirm_moves = True
+    die = flow.state.pool[0]
+    cells = flow.legal_cells(die)
+    if cells:
+        flow.place(die, cells[0])
+    app._refresh(animate=False)
+    app.hud.show_message(LONG)
+    app.settle()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_hud_texts_fit_apart_and_are_legible(offscreen_base, size):
+    from blueprints3d.client.render import shaders
+    from blueprints3d.client.table.offscreen import open_table
+
+    shaders.configure(False)
+    w, h = size
+    t = open_table(offscreen_base, w, h,
+                   AppOptions(seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "hard")],
+                              seed=5, bot_delay=0, threaded_bots=False, confirm_moves=True), overlay=True)
+    try:
+        app = t.app
+        fill_hud(app)
+        render2d = offscreen_base.render2d
+        hud = app.hud
+        texts = hud.texts()
+        assert {id(x) for x in texts} >= {id(hud.status), id(hud.info), id(hud.prompt), id(hud.message), id(hud.help)}
+        assert hud.score_panel is not None and hud.score_panel.textNode.get_text()
+        boxes = {}
+        unit = hud.root.get_scale(render2d).z * h / 2  # pixels per aspect2d unit
+        for node in texts:
+            r = rect_2d(node, render2d)
+            name = node.textNode.get_text()[:30]
+            boxes[name] = r
+            # Inside the window.
+            assert r[0] >= -1 and r[1] <= 1 and r[2] >= -1 and r[3] <= 1, (size, name, r)
+            line_px = node.getTextScale()[0] * node.textNode.get_line_height() * unit
+            assert line_px >= MIN_PX, (size, name, line_px)
+            rows = node.textNode.get_num_rows()
+            assert (r[3] - r[2]) / 2 * h / rows >= MIN_PX * 0.8, (size, name)
+        if app.move_bar.shown:
+            boxes["move bar"] = frames_rect(app.move_bar.root, render2d)
+            mb = boxes["move bar"]
+            assert mb[0] >= -1 and mb[1] <= 1 and mb[2] >= -1 and mb[3] <= 1, (size, mb)
+        boxes["name plate"] = plate_rect(app, app.flow.viewer)
+        names = list(boxes)
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                assert not overlap(boxes[a], boxes[b]), (size, a, boxes[a], b, boxes[b])
+        # The message did wrap (it is longer than its column) rather than run on.
+        assert hud.message.textNode.get_num_rows() >= 2
+    finally:
+        t.close()
+
+
+def test_hud_layout_follows_a_resize(offscreen_base):
+    from blueprints3d.client.table.hud import MIN_TEXT_PX, Hud
+
+    hud = Hud(offscreen_base.aspect2d, size=(1920, 1080))
+    try:
+        big = hud.help.getTextScale()[0]
+        hud.layout(1280, 400)
+        small = hud.help.getTextScale()[0]
+        # At 400 pixels high the key strip stops shrinking with the window: its line stays
+        # MIN_TEXT_PX pixels (1 aspect2d unit is 200 pixels there).
+        assert small * hud.help.textNode.get_line_height() * 200 == pytest.approx(MIN_TEXT_PX)
+        assert big * hud.help.textNode.get_line_height() * 540 > MIN_TEXT_PX
+    finally:
+        hud.destroy()

@@ -1,0 +1,72 @@
+"""The settings file: round trip, defaults for a missing file, defaults and one line for a bad one."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from blueprints3d.files import settings as S
+
+
+def test_round_trip(tmp_path):
+    path = S.settings_path(tmp_path)
+    assert path == tmp_path / "settings.json"
+    want = S.Settings(bot_speed="fast", confirm_moves=False, camera_sensitivity=2.5, shaders=False)
+    S.save_settings(path, want)
+    got, note = S.load_settings(path)
+    assert note is None
+    assert got == want
+    assert json.loads(path.read_text())["format"] == S.FORMAT
+
+
+def test_missing_file_is_the_defaults_quietly(tmp_path):
+    got, note = S.load_settings(tmp_path / "nothing" / "settings.json")
+    assert got == S.Settings() and note is None
+
+
+def test_save_makes_the_folder(tmp_path):
+    path = tmp_path / "a" / "b" / "settings.json"
+    S.save_settings(path, S.Settings(bot_speed="slow"))
+    assert S.load_settings(path)[0].bot_speed == "slow"
+    assert [p.name for p in path.parent.iterdir()] == ["settings.json"]  # no temp left
+
+
+@pytest.mark.parametrize("text, why", [
+    ("{not json", "JSON"),
+    ("[1, 2]", "not a settings object"),
+    ('{"format": 0, "bot_speed": "fast"}', "format"),
+    ('{"format": true}', "format"),
+    ('{"format": 1, "bot_speed": "warp"}', "bot_speed"),
+    ('{"format": 1, "confirm_moves": "yes"}', "confirm_moves"),
+    ('{"format": 1, "camera_sensitivity": 99}', "camera_sensitivity"),
+    ('{"format": 1, "camera_sensitivity": true}', "camera_sensitivity"),
+    ('{"format": 1, "volume": 3}', "volume"),
+    ("", "JSON"),
+])
+def test_bad_or_old_file_gives_defaults_and_one_line(tmp_path, text, why):
+    path = tmp_path / "settings.json"
+    path.write_text(text)
+    got, note = S.load_settings(path)
+    assert got == S.Settings()
+    assert note is not None and "\n" not in note and why in note and "default" in note
+    assert "settings.json" in note
+
+
+def test_a_folder_in_its_place_gives_defaults_and_one_line(tmp_path):
+    (tmp_path / "settings.json").mkdir()
+    got, note = S.load_settings(tmp_path / "settings.json")
+    assert got == S.Settings() and note and "folder" in note
+
+
+def test_bot_speed_scales_the_delay():
+    assert S.Settings(bot_speed="instant").bot_delay(0.8) == 0
+    assert S.Settings(bot_speed="slow").bot_delay(0.8) > S.Settings().bot_delay(0.8) > S.Settings(bot_speed="fast").bot_delay(0.8)
+    assert S.Settings().bot_delay(0.8) == 0.8
+
+
+def test_settings_are_typed():
+    with pytest.raises(S.SettingsError):
+        S.Settings(camera_sensitivity=float("nan"))
+    assert S.Settings(camera_sensitivity=2).camera_sensitivity == 2.0
+    assert isinstance(S.Settings(camera_sensitivity=2).camera_sensitivity, float)
