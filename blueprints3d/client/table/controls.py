@@ -370,7 +370,8 @@ class TableControls:
             return p, units.CELL_PITCH * 0.98, sv.place.heading
         node = self.view.dice[pool[min(k.die_index, len(pool) - 1)]]
         p = node.get_pos(self.view.root)
-        return (Point3(p.x, p.y, p.z + units.DIE_SIZE / 2 + 0.04), CURSOR_DIE_SIZE,
+        s = node.get_sz(self.view.root)  # pool dice are drawn larger (layout.POOL_DIE_SCALE)
+        return (Point3(p.x, p.y, p.z + units.DIE_SIZE * s / 2 + 0.04), CURSOR_DIE_SIZE * s,
                 node.get_h(self.view.root))
 
     def update_cursor(self) -> None:
@@ -378,7 +379,14 @@ class TableControls:
         move's die (every frame: the dice glide)."""
         if self.cursor.is_empty():
             return
-        _place(self.cursor, self.view.root, self.cursor_target())
+        target = self.cursor_target()
+        _place(self.cursor, self.view.root, target)
+        # The die info label (value and material, large): the pointer's die, else the cursor's.
+        info = self.view.hovered_die if self.view.hovered_die is not None else self.view.selected_die
+        if info is None and target is not None and not self.keys.choosing_cell:
+            pool = self.flow.state.pool
+            info = pool[min(self.keys.die_index, len(pool) - 1)]
+        self.view.show_die_info(info if self.drag is None else None)
         pend = self.flow.pending
         mark = None
         if pend is not None and self.flow.mode is Mode.TURN:
@@ -395,7 +403,8 @@ class TableControls:
     def screen_of_cell(self, seat: int, cell: int) -> tuple[float, float] | None:
         """Where a space shows on screen: the centre of the top of its stack (of the printed
         space when empty), or, when a nearer stack hides that, another visible point of its top
-        or sides that the pointer would pick as this space (the tests drop there)."""
+        or sides that the pointer would pick as this space (the tests drop there). None when
+        the space does not show from this view (a taller stack in front hides it all)."""
         sv = self.view.seats[seat]
         x, y = card_model.cell_position(sv.blueprint, cell)
         height = len(self.flow.state.stacks[seat][cell])
@@ -416,7 +425,7 @@ class TableControls:
                                          columns=cols)
             if got == cell:
                 return at
-        return first
+        return None
 
     def screen_of_stack_top(self, seat: int, cell: int) -> tuple[float, float] | None:
         """Where the centre of the top face of a space's stack shows on screen."""

@@ -350,6 +350,39 @@ def test_c_toggles_a_close_up_of_your_building(table):
     assert app.camera.close is None and vars(app.camera.goal) == vars(app.camera.home)
 
 
+def test_from_the_default_view_a_stack_behind_a_taller_one_still_shows_its_top(table):
+    """Rows stand apart: with a 3-high stack in front of a 2-high one, the back one's top face is
+    seen (and picked) from the default view; from the old 40-degree view the front one hid it."""
+    for seed in range(30):
+        app = new_game(table, SOLO, seed)
+        flow = app.flow
+        to_person(app)
+        seat = flow.viewer
+        bp = flow.state.blueprints[seat]
+        pairs = [(r * bp.cols + c, (r - 1) * bp.cols + c) for r in range(1, bp.rows) for c in range(bp.cols)
+                 if bp.heights[r * bp.cols + c] is not None and bp.heights[(r - 1) * bp.cols + c] is not None]
+        if pairs:
+            break
+    else:
+        pytest.fail("no card with two printed spaces one behind the other")
+    front, back = pairs[0]
+    build_stack(app, front, 3)
+    build_stack(app, back, 2)
+    app.camera.reset(snap=True)
+    c, sv = app.controls, app.view.seats[seat]
+    at = c.screen_of_stack_top(seat, back)
+    assert app.picker.column_under(*at, sv.card, c.columns(seat)) == back
+    home = app.camera.home
+    try:
+        app.camera.goal.elevation = 40.0
+        app.camera.snap()
+        at = c.screen_of_stack_top(seat, back)
+        assert app.picker.column_under(*at, sv.card, c.columns(seat)) == front  # hidden then
+    finally:
+        app.camera.reset(snap=True)
+    assert app.camera.home is home
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (1280, 400), (2560, 1440)])
 def test_the_default_view_holds_your_card_tall_stacks_and_the_whole_pool(offscreen_base, size):
     from blueprints3d.client.table.offscreen import open_table

@@ -56,6 +56,19 @@ def card_centre(app, seat):
     return app.picker.project(Point3(0, 0, units.CARD_THICKNESS), app.view.seats[seat].root)
 
 
+def aim(app, seat: int, cell: int, die: int) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Where to grab the die and drop it on a space, looking as a player would: from the default
+    view; if a taller stack in front hides the space, from higher up (W) until it shows."""
+    c = app.controls
+    for _ in range(14):
+        start, end = c.screen_of_die(die), c.screen_of_cell(seat, cell)
+        if start is not None and end is not None:
+            return start, end
+        app.base.messenger.send("w")
+        app.camera.snap()
+    raise AssertionError(f"space {cell} never shows with the die {die}")
+
+
 def play_by_pointer(app, action: int) -> None:
     app.settle()
     flow, c = app.flow, app.controls
@@ -66,11 +79,12 @@ def play_by_pointer(app, action: int) -> None:
         assert c.press(*start)
         out = c.release(*start)
     elif k.kind is A.Kind.PLACE:
-        out = drag(app, start, c.screen_of_cell(flow.viewer, k.cell))
+        out = drag(app, *aim(app, flow.viewer, k.cell, k.die))
     else:
         out = drag(app, start, card_centre(app, flow.viewer))
     assert out is not None and out.ok, out and out.message
     confirm(app, action)
+    app.camera.reset(snap=True)
 
 
 def confirm(app, action: int) -> None:

@@ -50,7 +50,7 @@ def _drive() -> None:
     from blueprints3d.engine import actions as A
 
     opts = AppOptions(size=(1024, 640), seats=[SeatConfig("Ann"), SeatConfig("Bob"), SeatConfig("Bot", "easy")],
-                      seed=31, bot_delay=0.1)
+                      seed=31, bot_delay=0.5)  # time for the confirm before a computer moves
     base = open_base(size=opts.size, shaders_on=False)
     app = TableApp(base, opts)
 
@@ -91,6 +91,18 @@ def _drive() -> None:
     moves = rejected = undone = 0
     zoomed = False
 
+    def aim(seat: int, cell: int, die: int):
+        """Where the die and the space show; a space hidden behind a taller stack: higher (W)."""
+        for _ in range(14):
+            start, end = app.controls.screen_of_die(die), app.controls.screen_of_cell(seat, cell)
+            if start is not None and end is not None:
+                return start, end
+            xdo("key", "w")
+            step(2)
+            app.camera.snap()
+            step(1)
+        raise AssertionError(f"space {cell} never shows")
+
     def button_centre(button) -> tuple[float, float]:
         l, r, b, t = button.node().get_frame()
         p = base.render2d.get_relative_point(button, Point3((l + r) / 2, 0, (b + t) / 2))
@@ -113,7 +125,8 @@ def _drive() -> None:
         n = len(flow.state.log)
         seat = flow.viewer
         hatched = [i for i, h in enumerate(flow.state.blueprints[seat].heights) if h is None]
-        if rng.random() < 0.15 and flow.state.phase.value == "take" and hatched:
+        if (rng.random() < 0.15 and flow.state.phase.value == "take" and hatched
+                and c.screen_of_cell(seat, hatched[0]) is not None):
             before = flow.state.to_dict()
             drag(c.screen_of_die(flow.state.pool[0]), c.screen_of_cell(seat, hatched[0]))
             assert flow.state.to_dict() == before, "an illegal drop changed the game"
@@ -127,7 +140,7 @@ def _drive() -> None:
             if k.kind is A.Kind.DISCARD:
                 click(c.screen_of_die(k.die))
             elif k.kind is A.Kind.PLACE:
-                drag(c.screen_of_die(k.die), c.screen_of_cell(seat, k.cell))
+                drag(*aim(seat, k.cell, k.die))
             else:
                 drag(c.screen_of_die(k.die), app.picker.project(Point3(0, 0, 0.05), app.view.seats[seat].root))
             # The move waits for the confirm: nothing applied yet, the buttons are up.
@@ -150,7 +163,8 @@ def _drive() -> None:
             step(3)
         else:
             click(button_centre(app.move_bar.confirm))
-        assert len(flow.state.log) == n + 1 and flow.state.log[-1] == a, app.hud.message.getText()
+        assert len(flow.state.log) == n + 1 and flow.state.log[-1] == a, (app.hud.message.getText(), n, flow.state.log[n - 2:], a, moves)
+        app.camera.reset(snap=True)
         moves += 1
         if moves == 3:  # Shift+= (the '+' of a US keyboard) zooms in, like '+'
             d = app.camera.goal.distance
