@@ -155,8 +155,8 @@ class TableApp:
         ev.accept("wheel_up", self.zoom, [0.9])
         ev.accept("wheel_down", self.zoom, [1.1])
         for key, (dh, dp) in CAMERA_KEYS.items():
-            ev.accept(key, self.camera.orbit, [dh, dp])
-            ev.accept(f"{key}-repeat", self.camera.orbit, [dh, dp])
+            ev.accept(key, self.orbit_by_key, [dh, dp])
+            ev.accept(f"{key}-repeat", self.orbit_by_key, [dh, dp])
         for key, f in ZOOM_KEYS.items():
             ev.accept(key, self.zoom, [f])
             ev.accept(f"{key}-repeat", self.zoom, [f])
@@ -300,6 +300,7 @@ class TableApp:
         self.hud.update(flow)
         self.move_bar.update(flow)
         self.score_panel.update(flow)
+        self.hud.place()  # the docked score panel's text changed: keep it inside the window
         if self.controls is not None:
             self.controls.update_cursor()
         if flow.mode is Mode.CURTAIN:
@@ -417,6 +418,11 @@ class TableApp:
 
     def _on_orbit_end(self) -> None:
         self._orbit_from = None
+
+    def orbit_by_key(self, d_heading: float, d_elevation: float) -> None:
+        """Q/E W/S: a step round the table, as large as the camera sensitivity setting says."""
+        k = self.settings.camera_sensitivity
+        self.camera.orbit(d_heading * k, d_elevation * k)
 
     def zoom(self, factor: float) -> None:
         """Wheel, +/- (Shift+= too): toward the table point under the pointer, so what the

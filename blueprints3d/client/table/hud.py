@@ -23,7 +23,7 @@ from panda3d.core import NodePath, TextNode
 from blueprints3d.client.table.flow import GameFlow, Mode, SeatConfig
 from blueprints3d.engine.rules import round_text
 
-MIN_TEXT_PX = 12.0     # the smallest line of the HUD, in pixels from line to line
+MIN_TEXT_PX = 13.0     # the smallest line of the HUD, in pixels from line to line
 TOP_SHARE = 0.62       # of the window's width, for the status and info lines
 SIDE_SHARE = 0.38      # of the window's width, for each bottom column
 MARGIN_PX = 0.012      # of the window's height, at the window's edges and between texts
@@ -38,15 +38,17 @@ CONTROLS: list[tuple[str, str]] = [
     ("Left / Right, Tab", "choose a pool die"),
     ("Enter or Space", "take the die; then place it"),
     ("Arrows or 1-9", "choose a space of your card"),
-    ("Backspace", "choose another die"),
+    ("Enter / Confirm", "play a waiting move"),
+    ("Backspace, Ctrl+Z / Undo", "take a waiting move back"),
+    ("C", "a close look at your building (C again: back)"),
     ("F5", "save a copy of the game"),
     ("F6", "save your building as a file"),
     ("F1", "this help (Esc or F1 closes it)"),
     ("F2", "hide or show the key strip"),
     ("Esc", "the menu: settings, rules, new game, quit"),
 ]
-KEY_ITEMS = ["drag a die onto your card", "right-drag: orbit", "wheel: zoom",
-             "arrows + Enter: play by keys", "F1 help", "Esc menu"]
+KEY_ITEMS = ["drag a die onto your card", "right-drag: orbit", "wheel: zoom", "C: close-up",
+             "arrows + Enter: play by keys", "Ctrl+Z: undo", "F1 help", "Esc menu"]
 KEY_SEPARATOR = "   |   "
 KEY_HELP = KEY_SEPARATOR.join(KEY_ITEMS)
 
@@ -137,6 +139,10 @@ class Hud:
             # Its buttons read at least as large as the prompt.
             self.move_bar.set_scale(max(1.0, line_px(PROMPT, h) / unit / 0.06 / 1.0))
         self._half = (half_w, half_h, margin)
+        self._place()
+
+    def place(self) -> None:
+        """Place the texts again after their words changed (the sizes stay)."""
         self._place()
 
     def _place(self) -> None:

@@ -140,6 +140,9 @@ def test_camera_sensitivity_scales_the_mouse_orbit(table):
         del app._mouse
         app._orbit_from = None
     assert app.camera.goal.heading - h0 == pytest.approx(-0.1 * 120.0 * 2.0)
+    h1 = app.camera.goal.heading
+    app.orbit_by_key(4.0, 0.0)  # Q/E
+    assert app.camera.goal.heading - h1 == pytest.approx(8.0)
 
 
 def play_args(**kw):

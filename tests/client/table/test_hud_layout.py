@@ -70,9 +70,41 @@ def fill_hud(app):
     cells = flow.legal_cells(die)
     if cells:
         flow.place(die, cells[0])
-    app._refresh(animate=False)
     app.hud.show_message(LONG)
+    app._refresh(animate=False)  # last, as at the table: the score panel's text changes here
     app.settle()
+
+
+def check_layout(app, render2d, size, wrapped: bool) -> None:
+    w, h = size
+    hud = app.hud
+    texts = hud.texts()
+    assert {id(x) for x in texts} >= {id(hud.status), id(hud.info), id(hud.prompt), id(hud.help)}
+    assert hud.score_panel is not None and hud.score_panel.textNode.get_text()
+    boxes = {}
+    unit = hud.root.get_scale(render2d).z * h / 2  # pixels per aspect2d unit
+    for node in texts:
+        r = rect_2d(node, render2d)
+        name = node.textNode.get_text()[:30]
+        boxes[name] = r
+        # Inside the window.
+        assert r[0] >= -1 and r[1] <= 1 and r[2] >= -1 and r[3] <= 1, (size, name, r)
+        line_px = node.getTextScale()[0] * node.textNode.get_line_height() * unit
+        assert line_px >= MIN_PX, (size, name, line_px)
+        rows = node.textNode.get_num_rows()
+        assert (r[3] - r[2]) / 2 * h / rows >= MIN_PX * 0.8, (size, name)
+    if app.move_bar.shown:
+        mb = boxes["move bar"] = frames_rect(app.move_bar.root, render2d)
+        assert mb[0] >= -1 and mb[1] <= 1 and mb[2] >= -1 and mb[3] <= 1, (size, mb)
+    boxes["name plate"] = plate_rect(app, app.flow.viewer)
+    names = list(boxes)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            assert not overlap(boxes[a], boxes[b]), (size, a, boxes[a], b, boxes[b])
+    if wrapped:
+        assert app.move_bar.shown and id(hud.message) in {id(x) for x in texts}
+        # The message did wrap (it is longer than its column) rather than run on.
+        assert hud.message.textNode.get_num_rows() >= 2
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
@@ -87,35 +119,10 @@ def test_hud_texts_fit_apart_and_are_legible(offscreen_base, size):
                               seed=5, bot_delay=0, threaded_bots=False, confirm_moves=True), overlay=True)
     try:
         app = t.app
+        app.settle()  # as the table opened: Ann's turn, the score panel's text just set
+        check_layout(app, offscreen_base.render2d, size, wrapped=False)
         fill_hud(app)
-        render2d = offscreen_base.render2d
-        hud = app.hud
-        texts = hud.texts()
-        assert {id(x) for x in texts} >= {id(hud.status), id(hud.info), id(hud.prompt), id(hud.message), id(hud.help)}
-        assert hud.score_panel is not None and hud.score_panel.textNode.get_text()
-        boxes = {}
-        unit = hud.root.get_scale(render2d).z * h / 2  # pixels per aspect2d unit
-        for node in texts:
-            r = rect_2d(node, render2d)
-            name = node.textNode.get_text()[:30]
-            boxes[name] = r
-            # Inside the window.
-            assert r[0] >= -1 and r[1] <= 1 and r[2] >= -1 and r[3] <= 1, (size, name, r)
-            line_px = node.getTextScale()[0] * node.textNode.get_line_height() * unit
-            assert line_px >= MIN_PX, (size, name, line_px)
-            rows = node.textNode.get_num_rows()
-            assert (r[3] - r[2]) / 2 * h / rows >= MIN_PX * 0.8, (size, name)
-        if app.move_bar.shown:
-            boxes["move bar"] = frames_rect(app.move_bar.root, render2d)
-            mb = boxes["move bar"]
-            assert mb[0] >= -1 and mb[1] <= 1 and mb[2] >= -1 and mb[3] <= 1, (size, mb)
-        boxes["name plate"] = plate_rect(app, app.flow.viewer)
-        names = list(boxes)
-        for i, a in enumerate(names):
-            for b in names[i + 1:]:
-                assert not overlap(boxes[a], boxes[b]), (size, a, boxes[a], b, boxes[b])
-        # The message did wrap (it is longer than its column) rather than run on.
-        assert hud.message.textNode.get_num_rows() >= 2
+        check_layout(app, offscreen_base.render2d, size, wrapped=True)
     finally:
         t.close()
 
