@@ -58,10 +58,12 @@ void light_surface(vec3 view_pos, vec3 n, float shininess, out vec3 diffuse, out
     }
 }
 
-// Glow added for hover and legal-move marks: flat plus a rim, so it reads on black stone too.
+// Rim light for hover and selection marks: only where the surface turns away from the eye
+// (rounded edges, the silhouette), never on a face seen head on, so a marked die keeps its
+// material's colour (highlight.py draws the outline round it).
 vec3 highlight_glow(vec3 n, vec3 view_pos) {
     float rim = 1.0 - max(dot(n, normalize(-view_pos)), 0.0);
-    return highlight.rgb * highlight.a * (0.45 + 0.9 * rim * rim);
+    return highlight.rgb * highlight.a * 1.2 * smoothstep(0.6, 0.95, rim);
 }
 
 float hash13(vec3 p) {

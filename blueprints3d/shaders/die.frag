@@ -22,6 +22,7 @@ uniform sampler2D table_tex;       // mode 1: the table top, one repeat per tabl
 uniform float table_scale;
 uniform float ground_z;            // height of the table top
 uniform float die_half;            // half a die's side (units.DIE_SIZE / 2)
+uniform float cover_foot;          // 1: the print under the die's own foot is covered (card_or)
 uniform float card_count;          // cards lying on the table, up to four (a float: Panda binds it surely)
 uniform mat4 card_from_world0;     // world point -> card face (u, v) in [0, 1]
 uniform mat4 card_from_world1;
@@ -70,10 +71,15 @@ float engraved(inout vec3 n) {
 // cost seconds a frame (measured). A fixed, slightly soft level is right for glass anyway.
 const float GROUND_LOD = 1.5;
 
-vec3 card_or(vec3 col, mat4 from_world, sampler2D tex, vec3 hit) {
+// Card stock (card_model.PAPER): what a die's foot shows of the card it stands on.
+const vec3 PAPER = vec3(0.95, 0.93, 0.87);
+
+// ``foot``: the hit lies under this die's own foot, i.e. on the space it stands on: the printed
+// height there is covered (card_model.cover_spaces), so a glass 1 on a "4" never reads as 4.
+vec3 card_or(vec3 col, mat4 from_world, sampler2D tex, vec3 hit, bool foot) {
     vec2 uv = (from_world * vec4(hit, 1.0)).xy;
     bool inside = all(greaterThanEqual(uv, vec2(0.0))) && all(lessThanEqual(uv, vec2(1.0)));
-    return inside ? textureLod(tex, uv, GROUND_LOD).rgb : col;
+    return inside ? (foot ? PAPER : textureLod(tex, uv, GROUND_LOD).rgb) : col;
 }
 
 // The table or card seen through the die: follow the view ray, bent once at the surface
@@ -100,10 +106,14 @@ vec3 ground_behind(out float weight) {
     }
     vec3 hit = v_world_pos + d * ((ground_z - v_world_pos.z) / d.z);
     vec3 col = textureLod(table_tex, hit.xy / table_scale, GROUND_LOD + 1.0).rgb;
-    if (card_count > 0.5) col = card_or(col, card_from_world0, card_tex0, hit);
-    if (card_count > 1.5) col = card_or(col, card_from_world1, card_tex1, hit);
-    if (card_count > 2.5) col = card_or(col, card_from_world2, card_tex2, hit);
-    if (card_count > 3.5) col = card_or(col, card_from_world3, card_tex3, hit);
+    // The hit's offset across the table, in the die's own axes (the value turns them: any of
+    // them may stand upright, and that one then reads ~0).
+    vec3 under = abs(transpose(mat3(p3d_ModelMatrix)) * vec3(hit.xy - centre.xy, 0.0));
+    bool foot = cover_foot > 0.5 && max(under.x, max(under.y, under.z)) < die_half * 1.08;
+    if (card_count > 0.5) col = card_or(col, card_from_world0, card_tex0, hit, foot);
+    if (card_count > 1.5) col = card_or(col, card_from_world1, card_tex1, hit, foot);
+    if (card_count > 2.5) col = card_or(col, card_from_world2, card_tex2, hit, foot);
+    if (card_count > 3.5) col = card_or(col, card_from_world3, card_tex3, hit, foot);
     weight = 0.75;
     // Lit roughly as the table is: the ground under a die gets ambient and most of the key.
     return col * 0.9;
@@ -220,8 +230,9 @@ void main() {
     vec3 plain_col = tint * (0.55 + 0.35 * diffuse);
     vec3 col = mix(plain_col, bent_col, weight > 0.0 ? 1.0 : 0.0);
     col = mix(col, env, fresnel * 0.85) + specular * 1.6;
-    // Pips: frosted, darker cuts that catch the light.
-    col = mix(col, pip_colour.rgb * (0.5 + 0.6 * diffuse), pip * 0.85);
+    // Pips: deep blue paint in the cuts, dark enough to read over the felt and over a card's
+    // paper alike (a paler fill vanishes in clear glass).
+    col = mix(col, pip_colour.rgb * (0.6 + 0.4 * diffuse), pip * 0.97);
     // Blending with what was drawn behind (opaque dice, then farther glass) shows the rest.
     float alpha = clamp(max(base_colour.a, weight) + fresnel * 0.6 + pip * 0.5, 0.0, 1.0);
     col += highlight_glow(n, v_view_pos);

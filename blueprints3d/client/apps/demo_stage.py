@@ -125,6 +125,7 @@ def draw_building(stage: StageNodes, index: int, view: BuildingView, x0: float, 
         card = card_model.make_card(bp)
         card.reparent_to(root)
         card.find("card-paper").set_tag(FRAME_TAG, "1")
+        card_model.cover_spaces(card, [cell for cell, stack in enumerate(view.stacks) if stack])
         for cell, mark in view.cell_marks.items():
             space = card.find(f"space-{cell}")
             if mark.tone is not None and not space.is_empty():

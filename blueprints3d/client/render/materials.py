@@ -41,7 +41,7 @@ PIP_COLOUR: dict[Material, RGBA] = {
     Material.WOOD: (0.30, 0.12, 0.03, 1.0),
     Material.RECYCLED: (0.05, 0.18, 0.07, 1.0),
     Material.STONE: (0.82, 0.82, 0.80, 1.0),
-    Material.GLASS: (0.16, 0.28, 0.62, 0.9),     # blue-filled, reads on paper and on the table
+    Material.GLASS: (0.04, 0.07, 0.30, 1.0),     # deep blue paint: reads on paper and on the felt
 }
 
 def _pip_stage(material: Material) -> TextureStage:
@@ -54,8 +54,11 @@ def _pip_stage(material: Material) -> TextureStage:
                               TextureStage.CS_constant, TextureStage.CO_src_color,
                               TextureStage.CS_previous, TextureStage.CO_src_color,
                               TextureStage.CS_texture, TextureStage.CO_src_alpha)
-        stage.set_combine_alpha(TextureStage.CM_replace,
-                                TextureStage.CS_previous, TextureStage.CO_src_alpha)
+        # Alpha likewise: a pip is as opaque as its paint, even on see-through glass.
+        stage.set_combine_alpha(TextureStage.CM_interpolate,
+                                TextureStage.CS_constant, TextureStage.CO_src_alpha,
+                                TextureStage.CS_previous, TextureStage.CO_src_alpha,
+                                TextureStage.CS_texture, TextureStage.CO_src_alpha)
         stage.set_color(LVecBase4f(*PIP_COLOUR[material]))
         _PIP_STAGES[material] = stage
     return stage
@@ -118,13 +121,20 @@ def apply_surface_material(nodepath: NodePath, kind: str) -> None:
         hide_from_shadows(nodepath)
     if shaders_enabled():
         _apply_surface_shader(nodepath, kind)
-    elif kind != "paper":
-        # Plain path: the same texture, mapped by world position like the shader does.
+    elif kind == "table":
+        # Plain path: the same texture, mapped by world position like the shader does. (Not on
+        # the upright screens: a world-position map smears along them, the dark board would
+        # darken the seat's colour to near black, and it would garble the name on the screen.)
         stage = TextureStage.get_default()
         nodepath.set_texture(stage, surface_texture(kind))
         nodepath.set_tex_gen(stage, TexGenAttrib.M_world_position)
         scale = 1.0 / SURFACE_TEXTURE[kind][1]
         nodepath.set_tex_scale(stage, scale, scale)
+    elif kind == "screen":
+        # The fixed-function lights leave a screen facing away from them near black: the
+        # board shows its seat's colour evenly instead, dimmed like a lit board (names stay white).
+        nodepath.set_light_off(1)
+        nodepath.set_color_scale(0.6, 0.6, 0.6, 1.0)
 
 
 def apply_overlay_material(nodepath: NodePath) -> None:
@@ -189,7 +199,7 @@ def cheap_die_states() -> dict:
 def _glass_defaults(die_half: float) -> dict:
     white = white_texture()
     out = {"refraction_mode": 0.0, "refraction_tex": white, "table_tex": white, "table_scale": 1.0,
-           "ground_z": 0.0, "die_half": die_half, "card_count": 0.0}
+           "ground_z": 0.0, "die_half": die_half, "card_count": 0.0, "cover_foot": 1.0}
     for i in range(MAX_GROUND_CARDS):
         out[f"card_from_world{i}"] = LMatrix4f.ident_mat()
         out[f"card_tex{i}"] = white

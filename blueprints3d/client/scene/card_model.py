@@ -280,3 +280,55 @@ def make_card(blueprint: Blueprint) -> NodePath:
         materials.apply_overlay_material(space)
         space.hide()
     return root
+
+
+# A paper patch over a space's printed height, the size of a die's foot and a little more (the
+# printed square's outline stays in view round it): shown while a die stands on the space, so a
+# clear die never shows the number through it (a glass 1 on a "4" must not read as 4).
+COVER_SIZE = units.DIE_SIZE * 1.08
+COVER_LIFT = HIGHLIGHT_LIFT * 0.5           # over the paper, under the highlight overlays
+
+
+def cover_spaces(card: NodePath, cells) -> None:
+    """Cover the printed height of every space in ``cells`` (dice stand there) and uncover the
+    others. Glass traced to the ground (``glass.set_ground``) hides the print under its own foot
+    in the shader; these patches do it for plain blending, no shaders and a screen picture."""
+    want = frozenset(cells)
+    if card.get_python_tag("covered") == want:
+        return
+    card.set_python_tag("covered", want)
+    for cover in card.find_all_matches("**/cover-*"):
+        cover.hide()
+    for cell in want:
+        cover = card.find(f"**/cover-{cell}")
+        if cover.is_empty():
+            cover = _make_cover(card, cell)
+            if cover is None:
+                continue
+        cover.show()
+
+
+def _make_cover(card: NodePath, cell: int) -> NodePath | None:
+    space = card.find(f"space-{cell}")
+    if space.is_empty():
+        return None
+    # Part of the paper (hidden with it); the paper node keeps no transform (flattened).
+    paper = card.find("card-paper")
+    cover = assets.load_model("card").find("space").copy_to(paper if not paper.is_empty() else card)
+    cover.node().set_name(f"cover-{cell}")
+    pos = space.get_pos()
+    cover.set_pos(pos.x, pos.y, units.CARD_THICKNESS + COVER_LIFT)
+    k = COVER_SIZE / (SPACE_FRACTION * units.CELL_PITCH)  # the overlay quad is a printed square
+    cover.set_scale(k, k, 1.0)
+    cover.set_texture(_paper_texture(), 1)
+    materials.apply_surface_material(cover, "paper")
+    return cover
+
+
+@lru_cache(maxsize=1)
+def _paper_texture() -> Texture:
+    img = PNMImage(2, 2)
+    img.fill(*(float(c) for c in PAPER))
+    tex = Texture("paper")
+    tex.load(img)
+    return tex

@@ -92,6 +92,7 @@ def build_showcase(parent: NodePath, build: Build) -> NodePath:
     bp: Blueprint = build.blueprint
     card = card_model.make_card(bp)
     card.reparent_to(parent)
+    card_model.cover_spaces(card, [cell for cell, stack in enumerate(build.stacks) if stack])
     if shaders.shaders_enabled():
         glass.set_ground(parent, [card])  # glass on it shows the print bent
     for cell, stack in enumerate(build.stacks):

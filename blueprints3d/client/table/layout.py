@@ -27,6 +27,10 @@ CENTRE_SCOREBOARD = (-5.0, 6.5)           # in the centre frame, which turns to 
 CENTRE_BAG = (13.5, -6.5)
 CENTRE_AWARDS = (1.8, 6.5)                # first Award card; the rest follow along +X
 CENTRE_PRIZES = (-5.4, -6.5)              # first Prize card; the rest follow along +X
+# The pool: a row nearer the viewer than the Prize cards (the centre frame turns to face them),
+# its dice drawn larger than placed ones so each top face reads from the default view.
+POOL_DIE_SCALE = 1.4
+POOL_ROW_Y = -11.0
 AWARD_CARD_SIZE = (3.2, 4.4)
 AWARD_CARD_PITCH = 3.6
 
@@ -71,7 +75,8 @@ def stack_z(level: int) -> float:
 
 def pool_slots(count: int) -> list[tuple[float, float]]:
     """Centres of ``count`` pool dice in a row, in the centre frame, sorted left to right."""
-    return [((i - (count - 1) / 2) * units.POOL_PITCH, 0.0) for i in range(count)]
+    pitch = units.POOL_PITCH * POOL_DIE_SCALE
+    return [((i - (count - 1) / 2) * pitch, POOL_ROW_Y) for i in range(count)]
 
 
 def award_slots(count: int, start: tuple[float, float], direction: float) -> list[tuple[float, float]]:

@@ -17,11 +17,12 @@ from blueprints3d.client.scene import card_model, dice_model, units
 from blueprints3d.client.render import highlight
 from blueprints3d.client.render import glass
 from blueprints3d.client.render import materials
+from blueprints3d.client.render.config import REFRACTION_MASK, SHADOW_MASK
 from blueprints3d.client.scene.animation import Animator
 from blueprints3d.client.table.flow import GameFlow, Mode
 from blueprints3d.client.table.layout import (CENTRE_AWARDS, CENTRE_BAG, CENTRE_PRIZES,
                                         CENTRE_SCOREBOARD, LABEL_OFFSET, SCREEN_HEIGHT, SCREEN_OFFSET,
-                                        SeatPlace, award_slots, pile_slot, pool_slots,
+                                        POOL_DIE_SCALE, SeatPlace, award_slots, pile_slot, pool_slots,
                                         rotate, seat_places, stack_z)
 from blueprints3d.client.scene.props import make_label, prop
 from blueprints3d.engine.awards import AWARDS_BY_PLAYERS, Award
@@ -48,6 +49,8 @@ SET_ASIDE_OFFSET = (-7.5, -3.0)             # where a seat's dice that fitted no
 # What each Prize asks for, big on its card: the engine's wording of the rule (pp. 4-5).
 PRIZE_GLYPHS = {prize.value: text for prize, text in PRIZE_SHORT.items()}
 DRAG_HEIGHT = units.DIE_SIZE * 2.2          # a dragged die floats this high over the table
+INFO_SCALE = 1.9                            # the die info label's type, cm (large: read at a glance)
+INFO_LIFT = 2.6                             # the label's centre over the die's top face, cm (clear of it)
 
 
 @dataclass
@@ -62,6 +65,21 @@ class SeatView:
     pile: list[NodePath] = field(default_factory=list)
     pile_sig: tuple | None = None  # what the pile shows now, to rebuild it only when that changes
     screen_up: bool = True
+
+
+def pile_face_up(flow: GameFlow, seat: int) -> bool:
+    """May ``seat``'s won Award and Prize cards lie face up now? Victory points stay secret during
+    play (RULES.md, "End of the game"): with several people at the device each one sees their own
+    only on their own turn, behind the curtain; a single person against computers may keep theirs
+    face up; everyone's are open at the game's end (or with open scores)."""
+    if flow.open_scores or flow.mode is Mode.GAME_OVER:
+        return True
+    people = flow.people
+    if not people:
+        return True                      # only computers: nobody at the device has secrets
+    if len(people) == 1:
+        return seat == people[0]
+    return flow.mode is Mode.TURN and flow.viewer == seat == flow.current
 
 
 class TableView:
@@ -95,6 +113,8 @@ class TableView:
         self.selected_die: int | None = None
         self.hovered_die: int | None = None
         self.highlighted_cells: dict[int, tuple] = {}
+        self.info_die: int | None = None
+        self.info_label = self._build_info_label()
 
     # ---- building the props -------------------------------------------------------------------
     def _build_table(self) -> None:
@@ -119,6 +139,7 @@ class TableView:
         sign = make_label(f"screen-name-{p}", name, (1, 1, 1, 1), 2.2, flat=False)
         sign.reparent_to(screen)
         sign.set_shader_off(1)  # text keeps its own rendering, not the screen board's shader
+        sign.set_color_scale_off(1)  # nor the board's dimming on the plain path: white stays white
         # On the screen's outer face (+Y), readable from the table centre.
         sign.set_pos(0, 0.3, SCREEN_HEIGHT * 0.62)
         sign.set_h(180)
@@ -181,7 +202,14 @@ class TableView:
             unit = make_label(f"award-{key}-unit", unit_text, ink, 0.5)
             unit.reparent_to(card)
             unit.set_pos(0, -1.75, 0.1)
+        else:
+            # A card back, not a blank slab: it reads as a won card lying face down.
+            back = make_label(f"award-{key}-back", "Blueprints", (0.78, 0.78, 0.84, 1), 0.55)
+            back.reparent_to(card)
+            back.set_pos(0, 0, 0.1)
+            back.set_h(90)
         card.set_tag("award", key)
+        card.set_tag("face", "up" if face_up else "down")
         return card
 
     # ---- keeping in step with the game --------------------------------------------------------
@@ -202,7 +230,7 @@ class TableView:
     def pool_world(self, index: int, count: int) -> Point3:
         x, y = pool_slots(count)[index]
         wx, wy = rotate(x, y, self.centre_heading)
-        return Point3(wx, wy, units.DIE_SIZE / 2)
+        return Point3(wx, wy, units.DIE_SIZE * POOL_DIE_SCALE / 2)
 
     def sync(self, flow: GameFlow, animate: bool = True) -> None:
         state = flow.state
@@ -214,6 +242,7 @@ class TableView:
         set_aside = re.set_aside if re is not None else state.set_aside
         pool = [] if re is not None else list(state.pool)
         self._sync_cards(blueprints, visible)
+        self._cover_occupied(flow, stacks, re is None)
         self._sync_screens(flow, visible)
         targets: dict[int, tuple[Point3, float, bool]] = {}
         for i, d in enumerate(pool):
@@ -239,6 +268,10 @@ class TableView:
                 dice_model.set_die_value(node, values[d])
                 self.values[d] = values[d]
             target = targets.get(d)
+            # Loose in the pool a die is larger, so its top face reads from the default view.
+            in_pool_slot = target is not None and d in pool_set and (
+                flow.pending is None or flow.pending.die != d)
+            node.set_scale(POOL_DIE_SCALE if in_pool_slot else 1.0)
             if target is None:                      # in the bag, discarded, or not this round's
                 self.in_pool[d] = False
                 self.animator.cancel(node)
@@ -292,6 +325,17 @@ class TableView:
             wx, wy = self.seats[p].place.to_world(lx, ly)
             return Point3(wx, wy, units.DIE_SIZE / 2), heading, True
         return Point3(in_pool.x, in_pool.y, in_pool.z + units.DIE_SIZE * 1.6), self.centre_heading, True
+
+    def _cover_occupied(self, flow: GameFlow, stacks, live: bool) -> None:
+        """Paper over the printed height of every space a die stands on (a tentative one too)."""
+        pend = flow.pending if live else None
+        for p, sv in enumerate(self.seats):
+            if sv.card is None:
+                continue
+            cells = [c for c, st in enumerate(stacks[p]) if st]
+            if pend is not None and pend.player == p and pend.cell is not None:
+                cells.append(pend.cell)
+            card_model.cover_spaces(sv.card, cells)
 
     def _hidden(self, d: int) -> None:
         node = self.dice[d]
@@ -366,8 +410,8 @@ class TableView:
 
     def _sync_awards(self, flow: GameFlow, animate: bool) -> None:
         """This round's Award and Prize cards in the centre; at the end of a round the won ones lie
-        beside their buildings; won cards wait face down in each seat's pile (open at the end, or
-        always with open scores)."""
+        beside their buildings; won cards wait in each seat's pile, face up only as
+        ``pile_face_up`` allows."""
         state = flow.state
         re = flow.round_end if flow.mode is Mode.ROUND_END else None
         rnd = re.result.round if re is not None else state.round
@@ -411,7 +455,6 @@ class TableView:
                         card.set_pos(self.root, end)
                         card.set_h(self.root, self.seats[player].place.heading)
         # The piles of won cards, from the engine's record.
-        open_all = flow.open_scores or flow.mode is Mode.GAME_OVER
         for p, sv in enumerate(self.seats):
             keys = [a.value for a in state.awards[p]] + [z.value for z in state.prizes[p]]
             if re is not None:
@@ -421,7 +464,7 @@ class TableView:
                 for k in this:
                     if k in keys:
                         keys.remove(k)
-            sig = (tuple(keys), open_all or p in flow.visible_seats())
+            sig = (tuple(keys), pile_face_up(flow, p))
             if sv.pile_sig == sig:
                 continue
             sv.pile_sig = sig
@@ -477,6 +520,7 @@ class TableView:
             highlight.set_highlight(self.dice[die], rgba)
         if self.hovered_die == die:
             self.hovered_die = None
+        self.show_die_info(die if die is not None else self.hovered_die)
 
     def hover_die(self, die: int | None) -> None:
         """A soft glow on the pool die under the pointer: this one can be picked up."""
@@ -488,6 +532,44 @@ class TableView:
         if die is not None and die != self.selected_die:
             highlight.set_highlight(self.dice[die], HOVER_DIE_RGBA)
             self.hovered_die = die
+        self.show_die_info(die if die is not None else self.selected_die)
+
+    # ---- the die info label -------------------------------------------------------------------
+    def _build_info_label(self) -> NodePath:
+        """Large type over a die: its value and material (hover, keyboard cursor, selection)."""
+        label = make_label("die-info", "", (1, 1, 1, 1), INFO_SCALE, flat=False)
+        tn = label.node()
+        tn.set_card_color(0.05, 0.06, 0.10, 0.82)
+        tn.set_card_as_margin(0.25, 0.25, 0.12, 0.12)
+        tn.set_card_decal(True)
+        label.reparent_to(self.root)
+        label.set_billboard_point_eye()
+        label.set_shader_off(10)
+        label.set_depth_test(False)
+        label.set_depth_write(False)
+        label.set_bin("fixed", 70)
+        label.hide(SHADOW_MASK | REFRACTION_MASK)
+        label.hide()
+        return label
+
+    def die_info_text(self, die: int) -> str:
+        return f"{self.values[die]}  {Material(MATERIAL_OF[die]).label}"
+
+    def show_die_info(self, die: int | None) -> None:
+        """Name ``die`` (its value and material) in large type just above it; None hides it."""
+        if die is None or self.dice[die].is_hidden():
+            self.info_die = None
+            self.info_label.hide()
+            return
+        node = self.dice[die]
+        if die != self.info_die or self.info_label.node().get_text() != self.die_info_text(die):
+            self.info_label.node().set_text(self.die_info_text(die))
+            self.info_die = die
+        top = node.get_pos(self.root).z + units.DIE_SIZE * node.get_sz(self.root) / 2
+        p = node.get_pos(self.root)
+        self.info_label.set_pos(p.x, p.y, top + INFO_LIFT)
+        self.info_label.show()
+        self.info_label.hide(SHADOW_MASK | REFRACTION_MASK)
 
     def destroy(self) -> None:
         self.animator.glides.clear()

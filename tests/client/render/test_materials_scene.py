@@ -12,7 +12,7 @@ from blueprints3d.client.render import highlight
 from blueprints3d.client.render import glass
 from blueprints3d.client.render import capture
 
-from blueprints3d.client.scene import showcase, units
+from blueprints3d.client.scene import dice_model, showcase, units
 from blueprints3d.engine.materials import Material
 
 W, H = 480, 320
@@ -146,18 +146,38 @@ def test_key_light_casts_a_shadow_of_the_stack(offscreen_base):
         s.close()
 
 
-def test_highlight_shows_with_shaders_and_without(offscreen_base):
+def _hue(rgb) -> float:
+    import colorsys
+    r, g, b = (float(c) / 255 for c in rgb)
+    return colorsys.rgb_to_hsv(r, g, b)[0]
+
+
+@pytest.mark.parametrize("material", list(SINGLE), ids=lambda m: m.label)
+def test_highlight_outlines_a_die_and_never_recolours_it(offscreen_base, material):
+    """Issue 11, problem 6: a highlight shows round the die (its outline) with shaders and
+    without, while the die's top face keeps its material's colour; clearing it restores all."""
+    colour = (1.0, 0.85, 0.2, 0.55)  # the table's keyboard-selection yellow
     for use in (True, False):
         s = Scene(offscreen_base, use)
         try:
-            node, pt = _top(s, SINGLE[Material.STONE])
-            before = np.median(s.region(s.shot(), node, pt), axis=0)
-            highlight.set_highlight(node, (0.2, 1.0, 0.3, 1.0))
-            after = np.median(s.region(s.shot(), node, pt), axis=0)
-            assert after[1] > before[1] + 40, (use, before, after)
+            node, pt = _top(s, SINGLE[material])
+            s.shot()  # the first frames settle the shadow map and glass's ground
+            before = s.shot()
+            highlight.set_highlight(node, colour)
+            after = s.shot()
+            centre_before = np.median(s.region(before, node, pt, 2), axis=0)
+            centre_after = np.median(s.region(after, node, pt, 2), axis=0)
+            assert np.abs(centre_after - centre_before).max() < 8, (use, material, centre_before, centre_after)
+            # Round the die: pixels that turned to the highlight colour (an outline, not a tint).
+            x, y = capture.screen_point(s.view, node, (0, 0, 0))
+            r = 40
+            box = (slice(max(y - r, 0), y + r), slice(max(x - r, 0), x + r))
+            changed = np.abs(after[box] - before[box]).max(axis=2) > 40
+            yellow = (after[box][..., 0] > 170) & (after[box][..., 1] > 140) & (after[box][..., 2] < 120)
+            assert (changed & yellow).sum() > 60, (use, material, (changed & yellow).sum())
             highlight.set_highlight(node, None)
-            again = np.median(s.region(s.shot(), node, pt), axis=0)
-            assert abs(again - before).max() < 6
+            again = s.shot()
+            assert np.abs(again - before).max() < 6, (use, material)
         finally:
             s.close()
 
@@ -228,3 +248,39 @@ def test_glass_behind_glass_shows_through_from_both_sides(offscreen_base, refrac
         stage.close()
         capture.close_view(offscreen_base, view)
         shaders.configure(False)
+
+
+def _ink(img: np.ndarray, s: Scene, node) -> np.ndarray:
+    """Where printed ink (the card's navy) shows round a die on screen (a mask)."""
+    x, y = capture.screen_point(s.view, node, (0, 0, 0))
+    r = 24
+    box = img[max(y - r, 0):y + r, max(x - r, 0):x + r]
+    lum = box @ np.array([0.299, 0.587, 0.114])
+    return (lum < 150) & (box[..., 2] > box[..., 0] + 25)
+
+
+@pytest.mark.parametrize("value", [1, 2, 3])  # each turns the die about another axis
+@pytest.mark.parametrize("use,refraction", [(False, "ground"), (True, "ground"), (True, "screen")],
+                         ids=["plain", "traced", "screen"])
+def test_a_clear_die_hides_the_print_of_its_space(offscreen_base, use, refraction, value):
+    """Issue 11, problem 2: the printed height under a glass die does not show through it (a
+    clear 1 on a "4" must not read as 4): the space is covered while a die stands on it. The
+    die's own pips and the neighbouring spaces' lines are navy too: what counts is the ink that
+    bare glass shows and the covered space does not."""
+    s = Scene(offscreen_base, use, refraction=refraction)
+    try:
+        node = s.die(SINGLE[Material.GLASS])
+        dice_model.set_die_value(node, value)
+        cover = s.card.find(f"**/cover-{SINGLE[Material.GLASS]}")
+        assert not cover.is_empty() and not cover.is_hidden()
+        s.shot()
+        covered = _ink(s.shot(), s, node)
+        cover.hide()
+        node.set_shader_input("cover_foot", 0.0, priority=50)  # glass as real glass: the print shows
+        s.shot()
+        bare = _ink(s.shot(), s, node)
+        gone, added = (bare & ~covered).sum(), (covered & ~bare).sum()
+        assert gone > 60, (gone, added)             # bare glass shows the printed numeral...
+        assert added < gone * 0.25, (gone, added)   # ...covered, it is gone (nothing darker instead)
+    finally:
+        s.close()

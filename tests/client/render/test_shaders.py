@@ -29,6 +29,9 @@ def _draw_with(base, shader: Shader) -> np.ndarray:
     for key, value in materials._dummy_inputs().items():
         quad.set_shader_input(key, value)
     quad.set_shader_input("highlight", LVecBase4f(1, 0, 0, 1))  # overlay draws its highlight
+    # The white dummy pip atlas makes a die all pip: pale pips, so a lit die draws bright (its
+    # highlight is only a rim light now, nothing on a face seen head on).
+    quad.set_shader_input("pip_colour", LVecBase4f(1, 1, 1, 1))
     quad.set_texture(textures.white_texture())
     img = snapshot(base, scene, (0, 0, 10), (0, 0, 0), ortho_size=4.0, background=(0.0, 0.0, 0.0))
     scene.remove_node()

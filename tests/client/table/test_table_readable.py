@@ -1,0 +1,124 @@
+"""Issue 11, problem 1: the pool reads at a glance. From the default view at 1280x720 every pool
+die's top face is at least 28 pixels across on screen, its pips stand out from its face on every
+material (glass included), and the die under the pointer or the keyboard is named in large type."""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+import pytest
+from panda3d.core import Point3
+
+from blueprints3d.client.scene import units
+from blueprints3d.client.table.app import AppOptions
+from blueprints3d.client.table.flow import Mode, SeatConfig
+from blueprints3d.engine.materials import MATERIAL_OF, Material
+
+WIDTH, HEIGHT = 1280, 720
+MIN_TOP_PX = 28
+SAVE_TO = os.environ.get("BLUEPRINTS3D_SHOTS")
+_LO, _MID, _HI = 0.27, 0.5, 0.73  # pip centres on a face, as tools/make_models.py lays them out
+
+
+@pytest.fixture(scope="module", params=[True, False], ids=["shaders", "plain"])
+def table(request, offscreen_base):
+    from blueprints3d.client.render import shaders
+    from blueprints3d.client.table.offscreen import open_table
+
+    shaders.configure(request.param, offscreen_base)
+    t = open_table(offscreen_base, WIDTH, HEIGHT,
+                   AppOptions(size=(WIDTH, HEIGHT), seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy")],
+                              seed=5, bot_delay=0, threaded_bots=False))
+    yield t
+    t.close()
+    shaders.configure(False)
+
+
+def start(table, players: int, seed: int):
+    app = table.app
+    app.start_game([SeatConfig("Ann")] + [SeatConfig(f"Bot {i}", "easy") for i in range(1, players)], seed)
+    app.flow.threaded_bots = False
+    app.flow.run_bots()
+    assert app.flow.mode is Mode.TURN
+    app.settle()
+    return app
+
+
+def face_point(table, die: int, s: float, t: float) -> tuple[int, int]:
+    """Pixel of the point (s, t) in [0, 1]^2 of a die's top face (which way round is the die's)."""
+    view = table.app.view
+    h = units.DIE_SIZE / 2
+    p = view.root.get_relative_point(view.dice[die], Point3((2 * s - 1) * h, (2 * t - 1) * h, h))
+    xy = table.app.picker.project(p, view.root)
+    assert xy is not None, f"die {die}'s top face is off screen"
+    return table.pixel(*xy)
+
+
+def lum(img: np.ndarray, px: tuple[int, int], r: int = 1) -> float:
+    x, y = px
+    patch = img[y - r:y + r + 1, x - r:x + r + 1].reshape(-1, 3).astype(float)
+    return float(np.median(patch @ np.array([0.299, 0.587, 0.114])))
+
+
+@pytest.mark.parametrize("players,seed", [(2, 5), (3, 5), (4, 8)])
+def test_every_pool_die_shows_a_big_top_face_with_legible_pips(table, players, seed, tmp_path):
+    app = start(table, players, seed)
+    img = table.screenshot()
+    if SAVE_TO:
+        from blueprints3d.client.render.capture import save_png
+        save_png(img, os.path.join(SAVE_TO, f"pool-{players}-{'shaded' if app.options else ''}.png"))
+    state = app.flow.state
+    assert state.pool
+    for d in state.pool:
+        corners = [face_point(table, d, s, t) for s in (0, 1) for t in (0, 1)]
+        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+        across = max(xs) - min(xs)
+        assert across >= MIN_TOP_PX, (players, d, across)
+        assert max(ys) - min(ys) >= MIN_TOP_PX * 0.6, (players, d, max(ys) - min(ys))  # a face, not an edge
+        value = state.values[d]
+        if value % 2:   # a centre pip; the face shows between the pips at the middle of each side
+            pip = lum(img, face_point(table, d, _MID, _MID))
+            face = float(np.median([lum(img, face_point(table, d, *st))
+                                    for st in ((_MID, _LO), (_MID, _HI), (_LO, _MID), (_HI, _MID))]))
+        else:           # no centre pip: corner pips (which diagonal depends on the die's turn)
+            face = lum(img, face_point(table, d, _MID, _MID))
+            pip = max((lum(img, face_point(table, d, *st)) for st in
+                       ((_LO, _LO), (_LO, _HI), (_HI, _LO), (_HI, _HI))), key=lambda v: abs(v - face))
+        material = Material(MATERIAL_OF[d])
+        assert abs(pip - face) >= 40, (players, d, material, value, pip, face)
+
+
+def label_px_height(table, label) -> float:
+    """The on-screen height of a label's letters, from its bounds projected through the camera."""
+    view = table.app.view
+    lo, hi = label.get_tight_bounds(view.root)
+    centre = (lo + hi) / 2
+    a = table.app.picker.project(Point3(centre.x, centre.y, lo.z), view.root)
+    b = table.app.picker.project(Point3(centre.x, centre.y, hi.z), view.root)
+    return abs(table.pixel(*a)[1] - table.pixel(*b)[1])
+
+
+def test_hover_and_the_keyboard_cursor_name_the_die_in_large_type(table):
+    from blueprints3d.engine.materials import Material as M
+    app = start(table, 3, 5)
+    view, controls, pool = app.view, app.controls, app.flow.state.pool
+    # At the start of a turn the keyboard cursor stands on the first pool die: it is named.
+    controls.update_cursor()
+    assert not view.info_label.is_hidden() and view.info_die == pool[0]
+    for d in (pool[0], pool[-1]):
+        xy = controls.screen_of_die(d)
+        controls.hover(*xy)
+        controls.update_cursor()
+        assert view.info_die == d
+        text = view.info_label.node().get_text()
+        assert str(app.flow.state.values[d]) in text and M(MATERIAL_OF[d]).label in text
+        table.render(2)
+        assert label_px_height(table, view.info_label) >= 18  # large type beside the die
+        # ...and beside it, not over it: the label's lowest pixel is above the die's top face.
+        lo, hi = view.info_label.get_tight_bounds(view.root)
+        bottom = table.pixel(*app.picker.project(Point3((lo.x + hi.x) / 2, (lo.y + hi.y) / 2, lo.z), view.root))[1]
+        face_top = min(face_point(table, d, s, t)[1] for s in (0, 1) for t in (0, 1))
+        assert bottom < face_top, (bottom, face_top)
+    view.show_die_info(None)
+    assert view.info_label.is_hidden()
