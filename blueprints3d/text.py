@@ -69,7 +69,9 @@ def shown(value: Any, limit: int = VALUE_LENGTH) -> str:
 
 def clean_name(text: str, fallback: str, limit: int = NAME_LENGTH) -> str:
     """A player's name as it is shown and saved: printable, trimmed, capped, never empty."""
-    name = " ".join(display(text, limit).split())
+    # Only the ends are trimmed: a printable name within the cap comes back unchanged, so every
+    # name an older version saved still replays to the same state.
+    name = display(text, limit).strip()
     return name or fallback
 
 

@@ -75,7 +75,7 @@ def test_item1_f5_f6_when_the_save_folder_cannot_be_made(offscreen_base, tmp_pat
 def test_item1_seat_names_from_undecodable_bytes_are_made_safe():
     seats = parse_seats("\udcff\udcfe,@easy")  # what Python makes of --seats $'\xff\xfe,@easy'
     assert seats[0].name == "??" and seats[0].name.encode("utf-8")
-    assert SeatConfig("A\x00\x1b[2JB").name == "A [2JB"
+    assert SeatConfig("A\x00\x1b[2JB").name == "A  [2JB"  # control characters become spaces
     assert len(SeatConfig("x" * 10_000).name) == 40
     assert SeatConfig("\x00\x00").name == "Player"
 
