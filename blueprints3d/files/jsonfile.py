@@ -46,6 +46,12 @@ def where(path: str | os.PathLike[str]) -> str:
     return display(os.fspath(path), 200)
 
 
+def os_reason(e: OSError) -> str:
+    """An OSError as a short line naming the file: "Permission denied: /home/ann/saves"."""
+    what = display(e.strerror or e.__class__.__name__, 80)
+    return f"{what}: {where(e.filename)}" if e.filename else what
+
+
 def _depth(text: str) -> int:
     """The deepest bracket nesting of JSON ``text`` (strings skipped), without parsing it."""
     brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))

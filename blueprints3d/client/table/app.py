@@ -39,7 +39,7 @@ from blueprints3d.engine.state import GameState
 from blueprints3d.files.autosave import AutosaveSlot, Resumed
 from blueprints3d.files.buildfile import build_bytes
 from blueprints3d.files.builds import build_of
-from blueprints3d.files.jsonfile import stamp, where, write_new
+from blueprints3d.files.jsonfile import os_reason, stamp, where, write_new
 from blueprints3d.files.savefile import game_bytes
 from blueprints3d.files.settings import Settings, load_settings, save_settings, settings_path
 from blueprints3d.text import display, file_name, shown
@@ -224,7 +224,7 @@ class TableApp:
         try:
             self.options.autosave.save(self.flow.state, self.save_meta())
         except OSError as e:  # a full disk must not stop the game; say so once per failure
-            self.hud.show_message(f"could not autosave the game: {e.strerror or e}")
+            self.hud.show_message(f"could not autosave the game: {os_reason(e)}")
 
     def _saves_folder(self) -> Path:
         """Where F5 and F6 write (the autosave's folder); OSError when it cannot be made."""
@@ -245,7 +245,7 @@ class TableApp:
         try:
             path = self._write_copy("game", game_bytes(self.flow.state, self.save_meta()))
         except OSError as e:  # the folder cannot be made or written: the game goes on
-            self.hud.show_message(f"could not save the game: {display(e.strerror or e, 120)}")
+            self.hud.show_message(f"could not save the game: {os_reason(e)}")
             return None
         self.hud.show_message(f"game saved to {where(path)}")
         return str(path)
@@ -269,7 +269,7 @@ class TableApp:
             data = build_bytes(build_of(source, seat))
             path = self._write_copy(f"building-{file_name(name)}", data)
         except OSError as e:
-            self.hud.show_message(f"could not save the building: {display(e.strerror or e, 120)}")
+            self.hud.show_message(f"could not save the building: {os_reason(e)}")
             return None
         except BlueprintsError as e:
             self.hud.show_message(f"could not save the building: {e}")

@@ -66,7 +66,10 @@ def test_item1_f5_f6_when_the_save_folder_cannot_be_made(offscreen_base, tmp_pat
         app = t.app
         to_turn(app)
         assert app.save_game_copy() is None
+        said = app.hud.message.getText()
+        assert said.startswith("Could not save the game: File exists: ") and said.endswith("saves"), said
         assert app.save_building() is None  # said on the HUD; the game goes on
+        assert app.hud.message.getText().startswith("Could not save the building: File exists: ")
         assert app.flow.mode is Mode.TURN
     finally:
         t.close()
