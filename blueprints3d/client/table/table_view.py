@@ -114,7 +114,9 @@ class TableView:
         self.hovered_die: int | None = None
         self.highlighted_cells: dict[int, tuple] = {}
         self.info_die: int | None = None
-        self.info_label = self._build_info_label()
+        self.info_label = self._build_info_label("die-info")
+        self.space_label = self._build_info_label("space-info")  # the pointed space's height
+        self.stacks: tuple = ()  # as at the last sync
 
     # ---- building the props -------------------------------------------------------------------
     def _build_table(self) -> None:
@@ -243,6 +245,7 @@ class TableView:
         pool = [] if re is not None else list(state.pool)
         self._sync_cards(blueprints, visible)
         self._cover_occupied(flow, stacks, re is None)
+        self.stacks = stacks
         self._sync_screens(flow, visible)
         targets: dict[int, tuple[Point3, float, bool]] = {}
         for i, d in enumerate(pool):
@@ -507,6 +510,29 @@ class TableView:
                 continue
             highlight.set_highlight(overlay, colours.get(cell))
         self.highlighted_cells[seat] = dict(colours)
+        # The space the drop (or the keyboard) would use: its printed height, in large type.
+        pointed = next((c for c, rgba in colours.items() if rgba in (HOVER_OK_RGBA, HOVER_BAD_RGBA)), None)
+        self.show_space_info(seat if pointed is not None else None, pointed)
+
+    def space_info_text(self, seat: int, cell: int) -> str:
+        height = self.seats[seat].blueprint.heights[cell]
+        if height is None:
+            return "no building here"
+        on = len(self.stacks[seat][cell]) if seat < len(self.stacks) else 0
+        return f"needs {height}" + (f" ({on} on it)" if on else "")
+
+    def show_space_info(self, seat: int | None, cell: int | None) -> None:
+        """Show over a space of ``seat``'s card the height printed on it; None hides it."""
+        sv = self.seats[seat] if seat is not None else None
+        if sv is None or cell is None or sv.blueprint is None or sv.card is None:
+            self.space_label.hide()
+            return
+        self.space_label.node().set_text(self.space_info_text(seat, cell))
+        on = len(self.stacks[seat][cell]) if seat < len(self.stacks) else 0
+        p = self.cell_world(seat, cell, on)
+        self.space_label.set_pos(p.x, p.y, p.z + units.DIE_SIZE / 2 + INFO_LIFT)
+        self.space_label.show()
+        self.space_label.hide(SHADOW_MASK | REFRACTION_MASK)
 
     def clear_highlights(self) -> None:
         for seat in list(self.highlighted_cells):
@@ -535,9 +561,10 @@ class TableView:
         self.show_die_info(die if die is not None else self.selected_die)
 
     # ---- the die info label -------------------------------------------------------------------
-    def _build_info_label(self) -> NodePath:
-        """Large type over a die: its value and material (hover, keyboard cursor, selection)."""
-        label = make_label("die-info", "", (1, 1, 1, 1), INFO_SCALE, flat=False)
+    def _build_info_label(self, name: str) -> NodePath:
+        """Large type over a die (its value and material: hover, keyboard cursor, selection) or
+        over the space a drop would use (the height printed there, which a die may cover)."""
+        label = make_label(name, "", (1, 1, 1, 1), INFO_SCALE, flat=False)
         tn = label.node()
         tn.set_card_color(0.05, 0.06, 0.10, 0.82)
         tn.set_card_as_margin(0.25, 0.25, 0.12, 0.12)

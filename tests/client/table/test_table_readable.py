@@ -122,3 +122,20 @@ def test_hover_and_the_keyboard_cursor_name_the_die_in_large_type(table):
         assert bottom < face_top, (bottom, face_top)
     view.show_die_info(None)
     assert view.info_label.is_hidden()
+
+
+def test_the_pointed_space_says_the_height_printed_on_it(table):
+    from blueprints3d.client.table.table_view import HOVER_BAD_RGBA, HOVER_OK_RGBA, LEGAL_RGBA
+    app = start(table, 2, 5)
+    view, seat = app.view, app.flow.viewer
+    bp = view.seats[seat].blueprint
+    cell = next(c for c in range(bp.num_cells) if bp.heights[c] is not None)
+    view.highlight_cells(seat, {cell: HOVER_OK_RGBA})
+    assert not view.space_label.is_hidden()
+    assert view.space_label.node().get_text().startswith(f"needs {bp.heights[cell]}")
+    view.highlight_cells(seat, {cell: HOVER_BAD_RGBA, (cell + 1) % bp.num_cells: LEGAL_RGBA})
+    assert view.space_label.node().get_text().startswith(f"needs {bp.heights[cell]}")
+    view.highlight_cells(seat, {cell: LEGAL_RGBA})  # only the legal glow: no space is pointed at
+    assert view.space_label.is_hidden()
+    view.clear_highlights()
+    assert view.space_label.is_hidden()
