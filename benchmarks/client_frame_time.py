@@ -76,6 +76,8 @@ def main() -> None:
                 a = rng.choice(flow.state.legal_actions())
                 k = A.decode(a)
                 flow.place(k.die, k.cell) if k.kind is A.Kind.PLACE else flow.set_aside(k.die)
+                if flow.pending is not None:  # the table's moves wait for the confirm
+                    flow.confirm()
 
     play_while(lambda: len(flow.state.taken[0]) < 3)
     measure("during a round")
