@@ -14,6 +14,7 @@ left behind.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -114,7 +115,7 @@ def read_bytes(path: str | os.PathLike[str], error: type[BlueprintsError], what:
             raise error(f"{p}: a link to a file that does not exist, not a {what}") from None
         raise error(f"{p}: no such file" if what.endswith("build file") else f"{p}: no such {what}") from None
     except OSError as e:
-        if e.errno == 40:  # ELOOP
+        if e.errno == errno.ELOOP:
             raise error(f"{p}: a symbolic link loop, not a {what}") from None
         raise error(f"{p}: cannot be read ({display(e.strerror or e.__class__.__name__, 80)})") from None
     if stat.S_ISDIR(st.st_mode):
