@@ -155,7 +155,7 @@ class TableControls:
                                          columns=self.columns(seat))
         d.over_card = d.hover is not None or self._over_card(x, y, seat)
         colours: dict[int, tuple | None] = {c: LEGAL_RGBA for c in d.legal}
-        if d.hover is not None:
+        if d.hover is not None and not d.fits_nowhere:  # such a die is set aside, on no space
             colours[d.hover] = HOVER_OK_RGBA if d.hover in d.legal else HOVER_BAD_RGBA
         self.view.highlight_cells(seat, colours)
 
@@ -175,10 +175,10 @@ class TableControls:
         self.view.dragging = None
         self.view.dice[d.die].set_scale(1.0)
         self.view.clear_highlights()
+        if d.fits_nowhere and d.over_card:  # anywhere on the card, a stack's top included
+            return self._done(self.flow.set_aside(d.die))
         if d.hover is not None:
             return self._done(self.flow.place(d.die, d.hover))
-        if d.fits_nowhere and d.over_card:
-            return self._done(self.flow.set_aside(d.die))
         self.on_message(OFF_CARD)
         out = Outcome(False, OFF_CARD)
         self.last_outcome = out

@@ -140,6 +140,28 @@ def test_the_nearest_stack_wins_and_an_empty_space_is_found_by_its_print(table):
     assert app.picker.column_under(*at, sv.card, c.columns(seat)) == cell
 
 
+def test_a_die_that_fits_nowhere_dropped_on_a_stack_top_is_set_aside(table):
+    app = new_game(table, SOLO, 5)
+    flow, c = app.flow, app.controls
+    to_person(app)
+    seat = flow.viewer
+    bp = flow.state.blueprints[seat]
+    printed = [k for k in range(bp.num_cells) if bp.heights[k] is not None]
+    for k in printed:  # a six on every printed space: a 1 then fits nowhere
+        build_stack(app, k, 1)
+    die = stage(flow.state, Material.WOOD, 1)
+    app.settle()
+    assert flow.fits_nowhere(die)
+    top = c.screen_of_stack_top(seat, printed[0])
+    assert c.press(*c.screen_of_die(die))
+    c.move(*top)
+    assert c.drag.hover == printed[0] and app.view.highlighted_cells.get(seat, {}) == {}  # no space named
+    out = c.release(*top)
+    assert out.ok and out.tentative and flow.pending.action == A.set_aside(die)
+    app.on_key("enter")
+    assert flow.state.log[-1] == A.set_aside(die) and die in flow.state.set_aside[seat]
+
+
 # ---- 5. undo before confirm ---------------------------------------------------------------------
 
 def test_a_placement_waits_for_the_confirm_and_undo_puts_everything_back(table):
