@@ -18,3 +18,11 @@ def offscreen_base():
     base = open_offscreen_base(256, 256)
     yield base
     # No destroy(): tearing down the GSG at exit is slow and buys nothing for a test run.
+
+
+@pytest.fixture(autouse=True)
+def private_data_folder(tmp_path_factory, monkeypatch):
+    """Every test gets its own empty data folder (autosave, settings, saves, locks), so no test
+    reads or writes the user's real one, and tests never see each other's files. A test that
+    sets BLUEPRINTS3D_HOME itself overrides this."""
+    monkeypatch.setenv("BLUEPRINTS3D_HOME", str(tmp_path_factory.mktemp("home")))
