@@ -44,7 +44,7 @@ LEGAL_RGBA = (0.25, 0.85, 0.35, 0.45)       # a space where the dragged die may 
 HOVER_OK_RGBA = (0.15, 1.0, 0.25, 0.85)     # the space under the pointer, legal
 HOVER_BAD_RGBA = (1.0, 0.18, 0.12, 0.80)    # the space under the pointer, illegal
 SELECT_RGBA = (1.0, 0.85, 0.2, 0.55)        # keyboard selection of a die or a space
-HOVER_DIE_RGBA = (0.45, 0.45, 0.40, 0.45)   # the pool die under the pointer
+HOVER_DIE_RGBA = (0.92, 0.92, 0.85, 0.35)   # the pool die under the pointer: a pale outline
 SET_ASIDE_OFFSET = (-7.5, -3.0)             # where a seat's dice that fitted nowhere wait
 # What each Prize asks for, big on its card: the engine's wording of the rule (pp. 4-5).
 PRIZE_GLYPHS = {prize.value: text for prize, text in PRIZE_SHORT.items()}
