@@ -373,6 +373,11 @@ class GameFlow:
         if self.mode is not Mode.ROUND_END:
             return
         self.round_end = None
+        # Everyone has been looking at the revealed table, and the next round's blueprints are
+        # secret: with several people the next one must take the table behind the curtain, even
+        # if they were the last to look at it.
+        if len(self.people) > 1:
+            self.viewer = None
         self._begin_turn()  # the engine has already dealt the next round (or ended the game)
 
     def winner_text(self) -> str:

@@ -58,6 +58,42 @@ def test_people_only_game_runs_to_the_end_with_a_curtain_between_people(n):
     assert "curtain" in seen
 
 
+def test_every_round_after_the_first_starts_behind_the_curtain_among_several_people():
+    # The round's last mover may start the next round: the reveal was seen by all, and their
+    # new blueprint is secret, so the curtain still comes first.
+    for seed in range(6):
+        flow = GameFlow(people("A", "B"), seed=seed, threaded_bots=False)
+        rng = random.Random(seed)
+        rounds = 0
+        for _ in range(2000):
+            if flow.mode is Mode.GAME_OVER:
+                break
+            if flow.mode is Mode.ROUND_END:
+                flow.continue_after_round()
+                rounds += 1
+                if flow.mode is not Mode.GAME_OVER:
+                    assert flow.mode is Mode.CURTAIN and flow.visible_seats() == set(), seed
+            elif flow.mode is Mode.CURTAIN:
+                flow.pass_curtain()
+            else:
+                play_person(flow, rng)
+        assert rounds == 3
+
+
+def test_one_person_against_computers_needs_no_curtain_after_a_round():
+    flow = GameFlow([SeatConfig("A"), SeatConfig("B", "easy")], seed=3, threaded_bots=False)
+    rng = random.Random(3)
+    for _ in range(2000):
+        if flow.mode is Mode.ROUND_END:
+            flow.continue_after_round()
+            break
+        if flow.mode is Mode.BOT:
+            flow.run_bots()
+        else:
+            play_person(flow, rng)
+    assert flow.mode in (Mode.TURN, Mode.BOT)
+
+
 def test_mixed_table_with_computer_opponents_finishes():
     flow = GameFlow([SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "medium")],
                     seed=4, threaded_bots=False, bot_delay=0)
