@@ -17,7 +17,7 @@ from typing import Any
 
 from blueprints3d.engine.errors import BlueprintsError, SaveFileError
 from blueprints3d.engine.state import GameState
-from blueprints3d.files.jsonfile import clean_stray_temps, where
+from blueprints3d.files.jsonfile import clean_stray_temps, stamp, where, write_new
 from blueprints3d.files.savefile import load_game, save_game
 from blueprints3d.text import display, file_name
 
@@ -214,6 +214,21 @@ class AutosaveSlot:
             except SaveFileError as backup_error:
                 raise SaveFileError(f"{current_error}; the previous save is unusable too: {backup_error}") from None
             return Resumed(state, meta, f"{current_error}. Resumed from the previous save instead.")
+
+    def keep_unfinished(self) -> Path | None:
+        """Before a new game takes the slot: copy an unfinished game in it to a file of its own
+        in the folder (``unfinished-<stamp>.json``, never over a file) so it is not lost, and
+        return that file; None when the slot holds no unfinished game. The slot itself is left
+        as it is (the new game's first save rotates it as usual)."""
+        try:
+            resumed = self._load()
+        except (SaveFileError, OSError):
+            return None  # nothing usable to keep (load() would say why on --resume)
+        if resumed.state.is_over:
+            return None
+        source = self.current if self._current_ok else self.backup
+        data = source.read_bytes()
+        return write_new(self.folder, f"unfinished-{stamp()}", ".json", data)
 
     def clear(self) -> None:
         """Forget the game (it is over, or a new one replaces it)."""

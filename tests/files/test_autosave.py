@@ -7,8 +7,9 @@ import random
 
 import pytest
 
-from blueprints3d.files.autosave import AutosaveSlot
 from blueprints3d.engine import GameState, SaveFileError
+from blueprints3d.files.autosave import AutosaveSlot
+from blueprints3d.files.savefile import load_game
 
 
 def test_save_every_action_then_resume_exactly(tmp_path):
@@ -183,3 +184,35 @@ def test_soak_kills_at_random_moments_never_lose_the_slot_nor_pile_up_temporary_
             slot.release()
     assert sorted(os.listdir(tmp_path)) in (["autosave.json", "autosave.previous.json"], ["autosave.json"])
     print(f"{left_behind} temporary files left by 60 kills, all removed")
+
+
+def test_a_new_game_keeps_the_unfinished_game_in_the_slot(tmp_path):
+    # Found by play-testing: starting a new game overwrote the unfinished one in the slot.
+    slot = AutosaveSlot(tmp_path)
+    assert slot.keep_unfinished() is None              # an empty slot: nothing to keep
+    old = GameState.new(3, seed=4)
+    rng = random.Random(4)
+    for _ in range(5):
+        old.apply(rng.choice(old.legal_actions()))
+    slot.save(old, {"seats": []})
+    kept = slot.keep_unfinished()
+    assert kept is not None and kept.parent == tmp_path and kept.name.startswith("unfinished-")
+    again = slot.keep_unfinished()                      # a second copy never replaces the first
+    assert again != kept and kept.exists() and again.exists()
+    new = GameState.new(2, seed=9)
+    slot.save(new, {"seats": []})
+    slot.save(new, {"seats": []})                       # the slot has moved on to the new game...
+    assert slot.load().state.log == new.log
+    state, _meta = load_game(kept)                      # ...and the old one is still whole
+    assert state.log == old.log and not state.is_over
+
+
+def test_a_finished_game_is_not_kept_again(tmp_path):
+    slot = AutosaveSlot(tmp_path)
+    done = GameState.new(2, seed=5)
+    rng = random.Random(5)
+    while not done.is_over:
+        done.apply(rng.choice(done.legal_actions()))
+    slot.save(done, {"seats": []})
+    assert slot.keep_unfinished() is None
+    assert not list(tmp_path.glob("unfinished-*"))

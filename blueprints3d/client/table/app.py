@@ -210,7 +210,16 @@ class TableApp:
         self.hud.show_message("")
         self._refresh(animate=False)
         self.camera.snap()
+        kept = None
+        if initial is None and self.options.autosave is not None:
+            try:
+                kept = self.options.autosave.keep_unfinished()  # a new game never loses an old one
+            except OSError as e:
+                self.hud.show_message(f"could not keep the unfinished game: {os_reason(e)}")
         self._autosave()
+        if kept is not None:
+            self.hud.show_message(f"your unfinished game was kept as {kept} "
+                                  f"(blueprints3d replay shows it)")
 
     # ---- saving -------------------------------------------------------------------------------
     def save_meta(self) -> dict:
