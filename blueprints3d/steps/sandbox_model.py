@@ -81,9 +81,13 @@ class SandboxBuilding:
     def score(self) -> Score:
         return score_building(self.blueprint, self.stacks)
 
+    def checked(self) -> Build:
+        """The building as the build-file reader sees it (a building of more than 6 dice, or 9
+        of one colour, could not come from a game): BuildFileError."""
+        return build_from_dict(self.build().to_dict())
+
     def save(self, path: str | os.PathLike[str]) -> Build:
-        """Write the building as a build file. The engine's reader checks it first (a building
-        of more than 6 dice, or 9 of one colour, could not come from a game): BuildFileError."""
-        build = build_from_dict(self.build().to_dict())
+        """Write the building as a build file, checked first (see ``checked``)."""
+        build = self.checked()
         save_build(path, build)
         return build

@@ -28,6 +28,8 @@ from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.engine.materials import Material
 from blueprints3d.steps.sandbox_model import SandboxBuilding, card_choices
 from blueprints3d.steps.scene import BuildingView, Ghost, Mark, Step, Tone
+from blueprints3d.files.buildfile import build_bytes
+from blueprints3d.files.jsonfile import write_new
 
 SELECTED = (0.85, 0.6, 0.1, 1.0)
 NORMAL = (0.22, 0.3, 0.45, 0.95)
@@ -39,6 +41,7 @@ class SandboxApp(DirectObject):
                  on_quit=None, blank: tuple[int, int] = (3, 2)) -> None:
         super().__init__()
         self.base, self.out_path, self.on_quit = base, Path(out_path), on_quit
+        self._own_file = False  # out_path is this session's own file once it has saved there
         self.cards = card_choices(*blank)
         self.card_index = card_index % len(self.cards)
         self.model = SandboxBuilding(self.cards[self.card_index])
@@ -173,13 +176,25 @@ class SandboxApp(DirectObject):
         self.set_card(self.card_index - 1)
 
     def save(self) -> Path | None:
+        """Save to ``out_path``. A file that was there before this session is never replaced:
+        the first save then goes to a new name beside it (``sandbox-2.json``...), and later
+        saves of the session update that file."""
+        kept = ""
         try:
-            self.model.save(self.out_path)
+            if not self._own_file and self.out_path.exists():
+                old = self.out_path
+                self.out_path = write_new(old.parent, old.stem, old.suffix or ".json",
+                                          build_bytes(self.model.checked()))
+                kept = f"; {old.name} was there already and is kept"
+            else:
+                self.model.save(self.out_path)
         except (BlueprintsError, OSError) as e:
             self.status = f"Not saved: {e}."
             self.redraw()
             return None
-        self.status = f"Saved {self.out_path} (open it with: blueprints3d view {self.out_path})."
+        self._own_file = True
+        self.status = (f"Saved {self.out_path}{kept} (open it with: blueprints3d view "
+                       f"{self.out_path}).")
         self.redraw()
         return self.out_path
 

@@ -80,6 +80,7 @@ def test_sandbox_window_picks_spaces_and_reports_refusals(offscreen_base, tmp_pa
         assert "Placed the black 4" in app.view.caption.getText()
         assert len(app.view.stage.dice) == 1
         assert app.save() == tmp_path / "s.json" and load_build(tmp_path / "s.json").num_dice == 1
+        assert app.save() == tmp_path / "s.json"   # this session's own file: updated in place
         app.next_card()
         assert app.model.blueprint.id == "B04" and app.model.num_dice == 0
     finally:
@@ -103,3 +104,26 @@ def test_sandbox_command_refuses_bad_options(capsys):
         with pytest.raises(SystemExit) as exit_:
             main(argv)
         assert exit_.value.code == 2 and needle in capsys.readouterr().err
+
+
+def test_a_sandbox_never_replaces_a_file_from_before_its_session(offscreen_base, tmp_path):
+    # Found by play-testing: a second sandbox session silently overwrote the first one's file.
+    from blueprints3d.client.apps.sandbox import SandboxApp
+    from blueprints3d.client.render import shaders
+
+    shaders.configure(False)
+    earlier = tmp_path / "sandbox.json"
+    earlier.write_text("the first session's building")
+    app = SandboxApp(offscreen_base, earlier, card_index=3)
+    try:
+        app.select_material(S)
+        app.select_value(4)
+        assert app.drop(0) is None
+        first = app.save()
+        assert first == tmp_path / "sandbox-2.json" and load_build(first).num_dice == 1
+        assert earlier.read_text() == "the first session's building"
+        assert "is kept" in app.view.caption.getText() or "is kept" in app.status
+        assert app.save() == first                 # later saves update the session's own file
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["sandbox-2.json", "sandbox.json"]
+    finally:
+        app.destroy()
