@@ -20,7 +20,7 @@ from panda3d.core import (LMatrix4f, LVecBase4f, NodePath,
                           TransparencyAttrib)
 
 from blueprints3d.client.render import shaders
-from blueprints3d.client.render.config import REFRACTION_MASK
+from blueprints3d.client.render.config import REFRACTION_MASK, SHADOW_MASK
 from blueprints3d.client.render.lighting import hide_from_shadows
 from blueprints3d.client.render.shaders import shaders_enabled
 from blueprints3d.client.render.textures import SURFACE_TEXTURE, surface_texture, white_texture
@@ -212,3 +212,14 @@ def _dummy_inputs() -> dict:
     return {"base_colour": LVecBase4f(1), "pip_colour": LVecBase4f(0, 0, 0, 1), "seed": 1.0,
             "pip_atlas": white, "highlight": _NO_GLOW, "surface_tex": white, "surface_scale": 1.0,
             **_glass_defaults(0.8)}
+
+
+def draw_on_top(nodepath: NodePath, sort: int) -> None:
+    """Unlit, unshaded, drawn after the scene over everything (``sort`` orders such marks), and
+    kept out of the shadow and refraction cameras: cursors and labels that must always read."""
+    nodepath.set_light_off(10)
+    nodepath.set_shader_off(10)
+    nodepath.set_depth_test(False)
+    nodepath.set_depth_write(False)
+    nodepath.set_bin("fixed", sort)
+    nodepath.hide(SHADOW_MASK | REFRACTION_MASK)

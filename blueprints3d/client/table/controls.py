@@ -20,7 +20,7 @@ from typing import Callable
 
 from panda3d.core import LineSegs, NodePath, Point3
 
-from blueprints3d.client.render.config import REFRACTION_MASK, SHADOW_MASK
+from blueprints3d.client.render.materials import draw_on_top
 from blueprints3d.client.scene import card_model, units
 from blueprints3d.client.table.flow import GameFlow, Mode, Outcome
 from blueprints3d.client.scene.picking import Column, Picker
@@ -50,13 +50,8 @@ def make_cursor(parent: NodePath, rgba: tuple = CURSOR_RGBA) -> NodePath:
             ls.draw_to(sx, sy, 0)
             ls.draw_to(sx, sy - arm * (1 if sy > 0 else -1), 0)
     node = parent.attach_new_node(ls.create())
-    node.set_light_off(10)
-    node.set_shader_off(10)
+    draw_on_top(node, 60)
     node.set_texture_off(10)
-    node.set_depth_test(False)
-    node.set_depth_write(False)
-    node.set_bin("fixed", 60)
-    node.hide(SHADOW_MASK | REFRACTION_MASK)
     node.hide()
     return node
 

@@ -571,11 +571,7 @@ class TableView:
         tn.set_card_decal(True)
         label.reparent_to(self.root)
         label.set_billboard_point_eye()
-        label.set_shader_off(10)
-        label.set_depth_test(False)
-        label.set_depth_write(False)
-        label.set_bin("fixed", 70)
-        label.hide(SHADOW_MASK | REFRACTION_MASK)
+        materials.draw_on_top(label, 70)
         label.hide()
         return label
 
