@@ -8,6 +8,7 @@ a Panda3D TextNode, a window title or a path.
 - ``shown(value)``: a value quoted for an error message, like ``repr`` but capped and printable.
 - ``file_name(name)``: a name reduced to a safe, never empty, byte-capped file-name part with no
   separators, no ``..`` and no ``%``.
+- ``plural(count, singular, plural=None)``: "1 point", "2 points", "1 die", "3 dice".
 
 Standard library only: the engine imports it (its errors are capped here).
 """
@@ -87,3 +88,27 @@ def file_name(name: Any, fallback: str = "player", max_bytes: int = FILE_NAME_BY
         s = s[:-1]
     s = s.strip("-_")
     return s or fallback
+
+
+# Plurals that are not the singular plus "s" (the words the game shows).
+IRREGULAR_PLURALS = {"die": "dice", "Die": "Dice", "this": "these", "is": "are", "was": "were"}
+
+
+def plural(count: int, singular: str, plural: str | None = None) -> str:
+    """``count`` and the word in the right number: ``plural(1, "point")`` is "1 point",
+    ``plural(2, "point")`` is "2 points", ``plural(3, "die")`` is "3 dice". An irregular
+    plural is passed as ``plural``; the known ones (die/dice) need not be. Only exactly 1
+    (or -1) is singular: "0 points"."""
+    if abs(count) == 1:
+        word = singular
+    elif plural is not None:
+        word = plural
+    elif singular in IRREGULAR_PLURALS:
+        word = IRREGULAR_PLURALS[singular]
+    elif singular.endswith(("s", "x", "z", "ch", "sh")):
+        word = singular + "es"
+    elif singular.endswith("y") and singular[-2:-1] not in ("", "a", "e", "i", "o", "u"):
+        word = singular[:-1] + "ies"
+    else:
+        word = singular + "s"
+    return f"{count} {word}"
