@@ -44,6 +44,8 @@ class Placement(NamedTuple):
 
     player: int
     reason: str
+    # The players it was tied with, each with the tie-break that decided it, in words.
+    ties: tuple[str, ...] = ()
 
 
 def rank_buildings(scores: Sequence[Score], ctx: RoundContext) -> list[int]:
@@ -62,10 +64,10 @@ def give_awards(scores: Sequence[Score], ctx: RoundContext, names: Sequence[str]
         p = ranking[place]
         reason = f"{names[p]}: building score {scores[p].total}"
         beaten = [q for q in ranking[place + 1:] if scores[q].total == scores[p].total]
-        if beaten:
-            reason += "; tie with " + ", ".join(
-                f"{names[q]} ({ctx.explain_tie(p, q, names)})" for q in beaten)
-        out[award] = Placement(p, reason)
+        ties = tuple(f"{names[q]} ({ctx.explain_tie(p, q, names)})" for q in beaten)
+        if ties:
+            reason += "; tie with " + ", ".join(ties)
+        out[award] = Placement(p, reason, ties)
     return out
 
 
@@ -80,10 +82,10 @@ def give_prizes(scores: Sequence[Score], ctx: RoundContext, names: Sequence[str]
         qualified.sort(key=ctx.tie_key, reverse=True)
         p = qualified[0]
         reason = f"{names[p]} qualifies"
-        if len(qualified) > 1:
-            reason += "; so do " + ", ".join(
-                f"{names[q]} ({ctx.explain_tie(p, q, names)})" for q in qualified[1:])
-        out[prize] = Placement(p, reason)
+        ties = tuple(f"{names[q]} ({ctx.explain_tie(p, q, names)})" for q in qualified[1:])
+        if ties:
+            reason += "; so do " + ", ".join(ties)
+        out[prize] = Placement(p, reason, ties)
     return out
 
 

@@ -72,6 +72,32 @@ class GameResult:
         """Players from first to last place."""
         return sorted(range(len(self.victory_points)), key=self.tiebreak_key, reverse=True)
 
+    def explain(self, names: Sequence[str]) -> str:
+        """What decided the winner, in words: the most victory points, or the tie rule (more
+        Prizes, then more Gold, Silver, Bronze), or a shared victory."""
+        order = self.standings()
+        first = order[0]
+        vp = self.victory_points[first]
+        if self.shared:
+            who = " and ".join(names[w] for w in self.winners)
+            return (f"Shared victory: {who} have {vp} VP each and as many Prizes and Gold, Silver "
+                    f"and Bronze Awards")
+        tied = [p for p in order[1:] if self.victory_points[p] == vp]
+        if not tied:
+            runner = order[1] if len(order) > 1 else None
+            tail = f", {vp - self.victory_points[runner]} ahead of {names[runner]}" if runner is not None else ""
+            return f"{names[first]} wins with {vp} VP{tail}"
+        steps = (("Prizes", 1), ("Gold Awards", 2), ("Silver Awards", 3), ("Bronze Awards", 4))
+        parts = []
+        for q in tied:
+            a, b = self.tiebreak_key(first), self.tiebreak_key(q)
+            for what, i in steps:
+                if a[i] != b[i]:
+                    parts.append(f"more {what} than {names[q]} ({a[i]} to {b[i]})")
+                    break
+        return f"{names[first]} wins on the tie rule: {vp} VP like " + ", ".join(
+            names[q] for q in tied) + ", but " + "; ".join(parts)
+
     def to_dict(self) -> dict[str, Any]:
         return {"victory_points": list(self.victory_points),
                 "awards": [[a.value for a in aw] for aw in self.awards],
@@ -82,6 +108,13 @@ class GameResult:
 def victory_points(awards: Sequence[Award], prizes: Sequence[Prize]) -> int:
     """One player's victory points: their Award cards' worth and PRIZE_VP a Prize."""
     return sum(a.victory_points for a in awards) + PRIZE_VP * len(prizes)
+
+
+def round_victory_points(result: RoundResult) -> tuple[int, ...]:
+    """Each player's victory points from one round's Awards and Prizes."""
+    n = len(result.scores)
+    return tuple(victory_points([a for a, pl in result.awards.items() if pl.player == p],
+                                [z for z, pl in result.prizes.items() if pl.player == p]) for p in range(n))
 
 
 def game_result(awards: Sequence[Sequence[Award]], prizes: Sequence[Sequence[Prize]]) -> GameResult:

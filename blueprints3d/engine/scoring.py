@@ -120,6 +120,23 @@ class DiePoints:
     value: int
     points: int
     reason: str
+    # A wood die's contacts, the dice it touches as (cell, level): each is worth WOOD_PER_NEIGHBOUR.
+    touching: tuple[tuple[int, int], ...] = ()
+
+
+class SpaceCheck(NamedTuple):
+    """One space of the blueprint against the building: the blueprint bonus needs every one ok."""
+
+    cell: int
+    needed: int   # the printed height; 0 for a hatched space
+    built: int    # dice standing there
+    ok: bool
+
+
+def blueprint_checks(blueprint: Blueprint, stacks: Sequence[Stack]) -> tuple[SpaceCheck, ...]:
+    """Every space checked as the blueprint bonus checks it (agrees with follows_blueprint)."""
+    return tuple(SpaceCheck(cell, h or 0, len(s), len(s) == (h or 0))
+                 for cell, (s, h) in enumerate(zip(stacks, blueprint.heights)))
 
 
 def explain_building(blueprint: Blueprint, stacks: Sequence[Stack]) -> list[DiePoints]:
@@ -130,9 +147,11 @@ def explain_building(blueprint: Blueprint, stacks: Sequence[Stack]) -> list[DieP
     for cell, stack in enumerate(stacks):
         for level, (mat, val) in enumerate(stack):
             material = Material(mat)
+            touching: tuple[tuple[int, int], ...] = ()
             if mat == _WOOD:
-                faces = (level > 0) + (level + 1 < len(stack)) + sum(
-                    1 for n in blueprint.neighbours[cell] if _at(stacks, n, level))
+                touching = tuple([(cell, level - 1)] * (level > 0) + [(cell, level + 1)] * (level + 1 < len(stack))
+                                 + [(n, level) for n in blueprint.neighbours[cell] if _at(stacks, n, level)])
+                faces = len(touching)
                 pts, why = WOOD_PER_NEIGHBOUR * faces, f"wood touching {faces} dice: +{WOOD_PER_NEIGHBOUR} each"
             elif mat == _RECYCLED:
                 pts, why = 0, f"one of {n_green} recycled dice: {recycled_points(n_green)} for the set"
@@ -140,10 +159,10 @@ def explain_building(blueprint: Blueprint, stacks: Sequence[Stack]) -> list[DieP
                 pts, why = stone_points(level + 1), f"stone on level {level + 1}"
             else:
                 pts, why = val, f"glass showing {val}" + (" (covered, still counts)" if level + 1 < len(stack) else "")
-            out.append(DiePoints(cell, level, material, val, pts, why))
+            out.append(DiePoints(cell, level, material, val, pts, why, touching))
     return out
 
 
 __all__ = ["Stack", "Prize", "PRIZE_RULES", "BLUEPRINT_BONUS", "WOOD_PER_NEIGHBOUR", "RECYCLED_POINTS",
            "STONE_POINTS", "Score", "recycled_points", "stone_points", "follows_blueprint",
-           "score_building", "DiePoints", "explain_building"]
+           "score_building", "DiePoints", "explain_building", "SpaceCheck", "blueprint_checks"]
