@@ -46,4 +46,5 @@ def run(args: argparse.Namespace) -> int:
     w, h = args.size or (1280, 720)
     from blueprints3d.client.apps.demo_player import run_window
 
-    return run_window(demos, w, h, start=args.name, shaders=not args.no_shaders)
+    # NAME opens that demo at once, but Esc or M goes back to the menu of every demo.
+    return run_window(all_demos(), w, h, start=args.name, shaders=not args.no_shaders)

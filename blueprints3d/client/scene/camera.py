@@ -100,12 +100,16 @@ class OrbitCamera:
         g.heading += d_heading
         g.elevation = min(max(g.elevation + d_elevation, MIN_ELEVATION), MAX_ELEVATION)
 
-    def zoom(self, factor: float, about: tuple[float, float, float] | None = None) -> None:
+    def zoom(self, factor: float, about: tuple[float, float, float] | None = None,
+             sensitivity: float = 1.0) -> None:
         """Nearer (``factor`` < 1) or further. With ``about`` (a point of the scene, e.g. the table
         point under the pointer) the camera moves along the line to that point, so it stays where
-        it shows on the screen; without, toward the target."""
+        it shows on the screen; without, toward the target. ``sensitivity`` (the camera
+        sensitivity setting) scales the step: 2 makes one step count as two (``factor`` squared),
+        0.5 as half of one."""
         g = self.goal
-        d = min(max(g.distance * factor, MIN_DISTANCE), MAX_DISTANCE)
+        step = factor ** max(sensitivity, 0.0)
+        d = min(max(g.distance * step, MIN_DISTANCE), MAX_DISTANCE)
         if about is not None and g.distance > 0:
             f = d / g.distance  # the view scaled about the point: the point keeps its screen place
             tx = about[0] + (g.tx - about[0]) * f

@@ -435,10 +435,12 @@ class TableApp:
 
     def zoom(self, factor: float) -> None:
         """Wheel, +/- (Shift+= too): toward the table point under the pointer, so what the
-        pointer is on stays under it; toward the view's centre without a pointer."""
+        pointer is on stays under it; toward the view's centre without a pointer. The camera
+        sensitivity setting scales each step, as it scales orbiting."""
         m = self._mouse()
         hit = self.picker.on_plane(*m, 0.0) if m is not None else None
-        self.camera.zoom(factor, (hit.x, hit.y, hit.z) if hit is not None else None)
+        self.camera.zoom(factor, (hit.x, hit.y, hit.z) if hit is not None else None,
+                         self.settings.camera_sensitivity)
 
     def toggle_close_up(self) -> None:
         """C: a close look at the viewer's own building, from above and behind; C again (or R)
@@ -594,6 +596,8 @@ class TableApp:
                 self.controls.move(*m)  # the dragged die follows the pointer every frame
             elif not self._blocked():
                 self.controls.hover(*m)
+        elif self.controls is not None:
+            self.controls.pointer_gone()  # out of the window: no hover label stays behind
         if self.controls is not None:
             self.controls.update_cursor()  # the keyboard cursor follows its die as it glides
         if m is not None and self._orbit_from is not None:

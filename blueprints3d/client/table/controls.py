@@ -133,6 +133,18 @@ class TableControls:
             pool.pop(self.flow.pending.die, None)
         self.view.hover_die(self.picker.die_under(x, y, pool))
 
+    def pointer_gone(self) -> None:
+        """The pointer left the window (the mouse watcher has no mouse): nothing is under it any
+        more, so no die glows or is named for it, and no space is named for a drop (a dragged
+        die keeps the legal spaces lit; let go outside the window, it goes back)."""
+        self.view.hover_die(None)
+        d = self.drag
+        if d is None or (d.hover is None and not d.over_card):
+            return
+        d.hover, d.over_card = None, False
+        if self.flow.viewer is not None:
+            self.view.highlight_cells(self.flow.viewer, {c: LEGAL_RGBA for c in d.legal})
+
     def move(self, x: float, y: float) -> None:
         """The pointer moved: the dragged die follows it, and the space under it lights up."""
         d = self.drag

@@ -1,0 +1,116 @@
+"""Play-test findings of the table's input, offscreen: the hover label goes when the pointer
+leaves the window, the camera sensitivity scales zoom steps as well as orbiting, the number keys
+choose the spaces that can be built on (hatched ones skipped), and the close-up frames the card
+in the part of the window the HUD leaves free."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from types import SimpleNamespace
+
+import pytest
+
+from blueprints3d.client.table.app import AppOptions
+from blueprints3d.client.table.flow import Mode, SeatConfig
+
+WIDTH, HEIGHT = 640, 360
+SOLO = [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")]
+TASK = SimpleNamespace(cont=1)
+
+
+@pytest.fixture(scope="module")
+def table(offscreen_base):
+    from blueprints3d.client.render import shaders
+    from blueprints3d.client.table.offscreen import open_table
+
+    shaders.configure(False)
+    t = open_table(offscreen_base, WIDTH, HEIGHT,
+                   AppOptions(seats=SOLO, seed=1, bot_delay=0, threaded_bots=False))
+    yield t
+    t.close()
+
+
+def to_person(app):
+    flow = app.flow
+    for _ in range(20):
+        if flow.mode is Mode.CURTAIN:
+            app.pass_curtain()
+        elif flow.mode is Mode.BOT:
+            flow.run_bots()
+        elif flow.mode is Mode.TURN:
+            break
+    assert flow.mode is Mode.TURN
+    app.settle()
+
+
+def new_game(table, seed, seats=SOLO):
+    app = table.app
+    app.start_game(seats, seed)
+    app.flow.threaded_bots = False
+    to_person(app)
+    return app
+
+
+# ---- 1. the hover label goes with the pointer ------------------------------------------------------
+
+def test_the_hover_label_goes_when_the_pointer_leaves_the_window(table):
+    app = new_game(table, 11)
+    c, view = app.controls, app.view
+    die = app.flow.state.pool[2]  # not the keyboard cursor's die (the first)
+    at = c.screen_of_die(die)
+    app._mouse = lambda: at
+    try:
+        app._frame(TASK)
+        assert view.hovered_die == die and view.info_die == die and not view.info_label.is_hidden()
+        app._mouse = lambda: None  # the mouse watcher has no mouse: the pointer left the window
+        app._frame(TASK)
+        assert view.hovered_die is None
+        assert view.info_die != die  # back on the keyboard cursor's die, or hidden
+    finally:
+        del app._mouse
+
+
+def test_a_drag_out_of_the_window_names_no_space(table):
+    app = new_game(table, 11)
+    c, view, flow = app.controls, app.view, app.flow
+    seat = flow.viewer
+    die = next(d for d in flow.state.pool if flow.legal_cells(d))
+    cell = flow.legal_cells(die)[0]
+    assert c.press(*c.screen_of_die(die))
+    at = c.screen_of_cell(seat, cell)
+    c.move(*at)
+    assert c.drag.hover == cell and not view.space_label.is_hidden()
+    app._mouse = lambda: None
+    try:
+        app._frame(TASK)
+        assert c.drag.hover is None and view.space_label.is_hidden()
+        assert set(view.highlighted_cells[seat]) == set(flow.legal_cells(die))  # still shown legal
+    finally:
+        del app._mouse
+        c.cancel_drag()
+
+
+# ---- 7. camera sensitivity scales zoom steps ------------------------------------------------------
+
+def test_camera_sensitivity_scales_zoom_steps(table):
+    app = new_game(table, 11)
+    old = app.settings
+    try:
+        steps = {}
+        for k in (1.0, 2.0, 0.5):
+            app.settings = replace(old, camera_sensitivity=k)
+            app.camera.reset(snap=True)
+            d = app.camera.goal.distance
+            app.base.messenger.send("wheel_up")
+            steps[k] = app.camera.goal.distance / d
+        assert steps[1.0] == pytest.approx(0.9)
+        assert steps[2.0] == pytest.approx(0.81)          # twice as sensitive: two steps' worth
+        assert steps[0.5] == pytest.approx(0.9 ** 0.5)
+        app.settings = replace(old, camera_sensitivity=2.0)
+        app.camera.reset(snap=True)
+        d = app.camera.goal.distance
+        app.base.messenger.send("-")
+        assert app.camera.goal.distance / d == pytest.approx(1.21)
+    finally:
+        app.settings = old
+        app.camera.reset(snap=True)
