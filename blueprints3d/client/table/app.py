@@ -207,7 +207,10 @@ class TableApp:
         flow.listeners.append(self._on_flow_event)
         self._framed_for = None
         self.hud.set_visible(True)
-        self.hud.show_message("")
+        # A resumed game (its history rebuilt from the save) says what the others did since the
+        # person at the table last moved, as a turn that began in play does; a new game: nothing.
+        done = flow.since_last_turn(flow.current) if flow.mode is Mode.TURN else []
+        self.hud.show_message("; ".join(done))
         self._refresh(animate=False)
         self.camera.snap()
         kept = None

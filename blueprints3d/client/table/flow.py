@@ -26,7 +26,7 @@ from typing import Callable
 from blueprints3d.client.table.bots import Bot, BotJob, make_bot
 from blueprints3d.text import clean_name
 from blueprints3d.engine import actions as A
-from blueprints3d.engine.errors import IllegalAction
+from blueprints3d.engine.errors import BlueprintsError, IllegalAction
 from blueprints3d.engine.scoring import DiePoints, explain_building
 from blueprints3d.engine.results import RoundResult
 from blueprints3d.engine.rules import round_text
@@ -34,6 +34,7 @@ from blueprints3d.engine.state import GameState
 from blueprints3d.engine.turns import Phase
 
 log = logging.getLogger(__name__)
+HISTORY_LENGTH = 24  # moves kept for "what the others did since your last turn"
 
 
 class Mode(Enum):
@@ -151,6 +152,9 @@ class GameFlow:
                                     f"but {len(self.seats)} seats were given")
             self.state, self.initial = self.initial, None
             self.seed = self.state.seed
+            # What the others did this round, as it was before the game was saved: a resumed
+            # game tells the next person too (the save's move log holds it all).
+            self.history = history_of(self.state)
         else:
             if self.seed is None:
                 self.seed = random.randrange(2 ** 31)
@@ -291,7 +295,7 @@ class GameFlow:
             return self._reject(str(e), k.die)
         self.message = text
         self.history.append((player, text))
-        del self.history[:-24]
+        del self.history[:-HISTORY_LENGTH]
         kind = {A.Kind.PLACE: "placed", A.Kind.SET_ASIDE: "set_aside", A.Kind.DISCARD: "discarded"}[k.kind]
         if k.kind is A.Kind.SET_ASIDE and self.seats[player].is_person:
             self.message = (f"the {s.describe_die(k.die)} fits nowhere on your building: "
@@ -447,3 +451,28 @@ class GameFlow:
             return
         for fn in list(self.listeners):
             fn(event)
+
+
+def history_of(state: GameState) -> list[tuple[int, str]]:
+    """The flow's ``history`` as it stood when ``state`` was reached by play: (player, public
+    text) of the last moves of the round in play, rebuilt by replaying the game's move log from
+    its seed (so an old save has it too, and it can never disagree with the log). Empty when the
+    log does not replay (a state built by hand)."""
+    out: list[tuple[int, str]] = []
+    if not state.log:
+        return out
+    try:
+        s = GameState.new(state.num_players, state.seed, state.start_player, list(state.names))
+        for action in state.log:
+            player, scored = s.current_player, len(s.round_results)
+            text = s.describe_action(action) if player is not None else ""
+            s.apply(action)
+            out.append((player, text))
+            del out[:-HISTORY_LENGTH]
+            if len(s.round_results) > scored:
+                out.clear()  # the round's moves are all on show at its end (see _end_round)
+    except BlueprintsError:
+        return []
+    if s.to_dict() != state.to_dict():
+        return []  # not this state's own game: say nothing rather than something wrong
+    return out
