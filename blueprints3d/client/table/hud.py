@@ -6,8 +6,10 @@ Layout in pixels (``layout(width, height)``, called whenever the window changes)
 sized as a share of the window's height but never below ``MIN_TEXT_PX`` (so 1280x400 stays
 legible), and wraps inside its own column, so nothing runs into anything else:
 
-- top left, across at most ``TOP_SHARE`` of the width: the status line, then the info line;
-- bottom left, in ``SIDE_SHARE`` of the width: the prompt above the last message;
+- top left: the status line, then the info line, across the width the score panel (top right)
+  leaves them; the info line breaks only between its items, and only when it must;
+- bottom left, in ``SIDE_SHARE`` of the width: this round's Awards and Prizes, the prompt, and
+  the last message at the bottom;
 - bottom right, in ``SIDE_SHARE`` of the width: the key strip (F2 hides it).
 
 The middle of the bottom edge stays free for the viewer's card and name plate.
@@ -21,11 +23,12 @@ from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import NodePath, TextNode
 
 from blueprints3d.client.table.flow import GameFlow, Mode, SeatConfig
-from blueprints3d.engine.rules import round_text
+from blueprints3d.engine.rules import AWARDS_BY_PLAYERS, PRIZE_SHORT, PRIZE_VP, Prize, round_text, vp_text
 
 MIN_TEXT_PX = 13.0     # the smallest line of the HUD, in pixels from line to line
-TOP_SHARE = 0.62       # of the window's width, for the status and info lines
-SIDE_SHARE = 0.38      # of the window's width, for each bottom column
+TOP_SHARE = 0.62       # of the window's width, the most the score panel leaves the top lines
+PANEL_SHARE = 0.36     # of the window's width, the most the score panel may take
+SIDE_SHARE = 0.42      # of the window's width, for each bottom column
 MARGIN_PX = 0.012      # of the window's height, at the window's edges and between texts
 
 # Every control, for the help screen; the key strip shows the first few words of it.
@@ -37,7 +40,7 @@ CONTROLS: list[tuple[str, str]] = [
     ("R or Home", "the default view"),
     ("Left / Right, Tab", "choose a pool die"),
     ("Enter or Space", "take the die; then place it"),
-    ("Arrows or 1-9", "choose a space of your card"),
+    ("Arrows or 1-9", "choose a space of your card (1-9: the spaces you can build on, counted row by row from the far side)"),
     ("Enter / Confirm", "play a waiting move"),
     ("Backspace, Ctrl+Z / Undo", "take a waiting move back"),
     ("C", "a close look at your building (C again: back)"),
@@ -64,6 +67,8 @@ INFO = TextStyle(0.027, 13.0)
 PROMPT = TextStyle(0.034, 15.0)
 MESSAGE = TextStyle(0.029, 13.0)
 KEYS = TextStyle(0.025, MIN_TEXT_PX)
+AWARDS = TextStyle(0.027, 13.0)
+INFO_SEPARATOR = "   |   "
 
 
 def plate_name(seat: SeatConfig) -> str:
@@ -88,14 +93,17 @@ class Hud:
 
         self.status = text((1, 1, 1, 1))
         self.info = text((0.92, 0.92, 0.85, 1))
+        self.awards = text((0.95, 0.90, 0.72, 1), 0.9)   # this round's Awards and Prizes
         self.prompt = text((1, 1, 1, 1), 0.9)
         self.message = text((1, 0.92, 0.55, 1), 0.9)
         self.help = text((0.88, 0.88, 0.88, 1))
         self.help.textNode.set_align(TextNode.A_right)
         self.help.setText(KEY_HELP)
-        self.nodes = [self.status, self.info, self.prompt, self.message, self.help]
+        self.nodes = [self.status, self.info, self.awards, self.prompt, self.message, self.help]
         self.styles = {id(self.status): STATUS, id(self.info): INFO, id(self.prompt): PROMPT,
-                       id(self.message): MESSAGE, id(self.help): KEYS}
+                       id(self.message): MESSAGE, id(self.help): KEYS, id(self.awards): AWARDS}
+        self.info_items: list[str] = []
+        self.panel_below = False  # the score panel under the top lines (they need the whole width)
         self.size = size
         self.score_panel: OnscreenText | None = None   # docked top right (see dock)
         self.move_bar: NodePath | None = None          # docked above the key strip
@@ -130,7 +138,7 @@ class Hud:
             scale = line / tn.get_line_height()
             node.setTextScale(scale)
             share = (TOP_SHARE if node in (self.status, self.info) else
-                     1.0 - TOP_SHARE if node is self.score_panel else SIDE_SHARE)
+                     PANEL_SHARE if node is self.score_panel else SIDE_SHARE)
             wrap = max(share * 2.0 * half_w - 2 * margin, 0.2) / scale
             tn.set_wordwrap(wrap)
             if node is self.help:
@@ -141,24 +149,52 @@ class Hud:
         self._half = (half_w, half_h, margin)
         self._place()
 
+    def _fit_top(self) -> None:
+        """The status and info lines take the whole width the score panel leaves them (the
+        panel at its own width, at most PANEL_SHARE), so they break only when they must; where
+        they fit one line each only across the whole window, the panel steps down below them.
+        The info line breaks between its items, never inside one."""
+        half_w, half_h, margin = self._half
+        full = 2 * half_w - 2 * margin
+        room = full
+        if self.score_panel is not None and self.score_panel.textNode.get_text() \
+                and not self.score_panel.isHidden():
+            tn = self.score_panel.textNode
+            room -= tn.get_width() * self.score_panel.getTextScale()[0] + 2 * margin
+        room = max(room, (1.0 - PANEL_SHARE) * 2 * half_w - 2 * margin)
+        tops = (self.status, self.info)
+        one_line = " " + INFO_SEPARATOR.join(self.info_items)
+        widest = max(self.status.textNode.calc_width(self.status.textNode.get_text()) * self.status.getTextScale()[0],
+                     self.info.textNode.calc_width(one_line) * self.info.getTextScale()[0])
+        self.panel_below = room < widest <= full
+        if self.panel_below:
+            room = full
+        for node in tops:
+            node.textNode.set_wordwrap(max(room, 0.2) / node.getTextScale()[0])
+        if self.info_items:
+            tn = self.info.textNode
+            self.info.setText(_pack(tn, self.info_items, INFO_SEPARATOR, tn.get_wordwrap()))
+
     def place(self) -> None:
         """Place the texts again after their words changed (the sizes stay)."""
         self._place()
 
     def _place(self) -> None:
+        self._fit_top()
         half_w, half_h, margin = self._half
         left, right = -half_w + margin, half_w - margin
         # Top left: each line's top under the one above.
         y = half_h - margin
         for node in (self.status, self.info):
             y = self._put_top(node, left, y) - margin * 0.5
+        under_top = y
         # Bottom left: the message at the bottom, the prompt above it.
         y = -half_h + margin
-        for node in (self.message, self.prompt):
-            y = self._put_bottom(node, left, y) + margin * 0.5
+        for node in (self.message, self.prompt, self.awards):
+            y = self._put_bottom(node, left, y) + margin * (1.5 if node is self.prompt else 0.5)
         keys_top = self._put_bottom(self.help, right, -half_h + margin)
         if self.score_panel is not None:
-            self._put_top(self.score_panel, right, half_h - margin)
+            self._put_top(self.score_panel, right, under_top - margin * 0.5 if self.panel_below else half_h - margin)
         if self.move_bar is not None:
             lowest, rightmost = _frames_extent(self.move_bar)
             k = self.move_bar.get_scale()[0]
@@ -217,18 +253,20 @@ class Hud:
         first, second = s.in_demand_materials()
         if flow.mode is Mode.ROUND_END and flow.round_end is not None:
             first, second = flow.round_end.result.in_demand
-        info = f"In demand: 1st {first.colour} ({first.label}), 2nd {second.colour} ({second.label})"
-        info += f"   |   bag {len(s.bag)}   pool {len(s.pool)}"
+        items = [f"In demand: 1st {first.colour} ({first.label}), 2nd {second.colour} ({second.label})",
+                 f"bag {len(s.bag)}   pool {len(s.pool)}"]
         if flow.open_scores or flow.mode is Mode.GAME_OVER:
-            info += "   |   VP " + ", ".join(f"{flow.seats[i].name} {s.victory_points(i)}"
-                                            for i in range(len(flow.seats)))
+            items.append("VP " + ", ".join(f"{flow.seats[i].name} {s.victory_points(i)}"
+                                           for i in range(len(flow.seats))))
         elif flow.viewer is not None and flow.mode is Mode.TURN:
-            info += f"   |   your VP {s.victory_points(flow.viewer)} (secret)"
-        self.info.setText(info)
+            items.append(f"your VP {s.victory_points(flow.viewer)} (secret)")
+        self.info_items = items
+        self.info.setText(INFO_SEPARATOR.join(items))
+        self.awards.setText(awards_text(len(flow.seats)) if flow.mode in (Mode.TURN, Mode.BOT) else "")
         self._place()
 
     def set_visible(self, on: bool) -> None:
-        for n in (self.status, self.info, self.prompt, self.message):
+        for n in (self.status, self.info, self.awards, self.prompt, self.message):
             if on:
                 n.show()
             else:
@@ -242,6 +280,15 @@ class Hud:
         for n in self.nodes:
             n.destroy()
         self.root.remove_node()
+
+
+def awards_text(players: int) -> str:
+    """This round's Awards and Prizes, in words large enough to read (the cards on the table are
+    small from the default view): their victory points and what each Prize asks for."""
+    awards = ", ".join(f"{a.title} {vp_text(a.victory_points)}" for a in AWARDS_BY_PLAYERS[players])
+    lines = [f"Awards: {awards}", f"Prizes, {vp_text(PRIZE_VP)} each:"]
+    lines += [f"  {p.title}: {PRIZE_SHORT[p].replace(chr(10), ' ')}" for p in Prize]
+    return "\n".join(lines)
 
 
 def _pack(tn: TextNode, items: list[str], separator: str, width: float) -> str:

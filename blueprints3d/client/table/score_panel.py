@@ -14,6 +14,7 @@ from panda3d.core import NodePath, TextNode
 from blueprints3d.client.table.flow import GameFlow, Mode
 from blueprints3d.engine.materials import MATERIAL_OF
 from blueprints3d.engine.scoring import explain_building, score_building
+from blueprints3d.text import plural
 
 
 def own_building(flow: GameFlow) -> tuple[int, list[list[tuple[int, int]]], tuple[int, int] | None] | None:
@@ -41,7 +42,7 @@ def breakdown(flow: GameFlow) -> str:
     seat, stacks, new = own
     bp = flow.state.blueprints[seat]
     score = score_building(bp, stacks)
-    lines = [f"Your building: {score.total} points" + (" (with the new die)" if new else "")]
+    lines = [f"Your building: {plural(score.total, 'point')}" + (" (with the new die)" if new else "")]
     if new is not None:
         base = score_building(bp, flow.state.building(seat)).total
         why = next(d for d in explain_building(bp, stacks) if (d.cell, d.level) == new)

@@ -143,7 +143,7 @@ class TableView:
         sign.set_shader_off(1)  # text keeps its own rendering, not the screen board's shader
         sign.set_color_scale_off(1)  # nor the board's dimming on the plain path: white stays white
         # On the screen's outer face (+Y), readable from the table centre.
-        sign.set_pos(0, 0.3, SCREEN_HEIGHT * 0.62)
+        sign.set_pos(0, 0.3, SCREEN_HEIGHT * 0.1)  # low on the board: clear of the HUD's top lines
         sign.set_h(180)
         plate = make_label(f"name-{p}", name, (0.95, 0.95, 0.95, 1), 1.8)
         plate.reparent_to(root)

@@ -41,18 +41,40 @@ def frames_rect(root, render2d):
 
 def plate_rect(app, seat):
     """The name plate's bounds on screen, its 3D box's corners projected through the lens."""
-    plate = app.view.seats[seat].name_label
-    lo, hi = plate.get_tight_bounds(app.cam)
+    return projected_rect(app, app.view.seats[seat].name_label, inside=True)
+
+
+def projected_rect(app, node, inside=False):
+    """``node``'s 3D box projected through the lens: (left, right, bottom, top) in [-1, 1], or
+    None where it lies behind the camera. ``inside``: it must be in view."""
+    lo, hi = node.get_tight_bounds(app.cam)
+    if hi.y <= 0:
+        return None
     xs, ys = [], []
     lens = app.cam.node().get_lens()
     for x in (lo.x, hi.x):
-        for y in (lo.y, hi.y):
+        for y in (max(lo.y, 0.1), hi.y):
             for z in (lo.z, hi.z):
                 p = Point2()
-                assert lens.project(Point3(x, y, z), p)
+                seen = lens.project(Point3(x, y, z), p)
+                assert seen or not inside, (node, x, y, z)
                 xs.append(p.x)
                 ys.append(p.y)
     return min(xs), max(xs), min(ys), max(ys)
+
+
+def scene_labels(app):
+    """Every name the 3D table shows on screen: each seat's sign on its screen and its plate."""
+    found = {}
+    for p, sv in enumerate(app.view.seats):
+        sign = sv.screen.find(f"screen-name-{p}")
+        for what, node in (("sign", sign), ("plate", sv.name_label)):
+            if node.is_empty() or node.is_hidden():
+                continue
+            r = projected_rect(app, node)
+            if r is not None and r[0] < 1 and r[1] > -1 and r[2] < 1 and r[3] > -1:
+                found[f"{what} {p}"] = r
+    return found
 
 
 def overlap(a, b) -> bool:
@@ -75,7 +97,7 @@ def fill_hud(app):
     app.settle()
 
 
-def check_layout(app, render2d, size, wrapped: bool) -> None:
+def check_layout(app, render2d, size, wrapped: bool, scene: bool = False) -> None:
     w, h = size
     hud = app.hud
     texts = hud.texts()
@@ -101,6 +123,18 @@ def check_layout(app, render2d, size, wrapped: bool) -> None:
     for i, a in enumerate(names):
         for b in names[i + 1:]:
             assert not overlap(boxes[a], boxes[b]), (size, a, boxes[a], b, boxes[b])
+    if scene:
+        # No name on the table (an opponent's sign on their screen, a plate) under the HUD.
+        labels = scene_labels(app)
+        assert any(k.startswith("sign") for k in labels), labels
+        # A label's box is its 3D box projected, larger than its letters: 1 pixel of grace.
+        gx, gy = 2.0 / w, 2.0 / h
+        labels = {k: (r[0] + gx, r[1] - gx, r[2] + gy, r[3] - gy) for k, r in labels.items()}
+        for a in names:
+            if a == "name plate":
+                continue
+            for b, r in labels.items():
+                assert not overlap(boxes[a], r), (size, a, boxes[a], b, r)
     if wrapped:
         assert app.move_bar.shown and id(hud.message) in {id(x) for x in texts}
         # The message did wrap (it is longer than its column) rather than run on.
@@ -127,6 +161,41 @@ def test_hud_texts_fit_apart_and_are_legible(offscreen_base, size):
         t.close()
 
 
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_no_name_on_the_table_lies_under_the_hud(offscreen_base, size, players):
+    """The opponent across the table has their screen at the top of the view: its sign and the
+    plates stay clear of the status and info lines (they covered the info line in 2-player
+    games), and the info line does not wrap where the window has room for it."""
+    from blueprints3d.client.render import shaders
+    from blueprints3d.client.table.offscreen import open_table
+
+    shaders.configure(False)
+    w, h = size
+    seats = [SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "hard"), SeatConfig("Di", "easy")]
+    t = open_table(offscreen_base, w, h,
+                   AppOptions(seats=seats[:players], seed=5, bot_delay=0, threaded_bots=False,
+                              confirm_moves=True), overlay=True)
+    try:
+        app = t.app
+        app.flow.run_bots()
+        app._refresh(animate=False)
+        app.settle()
+        check_layout(app, offscreen_base.render2d, size, wrapped=False, scene=True)
+        if w >= 1280:
+            # Room enough: the info line ("... | your VP 0 (secret)") and the status line are one line each.
+            assert "(secret)" in app.hud.info.textNode.get_text()
+            assert app.hud.info.textNode.get_num_rows() == 1, app.hud.info.textNode.get_text()
+            assert app.hud.status.textNode.get_num_rows() == 1
+        else:
+            # Narrow: the info line breaks between its items, never inside one.
+            for row in app.hud.info.textNode.get_text().split("\n"):
+                assert not row.startswith("(secret)")
+            assert "your VP 0 (secret)" in app.hud.info.textNode.get_wordwrapped_text()
+    finally:
+        t.close()
+
+
 def test_hud_layout_follows_a_resize(offscreen_base):
     from blueprints3d.client.table.hud import MIN_TEXT_PX, Hud
 
@@ -141,3 +210,52 @@ def test_hud_layout_follows_a_resize(offscreen_base):
         assert big * hud.help.textNode.get_line_height() * 540 > MIN_TEXT_PX
     finally:
         hud.destroy()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1280, 400)], ids=["1280x720", "1920x1080", "1280x400"])
+def test_this_rounds_awards_and_prizes_read_in_large_type(offscreen_base, size):
+    """The Award and Prize cards on the table are a few pixels of type from the default view: the
+    HUD says what they are worth and ask for, in lines of at least 12 pixels, the engine's words."""
+    from blueprints3d.client.render import shaders
+    from blueprints3d.client.table.offscreen import open_table
+    from blueprints3d.engine.rules import AWARDS_BY_PLAYERS, PRIZE_SHORT, PRIZE_VP, Prize, vp_text
+
+    shaders.configure(False)
+    w, h = size
+    t = open_table(offscreen_base, w, h,
+                   AppOptions(seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "easy")],
+                              seed=5, bot_delay=0, threaded_bots=False), overlay=True)
+    try:
+        app = t.app
+        app.flow.run_bots()
+        app._refresh(animate=False)
+        app.settle()
+        hud = app.hud
+        assert id(hud.awards) in {id(x) for x in hud.texts()}
+        text = hud.awards.textNode.get_text()
+        for award in AWARDS_BY_PLAYERS[3]:
+            assert f"{award.title} {vp_text(award.victory_points)}" in text
+        assert f"Prizes, {vp_text(PRIZE_VP)} each" in text
+        for prize in Prize:
+            assert f"{prize.title}: {PRIZE_SHORT[prize].replace(chr(10), ' ')}" in text
+        unit = hud.root.get_scale(offscreen_base.render2d).z * h / 2
+        line = hud.awards.getTextScale()[0] * hud.awards.textNode.get_line_height() * unit
+        assert line >= MIN_PX
+        check_layout(app, offscreen_base.render2d, size, wrapped=False, scene=True)
+    finally:
+        t.close()
+
+
+def test_the_score_panel_counts_in_words(monkeypatch):
+    """'1 point', not '1 points'."""
+    from types import SimpleNamespace
+
+    from blueprints3d.client.table import score_panel
+
+    flow = SimpleNamespace(state=SimpleNamespace(blueprints=[None], building=lambda seat: [[]]))
+    monkeypatch.setattr(score_panel, "own_building", lambda f: (0, [[]], None))
+    for total, words in ((1, "1 point"), (2, "2 points"), (0, "0 points")):
+        monkeypatch.setattr(score_panel, "score_building", lambda bp, stacks, t=total: SimpleNamespace(
+            total=t, wood=t, recycled=0, stone=0, glass=0, blueprint=0))
+        first = score_panel.breakdown(flow).split("\n")[0]
+        assert first == f"Your building: {words}", first
