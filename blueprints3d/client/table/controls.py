@@ -34,6 +34,10 @@ CURSOR_RGBA = (0.25, 0.95, 1.0, 1.0)  # cyan corner brackets: not the green glow
 PENDING_RGBA = (1.0, 1.0, 1.0, 1.0)   # white brackets round a move's die until it is confirmed
 CURSOR_DIE_SIZE = units.DIE_SIZE * 1.7  # the brackets stand well clear of the top face they frame
 UNDO_KEYS = ("backspace", "control-z")
+# Row 1 is the far side of the card (the top of the screen from the default view).
+ARROW_STEPS = {"arrow_left": (0, -1), "arrow_right": (0, 1), "arrow_up": (-1, 0), "arrow_down": (1, 0)}
+# What the number keys choose, in the hint while choosing a space (hud.CONTROLS says the same).
+NUMBER_KEYS_RULE = "the spaces you can build on, counted row by row from the far side"
 CONFIRM_KEYS = ("enter", "space")
 
 
@@ -232,9 +236,10 @@ class TableControls:
 
     # ---- keyboard -----------------------------------------------------------------------------
     def key(self, name: str) -> bool:
-        """A key for playing: arrows / tab choose, 1-9 pick a space, enter / space choose and
-        then confirm, backspace goes back (and takes a tentative move back, like Ctrl+Z).
-        True when the key was used."""
+        """A key for playing: arrows / tab choose, 1-9 pick a space (the Nth one that can be
+        built on, row by row from the far side: hatched spaces are skipped, by the arrows too),
+        enter / space choose and then confirm, backspace goes back (and takes a tentative move
+        back, like Ctrl+Z). True when the key was used."""
         flow = self.flow
         if flow.mode is not Mode.TURN or self.drag is not None:
             return False
@@ -258,17 +263,15 @@ class TableControls:
             return True
         die = pool[k.die_index]
         bp = self.view.seats[flow.viewer].blueprint
-        r, c = divmod(k.cell, bp.cols)
-        if name == "arrow_left":
-            c = max(c - 1, 0)
-        elif name == "arrow_right":
-            c = min(c + 1, bp.cols - 1)
-        elif name == "arrow_up":
-            r = max(r - 1, 0)      # row 1 is the far side of the card
-        elif name == "arrow_down":
-            r = min(r + 1, bp.rows - 1)
-        elif name.isdigit() and 1 <= int(name) <= bp.num_cells:
-            r, c = divmod(int(name) - 1, bp.cols)
+        open_cells = buildable_cells(bp)
+        cell = k.cell
+        if name in ARROW_STEPS:
+            cell = arrow_step(bp, k.cell, *ARROW_STEPS[name])
+        elif name.isdigit() and 1 <= int(name) <= min(len(open_cells), 9):
+            cell = open_cells[int(name) - 1]  # the Nth space that can be built on
+        elif name.isdigit():
+            self.on_message(self._space_hint(die))
+            return True
         elif name in ("backspace", "escape"):
             k.choosing_cell = False
             self._show_keys()
@@ -283,7 +286,7 @@ class TableControls:
             return True
         else:
             return False
-        k.cell = r * bp.cols + c
+        k.cell = cell
         self._show_keys()
         return True
 
@@ -328,12 +331,19 @@ class TableControls:
             return True
         self.keys.choosing_cell = True
         legal = flow.legal_cells(die)
-        self.keys.cell = legal[0] if legal else 0
+        open_cells = buildable_cells(self.view.seats[flow.viewer].blueprint)
+        self.keys.cell = legal[0] if legal else (open_cells[0] if open_cells else 0)
         self._show_keys()
-        self.on_message(f"the {flow.state.describe_die(die)}: choose a space with the arrows or 1-"
-                        f"{self.view.seats[flow.viewer].blueprint.num_cells}, enter to place, "
-                        f"backspace to choose another die")
+        self.on_message(self._space_hint(die))
         return True
+
+    def _space_hint(self, die: int) -> str:
+        """What the keys do while choosing a space (the help screen's CONTROLS say the same)."""
+        flow = self.flow
+        n = min(len(buildable_cells(self.view.seats[flow.viewer].blueprint)), 9)
+        keys = "1" if n == 1 else f"1-{n}"
+        return (f"the {flow.state.describe_die(die)}: choose a space with the arrows or {keys} "
+                f"({NUMBER_KEYS_RULE}), enter to place, backspace to choose another die")
 
     def _show_keys(self) -> None:
         flow, k = self.flow, self.keys
@@ -440,6 +450,34 @@ class TableControls:
         x, y = card_model.cell_position(sv.blueprint, cell)
         top = units.CARD_THICKNESS + units.DIE_SIZE * len(self.flow.state.stacks[seat][cell])
         return self.picker.project(Point3(x, y, top), sv.root)
+
+
+def buildable_cells(blueprint) -> list[int]:
+    """The spaces of a card a die may ever go on (not hatched), row by row from the far row,
+    left to right: the number keys 1-9 choose the first nine of them in this order."""
+    return [c for c in range(blueprint.num_cells) if not blueprint.is_hatched(c)]
+
+
+def arrow_step(blueprint, cell: int, d_row: int, d_col: int) -> int:
+    """The space an arrow goes to from ``cell``, stepping over hatched spaces: Left / Right the
+    next open space in that direction along the row; Up / Down the open space nearest in column
+    in the next row that has one. ``cell`` itself when there is none that way."""
+    rows, cols = blueprint.rows, blueprint.cols
+    r, c = divmod(cell, cols)
+    if d_col:
+        c += d_col
+        while 0 <= c < cols:
+            if not blueprint.is_hatched(r * cols + c):
+                return r * cols + c
+            c += d_col
+        return cell
+    r += d_row
+    while 0 <= r < rows:
+        open_here = [k for k in range(cols) if not blueprint.is_hatched(r * cols + k)]
+        if open_here:
+            return r * cols + min(open_here, key=lambda k: (abs(k - c), k))
+        r += d_row
+    return cell
 
 
 def _place(mark: NodePath, root: NodePath, where: tuple[Point3, float, float] | None) -> None:

@@ -40,7 +40,7 @@ CONTROLS: list[tuple[str, str]] = [
     ("R or Home", "the default view"),
     ("Left / Right, Tab", "choose a pool die"),
     ("Enter or Space", "take the die; then place it"),
-    ("Arrows or 1-9", "choose a space of your card (1-9: the spaces you can build on, counted row by row from the far side)"),
+    ("Arrows or 1-9", "the spaces you can build on, counted row by row from the far side"),
     ("Enter / Confirm", "play a waiting move"),
     ("Backspace, Ctrl+Z / Undo", "take a waiting move back"),
     ("C", "a close look at your building (C again: back)"),

@@ -114,3 +114,55 @@ def test_camera_sensitivity_scales_zoom_steps(table):
     finally:
         app.settings = old
         app.camera.reset(snap=True)
+
+
+# ---- 3. number keys and arrows choose spaces that can be built on --------------------------------
+
+def choose_a_die(app):
+    c, flow = app.controls, app.flow
+    while c.keys.choosing_cell is False:
+        die = flow.state.pool[c.keys.die_index]
+        if flow.legal_cells(die) and not flow.fits_nowhere(die):
+            assert c.key("enter") and c.keys.choosing_cell
+            return die
+        c.key("arrow_right")
+    raise AssertionError("no die to choose")
+
+
+@pytest.mark.parametrize("seed", [1, 6, 10])  # cards with 1, 4 and 3 hatched spaces
+def test_number_keys_choose_the_spaces_that_can_be_built_on(table, seed):
+    from blueprints3d.client.table.controls import NUMBER_KEYS_RULE, buildable_cells
+    from blueprints3d.client.table.hud import CONTROLS
+
+    messages = []
+    app = new_game(table, seed)
+    c, flow = app.controls, app.flow
+    c.on_message = messages.append
+    try:
+        bp = app.view.seats[flow.viewer].blueprint
+        hatched = [k for k in range(bp.num_cells) if bp.is_hatched(k)]
+        assert hatched, "the test needs a card with hatched spaces"
+        open_cells = buildable_cells(bp)
+        assert open_cells == [k for k in range(bp.num_cells) if k not in hatched]
+        choose_a_die(app)
+        n = len(open_cells)
+        # The hint names the keys of this card, and says what they count, as the help does.
+        assert f"or 1-{n} ({NUMBER_KEYS_RULE})" in messages[-1]
+        assert any("1-9" in k and NUMBER_KEYS_RULE in v for k, v in CONTROLS)
+        for i, cell in enumerate(open_cells, 1):
+            assert c.key(str(i)) and c.keys.cell == cell  # the ith open space, hatched skipped
+        before = c.keys.cell
+        c.key(str(n + 1))  # past the card's open spaces: the cursor stays, the hint is repeated
+        assert c.keys.cell == before and f"1-{n}" in messages[-1]
+        # The arrows never stop on a hatched space, and every open space can be reached.
+        reached = set()
+        for start in open_cells:
+            for arrow in ("arrow_left", "arrow_right", "arrow_up", "arrow_down"):
+                c.keys.cell = start
+                c.key(arrow)
+                assert not bp.is_hatched(c.keys.cell), (start, arrow, c.keys.cell)
+                reached.add(c.keys.cell)
+        assert reached == set(open_cells)
+    finally:
+        c.on_message = app.hud.show_message
+        c.key("escape")
