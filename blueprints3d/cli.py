@@ -27,6 +27,7 @@ COMMANDS: dict[str, str] = {
     "demo": "demo",
     "view": "view",
     "replay": "replay",
+    "history": "history",
     "sandbox": "sandbox",
 }
 

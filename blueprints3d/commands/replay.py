@@ -1,19 +1,29 @@
-"""`blueprints3d replay SAVE`: replay a saved game move by move on the 3D table."""
+"""`blueprints3d replay [N | FILE]`: replay a game move by move on the 3D table.
+
+N is a game of the history (`blueprints3d history` lists them), FILE a save file (an F5 copy,
+an autosave, an unfinished game kept aside); with neither, the newest game of the history.
+"""
 
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from blueprints3d.commands.argtypes import UsageError, output_folder, picture_size, whole_number
+from blueprints3d.files import history
 from blueprints3d.files.savefile import load_game
-from blueprints3d.text import display
+from blueprints3d.text import display, shown
 
-HELP = "replay a saved game move by move (step, play, pause); --open shows hidden buildings"
+HELP = ("replay a game move by move (step, play, pause): one of the history by its number, the newest "
+        "by default, or a save file; --open shows hidden buildings")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("save", help="save file (JSON) of a finished or unfinished game")
+    parser.add_argument("save", nargs="?", metavar="N|FILE",
+                        help="N: game N of the history (`blueprints3d history` lists them); FILE: a save file "
+                             "(JSON) of a finished or unfinished game (write ./3 for a file named 3); "
+                             "default: the newest game of the history")
     parser.add_argument("--open", action="store_true",
                         help="show every building and blueprint all along (default: only as revealed in the game)")
     parser.add_argument("--seat", type=whole_number(1, 4), default=None, metavar="N",
@@ -28,14 +38,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from blueprints3d.steps.replay import game_steps
 
-    state, _meta = load_game(args.save)  # a corrupt save: SaveFileError, one line, exit 2
+    state, title = _game(args.save)
     seat = None
     if args.seat is not None:
         if not 1 <= args.seat <= state.num_players:
             raise UsageError(f"--seat must be 1 to {state.num_players} for this game, not {args.seat}")
         seat = args.seat - 1
     steps = game_steps(state, open_=args.open, seat=seat)
-    title = display(Path(args.save).stem, 60)  # shown in the window's title and captions
     if args.list:
         for i, s in enumerate(steps, 1):
             print(f"{i:3d}. [{s.header}] {s.caption}")
@@ -55,3 +64,20 @@ def run(args: argparse.Namespace) -> int:
     from blueprints3d.client.apps.replay_player import run_window
 
     return run_window(steps, title, w, h, not args.no_shaders, autoplay=args.play)
+
+
+def _game(arg: str | None):
+    """The game to replay and its title (shown in the window's title and captions)."""
+    if arg is None:
+        kept, skipped = history.latest_game()  # none yet: HistoryError, one line, exit 2
+        for line in skipped:
+            print(f"blueprints3d: {line}", file=sys.stderr)
+        return kept.state, f"game {kept.number} ({kept.when})"
+    if arg.isdigit() and arg.isascii():
+        if len(arg) > 9:
+            raise history.HistoryError(f"there is no game {shown(arg)} in the history "
+                                       f"(blueprints3d history lists them)")
+        kept = history.load_game(int(arg))  # no such game: HistoryError, one line, exit 2
+        return kept.state, f"game {kept.number} ({kept.when})"
+    state, _meta = load_game(arg)  # a corrupt save: SaveFileError, one line, exit 2
+    return state, display(Path(arg).stem, 60)

@@ -39,6 +39,7 @@ from blueprints3d.engine.state import GameState
 from blueprints3d.files.autosave import AutosaveSlot, Resumed
 from blueprints3d.files.buildfile import build_bytes
 from blueprints3d.files.builds import build_of
+from blueprints3d.files.history import keep_game
 from blueprints3d.files.jsonfile import os_reason, stamp, where, write_new
 from blueprints3d.files.savefile import game_bytes
 from blueprints3d.files.settings import Settings, load_settings, save_settings, settings_path
@@ -111,6 +112,7 @@ class TableApp:
         self.score_panel = ScorePanel(base.a2dTopRight)
         self.hud.dock(self.score_panel.text, self.move_bar.root)
         self.flow: GameFlow | None = None
+        self.kept_game: Path | None = None  # the finished game's file in the history
         self.view: TableView | None = None
         self.controls: TableControls | None = None
         self._framed_for: tuple | None = None
@@ -202,6 +204,7 @@ class TableApp:
         if self.view is not None:
             self.view.destroy()
         self.flow = flow
+        self.kept_game = None
         self.view = TableView(self.scene, [plate_name(s) for s in seats])  # "Bob (hard)"
         self.controls = TableControls(flow, self.view, self.picker, self.hud.show_message)
         flow.listeners.append(self._on_flow_event)
@@ -220,6 +223,7 @@ class TableApp:
             except OSError as e:
                 self.hud.show_message(f"could not keep the unfinished game: {os_reason(e)}")
         self._autosave()
+        self._keep_finished()  # a resumed finished game the history missed (a kill at its end)
         if kept is not None:
             self.hud.show_message(f"your unfinished game was kept as {kept} "
                                   f"(blueprints3d replay shows it)")
@@ -237,6 +241,17 @@ class TableApp:
             self.options.autosave.save(self.flow.state, self.save_meta())
         except OSError as e:  # a full disk must not stop the game; say so once per failure
             self.hud.show_message(f"could not autosave the game: {os_reason(e)}")
+
+    def _keep_finished(self) -> None:
+        """Once the game is over (never before: nothing secret is written during play), keep it
+        in the history of the data folder (files/history.py), once; a new game cannot lose it."""
+        if self.flow is None or not self.flow.state.is_over or self.kept_game is not None:
+            return
+        try:
+            self.kept_game = keep_game(self.flow.state, self.save_meta(), self._saves_folder())
+        except (OSError, BlueprintsError) as e:
+            why = os_reason(e) if isinstance(e, OSError) else str(e)
+            self.hud.show_message(f"could not keep the finished game in the history: {why}")
 
     def _saves_folder(self) -> Path:
         """Where F5 and F6 write (the autosave's folder); OSError when it cannot be made."""
@@ -292,6 +307,7 @@ class TableApp:
     def _on_flow_event(self, event: FlowEvent) -> None:
         if event.kind in ("placed", "set_aside", "discarded"):
             self._autosave()  # after every action: a crash or a kill loses nothing
+            self._keep_finished()  # the game's last action: it goes into the history
         # What just happened goes on the message line; what to do now is the HUD's prompt line.
         if event.kind != "turn" and event.message:
             self.hud.show_message(event.message)
