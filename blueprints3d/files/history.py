@@ -332,17 +332,22 @@ def _read(path: Path, number: int) -> KeptGame:
         raise HistoryError(f"{where(path)}: {e}") from None
 
 
-def list_games(data_folder: str | os.PathLike[str] | None = None) -> Listing:
+def list_games(data_folder: str | os.PathLike[str] | None = None, limit: int | None = None) -> Listing:
     """Every game of the history that can be read, newest first, and one line for each file
-    that cannot (the file is left as it is). HistoryError when the folder itself cannot be read."""
+    that cannot (the file is left as it is). HistoryError when the folder itself cannot be read.
+    ``limit``: read only the newest ``limit`` files (a screen's list; each file is replayed to
+    be checked, a few milliseconds a game); the numbers stay those of the whole history."""
     folder = history_dir(data_folder)
+    entries = list(enumerate(_entries(folder), 1))
+    if limit is not None:
+        entries = entries[-limit:] if limit > 0 else []
     games, skipped = [], []
-    for number, path in enumerate(_entries(folder), 1):
+    for number, path in reversed(entries):
         try:
             games.append(_read(path, number))
         except HistoryError as e:
             skipped.append(f"skipped {e}")
-    return Listing(games[::-1], skipped, folder)
+    return Listing(games, skipped, folder)
 
 
 def _none_yet(folder: Path) -> HistoryError:

@@ -143,7 +143,7 @@ def test_bad_history_files_are_named_once_each_and_left_alone(three, home, capsy
     assert code == 0
     errs = err.strip().splitlines()
     assert len(errs) == 2 and all(e.startswith("blueprints3d: skipped ") for e in errs)
-    assert str(files[0]) in errs[0] and str(files[2]) in errs[1]
+    assert str(files[2]) in errs[0] and str(files[0]) in errs[1]  # in the order of the list: newest first
     assert [r.split()[0] for r in out.splitlines()[1:2]] == ["2"]
     assert [p.read_bytes() for p in files] == before
     # replay with no number: the newest game that can be read, saying which file was skipped

@@ -205,3 +205,13 @@ def test_a_game_saved_without_its_seats_is_kept_with_unknown_kinds(tmp_path):
     g = load_game(1, tmp_path)
     assert [p.kind for p in g.players] == ["unknown", "unknown"]
     assert history.find_kept(g.state, tmp_path) == g.path
+
+
+def test_a_screen_reads_only_the_newest_games_with_their_own_numbers(tmp_path):
+    games, paths = kept(tmp_path, seeds=(1, 2, 3, 4))
+    _damage(paths[3], "truncated")
+    listing = list_games(tmp_path, limit=2)
+    assert [g.number for g in listing.games] == [3] and len(listing.skipped) == 1
+    assert str(paths[3]) in listing.skipped[0]
+    assert [g.number for g in list_games(tmp_path, limit=10).games] == [3, 2, 1]
+    assert list_games(tmp_path, limit=0).games == []
