@@ -24,6 +24,7 @@ FILE_NAME = "settings.json"
 # How long a computer's move stays on show, as a factor of the blueprints3d-bot-delay setting.
 BOT_SPEEDS: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.4, "instant": 0.0}
 SENSITIVITY_RANGE = (0.25, 4.0)   # camera: times the default orbit speed
+VOLUME_RANGE = (0, 100)           # the master volume of the table's sounds, in percent
 
 
 class SettingsError(BlueprintsError):
@@ -36,11 +37,13 @@ class Settings:
     confirm_moves: bool = True         # a placement stays tentative (undo) until confirmed
     camera_sensitivity: float = 1.0    # orbit speed factor, within SENSITIVITY_RANGE
     shaders: bool = True               # takes effect at the next start
+    volume: int = 80                   # the sounds' master volume, a whole percent in VOLUME_RANGE
+    mute: bool = False                 # no sound at all (the command line's --mute: for one run)
 
     def __post_init__(self) -> None:
         if self.bot_speed not in BOT_SPEEDS:
             raise SettingsError(f"bot_speed must be one of {', '.join(BOT_SPEEDS)}, not {self.bot_speed!r}")
-        for name in ("confirm_moves", "shaders"):
+        for name in ("confirm_moves", "shaders", "mute"):
             if not isinstance(getattr(self, name), bool):
                 raise SettingsError(f"{name} must be true or false")
         s = self.camera_sensitivity
@@ -48,6 +51,15 @@ class Settings:
         if isinstance(s, bool) or not isinstance(s, (int, float)) or not math.isfinite(s) or not lo <= s <= hi:
             raise SettingsError(f"camera_sensitivity must be a number from {lo} to {hi}")
         object.__setattr__(self, "camera_sensitivity", float(s))
+        v = self.volume
+        lo, hi = VOLUME_RANGE
+        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+            raise SettingsError(f"volume must be a whole number from {lo} to {hi}")
+
+    @property
+    def loudness(self) -> float:
+        """The master volume as a fraction, 0..1 (what the sound bank takes)."""
+        return self.volume / VOLUME_RANGE[1]
 
     def bot_delay(self, normal: float) -> float:
         """Seconds a computer's move stays on show, ``normal`` being the "normal" speed's."""

@@ -12,7 +12,8 @@ from blueprints3d.files import settings as S
 def test_round_trip(tmp_path):
     path = S.settings_path(tmp_path)
     assert path == tmp_path / "settings.json"
-    want = S.Settings(bot_speed="fast", confirm_moves=False, camera_sensitivity=2.5, shaders=False)
+    want = S.Settings(bot_speed="fast", confirm_moves=False, camera_sensitivity=2.5, shaders=False,
+                      volume=35, mute=True)
     S.save_settings(path, want)
     got, note = S.load_settings(path)
     assert note is None
@@ -41,7 +42,13 @@ def test_save_makes_the_folder(tmp_path):
     ('{"format": 1, "confirm_moves": "yes"}', "confirm_moves"),
     ('{"format": 1, "camera_sensitivity": 99}', "camera_sensitivity"),
     ('{"format": 1, "camera_sensitivity": true}', "camera_sensitivity"),
-    ('{"format": 1, "volume": 3}', "volume"),
+    ('{"format": 1, "volume": 300}', "volume"),
+    ('{"format": 1, "volume": -1}', "volume"),
+    ('{"format": 1, "volume": 50.5}', "volume"),
+    ('{"format": 1, "volume": true}', "volume"),
+    ('{"format": 1, "volume": "80"}', "volume"),
+    ('{"format": 1, "mute": 1}', "mute"),
+    ('{"format": 1, "loudness": 3}', "unknown setting 'loudness'"),
     ("", "JSON"),
 ])
 def test_bad_or_old_file_gives_defaults_and_one_line(tmp_path, text, why):
@@ -51,6 +58,23 @@ def test_bad_or_old_file_gives_defaults_and_one_line(tmp_path, text, why):
     assert got == S.Settings()
     assert note is not None and "\n" not in note and why in note and "default" in note
     assert "settings.json" in note
+
+
+def test_a_file_from_before_volume_and_mute_still_loads(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text('{"format": 1, "bot_speed": "slow", "confirm_moves": false, '
+                    '"camera_sensitivity": 1.5, "shaders": true}')
+    got, note = S.load_settings(path)
+    assert note is None
+    assert got == S.Settings(bot_speed="slow", confirm_moves=False, camera_sensitivity=1.5)
+    assert (got.volume, got.mute) == (80, False)
+
+
+def test_volume_is_a_percent_and_loudness_its_fraction():
+    assert S.Settings(volume=0).loudness == 0.0 and S.Settings(volume=100).loudness == 1.0
+    assert S.Settings().loudness == 0.8
+    with pytest.raises(S.SettingsError, match="volume"):
+        S.Settings(volume=101)
 
 
 def test_a_folder_in_its_place_gives_defaults_and_one_line(tmp_path):

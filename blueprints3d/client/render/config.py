@@ -49,8 +49,9 @@ notify-level-audio info
 
 def load_config(*, size: tuple[int, int] | None = None, title: str | None = None,
                 offscreen: bool = False, fullscreen: bool = False, multisamples: int = 0,
-                sync_video: bool | None = None, verbose: bool = False) -> None:
-    """Load the shipped .prc, then this run's own page on top; call before ``ShowBase()``."""
+                sync_video: bool | None = None, verbose: bool = False, sound: bool = False) -> None:
+    """Load the shipped .prc, then this run's own page on top; call before ``ShowBase()``.
+    ``sound``: open audio through OpenAL (the shipped page says ``null``; see render/audio.py)."""
     load_prc_file_data("blueprints3d", resources.files(__package__).joinpath("blueprints3d.prc")
                        .read_text("utf-8"))
     lines = []
@@ -64,6 +65,8 @@ def load_config(*, size: tuple[int, int] | None = None, title: str | None = None
         lines.append(f"sync-video {'#t' if sync_video else '#f'}")
     if multisamples:
         lines += ["framebuffer-multisample 1", f"multisamples {multisamples}"]
+    if sound:
+        lines.append("audio-library-name p3openal_audio")
     text = "\n".join(lines) + "\n" + (OFFSCREEN_PRC if offscreen else "")
     if verbose or VERBOSE.get_value():
         text += VERBOSE_PRC

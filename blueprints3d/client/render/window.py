@@ -2,33 +2,50 @@
 
 from __future__ import annotations
 
+import sys
+
 from direct.showbase.ShowBase import ShowBase
 from panda3d.core import WindowProperties
 
 from blueprints3d.client.render import shaders
-from blueprints3d.client.render.config import load_config
+from blueprints3d.client.render.audio import captured_stderr
+from blueprints3d.client.render.config import VERBOSE, load_config
 from blueprints3d.engine.errors import BlueprintsError
 
 # What the windowed apps (demo, replay, view, sandbox) suggest when no window can open.
 NO_WINDOW_HINT = "run it in a desktop session or under Xvfb, or use --render to draw offscreen"
 
+class _ShowBase(ShowBase):
+    """ShowBase whose audio start-up is quiet: what OpenAL, ALSA, PulseAudio and Panda3D's audio
+    print while the managers open (on a machine without a sound device, a screenful) is kept in
+    ``audio_messages`` (shown with --verbose); render/audio.SoundBank.for_base says it in one line."""
+
+    audio_messages = ""
+
+    def createBaseAudioManagers(self):
+        with captured_stderr() as caught:
+            super().createBaseAudioManagers()
+        self.audio_messages = caught.text
+
+
 def open_base(*, size: tuple[int, int], title: str = "Blueprints", offscreen: bool = False,
               fullscreen: bool = False, native_fullscreen: bool = False, multisamples: int = 0,
               sync_video: bool | None = None, verbose: bool = False,
-              shaders_on: bool = True, no_window_hint: str = "") -> ShowBase:
+              shaders_on: bool = True, no_window_hint: str = "", sound: bool = False) -> ShowBase:
     """A ShowBase with its window (or offscreen buffer) open and the shaders checked on it.
 
     ``native_fullscreen`` opens full screen at the display's own resolution (asked of the pipe
     before the window opens). A missing display is a ``BlueprintsError`` in one line, never
     ShowBase's bare "Could not open window." With ``shaders_on``, every program is compiled
-    on the new window first and any failure falls back to plain colours.
+    on the new window first and any failure falls back to plain colours. ``sound`` opens audio
+    through OpenAL (else Panda3D's null audio; see render/audio.py).
     """
     load_config(size=size, title=title, offscreen=offscreen, fullscreen=fullscreen,
-                multisamples=multisamples, sync_video=sync_video, verbose=verbose)
+                multisamples=multisamples, sync_video=sync_video, verbose=verbose, sound=sound)
     hint = no_window_hint or "run it in a desktop session or under Xvfb"
     try:
         if native_fullscreen:
-            base = ShowBase(windowType="none")
+            base = _ShowBase(windowType="none")
             base.make_default_pipe()
             props = WindowProperties.get_default()
             if base.pipe is not None and base.pipe.get_display_width() > 0:
@@ -36,9 +53,11 @@ def open_base(*, size: tuple[int, int], title: str = "Blueprints", offscreen: bo
             props.set_fullscreen(True)
             base.open_default_window(props=props)
         else:
-            base = ShowBase(windowType="offscreen" if offscreen else None)
+            base = _ShowBase(windowType="offscreen" if offscreen else None)
     except Exception as e:  # ShowBase says only "Could not open window."
         raise BlueprintsError(f"could not open a window ({e}); {hint}") from None
+    if base.audio_messages and (verbose or VERBOSE.get_value()):
+        sys.stderr.write(base.audio_messages)
     if base.win is None:
         raise BlueprintsError(f"could not open a window (no display?); {hint}")
     base.disable_mouse()

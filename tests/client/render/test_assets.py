@@ -1,5 +1,6 @@
 """The generated assets: models/ and textures/ are what tools/ makes now, every package folder is
-packaged, and an installed wheel finds its models and textures from any working directory."""
+packaged, and an installed wheel finds its models, textures and sounds from any working directory
+(the sounds themselves: test_sounds.py)."""
 
 from __future__ import annotations
 
@@ -125,6 +126,9 @@ assert tex.get_name() == "cards/B01.png" and tex.get_x_size() > 600, tex
 die = dice_model.make_die(Material.WOOD, 3)
 assert die.find("**/die-mesh").node().get_num_geoms() == 1
 assert dice_model.pip_texture().get_x_size() == 6 * dice_model.pip_texture().get_y_size()
+from blueprints3d.client.render import audio
+assert audio.sound_folder() == site / "blueprints3d" / "sounds", audio.sound_folder()
+assert all(audio.sound_path(n).read_bytes()[:4] == b"RIFF" for n in audio.SOUNDS)
 print("installed assets ok")
 """
 
