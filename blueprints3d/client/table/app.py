@@ -29,8 +29,10 @@ from blueprints3d.client.table.hud import Hud, plate_name
 from blueprints3d.client.table.move_bar import MoveBar
 from blueprints3d.client.table.score_panel import ScorePanel
 from blueprints3d.client.table.layout import LABEL_OFFSET, seat_places
-from blueprints3d.client.table.screens import (ConfirmScreen, CurtainScreen, GameOverScreen, HelpScreen,
-                                         MenuScreen, NewGameScreen, Overlay, RoundEndScreen,
+from blueprints3d.client.table.reveal import RevealPlayer
+from blueprints3d.client.table.summary import RoundSummary, StandingsScreen
+from blueprints3d.client.table.screens import (ConfirmScreen, CurtainScreen, HelpScreen,
+                                         MenuScreen, NewGameScreen, Overlay,
                                          SettingsScreen)
 from blueprints3d.client.table.table_view import TableView
 from blueprints3d.engine.errors import BlueprintsError, SaveFileError
@@ -104,8 +106,9 @@ class TableApp:
         self.settings_screen = SettingsScreen(self.overlay)
         self.new_game_screen = NewGameScreen(self.overlay)
         self.curtain = CurtainScreen(self.overlay)
-        self.round_screen = RoundEndScreen(self.overlay)
-        self.over_screen = GameOverScreen(self.overlay)
+        self.summary = RoundSummary(self.overlay)      # after a round's reveal
+        self.standings = StandingsScreen(self.overlay)  # at the end of the game
+        self.reveal: RevealPlayer | None = None          # made with each game's table view
         self.menu = MenuScreen(self.overlay)
         self.confirm = ConfirmScreen(self.overlay)
         self.move_bar = MoveBar(base.a2dBottomRight, self.confirm_move, self.undo_move)
@@ -201,12 +204,17 @@ class TableApp:
                 return
             raise
         self._close_overlays()
+        if self.reveal is not None:
+            self.reveal.destroy()
         if self.view is not None:
             self.view.destroy()
         self.flow = flow
         self.kept_game = None
         self.view = TableView(self.scene, [plate_name(s) for s in seats])  # "Bob (hard)"
         self.controls = TableControls(flow, self.view, self.picker, self.hud.show_message)
+        self.reveal = RevealPlayer(self.base.aspect2d, self.view, self.camera, self.cam, self._size,
+                                   on_summary=self._show_summary)
+        self.reveal.avoid = lambda: [self.summary.rect_px()]
         flow.listeners.append(self._on_flow_event)
         self._framed_for = None
         self.hud.set_visible(True)
@@ -323,6 +331,18 @@ class TableApp:
         flow, view = self.flow, self.view
         if flow is None or view is None:
             return
+        if flow.mode is Mode.ROUND_END and flow.round_end is not None:
+            if self.reveal.end is not flow.round_end:
+                # The round is scored: the paced reveal (before the view moves a card), then
+                # the summary (_show_summary).
+                self.summary.exit()
+                self.hud.set_visible(False)
+                self.reveal.start(flow.round_end, [s.name for s in flow.seats])
+        else:
+            if self.reveal.active:
+                self.reveal.stop()
+                self.hud.set_visible(True)
+            self.summary.exit()
         self._frame_camera()
         view.sync(flow, animate)
         self.hud.update(flow)
@@ -338,17 +358,27 @@ class TableApp:
                 self.curtain.enter(flow.seats[flow.current].name, self.pass_curtain)
         else:
             self.curtain.exit()
-        if flow.mode is Mode.ROUND_END and flow.round_end is not None:
-            if not self.round_screen.active:
-                self.round_screen.enter(flow.round_end, [s.name for s in flow.seats],
-                                        flow.round_end.result.round == NUM_ROUNDS, self.continue_round)
-        else:
-            self.round_screen.exit()
         if flow.mode is Mode.GAME_OVER:
-            if not self.over_screen.active:
-                self.over_screen.enter(flow.state, self.show_new_game, self.quit)
+            if not self.standings.active:
+                self.standings.enter(flow.state.round_results, flow.state.result(),
+                                     [s.name for s in flow.seats],
+                                     [("New game", self.show_new_game), ("Quit", self.quit)])
         else:
-            self.over_screen.exit()
+            self.standings.exit()
+
+    def _show_summary(self) -> None:
+        """The reveal has come to its end: the round's table beside the buildings."""
+        end = self.flow.round_end if self.flow is not None else None
+        if end is None:
+            return
+        self.summary.enter(end, [s.name for s in self.flow.seats], end.result.round == NUM_ROUNDS,
+                           self.continue_round, self.replay_reveal)
+
+    def replay_reveal(self) -> None:
+        """"Watch again" on the round summary."""
+        if self.reveal is not None and self.reveal.end is not None:
+            self.summary.exit()
+            self.reveal.replay()
 
     def pass_curtain(self) -> None:
         if self.flow is not None:
@@ -366,6 +396,8 @@ class TableApp:
         seat = flow.viewer if flow.viewer is not None else (flow.current if flow.current is not None else 0)
         if not flow.people:
             seat = 0
+        if self.reveal is not None and self.reveal.active:
+            return  # the reveal moves the camera from building to building
         whole = flow.mode in (Mode.ROUND_END, Mode.GAME_OVER)
         key = (seat, whole, self._aspect())
         if key == self._framed_for:
@@ -421,7 +453,7 @@ class TableApp:
 
     def _blocked(self) -> bool:
         """A screen in front of the table takes the input."""
-        return any(s.active for s in (self.new_game_screen, self.curtain, self.over_screen,
+        return any(s.active for s in (self.new_game_screen, self.curtain, self.standings, self.summary,
                                       self.menu, self.confirm, self.help, self.settings_screen))
 
     def _on_press(self) -> None:
@@ -496,8 +528,12 @@ class TableApp:
             if self.curtain.active:
                 self.pass_curtain()
                 return
-            if self.round_screen.active:
+            if self.summary.active:
                 self.continue_round()
+                return
+            if self.reveal is not None and self.reveal.active:
+                # Space: the next step of the reveal; Enter: skip to its summary.
+                self.reveal.next_step() if name == "space" else self.reveal.skip_all()
                 return
         if self.controls is None or self._blocked():
             return
@@ -589,7 +625,7 @@ class TableApp:
         self.base.taskMgr.stop()
 
     def _close_overlays(self) -> None:
-        for s in (self.new_game_screen, self.curtain, self.round_screen, self.over_screen,
+        for s in (self.new_game_screen, self.curtain, self.summary, self.standings,
                   self.menu, self.confirm, self.help, self.settings_screen):
             s.exit()
 
@@ -601,6 +637,11 @@ class TableApp:
         if self.flow is not None:
             self._framed_for = None  # the framing distance depends on the window's shape
             self._frame_camera()
+            if self.summary.active:
+                self._show_summary()  # laid out again for the new size
+            if self.standings.active:
+                self.standings.exit()
+                self._refresh(animate=False)
 
     # ---- every frame --------------------------------------------------------------------------
     def _frame(self, task):
@@ -626,6 +667,8 @@ class TableApp:
             self._orbit_from = m
         if self.view is not None:
             self.view.animator.update(dt)
+        if self.reveal is not None:
+            self.reveal.update(dt)
         self.camera.update(dt)
         self.frames += 1
         if self.frames == 1:
@@ -642,6 +685,8 @@ class TableApp:
                 self.view.sync(self.flow, animate=False)
             self.view.animator.finish_all()
         self.camera.snap()
+        if self.reveal is not None:
+            self.reveal.layout()  # the labels follow the camera's new place
         if self.controls is not None:
             self.controls.update_cursor()
 
@@ -652,6 +697,8 @@ class TableApp:
         self.hud.destroy()
         self.move_bar.destroy()
         self.score_panel.destroy()
+        if self.reveal is not None:
+            self.reveal.destroy()
         if self.view is not None:
             self.view.destroy()
         self.lighting.remove()

@@ -59,7 +59,6 @@ class SeatView:
     root: NodePath
     screen: NodePath
     name_label: NodePath
-    score_label: NodePath
     card: NodePath | None = None
     blueprint: Blueprint | None = None
     pile: list[NodePath] = field(default_factory=list)
@@ -109,6 +108,11 @@ class TableView:
         self.in_demand_key: tuple = ()
         self.round_cards: dict[str, NodePath] = {}  # "gold" / "skyscraper" ... for this round
         self.round_cards_round = 0
+        self.round_card_homes: dict[str, Point3] = {}  # where each lies in the centre
+        # The reveal hands out the won cards one step at a time: the keys of those handed out so
+        # far (None: all at once, after the screens have lifted).
+        self.cards_shown: set[str] | None = None
+        self._round_end = None
         self.dragging: int | None = None
         self.selected_die: int | None = None
         self.hovered_die: int | None = None
@@ -148,13 +152,7 @@ class TableView:
         plate = make_label(f"name-{p}", name, (0.95, 0.95, 0.95, 1), 1.8)
         plate.reparent_to(root)
         plate.set_pos(LABEL_OFFSET[0], LABEL_OFFSET[1], 0.05)
-        score = make_label(f"score-{p}", "", (1, 1, 0.85, 1), 1.6, flat=False, wordwrap=14)
-        score.reparent_to(root)
-        # Beside the card on the player's left, standing up: it never hides the building.
-        score.set_pos(-12.0, 1.0, 5.0)
-        score.set_billboard_point_eye()
-        score.hide()
-        return SeatView(place, root, screen, plate, score)
+        return SeatView(place, root, screen, plate)
 
     def _build_centre(self) -> None:
         board = prop("scoreboard", "scoreboard", (0.85, 0.82, 0.74, 1))
@@ -312,7 +310,6 @@ class TableView:
                                    2.0 if was_hidden else 0.8)
         self._sync_in_demand(flow)
         self._sync_awards(flow, animate)
-        self._sync_scores(flow)
         self.bag_label.node().set_text(f"bag: {len(state.bag)}")
 
     def _pending_target(self, flow: GameFlow, in_pool: Point3) -> tuple[Point3, float, bool]:
@@ -430,33 +427,17 @@ class TableView:
                     c.reparent_to(self.centre)
                     c.set_pos(x, y, 0.02)
                     self.round_cards[key] = c
+                    self.round_card_homes[key] = Point3(x, y, 0.02)
                 prizes = [p.value for p in Prize]
                 for key, (x, y) in zip(prizes, award_slots(len(prizes), CENTRE_PRIZES, 1.0)):
                     c = self._make_award_card(key, True)
                     c.reparent_to(self.centre)
                     c.set_pos(x, y, 0.02)
                     self.round_cards[key] = c
+                    self.round_card_homes[key] = Point3(x, y, 0.02)
+        self._round_end = re
         if re is not None:
-            won = [(a.value, pl.player) for a, pl in re.result.awards.items()]
-            won += [(z.value, pl.player) for z, pl in re.result.prizes.items()]
-            for order, (key, player) in enumerate(won):
-                card = self.round_cards.get(key)
-                if card is None:
-                    continue
-                nth = [k for k, p in won if p == player].index(key)
-                lx, ly = 8.0 + 3.6 * (nth % 3), 3.0 - 5.0 * (nth // 3)
-                wx, wy = self.seats[player].place.to_world(lx, ly)
-                end = Point3(wx, wy, 0.1)
-                if self.animator.target(card) != end and (card.get_pos(self.root) - end).length() > 0.05:
-                    if card.get_parent() != self.root:
-                        card.wrt_reparent_to(self.root)
-                    if animate:
-                        # After the screens have lifted, one card after another.
-                        self.animator.move(card, end, self.seats[player].place.heading, 0.9, 6.0,
-                                           delay=0.9 + 0.35 * order)
-                    else:
-                        card.set_pos(self.root, end)
-                        card.set_h(self.root, self.seats[player].place.heading)
+            self._send_won_cards(re, animate)
         # The piles of won cards, from the engine's record.
         for p, sv in enumerate(self.seats):
             keys = [a.value for a in state.awards[p]] + [z.value for z in state.prizes[p]]
@@ -482,18 +463,48 @@ class TableView:
                 c.set_h(sv.place.heading)
                 sv.pile.append(c)
 
-    def _sync_scores(self, flow: GameFlow) -> None:
-        re = flow.round_end if flow.mode is Mode.ROUND_END else None
-        for p, sv in enumerate(self.seats):
-            if re is None:
-                sv.score_label.hide()
+    def _send_won_cards(self, re, animate: bool) -> None:
+        """This round's won cards go to lie beside their buildings (only those the reveal has
+        handed out so far, when a reveal is on)."""
+        won = [(a.value, pl.player) for a, pl in re.result.awards.items()]
+        won += [(z.value, pl.player) for z, pl in re.result.prizes.items()]
+        paced = self.cards_shown is not None
+        for order, (key, player) in enumerate(won):
+            card = self.round_cards.get(key)
+            if card is None or paced and key not in self.cards_shown:
                 continue
-            s = re.result.scores[p]
-            text = (f"{flow.seats[p].name}: {s.total}\n"
-                    f"blueprint {s.blueprint}  wood {s.wood}\nrecycled {s.recycled}  "
-                    f"stone {s.stone}  glass {s.glass}")
-            sv.score_label.node().set_text(text)
-            sv.score_label.show()
+            nth = [k for k, p in won if p == player].index(key)
+            lx, ly = 8.0 + 3.6 * (nth % 3), 3.0 - 5.0 * (nth // 3)
+            wx, wy = self.seats[player].place.to_world(lx, ly)
+            end = Point3(wx, wy, 0.1)
+            if self.animator.target(card) != end and (card.get_pos(self.root) - end).length() > 0.05:
+                if card.get_parent() != self.root:
+                    card.wrt_reparent_to(self.root)
+                if animate:
+                    # After the screens have lifted one card after another; in a reveal at once.
+                    self.animator.move(card, end, self.seats[player].place.heading, 0.9, 6.0,
+                                       delay=0.0 if paced else 0.9 + 0.35 * order)
+                else:
+                    card.set_pos(self.root, end)
+                    card.set_h(self.root, self.seats[player].place.heading)
+
+    def reveal_cards(self, keys) -> None:
+        """The reveal has come to these won cards: they fly to their buildings."""
+        self.cards_shown = set(keys)
+        if self._round_end is not None:
+            self._send_won_cards(self._round_end, animate=True)
+
+    def recall_won_cards(self) -> None:
+        """Every card of this round back to its place in the centre (to watch the reveal again)."""
+        for key, card in self.round_cards.items():
+            home = self.round_card_homes.get(key)
+            if home is None:
+                continue
+            self.animator.cancel(card)
+            if card.get_parent() != self.centre:
+                card.wrt_reparent_to(self.centre)
+            card.set_pos(home)
+            card.set_hpr(0, 0, 0)
 
     # ---- highlights ---------------------------------------------------------------------------
     def highlight_cells(self, seat: int, colours: dict[int, tuple | None]) -> None:

@@ -1,0 +1,189 @@
+"""The round summary (after the reveal) and the final standings: tables of the engine's numbers.
+
+The round summary lists every building by rank with its points by material, the blueprint
+bonus and the total, what it won, then the Awards and Prizes with the reasons and ties in
+words. It shows only what the rules reveal after a round: buildings and this round's cards,
+never the victory point totals (those come at the end of the game, in the standings).
+
+The standings rank the players by victory points with their VP per round, the cards behind them,
+and the tie-break that decided the winner in words. Both are laid out in pixels, in a fixed-width
+font so the columns line up, and shrink their type only when the window has no room.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from direct.gui.DirectGui import DirectFrame
+from direct.gui.OnscreenText import OnscreenText
+from panda3d.core import TextNode
+
+from blueprints3d.client.scene.fonts import mono_font
+from blueprints3d.client.table.flow import RoundEnd
+from blueprints3d.client.table.screens import PANEL, TEXT, Metrics, Screen, _button
+from blueprints3d.engine.awards import RoundContext, rank_buildings
+from blueprints3d.engine.results import GameResult, RoundResult, round_victory_points
+from blueprints3d.engine.rules import PRIZE_RULES, PRIZE_VP, vp_text
+
+NAME_CHARS = 12
+ROUND_COLUMNS = (("bonus", 5), ("wood", 5), ("recyc", 6), ("stone", 6), ("glass", 6), ("total", 6))
+LINE_SHARE, LINE_MIN_PX = 0.028, 12.0
+TITLE = (1.0, 0.85, 0.45, 1)
+
+
+def _name(text: str) -> str:
+    return text if len(text) <= NAME_CHARS else text[:NAME_CHARS - 1] + "~"
+
+
+def ranking(result: RoundResult) -> list[int]:
+    """The buildings from best to worst as the engine ranks them (score, then the tie rule)."""
+    counts = tuple(tuple(sum(1 for st in b for m, _ in st if m == mat) for mat in range(4))
+                   for b in result.buildings)
+    return rank_buildings(result.scores, RoundContext(result.in_demand, result.turn_order, counts))
+
+
+def won_this_round(result: RoundResult, player: int) -> list[str]:
+    return ([a.title for a, pl in result.awards.items() if pl.player == player]
+            + [z.title for z, pl in result.prizes.items() if pl.player == player])
+
+
+def round_table(result: RoundResult, names: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The summary's lines: (the table of buildings, the Awards and Prizes in words)."""
+    head = f"{'':{NAME_CHARS}}" + "".join(f"{t:>{w}}" for t, w in ROUND_COLUMNS) + "  won"
+    rows = [head]
+    for p in ranking(result):
+        s = result.scores[p]
+        cells = (s.blueprint, s.wood, s.recycled, s.stone, s.glass, s.total)
+        won = ", ".join(won_this_round(result, p)) or "-"
+        rows.append(f"{_name(names[p]):{NAME_CHARS}}" + "".join(
+            f"{v:>{w}}" for v, (_, w) in zip(cells, ROUND_COLUMNS)) + f"  {won}")
+    first, second = result.in_demand
+    words = [f"In demand: 1st {first.colour} ({first.label}), 2nd {second.colour} ({second.label})",
+             "Awards (building score ranks the buildings):"]
+    for award, pl in result.awards.items():
+        line = (f"  {award.title} ({vp_text(award.victory_points)}) to {names[pl.player]}, "
+                f"building score {result.scores[pl.player].total}")
+        if pl.ties:
+            line += "; tied with " + ", ".join(pl.ties)
+        words.append(line)
+    words.append("Prizes:")
+    if not result.prizes:
+        words.append("  none: no building qualified")
+    for prize, pl in result.prizes.items():
+        line = f"  {prize.title} ({vp_text(PRIZE_VP)}) to {names[pl.player]}: {PRIZE_RULES[prize]}"
+        if pl.ties:
+            line += "; also qualified: " + ", ".join(pl.ties)
+        words.append(line)
+    return rows, words
+
+
+def standings_table(rounds: Sequence[RoundResult], result: GameResult, names: Sequence[str]
+                    ) -> tuple[list[str], list[str]]:
+    """The final standings' lines: (the table by rank with VP per round, the cards and the
+    tie-break in words)."""
+    per_round = [round_victory_points(rr) for rr in rounds]
+    head = f"    {'':{NAME_CHARS}}" + "".join(f"{'R' + str(i + 1):>5}" for i in range(len(rounds))) + "   VP"
+    rows = [head]
+    for place, p in enumerate(result.standings(), 1):
+        rows.append(f"{place:>2}. {_name(names[p]):{NAME_CHARS}}" + "".join(
+            f"{vp[p]:>5}" for vp in per_round) + f"{result.victory_points[p]:>5}")
+    words = [result.explain(names) + "."]
+    for p in result.standings():
+        aw = ", ".join(a.title for a in result.awards[p]) or "no Awards"
+        pz = ", ".join(z.title for z in result.prizes[p]) or "no Prizes"
+        words.append(f"  {names[p]}: {aw}; {pz}")
+    return rows, words
+
+
+class _TablePanel(Screen):
+    """A panel of a title, a fixed-width table, lines of words and a row of buttons, laid out in
+    pixels in a column of the window (``side``: "right" or "centre")."""
+
+    pixel_layout = True
+
+    def _build_panel(self, title: str, rows: list[str], words: list[str],
+                     buttons: list[tuple[str, Callable[[], None]]], share: float = 0.44,
+                     side: str = "right") -> DirectFrame:
+        m = Metrics(*self.overlay.size())
+        pad = m.px(max(8.0, 0.014 * m.height))
+        width = min(m.px(share * m.width), 2 * m.half_w - 2 * pad)
+        x0 = m.half_w - pad - width if side == "right" else -width / 2
+        f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, pos=(x0, 0, m.half_h - pad))
+        font = mono_font()
+        chars = max(max(len(r) for r in rows), 40)
+        head = OnscreenText(parent=f, text=title, align=TextNode.A_left, fg=TITLE, mayChange=True)
+        table = OnscreenText(parent=f, text="\n".join(rows), align=TextNode.A_left, fg=TEXT, font=font,
+                             mayChange=True)
+        body = OnscreenText(parent=f, text="\n".join(words), align=TextNode.A_left, fg=TEXT, mayChange=True)
+        room = 2 * m.half_h - 2 * pad
+        line = m.px(max(LINE_MIN_PX, LINE_SHARE * m.height))
+        for _ in range(4):  # as large as the window allows: the table's widest row fits the width
+            tn = table.textNode
+            char_w = tn.calc_width("M" * chars) / chars
+            scale = min(line / tn.get_line_height(), (width - 2 * pad) / (char_w * chars))
+            table.setScale(scale)
+            head.setScale(scale * 1.3)
+            body.setScale(scale)
+            body.textNode.set_wordwrap((width - 2 * pad) / scale)
+            t_h = (tn.get_top() - tn.get_bottom()) * scale
+            b_h = (body.textNode.get_top() - body.textNode.get_bottom()) * scale
+            h_h = head.textNode.get_line_height() * scale * 1.3
+            height = pad + h_h + pad * 0.5 + t_h + pad + b_h + pad + scale * 2.0 + pad
+            if height <= room:
+                break
+            line *= room / height
+        y = -pad - head.textNode.get_top() * scale * 1.3
+        head.setPos(pad, y)
+        y = -pad - h_h - pad * 0.5
+        table.setPos(pad, y - tn.get_top() * scale)
+        y -= t_h + pad
+        body.setPos(pad, y - body.textNode.get_top() * scale)
+        y -= b_h + pad
+        self.buttons = {}
+        n = len(buttons)
+        for i, (text, command) in enumerate(buttons):
+            self.buttons[text] = _button(f, text, (width * (i + 1) / (n + 1), y - scale * 1.1), command, scale * 1.15)
+        f["frameSize"] = (0, width, -min(height, room), 0)
+        self.text = "\n".join([title] + rows + words)
+        self.table, self.body, self.head = table, body, head
+        return f
+
+
+    def rect_px(self) -> tuple[float, float, float, float] | None:
+        """The panel on the window in pixels (left, top, right, bottom), None when not shown."""
+        if not self.active:
+            return None
+        w, h = self.overlay.size()
+        u = min(w, h) / 2.0
+        fs = self.frame["frameSize"]
+        pos = self.frame.get_pos()
+        return (w / 2 + (pos.x + fs[0]) * u, h / 2 - (pos.z + fs[3]) * u,
+                w / 2 + (pos.x + fs[1]) * u, h / 2 - (pos.z + fs[2]) * u)
+
+
+class RoundSummary(_TablePanel):
+    """After the reveal: the round's buildings as a table, the Awards and Prizes in words;
+    "Watch again" replays the reveal, the other button goes on."""
+
+    def build(self, end: RoundEnd, names: list[str], last_round: bool, on_continue: Callable[[], None],
+              on_replay: Callable[[], None]) -> DirectFrame:
+        rows, words = round_table(end.result, names)
+        go = "See the final standings" if last_round else "Next round"
+        return self._build_panel(f"Round {end.result.round} scores", rows, words,
+                                 [("Watch again", on_replay), (go, on_continue)])
+
+
+class StandingsScreen(_TablePanel):
+    """The end of the game: players by rank, VP per round, the cards, the tie-break in words."""
+
+    def build(self, rounds: Sequence[RoundResult], result: GameResult, names: list[str],
+              buttons: list[tuple[str, Callable[[], None]]]) -> DirectFrame:
+        rows, words = standings_table(rounds, result, names)
+        if result.shared:
+            title = "Shared victory: " + " and ".join(names[w] for w in result.winners)
+        else:
+            title = f"{names[result.winners[0]]} wins!"
+        return self._build_panel(title, rows, words, buttons, share=0.46)
+
+
+__all__ = ["RoundSummary", "StandingsScreen", "round_table", "standings_table", "ranking"]

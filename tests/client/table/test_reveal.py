@@ -1,0 +1,152 @@
+"""The paced reveal at the table: every step of a 4-player round's reveal, measured on the window.
+
+No label overlaps another, none overlaps a building (a card with its dice, as its projected box),
+a won card or the summary panel, and every label lies inside the window; the camera comes close
+enough that the dice read; Space and Enter skip; the reveal can be watched again; the HUD says
+nothing secret meanwhile.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from blueprints3d.client.table.app import AppOptions
+from blueprints3d.client.table.flow import Mode, SeatConfig
+from blueprints3d.client.table.offscreen import open_table
+from blueprints3d.client.table.reveal import overlaps, spread
+from blueprints3d.engine import actions as A
+
+SEATS4 = [SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "easy"), SeatConfig("Dot", "easy")]
+
+
+def play_to_round_end(app, seed: int = 1) -> None:
+    flow = app.flow
+    flow.threaded_bots = False
+    rng = random.Random(seed)
+    while flow.mode is not Mode.ROUND_END:
+        if flow.mode is Mode.BOT:
+            flow.run_bots()
+        elif flow.mode is Mode.CURTAIN:
+            app.pass_curtain()
+        else:
+            k = A.decode(rng.choice(flow.state.legal_actions()))
+            flow.place(k.die, k.cell) if k.kind is A.Kind.PLACE else flow.set_aside(k.die)
+            assert flow.confirm().ok
+
+
+@pytest.fixture
+def reveal_table(offscreen_base, request):
+    width, height = request.param
+    t = open_table(offscreen_base, width, height, AppOptions(size=(width, height), seats=SEATS4, seed=7,
+                                                             bot_delay=0, threaded_bots=False), overlay=True)
+    yield t
+    t.close()
+
+
+def inside(r, w, h) -> bool:
+    return r[0] >= 0 and r[1] >= 0 and r[2] <= w and r[3] <= h
+
+
+@pytest.mark.parametrize("reveal_table", [(1280, 720), (1920, 1080)], indirect=True)
+def test_no_label_overlaps_a_label_a_building_or_a_card_in_any_step(reveal_table):
+    app = reveal_table.app
+    play_to_round_end(app)
+    rv = app.reveal
+    assert rv.active and not app.hud.visible
+    w, h = app._size()
+    checked = 0
+    for i, step in enumerate(rv.steps):
+        rv._go(i)
+        app.settle()
+        app.settle()
+        labels = rv.label_rects()
+        assert "caption" in labels or step.kind == "summary"
+        for name, r in labels.items():
+            assert inside(r, w, h), (step.kind, name, r)
+        for (a, ra), (b, rb) in itertools.combinations(labels.items(), 2):
+            assert not overlaps(ra, rb), (i, step.kind, a, b, ra, rb)
+        buildings = [r for r in (rv.building_rect(p) for p in range(4)) if r is not None]
+        cards = rv.won_card_rects()
+        panel = app.summary.rect_px()
+        for name, r in labels.items():
+            if name in ("caption", "hint"):
+                continue  # the window's top and bottom lines: the camera frames below and above them
+            for b in buildings:
+                assert not overlaps(r, b), (i, step.kind, name, r, b)
+            for c in cards:
+                assert not overlaps(r, c), (i, step.kind, name, r, c)
+            if panel is not None:
+                assert not overlaps(r, panel), (i, step.kind, name, r, panel)
+        if step.kind == "material":
+            assert len([n for n in labels if n.startswith("tag-")]) == len(step.tags)
+            # Close enough that every die reads: the building fills a good part of the window.
+            b = rv.building_rect(step.player)
+            assert (b[3] - b[1]) > 0.35 * h, b
+        if step.kind == "summary":
+            assert app.summary.active
+            names = [n for n in labels if n.startswith("tag-")]
+            assert len(names) == 4
+            for p, seat in enumerate(app.flow.seats):
+                total = app.flow.round_end.result.scores[p].total
+                assert any(f"{seat.name}: {total}" in n for n in names)
+        checked += 1
+    assert checked == len(rv.steps) > 10
+
+
+@pytest.mark.parametrize("reveal_table", [(1280, 720)], indirect=True)
+def test_space_steps_enter_skips_and_the_reveal_can_be_watched_again(reveal_table):
+    app = reveal_table.app
+    play_to_round_end(app, 3)
+    rv = app.reveal
+    end = app.flow.round_end
+    assert rv.index == 0 and not app.summary.active
+    # Nothing of the round's cards has moved yet: they go one step at a time.
+    assert app.view.cards_shown == set()
+    app.on_key("space")
+    assert rv.index == 1 and rv.step.kind == "building"
+    # Time moves it on too.
+    rv.update(rv.step.duration + 0.01)
+    assert rv.index == 2
+    app.on_key("enter")
+    assert rv.at_summary and app.summary.active and app.flow.mode is Mode.ROUND_END
+    won = {a.value for a in end.result.awards} | {z.value for z in end.result.prizes}
+    assert app.view.cards_shown == won
+    # "Watch again": from the start, the cards back in the centre.
+    app.summary.buttons["Watch again"]["command"]()
+    assert rv.index == 0 and not app.summary.active and app.view.cards_shown == set()
+    app.settle()
+    for key in won:
+        card = app.view.round_cards[key]
+        assert card.get_parent() == app.view.centre
+    app.on_key("enter")
+    app.on_key("enter")  # the summary's Next round
+    assert app.flow.mode is not Mode.ROUND_END and not rv.active and app.hud.visible
+
+
+@pytest.mark.parametrize("reveal_table", [(1280, 720)], indirect=True)
+def test_the_awards_fly_only_when_their_step_comes(reveal_table):
+    app = reveal_table.app
+    play_to_round_end(app, 5)
+    rv = app.reveal
+    end = app.flow.round_end
+    first = next(i for i, s in enumerate(rv.steps) if s.kind == "award")
+    rv._go(first - 1)
+    app.settle()
+    assert all(app.view.round_cards[a.value].get_parent() == app.view.centre for a in end.result.awards)
+    rv._go(first)
+    app.settle()
+    award = rv.steps[first].card
+    card = app.view.round_cards[award]
+    seat = rv.steps[first].player
+    local = app.view.seats[seat].place.to_local(*tuple(card.get_pos(app.view.root))[:2])
+    assert abs(local[0]) < 20 and abs(local[1]) < 12, local  # beside its building
+
+
+def test_spread_keeps_labels_apart_and_inside():
+    ys = spread([10, 12, 14, 300], [20, 20, 20, 20], 0, 200, 4)
+    assert all(b - a >= 24 for a, b in zip(ys, ys[1:]))
+    assert ys[-1] + 20 <= 200 and ys[0] >= 0
+    assert spread([50], [20], 0, 200, 4) == [50]
