@@ -19,7 +19,7 @@ from typing import Sequence
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.results import RoundResult
 from blueprints3d.engine.rules import BLUEPRINT_BONUS, PRIZE_RULES, PRIZE_VP, WOOD_PER_NEIGHBOUR, vp_text
-from blueprints3d.engine.scoring import DiePoints, blueprint_checks, explain_building
+from blueprints3d.engine.scoring import DiePoints, SpaceCheck, blueprint_checks, explain_building
 from blueprints3d.text import plural
 
 # How long each kind of step stays before the next one, in seconds (Space skips one, Enter all).
@@ -46,7 +46,7 @@ class RevealStep:
     material: Material | None = None
     tags: tuple[Tag, ...] = ()               # labels on the dice that earn points
     lit: tuple[tuple[int, int], ...] = ()    # dice outlined (cell, level): what a wood die touches
-    spaces: tuple[tuple[int, bool], ...] = ()  # blueprint bonus: (cell, as printed?) for each space
+    spaces: tuple[SpaceCheck, ...] = ()      # blueprint bonus: every space checked
     running: int | None = None               # the building's points counted so far
     card: str | None = None                  # an Award / Prize card going to ``player`` ("gold", "geometer")
 
@@ -104,7 +104,7 @@ def reveal_steps(result: RoundResult, names: Sequence[str]) -> list[RevealStep]:
             running += sums[m]
             steps.append(_material_step(p, m, of, sums[m], running, name, [len(s) for s in stacks]))
         checks = blueprint_checks(bp, stacks)
-        spaces = tuple((c.cell, c.ok) for c in checks)
+        spaces = checks
         running += score.blueprint
         if score.blueprint:
             caption = f"{name} built every space as printed: blueprint bonus +{score.blueprint}"
@@ -112,7 +112,9 @@ def reveal_steps(result: RoundResult, names: Sequence[str]) -> list[RevealStep]:
             wrong = sum(1 for c in checks if not c.ok)
             caption = (f"No blueprint bonus (+{BLUEPRINT_BONUS}) for {name}: "
                        f"{plural(wrong, 'space')} not as printed")
-        steps.append(RevealStep("bonus", caption, p, spaces=spaces, running=running))
+        tags = tuple(Tag(c.cell, max(c.built - 1, 0), f"needs {c.needed}, has {c.built}")
+                     for c in checks if not c.ok)
+        steps.append(RevealStep("bonus", caption, p, tags=tags, spaces=spaces, running=running))
         steps.append(RevealStep("total", f"{name}'s building scores {plural(score.total, 'point')}",
                                 p, running=score.total))
     for award, pl in result.awards.items():

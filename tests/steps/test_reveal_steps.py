@@ -69,8 +69,13 @@ def test_the_bonus_step_checks_every_space_as_the_engine_does():
                 continue
             bp, stacks = rr.blueprints[s.player], rr.buildings[s.player]
             assert len(s.spaces) == bp.num_cells
-            assert all(ok for _, ok in s.spaces) == follows_blueprint(bp, stacks) == (rr.scores[s.player].blueprint > 0)
-            assert [c.ok for c in blueprint_checks(bp, stacks)] == [ok for _, ok in s.spaces]
+            assert all(c.ok for c in s.spaces) == follows_blueprint(bp, stacks) == (rr.scores[s.player].blueprint > 0)
+            assert blueprint_checks(bp, stacks) == s.spaces
+            # Each space not as printed is labelled with what it needs and what it has.
+            wrong = [c for c in s.spaces if not c.ok]
+            assert [t.cell for t in s.tags] == [c.cell for c in wrong]
+            for t, c in zip(s.tags, wrong):
+                assert t.text == f"needs {c.needed}, has {c.built}" and c.needed != c.built
 
 
 def test_awards_and_prizes_go_to_the_engines_winners_with_their_ties_in_words():
