@@ -55,7 +55,7 @@ def test_no_label_overlaps_a_label_a_building_or_a_card_in_any_step(reveal_table
     app = reveal_table.app
     play_to_round_end(app)
     rv = app.reveal
-    assert rv.active and not app.hud.visible
+    assert rv.active and app.hud.status.isHidden() and app.hud.message.isHidden()
     w, h = app._size()
     checked = 0
     for i, step in enumerate(rv.steps):
@@ -123,7 +123,7 @@ def test_space_steps_enter_skips_and_the_reveal_can_be_watched_again(reveal_tabl
         assert card.get_parent() == app.view.centre
     app.on_key("enter")
     app.on_key("enter")  # the summary's Next round
-    assert app.flow.mode is not Mode.ROUND_END and not rv.active and app.hud.visible
+    assert app.flow.mode is not Mode.ROUND_END and not rv.active and not app.hud.status.isHidden()
 
 
 @pytest.mark.parametrize("reveal_table", [(1280, 720)], indirect=True)
