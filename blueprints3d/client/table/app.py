@@ -79,6 +79,7 @@ class AppOptions:
     confirm_moves: bool = True              # a person's move waits for Enter / Confirm (Undo takes it back)
     settings: Settings | None = None        # the settings file's (None: none read; confirm_moves above holds)
     settings_path: Path | None = None       # where the settings screen saves (None: not saved)
+    settings_note: str = ""                 # why the settings file was not used (shown once in the HUD)
 
 
 class TableApp:
@@ -121,6 +122,7 @@ class TableApp:
         self._framed_for: tuple | None = None
         self._orbit_from: tuple[float, float] | None = None
         self.frames = 0
+        self._startup_note = options.settings_note
         self.events = DirectObject()
         self._bind_events()
         self.task = base.taskMgr.add(self._frame, "blueprints3d-frame", sort=-10)
@@ -221,7 +223,9 @@ class TableApp:
         # A resumed game (its history rebuilt from the save) says what the others did since the
         # person at the table last moved, as a turn that began in play does; a new game: nothing.
         done = flow.since_last_turn(flow.current) if flow.mode is Mode.TURN else []
-        self.hud.show_message("; ".join(done))
+        # A bad settings file is said once, at the first game's start (and on stderr).
+        self.hud.show_message("; ".join(([self._startup_note] if self._startup_note else []) + done))
+        self._startup_note = ""
         self._refresh(animate=False)
         self.camera.snap()
         kept = None
@@ -543,9 +547,11 @@ class TableApp:
         if self.confirm.active:
             self.confirm.exit()
             return
-        if self.help.active or self.settings_screen.active:
+        if self.settings_screen.active:
+            self.settings_screen.back()  # to where it was opened from: the menu, or the table
+            return
+        if self.help.active:
             self.help.exit()
-            self.settings_screen.exit()
             return
         if self.menu.active:
             self.menu.exit()
@@ -555,6 +561,10 @@ class TableApp:
             return
         if self.controls is not None:
             self.controls.cancel_drag()
+        self.open_menu()
+
+    def open_menu(self) -> None:
+        """The Esc menu."""
         self.menu.enter(self.menu.exit, self._menu_new_game, self.on_close_request,
                         on_rules=self.show_help, on_settings=self.show_settings)
 
@@ -575,9 +585,12 @@ class TableApp:
             self.show_help()
 
     def show_settings(self) -> None:
+        """The settings screen; its Back (and Esc) return to the menu when it was opened there."""
+        from_menu = self.menu.active
         self.menu.exit()
         path = self.options.settings_path
-        self.settings_screen.enter(self.settings, self.change_settings, self.settings_screen.exit,
+        self.settings_screen.enter(self.settings, self.change_settings,
+                                   self.open_menu if from_menu else self.settings_screen.exit,
                                    where(path) if path is not None else "")
 
     def change_settings(self, settings: Settings) -> None:
@@ -774,7 +787,7 @@ def options_from_args(args: argparse.Namespace) -> AppOptions:
                       bot_delay=args.bot_delay, verbose=getattr(args, "verbose", False),
                       quit_after=args.quit_after, autosave=slot,
                       resumed=resumed, start=start, confirm_moves=settings.confirm_moves,
-                      settings=settings, settings_path=path)
+                      settings=settings, settings_path=path, settings_note=note or "")
 
 
 def fit_to_display(base, size: tuple[int, int]) -> tuple[int, int] | None:

@@ -104,6 +104,8 @@ class Hud:
                        id(self.message): MESSAGE, id(self.help): KEYS, id(self.awards): AWARDS}
         self.info_items: list[str] = []
         self.panel_below = False  # the score panel under the top lines (they need the whole width)
+        self.visible = True
+        self.keys_wanted = True   # F2 hides the key strip
         self.size = size
         self.score_panel: OnscreenText | None = None   # docked top right (see dock)
         self.move_bar: NodePath | None = None          # docked above the key strip
@@ -226,10 +228,12 @@ class Hud:
         self._place()
 
     def toggle_help(self) -> None:
-        if self.help.isHidden():
+        self.keys_wanted = self.help.isHidden()
+        if self.keys_wanted and self.visible:
             self.help.show()
         else:
             self.help.hide()
+        self._place()
 
     def update(self, flow: GameFlow) -> None:
         s = flow.state
@@ -266,11 +270,23 @@ class Hud:
         self._place()
 
     def set_visible(self, on: bool) -> None:
-        for n in (self.status, self.info, self.awards, self.prompt, self.message):
+        """The whole HUD on or off (off behind the new-game screen: no key strip or score panel
+        under its form); the key strip comes back only if F2 had not hidden it."""
+        self.visible = on
+        nodes = [self.status, self.info, self.awards, self.prompt, self.message]
+        if self.score_panel is not None:
+            nodes.append(self.score_panel)
+        if self.move_bar is not None and not on:
+            nodes.append(self.move_bar)  # it shows itself again when a move waits (MoveBar.update)
+        for n in nodes:
             if on:
                 n.show()
             else:
                 n.hide()
+        if on and self.keys_wanted:
+            self.help.show()
+        else:
+            self.help.hide()
 
     def texts(self) -> list[OnscreenText]:
         """The texts on show (for the layout tests)."""

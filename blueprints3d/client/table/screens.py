@@ -23,7 +23,7 @@ from blueprints3d.engine.rules import rules_summary
 from blueprints3d.engine.state import GameState
 from blueprints3d.files.settings import BOT_SPEEDS, Settings
 
-PANEL = (0.08, 0.09, 0.12, 0.92)
+PANEL = (0.08, 0.09, 0.12, 1)  # opaque: nothing of the table shows through a dialog
 BUTTON = (0.85, 0.80, 0.65, 1)
 TEXT = (0.95, 0.95, 0.92, 1)
 PERSON = "Person"
@@ -95,49 +95,124 @@ def _label(parent, text: str, pos: tuple[float, float], scale: float = 0.05,
                        text_align=align, text_fg=fg, frameColor=(0, 0, 0, 0), text_wordwrap=wordwrap)
 
 
+ON, OFF = "on", "off"
+
+
+def on_off(value) -> str:
+    """A check box's words: they say what it is now."""
+    return ON if value else OFF
+
+
+def check_box(parent, value: bool, pos: tuple[float, float], scale: float,
+              command: Callable[[bool], None] | None = None) -> DirectCheckButton:
+    """A check box with its words beside it ("on" / "off", ``box.words``), which follow its value
+    and never lie under the box; ``command`` gets the new value."""
+    box = DirectCheckButton(parent=parent, text="", pos=(pos[0], 0, pos[1]), scale=scale,
+                            frameColor=(0, 0, 0, 0), boxPlacement="left", indicatorValue=int(value))
+    ind = box.component("indicator")
+    right = ind.get_x() + ind.node().get_frame()[1] * ind.get_sx()
+    box.words = _label(parent, on_off(value), (pos[0] + (right + 0.45) * scale, pos[1]), scale)
+
+    def changed(on) -> None:
+        on = bool(box["indicatorValue"]) if on is None else bool(on)
+        box.words["text"] = on_off(on)
+        if command is not None:
+            command(on)
+
+    box["command"] = changed
+    return box
+
+
+def text_width(text: str, scale: float) -> float:
+    """How wide ``text`` is in the default font at ``scale`` (aspect2d units)."""
+    return TextNode("measure").calc_width(text) * scale
+
+
+NEW_GAME_LINE_SHARE = 0.034   # of the window's height: the new-game form's type (at least NEW_GAME_MIN_PX)
+NEW_GAME_MIN_PX = 17.0
+NEW_GAME_ROWS = 12.4          # the form's height in rows of type: title, 7 rows, the error, the buttons
+NEW_GAME_COLUMNS = 36.0       # its width in letters' heights
+
+
 class NewGameScreen(Screen):
-    """2-4 seats, each a person with a name or a computer opponent; an optional seed; open scores."""
+    """2-4 seats, each a person with a name or a computer opponent; an optional seed; who starts;
+    open scores. Laid out in pixels (like the HUD): one column of labels, one of choices, one of
+    names and notes, the type a share of the window's height and never under NEW_GAME_MIN_PX."""
+
+    pixel_layout = True
 
     def build(self, levels: list[str], on_start: Callable[[list[SeatConfig], int | None, bool, int | None], None],
               on_quit: Callable[[], None], defaults: list[SeatConfig] | None = None,
               seed: int | None = None, open_scores: bool = False) -> DirectFrame:
-        f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, frameSize=(-0.95, 0.95, -0.8, 0.8))
-        _label(f, "Blueprints - a new game", (0, 0.66), 0.08, TextNode.A_center)
+        m = Metrics(*self.overlay.size())
+        lh = TextNode("measure").get_line_height()
+        pad = m.px(max(10.0, 0.02 * m.height))
+        line = m.px(_text_px(m.height, NEW_GAME_LINE_SHARE, NEW_GAME_MIN_PX))
+        # Smaller type only where the window has no room for the form (never in 1280x400).
+        line = min(line, (2 * m.half_h - 2 * pad) / NEW_GAME_ROWS / 1.55,
+                   (2 * m.half_w - 2 * pad) / NEW_GAME_COLUMNS * 2.0)
+        self.line_px = line * m.unit_px
+        t = line / lh                         # the widgets' text scale
+        row = line * 1.55
+        f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL)
         self.kinds = [PERSON] + [f"Computer ({lv})" for lv in levels]
         self.levels = levels
         defaults = defaults or [SeatConfig("Player 1"), SeatConfig("Computer 2", levels[0])]
+        labels = [f"Seat {i + 1}" for i in range(4)] + ["Seed", "Starts", "Open scores"]
+        col0 = max(text_width(x, t) for x in labels) + line
+        menu_style = dict(scale=t, highlightColor=(0.7, 0.7, 0.5, 1), frameColor=BUTTON, popupMarker_scale=0.6)
+        entry_style = dict(scale=t, numLines=1, frameColor=(0.95, 0.95, 0.9, 1))
         self.rows = []
+        menus = []
+        y = -pad - line * 3.0                # below the title (the frame's top is 0)
         for i in range(4):
-            y = 0.45 - 0.14 * i
-            _label(f, f"Seat {i + 1}", (-0.85, y), 0.05)
             options = self.kinds + ([EMPTY] if i >= 2 else [])
             d = defaults[i] if i < len(defaults) else None
             kind = EMPTY if d is None else (PERSON if d.is_person else f"Computer ({d.bot})")
             menu = DirectOptionMenu(parent=f, items=options, initialitem=options.index(kind) if kind in options else 0,
-                                    pos=(-0.6, 0, y), scale=0.05, highlightColor=(0.7, 0.7, 0.5, 1),
-                                    frameColor=BUTTON, popupMarker_scale=0.6,
-                                    command=self._kind_changed, extraArgs=[i])
-            entry = DirectEntry(parent=f, initialText=d.name if d else f"Player {i + 1}", pos=(0.12, 0, y),
-                                scale=0.05, width=13, numLines=1, frameColor=(0.95, 0.95, 0.9, 1))
+                                    command=self._kind_changed, extraArgs=[i], **menu_style)
+            entry = DirectEntry(parent=f, initialText=d.name if d else f"Player {i + 1}", width=13, **entry_style)
+            menus.append((menu, y))
             self.rows.append((menu, entry))
-        _label(f, "Seed (blank: random)", (-0.85, -0.17), 0.045)
-        self.seed = DirectEntry(parent=f, initialText="" if seed is None else str(seed), pos=(-0.2, 0, -0.17),
-                                scale=0.05, width=8,
-                                numLines=1, frameColor=(0.95, 0.95, 0.9, 1))
+            y -= row
+        self.starts = DirectOptionMenu(parent=f, items=[f"Seat {i + 1}" for i in range(4)] + [BY_LOT],
+                                       initialitem=0, **menu_style)
+        widest = max(menu.node().get_frame()[1] * t for menu, _ in menus + [(self.starts, 0)])
+        x0 = pad
+        x1 = x0 + col0
+        x2 = x1 + widest + line * 1.2
+        for (menu, my), (_, entry) in zip(menus, self.rows):
+            menu.set_pos(x1, 0, my)
+            entry.set_pos(x2, 0, my)
+        for i, lab in enumerate(labels[:4]):
+            _label(f, lab, (x0, menus[i][1]), t)
+        note = (0.8, 0.8, 0.7, 1)
+        # The seed, who starts, open scores: a label, the choice, a note saying what it does.
+        _label(f, "Seed", (x0, y), t)
+        self.seed = DirectEntry(parent=f, initialText="" if seed is None else str(seed), pos=(x1, 0, y),
+                                width=8, **entry_style)
+        _label(f, "blank: a random game", (x2, y), t, fg=note)
+        y -= row
         # Round 1's start player is chosen at the table (the rulebook: who last visited a
         # construction site); "by lot" draws one from the game's seed.
-        _label(f, "Starts:", (0.32, -0.17), 0.045)
-        self.starts = DirectOptionMenu(parent=f, items=[f"Seat {i + 1}" for i in range(4)] + [BY_LOT],
-                                       initialitem=0, pos=(0.52, 0, -0.17), scale=0.045,
-                                       highlightColor=(0.7, 0.7, 0.5, 1), frameColor=BUTTON,
-                                       popupMarker_scale=0.6)
-        self.open_scores = DirectCheckButton(parent=f, text="open scores (show victory points, for learning)",
-                                             pos=(-0.32, 0, -0.29), scale=0.045, text_fg=TEXT,
-                                             frameColor=(0, 0, 0, 0), boxPlacement="left", indicatorValue=int(open_scores))
-        self.error = _label(f, "", (-0.85, -0.42), 0.045, fg=(1, 0.5, 0.4, 1), wordwrap=36)
+        _label(f, "Starts", (x0, y), t)
+        self.starts.set_pos(x1, 0, y)
+        _label(f, "who plays first in round 1", (x2, y), t, fg=note)
+        y -= row
+        _label(f, "Open scores", (x0, y), t)
+        self.open_scores = check_box(f, open_scores, (x1 + t * 0.5, y), t)
+        _label(f, "victory points shown, for learning", (x2, y), t, fg=note)
+        y -= row
+        right = max(x2 + 13.2 * t, x2 + text_width("victory points shown, for learning", t)) + pad
+        self.error = _label(f, "", (x0, y), t, fg=(1, 0.5, 0.4, 1), wordwrap=(right - 2 * pad) / t)
+        y -= row * 1.5
         self._on_start = on_start
-        _button(f, "Start", (-0.25, -0.62), self._start, 0.07)
-        _button(f, "Quit", (0.3, -0.62), on_quit, 0.07)
+        self.start_button = _button(f, "Start", (right * 0.35, y), self._start, t * 1.2)
+        self.quit_button = _button(f, "Quit", (right * 0.65, y), on_quit, t * 1.2)
+        bottom = y - line * 0.9 - pad
+        _label(f, "Blueprints - a new game", (right / 2, -pad - line * 1.1), t * 1.35, TextNode.A_center)
+        f["frameSize"] = (0, right, bottom, 0)
+        f.set_pos(-right / 2, 0, -bottom / 2)
         return f
 
     def collect(self) -> tuple[list[SeatConfig], int | None, bool, int | None] | str:
@@ -509,13 +584,12 @@ class SettingsScreen(Screen):
               where: str = "", with_confirm: bool = True) -> DirectFrame:
         self.settings = settings
         self._on_change = on_change
+        self.on_close = on_close  # back to where the screen was opened from (the Esc menu or the table)
         f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, frameSize=(-0.95, 0.95, -0.7, 0.7))
         _label(f, "Settings", (0, 0.55), 0.08, TextNode.A_center)
         y = 0.36
         col = 0.3  # every control in one column, its label on the left
         menu = dict(scale=0.05, highlightColor=(0.7, 0.7, 0.5, 1), frameColor=BUTTON, popupMarker_scale=0.6)
-        check = dict(scale=0.05, text_fg=TEXT, text_align=TextNode.A_left, frameColor=(0, 0, 0, 0),
-                     boxPlacement="left")
         _label(f, "Computer players' speed", (-0.85, y), 0.05)
         self.speed = DirectOptionMenu(parent=f, items=SPEED_NAMES, initialitem=SPEED_NAMES.index(settings.bot_speed),
                                       pos=(col, 0, y), command=self._speed, **menu)
@@ -523,10 +597,8 @@ class SettingsScreen(Screen):
         self.confirm_moves = None
         if with_confirm:
             _label(f, "Confirm each move", (-0.85, y), 0.05)
-            _label(f, "(Undo until you confirm)", (-0.85, y - 0.06), 0.042, fg=(0.8, 0.8, 0.7, 1))
-            self.confirm_moves = DirectCheckButton(parent=f, text=" on", pos=(col + 0.03, 0, y),
-                                                   indicatorValue=int(settings.confirm_moves),
-                                                   command=self._confirm, **check)
+            _label(f, "(Undo until you confirm)", (-0.85, y - 0.06), 0.045, fg=(0.8, 0.8, 0.7, 1))
+            self.confirm_moves = check_box(f, settings.confirm_moves, (col + 0.03, y), 0.05, self._confirm)
             y -= 0.15
         _label(f, "Camera sensitivity", (-0.85, y), 0.05)
         values = [_times(v) for v in SENSITIVITIES]
@@ -535,13 +607,17 @@ class SettingsScreen(Screen):
                                             pos=(col, 0, y), command=self._sensitivity, **menu)
         y -= 0.15
         _label(f, "Shaded materials (shaders)", (-0.85, y), 0.05)
-        self.shaders_note = _label(f, "takes effect at the next start", (-0.85, y - 0.06), 0.042, fg=(0.8, 0.8, 0.7, 1))
-        self.shaders = DirectCheckButton(parent=f, text=" on", pos=(col + 0.03, 0, y),
-                                         indicatorValue=int(settings.shaders), command=self._shaders, **check)
+        self.shaders_note = _label(f, "takes effect at the next start", (-0.85, y - 0.06), 0.045, fg=(0.8, 0.8, 0.7, 1))
+        self.shaders = check_box(f, settings.shaders, (col + 0.03, y), 0.05, self._shaders)
         self.where = _label(f, f"Saved at once in {where}" if where else "Not saved (no settings file)",
-                            (-0.85, -0.45), 0.038, fg=(0.8, 0.8, 0.7, 1), wordwrap=44)
-        _button(f, "Back", (0, -0.6), on_close, 0.06)
+                            (-0.85, -0.45), 0.045, fg=(0.8, 0.8, 0.7, 1), wordwrap=37)
+        self.back_button = _button(f, "Back", (0, -0.6), self.back, 0.06)
         return f
+
+    def back(self) -> None:
+        """Back (or Esc): close, and return to the screen it was opened from."""
+        self.exit()
+        self.on_close()
 
     def change(self, **values) -> None:
         self.settings = self.settings.changed(**values)

@@ -1,0 +1,318 @@
+"""The 2D screens measured on the offscreen table with its overlay: the new-game form laid out in
+pixels (nothing overlaps, nothing clipped, type at least 12 px from 1280x400 to 2560x1440), the
+Esc menu, settings and quit dialogs legible and opaque over the table, the settings screen's
+check boxes saying their value and its Back returning to where it was opened from, and a bad
+settings file said in the HUD."""
+
+from __future__ import annotations
+
+import argparse
+
+import numpy as np
+import pytest
+from panda3d.core import Point3, TextNode
+
+from blueprints3d.client.table.app import AppOptions, options_from_args
+from blueprints3d.client.table.flow import SeatConfig
+from blueprints3d.files.settings import Settings
+
+MIN_PX = 12.0
+SIZES = [(1280, 400), (1280, 720), (1024, 768), (1920, 1080), (2560, 1440)]
+IDS = [f"{w}x{h}" for w, h in SIZES]
+
+
+def open_at(offscreen_base, size, **kw):
+    from blueprints3d.client.render import shaders
+    from blueprints3d.client.table.offscreen import open_table
+
+    shaders.configure(False)
+    w, h = size
+    options = dict(seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy")], seed=5, bot_delay=0,
+                   threaded_bots=False)
+    options.update(kw)
+    t = open_table(offscreen_base, w, h, AppOptions(**options), overlay=True)
+    t.app.flow.run_bots()
+    t.app._refresh(animate=False)
+    return t
+
+
+def _to_r2d(chain, render2d, point):
+    """``point`` in the space of ``chain[0]``, through its parents' transforms up to ``chain[-1]``
+    (a node in the scene graph), in render2d units. DirectGUI children hang from their parent's
+    state node, outside the scene graph, so each hop is taken by hand."""
+    p = Point3(point)
+    for np_ in chain[:-1]:
+        p = np_.get_mat().xform_point(p)
+    return render2d.get_relative_point(chain[-1], p)
+
+
+def _rect(chain, render2d, fr):
+    xs, zs = [], []
+    for x in (fr[0], fr[1]):
+        for z in (fr[2], fr[3]):
+            p = _to_r2d(chain, render2d, Point3(x, 0, z))
+            xs.append(p.x)
+            zs.append(p.z)
+    return min(xs), max(xs), min(zs), max(zs)
+
+
+def frame_rect(np_, render2d, chain=()):
+    """A DirectGUI item's frame (its PGItem's) in render2d units: (left, right, bottom, top)."""
+    return _rect([np_, *chain], render2d, np_.node().get_frame())
+
+
+def text_rect(text, render2d, chain=()):
+    """An OnscreenText's letters' box in render2d units."""
+    tn = text.node()
+    return _rect([text, *chain], render2d, (tn.get_left(), tn.get_right(), tn.get_bottom(), tn.get_top()))
+
+
+def text_px(text, render2d, h, chain=()):
+    """An OnscreenText's line, in pixels from line to line."""
+    lh = text.node().get_line_height()
+    a = _to_r2d([text, *chain], render2d, Point3(0, 0, 0))
+    b = _to_r2d([text, *chain], render2d, Point3(0, 0, lh))
+    return abs(b.z - a.z) * h / 2
+
+
+def overlap(a, b) -> bool:
+    return a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]
+
+
+def inside(a, b, slack=1e-4) -> bool:
+    return a[0] >= b[0] - slack and a[1] <= b[1] + slack and a[2] >= b[2] - slack and a[3] <= b[3] + slack
+
+
+def children(widget):
+    """The DirectGUI widgets hanging from ``widget``."""
+    from direct.gui.DirectGuiBase import DirectGuiWidget
+
+    found = []
+    for c in widget.get_children():
+        w = DirectGuiWidget.guiDict.get(c.get_name().split("-")[-1])
+        if w is not None and w == c:
+            found.append(w)
+    return found
+
+
+def texts(widget, chain=()):
+    """(OnscreenText, chain up to the frame) of every text of ``widget`` and its children."""
+    out = []
+    chain = [*chain] if chain else [widget]
+    for name in widget.components():
+        comp = widget.component(name)
+        if name.startswith("text") and not comp.is_empty() and comp.node().get_text().strip():
+            out.append((comp, chain))
+    for child in children(widget):
+        if child.is_hidden() or type(child).__name__ == "DirectFrame" and child["frameColor"] is None:
+            continue
+        out += texts(child, [child, *chain])
+    return out
+
+
+def text_sizes(frame, render2d, h):
+    """(text, pixels from line to line) of every text of the screen's ``frame``."""
+    return [(t.node().get_text(), text_px(t, render2d, h, chain)) for t, chain in texts(frame)]
+
+
+def widget_rects(screen, render2d):
+    """Every label, choice, entry, box and button of the form: name -> rect."""
+    from direct.gui.DirectGui import (DirectButton, DirectCheckButton, DirectEntry, DirectLabel,
+                                      DirectOptionMenu)
+
+    rects = {}
+    f = screen.frame
+    for i, w in enumerate(children(f)):
+        chain = (w, f)
+        if isinstance(w, DirectCheckButton):
+            rects[f"{i} box"] = frame_rect(w.component("indicator"), render2d, chain)
+            if w["text"]:  # words of its own must not lie under the box either
+                rects[f"{i} box text"] = text_rect(w.component("text0"), render2d, chain)
+        elif isinstance(w, (DirectOptionMenu, DirectEntry, DirectButton)):
+            rects[f"{i} {type(w).__name__}"] = frame_rect(w, render2d, (f,))
+        elif isinstance(w, DirectLabel):
+            if w["text"]:
+                rects[f"{i} label {w['text'][:20]}"] = text_rect(w.component("text0"), render2d, chain)
+    return rects
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_the_new_game_form_is_laid_out_in_pixels(offscreen_base, size):
+    from blueprints3d.client.table.bots import bot_levels
+
+    t = open_at(offscreen_base, size)
+    try:
+        app = t.app
+        app.show_new_game()
+        scr = app.new_game_screen
+        r2d = offscreen_base.render2d
+        w, h = size
+        panel = frame_rect(scr.frame, r2d)
+        assert inside(panel, (-1, 1, -1, 1)), (size, panel)
+        rects = widget_rects(scr, r2d)
+        assert len(rects) >= 20 and any("box" in k for k in rects)
+        for name, r in rects.items():
+            assert inside(r, panel), (size, name, r, panel)  # nothing clipped by the panel
+        names = list(rects)
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                assert not overlap(rects[a], rects[b]), (size, a, rects[a], b, rects[b])
+        sizes = text_sizes(scr.frame, r2d, h)
+        assert any(text == "Open scores" for text, _ in sizes)
+        for text, px in sizes:
+            assert px >= MIN_PX, (size, text, px)
+        # The entries (PGEntry draws its own text) are as large as the labels.
+        for _, entry in scr.rows:
+            px = abs(_to_r2d([entry, scr.frame], r2d, Point3(0, 0, TextNode("m").get_line_height())).z
+                     - _to_r2d([entry, scr.frame], r2d, Point3(0, 0, 0)).z) * h / 2
+            assert px >= MIN_PX, (size, px)
+        # It scales with the window: the type is a share of its height.
+        assert scr.line_px >= max(MIN_PX, 0.03 * h)
+        # Nothing of the HUD (the key strip, the score panel) shows under the form.
+        hud = app.hud
+        assert hud.help.is_hidden() and hud.score_panel.is_hidden() and not hud.texts()
+        scr.exit()
+        del bot_levels
+    finally:
+        t.close()
+
+
+def test_the_open_scores_box_follows_its_value_and_is_read(offscreen_base):
+    t = open_at(offscreen_base, (1280, 720))
+    try:
+        app = t.app
+        app.show_new_game()
+        box = app.new_game_screen.open_scores
+        assert box.words["text"] == "off"
+        box.commandFunc(None)
+        assert box.words["text"] == "on" and app.new_game_screen.collect()[2] is True
+        app.new_game_screen.exit()
+    finally:
+        t.close()
+
+
+def dialogs(app):
+    """Open each dialog in turn over the table; yields (name, screen)."""
+    app.on_escape()
+    yield "menu", app.menu
+    app.menu.buttons["Settings"]["command"]()
+    yield "settings", app.settings_screen
+    app.settings_screen.exit()
+    app.on_close_request()
+    yield "quit", app.confirm
+    app.confirm.exit()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_dialogs_are_legible_and_inside_the_window(offscreen_base, size):
+    t = open_at(offscreen_base, size)
+    try:
+        r2d = offscreen_base.render2d
+        for name, scr in dialogs(t.app):
+            assert scr.active, name
+            assert inside(frame_rect(scr.frame, r2d), (-1, 1, -1, 1)), (size, name)
+            sizes = text_sizes(scr.frame, r2d, size[1])
+            assert sizes, name
+            for text, px in sizes:
+                assert px >= MIN_PX, (size, name, text, px)
+    finally:
+        t.close()
+
+
+def test_dialogs_are_opaque_over_the_table(offscreen_base):
+    """Behind a dialog nothing of the table shows: its panel looks the same whether the table is
+    drawn behind it or not (with the old see-through panel, the dice, the card and the labels
+    showed through)."""
+    t = open_at(offscreen_base, (1280, 720))
+    try:
+        app = t.app
+        r2d = offscreen_base.render2d
+        with_table = t.screenshot().astype(int)
+        app.scene.hide()
+        without = t.screenshot().astype(int)
+        app.scene.show()
+        for name, scr in dialogs(app):
+            left, right, bottom, top = frame_rect(scr.frame, r2d)
+            x0, y0 = t.pixel(left, top)
+            x1, y1 = t.pixel(right, bottom)
+            inner = (slice(y0 + 3, y1 - 3), slice(x0 + 3, x1 - 3))
+            # The table has something to show there...
+            assert np.abs(with_table[inner] - without[inner]).max() > 60, name
+            over = t.screenshot().astype(int)
+            app.scene.hide()
+            alone = t.screenshot().astype(int)
+            app.scene.show()
+            # ... and none of it shows through the dialog.
+            assert np.abs(over[inner] - alone[inner]).max() <= 3, (name, np.abs(over[inner] - alone[inner]).max())
+    finally:
+        app.scene.show()
+        t.close()
+
+
+def test_settings_boxes_say_their_value(offscreen_base):
+    t = open_at(offscreen_base, (1280, 720), settings=Settings(shaders=False))
+    try:
+        app = t.app
+        app.show_settings()
+        scr = app.settings_screen
+        assert scr.shaders.words["text"] == "off"
+        assert scr.confirm_moves.words["text"] == "on"
+        scr.confirm_moves.commandFunc(None)
+        assert scr.confirm_moves.words["text"] == "off" and app.settings.confirm_moves is False
+        scr.confirm_moves.commandFunc(None)
+        assert scr.confirm_moves.words["text"] == "on" and app.settings.confirm_moves is True
+        scr.shaders.commandFunc(None)
+        assert scr.shaders.words["text"] == "on" and app.settings.shaders is True
+    finally:
+        t.close()
+
+
+def test_settings_back_returns_to_where_it_was_opened(offscreen_base):
+    t = open_at(offscreen_base, (1280, 720))
+    try:
+        app = t.app
+        app.on_escape()
+        app.menu.buttons["Settings"]["command"]()
+        assert app.settings_screen.active and not app.menu.active
+        app.settings_screen.back_button["command"]()
+        assert not app.settings_screen.active and app.menu.active  # back in the menu
+        app.menu.buttons["Settings"]["command"]()
+        app.on_escape()  # Esc is Back too
+        assert not app.settings_screen.active and app.menu.active
+        app.on_escape()
+        assert not app.menu.active
+        app.show_settings()  # opened from the table itself: Back goes to the table
+        app.settings_screen.back_button["command"]()
+        assert not app.settings_screen.active and not app.menu.active
+    finally:
+        t.close()
+
+
+def play_args(**kw):
+    base = dict(size=None, fullscreen=False, no_shaders=False, seats="Ann,@easy", seed=7, open_scores=False,
+                bot_delay=None, quit_after=0, resume=False, no_autosave=False, start=None)
+    base.update(kw)
+    return argparse.Namespace(**base)
+
+
+def test_a_bad_settings_file_is_said_in_the_hud_once(offscreen_base, tmp_path, monkeypatch, capsys):
+    from blueprints3d.client.render import shaders
+    from blueprints3d.client.table.offscreen import open_table
+
+    monkeypatch.setenv("BLUEPRINTS3D_HOME", str(tmp_path))
+    (tmp_path / "settings.json").write_text("{not json")
+    o = options_from_args(play_args())
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "default" in err
+    assert o.settings_note and o.settings_note in err
+    shaders.configure(False)
+    o.size, o.bot_delay, o.threaded_bots, o.autosave = (1280, 720), 0, False, None
+    t = open_table(offscreen_base, 1280, 720, o, overlay=True)
+    try:
+        app = t.app
+        shown = app.hud.message.textNode.get_text()
+        assert "default" in shown and "settings" in shown.lower(), shown
+        app.start_game([SeatConfig("Ann"), SeatConfig("Bob", "easy")], seed=1)
+        assert "default" not in app.hud.message.textNode.get_text()  # once
+    finally:
+        t.close()
