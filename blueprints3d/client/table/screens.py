@@ -107,7 +107,7 @@ def check_box(parent, value: bool, pos: tuple[float, float], scale: float,
               command: Callable[[bool], None] | None = None) -> DirectCheckButton:
     """A check box with its words beside it ("on" / "off", ``box.words``), which follow its value
     and never lie under the box; ``command`` gets the new value."""
-    box = DirectCheckButton(parent=parent, text="", pos=(pos[0], 0, pos[1]), scale=scale,
+    box = DirectCheckButton(parent=parent, text="", pos=(pos[0], 0, pos[1] + 0.3 * scale), scale=scale,
                             frameColor=(0, 0, 0, 0), boxPlacement="left", indicatorValue=int(value))
     ind = box.component("indicator")
     right = ind.get_x() + ind.node().get_frame()[1] * ind.get_sx()
