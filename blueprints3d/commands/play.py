@@ -45,6 +45,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-autosave", action="store_true",
                         help="do not save the game after every move (the autosave lives in "
                              "$BLUEPRINTS3D_HOME, else $XDG_DATA_HOME/blueprints3d)")
+    parser.add_argument("--mute", action="store_true",
+                        help="no sound this run (the settings' volume and mute are kept for the next)")
     parser.add_argument("--verbose", action="store_true",
                         help="let Panda3D print its start-up messages (display pipes, input devices)")
     # For benchmarks and smoke tests: render N frames, print the start-up time, exit.

@@ -17,6 +17,7 @@ from direct.showbase.DirectObject import DirectObject
 from panda3d.core import ClockObject, NodePath, Point3, WindowProperties
 
 from blueprints3d.client.render import config, lighting, shaders
+from blueprints3d.client.render.audio import SoundBank
 from blueprints3d.client.render.window import open_base
 from blueprints3d.client.scene import card_model, units
 from blueprints3d.client.scene.camera import OrbitCamera
@@ -34,6 +35,7 @@ from blueprints3d.client.table.summary import RoundSummary, StandingsScreen
 from blueprints3d.client.table.screens import (ConfirmScreen, CurtainScreen, HelpScreen,
                                          MenuScreen, NewGameScreen, Overlay,
                                          SettingsScreen)
+from blueprints3d.client.table.table_sounds import TableSounds
 from blueprints3d.client.table.table_view import TableView
 from blueprints3d.engine.errors import BlueprintsError, SaveFileError
 from blueprints3d.engine.rules import NUM_ROUNDS, POOL_SIZE
@@ -79,6 +81,7 @@ class AppOptions:
     confirm_moves: bool = True              # a person's move waits for Enter / Confirm (Undo takes it back)
     settings: Settings | None = None        # the settings file's (None: none read; confirm_moves above holds)
     settings_path: Path | None = None       # where the settings screen saves (None: not saved)
+    mute: bool = False                      # --mute: no sound this run (the settings' mute lasts)
     settings_note: str = ""                 # why the settings file was not used (shown once in the HUD)
 
 
@@ -103,6 +106,8 @@ class TableApp:
         self.hud = Hud(base.aspect2d, size=self._size())
         self.settings = options.settings if options.settings is not None else Settings(
             confirm_moves=options.confirm_moves)
+        self.sounds = TableSounds(SoundBank.for_base(base, volume=self.settings.loudness,
+                                                     muted=options.mute or self.settings.mute))
         self.help = HelpScreen(self.overlay)
         self.settings_screen = SettingsScreen(self.overlay)
         self.new_game_screen = NewGameScreen(self.overlay)
@@ -227,6 +232,7 @@ class TableApp:
         self.hud.show_message("; ".join(([self._startup_note] if self._startup_note else []) + done))
         self._startup_note = ""
         self._refresh(animate=False)
+        self.sounds.start(flow)
         self.camera.snap()
         kept = None
         if initial is None and self.options.autosave is not None:
@@ -317,6 +323,7 @@ class TableApp:
         return str(path)
 
     def _on_flow_event(self, event: FlowEvent) -> None:
+        self.sounds.on_event(self.flow, event)
         if event.kind in ("placed", "set_aside", "discarded"):
             self._autosave()  # after every action: a crash or a kill loses nothing
             self._keep_finished()  # the game's last action: it goes into the history
@@ -596,6 +603,8 @@ class TableApp:
     def change_settings(self, settings: Settings) -> None:
         """The settings screen changed a value: applied now (shaders: at the next start), saved."""
         self.settings = settings
+        self.sounds.bank.set_volume(settings.loudness)
+        self.sounds.bank.set_muted(self.options.mute or settings.mute)
         if self.flow is not None:
             if self.options.bot_delay is None:
                 self.flow.bot_delay = settings.bot_delay(config.BOT_DELAY.get_value())
@@ -706,6 +715,7 @@ class TableApp:
     def destroy(self) -> None:
         self.events.ignore_all()
         self.base.taskMgr.remove(self.task)
+        self.sounds.bank.destroy()
         self._close_overlays()
         self.hud.destroy()
         self.move_bar.destroy()
@@ -787,7 +797,8 @@ def options_from_args(args: argparse.Namespace) -> AppOptions:
                       bot_delay=args.bot_delay, verbose=getattr(args, "verbose", False),
                       quit_after=args.quit_after, autosave=slot,
                       resumed=resumed, start=start, confirm_moves=settings.confirm_moves,
-                      settings=settings, settings_path=path, settings_note=note or "")
+                      settings=settings, settings_path=path, settings_note=note or "",
+                      mute=getattr(args, "mute", False))
 
 
 def fit_to_display(base, size: tuple[int, int]) -> tuple[int, int] | None:
@@ -825,7 +836,7 @@ def _run(args: argparse.Namespace, options: AppOptions, launched: float) -> int:
     base = open_base(size=options.size, title="Blueprints", offscreen=offscreen,
                      fullscreen=options.fullscreen,
                      native_fullscreen=options.fullscreen and not options.size_given,
-                     verbose=options.verbose, shaders_on=options.use_shaders)
+                     verbose=options.verbose, shaders_on=options.use_shaders, sound=not options.mute)
     if not offscreen and not options.fullscreen:
         fitted = fit_to_display(base, options.size)
         if fitted is not None:
