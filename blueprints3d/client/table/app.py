@@ -520,7 +520,9 @@ class TableApp:
         top = units.CARD_THICKNESS + units.DIE_SIZE * max(tallest + 1, 2)
         pts = [(*place.to_world(sx * w / 2, sy * h / 2), z)
                for sx in (-1, 1) for sy in (-1, 1) for z in (0.0, top)]
-        self.camera.toggle_close_up(self.camera.fitting(pts, place.heading, CLOSE_UP_ELEVATION))
+        # Framed in the rows the HUD's top and bottom lines leave free, not under them.
+        self.camera.toggle_close_up(self.camera.fitting(pts, place.heading, CLOSE_UP_ELEVATION,
+                                                        covered=self.hud.covered()))
 
     def confirm_move(self) -> None:
         """The Confirm button (Enter does the same through the keys)."""

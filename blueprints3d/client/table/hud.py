@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from direct.gui.OnscreenText import OnscreenText
-from panda3d.core import NodePath, TextNode
+from panda3d.core import NodePath, Point3, TextNode
 
 from blueprints3d.client.table.flow import GameFlow, Mode, SeatConfig
 from blueprints3d.engine.rules import AWARDS_BY_PLAYERS, PRIZE_SHORT, PRIZE_VP, Prize, round_text, vp_text
@@ -288,6 +288,21 @@ class Hud:
         else:
             self.help.hide()
 
+    def covered(self) -> list[tuple[float, float, float, float]]:
+        """Where the HUD covers the window: each text on show (and the move bar while shown)
+        as (left, right, bottom, top) in the window's coordinates (-1 the left or bottom edge,
+        +1 the right or top), from this layout's pixels: for a view framed clear of the HUD."""
+        w, h = self.size
+        to_x, to_y = min(w, h) / w, min(w, h) / h  # aspect2d units to the window's [-1, 1]
+        nodes = self.texts() + ([self.move_bar] if self.move_bar is not None and not self.move_bar.isHidden() else [])
+        out = []
+        for node in nodes:
+            bounds = _frames_bounds(node, self.root) if node is self.move_bar else node.get_tight_bounds(self.root)
+            if bounds:
+                lo, hi = bounds
+                out.append((lo.x * to_x, hi.x * to_x, lo.z * to_y, hi.z * to_y))
+        return out
+
     def texts(self) -> list[OnscreenText]:
         """The texts on show (for the layout tests)."""
         return [n for n in self.nodes if not n.isHidden() and n.textNode.get_text()]
@@ -331,6 +346,18 @@ def _frames_extent(root: NodePath) -> tuple[float, float]:
         lows.append(pos.z + fr[2] * s.z)
         rights.append(pos.x + fr[1] * s.x)
     return min(lows), max(rights)
+
+
+def _frames_bounds(root: NodePath, ref: NodePath) -> tuple[Point3, Point3] | None:
+    """The box of the DirectGUI frames under ``root`` (drawn by their PGItems, which a node's
+    tight bounds miss), in ``ref``'s units."""
+    pts = [ref.get_relative_point(child, Point3(x, 0, z))
+           for child in root.get_children() if hasattr(child.node(), "get_frame")
+           for x in child.node().get_frame()[:2] for z in child.node().get_frame()[2:]]
+    if not pts:
+        return None
+    return (Point3(min(p.x for p in pts), 0, min(p.z for p in pts)),
+            Point3(max(p.x for p in pts), 0, max(p.z for p in pts)))
 
 
 def _capital(text: str) -> str:

@@ -166,3 +166,78 @@ def test_number_keys_choose_the_spaces_that_can_be_built_on(table, seed):
     finally:
         c.on_message = app.hud.show_message
         c.key("escape")
+
+
+# ---- 2. the close-up stays clear of the HUD --------------------------------------------------------
+
+def hud_rects(app):
+    """Every HUD text (and the move bar while shown) as (left, right, bottom, top) in the
+    window's [-1, 1], from the HUD's own pixel layout."""
+    from panda3d.core import Point3
+
+    hud = app.hud
+    w, h = hud.size
+    kx, ky = min(w, h) / w, min(w, h) / h
+    out = []
+    for node in hud.texts():
+        lo, hi = node.get_tight_bounds(hud.root)
+        out.append((lo.x * kx, hi.x * kx, lo.z * ky, hi.z * ky))
+    if app.move_bar.shown:
+        pts = [hud.root.get_relative_point(b, Point3(x, 0, z)) for b in (app.move_bar.confirm, app.move_bar.undo)
+               for x in b.node().get_frame()[:2] for z in b.node().get_frame()[2:]]
+        out.append((min(p.x for p in pts) * kx, max(p.x for p in pts) * kx,
+                    min(p.z for p in pts) * ky, max(p.z for p in pts) * ky))
+    return out
+
+
+def building_points(app, seat):
+    """Points all through the card and a stack of its tallest + 1 over it (what the close-up
+    frames), on screen."""
+    from panda3d.core import Point3
+
+    from blueprints3d.client.scene import card_model, units
+
+    sv = app.view.seats[seat]
+    w, h = card_model.card_size(sv.blueprint)
+    tallest = max(len(st) for st in app.flow.state.stacks[seat])
+    top = units.CARD_THICKNESS + units.DIE_SIZE * max(tallest + 1, 2)
+    n = 12
+    pts = [app.picker.project(Point3((i / n - 0.5) * w, (j / n - 0.5) * h, k / 4 * top), sv.root)
+           for i in range(n + 1) for j in range(n + 1) for k in range(5)]
+    assert all(p is not None for p in pts)
+    return pts
+
+
+def span(pts):
+    return max(p[1] for p in pts) - min(p[1] for p in pts)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1280, 400), (1920, 1080), (1024, 768)])
+def test_the_close_up_frames_the_building_clear_of_the_hud(offscreen_base, size):
+    from blueprints3d.client.render import shaders
+    from blueprints3d.client.table.offscreen import open_table
+
+    shaders.configure(False)
+    t = open_table(offscreen_base, *size, AppOptions(seats=SOLO, seed=5, bot_delay=0, threaded_bots=False))
+    try:
+        app = t.app
+        flow = app.flow
+        for _ in range(3):  # a building of a few dice, so a stack stands on the card
+            to_person(app)
+            assert flow._person_action(flow.state.legal_actions()[0]).ok
+            assert flow.confirm().ok
+        to_person(app)
+        app.hud.show_message("Bob takes the recycled 5; Cob takes the wood 5")
+        seat = flow.viewer
+        home = building_points(app, seat)
+        app.toggle_close_up()
+        assert app.camera.close is not None
+        app.camera.snap()
+        card = building_points(app, seat)
+        assert span(card) > 1.8 * span(home)  # still a close look
+        assert all(-1 <= x <= 1 and -1 <= y <= 1 for x, y in card)
+        for r in hud_rects(app):
+            inside = [p for p in card if r[0] < p[0] < r[1] and r[2] < p[1] < r[3]]
+            assert not inside, (size, r, inside[:3])
+    finally:
+        t.close()
