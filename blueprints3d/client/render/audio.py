@@ -18,9 +18,10 @@ the one line ``NO_DEVICE`` and every ``play`` is silent.
 Playing: every sound is loaded once (``AudioManager.get_sound``; a few voices of the dice
 sounds so that impacts can overlap), ``play(name, speed)`` starts one with a loudness that
 follows the impact speed (``impact_volume``), the master volume (0..1) is the manager's
-``set_volume`` and mute stops every ``play``. Impacts of a physics throw are scheduled on the
-task manager with ``play_impacts`` (tasks rather than ``SoundInterval``, which reaches for the
-global ``base``).
+``set_volume`` and mute stops every ``play``. A physics throw's impacts (time, die, speed,
+surface: scene/throw.Impact) play one by one as its playback passes them (``play_impact``, e.g.
+as the playback's ``on_impact``), or all scheduled ahead on the task manager (``play_impacts``;
+tasks rather than ``SoundInterval``, which reaches for the global ``base``).
 """
 
 from __future__ import annotations
