@@ -8,8 +8,10 @@ it loads the .prc settings, opens the window and runs until the player quits.
 from __future__ import annotations
 
 import argparse
+import subprocess
 import sys
 import time
+from typing import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,6 +32,7 @@ from blueprints3d.client.table.hud import Hud, plate_name
 from blueprints3d.client.table.move_bar import MoveBar
 from blueprints3d.client.table.score_panel import ScorePanel
 from blueprints3d.client.table.layout import LABEL_OFFSET, seat_places
+from blueprints3d.client.table.podium import Podium
 from blueprints3d.client.table.reveal import RevealPlayer
 from blueprints3d.client.table.summary import RoundSummary, StandingsScreen
 from blueprints3d.client.table.screens import (ConfirmScreen, CurtainScreen, HelpScreen,
@@ -44,7 +47,7 @@ from blueprints3d.files.autosave import AutosaveSlot, Resumed
 from blueprints3d.files.buildfile import build_bytes
 from blueprints3d.files.builds import build_of
 from blueprints3d.files.history import keep_game
-from blueprints3d.files.jsonfile import os_reason, stamp, where, write_new
+from blueprints3d.files.jsonfile import os_reason, stamp, where, write_bytes_atomic, write_new
 from blueprints3d.files.savefile import game_bytes
 from blueprints3d.files.settings import Settings, load_settings, save_settings, settings_path
 from blueprints3d.text import display, file_name, shown
@@ -83,6 +86,7 @@ class AppOptions:
     settings_path: Path | None = None       # where the settings screen saves (None: not saved)
     mute: bool = False                      # --mute: no sound this run (the settings' mute lasts)
     settings_note: str = ""                 # why the settings file was not used (shown once in the HUD)
+    launch: Callable[[list[str]], object] | None = None  # starts `blueprints3d view` (None: subprocess.Popen)
 
 
 class TableApp:
@@ -115,6 +119,10 @@ class TableApp:
         self.summary = RoundSummary(self.overlay)      # after a round's reveal
         self.standings = StandingsScreen(self.overlay)  # at the end of the game
         self.reveal: RevealPlayer | None = None          # made with each game's table view
+        # The end of the game: one player's buildings side by side, to view or save.
+        self.podium = Podium(self.scene, base.aspect2d, self.camera, self.cam, self._size,
+                             self.view_kept_building, self.save_kept_building)
+        self.launch = options.launch if options.launch is not None else subprocess.Popen
         self.menu = MenuScreen(self.overlay)
         self.confirm = ConfirmScreen(self.overlay)
         self.move_bar = MoveBar(base.a2dBottomRight, self.confirm_move, self.undo_move)
@@ -211,6 +219,7 @@ class TableApp:
                 return
             raise
         self._close_overlays()
+        self.podium.hide()
         if self.reveal is not None:
             self.reveal.destroy()
         if self.view is not None:
@@ -371,11 +380,66 @@ class TableApp:
             self.curtain.exit()
         if flow.mode is Mode.GAME_OVER:
             if not self.standings.active:
-                self.standings.enter(flow.state.round_results, flow.state.result(),
-                                     [s.name for s in flow.seats],
-                                     [("New game", self.show_new_game), ("Quit", self.quit)])
+                self._show_standings()
         else:
             self.standings.exit()
+            self.podium.hide()
+
+    def _show_standings(self, player: int | None = None) -> None:
+        """The final standings beside one player's buildings (the first winner's at first)."""
+        flow = self.flow
+        res = flow.state.result()
+        if player is None:
+            player = res.winners[0] if self.podium.player is None else self.podium.player
+        self.view.put_away(True)
+        self.hud.set_visible(False)
+        self.podium.show(flow.state.round_results, player, flow.seats[player].name,
+                         self.view.centre_heading)
+        after = flow.seats[(player + 1) % len(flow.seats)].name
+        self.standings.enter(flow.state.round_results, res, [s.name for s in flow.seats],
+                             [(f"{after}'s buildings", self.next_podium), ("New game", self.show_new_game),
+                              ("Quit", self.quit)])
+
+    def next_podium(self) -> None:
+        """The standings' "<next player>'s buildings": the row shows the next player's three."""
+        if self.flow is not None and self.podium.player is not None:
+            self.standings.exit()
+            self._show_standings((self.podium.player + 1) % len(self.flow.seats))
+
+    def _kept_build(self, round_index: int, player: int) -> tuple[str, bytes]:
+        rr = self.flow.state.round_results[round_index]
+        name = self.flow.seats[player].name
+        return f"building-{file_name(name)}-round{rr.round}", build_bytes(build_of(rr, player))
+
+    def save_kept_building(self, round_index: int, player: int) -> str | None:
+        """The podium's "Save": that building as a build file of its own in the saves folder."""
+        stem, data = self._kept_build(round_index, player)
+        try:
+            path = self._write_copy(stem, data)
+        except OSError as e:
+            self.standings.say(f"could not save the building: {os_reason(e)}")
+            return None
+        self.standings.say(f"saved to {where(path)}")
+        return str(path)
+
+    def view_kept_building(self, round_index: int, player: int) -> list[str] | None:
+        """The podium's "View": that building in the showcase viewer (`blueprints3d view`), in a
+        window of its own; the game's window stays as it is."""
+        stem, data = self._kept_build(round_index, player)
+        try:
+            path = self._saves_folder() / f"viewing-{stem}.json"
+            write_bytes_atomic(path, data)  # the viewer's copy: the same name each time, replaced
+        except OSError as e:
+            self.standings.say(f"could not open the viewer: {os_reason(e)}")
+            return None
+        command = [sys.executable, "-m", "blueprints3d", "view", str(path)]
+        try:
+            self.launch(command)
+        except OSError as e:
+            self.standings.say(f"could not open the viewer: {os_reason(e)}")
+            return None
+        self.standings.say(f"opening {where(path)} in the viewer")
+        return command
 
     def _show_summary(self) -> None:
         """The reveal has come to its end: the round's table beside the buildings."""
@@ -407,8 +471,8 @@ class TableApp:
         seat = flow.viewer if flow.viewer is not None else (flow.current if flow.current is not None else 0)
         if not flow.people:
             seat = 0
-        if self.reveal is not None and self.reveal.active:
-            return  # the reveal moves the camera from building to building
+        if self.reveal is not None and self.reveal.active or self.podium.active:
+            return  # the reveal moves the camera from building to building; the podium holds it
         whole = flow.mode in (Mode.ROUND_END, Mode.GAME_OVER)
         key = (seat, whole, self._aspect())
         if key == self._framed_for:
@@ -665,7 +729,7 @@ class TableApp:
                 self._show_summary()  # laid out again for the new size
             if self.standings.active:
                 self.standings.exit()
-                self._refresh(animate=False)
+                self._show_standings()
 
     # ---- every frame --------------------------------------------------------------------------
     def _frame(self, task):
@@ -693,6 +757,7 @@ class TableApp:
             self.view.animator.update(dt)
         if self.reveal is not None:
             self.reveal.update(dt)
+        self.podium.layout()  # the labels and buttons follow the camera as it glides
         self.camera.update(dt)
         self.frames += 1
         if self.frames == 1:
@@ -709,6 +774,7 @@ class TableApp:
                 self.view.sync(self.flow, animate=False)
             self.view.animator.finish_all()
         self.camera.snap()
+        self.podium.layout()
         if self.reveal is not None:
             self.reveal.layout()  # the labels follow the camera's new place
         if self.controls is not None:
@@ -722,6 +788,7 @@ class TableApp:
         self.hud.destroy()
         self.move_bar.destroy()
         self.score_panel.destroy()
+        self.podium.hide()
         if self.reveal is not None:
             self.reveal.destroy()
         if self.view is not None:

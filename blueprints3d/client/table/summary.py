@@ -103,7 +103,7 @@ class _TablePanel(Screen):
 
     def _build_panel(self, title: str, rows: list[str], words: list[str],
                      buttons: list[tuple[str, Callable[[], None]]], share: float = 0.44,
-                     side: str = "right") -> DirectFrame:
+                     side: str = "right", say_line: bool = False) -> DirectFrame:
         m = Metrics(*self.overlay.size())
         pad = m.px(max(8.0, 0.014 * m.height))
         width = min(m.px(share * m.width), 2 * m.half_w - 2 * pad)
@@ -129,6 +129,8 @@ class _TablePanel(Screen):
             b_h = (body.textNode.get_top() - body.textNode.get_bottom()) * scale
             h_h = head.textNode.get_line_height() * scale * 1.3
             height = pad + h_h + pad * 0.5 + t_h + pad + b_h + pad + scale * 2.0 + pad
+            if say_line:
+                height += scale * tn.get_line_height() * 1.2
             if height <= room:
                 break
             line *= room / height
@@ -143,6 +145,13 @@ class _TablePanel(Screen):
         n = len(buttons)
         for i, (text, command) in enumerate(buttons):
             self.buttons[text] = _button(f, text, (width * (i + 1) / (n + 1), y - scale * 1.1), command, scale * 1.15)
+        self.message = None
+        if say_line:  # a line under the buttons for what a button did ("saved to ...")
+            self.message = OnscreenText(parent=f, text="", align=TextNode.A_left, fg=(1, 0.92, 0.55, 1),
+                                        mayChange=True)
+            self.message.setScale(scale)
+            self.message.textNode.set_wordwrap((width - 2 * pad) / scale)
+            self.message.setPos(pad, y - scale * 2.0 - pad - self.message.textNode.get_line_height() * scale * 0.8)
         f["frameSize"] = (0, width, -min(height, room), 0)
         self.text = "\n".join([title] + rows + words)
         self.table, self.body, self.head = table, body, head
@@ -183,7 +192,12 @@ class StandingsScreen(_TablePanel):
             title = "Shared victory: " + " and ".join(names[w] for w in result.winners)
         else:
             title = f"{names[result.winners[0]]} wins!"
-        return self._build_panel(title, rows, words, buttons, share=0.46)
+        return self._build_panel(title, rows, words, buttons, share=0.46, say_line=True)
+
+    def say(self, text: str) -> None:
+        """What a button beside the standings did, on the panel's last line."""
+        if self.active and self.message is not None:
+            self.message.setText(text)
 
 
 __all__ = ["RoundSummary", "StandingsScreen", "round_table", "standings_table", "ranking"]

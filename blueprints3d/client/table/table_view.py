@@ -605,6 +605,17 @@ class TableView:
         self.info_label.show()
         self.info_label.hide(SHADOW_MASK | REFRACTION_MASK)
 
+    def put_away(self, away: bool) -> None:
+        """Clear the table for the end of the game (the podium takes the middle): the seats,
+        the dice and the centre go; the table itself stays."""
+        for n in [sv.root for sv in self.seats] + [self.dice_root, self.centre]:
+            n.hide() if away else n.show()
+        for sv in self.seats:
+            for card in sv.pile:
+                card.hide() if away else card.show()
+        for card in self.round_cards.values():
+            card.hide() if away else card.show()
+
     def destroy(self) -> None:
         self.animator.glides.clear()
         self.root.remove_node()

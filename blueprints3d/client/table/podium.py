@@ -1,0 +1,171 @@
+"""The end of the game on the table: one player's three buildings (the winner's first) side by
+side in the middle of the table, each with its round and score beneath it and two buttons:
+"View" opens it in the showcase viewer, "Save" writes it as a build file.
+
+The buildings are the engine's round results (``state.round_results``), drawn with the same
+showcase builder as ``blueprints3d view``; the table's seats, dice and centre are put away
+meanwhile. The buttons hang on the 2D overlay under each building's projection.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from direct.gui import DirectGuiGlobals as DGG
+from direct.gui.DirectGui import DirectButton
+from direct.gui.OnscreenText import OnscreenText
+from panda3d.core import NodePath, Point2, Point3, TextNode
+
+from blueprints3d.client.scene import card_model, units
+from blueprints3d.client.scene.camera import OrbitCamera
+from blueprints3d.client.scene.showcase import build_showcase
+from blueprints3d.engine.results import RoundResult
+from blueprints3d.files.builds import build_of
+from blueprints3d.text import plural
+
+GAP = 6.0              # cm between two cards
+LIFT = 0.05            # over the felt
+ELEVATION = 48.0
+BUTTON = (0.85, 0.80, 0.65, 1)
+LINE_SHARE, LINE_MIN_PX = 0.026, 13.0
+
+Rect = tuple[float, float, float, float]  # pixels: left, top, right, bottom
+
+
+class Podium:
+    """``on_view(round_index, player)`` and ``on_save(round_index, player)`` are the buttons'."""
+
+    def __init__(self, scene: NodePath, aspect2d: NodePath, camera: OrbitCamera, cam: NodePath,
+                 size: Callable[[], tuple[int, int]], on_view: Callable[[int, int], None],
+                 on_save: Callable[[int, int], None]) -> None:
+        self.scene, self.aspect2d, self.camera, self.cam = scene, aspect2d, camera, cam
+        self.lens = cam.node().get_lens()
+        self.size = size
+        self.on_view, self.on_save = on_view, on_save
+        self.root: NodePath | None = None
+        self.gui: NodePath | None = None
+        self.player: int | None = None
+        self.rounds: Sequence[RoundResult] = ()
+        self.cards: list[NodePath] = []
+        self.labels: list[OnscreenText] = []
+        self.buttons: list[tuple[DirectButton, DirectButton]] = []
+        self.heading = 0.0
+        self.right_room = 0.0
+
+    @property
+    def active(self) -> bool:
+        return self.root is not None
+
+    def show(self, rounds: Sequence[RoundResult], player: int, name: str, heading: float,
+             right_room: float = 0.9) -> None:
+        """``player``'s buildings, one per round, from the viewer's side (``heading``);
+        ``right_room``: how much of the row's width to keep free on the right (the panel)."""
+        self.hide()
+        self.rounds, self.player, self.heading, self.right_room = rounds, player, heading, right_room
+        self.root = self.scene.attach_new_node("podium")
+        self.root.set_h(heading)
+        sizes = [card_model.card_size(rr.blueprints[player]) for rr in rounds]
+        total = sum(w for w, _ in sizes) + GAP * (len(sizes) - 1)
+        x = -total / 2
+        for i, rr in enumerate(rounds):
+            w, _ = sizes[i]
+            holder = self.root.attach_new_node(f"podium-round-{i + 1}")
+            holder.set_pos(x + w / 2, 0, LIFT)
+            build_showcase(holder, build_of(rr, player))
+            self.cards.append(holder)
+            x += w + GAP
+        self.gui = self.aspect2d.attach_new_node("podium-gui")
+        for i, rr in enumerate(rounds):
+            score = rr.scores[player].total
+            t = OnscreenText(parent=self.gui, text=f"{name}, round {rr.round}: {plural(score, 'point')}",
+                             fg=(1, 1, 1, 1), shadow=(0, 0, 0, 0.9), align=TextNode.A_center, mayChange=True)
+            tn = t.textNode
+            tn.set_card_color(0.04, 0.05, 0.08, 0.86)
+            tn.set_card_as_margin(0.3, 0.3, 0.15, 0.15)
+            self.labels.append(t)
+            view = DirectButton(parent=self.gui, text="View", frameColor=BUTTON, relief=DGG.FLAT,
+                                pad=(0.5, 0.25), command=self.on_view, extraArgs=[i, player])
+            save = DirectButton(parent=self.gui, text="Save", frameColor=BUTTON, relief=DGG.FLAT,
+                                pad=(0.5, 0.25), command=self.on_save, extraArgs=[i, player])
+            self.buttons.append((view, save))
+        self.frame()
+
+    def frame(self) -> None:
+        """Point the camera at the row (with room on the right for the standings) and hang the
+        labels and buttons under each building."""
+        if self.root is None:
+            return
+        pts = []
+        for holder, rr in zip(self.cards, self.rounds):
+            w, h = card_model.card_size(rr.blueprints[self.player])
+            tall = max((len(s) for s in rr.buildings[self.player]), default=0) * units.DIE_SIZE
+            for sx in (-1, 1):
+                for sy in (-1, 1):
+                    for z in (0.0, tall):
+                        p = self.scene.get_relative_point(holder, Point3(sx * w / 2, sy * h / 2, z))
+                        pts.append((p.x, p.y, p.z))
+        # The labels and buttons go under the row; the panel on the right.
+        lo = self.scene.get_relative_point(self.root, Point3(0, -card_model.card_size(self.rounds[0].blueprints[self.player])[1], 0))
+        pts.append((lo.x, lo.y, 0.0))
+        xs = [self.root.get_relative_point(self.scene, Point3(*p)).x for p in pts]
+        span = max(xs) - min(xs)
+        far = self.scene.get_relative_point(self.root, Point3(max(xs) + self.right_room * span, 0, 0))
+        pts.append((far.x, far.y, 0.0))
+        self.camera.frame(pts, self.heading, ELEVATION, snap=True)
+        self.layout()
+
+    def _project(self, p: Point3) -> tuple[float, float] | None:
+        w, h = self.size()
+        q = self.cam.get_relative_point(self.scene, p)
+        f = Point2()
+        if not self.lens.project(q, f):
+            return None
+        return (f.x + 1) / 2 * w, (1 - f.y) / 2 * h
+
+    def building_rect(self, i: int) -> Rect | None:
+        rr, holder = self.rounds[i], self.cards[i]
+        w, h = card_model.card_size(rr.blueprints[self.player])
+        tall = max((len(s) for s in rr.buildings[self.player]), default=0) * units.DIE_SIZE
+        pix = [self._project(self.scene.get_relative_point(holder, Point3(sx * w / 2, sy * h / 2, z)))
+               for sx in (-1, 1) for sy in (-1, 1) for z in (0.0, tall)]
+        pix = [p for p in pix if p is not None]
+        if not pix:
+            return None
+        xs, ys = zip(*pix)
+        return min(xs), min(ys), max(xs), max(ys)
+
+    def layout(self) -> None:
+        """Each building's label and buttons under it, in pixels."""
+        if self.gui is None:
+            return
+        w, h = self.size()
+        u = min(w, h) / 2.0
+        line = max(LINE_MIN_PX, LINE_SHARE * h)
+        margin = 0.012 * h
+        for i, (label, (view, save)) in enumerate(zip(self.labels, self.buttons)):
+            r = self.building_rect(i)
+            if r is None:
+                continue
+            cx = (r[0] + r[2]) / 2
+            label.setScale(line / u / label.textNode.get_line_height())
+            y = r[3] + margin + line
+            label.setPos((cx - w / 2) / u, (h / 2 - y) / u)
+            by = y + line * 1.2
+            for b, dx in ((view, -1), (save, 1)):
+                b.set_scale(line / u * 0.95)
+                b.set_pos((cx + dx * line * 2.2 - w / 2) / u, 0, (h / 2 - by) / u)
+
+    def hide(self) -> None:
+        for t in self.labels:
+            t.destroy()
+        for pair in self.buttons:
+            for b in pair:
+                b.destroy()
+        self.labels, self.buttons, self.cards = [], [], []
+        if self.gui is not None:
+            self.gui.remove_node()
+            self.gui = None
+        if self.root is not None:
+            self.root.remove_node()
+            self.root = None
+        self.player = None

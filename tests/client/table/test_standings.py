@@ -1,0 +1,128 @@
+"""The end of the game: the standings table from the engine, one player's three buildings side by
+side (the winner's first), each of them viewable in the showcase viewer and savable as a build file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from blueprints3d.client.table.app import AppOptions
+from blueprints3d.client.table.flow import Mode, SeatConfig
+from blueprints3d.client.table.offscreen import open_table
+from blueprints3d.client.table.reveal import overlaps
+from blueprints3d.engine.results import round_victory_points
+from blueprints3d.files.buildfile import load_build
+from blueprints3d.files.builds import build_of
+
+SEATS = [SeatConfig("Ann", "easy"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "easy")]
+
+
+def finished(offscreen_base, width=1280, height=720, launch=None, seed=7):
+    t = open_table(offscreen_base, width, height,
+                   AppOptions(size=(width, height), seats=SEATS, seed=seed, bot_delay=0, threaded_bots=False,
+                              launch=launch), overlay=True)
+    flow = t.app.flow
+    flow.threaded_bots = False
+    for _ in range(500):
+        if flow.mode is Mode.GAME_OVER:
+            break
+        if flow.mode is Mode.BOT:
+            flow.run_bots()
+        elif flow.mode is Mode.ROUND_END:
+            t.app.continue_round()
+    assert flow.mode is Mode.GAME_OVER
+    t.app.settle()
+    return t
+
+
+def test_the_standings_table_is_the_engines_with_vp_per_round(offscreen_base):
+    t = finished(offscreen_base)
+    try:
+        app = t.app
+        state = app.flow.state
+        res = state.result()
+        assert app.standings.active
+        per_round = [round_victory_points(rr) for rr in state.round_results]
+        rows = [line.split() for line in app.standings.text.splitlines() if line.strip()[:2].rstrip(".").isdigit()]
+        assert [r[1] for r in rows] == [SEATS[p].name for p in res.standings()]
+        for row, p in zip(rows, res.standings()):
+            assert [int(v) for v in row[2:]] == [vp[p] for vp in per_round] + [res.victory_points[p]]
+        assert res.explain(state.names) in app.standings.text
+        # The winner's three buildings, as the rounds scored them.
+        pod = app.podium
+        assert pod.player == res.winners[0] and len(pod.cards) == len(state.round_results)
+        for holder, rr in zip(pod.cards, state.round_results):
+            dice = holder.find_all_matches("**/=level")
+            assert dice.get_num_paths() == sum(len(s) for s in rr.buildings[pod.player])
+        # The seats and the pool are put away; the labels say whose building and its score.
+        assert app.view.dice_root.is_hidden() and all(sv.root.is_hidden() for sv in app.view.seats)
+        for label, rr in zip(pod.labels, state.round_results):
+            assert label.textNode.get_text() == (f"{SEATS[pod.player].name}, round {rr.round}: "
+                                                  f"{rr.scores[pod.player].total} points")
+        first = pod.player
+        app.next_podium()
+        assert pod.player == (first + 1) % 3 and app.standings.active
+    finally:
+        t.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_nothing_at_the_end_overlaps(offscreen_base, size):
+    t = finished(offscreen_base, *size)
+    try:
+        app = t.app
+        panel = app.standings.rect_px()
+        w, h = size
+        pod = app.podium
+        rects = [pod.building_rect(i) for i in range(len(pod.cards))]
+        for i, r in enumerate(rects):
+            assert r is not None and r[0] >= 0 and r[2] <= w and r[1] >= 0 and r[3] <= h, r
+            assert not overlaps(r, panel), (r, panel)
+            for q in rects[i + 1:]:
+                assert not overlaps(r, q)
+        # Each label sits under its own building, clear of the panel and of every building.
+        for label in pod.labels:
+            lo, hi = label.get_tight_bounds(app.base.aspect2d)
+            u = min(w, h) / 2
+            lr = (lo.x * u + w / 2, h / 2 - hi.z * u, hi.x * u + w / 2, h / 2 - lo.z * u)
+            assert not overlaps(lr, panel)
+            assert not any(overlaps(lr, r) for r in rects)
+    finally:
+        t.close()
+
+
+def test_save_writes_the_building_and_view_opens_the_viewer_on_it(offscreen_base, private_data_folder):
+    launched = []
+    t = finished(offscreen_base, launch=launched.append)
+    try:
+        app = t.app
+        rounds = app.flow.state.round_results
+        pod = app.podium
+        view, save = pod.buttons[1]
+        save["command"](*save["extraArgs"])
+        saved = [p for p in Path(app._saves_folder()).glob("building-*-round2-*.json")]
+        assert len(saved) == 1
+        assert load_build(saved[0]) == build_of(rounds[1], pod.player)
+        assert app.standings.message.textNode.get_text().startswith("saved to ")
+        view["command"](*view["extraArgs"])
+        (command,) = launched
+        assert command[1:4] == ["-m", "blueprints3d", "view"]
+        assert load_build(command[4]) == build_of(rounds[1], pod.player)
+        assert "viewer" in app.standings.message.textNode.get_text()
+    finally:
+        t.close()
+
+
+def test_a_viewer_that_cannot_start_is_said_in_one_line(offscreen_base):
+    def broken(command):
+        raise FileNotFoundError(2, "No such file or directory", command[0])
+
+    t = finished(offscreen_base, launch=broken)
+    try:
+        app = t.app
+        assert app.view_kept_building(0, 0) is None
+        text = app.standings.message.textNode.get_text()
+        assert text.startswith("could not open the viewer: ") and "\n" not in text
+    finally:
+        t.close()
