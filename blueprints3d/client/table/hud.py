@@ -28,7 +28,7 @@ from blueprints3d.engine.rules import AWARDS_BY_PLAYERS, PRIZE_SHORT, PRIZE_VP, 
 MIN_TEXT_PX = 13.0     # the smallest line of the HUD, in pixels from line to line
 TOP_SHARE = 0.62       # of the window's width, the most the score panel leaves the top lines
 PANEL_SHARE = 0.36     # of the window's width, the most the score panel may take
-SIDE_SHARE = 0.42      # of the window's width, for each bottom column
+SIDE_SHARE = 0.45      # of the window's width, for each bottom column
 MARGIN_PX = 0.012      # of the window's height, at the window's edges and between texts
 
 # Every control, for the help screen; the key strip shows the first few words of it.

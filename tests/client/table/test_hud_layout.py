@@ -119,6 +119,9 @@ def check_layout(app, render2d, size, wrapped: bool, scene: bool = False) -> Non
         mb = boxes["move bar"] = frames_rect(app.move_bar.root, render2d)
         assert mb[0] >= -1 and mb[1] <= 1 and mb[2] >= -1 and mb[3] <= 1, (size, mb)
     boxes["name plate"] = plate_rect(app, app.flow.viewer)
+    card = app.view.seats[app.flow.viewer].card
+    if card is not None:
+        boxes["card"] = projected_rect(app, card)
     names = list(boxes)
     for i, a in enumerate(names):
         for b in names[i + 1:]:
@@ -131,7 +134,7 @@ def check_layout(app, render2d, size, wrapped: bool, scene: bool = False) -> Non
         gx, gy = 2.0 / w, 2.0 / h
         labels = {k: (r[0] + gx, r[1] - gx, r[2] + gy, r[3] - gy) for k, r in labels.items()}
         for a in names:
-            if a == "name plate":
+            if a in ("name plate", "card"):
                 continue
             for b, r in labels.items():
                 assert not overlap(boxes[a], r), (size, a, boxes[a], b, r)
@@ -187,6 +190,8 @@ def test_no_name_on_the_table_lies_under_the_hud(offscreen_base, size, players):
             assert "(secret)" in app.hud.info.textNode.get_text()
             assert app.hud.info.textNode.get_num_rows() == 1, app.hud.info.textNode.get_text()
             assert app.hud.status.textNode.get_num_rows() == 1
+            # And the turn's prompt ("Ann: drag a die from the pool onto your blueprint") too.
+            assert app.hud.prompt.textNode.get_num_rows() == 1, app.hud.prompt.textNode.get_text()
         else:
             # Narrow: the info line breaks between its items, never inside one.
             for row in app.hud.info.textNode.get_text().split("\n"):
