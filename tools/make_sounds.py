@@ -17,9 +17,10 @@ committed files are what this tool makes now.
                  quieter click 19 ms later (the bounce).
   die_card.wav   a die landing on a blueprint card: a papery tap. Noise band-passed to
                  0.8-5 kHz decaying in 7 ms, over a faint low mode of the table under the card.
-  bag_draw.wav   a hand in the cloth bag drawing dice: seven band-passed noise bursts
-                 (1.5-7 kHz, 40-110 ms, smooth envelopes) over a quiet low rustle, and two
-                 muffled clacks of dice knocking inside (low-passed modes).
+  bag_draw.wav   a hand in the cloth bag drawing dice: seven bursts of grainy noise (noise
+                 times a cubed, smoothed random envelope: crackle, not hiss) band-passed to
+                 1.5-7 kHz, 40-110 ms each with smooth envelopes, over a quiet low rustle, and
+                 two muffled clacks of dice knocking inside (low-passed modes).
   turn.wav       your turn: a soft two-note chime, G5 then C6 0.15 s later, each a sine with
                  weak 2nd and 3rd harmonics decaying over about a second.
   award.wav      an Award: a rising C major arpeggio (C5 E5 G5 C6, 0.11 s apart) of bell-like
@@ -152,13 +153,19 @@ def bag_draw(rng: np.random.Generator) -> Sound:
         length = rng.uniform(0.04, 0.11)
         tb = times(length)
         env = np.sin(np.pi * tb / length) ** 2
-        burst = band(noise(len(tb), rng), 1500, 7000) * env * rng.uniform(0.4, 1.0)
+        # Cloth crackles rather than hisses: the noise comes in grains a few ms long (a smoothed
+        # random envelope, cubed, so a few grains stand out).
+        grain = band(np.abs(noise(len(tb), rng)), 0, 300) ** 3
+        grain /= np.max(np.abs(grain))
+        burst = band(noise(len(tb), rng) * grain, 1500, 7000) * env * rng.uniform(0.4, 1.0)
         place(x, burst, start)
     body = band(noise(len(t), rng), 300, 1200) * np.sin(np.pi * t / t[-1]) ** 2
     x = x / np.max(np.abs(x)) + 0.25 * body / np.max(np.abs(body))
     for at in (0.18, 0.41):  # dice knocking inside, muffled by the cloth
         tc = times(0.05)
-        clack = band(modes(tc, [1800, 2900], [1.0, 0.6], [0.008, 0.005]), 0, 2500)
+        # Filtered first, then faded at both ends (the FFT filter wraps a short piece around).
+        clack = attack(fade_out(band(modes(tc, [1800, 2900], [1.0, 0.6], [0.008, 0.005]), 0, 2500),
+                                0.01), 0.001)
         place(x, 0.3 * clack / np.max(np.abs(clack)), at)
     return normalise(fade_out(attack(x, 0.005), 0.03), 0.6)
 
