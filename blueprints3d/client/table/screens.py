@@ -22,6 +22,7 @@ from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import rules_summary
 from blueprints3d.engine.state import GameState
 from blueprints3d.files.settings import BOT_SPEEDS, Settings
+from blueprints3d.text import plural
 
 PANEL = (0.08, 0.09, 0.12, 1)  # opaque: nothing of the table shows through a dialog
 BUTTON = (0.85, 0.80, 0.65, 1)
@@ -434,8 +435,8 @@ def rules_sections() -> list[tuple[str, list[tuple[object, str]]]]:
     levels = len(r.STONE_POINTS) - 1
     return [
         ("The game", [
-            (None, f"{r.NUM_ROUNDS} rounds; {min(r.PLAYER_COUNTS)} to {max(r.PLAYER_COUNTS)} players."),
-            (r.DIE_FACES, f"Each round everyone takes {r.TAKES_PER_ROUND} dice, one a turn,"),
+            (None, f"{plural(r.NUM_ROUNDS, 'round')}; {min(r.PLAYER_COUNTS)} to {max(r.PLAYER_COUNTS)} players."),
+            (r.DIE_FACES, f"Each round everyone takes {plural(r.TAKES_PER_ROUND, 'die')}, one a turn,"),
             (None, "and builds on their own blueprint card, in secret."),
         ]),
         ("Your turn", [
@@ -458,7 +459,7 @@ def rules_sections() -> list[tuple[str, list[tuple[object, str]]]]:
             *[(None, f"  {p.title}: {r.PRIZE_RULES[p]}") for p in r.Prize],
             (None, "Ties: more dice of the 1st in-demand colour, then the 2nd,"),
             (None, "then later in turn order."),
-            (None, f"Most victory points after {r.NUM_ROUNDS} rounds wins."),
+            (None, f"Most victory points after {plural(r.NUM_ROUNDS, 'round')} wins."),
         ]),
     ]
 

@@ -316,3 +316,15 @@ def test_a_bad_settings_file_is_said_in_the_hud_once(offscreen_base, tmp_path, m
         assert "default" not in app.hud.message.textNode.get_text()  # once
     finally:
         t.close()
+
+
+def test_the_rules_in_short_count_in_words(monkeypatch):
+    """'1 round', '1 die': the help's numbers come from the engine, so its words must fit any."""
+    from blueprints3d.client.table.screens import rules_sections
+    from blueprints3d.engine import rules
+
+    monkeypatch.setattr(rules, "NUM_ROUNDS", 1)
+    monkeypatch.setattr(rules, "TAKES_PER_ROUND", 1)
+    text = "\n".join(line for _, lines in rules_sections() for _, line in lines)
+    assert "1 round;" in text and "takes 1 die," in text and "after 1 round wins" in text
+    assert "1 rounds" not in text and "1 dice" not in text
