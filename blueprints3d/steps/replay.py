@@ -20,6 +20,7 @@ from blueprints3d.engine.rules import TAKES_PER_ROUND, round_text, turn_text
 from blueprints3d.engine.scoring import Prize
 from blueprints3d.engine.state import GameState
 from blueprints3d.engine.turns import Phase
+from blueprints3d.text import plural
 
 ROLE = {Phase.TAKE: "to take a die", Phase.DISCARD: "to discard a die"}
 
@@ -79,7 +80,7 @@ def round_step(rr: RoundResult, names: Sequence[str]) -> Step:
     views = tuple(BuildingView(
         names[p], rr.blueprints[p], rr.buildings[p],
         aside=rr.set_aside[p], aside_label="set aside" if rr.set_aside[p] else "",
-        footer=f"{rr.scores[p].total} points" + (" - " + ", ".join(won[p]) if p in won else ""))
+        footer=plural(rr.scores[p].total, "point") + (" - " + ", ".join(won[p]) if p in won else ""))
         for p in range(len(names)))
     parts = [f"{a.value.capitalize()}: {pl.reason}" for a, pl in rr.awards.items()]
     parts += [f"{z.title}: {pl.reason}" for z, pl in rr.prizes.items()]

@@ -30,6 +30,7 @@ from blueprints3d.steps.sandbox_model import SandboxBuilding, card_choices
 from blueprints3d.steps.scene import BuildingView, Ghost, Mark, Step, Tone
 from blueprints3d.files.buildfile import build_bytes
 from blueprints3d.files.jsonfile import write_new
+from blueprints3d.text import plural
 
 SELECTED = (0.85, 0.6, 0.1, 1.0)
 NORMAL = (0.22, 0.3, 0.45, 0.95)
@@ -100,7 +101,7 @@ class SandboxApp(DirectObject):
         caption = f"{holding} {self.status}"
         return Step(caption, (BuildingView(f"{bp.id} {bp.name}", bp, tuple(tuple(s) for s in m.stacks),
                                            cell_marks=marks, ghost=ghost,
-                                           footer=f"{m.num_dice} dice, {m.score().total} points"),),
+                                           footer=f"{plural(m.num_dice, 'die')}, {plural(m.score().total, 'point')}"),),
                     header="1-6 value  O/G/B/C material  click or arrows+Enter drop  U undo  [ ] card  "
                            "F2 save  Q quit")
 

@@ -19,7 +19,7 @@ from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
 from blueprints3d.files.jsonfile import where, write_new
-from blueprints3d.text import display, file_name
+from blueprints3d.text import display, file_name, plural
 from blueprints3d.client.render import capture
 
 from blueprints3d.client.scene import showcase
@@ -51,7 +51,7 @@ def breakdown(build: Build) -> str:
     """The score breakdown in words, as the `score` command gives it."""
     bp = build.blueprint
     score = build.score()
-    lines = [f"{bp.id}  {bp.name}", f"{build.num_dice} dice", ""]
+    lines = [f"{bp.id}  {bp.name}", plural(build.num_dice, "die"), ""]
     lines.append(f"blueprint bonus {score.blueprint:>3}" + ("  (exact)" if score.blueprint else "  (not followed)"))
     for name in ("wood", "recycled", "stone", "glass"):
         lines.append(f"{name:<15} {getattr(score, name):>3}")

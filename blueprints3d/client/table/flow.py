@@ -24,7 +24,7 @@ from enum import Enum
 from typing import Callable
 
 from blueprints3d.client.table.bots import Bot, BotJob, make_bot
-from blueprints3d.text import clean_name
+from blueprints3d.text import clean_name, plural
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.errors import BlueprintsError, IllegalAction
 from blueprints3d.engine.scoring import DiePoints, explain_building
@@ -148,8 +148,8 @@ class GameFlow:
     def __post_init__(self) -> None:
         if self.initial is not None:
             if self.initial.num_players != len(self.seats):
-                raise IllegalAction(f"the saved game has {self.initial.num_players} players "
-                                    f"but {len(self.seats)} seats were given")
+                raise IllegalAction(f"the saved game has {plural(self.initial.num_players, 'player')} "
+                                    f"but {plural(len(self.seats), 'seat')} {'was' if len(self.seats) == 1 else 'were'} given")
             self.state, self.initial = self.initial, None
             self.seed = self.state.seed
             # What the others did this round, as it was before the game was saved: a resumed
@@ -390,8 +390,8 @@ class GameFlow:
             return ""
         names = [self.seats[w].name for w in res.winners]
         if len(names) == 1:
-            return f"{names[0]} wins with {res.victory_points[res.winners[0]]} victory points"
-        return f"shared victory: {' and '.join(names)} with {res.victory_points[res.winners[0]]} points each"
+            return f"{names[0]} wins with {plural(res.victory_points[res.winners[0]], 'victory point')}"
+        return f"shared victory: {' and '.join(names)} with {plural(res.victory_points[res.winners[0]], 'point')} each"
 
     # ---- computer opponents -------------------------------------------------------------------
     def _start_bot(self, player: int) -> None:

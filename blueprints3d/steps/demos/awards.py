@@ -11,6 +11,7 @@ from blueprints3d.engine.blueprints import Blueprint, card_by_id
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import PRIZE_VP, vp_text
 from blueprints3d.engine.scoring import PRIZE_RULES, Prize
+from blueprints3d.text import plural
 
 NAMES = ("Ada", "Ben", "Cleo", "Dev")
 IN_DEMAND = (Material.RECYCLED, Material.STONE)
@@ -41,7 +42,7 @@ def _award_steps() -> list[Step]:
         views = tuple(BuildingView(
             NAMES[p], bp, builds[p],
             cell_marks={c: Mark("", Tone.GOOD) for c in range(bp.num_cells)} if p in by_player else {},
-            footer=f"{sc[p].total} points" + (f" - {by_player[p].value.upper()} ({by_player[p].victory_points} VP)"
+            footer=plural(sc[p].total, "point") + (f" - {by_player[p].value.upper()} ({by_player[p].victory_points} VP)"
                                                if p in by_player else ""))
             for p in range(n))
         given = ", ".join(f"{a.value.capitalize()} ({a.victory_points} VP) to {NAMES[pl.player]}"
@@ -93,7 +94,7 @@ def _prize_steps() -> list[Step]:
                    f" (prizes it qualifies for: {', '.join(p.title for p in Prize if p in sc.prizes)}). "
                    f"Each Prize goes to at most one building per round.")
         steps.append(Step(caption, (BuildingView(prize.title, bp, st, die_marks=marks,
-                                                 footer=f"{sc.total} points"),),
+                                                 footer=plural(sc.total, "point")),),
                           facts={"prize": prize, "qualifies": qualifies}))
     # Two buildings qualify for the Skyscraper: the tie rule decides, not the building score.
     a = stacks_of(PRIZE_ROWS[Prize.SKYSCRAPER])
@@ -103,7 +104,7 @@ def _prize_steps() -> list[Step]:
     got = give_prizes(sc, ctx, NAMES[:2])
     win = got.get(Prize.SKYSCRAPER)
     views = tuple(BuildingView(NAMES[p], bp, st, die_marks={s: Mark("", Tone.FOCUS) for s in _prize_dice(Prize.SKYSCRAPER, st)},
-                               footer=f"{sc[p].total} points" + (" - SKYSCRAPER" if win and win.player == p else ""))
+                               footer=plural(sc[p].total, "point") + (" - SKYSCRAPER" if win and win.player == p else ""))
                   for p, st in enumerate((a, b)))
     caption = (f"Both buildings have a stack of 5, but there is one Skyscraper. Building score plays no part "
                f"({sc[0].total} against {sc[1].total}): the tie rule does. Engine: Skyscraper to "
@@ -144,7 +145,7 @@ def _tie_steps() -> list[Step]:
             f"{NAMES[p]} ({'1st' if p == 0 else '2nd'} to play)", bp, st,
             die_marks={s: Mark(rank, Tone.FOCUS, glow=False)
                        for m, rank in zip(IN_DEMAND, ("1st", "2nd")) for s in slots_of(st, m)},
-            footer=f"{sc[p].total} points" + (" - SILVER" if silver.player == p else ""))
+            footer=plural(sc[p].total, "point") + (" - SILVER" if silver.player == p else ""))
             for p, st in enumerate(builds))
         caption = (f"Tied at {sc[0].total}, decided by {label}. Engine: Silver to {NAMES[silver.player]} - "
                    f"{silver.reason}.")

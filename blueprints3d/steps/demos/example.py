@@ -9,6 +9,7 @@ from blueprints3d.engine.awards import AWARDS_BY_PLAYERS, give_awards
 from blueprints3d.engine.blueprints import Blueprint, card_by_id
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.scoring import score_building
+from blueprints3d.text import plural
 
 NAMES = ("A", "B")
 A_CARD = Blueprint.from_grid([[1, "X"], [2, 1], [2, "X"]], id="A", name="Player A's card")
@@ -29,7 +30,7 @@ def build() -> Demo:
 
     def view(p: int, marks) -> BuildingView:
         return BuildingView(f"Player {NAMES[p]}", bps[p], stacks[p], die_marks=marks,
-                            footer=f"{sc[p].total} points")
+                            footer=plural(sc[p].total, "point"))
 
     a, b = sc
     steps = [

@@ -12,6 +12,7 @@ from blueprints3d.engine.blueprints import Blueprint, card_by_id
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import RECYCLED_POINTS, STONE_POINTS, WOOD_PER_NEIGHBOUR
 from blueprints3d.engine.scoring import explain_building, recycled_points, score_building
+from blueprints3d.text import plural
 
 TOP_STONE_LEVEL = len(STONE_POINTS) - 1  # stone from this level up scores as this level
 
@@ -32,7 +33,7 @@ def _wood_step(bp: Blueprint) -> Step:
     lower = (2, 0)  # beside the wood die's space, but one level down: no shared face
     marks[lower] = Mark("lower: 0", Tone.BAD)
     caption = (f"Wood: the orange 4 scores {WOOD_PER_NEIGHBOUR} for every die it shares a face with: beside it on its own "
-               f"level, below it and above it. Engine: {info.reason}, {info.points} points. The black 5 "
+               f"level, below it and above it. Engine: {info.reason}, {plural(info.points, 'point')}. The black 5 "
                f"next door stands one level lower, so they share no face.")
     return Step(caption, (BuildingView("Wood", bp, stacks, die_marks=marks,
                                        footer=f"wood {score_building(bp, stacks).wood}"),),
@@ -50,7 +51,7 @@ def _recycled_steps(bp: Blueprint) -> list[Step]:
                  for lv, (m, _) in enumerate(st) if m == R}
         table = ", ".join(f"{k}: {recycled_points(k)}" for k in range(1, len(RECYCLED_POINTS)))
         caption = (f"Recycled: green dice score together, by how many there are ({table}). "
-                   f"This building has {n} green dice: {score.recycled} points.")
+                   f"This building has {plural(n, 'green die', 'green dice')}: {plural(score.recycled, 'point')}.")
         steps.append(Step(caption, (BuildingView("Recycled", bp, stacks, die_marks=marks,
                                                  footer=f"recycled {score.recycled}"),),
                           facts={"green": n, "recycled": score.recycled}))
