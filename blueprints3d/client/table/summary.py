@@ -42,21 +42,19 @@ def ranking(result: RoundResult) -> list[int]:
     return rank_buildings(result.scores, RoundContext(result.in_demand, result.turn_order, counts))
 
 
-def won_this_round(result: RoundResult, player: int) -> list[str]:
-    return ([a.title for a, pl in result.awards.items() if pl.player == player]
-            + [z.title for z, pl in result.prizes.items() if pl.player == player])
-
-
 def round_table(result: RoundResult, names: Sequence[str]) -> tuple[list[str], list[str]]:
     """The summary's lines: (the table of buildings, the Awards and Prizes in words)."""
-    head = f"{'':{NAME_CHARS}}" + "".join(f"{t:>{w}}" for t, w in ROUND_COLUMNS) + "  won"
+    # What each building won: its Award by name, its Prizes by number (the lines below name them),
+    # so the table stays narrow enough for large type.
+    head = f"{'':{NAME_CHARS}}" + "".join(f"{t:>{w}}" for t, w in ROUND_COLUMNS) + "  award  prizes"
     rows = [head]
     for p in ranking(result):
         s = result.scores[p]
         cells = (s.blueprint, s.wood, s.recycled, s.stone, s.glass, s.total)
-        won = ", ".join(won_this_round(result, p)) or "-"
+        award = next((a.title for a, pl in result.awards.items() if pl.player == p), "-")
+        prizes = sum(1 for pl in result.prizes.values() if pl.player == p)
         rows.append(f"{_name(names[p]):{NAME_CHARS}}" + "".join(
-            f"{v:>{w}}" for v, (_, w) in zip(cells, ROUND_COLUMNS)) + f"  {won}")
+            f"{v:>{w}}" for v, (_, w) in zip(cells, ROUND_COLUMNS)) + f"  {award:<6}{prizes:>7}")
     first, second = result.in_demand
     words = [f"In demand: 1st {first.colour} ({first.label}), 2nd {second.colour} ({second.label})",
              "Awards (building score ranks the buildings):"]

@@ -204,3 +204,6 @@ def test_round_end_lifts_the_screens_and_shows_every_building(table):
         s = end.result.scores[p]
         row = next(line for line in app.summary.text.splitlines() if line.startswith(seat.name[:12]))
         assert row.split()[1:7] == [str(v) for v in (s.blueprint, s.wood, s.recycled, s.stone, s.glass, s.total)]
+        award = next((a.title for a, pl in end.result.awards.items() if pl.player == p), "-")
+        prizes = sum(1 for pl in end.result.prizes.values() if pl.player == p)
+        assert row.split()[7:] == [award, str(prizes)]
