@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 from direct.showbase.ShowBase import ShowBase
@@ -42,6 +43,9 @@ def open_base(*, size: tuple[int, int], title: str = "Blueprints", offscreen: bo
     """
     load_config(size=size, title=title, offscreen=offscreen, fullscreen=fullscreen,
                 multisamples=multisamples, sync_video=sync_video, verbose=verbose, sound=sound)
+    if sound and not (verbose or VERBOSE.get_value()):
+        # OpenAL Soft's own warnings later on (its mixer thread): none unless --verbose.
+        os.environ.setdefault("ALSOFT_LOGLEVEL", "0")
     hint = no_window_hint or "run it in a desktop session or under Xvfb"
     try:
         if native_fullscreen:

@@ -275,8 +275,10 @@ bank = audio.SoundBank.for_base(base, volume=1.0)
 print("valid", not bank.silent, base.sfxManagerList[0].get_type().get_name())
 bank.play("die_die", speed=audio.LOUD_SPEED)
 bank.play("die_die", speed=10.0, delay=0.4)
-end = time.time() + 1.0
-while time.time() < end:
+end = time.time() + 0.9
+while bank.waiting or time.time() < end:   # a slow machine may run the delayed play late
+    if bank.waiting:
+        end = time.time() + 0.5
     base.taskMgr.step()   # ShowBase's audio task updates the manager; the delayed play is a task
     time.sleep(0.01)
 base.destroy()
@@ -305,12 +307,18 @@ def test_openal_plays_the_bank_and_loudness_follows_speed(tmp_path):
     assert "valid True OpenALAudioManager" in run.stdout, run.stdout + run.stderr
     assert run.stderr == "", run.stderr   # OpenAL's own start-up words are kept off the terminal
     x = _wav_floats(out)
-    loud = np.flatnonzero(np.abs(x) > 0.02)
-    assert len(loud), "OpenAL wrote only silence"
-    rate = 22050
-    first = x[loud[0]:loud[0] + int(0.3 * rate)]
-    second = x[loud[0] + int(0.3 * rate):]
-    ratio = np.max(np.abs(first)) / max(np.max(np.abs(second)), 1e-9)
+    assert np.max(np.abs(x)) > 0.02, "OpenAL wrote only silence"
+    # The two plays, found as runs of 10 ms blocks that are not silent.
+    block = 220
+    peaks = np.abs(x[:len(x) // block * block]).reshape(-1, block).max(axis=1)
+    on = peaks > 0.003
+    starts = np.flatnonzero(on & ~np.concatenate([[False], on[:-1]]))
+    ends = np.flatnonzero(on & ~np.concatenate([on[1:], [False]]))
+    bursts = [peaks[a:b + 1].max() for a, b in zip(starts, ends)]
+    assert len(bursts) == 2, f"expected the loud and the delayed quiet impact, heard {bursts}"
+    gap = (starts[1] - starts[0]) * block / 22050
+    # The second came later, on the task manager (0.4 s asked; a loaded machine's real-time
+    # mixing and frame steps shift both, so only roughly).
+    assert 0.1 < gap < 1.5, gap
     want = audio.impact_volume(audio.LOUD_SPEED) / audio.impact_volume(10.0)
-    assert np.max(np.abs(second)) > 0.005, "the delayed, quiet impact was not heard"
-    assert 0.5 * want < ratio < 2 * want, (ratio, want)
+    assert 0.5 * want < bursts[0] / bursts[1] < 2 * want, (bursts, want)
