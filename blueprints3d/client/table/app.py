@@ -32,6 +32,7 @@ from blueprints3d.client.table.hud import Hud, plate_name
 from blueprints3d.client.table.move_bar import MoveBar
 from blueprints3d.client.table.score_panel import ScorePanel
 from blueprints3d.client.table.layout import LABEL_OFFSET, seat_places
+from blueprints3d.client.table.past_games import PastGamesScreen
 from blueprints3d.client.table.podium import Podium
 from blueprints3d.client.table.reveal import RevealPlayer
 from blueprints3d.client.table.summary import RoundSummary, StandingsScreen
@@ -117,6 +118,7 @@ class TableApp:
         self.new_game_screen = NewGameScreen(self.overlay)
         self.curtain = CurtainScreen(self.overlay)
         self.summary = RoundSummary(self.overlay)      # after a round's reveal
+        self.past_games = PastGamesScreen(self.overlay)  # the history, from the new-game screen
         self.standings = StandingsScreen(self.overlay)  # at the end of the game
         self.reveal: RevealPlayer | None = None          # made with each game's table view
         # The end of the game: one player's buildings side by side, to view or save.
@@ -200,8 +202,30 @@ class TableApp:
         self._close_overlays()
         defaults = self.flow.seats if self.flow is not None else None
         self.new_game_screen.enter(bot_levels(), self.start_game, self.quit, defaults,
-                                   self.options.seed, self.options.open_scores)
+                                   self.options.seed, self.options.open_scores,
+                                   on_past_games=self.show_past_games)
         self.hud.set_visible(False)
+
+    def show_past_games(self) -> None:
+        """The new-game screen's "Past games": the finished games kept in the history."""
+        self.new_game_screen.exit()
+        try:
+            folder = self._saves_folder()
+        except OSError as e:
+            self.show_new_game()
+            self.new_game_screen.error["text"] = f"no past games: {os_reason(e)}"
+            return
+        self.past_games.enter(folder, self.replay_kept, self.show_new_game)
+
+    def replay_kept(self, number: int) -> list[str] | None:
+        """A past game's Replay: `blueprints3d replay N` in a window of its own."""
+        command = [sys.executable, "-m", "blueprints3d", "replay", str(number)]
+        try:
+            self.launch(command)
+        except OSError as e:
+            self.hud.show_message(f"could not start the replay: {os_reason(e)}")
+            return None
+        return command
 
     def start_game(self, seats: list[SeatConfig], seed: int | None = None, open_scores: bool = False,
                    start: int | None = 0, initial: GameState | None = None) -> None:
@@ -528,7 +552,7 @@ class TableApp:
 
     def _blocked(self) -> bool:
         """A screen in front of the table takes the input."""
-        return any(s.active for s in (self.new_game_screen, self.curtain, self.standings, self.summary,
+        return any(s.active for s in (self.new_game_screen, self.past_games, self.curtain, self.standings, self.summary,
                                       self.menu, self.confirm, self.help, self.settings_screen))
 
     def _on_press(self) -> None:
@@ -617,6 +641,9 @@ class TableApp:
         self.controls.key(name)
 
     def on_escape(self) -> None:
+        if self.past_games.active:
+            self.show_new_game()
+            return
         if self.confirm.active:
             self.confirm.exit()
             return
@@ -713,7 +740,7 @@ class TableApp:
         self.base.taskMgr.stop()
 
     def _close_overlays(self) -> None:
-        for s in (self.new_game_screen, self.curtain, self.summary, self.standings,
+        for s in (self.new_game_screen, self.past_games, self.curtain, self.summary, self.standings,
                   self.menu, self.confirm, self.help, self.settings_screen):
             s.exit()
 
