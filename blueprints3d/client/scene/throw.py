@@ -54,8 +54,7 @@ RELEASE_GAP = 0.07           # s between dice leaving the bag
 AIM_NEAR, AIM_FAR = 0.15, 1.3 # where a die first lands, as a fraction of the way bag -> middle
 SPIN_STOP = 0.85             # per frame: a die sliding slower than 5 cm/s stops spinning on the spot
 IMPACT_MIN_SPEED = 15.0      # cm/s: weaker contacts make no sound event
-
-IMPACT_GAP_STEPS = 6          # a pair's hits closer than this (1/40 s) are one hit
+IMPACT_GAP_STEPS = 6         # a pair's hits closer than this (1/40 s) are one hit
 
 FELT = "felt"
 DIE = "die"
@@ -83,8 +82,10 @@ class Felt:
 @dataclass(frozen=True)
 class Impact:
     """A die hitting something: ``time`` (s from the throw's start), the die's index in the
-    throw, ``speed`` (cm/s of velocity the hit took away: loudness follows it), ``other``
-    ("felt", "die" or "wall"), and for a die-on-die hit the other die's index."""
+    throw, ``speed`` (cm/s of velocity the hit took away: loudness follows it; about 15 to
+    220, a first landing 100 to 200), ``other`` ("felt", "die" or "wall": the invisible fence
+    round the felt, best played softly or not at all), and for a hit on another thrown die its
+    index (None for a die that was already lying on the felt)."""
 
     time: float
     die: int
@@ -236,8 +237,13 @@ class _Attempt:
     settled: bool
 
 
-def _make_world(felt: Felt) -> BulletWorld:
-    """The felt (a thick slab) fenced by four walls; bodies are told apart by name."""
+def _still_pose(x: float, y: float, heading: float, felt: Felt, size: float) -> tuple[np.ndarray, np.ndarray]:
+    return np.array([x, y, felt.z + size / 2]), _yaw_quat(heading)
+
+
+def _make_world(felt: Felt, still: Sequence[tuple[float, float, float]] = (), size: float = 1.0) -> BulletWorld:
+    """The felt (a thick slab) fenced by four walls, and the dice already lying on it (fixed
+    boxes); bodies are told apart by name."""
     world = BulletWorld()
     world.set_gravity(Vec3(0, 0, -GRAVITY))
     ground = BulletRigidBodyNode("felt")
@@ -263,6 +269,14 @@ def _make_world(felt: Felt) -> BulletWorld:
         wall.set_friction(0.3)
         wall.set_restitution(0.3)
         world.attach(wall)
+    for k, (x, y, heading) in enumerate(still):
+        body = BulletRigidBodyNode(f"still-{k}")  # mass 0: it never moves
+        body.add_shape(BulletBoxShape(Vec3(size / 2, size / 2, size / 2)))
+        body.set_friction(0.5)
+        body.set_restitution(0.4)
+        pos, quat = _still_pose(x, y, heading, felt, size)
+        NodePath(body).set_pos_quat(Point3(*pos), _np_quat(quat))
+        world.attach(body)
     return world
 
 
@@ -276,8 +290,8 @@ def _axis_angle_quat(w: np.ndarray, t: float) -> np.ndarray:
 
 
 def _run(count: int, rng: np.random.Generator, start: tuple[float, float, float], felt: Felt,
-         size: float) -> _Attempt:
-    world = _make_world(felt)
+         size: float, still: Sequence[tuple[float, float, float]] = ()) -> _Attempt:
+    world = _make_world(felt, still, size)
     dt = 1.0 / (FPS * STEPS_PER_FRAME)
     half = size / 2
     mass = 1.0
@@ -368,7 +382,8 @@ def _run(count: int, rng: np.random.Generator, start: tuple[float, float, float]
             b = int(name1[4:]) if name1.startswith("die-") else None
             if b is not None and b < a:
                 a, b = b, a
-            key = (a, DIE if b is not None else (FELT if name1 == "felt" else WALL), b)
+            kind = DIE if b is not None or name1.startswith("still-") else (FELT if name1 == "felt" else WALL)
+            key = (a, kind, b)
             now[key] = now.get(key, 0.0) + imp
         for key, imp in now.items():
             speed = imp / mass  # the change of speed the hit gave the die (each die, die on die)
@@ -498,10 +513,11 @@ def _inside(corners: np.ndarray, felt: Felt) -> bool:
                 and corners[:, 1].min() >= felt.y0 - 1e-9 and corners[:, 1].max() <= felt.y1 + 1e-9)
 
 
-def _accept(att: _Attempt, felt: Felt, size: float):
+def _accept(att: _Attempt, felt: Felt, size: float, still: Sequence[tuple[float, float, float]] = ()):
     """The snapped rest poses, or None when the throw must be thrown again."""
     if not att.settled:
         return None
+    fixed = [footprint(*_still_pose(x, y, h, felt, size), size) for x, y, h in still]
     snaps = []
     for i in range(att.positions.shape[1]):
         s = _snap(att.positions[-1, i], att.quats[-1, i], felt, size)
@@ -536,6 +552,16 @@ def _accept(att: _Attempt, felt: Felt, size: float):
                 corners[i] = footprint(snaps[i][0], snaps[i][1], size)
                 corners[j] = footprint(snaps[j][0], snaps[j][1], size)
                 moved = True
+            for c in fixed:      # a die already lying there does not move: this one does
+                depth, axis = overlap_depth(c, corners[i])
+                if depth <= 0:
+                    continue
+                if depth > PUSH_TOLERANCE:
+                    return None
+                shift = (depth + 1e-4) * axis
+                snaps[i][0] = snaps[i][0] + np.array([shift[0], shift[1], 0.0])
+                corners[i] = footprint(snaps[i][0], snaps[i][1], size)
+                moved = True
         if not moved:
             break
     else:
@@ -545,15 +571,21 @@ def _accept(att: _Attempt, felt: Felt, size: float):
         return None
     if any(squares_overlap(corners[i], corners[j]) for i in range(len(snaps)) for j in range(i)):
         return None
+    if any(squares_overlap(c, f) for c in corners for f in fixed):
+        return None
     return [tuple(s) for s in snaps]
 
 
 def simulate(values: Sequence[int], seed: int, start: tuple[float, float, float], felt: Felt,
-             size: float = units.DIE_SIZE, variants: Sequence[int] | None = None) -> Throw:
+             size: float = units.DIE_SIZE, variants: Sequence[int] | None = None,
+             still: Sequence[tuple[float, float, float]] = ()) -> Throw:
     """Throw ``len(values)`` dice from ``start`` (the bag's mouth) onto ``felt`` so they end
     showing ``values``; ``seed`` decides the whole throw (the same seed, the same tracks).
     ``size`` is the dice's edge (cm) as drawn; ``variants`` (e.g. die ids) vary which of the
-    four equivalent model turns each die gets, as ``dice_model``'s variant does."""
+    four equivalent model turns each die gets, as ``dice_model``'s variant does. ``still``:
+    dice of the same size already lying flat on the felt, as (x, y, heading in degrees); the
+    thrown ones bounce off them (an ``Impact`` with ``other`` "die" and ``other_die`` None) and
+    never end inside them."""
     values = tuple(int(v) for v in values)
     for v in values:
         if v not in FACE_NORMAL:
@@ -565,9 +597,9 @@ def simulate(values: Sequence[int], seed: int, start: tuple[float, float, float]
     steps = 0
     for attempt in range(MAX_ATTEMPTS):
         rng = np.random.default_rng([seed & 0xFFFFFFFF, attempt, len(values)])
-        att = _run(len(values), rng, start, felt, size)
+        att = _run(len(values), rng, start, felt, size, still)
         steps += att.steps
-        snaps = _accept(att, felt, size)
+        snaps = _accept(att, felt, size, still)
         if snaps is None:
             continue
         pos, quats = att.positions, att.quats
@@ -598,8 +630,9 @@ class ThrowPlayer:
     """Plays ``throw`` on ``dice`` (NodePaths made by ``dice_model.make_die``, one per value, in
     order) placed relative to ``frame`` (the felt's frame), then glides them to ``targets``
     (points in ``frame``, e.g. the sorted pool places) turned to ``heading`` (degrees in
-    ``frame``) over ``glide`` seconds, along arcs ``lift`` cm high so they pass over each other. A die is hidden until it leaves the bag. ``on_impact``
-    gets each ``Impact`` as playback passes it; ``on_done`` is called once at the end.
+    ``frame``) over ``glide`` seconds, along arcs ``lift`` cm high so they pass over each
+    other. A die is hidden until it leaves the bag. ``on_impact`` gets each ``Impact`` as
+    playback passes it; ``on_done`` is called once at the end.
     Advance it with ``update(dt)`` from the frame task; ``finish()`` jumps to the end (Space,
     animations off, tests)."""
 

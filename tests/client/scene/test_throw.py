@@ -58,22 +58,25 @@ def _check_throw(th: throw.Throw, values, felt: throw.Felt = FELT, size: float =
                 cx, cy = rest_p[i][:2] + sa * half * ax[0] + sb * half * ax[1]
                 assert felt.x0 - 1e-9 <= cx <= felt.x1 + 1e-9 and felt.y0 - 1e-9 <= cy <= felt.y1 + 1e-9
         frames.append((rest_p[i][:2], np.stack(ax)))
-    # No two dice inside each other: no point of one square's outline lies strictly inside
-    # another square (two equal squares that overlap always have such a point).
-    ts = np.linspace(-1, 1, 41)
+    # No two dice inside each other.
     for i in range(n):
-        ci, ai = frames[i]
-        outline = np.concatenate([ci + half * (np.outer(ts, ai[0]) + s * ai[1]) for s in (-1, 1)]
-                                 + [ci + half * (s * ai[0] + np.outer(ts, ai[1])) for s in (-1, 1)])
         for j in range(n):
-            if i == j:
-                continue
-            cj, aj = frames[j]
-            local = (outline - cj) @ aj.T
-            inside = (np.abs(local) < half - 1e-6).all(axis=1)
-            assert not inside.any(), f"dice {i} and {j} overlap"
+            assert i == j or not _inside_each_other(frames[i], frames[j], half), f"dice {i} and {j} overlap"
     # Read back the way the module reports it, too.
     assert th.top_values() == list(values)
+
+
+def _inside_each_other(a, b, half: float) -> bool:
+    """Does a point of square ``a``'s outline lie strictly inside square ``b``? (Two equal
+    squares that overlap always have such a point, one way or the other.) A square is (centre,
+    its two flat axes as rows)."""
+    ts = np.linspace(-1, 1, 41)
+    ca, aa = a
+    outline = np.concatenate([ca + half * (np.outer(ts, aa[0]) + s * aa[1]) for s in (-1, 1)]
+                             + [ca + half * (s * aa[0] + np.outer(ts, aa[1])) for s in (-1, 1)])
+    cb, ab = b
+    local = (outline - cb) @ ab.T
+    return bool((np.abs(local) < half - 1e-6).all(axis=1).any())
 
 
 def _throws(count: int, first_seed: int = 0):
@@ -167,6 +170,26 @@ def test_impacts_come_with_time_die_speed_and_what_was_hit():
     # Every die lands on the felt, and the landing is loud (dice fall from the bag's height).
     for i in range(th.count):
         assert max(e.speed for e in th.events if e.die == i and e.other == throw.FELT) > 50.0
+
+
+def test_a_replacement_die_lands_among_the_dice_already_in_the_pool():
+    # Six dice lie in their pool places (layout.pool_slots for 7: 3.47 cm apart on y = -11).
+    pitch = units.POOL_PITCH * 1.4
+    still = [((i - 3) * pitch, -11.0, 15.0 * i) for i in range(7) if i != 2]
+    hits = 0
+    for seed in range(30):
+        th = throw.simulate([1 + seed % 6], seed, BAG, FELT, size=SIZE, still=still)
+        _check_throw(th, [1 + seed % 6])
+        # Not inside any of the lying dice.
+        phys = _rot(th.quats[-1, 0])
+        thrown = (th.positions[-1, 0, :2], np.stack([phys[:2, j] for j in range(3) if abs(phys[2, j]) < 0.5]))
+        for x, y, h in still:
+            a = math.radians(h)
+            lying = (np.array([x, y]), np.array([[math.cos(a), math.sin(a)], [-math.sin(a), math.cos(a)]]))
+            assert not _inside_each_other(thrown, lying, SIZE / 2), (seed, x, y)
+            assert not _inside_each_other(lying, thrown, SIZE / 2), (seed, x, y)
+        hits += sum(1 for e in th.events if e.other == throw.DIE and e.other_die is None)
+    assert hits > 0  # the thrown die knocks against the lying ones now and then
 
 
 def test_bad_input_is_refused():
