@@ -11,7 +11,8 @@ throw costs one pose per die and, as dice move, a shadow-map redraw every other 
 stepping a Bullet world of 7 dice each frame (4 steps of 1/240 s), which is what simulating it
 during play would add. Figures are medians of batches ended by a read-back of the picture (so
 the renderer cannot defer work past the measurement). ``--save PREFIX`` writes PREFIX-mid.png
-(mid-throw), PREFIX-rest.png (at rest) and PREFIX-pool.png (glided to the pool places).
+(mid-throw), PREFIX-rest.png (at rest), PREFIX-pool.png (glided to the pool places) and
+PREFIX-replace-mid.png / -replace-rest.png (one die thrown among six lying in the pool).
 Prints figures; asserts nothing on time.
 """
 
@@ -193,7 +194,19 @@ def main() -> int:
             table.app.lighting.update_shadows(table.buffer.get_gsg())
             capture.render_frames(base, 2)
         capture.save_png(capture.grab_frame(table.buffer), f"{args.save}-pool.png")
-        print(f"  saved {args.save}-mid.png, {args.save}-rest.png, {args.save}-pool.png")
+        # A replacement: the first die thrown again among the six lying in their places.
+        still = [(t.x, t.y, 0.0) for t in targets[1:]]
+        one = throw.simulate(values[:1], args.seed + 100, bag, felt, size=die, variants=pool[:1], still=still)
+        player = throw.ThrowPlayer(one, dice[:1], view.centre, targets=targets[:1], heading=0.0)
+        for name, t in (("replace-mid", 0.5 * one.duration), ("replace-rest", one.duration)):
+            player.update(t - player.t)
+            for _ in range(2):
+                table.app.lighting.update_shadows(table.buffer.get_gsg())
+                capture.render_frames(base, 2)
+            capture.save_png(capture.grab_frame(table.buffer), f"{args.save}-{name}.png")
+        print(f"  saved {args.save}-mid.png, -rest.png, -pool.png, -replace-mid.png, -replace-rest.png "
+              f"({len(one.events)} impacts in the replacement, "
+              f"{sum(e.other == throw.DIE for e in one.events)} on lying dice)")
     return 0
 
 
