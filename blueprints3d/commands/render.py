@@ -67,8 +67,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def render_build(build, size: tuple[int, int], angle: float, use_shaders: bool,
-                 elevation: float = 36.0, supersample: int = 2):
-    """The picture of ``build`` as an (h, w, 3) uint8 array (opens the offscreen ShowBase).
+                 elevation: float = 36.0, supersample: int = 2, table: bool = True):
+    """The picture of ``build`` as an (h, w, 3) uint8 array (opens the offscreen ShowBase),
+    framed by ``showcase.frame_build`` (its bounding box, with a margin); ``table`` False: on
+    the plain background.
 
     Rendered ``supersample`` times larger and averaged down: the software renderer has no
     multisampling offscreen, and a still is worth the extra pixels.
@@ -86,11 +88,10 @@ def render_build(build, size: tuple[int, int], angle: float, use_shaders: bool,
     view = capture.base_view(base) if own else capture.open_view(base, *size, name="render")
     shaders.configure(use_shaders, base)
     # A still can afford the extra pass: glass shows the dice behind it bent, too.
-    stage = showcase.make_stage(base, view, refraction="screen")
+    stage = showcase.make_stage(base, view, refraction="screen", table=table)
     try:
         showcase.build_showcase(stage.root, build)
-        target, distance = showcase.framing(build)
-        showcase.orbit_camera(view, target, distance, angle, elevation)
+        showcase.frame_build(view, build, angle, elevation)
         capture.render_frames(base, 3)
         return downsample(view.grab(), supersample, out_size)
     finally:

@@ -1,5 +1,6 @@
 """Show scenes: a building on its card on a lit table, the material test scene, and the camera
-that frames them. Used by ``blueprints3d render`` and ``view``, the tests and the benchmarks.
+that frames them (``frame_build``: the building's bounding box fitted with a margin by
+``camera.fit_distance``, from any angle and elevation, in any picture shape). Used by ``blueprints3d render`` and ``view``, the tests and the benchmarks.
 """
 
 from __future__ import annotations
@@ -14,11 +15,16 @@ from blueprints3d.client.render.capture import View, base_view
 from blueprints3d.client.render.glass import Refraction, enable_refraction
 from blueprints3d.client.render.lighting import Lighting, setup_lighting
 from blueprints3d.client.scene import card_model, dice_model, units
+from blueprints3d.client.scene.camera import View as CameraView
+from blueprints3d.client.scene.camera import fit_distance, project
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import Material
 from blueprints3d.files.buildfile import Build
 
 BACKGROUND = (0.05, 0.05, 0.06)
+FOV = 35.0            # degrees across the picture's narrower side
+FRAME_MARGIN = 0.92   # the building may fill this share of the half-width and half-height:
+                      # 4% of the picture stays clear on each side
 
 
 @dataclass
@@ -53,13 +59,15 @@ def make_table_top(parent: NodePath, radius: float) -> NodePath:
 
 
 def make_stage(base, view: View | None = None, extent: float = 12.0, table_radius: float = 60.0,
-               background: tuple[float, float, float] = BACKGROUND, refraction: str = "ground") -> Stage:
+               background: tuple[float, float, float] = BACKGROUND, refraction: str = "ground",
+               table: bool = True) -> Stage:
     """A scene root with the table, the lights and (shaded) glass refraction, drawn by ``view``
     (default: the base's window). The view's camera is pointed at this root.
 
     ``refraction``: "ground" (what the live table uses: glass shows the table and the cards of
     ``Stage.set_cards`` bent, no extra pass), "screen" (also the dice behind glass, through a
-    picture of the scene taken each frame: for stills) or "none" (plain blending).
+    picture of the scene taken each frame: for stills) or "none" (plain blending). ``table``
+    False: the building stands on the plain background (a cut-out).
     """
     if refraction not in ("ground", "screen", "none"):
         raise ValueError(f"refraction must be ground, screen or none, not {refraction!r}")
@@ -71,7 +79,8 @@ def make_stage(base, view: View | None = None, extent: float = 12.0, table_radiu
     lighting = setup_lighting(root, shadows=shaders.shaders_enabled(), extent=extent,
                               shadow_size=2048 if extent < 30 else 1024,
                               task_mgr=getattr(base, "taskMgr", None), gsg=view.output.get_gsg())
-    make_table_top(root, table_radius)
+    if table:
+        make_table_top(root, table_radius)
     stage = Stage(view=view, root=root, lighting=lighting, refraction=None)
     if refraction != "none":
         stage.set_cards([])
@@ -120,30 +129,147 @@ def material_test_build() -> Build:
     return Build(blueprint=bp, stacks=tuple(tuple((int(m), v) for m, v in s) for s in stacks))
 
 
-def orbit_camera(view: View, target: tuple[float, float, float], distance: float, angle_deg: float,
-                 elevation_deg: float = 38.0, fov: float = 35.0) -> None:
-    """Put the default camera on a circle around ``target``: ``angle_deg`` 0 = the seated
-    player's view from -Y, counter-clockwise seen from above."""
+def set_lens(view: View, fov: float = FOV) -> tuple[float, float]:
+    """Shape ``view``'s lens to its picture: ``fov`` degrees across the narrower side, so portrait
+    and wide pictures both hold the scene. Returns the lens's (horizontal, vertical) fields of
+    view in degrees."""
     lens = view.lens
-    if not isinstance(lens, PerspectiveLens):
-        return
-    # The field of view applies to the narrower side, so portrait and wide pictures both fit.
     w, h = view.size
-    lens.set_aspect_ratio(w / h)
+    lens.set_aspect_ratio(w / max(h, 1))
     lens.set_min_fov(fov)
     lens.set_near_far(1.0, 2000.0)
-    a, e = math.radians(angle_deg), math.radians(elevation_deg)
-    x = target[0] + distance * math.cos(e) * math.sin(a)
-    y = target[1] - distance * math.cos(e) * math.cos(a)
-    z = target[2] + distance * math.sin(e)
-    view.cam.set_pos(x, y, z)
+    f = lens.get_fov()
+    return f[0], f[1]
+
+
+def orbit_camera(view: View, target: tuple[float, float, float], distance: float, angle_deg: float,
+                 elevation_deg: float = 38.0, fov: float = FOV) -> None:
+    """Put the default camera on a circle around ``target``: ``angle_deg`` 0 = the seated
+    player's view from -Y, counter-clockwise seen from above."""
+    if not isinstance(view.lens, PerspectiveLens):
+        return
+    set_lens(view, fov)
+    eye = CameraView(*target, angle_deg, elevation_deg, distance).eye()
+    view.cam.set_pos(*eye)
     view.cam.look_at(*target)
 
 
-def framing(build: Build) -> tuple[tuple[float, float, float], float]:
-    """Camera target and distance that fit ``build``'s card and its tallest stack in view."""
+def building_box(build: Build) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
+    """The building's bounding box (lowest and highest corners, relative to its card's centre):
+    the card, and the dice up to the top of the tallest stack."""
     w, l = card_model.card_size(build.blueprint)
     tallest = max((len(s) for s in build.stacks), default=0)
-    height = tallest * units.DIE_SIZE
-    radius = math.sqrt((w / 2) ** 2 + (l / 2) ** 2 + (height / 2) ** 2)
-    return (0.0, 0.0, height * 0.35), radius / math.sin(math.radians(35.0 / 2)) * 0.8
+    top = dice_model.die_top_z(tallest - 1) if tallest else units.CARD_THICKNESS
+    # The dice's rounded edges and the ghost's glow stay inside a die's own box; a hair more
+    # for the supersampled edge.
+    pad = 0.02
+    return (-w / 2 - pad, -l / 2 - pad, 0.0), (w / 2 + pad, l / 2 + pad, top + pad)
+
+
+def box_corners(lo, hi) -> list[tuple[float, float, float]]:
+    return [(x, y, z) for x in (lo[0], hi[0]) for y in (lo[1], hi[1]) for z in (lo[2], hi[2])]
+
+
+def fit_box(lo, hi, angle: float, elevation: float, fov_h: float, fov_v: float,
+            margin: float = FRAME_MARGIN) -> CameraView:
+    """The camera (a ``camera.View``) from ``angle``/``elevation`` that holds the box's eight
+    corners within ``margin`` of the picture's half-width and half-height (``camera.fit_distance``),
+    aimed so that the box's picture is centred: the aim moves from the box's centre across the
+    view until the projected corners reach as far left as right and as far up as down; the
+    distance is solved for each aim, so every corner fits exactly."""
+    pts = box_corners(lo, hi)
+    target = [(a + b) / 2 for a, b in zip(lo, hi)]
+    # The view's right and up directions (as camera.View and fit_distance define them).
+    a, e = math.radians(angle), math.radians(elevation)
+    right = (math.cos(a), math.sin(a), 0.0)
+    forward = (-math.cos(e) * math.sin(a), math.cos(e) * math.cos(a), -math.sin(e))
+    up = (right[1] * forward[2] - right[2] * forward[1], right[2] * forward[0] - right[0] * forward[2],
+          right[0] * forward[1] - right[1] * forward[0])
+    centre = target
+
+    def aimed(ox: float, oy: float) -> list[float]:
+        return [c + right[i] * ox + up[i] * oy for i, c in enumerate(centre)]
+
+    def off_centre(ox: float, oy: float) -> tuple[float, float] | None:
+        """How far the corners' picture is off centre (x, y in -1..1) aiming at (ox, oy)."""
+        aim = aimed(ox, oy)
+        d = fit_distance(pts, aim, angle, elevation, fov_h, fov_v, margin)
+        shown = [project(CameraView(*aim, angle, elevation, d), p, fov_h, fov_v) for p in pts]
+        if any(s is None for s in shown):
+            return None
+        return ((max(s[0] for s in shown) + min(s[0] for s in shown)) / 2,
+                (max(s[1] for s in shown) + min(s[1] for s in shown)) / 2)
+
+    # The picture's offset falls as the aim moves the same way (monotonic, but with kinks where
+    # another corner becomes the outermost): each offset is found by bisection, one axis at a
+    # time, a few rounds.
+    span = max(h - l for l, h in zip(lo, hi)) or 1.0
+    ox = oy = 0.0
+
+    def root(f) -> float:
+        f0 = f(0.0)
+        if f0 is None or abs(f0) < 1e-3:
+            return 0.0
+        step = span * (1 if f0 > 0 else -1) / 8
+        lo_o, hi_o = 0.0, step
+        for _ in range(20):   # widen until the offset changes sign
+            fh = f(hi_o)
+            if fh is None:
+                return 0.0
+            if (fh > 0) != (f0 > 0):
+                break
+            lo_o, hi_o = hi_o, hi_o * 2
+        else:
+            return 0.0
+        for _ in range(24):
+            mid = (lo_o + hi_o) / 2
+            fm = f(mid)
+            if fm is None:
+                break
+            if (fm > 0) == (f0 > 0):
+                lo_o = mid
+            else:
+                hi_o = mid
+        return (lo_o + hi_o) / 2
+
+    for _ in range(3):
+        ox = root(lambda o: (off_centre(o, oy) or (None,))[0])
+        oy = root(lambda o: (off_centre(ox, o) or (None, None))[1])
+    target = aimed(ox, oy)
+    d = fit_distance(pts, target, angle, elevation, fov_h, fov_v, margin)
+    return CameraView(*target, angle, elevation, d)
+
+
+def frame_build(view: View, build: Build, angle: float, elevation: float, zoom: float = 1.0,
+                fov: float = FOV, free: float = 1.0) -> CameraView:
+    """Point ``view``'s camera at ``build`` (on its card at the origin) from ``angle`` and
+    ``elevation`` so that its whole bounding box shows with a margin (``fit_box``), whatever its
+    height and the picture's shape; ``zoom`` > 1 steps back, < 1 comes nearer.
+
+    ``free`` < 1: only the left ``free`` share of the picture is for the building (a panel
+    covers the rest); the box is fitted in that part, and the lens's centre is moved there."""
+    fov_h, fov_v = set_lens(view, fov)
+    lens = view.lens
+    if free < 1.0:
+        # Fit in the narrower field, then shift the film so the aim lands in the free part's
+        # middle (NDC x = free - 1).
+        fov_h = 2 * math.degrees(math.atan(math.tan(math.radians(fov_h) / 2) * free))
+        lens.set_film_offset(lens.get_film_size()[0] * (1.0 - free) / 2, 0)
+    else:
+        lens.set_film_offset(0, 0)
+    fit = fit_box(*building_box(build), angle, elevation, fov_h, fov_v)
+    fit.distance *= zoom
+    view.cam.set_pos(*fit.eye())
+    view.cam.look_at(fit.tx, fit.ty, fit.tz)
+    return fit
+
+
+def framing(build: Build, angle: float = 35.0, elevation: float = 36.0,
+            aspect: float = 16 / 9) -> tuple[tuple[float, float, float], float]:
+    """Camera target and distance that fit ``build``'s bounding box from ``angle``/``elevation``
+    in a picture of ``aspect`` (see ``fit_box``)."""
+    t = math.tan(math.radians(FOV) / 2)
+    th, tv = (t * aspect, t) if aspect >= 1 else (t, t / aspect)
+    fit = fit_box(*building_box(build), angle, elevation,
+                  2 * math.degrees(math.atan(th)), 2 * math.degrees(math.atan(tv)))
+    return (fit.tx, fit.ty, fit.tz), fit.distance
