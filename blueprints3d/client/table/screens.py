@@ -1,5 +1,5 @@
-"""The DirectGUI screens: new game, pass-the-table curtain, end of round, end of game, the Esc menu
-with the rules summary, and the quit confirmation. Each is a class with ``enter``/``exit``; what a
+"""The DirectGUI screens: new game, pass-the-table curtain, the Esc menu, help and settings, and
+the quit confirmation (the round summary and the standings are in summary.py). Each is a class with ``enter``/``exit``; what a
 button does is a callback given by the app, so the screens hold no game logic.
 """
 
@@ -15,12 +15,11 @@ from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import NodePath, TextNode
 
 from blueprints3d.client.render.materials import BASE_COLOUR, PIP_COLOUR
-from blueprints3d.client.table.flow import RoundEnd, SeatConfig
+from blueprints3d.client.table.flow import SeatConfig
 from blueprints3d.client.table.hud import CONTROLS
 from blueprints3d.engine import rules
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import rules_summary
-from blueprints3d.engine.state import GameState
 from blueprints3d.files.settings import BOT_SPEEDS, Settings
 from blueprints3d.text import plural
 
@@ -294,83 +293,6 @@ class CurtainScreen(Screen):
         DirectButton(parent=f, text=f"Pass to {name}\n\n{name}: click here when you are ready",
                      scale=0.08, frameColor=(0.2, 0.24, 0.32, 1), pad=(1.0, 0.8), text_fg=TEXT,
                      command=on_ready, relief=DGG.FLAT)
-        return f
-
-
-class RoundEndScreen(Screen):
-    """Beside the revealed buildings: every score broken down, then Awards and Prizes with the
-    tie-breaks in words, and a button to go on."""
-
-    pixel_layout = True
-
-    def build(self, end: RoundEnd, names: list[str], last_round: bool, on_continue: Callable[[], None]
-              ) -> DirectFrame:
-        r = end.result
-        m = Metrics(*self.overlay.size())
-        line = m.px(_text_px(m.height, 0.024, 13.0))
-        pad = m.px(max(8.0, 0.012 * m.height))
-        width = min(m.px(0.40 * m.width), 2 * m.half_w - 2 * pad)
-        f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL,
-                        pos=(m.half_w - pad - width, 0, m.half_h - pad))
-        lines = [f"Round {r.round} scores (building points only rank buildings):"]
-        for p in sorted(range(len(names)), key=lambda q: -r.scores[q].total):
-            s = r.scores[p]
-            lines.append(f"  {names[p]}: {s.total} = blueprint {s.blueprint} + wood {s.wood} + recycled "
-                         f"{s.recycled} + stone {s.stone} + glass {s.glass}")
-        lines.append("")
-        lines.append(f"In demand: 1st {r.in_demand[0].label}, 2nd {r.in_demand[1].label}")
-        lines.append("Awards:")
-        for award, pl in r.awards.items():
-            lines.append(f"  {award.value.title()} to {names[pl.player]} - {pl.reason}")
-        lines.append("Prizes:")
-        if not r.prizes:
-            lines.append("  none: no building qualified")
-        for prize, pl in r.prizes.items():
-            lines.append(f"  {prize.title} to {names[pl.player]} - {pl.reason}")
-        self.text = "\n".join(lines)
-        body = OnscreenText(parent=f, text=self.text, align=TextNode.A_left, fg=TEXT, mayChange=True)
-        tn = body.textNode
-        room = 2 * m.half_h - 2 * pad
-        for _ in range(3):  # as tall as the text and the button need; smaller type if the window is not
-            scale = line / tn.get_line_height()
-            body.setTextScale(scale)
-            tn.set_wordwrap((width - 2 * pad) / scale)
-            text_h = (tn.get_top() - tn.get_bottom()) * scale
-            height = text_h + 3 * pad + line * 1.8
-            if height <= room:
-                break
-            line *= room / height
-        body.setTextPos(pad, -pad - tn.get_top() * scale)
-        bottom = -pad - text_h
-        _button(f, "See the final standings" if last_round else "Next round",
-                (width / 2, bottom - pad - line * 0.9), on_continue, line * 1.1)
-        f["frameSize"] = (0, width, -min(height, room), 0)
-        self.body = body
-        return f
-
-
-class GameOverScreen(Screen):
-    def build(self, state: GameState, on_new_game: Callable[[], None], on_quit: Callable[[], None]
-              ) -> DirectFrame:
-        res = state.result()
-        names = state.names
-        f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, frameSize=(-0.9, 0.9, -0.62, 0.62))
-        if len(res.winners) == 1:
-            title = f"{names[res.winners[0]]} wins!"
-        else:
-            title = "Shared victory: " + " and ".join(names[w] for w in res.winners)
-        _label(f, title, (0, 0.48), 0.08, TextNode.A_center)
-        lines = []
-        for place, p in enumerate(res.standings(), 1):
-            aw = ", ".join(a.value for a in res.awards[p]) or "no awards"
-            pz = ", ".join(z.title for z in res.prizes[p]) or "no prizes"
-            lines.append(f"{place}. {names[p]}: {res.victory_points[p]} VP  ({aw}; {pz})")
-        lines.append("")
-        lines.append("Ties: more Prizes, then more Gold, Silver, Bronze; otherwise shared.")
-        self.text = title + "\n" + "\n".join(lines)
-        _label(f, "\n".join(lines), (-0.82, 0.3), 0.045, wordwrap=36)
-        _button(f, "New game", (-0.25, -0.5), on_new_game, 0.065)
-        _button(f, "Quit", (0.3, -0.5), on_quit, 0.065)
         return f
 
 
