@@ -71,10 +71,14 @@ class StepView:
             self.stage.root.remove_node()
         self.stage = demo_stage.draw_step(self.root, step)
         aspect = self.aspect()
-        if reframe:
-            # The caption panel covers the bottom of the window: the picture goes above it.
-            demo_stage.frame_camera(self.base.cam, self.lens, self.stage.root, aspect, heading=0.0,
-                                    fill=0.85, top_share=1.0 - PANEL_HEIGHT / 2.0)
+        height = self.base.win.get_y_size()
+        for _ in range(2 if reframe else 1):
+            if reframe:
+                # The caption panel covers the bottom of the window: the picture goes above it.
+                demo_stage.frame_camera(self.base.cam, self.lens, self.stage.root, aspect, heading=0.0,
+                                        fill=0.85, top_share=1.0 - PANEL_HEIGHT / 2.0)
+            # Labels keep their size in pixels from step to step (then the frame holds them).
+            demo_stage.size_labels(self.stage, self.base.cam, self.lens, height)
         wrap = 2 * aspect * 0.94 / CAPTION_SCALE
         self.caption.setWordwrap(wrap)
         self.caption.setText(step.caption)

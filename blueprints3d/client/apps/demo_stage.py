@@ -37,7 +37,13 @@ LABEL_BG: dict[Tone | None, RGBA] = {
 }
 TABLE_RGBA: RGBA = (0.20, 0.27, 0.24, 1.0)   # felt green-grey: neither a die colour nor the paper
 BACKGROUND = (0.09, 0.10, 0.13)
-LABEL_SIZE = 0.8          # cm: a label's text height in the scene
+LABEL_SIZE = 0.8          # cm: a label's text height in the scene, as drawn (see size_labels)
+# On screen every label keeps its type size in pixels whatever the step's framing: an ordinary
+# label's line is this share of the window's height (24 px at 720), never below LABEL_MIN_PX,
+# and smaller or larger labels keep their ratio to LABEL_SIZE (as the HUD sizes its lines).
+LABEL_LINE_SHARE = 0.034
+LABEL_MIN_PX = 13.0
+LABEL_TAG = "label-cm"    # a label's size as asked, in cm (its ratio to LABEL_SIZE)
 GAP = 4.0                 # cm between cards
 FRAME_TAG = "frame-item"  # nodes the camera must keep in view
 GHOST_LIFT = 1.3          # cm a held die floats above the stack it is tried on
@@ -53,6 +59,7 @@ class StageNodes:
     pool: list[NodePath] = field(default_factory=list)
     labels: list[NodePath] = field(default_factory=list)
     ghosts: list[NodePath] = field(default_factory=list)
+    grow: float = 1.0   # how much larger than usual the labels were asked (a wide scene)
 
 
 def make_label(parent: NodePath, text: str, pos: tuple[float, float, float], tone: Tone | None = None,
@@ -72,7 +79,26 @@ def make_label(parent: NodePath, text: str, pos: tuple[float, float, float], ton
     np_.set_bin("fixed", 50)
     np_.set_transparency(TransparencyAttrib.M_alpha)
     np_.set_tag(FRAME_TAG, "1")
+    np_.set_tag(LABEL_TAG, repr(float(size)))
     return np_
+
+
+def label_px(size_cm: float, height_px: float) -> float:
+    """The line height in pixels of a label asked at ``size_cm`` in a window ``height_px`` tall."""
+    return max(LABEL_MIN_PX, LABEL_LINE_SHARE * height_px) * size_cm / LABEL_SIZE
+
+
+def size_labels(stage: "StageNodes", cam: NodePath, lens: PerspectiveLens, height_px: float) -> None:
+    """Scale every label of ``stage`` so its type is ``label_px`` tall on screen from ``cam``:
+    the same size in pixels at every step, however near or far the step's framing is."""
+    tan_v = math.tan(math.radians(lens.get_fov()[1]) / 2)
+    for label in stage.root.find_all_matches(f"**/={LABEL_TAG}"):
+        depth = label.get_pos(cam).y
+        if depth <= 1e-3:
+            continue
+        asked = float(label.get_tag(LABEL_TAG)) / stage.grow  # grow once stood in for the distance
+        world_per_px = 2 * depth * tan_v / max(height_px, 1.0)
+        label.set_scale(label_px(asked, height_px) * world_per_px / label.node().get_line_height())
 
 
 def _variant(*key: int) -> int:
@@ -223,6 +249,7 @@ def draw_step(parent: NodePath, step: Step) -> StageNodes:
     loose = len(step.pool) + len(step.discarded) + (2 if step.in_demand else 0)
     # A wide scene is seen from further away: its labels grow with it to stay readable.
     grow = min(1.8, max(1.0, max(total, loose * units.POOL_PITCH) / 30.0))
+    stage.grow = grow
     for i, view in enumerate(step.buildings):
         draw_building(stage, i, view, 0.0, grow)
     x = -total / 2
