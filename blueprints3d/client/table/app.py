@@ -114,6 +114,7 @@ class TableApp:
         self.sounds = TableSounds(SoundBank.for_base(base, volume=self.settings.loudness,
                                                      muted=options.mute or self.settings.mute))
         self.help = HelpScreen(self.overlay)
+        self._help_from_menu = False  # Back on the help screen returns to the menu
         self.settings_screen = SettingsScreen(self.overlay)
         self.new_game_screen = NewGameScreen(self.overlay)
         self.curtain = CurtainScreen(self.overlay)
@@ -651,7 +652,7 @@ class TableApp:
             self.settings_screen.back()  # to where it was opened from: the menu, or the table
             return
         if self.help.active:
-            self.help.exit()
+            self.close_help()  # to where it was opened from: the menu, or the table
             return
         if self.menu.active:
             self.menu.exit()
@@ -670,17 +671,25 @@ class TableApp:
 
     # ---- help and settings --------------------------------------------------------------------
     def show_help(self) -> None:
-        """F1 or the menu's "Rules and controls": the help screen, over everything."""
+        """F1 or the menu's "Rules and controls": the help screen, over everything. Its Back
+        (and Esc) return to the menu when it was opened there."""
+        self._help_from_menu = self.menu.active
         self.menu.exit()
         self.settings_screen.exit()
         if self.controls is not None:
             self.controls.cancel_drag()
-        self.help.enter(self.help.exit)
+        self.help.enter(self.close_help)
+
+    def close_help(self) -> None:
+        self.help.exit()
+        if self._help_from_menu:
+            self._help_from_menu = False
+            self.open_menu()
 
     def toggle_help(self) -> None:
         """F1 opens the help screen, and closes it."""
         if self.help.active:
-            self.help.exit()
+            self.close_help()
         elif not self.confirm.active:
             self.show_help()
 

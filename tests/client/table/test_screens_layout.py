@@ -288,6 +288,27 @@ def test_settings_back_returns_to_where_it_was_opened(offscreen_base):
         t.close()
 
 
+def test_help_back_returns_to_where_it_was_opened(offscreen_base):
+    t = open_at(offscreen_base, (1280, 720))
+    try:
+        app = t.app
+        app.on_escape()
+        app.menu.buttons["Rules and controls"]["command"]()
+        assert app.help.active and not app.menu.active
+        app.help.close_button["command"]()
+        assert not app.help.active and app.menu.active  # back in the menu
+        app.menu.buttons["Rules and controls"]["command"]()
+        app.on_escape()  # Esc is Back too
+        assert not app.help.active and app.menu.active
+        app.on_escape()
+        app.toggle_help()  # F1 at the table: F1 again goes back to the table
+        assert app.help.active
+        app.toggle_help()
+        assert not app.help.active and not app.menu.active
+    finally:
+        t.close()
+
+
 def play_args(**kw):
     base = dict(size=None, fullscreen=False, no_shaders=False, seats="Ann,@easy", seed=7, open_scores=False,
                 bot_delay=None, quit_after=0, resume=False, no_autosave=False, start=None)
