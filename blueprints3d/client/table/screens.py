@@ -10,7 +10,7 @@ from typing import Callable
 
 from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import (DirectButton, DirectCheckButton, DirectEntry, DirectFrame,
-                                  DirectLabel, DirectOptionMenu)
+                                  DirectLabel, DirectOptionMenu, DirectSlider)
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import NodePath, TextNode
 
@@ -512,33 +512,43 @@ class SettingsScreen(Screen):
         self.settings = settings
         self._on_change = on_change
         self.on_close = on_close  # back to where the screen was opened from (the Esc menu or the table)
-        f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, frameSize=(-0.95, 0.95, -0.7, 0.7))
-        _label(f, "Settings", (0, 0.55), 0.08, TextNode.A_center)
-        y = 0.36
+        f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, frameSize=(-0.95, 0.95, -0.68, 0.68))
+        _label(f, "Settings", (0, 0.54), 0.08, TextNode.A_center)
+        y = 0.38
+        step = 0.13
         col = 0.3  # every control in one column, its label on the left
         menu = dict(scale=0.05, highlightColor=(0.7, 0.7, 0.5, 1), frameColor=BUTTON, popupMarker_scale=0.6)
         _label(f, "Computer players' speed", (-0.85, y), 0.05)
         self.speed = DirectOptionMenu(parent=f, items=SPEED_NAMES, initialitem=SPEED_NAMES.index(settings.bot_speed),
                                       pos=(col, 0, y), command=self._speed, **menu)
-        y -= 0.15
+        y -= step
         self.confirm_moves = None
         if with_confirm:
             _label(f, "Confirm each move", (-0.85, y), 0.05)
             _label(f, "(Undo until you confirm)", (-0.85, y - 0.06), 0.045, fg=(0.8, 0.8, 0.7, 1))
             self.confirm_moves = check_box(f, settings.confirm_moves, (col + 0.03, y), 0.05, self._confirm)
-            y -= 0.15
+            y -= step
         _label(f, "Camera sensitivity", (-0.85, y), 0.05)
         values = [_times(v) for v in SENSITIVITIES]
         now = min(SENSITIVITIES, key=lambda v: abs(v - settings.camera_sensitivity))
         self.sensitivity = DirectOptionMenu(parent=f, items=values, initialitem=SENSITIVITIES.index(now),
                                             pos=(col, 0, y), command=self._sensitivity, **menu)
-        y -= 0.15
+        y -= step
         _label(f, "Shaded materials (shaders)", (-0.85, y), 0.05)
         self.shaders_note = _label(f, "takes effect at the next start", (-0.85, y - 0.06), 0.045, fg=(0.8, 0.8, 0.7, 1))
         self.shaders = check_box(f, settings.shaders, (col + 0.03, y), 0.05, self._shaders)
+        y -= step
+        _label(f, "Sound volume", (-0.85, y), 0.05)
+        self.volume = DirectSlider(parent=f, range=(0, 100), value=settings.volume, pageSize=5,
+                                   pos=(col + 0.22, 0, y + 0.015), scale=0.22, frameColor=(0.3, 0.32, 0.4, 1),
+                                   thumb_frameColor=BUTTON, command=self._volume)
+        self.volume_text = _label(f, f"{settings.volume}%", (col + 0.5, y), 0.05)
+        y -= step
+        _label(f, "Mute the sound", (-0.85, y), 0.05)
+        self.mute = check_box(f, settings.mute, (col + 0.03, y), 0.05, self._mute)
         self.where = _label(f, f"Saved at once in {where}" if where else "Not saved (no settings file)",
-                            (-0.85, -0.45), 0.045, fg=(0.8, 0.8, 0.7, 1), wordwrap=37)
-        self.back_button = _button(f, "Back", (0, -0.6), self.back, 0.06)
+                            (-0.85, -0.41), 0.045, fg=(0.8, 0.8, 0.7, 1), wordwrap=37)
+        self.back_button = _button(f, "Back", (0, -0.59), self.back, 0.06)
         return f
 
     def back(self) -> None:
@@ -561,6 +571,16 @@ class SettingsScreen(Screen):
 
     def _shaders(self, on) -> None:
         self.change(shaders=bool(on))
+
+    def _volume(self) -> None:
+        # The slider moves in steps of its page; the setting is a whole percent.
+        value = int(round(self.volume["value"]))
+        self.volume_text["text"] = f"{value}%"
+        if value != self.settings.volume:
+            self.change(volume=value)
+
+    def _mute(self, on) -> None:
+        self.change(mute=bool(on))
 
 
 class ConfirmScreen(Screen):

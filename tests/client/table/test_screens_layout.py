@@ -267,6 +267,30 @@ def test_settings_boxes_say_their_value(offscreen_base):
         t.close()
 
 
+def test_the_volume_slider_and_mute_apply_at_once_and_are_saved(offscreen_base, tmp_path):
+    from blueprints3d.files.settings import load_settings
+
+    path = tmp_path / "settings.json"
+    t = open_at(offscreen_base, (1280, 720), settings=Settings(volume=80), settings_path=path)
+    try:
+        app = t.app
+        app.show_settings()
+        scr = app.settings_screen
+        assert scr.volume_text["text"] == "80%"
+        scr.volume["value"] = 45  # as a drag of the thumb sets it
+        scr.volume.commandFunc()
+        assert app.settings.volume == 45 and scr.volume_text["text"] == "45%"
+        assert app.sounds.bank.volume == 0.45
+        assert scr.mute.words["text"] == "off"
+        scr.mute.commandFunc(None)
+        assert scr.mute.words["text"] == "on" and app.settings.mute and app.sounds.bank.muted
+        saved, note = load_settings(path)
+        assert note is None
+        assert (saved.volume, saved.mute) == (45, True)
+    finally:
+        t.close()
+
+
 def test_settings_back_returns_to_where_it_was_opened(offscreen_base):
     t = open_at(offscreen_base, (1280, 720))
     try:
