@@ -256,6 +256,7 @@ class TableApp:
         self.reveal = RevealPlayer(self.base.aspect2d, self.view, self.camera, self.cam, self._size,
                                    on_summary=self._show_summary)
         self.reveal.avoid = lambda: [self.summary.rect_px()]
+        self.reveal.on_card = lambda step: self.sounds.card(step.kind)  # "award" / "prize"
         flow.listeners.append(self._on_flow_event)
         self._framed_for = None
         self.hud.set_visible(True)

@@ -81,6 +81,8 @@ class RevealPlayer:
         self.lens = cam.node().get_lens()
         self.size = size
         self.on_summary = on_summary
+        # Called with each Award / Prize step as its card goes to its building (the sound cue).
+        self.on_card: Callable[[RevealStep], None] | None = None
         # Rectangles (pixels) the labels keep clear of, beside the buildings: the summary panel.
         self.avoid: Callable[[], list[Rect]] | None = None
         self.root = aspect2d.attach_new_node("reveal")
@@ -175,6 +177,8 @@ class RevealPlayer:
         self.tags = []
         # Every card whose step has come (skipping jumps over some) goes to its building.
         self.view.reveal_cards([st.card for st in self.steps[:index + 1] if st.card is not None])
+        if s.card is not None and self.on_card is not None:
+            self.on_card(s)
         self.caption.setText(s.caption if s.kind != "summary" else "")
         if s.player is not None and s.kind not in ("award", "prize"):
             self._frame_building(s.player)

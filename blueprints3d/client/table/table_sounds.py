@@ -20,7 +20,6 @@ from blueprints3d.client.table.flow import FlowEvent, GameFlow, Mode
 
 GLIDE = 0.35          # s: a computer's die glides to its space this long (table_view.sync)
 DRAW_DELAY = 0.2      # s: the rustle follows the placement that emptied the pool slot
-PRIZE_DELAY = 0.9     # s: the Prize cue after the Award cue
 HIDDEN_SPEED = 0.6 * PLACE_SPEED   # a die going behind a screen: a softer thud
 
 
@@ -58,15 +57,14 @@ class TableSounds:
             self.bank.play("die_felt", PLACE_SPEED, die_rate(event.die))
         elif kind in ("undone", "discarded", "rejected"):
             self._dropped = None
-        elif kind == "round_end" and flow.round_end is not None:
-            result = flow.round_end.result
-            if result.awards:
-                self.bank.play("award")
-            if result.prizes:
-                self.bank.play("prize", delay=PRIZE_DELAY if result.awards else 0.0)
         elif kind == "curtain" or (kind == "turn" and flow.mode is Mode.TURN):
             self._cue(flow, event.player)
         self._check_draw(flow)
+
+    def card(self, kind: str) -> None:
+        """An Award or a Prize card goes to its building: the reveal calls this at the card's
+        step (the round's end itself is silent: the reveal paces it)."""
+        self.bank.play("award" if kind == "award" else "prize")
 
     def _cue(self, flow: GameFlow, player: int | None) -> None:
         """The turn cue, once a turn: not again when the curtain lifts, nor at a two-player

@@ -136,8 +136,13 @@ def test_the_awards_fly_only_when_their_step_comes(reveal_table):
     rv._go(first - 1)
     app.settle()
     assert all(app.view.round_cards[a.value].get_parent() == app.view.centre for a in end.result.awards)
+    assert not any(n in ("award", "prize") for n, _, _ in app.sounds.bank.log)  # the round's end is silent
+    played = []
+    real = app.sounds.bank.play
+    app.sounds.bank.play = lambda name, *a, **k: played.append(name) or real(name, *a, **k)
     rv._go(first)
     app.settle()
+    assert played == ["award"]  # its cue sounds as the card goes
     award = rv.steps[first].card
     card = app.view.round_cards[award]
     seat = rv.steps[first].player
