@@ -152,9 +152,10 @@ def explain_building(blueprint: Blueprint, stacks: Sequence[Stack]) -> list[DieP
                 touching = tuple([(cell, level - 1)] * (level > 0) + [(cell, level + 1)] * (level + 1 < len(stack))
                                  + [(n, level) for n in blueprint.neighbours[cell] if _at(stacks, n, level)])
                 faces = len(touching)
-                pts, why = WOOD_PER_NEIGHBOUR * faces, f"wood touching {faces} dice: +{WOOD_PER_NEIGHBOUR} each"
+                pts, why = WOOD_PER_NEIGHBOUR * faces, f"wood touching {faces} {'die' if faces == 1 else 'dice'}: +{WOOD_PER_NEIGHBOUR} each"
             elif mat == _RECYCLED:
-                pts, why = 0, f"one of {n_green} recycled dice: {recycled_points(n_green)} for the set"
+                pts, why = 0, (f"one of {n_green} recycled dice: {recycled_points(n_green)} for the set" if n_green > 1
+                            else f"a single recycled die: {recycled_points(n_green)} for the set")
             elif mat == _STONE:
                 pts, why = stone_points(level + 1), f"stone on level {level + 1}"
             else:

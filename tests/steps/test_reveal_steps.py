@@ -142,3 +142,15 @@ def test_the_tie_rule_wording_names_the_deciding_criterion():
     assert text == "Ada wins on the tie rule: 4 VP like Bob, but more Prizes than Bob (1 to 0)"
     shared = GameResult((2, 2), ((Award.SILVER,), (Award.SILVER,)), ((), ()), (0, 1))
     assert shared.explain(["Ada", "Bob"]).startswith("Shared victory: Ada and Bob have 2 VP each")
+
+
+def test_the_engines_die_explanations_count_in_words():
+    from blueprints3d.engine.blueprints import Blueprint
+    from blueprints3d.engine.scoring import explain_building
+    bp = Blueprint.from_grid([[1, 1], [1, 1]], id="T", name="t", check_total=False)
+    wood, green = int(Material.WOOD), int(Material.RECYCLED)
+    why = {(d.cell, d.level): d.reason for d in explain_building(bp, [((wood, 3),), ((green, 2),), (), ()])}
+    assert why[(0, 0)].startswith("wood touching 1 die:")
+    assert why[(1, 0)].startswith("a single recycled die:")
+    why = {(d.cell, d.level): d.reason for d in explain_building(bp, [((wood, 3),), ((wood, 2),), ((green, 1),), ((green, 4),)])}
+    assert why[(0, 0)].startswith("wood touching 2 dice:") and why[(2, 0)].startswith("one of 2 recycled dice:")
