@@ -1,30 +1,41 @@
 """`blueprints3d render FILE -o out.png`: a building on its card, rendered offscreen to a picture.
 
 `blueprints3d render --materials -o out.png` renders the material test scene instead: one die of
-each material on a card and a stack with glass in the middle. No window opens; Mesa's software
-OpenGL is enough.
+each material on a card and a stack with glass in the middle. `--turntable out.webp|gif|mp4`
+writes a looping animation of the building turning once (files/movie.py: Pillow, or
+imageio-ffmpeg for mp4, optional extras); `--card -o share.png` one picture to share, the
+building beside its card and score breakdown (client/apps/share.py). Every picture frames the
+building's whole bounding box (showcase.frame_build). No window opens; Mesa's software OpenGL is
+enough.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+from contextlib import contextmanager
 
-from blueprints3d.commands.argtypes import UsageError, dimensions, finite_number
+from blueprints3d.commands.argtypes import UsageError, dimensions, finite_number, whole_number
 from blueprints3d.engine.errors import BlueprintsError
-from blueprints3d.text import display
+from blueprints3d.text import display, plural
 
-HELP = "render a build file (or the material test scene) to a PNG picture, without a window"
+HELP = "render a build file (or the material test scene) to a PNG picture or a turntable animation, without a window"
 
 # Up to 8K: the picture is drawn supersampled, so larger ones would exceed the GL's buffers.
 picture_size = dimensions((64, 64), (7680, 4320), "1920x1080")
+DEFAULT_SIZE = (1920, 1080)
+TURNTABLE_SIZE = (640, 360)   # an animation to post: small enough to load quickly
+SHARE_SIZE = (1600, 900)      # --card: the building beside its card and breakdown
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", nargs="?", help="build file (JSON); omit with --materials")
-    parser.add_argument("-o", "--output", required=True, help="PNG file to write")
+    parser.add_argument("-o", "--output", help="PNG file to write")
     parser.add_argument("--materials", action="store_true", help="render the material test scene")
-    parser.add_argument("--size", type=picture_size, default=(1920, 1080), help="picture size WxH (default 1920x1080)")
+    parser.add_argument("--size", type=picture_size, default=None,
+                        help=f"picture size WxH (default {DEFAULT_SIZE[0]}x{DEFAULT_SIZE[1]}; "
+                             f"{TURNTABLE_SIZE[0]}x{TURNTABLE_SIZE[1]} for --turntable, "
+                             f"{SHARE_SIZE[0]}x{SHARE_SIZE[1]} for --card)")
     parser.add_argument("--angle", type=finite_number(-3600, 3600, " of degrees"), default=35.0,
                         help="camera angle around the building in degrees (0 = the owner's seat)")
     parser.add_argument("--elevation", type=finite_number(unit=" of degrees"), default=36.0,
@@ -32,38 +43,107 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-shaders", action="store_true", help="plain colours instead of the material shaders")
     parser.add_argument("--supersample", type=int, default=2, choices=[1, 2, 3],
                         help="render this many times larger and scale down, for smooth edges (default 2)")
+    parser.add_argument("--card", action="store_true",
+                        help="with -o: one picture to share, the building beside its blueprint card "
+                             "and its score breakdown")
+    parser.add_argument("--turntable", metavar="OUT",
+                        help="write a looping animation of the building turning once: OUT.webp or "
+                             "OUT.gif (needs Pillow: pip install 'blueprints3d[share]') or OUT.mp4 "
+                             "(needs imageio-ffmpeg: pip install 'blueprints3d[video]')")
+    parser.add_argument("--seconds", type=finite_number(0.1, 60, " of seconds"), default=None,
+                        help=f"with --turntable: how long one turn takes (default {TURN_SECONDS:g})")
+    parser.add_argument("--fps", type=whole_number(1, 60), default=None,
+                        help=f"with --turntable: frames a second, 1 to 60 (default {TURN_FPS})")
+
+
+TURN_SECONDS = 6.0
+TURN_FPS = 15
+
+
+def _writable(path: str, option: str) -> str:
+    """``path``, shown; one line when its folder cannot take a new file."""
+    out = display(path, 200)
+    out_dir = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(out_dir):
+        raise BlueprintsError(f"cannot write {option}{out}: no folder {display(out_dir, 200)}")
+    if os.path.isdir(path):
+        raise BlueprintsError(f"cannot write {option}{out}: it is a folder")
+    if not os.access(out_dir, os.W_OK | os.X_OK):
+        raise BlueprintsError(f"cannot write {option}{out}: the folder {display(out_dir, 200)} is not writable")
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        raise BlueprintsError(f"cannot write {option}{out}: the file is not writable")
+    return out
 
 
 def run(args: argparse.Namespace) -> int:
     if args.materials == bool(args.file):
         raise UsageError("give either a build FILE or --materials")
-    size = args.size
     if not 0.0 < args.elevation < 90.0:
         raise UsageError(f"--elevation must be between 0 and 90 degrees, not {args.elevation}")
-    out = display(args.output, 200)
-    if not args.output.lower().endswith(".png"):
-        raise UsageError(f"-o {out}: the picture is written as PNG, so its name must end in .png")
-    out_dir = os.path.dirname(os.path.abspath(args.output))
-    if not os.path.isdir(out_dir):
-        raise BlueprintsError(f"cannot write {out}: no folder {display(out_dir, 200)}")
-    if os.path.isdir(args.output):
-        raise BlueprintsError(f"cannot write {out}: it is a folder")
-    if not os.access(out_dir, os.W_OK | os.X_OK):
-        raise BlueprintsError(f"cannot write {out}: the folder {display(out_dir, 200)} is not writable")
+    if args.output is None and args.turntable is None:
+        raise UsageError("give -o PICTURE.png, --turntable OUT.webp|gif|mp4, or both")
+    if args.turntable is None and (args.seconds is not None or args.fps is not None):
+        raise UsageError("--seconds and --fps are for --turntable")
+    if args.card and args.output is None:
+        raise UsageError("--card composes a picture: give -o SHARE.png")
+    out = movie = None
+    if args.output is not None:
+        out = display(args.output, 200)
+        if not args.output.lower().endswith(".png"):
+            raise UsageError(f"-o {out}: the picture is written as PNG, so its name must end in .png")
+        _writable(args.output, "")
+    if args.turntable is not None:
+        from blueprints3d.files.movie import MovieError, check_writable
+
+        try:
+            check_writable(args.turntable)  # the format and its library, before any frame is drawn
+        except MovieError as e:
+            raise UsageError(f"--turntable {display(args.turntable, 200)}: {e}") from None
+        movie = _writable(args.turntable, "")
     if args.materials:
         from blueprints3d.client.scene.showcase import material_test_build
         build = material_test_build()
     else:
         from blueprints3d.files.buildfile import load_build
         build = load_build(args.file)  # a bad file raises BuildFileError: one line, exit 2
-    img = render_build(build, size, args.angle, not args.no_shaders, args.elevation, args.supersample)
-    from blueprints3d.client.render.capture import save_png
-    try:
-        save_png(img, args.output)
-    except OSError as exc:
-        raise BlueprintsError(f"cannot write {out}: {display(exc.strerror or exc, 80)}") from None
-    print(f"wrote {out} ({size[0]}x{size[1]})")
+    shaded = not args.no_shaders
+    if args.output is not None:
+        size = args.size or (SHARE_SIZE if args.card else DEFAULT_SIZE)
+        if args.card:
+            from blueprints3d.client.apps.share import compose, building_share
+
+            bw, bh = building_share(size)
+            img = compose(build, render_build(build, (bw, bh), args.angle, shaded, args.elevation,
+                                              args.supersample), size)
+        else:
+            img = render_build(build, size, args.angle, shaded, args.elevation, args.supersample)
+        from blueprints3d.client.render.capture import save_png
+        try:
+            save_png(img, args.output)
+        except OSError as exc:
+            raise BlueprintsError(f"cannot write {out}: {display(exc.strerror or exc, 80)}") from None
+        print(f"wrote {out} ({size[0]}x{size[1]})")
+    if args.turntable is not None:
+        from blueprints3d.files.movie import write_movie
+
+        size = args.size or TURNTABLE_SIZE
+        seconds = TURN_SECONDS if args.seconds is None else args.seconds
+        fps = args.fps or TURN_FPS
+        n = turntable_frames(seconds, fps)
+        frames = render_turntable(build, size, n, args.angle, shaded, args.elevation, args.supersample)
+        try:
+            write_movie(args.turntable, frames, fps)
+        except OSError as exc:
+            raise BlueprintsError(f"cannot write {movie}: {display(exc.strerror or exc, 80)}") from None
+        loops = ", looping" if not args.turntable.lower().endswith(".mp4") else ""
+        print(f"wrote {movie} ({size[0]}x{size[1]}, {plural(n, 'frame')} at {fps} a second, one turn "
+              f"in {seconds:g} s{loops})")
     return 0
+
+
+def turntable_frames(seconds: float, fps: int) -> int:
+    """How many frames one turn takes: at least 2 (a turn needs a start and a middle)."""
+    return max(2, round(seconds * fps))
 
 
 def render_build(build, size: tuple[int, int], angle: float, use_shaders: bool,
@@ -75,12 +155,47 @@ def render_build(build, size: tuple[int, int], angle: float, use_shaders: bool,
     Rendered ``supersample`` times larger and averaged down: the software renderer has no
     multisampling offscreen, and a still is worth the extra pixels.
     """
+    from blueprints3d.client.render import capture
+    from blueprints3d.client.scene import showcase
+
+    with _stage(build, size, use_shaders, supersample, table) as (base, view, _):
+        showcase.frame_build(view, build, angle, elevation)
+        capture.render_frames(base, 3)
+        return downsample(view.grab(), supersample, size)
+
+
+def render_turntable(build, size: tuple[int, int], frames: int, start_angle: float, use_shaders: bool,
+                     elevation: float = 36.0, supersample: int = 2, table: bool = True) -> list:
+    """``frames`` pictures of ``build`` turning once on its card, as on a turntable: the camera
+    and the lights stay (seen from ``start_angle``), the building turns clockwise seen from
+    above, the last frame one step short of the first so the loop is seamless; the camera's
+    distance holds the whole bounding box in every frame (``showcase.turntable_views``)."""
+    from blueprints3d.client.render import capture
+    from blueprints3d.client.scene import showcase
+
+    angles = [start_angle + 360.0 * k / frames for k in range(frames)]
+    out = []
+    with _stage(build, size, use_shaders, supersample, table) as (base, view, model):
+        cameras = showcase.turntable_views(view, build, angles, elevation)
+        # Seen from angle a is the building turned by start - a under the first camera (the
+        # cameras share their aim, on the card's centre line, and their distance).
+        showcase.aim(view, cameras[0])
+        for a in angles:
+            model.set_h(start_angle - a)
+            capture.render_frames(base, 2)
+            out.append(downsample(view.grab(), supersample, size))
+    return out
+
+
+@contextmanager
+def _stage(build, out_size: tuple[int, int], use_shaders: bool, supersample: int, table: bool):
+    """The offscreen base, a view of ``out_size`` x ``supersample`` and ``build``'s model (its
+    card, with the dice) on the view's stage; put back as found afterwards."""
     from blueprints3d.client.render import shaders
     from blueprints3d.client.render import capture
     from blueprints3d.client.scene import showcase
 
-    out_size = size
-    size = (size[0] * supersample, size[1] * supersample)
+    size = (out_size[0] * supersample, out_size[1] * supersample)
     # The base's own window is the picture when this process opened it at this size (the
     # command line); otherwise (tests, the viewer) an offscreen buffer of the asked size.
     base = capture.open_offscreen_base(*size)
@@ -90,10 +205,7 @@ def render_build(build, size: tuple[int, int], angle: float, use_shaders: bool,
     # A still can afford the extra pass: glass shows the dice behind it bent, too.
     stage = showcase.make_stage(base, view, refraction="screen", table=table)
     try:
-        showcase.build_showcase(stage.root, build)
-        showcase.frame_build(view, build, angle, elevation)
-        capture.render_frames(base, 3)
-        return downsample(view.grab(), supersample, out_size)
+        yield base, view, showcase.build_showcase(stage.root, build)
     finally:
         stage.close()
         if own:

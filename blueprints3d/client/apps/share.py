@@ -1,0 +1,138 @@
+"""One picture to share (``blueprints3d render FILE --card -o share.png``): the building on the
+left, and on a dark panel beside it its blueprint card's face and the score breakdown.
+
+The card is the face the table shows (a deck card's baked texture from ``textures/cards``, any
+other grid drawn now by ``card_model.card_face_image``); the breakdown is the viewer's
+(``viewer.breakdown``: the engine's ``Score`` and ``explain_building``, every number the
+engine's), drawn with Panda3D's text maker in the shipped fixed-width font so its columns line
+up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+
+import numpy as np
+from panda3d.core import Filename, PNMImage, PNMTextMaker, Texture
+
+from blueprints3d.client.apps.viewer import breakdown
+from blueprints3d.client.render import assets
+from blueprints3d.client.scene import card_model, fonts
+from blueprints3d.files.buildfile import Build
+
+BUILDING_SHARE = 0.58                  # the building's part of the picture's width
+PANEL = (0.075, 0.085, 0.11)           # the panel behind the card and the words
+TEXT = (0.93, 0.93, 0.88)
+PAD = 0.035                            # of the picture's height, around the card and the words
+CARD_SHARE = 0.46                      # the card may take this much of the picture's height
+LINE = 1.25                            # line pitch, in the font's pixel size
+ADVANCE = 0.602                        # DejaVu Sans Mono's advance, in its pixel size
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the parts of a share picture go, in pixels (x, y from the top left, w, h)."""
+
+    building: tuple[int, int, int, int]
+    card: tuple[int, int, int, int]
+    text: tuple[int, int, int, int]
+    font_px: float
+
+
+def building_share(size: tuple[int, int]) -> tuple[int, int]:
+    """The size of the building's picture within a share picture of ``size``."""
+    w, h = size
+    return max(32, round(w * BUILDING_SHARE)), h
+
+
+def share_lines(build: Build) -> list[str]:
+    """The breakdown's lines as the picture shows them (the viewer's words)."""
+    return breakdown(build).splitlines()
+
+
+def layout(build: Build, size: tuple[int, int]) -> Layout:
+    w, h = size
+    bw, bh = building_share(size)
+    pad = max(2, round(PAD * h))
+    pw = w - bw - 2 * pad
+    face_h, face_w = _face_shape(build)
+    scale = min(pw / face_w, CARD_SHARE * h / face_h)
+    cw, ch = max(1, round(face_w * scale)), max(1, round(face_h * scale))
+    card = (bw + pad + (pw - cw) // 2, pad, cw, ch)
+    ty = pad + ch + pad
+    text = (bw + pad, ty, pw, max(1, h - ty - pad))
+    lines = share_lines(build)
+    longest = max(len(s) for s in lines)
+    px = min(text[3] / (len(lines) * LINE), text[2] / (longest * ADVANCE), 0.03 * h)
+    return Layout((0, 0, bw, bh), card, text, px)
+
+
+def compose(build: Build, building: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """The share picture of ``size`` as an (h, w, 3) uint8 array, from ``building`` (the
+    building's picture, of ``building_share(size)``)."""
+    w, h = size
+    lay = layout(build, size)
+    out = PNMImage(w, h, 3)
+    out.fill(*PANEL)
+    out.copy_sub_image(to_pnm(building), 0, 0)
+    face = _face(build)
+    _, _, cw, ch = lay.card
+    card = PNMImage(cw, ch, 3)
+    card.gaussian_filter_from(1.0, face)
+    out.copy_sub_image(card, lay.card[0], lay.card[1])
+    maker = text_maker(lay.font_px)
+    x, y = lay.text[0], lay.text[1]
+    for k, line in enumerate(share_lines(build)):
+        if line:
+            maker.generate_into(line, out, x, round(y + (k + 0.8) * lay.font_px * LINE))
+    return from_pnm(out)
+
+
+def text_maker(pixel_size: float) -> PNMTextMaker:
+    """Panda3D's text maker with the shipped fixed-width font, in ``TEXT``'s colour."""
+    with resources.as_file(resources.files(fonts.__name__).joinpath(fonts.MONO_FONT)) as path:
+        maker = PNMTextMaker(Filename.from_os_specific(str(path)), 0)
+    if not maker.is_valid():
+        raise RuntimeError(f"could not load the font {fonts.MONO_FONT}")
+    maker.set_pixel_size(max(4.0, pixel_size))
+    maker.set_fg((*TEXT, 1.0))
+    return maker
+
+
+def _face_shape(build: Build) -> tuple[int, int]:
+    w, l = card_model.card_size(build.blueprint)
+    return round(l * card_model.PX_PER_CM), round(w * card_model.PX_PER_CM)
+
+
+def _face(build: Build) -> PNMImage:
+    """The card's printed face: the baked texture of a deck card, else drawn now."""
+    name = card_model.baked_face_name(build.blueprint)
+    if name is not None:
+        img = PNMImage()
+        if img.read(Filename.from_os_specific(str(assets.texture_path(name)))):
+            if img.has_alpha():
+                img.remove_alpha()
+            return img
+    return to_pnm(card_model.card_face_image(build.blueprint))
+
+
+def to_pnm(img: np.ndarray) -> PNMImage:
+    """An (h, w, 3) uint8 array (top row first) as a PNMImage."""
+    h, w = img.shape[:2]
+    tex = Texture("share-in")
+    tex.setup_2d_texture(w, h, Texture.T_unsigned_byte, Texture.F_rgb)
+    tex.set_ram_image(np.ascontiguousarray(img[::-1, :, ::-1]).tobytes())
+    pnm = PNMImage()
+    tex.store(pnm)
+    return pnm
+
+
+def from_pnm(pnm: PNMImage) -> np.ndarray:
+    """A PNMImage as an (h, w, 3) uint8 array, top row first."""
+    tex = Texture("share-out")
+    tex.load(pnm)
+    w, h = pnm.get_x_size(), pnm.get_y_size()
+    data = np.frombuffer(bytes(tex.get_ram_image_as("RGB")), np.uint8)
+    return data.reshape(h, w, 3)[::-1].copy()
+
