@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from blueprints3d.steps.demos.common import G, R, S, W, context, scores, slots_of
+from blueprints3d.steps.demos.common import G, R, S, W, and_list, context, placement_words, scores, slots_of
+from blueprints3d.steps.demos.tasks import TASK, Task, placement_answer, silver_task
 from blueprints3d.steps.scene import BuildingView, Demo, Mark, Slot, Stack, Step, Tone, stacks_of
 from blueprints3d.engine.awards import AWARDS_BY_PLAYERS, Award, give_awards, give_prizes
 from blueprints3d.engine.blueprints import Blueprint, card_by_id
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import PRIZE_VP, vp_text
-from blueprints3d.engine.scoring import PRIZE_RULES, Prize
+from blueprints3d.engine.scoring import PRIZE_RULES, Prize, score_building
 from blueprints3d.text import plural
 
 NAMES = ("Ada", "Ben", "Cleo", "Dev")
@@ -45,12 +46,13 @@ def _award_steps() -> list[Step]:
             footer=plural(sc[p].total, "point") + (f" - {by_player[p].value.upper()} ({by_player[p].victory_points} VP)"
                                                if p in by_player else ""))
             for p in range(n))
-        given = ", ".join(f"{a.value.capitalize()} ({a.victory_points} VP) to {NAMES[pl.player]}"
-                          for a, pl in got.items())
-        caption = (f"{n} players: the Awards in play are "
-                   f"{', '.join(a.value.capitalize() for a in AWARDS_BY_PLAYERS[n])}. Ranked by building "
-                   f"score, the engine gives {given}."
-                   + (" The lower buildings get nothing." if n > len(got) else ""))
+        given = and_list([f"{a.value.capitalize()} ({a.victory_points} VP) to {NAMES[pl.player]}"
+                          for a, pl in got.items()])
+        in_play = [a.value.capitalize() for a in AWARDS_BY_PLAYERS[n]]
+        caption = (f"{n} players: {'the Awards in play are ' + and_list(in_play) if len(in_play) > 1 else 'the only Award in play is ' + in_play[0]}. "
+                   f"Ranked by building score, they go {given}."
+                   + (f" The {'lowest building gets' if n - len(got) == 1 else 'lower buildings get'} nothing."
+                      if n > len(got) else ""))
         steps.append(Step(caption, views, facts={"players": n, "awards": {a: pl.player for a, pl in got.items()},
                                                  "totals": [s.total for s in sc]}))
     return steps
@@ -89,10 +91,11 @@ def _prize_steps() -> list[Step]:
         sc = scores([bp], [st])[0]
         qualifies = prize in sc.prizes
         marks = {s: Mark("", Tone.FOCUS) for s in _prize_dice(prize, st)}
-        caption = (f"{prize.title} ({vp_text(PRIZE_VP)}): {PRIZE_RULES[prize]}. The engine says this building "
+        others = [p.title for p in Prize if p in sc.prizes and p is not prize]
+        caption = (f"{prize.title} ({vp_text(PRIZE_VP)}) is for {PRIZE_RULES[prize]}. This building "
                    f"{'qualifies' if qualifies else 'does not qualify'}"
-                   f" (prizes it qualifies for: {', '.join(p.title for p in Prize if p in sc.prizes)}). "
-                   f"Each Prize goes to at most one building per round.")
+                   + (f" (and for {and_list(others)} too)" if others else "")
+                   + ". Each Prize goes to at most one building per round.")
         steps.append(Step(caption, (BuildingView(prize.title, bp, st, die_marks=marks,
                                                  footer=plural(sc.total, "point")),),
                           facts={"prize": prize, "qualifies": qualifies}))
@@ -107,10 +110,10 @@ def _prize_steps() -> list[Step]:
                                footer=plural(sc[p].total, "point") + (" - SKYSCRAPER" if win and win.player == p else ""))
                   for p, st in enumerate((a, b)))
     caption = (f"Both buildings have a stack of 5, but there is one Skyscraper. Building score plays no part "
-               f"({sc[0].total} against {sc[1].total}): the tie rule does. Engine: Skyscraper to "
-               f"{NAMES[win.player]} - {win.reason}.")
+               f"({sc[0].total} against {sc[1].total}); the tie rule does. The Skyscraper goes to "
+               f"{placement_words(NAMES, win)}.")
     steps.append(Step(caption, views, in_demand=IN_DEMAND,
-                      facts={"winner": win.player, "reason": win.reason, "totals": [s.total for s in sc]}))
+                      facts={"winner": win.player, "reason": win.reason, "ties": win.ties, "totals": [s.total for s in sc]}))
     return steps
 
 
@@ -122,7 +125,7 @@ TIE_CASES = (
     ("the same green, more of the second in-demand colour",
      [[[(R, 1)], [(R, 2)]], [[(S, 3)], [(S, 4)]], [[(G, 1)], [(G, 1)]]],
      [[[(R, 1)], [(R, 2)]], [[(S, 3)], [(G, 1)]], [[(G, 1)], [(G, 2)]]]),
-    ("the same green and black: the player later in turn order",
+    ("the same green and black, so the player later in turn order wins",
      [[[(R, 1)], [(R, 2)]], [[(S, 3)], [(S, 4)]], [[(G, 1)], [(G, 1)]]],
      [[[(R, 3)], [(R, 5)]], [[(S, 1)], [(S, 6)]], [[(G, 1)], [(G, 1)]]]),
 )
@@ -143,31 +146,70 @@ def _tie_steps() -> list[Step]:
         silver = got[Award.SILVER]
         views = tuple(BuildingView(
             f"{NAMES[p]} ({'1st' if p == 0 else '2nd'} to play)", bp, st,
-            die_marks={s: Mark(rank, Tone.FOCUS, glow=False)
+            die_marks={s: Mark(f"{m.colour}, {rank} in demand", Tone.FOCUS, glow=False)
                        for m, rank in zip(IN_DEMAND, ("1st", "2nd")) for s in slots_of(st, m)},
             footer=plural(sc[p].total, "point") + (" - SILVER" if silver.player == p else ""))
             for p, st in enumerate(builds))
-        caption = (f"Tied at {sc[0].total}, decided by {label}. Engine: Silver to {NAMES[silver.player]} - "
-                   f"{silver.reason}.")
+        caption = (f"Tied at {sc[0].total}, decided by {label}. Silver goes to "
+                   f"{placement_words(NAMES, silver)}.")
         steps.append(Step(caption, views, in_demand=IN_DEMAND,
                           facts={"totals": [s.total for s in sc], "winner": silver.player,
-                                 "reason": silver.reason}))
+                                 "reason": silver.reason, "ties": silver.ties}))
     return steps
 
 
+# Try-it buildings: one space left empty, so a die there completes the blueprint.
+TRAILING_ROWS = [[[(S, 1)], [(R, 2)]], [[(W, 3)], [(W, 4)]], [[(G, 5)], []]]
+TIE_TASK_ROWS = ([[[(R, 1)], [(R, 2)]], [[(S, 3)], [(S, 4)]], [[(G, 1)], []]],
+                 [[[(R, 3)], [(R, 5)]], [[(S, 1)], [(S, 6)]], [[(G, 1)], [(G, 1)]]])
+
+
 def build_awards() -> Demo:
+    bp = _flat()
+    builds = [stacks_of(RANKED_ROWS[2]), stacks_of(TRAILING_ROWS)]
+    sc = scores([bp, bp], builds)
+    task = silver_task(f"Try it yourself: two players, one Silver, and Dev trails Cleo {sc[1].total} to "
+                       f"{sc[0].total}. Put a die on Dev's building so that Dev takes the Silver.",
+                       [bp, bp], builds, ((int(S), 2), (int(G), 1)), 1, ("Cleo", "Dev"), IN_DEMAND)
     return Demo("awards", "Awards by player count",
                 "Gold, Silver and Bronze with 4 players; Gold and Silver with 3; Silver alone with 2",
-                tuple(_award_steps()))
+                tuple(_award_steps()) + (task,))
+
+
+def _geometer_task() -> Step:
+    bp = _flat()
+    st = stacks_of([[[(G, 1)], [(R, 2)]], [[(W, 3)], [(S, 4)]], [[(G, 5)], []]])
+    prompt = (f"Try it yourself: make this building qualify for Geometer ({PRIZE_RULES[Prize.GEOMETER]}).")
+    view = BuildingView("Geometer?", bp, st, footer=plural(score_building(bp, st).total, "point"))
+    base = Step(prompt, (view,), pool=((int(S), 3), (int(W), 6)), pool_label="Your dice")
+
+    def judged(after: BuildingView, die, cell: int):
+        sc = score_building(bp, after.stacks)
+        values = sorted({v for stack in after.stacks for _, v in stack})
+        if Prize.GEOMETER in sc.prizes:
+            return True, (f"Yes: the building now shows {and_list([str(v) for v in values])}, so it "
+                          f"qualifies for Geometer ({vp_text(PRIZE_VP)} if no one beats it on the tie rule)."), {}
+        return False, (f"Not yet: the building shows only {and_list([str(v) for v in values])}. "
+                       f"Geometer needs every value from 1 to 6."), {}
+
+    return Step(prompt, (view,), pool=base.pool, pool_label=base.pool_label,
+                facts={TASK: Task(prompt, 0, lambda k, c: placement_answer(base, 0, k, c, judged))})
 
 
 def build_prizes() -> Demo:
     return Demo("prizes", "The four Prizes",
                 "Skyscraper, Geometer, Structural Integrity, Materials, and two buildings after one Prize",
-                tuple(_prize_steps()))
+                tuple(_prize_steps()) + (_geometer_task(),))
 
 
 def build_ties() -> Demo:
+    bp = _flat()
+    builds = [stacks_of(TIE_TASK_ROWS[0]), stacks_of(TIE_TASK_ROWS[1])]
+    sc = scores([bp, bp], builds)
+    task = silver_task(f"Try it yourself: Ben leads {sc[1].total} to {sc[0].total} and plays later in "
+                       f"the round. Put one die on Ada's building so that Ada takes the Silver.",
+                       [bp, bp], builds, ((int(G), 1), (int(W), 1)), 0, ("Ada", "Ben"), IN_DEMAND)
     return Demo("ties", "Breaking ties",
-                "first in-demand colour, then the second, then later in turn order", tuple(_tie_steps()))
+                "first in-demand colour, then the second, then later in turn order",
+                tuple(_tie_steps()) + (task,))
 

@@ -13,19 +13,103 @@ from blueprints3d.engine.awards import RoundContext
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.scoring import Score, explain_building, score_building
+from blueprints3d.text import plural
 
 W, R, S, G = Material.WOOD, Material.RECYCLED, Material.STONE, Material.GLASS
 
 
 def points_marks(bp: Blueprint, stacks: Sequence[Stack], tone: Tone | None = None) -> dict[Slot, Mark]:
-    """A "+N" label on every die that scores on its own; green dice, which score as a set, say so."""
+    """A label on every die saying what it scores and why ("+4 wood, 2 touching", "+3 glass",
+    "+5 stone, level 3"); green dice, which score as a set, say so ("green set")."""
     out: dict[Slot, Mark] = {}
     for d in explain_building(bp, stacks):
-        if d.material is Material.RECYCLED:
-            out[(d.cell, d.level)] = Mark("green", tone)  # the set's points are in the caption
-        else:
-            out[(d.cell, d.level)] = Mark(f"+{d.points}", tone)
+        out[(d.cell, d.level)] = Mark(die_points_label(d.material, d.points, d.level), tone)
     return out
+
+
+def die_points_label(material: Material, points: int, level: int) -> str:
+    """What one die's label says it counts: the engine's points, and the material's reason."""
+    if material is Material.RECYCLED:
+        return "green set"  # the set's points are in the caption
+    if material is Material.WOOD:
+        return f"+{points} wood, {plural(points // 2, 'neighbour')}"
+    if material is Material.STONE:
+        return f"+{points} stone, level {level + 1}"
+    return f"+{points} glass, shows {points}"
+
+
+# Where a space is on the card, as a player says it ("top left"), by the card's shape.
+_ROW_WORDS = {1: ("",), 2: ("top", "bottom"), 3: ("top", "middle", "bottom"),
+              4: ("top", "second", "third", "bottom")}
+_COL_WORDS = {1: ("",), 2: ("left", "right"), 3: ("left", "centre", "right")}
+
+
+def where_on_card(bp: Blueprint, cell: int) -> str:
+    """"top left", "middle right", "centre": the space's place as the card lies in front of you."""
+    row, col = divmod(cell, bp.cols)
+    r = _ROW_WORDS.get(bp.rows, ())[row] if bp.rows in _ROW_WORDS else f"row {row + 1}"
+    c = _COL_WORDS.get(bp.cols, ())[col] if bp.cols in _COL_WORDS else f"column {col + 1}"
+    if r == "middle" and c == "centre":
+        return "centre"
+    return " ".join(w for w in (r, c) if w) or "centre"
+
+
+def space_name(bp: Blueprint, cell: int) -> str:
+    """A space by what is printed on it and where it is: "the 2 at the top left",
+    "the hatched space at the middle left" (never the engine's row and column)."""
+    h = bp.heights[cell]
+    printed = "hatched space" if h is None else str(h)
+    return f"the {printed} at the {where_on_card(bp, cell)}"
+
+
+def space_names(bp: Blueprint, cells: Sequence[int]) -> str:
+    return and_list([space_name(bp, c) for c in cells])
+
+
+def in_player_words(bp: Blueprint, text: str) -> str:
+    """The engine's sentence with its "row N, column M" names replaced by a player's words:
+    "at the middle right (the space marked 2)", "the middle left space is hatched"."""
+    for cell in range(bp.num_cells):
+        engine = bp.cell_name(cell)
+        if engine not in text:
+            continue
+        where = where_on_card(bp, cell)
+        h = bp.heights[cell]
+        printed = "the hatched space" if h is None else f"the space marked {h}"
+        text = text.replace(f"{engine} is hatched", f"the {where} space is hatched")
+        text = text.replace(f"at {engine}", f"at the {where} ({printed})")
+        text = text.replace(engine, space_name(bp, cell))
+    return text
+
+
+def refusal_words(bp: Blueprint, err: str) -> str:
+    """The engine's refusal as one clause in a player's words (its colon becomes a semicolon, so
+    a caption never strings two colons together)."""
+    return in_player_words(bp, err).replace(": ", "; ")
+
+
+def and_list(items: Sequence[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def sentence(text: str) -> str:
+    """``text`` with a capital first letter and one full stop at the end."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
+def placement_words(names: Sequence[str], placement) -> str:
+    """Who an Award or Prize went to and, when there was a tie, why (the engine's tie words):
+    "Ben, tied with Ada (both have 2 green; Ben has more black ...)"."""
+    who = names[placement.player]
+    return who + (", tied with " + and_list(list(placement.ties)) if placement.ties else "")
 
 
 def score_line(score: Score) -> str:
@@ -71,15 +155,17 @@ def describe_building(bp: Blueprint, stacks: Sequence[Stack]) -> str:
     wood = [d for d in dice if d.material is Material.WOOD]
     if wood:
         touching = " and ".join(str(d.points // 2) for d in wood)
+        many = "die" if len(wood) == 1 and wood[0].points // 2 == 1 else "dice"
         parts.append(f"{_count(len(wood))} wood {'die' if len(wood) == 1 else 'dice'} touching {touching} "
-                     f"dice ({score.wood})")
+                     f"{many} ({score.wood})")
     greens = sum(1 for d in dice if d.material is Material.RECYCLED)
     if greens:
         parts.append(f"{_count(greens)} green {'die' if greens == 1 else 'dice'} ({score.recycled})")
     stone = [d for d in dice if d.material is Material.STONE]
     if stone:
         levels = " and ".join(str(d.level + 1) for d in stone)
-        parts.append(f"{_count(len(stone))} stone {'die' if len(stone) == 1 else 'dice'} on level {levels} "
+        parts.append(f"{_count(len(stone))} stone {'die' if len(stone) == 1 else 'dice'} on "
+                     f"{'level' if len(stone) == 1 else 'levels'} {levels} "
                      f"({score.stone})")
     glass = [d for d in dice if d.material is Material.GLASS]
     if glass:

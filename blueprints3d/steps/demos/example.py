@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from blueprints3d.steps.demos.common import (G, R, S, W, context, describe_building, points_marks, score_line,
-                                      slots_of)
+from blueprints3d.steps.demos.common import (G, R, S, W, context, describe_building, placement_words, points_marks,
+                                             score_line, slots_of)
+from blueprints3d.steps.demos.tasks import silver_task
 from blueprints3d.steps.scene import BuildingView, Demo, Mark, Step, Tone, stacks_of
 from blueprints3d.engine.awards import AWARDS_BY_PLAYERS, give_awards
 from blueprints3d.engine.blueprints import Blueprint, card_by_id
@@ -35,10 +36,10 @@ def build() -> Demo:
     a, b = sc
     steps = [
         Step(f"Player A {'follows' if a.blueprint else 'deviates from'} the blueprint ({a.blueprint}) and has "
-             f"{describe_building(bps[0], stacks[0])}: {score_line(a)}.",
+             f"{describe_building(bps[0], stacks[0])}, so {score_line(a)}.",
              (view(0, points_marks(bps[0], stacks[0])),), facts={"score": a}),
         Step(f"Player B {'follows' if b.blueprint else 'deviates from'} the blueprint ({b.blueprint}) and has "
-             f"{describe_building(bps[1], stacks[1])}: {score_line(b)}.",
+             f"{describe_building(bps[1], stacks[1])}, so {score_line(b)}.",
              (view(1, points_marks(bps[1], stacks[1])),), facts={"score": b}),
     ]
     first, second = IN_DEMAND
@@ -48,20 +49,24 @@ def build() -> Demo:
         f"in-demand material, {first.colour} ({first.label}).",
         both, in_demand=IN_DEMAND, facts={"totals": (a.total, b.total)}))
     green = tuple(BuildingView(v.title, v.blueprint, v.stacks, footer=v.footer,
-                               die_marks={s: Mark(f"{first.colour}", Tone.FOCUS, glow=False) for s in slots_of(st, first)})
+                               die_marks={s: Mark(f"{first.colour}, 1st in demand", Tone.FOCUS, glow=False) for s in slots_of(st, first)})
                   for v, st in zip(both, stacks))
     counts = [ctx.tie_key(p) for p in range(2)]
     steps.append(Step(
-        f"{first.colour.capitalize()} is first in demand: A has {counts[0][0]}, B has {counts[1][0]}. "
-        f"Still tied.", green, in_demand=IN_DEMAND, facts={"first": (counts[0][0], counts[1][0])}))
+        f"{first.colour.capitalize()} is first in demand. A has {counts[0][0]} and B has {counts[1][0]}, "
+        f"so they are still tied.", green, in_demand=IN_DEMAND, facts={"first": (counts[0][0], counts[1][0])}))
     black = tuple(BuildingView(v.title, v.blueprint, v.stacks, footer=v.footer,
-                               die_marks={s: Mark(f"{second.colour}", Tone.FOCUS, glow=False) for s in slots_of(st, second)})
+                               die_marks={s: Mark(f"{second.colour}, 2nd in demand", Tone.FOCUS, glow=False) for s in slots_of(st, second)})
                   for v, st in zip(both, stacks))
     steps.append(Step(
-        f"{second.colour.capitalize()} is second in demand: A has {counts[0][1]}, B has {counts[1][1]}. "
-        f"The engine gives {award.value.capitalize()} to {NAMES[placement.player]}: {placement.reason}.",
+        f"{second.colour.capitalize()} is second in demand. A has {counts[0][1]} and B has {counts[1][1]}. "
+        f"{award.value.capitalize()} goes to {placement_words(NAMES, placement)}.",
         black, in_demand=IN_DEMAND,
         facts={"second": (counts[0][1], counts[1][1]), "winner": NAMES[placement.player],
-               "award": award, "reason": placement.reason}))
+               "award": award, "reason": placement.reason, "ties": placement.ties}))
+    steps.append(silver_task(
+        f"Try it yourself: B wins the tie. Give Player A one more die so that A takes the Silver. "
+        f"Careful: A's building matches its blueprint exactly, worth {a.blueprint}.",
+        bps, stacks, ((int(S), 6), (int(R), 5)), 0, NAMES, IN_DEMAND, TURN_ORDER))
     return Demo("example", "The rulebook's example (p. 5)",
                 "A and B both reach 23; the in-demand materials break the tie", tuple(steps))

@@ -5,8 +5,13 @@ Every verdict is ``placement_error``'s: the demo tries a drop and shows what the
 
 from __future__ import annotations
 
-from blueprints3d.steps.demos.common import G, R, S, W
+from dataclasses import replace
+
+from blueprints3d.steps.demos.common import G, R, S, W, refusal_words, space_name, space_names
+from blueprints3d.steps.demos.tasks import TASK, Task, placement_answer, top_of
 from blueprints3d.steps.scene import BuildingView, Demo, Ghost, Mark, Step, Tone
+from blueprints3d.text import plural
+
 from blueprints3d.engine.blueprints import card_by_id, placement_error
 from blueprints3d.engine.materials import Material
 
@@ -34,17 +39,17 @@ def build() -> Demo:
                             cell_marks=marks, ghost=ghost)
 
     def names(cells: list[int]) -> str:
-        return "; ".join(bp.cell_name(c) for c in cells)
+        return space_names(bp, cells)
 
     def try_drop(material: Material, value: int, cell: int, lead: str) -> Step:
         err = placement_error(bp, top(cell), value, cell)
         ok = [c for c, e in verdicts(value).items() if e is None]
         if err is None:
-            caption = (f"{lead} The engine allows the {material.colour} {value} at {bp.cell_name(cell)}"
-                       + (f", on top of a {top(cell)}." if top(cell) is not None else ", an empty space."))
+            caption = (f"{lead} Allowed: the {material.colour} {value} goes on {space_name(bp, cell)}"
+                       + (f", on top of the {top(cell)}." if top(cell) is not None else ", an empty space."))
         else:
-            caption = (f"{lead} Refused: {err}. The building is unchanged; "
-                       f"the {value} may go at {names(ok)}.")
+            caption = (f"{lead} Refused, because {refusal_words(bp, err)}. The building is unchanged; "
+                       f"the {value} may go on {names(ok)}.")
         ghost = Ghost(material, value, cell, Tone.GOOD if err is None else Tone.BAD,
                       "OK" if err is None else "No")
         return Step(caption, (view(ghost, value),),
@@ -59,11 +64,11 @@ def build() -> Demo:
     hatched = [c for c in range(bp.num_cells) if bp.is_hatched(c)]
     ok = [c for c, e in v.items() if e is None]
     steps.append(Step(
-        f"An empty card. A die may go on any empty space that is not hatched: green spaces take the "
-        f"orange 3 ({len(ok)} of {bp.num_cells}). The striped space is hatched: {v[hatched[0]]}.",
+        f"An empty card. A die may go on any empty space that is not hatched: {len(ok)} of the "
+        f"{bp.num_cells} spaces, lit green. The striped one, {space_name(bp, hatched[0])}, never takes a die.",
         (view(None, 3),), facts={"value": 3, "allowed": ok, "error": v[hatched[0]], "cell": hatched[0]}))
     # 2. First die on an empty numbered space.
-    steps.append(try_drop(W, 3, 3, "Drop an orange 3 on the space marked 2."))
+    steps.append(try_drop(W, 3, 3, f"Drop an orange 3 on {space_name(bp, 3)}."))
     put(W, 3, 3)
     # 3. A higher value on top.
     steps.append(try_drop(R, 5, 3, "Now a green 5 on top of the orange 3: a higher value."))
@@ -78,11 +83,13 @@ def build() -> Demo:
     put(G, 2, 0)
     put(S, 5, 3)
     steps.append(Step(
-        f"The clear 2 goes on an empty space at {bp.cell_name(0)}, and the black 5 tops the stack of "
-        f"{len(stacks[3])} at {bp.cell_name(3)}: stacks have no height limit. Placement is final: "
+        f"The clear 2 goes on an empty space, {space_name(bp, 0)}, and the black 5 tops the stack of "
+        f"{len(stacks[3])} on {space_name(bp, 3)}: stacks have no height limit. Placement is final; "
         f"dice never move and never change value.",
         (view(None, None),), facts={"stacks": [list(s) for s in stacks]}))
-    # 8. A die that fits nowhere: every space refuses it.
+    # 8. Try it yourself: a green 4 (and a black 1) to put where it may go.
+    steps.append(_try_step(view(None, None)))
+    # 9. A die that fits nowhere: every space refuses it.
     tower = card_by_id("B14")  # Stepped Tower: three open spaces in one column
     full = [[(int(W), 6)] if not tower.is_hatched(c) else [] for c in range(tower.num_cells)]
     refusals = {c: placement_error(tower, full[c][-1][1] if full[c] else None, 3, c)
@@ -90,8 +97,9 @@ def build() -> Demo:
     open_cells = [c for c in range(tower.num_cells) if not tower.is_hatched(c)]
     steps.append(Step(
         f"A clear 3 on a building whose open spaces all show a 6 fits nowhere: "
-        f"{refusals[open_cells[0]]}, and the same on the other {len(open_cells) - 1}. Such a die may be "
-        f"taken only when it fits nowhere; it leaves the round and still counts as one of the 6 takes.",
+        f"{refusal_words(tower, refusals[open_cells[0]])}, and the same on the other "
+        f"{plural(len(open_cells) - 1, 'space')}. Such a die may be taken only when it fits nowhere; "
+        f"it leaves the round and still counts as one of the 6 takes.",
         (BuildingView(f"{tower.id} {tower.name}", tower, tuple(tuple(st) for st in full),
                       cell_marks={c: Mark("", Tone.BAD) for c in range(tower.num_cells)}),),
         pool=((int(G), 3),), pool_label="Taken", pool_marks={0: Mark("fits nowhere", Tone.BAD, glow=False)},
@@ -99,3 +107,27 @@ def build() -> Demo:
     return Demo("placement", "Placing dice",
                 "empty spaces, hatched spaces, equal or higher on top, a refused drop and why",
                 tuple(steps))
+
+
+def _try_step(building: BuildingView) -> Step:
+    """The learner puts a die on this building; the engine's placement_error judges the space."""
+    bp = building.blueprint
+    pool = ((int(R), 4), (int(S), 1))
+    prompt = "Try it yourself: take a die from the pool and put it on a space where it may go."
+    base = Step(prompt, (building,), pool=pool, pool_label="Your dice",
+                facts={"allowed": {k: [c for c in range(bp.num_cells)
+                                       if placement_error(bp, top_of(building.stacks[c]), v, c) is None]
+                                   for k, (_, v) in enumerate(pool)}})
+
+    def judged(after: BuildingView, die, cell: int):
+        below = after.stacks[cell][-2][1] if len(after.stacks[cell]) > 1 else None
+        where = space_name(bp, cell)
+        said = (f"on top of the {below}, an equal value" if below == die[1] else
+                f"on top of the {below}, a lower value" if below is not None else "an empty space")
+        return True, (f"Yes: the {Material(die[0]).colour} {die[1]} may go on {where}, {said}. "
+                      f"It stays there for the rest of the game."), {}
+
+    def judge(k: int, cell: int):
+        return placement_answer(base, 0, k, cell, judged)
+
+    return replace(base, facts={**base.facts, TASK: Task(prompt, 0, judge)})

@@ -6,11 +6,15 @@ its level, glass counts its top face even when covered.
 
 from __future__ import annotations
 
-from blueprints3d.steps.demos.common import G, R, S, W, points_marks, score_line
+from dataclasses import replace
+
+from blueprints3d.steps.demos.common import (G, R, S, W, and_list, die_points_label, points_marks, score_line,
+                                             space_name, space_names)
+from blueprints3d.steps.demos.tasks import TASK, Task, legal, placement_answer, with_die
 from blueprints3d.steps.scene import BuildingView, Demo, Mark, Slot, Step, Tone, stacks_of
 from blueprints3d.engine.blueprints import Blueprint, card_by_id
 from blueprints3d.engine.materials import Material
-from blueprints3d.engine.rules import RECYCLED_POINTS, STONE_POINTS, WOOD_PER_NEIGHBOUR
+from blueprints3d.engine.rules import BLUEPRINT_BONUS, RECYCLED_POINTS, STONE_POINTS, WOOD_PER_NEIGHBOUR
 from blueprints3d.engine.scoring import explain_building, recycled_points, score_building
 from blueprints3d.text import plural
 
@@ -27,14 +31,17 @@ def _wood_step(bp: Blueprint) -> Step:
     touching: list[Slot] = [(wood_cell, lv) for lv in (wood_level - 1, wood_level + 1)
                             if 0 <= lv < len(stacks[wood_cell])]
     touching += [(n, wood_level) for n in bp.neighbours[wood_cell] if wood_level < len(stacks[n])]
-    marks: dict[Slot, Mark] = {(wood_cell, wood_level): Mark(f"wood +{info.points}", Tone.FOCUS)}
+    neighbours = info.points // WOOD_PER_NEIGHBOUR
+    marks: dict[Slot, Mark] = {(wood_cell, wood_level): Mark(die_points_label(W, info.points, wood_level),
+                                                            Tone.FOCUS)}
     for slot in touching:
-        marks[slot] = Mark(f"+{WOOD_PER_NEIGHBOUR}", Tone.GOOD)
+        marks[slot] = Mark(f"+{WOOD_PER_NEIGHBOUR} wood neighbour", Tone.GOOD)
     lower = (2, 0)  # beside the wood die's space, but one level down: no shared face
-    marks[lower] = Mark("lower: 0", Tone.BAD)
-    caption = (f"Wood: the orange 4 scores {WOOD_PER_NEIGHBOUR} for every die it shares a face with: beside it on its own "
-               f"level, below it and above it. Engine: {info.reason}, {plural(info.points, 'point')}. The black 5 "
-               f"next door stands one level lower, so they share no face.")
+    marks[lower] = Mark("lower, no shared face", Tone.BAD)
+    caption = (f"Wood: the orange 4 scores {WOOD_PER_NEIGHBOUR} for every die it shares a face with, beside it "
+               f"on its own level, below it and above it. It touches {plural(neighbours, 'die')}, so it scores "
+               f"{plural(info.points, 'point')}. The black 5 next door stands one level lower, so they share "
+               f"no face.")
     return Step(caption, (BuildingView("Wood", bp, stacks, die_marks=marks,
                                        footer=f"wood {score_building(bp, stacks).wood}"),),
                 facts={"wood": score_building(bp, stacks).wood, "touching": touching,
@@ -47,11 +54,13 @@ def _recycled_steps(bp: Blueprint) -> list[Step]:
                     (5, [[[(R, 1)], [(R, 4)]], [[(R, 2)], [(R, 6)]], [[(R, 3)], [(W, 5)]]])):
         stacks = stacks_of(rows)
         score = score_building(bp, stacks)
-        marks = {(c, lv): Mark(f"{n} green", Tone.FOCUS, glow=False) for c, st in enumerate(stacks)
+        marks = {(c, lv): Mark(f"green, 1 of {n}", Tone.FOCUS, glow=False) for c, st in enumerate(stacks)
                  for lv, (m, _) in enumerate(st) if m == R}
-        table = ", ".join(f"{k}: {recycled_points(k)}" for k in range(1, len(RECYCLED_POINTS)))
+        table = ", ".join(f"{plural(k, 'die')}" + (" score " if k == 1 else " ") + f"{recycled_points(k)}"
+                          for k in range(1, len(RECYCLED_POINTS)))
         caption = (f"Recycled: green dice score together, by how many there are ({table}). "
-                   f"This building has {plural(n, 'green die', 'green dice')}: {plural(score.recycled, 'point')}.")
+                   f"This building has {plural(n, 'green die', 'green dice')}, worth "
+                   f"{plural(score.recycled, 'point')}.")
         steps.append(Step(caption, (BuildingView("Recycled", bp, stacks, die_marks=marks,
                                                  footer=f"recycled {score.recycled}"),),
                           facts={"green": n, "recycled": score.recycled}))
@@ -62,13 +71,16 @@ def _stone_step(bp: Blueprint) -> Step:
     stacks = stacks_of([[[(S, 1), (S, 2), (S, 4), (S, 6)], [(S, 3)]],
                         [[(W, 2)], [(G, 5)]],
                         [[], []]])
-    marks = {(d.cell, d.level): Mark(f"L{d.level + 1} +{d.points}", Tone.FOCUS, glow=False)
+    marks = {(d.cell, d.level): Mark(die_points_label(d.material, d.points, d.level), Tone.FOCUS, glow=False)
              for d in explain_building(bp, stacks) if d.material is Material.STONE}
     score = score_building(bp, stacks)
-    per_level = ", ".join(f"level {k}: {next(d.points for d in explain_building(bp, stacks) if d.material is Material.STONE and d.level + 1 == k)}"
+    per_level = ", ".join(f"{next(d.points for d in explain_building(bp, stacks) if d.material is Material.STONE and d.level + 1 == k)}"
+                          + (" points" if k == 1 else "") + f" on level {k}"
                           for k in range(1, TOP_STONE_LEVEL + 1))
-    caption = (f"Stone: each black die scores by how high it stands ({per_level}; higher still: as "
-               f"level {TOP_STONE_LEVEL}). These five black dice score {score.stone}.")
+    black = sum(1 for d in explain_building(bp, stacks) if d.material is Material.STONE)
+    caption = (f"Stone: each black die scores by how high it stands ({per_level}; higher still, as "
+               f"level {TOP_STONE_LEVEL}). These {plural(black, 'black die', 'black dice')} score "
+               f"{plural(score.stone, 'point')}.")
     return Step(caption, (BuildingView("Stone", bp, stacks, die_marks=marks, footer=f"stone {score.stone}"),),
                 facts={"stone": score.stone, "labels": {k: m.text for k, m in marks.items()}})
 
@@ -82,11 +94,12 @@ def _glass_step(bp: Blueprint) -> Step:
     for d in explain_building(bp, stacks):
         if d.material is Material.GLASS:
             covered = d.level + 1 < len(stacks[d.cell])
-            marks[(d.cell, d.level)] = Mark(f"+{d.points}" + (" covered" if covered else ""), Tone.FOCUS, glow=False)
-            reasons.append(d.reason)
+            marks[(d.cell, d.level)] = Mark(f"+{d.points} glass" + (", covered" if covered else ""),
+                                            Tone.FOCUS, glow=False)
+            reasons.append(f"the {d.value} scores {d.points}" + (" though covered" if covered else ""))
     score = score_building(bp, stacks)
     caption = (f"Glass: each clear die scores the number on its top face, also when other dice stand on "
-               f"it. Engine: {'; '.join(reasons)}. Glass total {score.glass}.")
+               f"it. Here {and_list(reasons)}: {plural(score.glass, 'glass point')} in all.")
     return Step(caption, (BuildingView("Glass", bp, stacks, die_marks=marks, footer=f"glass {score.glass}"),),
                 facts={"glass": score.glass, "labels": {k: m.text for k, m in marks.items()}})
 
@@ -97,17 +110,56 @@ def _all_step() -> Step:
                         [[(S, 1)], [(R, 5)]],
                         [[(G, 6)], []]])
     score = score_building(bp, stacks)
-    caption = (f"A whole building adds it all up, plus 6 when it matches its blueprint exactly: "
-               f"{score_line(score)}. Building points only rank buildings for Awards; they are not "
-               f"victory points.")
+    caption = (f"A whole building adds it all up, plus {BLUEPRINT_BONUS} when it matches its blueprint "
+               f"exactly, here {score_line(score)}. Building points only rank buildings for Awards; "
+               f"they are not victory points.")
     return Step(caption, (BuildingView(f"{bp.id} {bp.name}", bp, stacks, die_marks=points_marks(bp, stacks),
                                        footer=f"total {score.total}"),),
                 facts={"total": score.total, "score": score})
 
 
+def _wood_points(bp: Blueprint, stacks, cell: int) -> int:
+    """The engine's points for the top die of ``cell``."""
+    level = len(stacks[cell]) - 1
+    return next(d.points for d in explain_building(bp, stacks) if (d.cell, d.level) == (cell, level))
+
+
+def _try_step(bp: Blueprint) -> Step:
+    """Put the orange 4 where it scores most: every space is tried with the engine's scoring."""
+    stacks = stacks_of([[[(S, 2)], [(G, 1), (R, 3)]],
+                        [[], [(S, 4), (G, 4)]],
+                        [[(R, 1)], []]])
+    view = BuildingView("Try it", bp, stacks)
+    die = (int(W), 4)
+    best: dict[int, int] = {}
+    for c in range(bp.num_cells):
+        if legal(view, die[1], c) is None:
+            best[c] = _wood_points(bp, with_die(view, die, c).stacks, c)
+    top = max(best.values())
+    prompt = ("Try it yourself: put the orange 4 (wood) where it scores most. Wood counts the dice it "
+              "shares a face with, on its own level, below and above.")
+    base = Step(prompt, (view,), pool=(die,), pool_label="Your die",
+                facts={"best": top, "points": best})
+
+    def judged(after: BuildingView, d, cell: int):
+        got = _wood_points(bp, after.stacks, cell)
+        where = space_name(bp, cell)
+        best_at = space_names(bp, [c for c, p in best.items() if p == top])
+        n = got // WOOD_PER_NEIGHBOUR
+        if got == top:
+            return True, (f"Yes: on {where} the orange 4 touches {plural(n, 'die')} and scores "
+                          f"{plural(got, 'point')}, the most it can anywhere."), {"points": got}
+        return False, (f"Allowed, but on {where} it touches only {plural(n, 'die')} and scores "
+                       f"{plural(got, 'point')}. On {best_at} it would score {top}."), {"points": got}
+
+    return replace(base, facts={**base.facts,
+                                TASK: Task(prompt, 0, lambda k, c: placement_answer(base, 0, k, c, judged))})
+
+
 def build() -> Demo:
     flat = card_by_id("B01")  # Row Houses: six spaces of 1, no hatching
-    steps = [_wood_step(flat), *_recycled_steps(flat), _stone_step(flat), _glass_step(flat), _all_step()]
+    steps = [_wood_step(flat), *_recycled_steps(flat), _stone_step(flat), _glass_step(flat), _all_step(),
+             _try_step(flat)]
     return Demo("scoring", "Scoring the materials",
                 "wood counts its neighbours, green counts as a set, stone counts its level, glass its top face",
                 tuple(steps))

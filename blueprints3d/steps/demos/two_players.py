@@ -5,12 +5,15 @@ Played on a real ``GameState``: every caption is the engine's description of wha
 
 from __future__ import annotations
 
+from blueprints3d.steps.demos.common import in_player_words, refusal_words
+from blueprints3d.steps.demos.tasks import TASK, Answer, Task, answer_step
 from blueprints3d.steps.scene import BuildingView, Demo, Die, Ghost, Mark, Step, Tone
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.errors import IllegalAction
 from blueprints3d.engine.rules import POOL_SIZE
 from blueprints3d.engine.state import GameState
 from blueprints3d.engine.turns import Phase
+from blueprints3d.text import plural
 
 SEED = 7
 NAMES = ("Ada", "Ben")
@@ -32,8 +35,8 @@ def build() -> Demo:
     in_demand = s.in_demand_materials()
     steps: list[Step] = []
     steps.append(Step(
-        f"Two players: the pool starts with {len(s.pool)} dice (the engine's pool size for 2 is "
-        f"{POOL_SIZE[2]}), rolled and sorted by value. It is {s.names[me]}'s turn.",
+        f"Two players: the pool starts with {plural(len(s.pool), 'die')}, rolled and sorted by value "
+        f"(a two-player game always deals {POOL_SIZE[2]}). It is {s.names[me]}'s turn.",
         (_building(s, me),), pool=_pool(s), in_demand=in_demand,
         facts={"pool": len(s.pool), "player": me}))
     # A discard before taking is refused, and the state is left as it was.
@@ -42,14 +45,14 @@ def build() -> Demo:
         refusal = None
     except IllegalAction as e:
         refusal = str(e)
-    steps.append(Step(f"Discarding first is not allowed. Engine: {refusal}.",
-                      (_building(s, me),), pool=_pool(s), pool_marks={0: Mark("no", Tone.BAD)},
+    steps.append(Step(f"Discarding first is not allowed: {refusal}.",
+                      (_building(s, me),), pool=_pool(s), pool_marks={0: Mark("no discard yet", Tone.BAD)},
                       in_demand=in_demand, facts={"refusal": refusal}))
     # Take: the first legal placement the engine offers.
     take = next(a for a in s.legal_actions() if A.cell_of(a) is not None)
     die, cell = A.die_of(take), A.cell_of(take)
     i = s.pool.index(die)
-    said = s.describe_action(take, reveal=True)  # the demo shows the building anyway
+    said = in_player_words(s.blueprints[me], s.describe_action(take, reveal=True))  # shown anyway
     steps.append(Step(f"{said}.", (_building(s, me, Ghost(s.material(die), s.values[die], cell, Tone.GOOD)),),
                       pool=_pool(s), pool_marks={i: Mark("take", Tone.FOCUS)}, in_demand=in_demand,
                       facts={"action": said}))
@@ -57,8 +60,8 @@ def build() -> Demo:
     assert s.phase is Phase.DISCARD and s.current_player == me
     drop = s.pool[-1]  # the highest die, so the opponent cannot have it
     steps.append(Step(
-        f"Still {s.names[me]}'s turn: with two players the engine now asks for a discard "
-        f"({len(s.pool)} dice left in the pool). {s.names[me]} throws away the highest die so that "
+        f"Still {s.names[me]}'s turn: with two players a second die is now discarded "
+        f"({plural(len(s.pool), 'die')} left in the pool). {s.names[me]} throws away the highest die so that "
         f"{s.names[1 - me]} cannot take it.",
         (_building(s, me),), pool=_pool(s), pool_marks={len(s.pool) - 1: Mark("discard", Tone.BAD)},
         in_demand=in_demand, facts={"phase": s.phase.value, "pool": len(s.pool)}))
@@ -67,11 +70,43 @@ def build() -> Demo:
     s.apply(A.discard(drop))
     new = [k for k, d in enumerate(s.pool) if d not in before]
     steps.append(Step(
-        f"{said}. Two replacements are drawn and rolled, so the pool is back to {len(s.pool)} dice; "
+        f"{said}. Two replacements are drawn and rolled, so the pool is back to {plural(len(s.pool), 'die')}; "
         f"the discarded die is out of the round. Now it is {s.names[s.current_player]}'s turn.",
-        (_building(s, me),), pool=_pool(s), pool_marks={k: Mark("new", Tone.GOOD) for k in new},
+        (_building(s, me),), pool=_pool(s), pool_marks={k: Mark("new, drawn", Tone.GOOD) for k in new},
         discarded=tuple((int(s.material(d)), s.values[d]) for d in s.discarded), in_demand=in_demand,
         facts={"new": len(new), "pool": len(s.pool), "discarded": len(s.discarded),
                "next": s.current_player}))
+    steps.append(_try_step(s, in_demand))
     return Demo("two-players", "The two-player turn",
                 "take and place a die, discard a second, draw two replacements", tuple(steps))
+
+
+def _try_step(s: GameState, in_demand) -> Step:
+    """The learner plays the next player's take: any die, any space; the engine's ``apply``
+    (on a copy of the game) judges it and says what happened."""
+    me = s.current_player
+    names = s.names
+    prompt = (f"Try it yourself: you are {names[me]}. Take any die from the pool and put it on a space "
+              f"of {names[me]}'s card where it may go.")
+    view = _building(s, me)
+    base = Step(prompt, (view,), pool=_pool(s), pool_label="Pool", in_demand=in_demand)
+
+    def judge(k: int, cell: int) -> Answer:
+        game = s.clone()
+        die = game.pool[k]
+        shown = (int(game.material(die)), game.values[die])
+        try:
+            said = in_player_words(game.blueprints[me], game.describe_action(A.place(die, cell), reveal=True))
+            game.apply(A.place(die, cell))
+        except IllegalAction as e:
+            caption = (f"Not there: {refusal_words(game.blueprints[me], str(e))}. "
+                       f"The die is back in the pool; try another space.")
+            return Answer(False, False, caption, answer_step(base, 0, view, k, caption, False, False, shown, cell))
+        caption = (f"Yes: {said}. With two players {names[me]} now discards one of the "
+                   f"{plural(len(game.pool), 'die')} left, so that {names[1 - me]} cannot have it.")
+        after = _building(game, me)
+        return Answer(True, True, caption, answer_step(base, 0, after, k, caption, True, True, shown, cell,
+                                                       {"phase": game.phase.value}))
+
+    return Step(prompt, (view,), pool=base.pool, pool_label=base.pool_label, in_demand=in_demand,
+                facts={TASK: Task(prompt, 0, judge)})
