@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from blueprints3d.commands.argtypes import window_size
+from blueprints3d.commands.argtypes import output_folder, window_size
 from blueprints3d.files.buildfile import load_build
 from blueprints3d.text import display
 
@@ -15,12 +15,15 @@ HELP = "show one building from a build file: turntable, free orbit, score breakd
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="build file (JSON), as read by the score command")
     parser.add_argument("--size", type=window_size, default=(1280, 720), help="window size WxH (default 1280x720)")
-    parser.add_argument("--shots", default=".", metavar="DIR", help="folder for screenshots (S or F12)")
+    parser.add_argument("--output", "--shots", dest="shots", default=None, metavar="DIR",
+                        help="folder for pictures (S or F12; default: pictures in the data folder)")
     parser.add_argument("--no-shaders", action="store_true", help="plain colours instead of the material shaders")
 
 
 def run(args: argparse.Namespace) -> int:
     build = load_build(args.file)  # a bad file: BuildFileError, one line, exit 2
+    if args.shots is not None:
+        output_folder(args.shots, "--output")  # one line before a window opens
     w, h = args.size
     from blueprints3d.client.apps.viewer import run_window
 

@@ -6,6 +6,11 @@ breakdown are the engine's (``Score`` and ``explain_building``). Controls: drag 
 mouse button to orbit (the turntable stops), mouse wheel or +/- to zoom, Space to start or stop
 the turntable, R to reset, S to save a PNG of the building (F12: with the breakdown), Q or
 Escape to quit.
+
+The camera frames the building's whole bounding box with a margin (``showcase.frame_build``)
+in the part of the window the breakdown leaves free; the S picture is framed as ``render``
+frames it, centred on the whole picture, with no text in it. Pictures go to ``pictures`` in the
+data folder unless a folder is given, and the help line says the full path.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
+from blueprints3d.files.autosave import default_dir
 from blueprints3d.files.jsonfile import where, write_new
 from blueprints3d.text import display, file_name, plural
 from blueprints3d.client.render import capture
@@ -39,7 +45,7 @@ class Orbit:
 
     angle: float = 35.0        # degrees around; 0 = the owner's seat (from -Y)
     elevation: float = 36.0
-    zoom: float = 1.3          # multiplies the framing distance (room for the panel)
+    zoom: float = 1.0          # multiplies the framing distance (1: the building just fits)
 
     def clamp(self) -> None:
         self.angle %= 360.0
@@ -67,16 +73,20 @@ def breakdown(build: Build) -> str:
     return "\n".join(lines)
 
 
+def pictures_dir() -> Path:
+    """Where the viewer's pictures go by default: ``pictures`` in the data folder."""
+    return default_dir() / "pictures"
+
+
 class BuildViewer(DirectObject):
-    def __init__(self, base, build: Build, name: str = "build", shots_dir: str | os.PathLike[str] = ".",
-                 turntable: bool = True) -> None:
+    def __init__(self, base, build: Build, name: str = "build",
+                 shots_dir: str | os.PathLike[str] | None = None, turntable: bool = True) -> None:
         super().__init__()
         self.base, self.build, self.name = base, build, name
-        self.shots_dir = Path(shots_dir)
+        self.shots_dir = Path(shots_dir) if shots_dir is not None else pictures_dir()
         self.view = capture.base_view(base)
         self.stage = showcase.make_stage(base, self.view)
         self.model = showcase.build_showcase(self.stage.root, build)
-        self.target, self.distance = showcase.framing(build)
         self.orbit = Orbit()
         self.turntable = turntable
         self._drag_from: tuple[float, float] | None = None
@@ -99,16 +109,19 @@ class BuildViewer(DirectObject):
         self.apply_camera()
 
     # ---- camera ---------------------------------------------------------------------------
-    def apply_camera(self) -> None:
-        self.orbit.clamp()
-        showcase.orbit_camera(self.view, self.target, self.distance * self.orbit.zoom,
-                              self.orbit.angle, self.orbit.elevation)
-        # Shift the picture left by half the breakdown panel's share of the window, so the
-        # building stands in the free part of the window.
+    def free_share(self) -> float:
+        """The share of the window's width left of the breakdown panel (with a small gap)."""
         w, h = self.view.size
-        share = self.panel_width / (2.0 * w / max(h, 1))
-        lens = self.view.lens
-        lens.set_film_offset(lens.get_film_size()[0] * share / 2, 0)
+        panel = (self.panel_width + 0.08) / (2.0 * w / max(h, 1))
+        return min(1.0, max(0.3, 1.0 - panel))
+
+    def apply_camera(self, free: float | None = None) -> None:
+        """Frame the building from the orbit's angle and elevation (``showcase.frame_build``) in
+        the part of the window the panel leaves free (``free``: that share of the width; 1 =
+        the whole window, as ``render`` frames it)."""
+        self.orbit.clamp()
+        showcase.frame_build(self.view, self.build, self.orbit.angle, self.orbit.elevation,
+                             zoom=self.orbit.zoom, free=self.free_share() if free is None else free)
 
     def advance(self, dt: float) -> None:
         """Move the turntable on by ``dt`` seconds (and follow a drag in progress)."""
@@ -158,26 +171,30 @@ class BuildViewer(DirectObject):
 
     # ---- screenshot -----------------------------------------------------------------------
     def screenshot(self, with_panel: bool = False) -> Path | None:
-        """Save the building (S) or the whole window with the breakdown (F12) to the next free
-        ``<name>-NN.png`` in the shots folder (atomically, never over a file); a folder that
-        cannot be written is said on the help line, and the viewer goes on."""
-        overlays = (self.panel, self.help)
-        if not with_panel:
-            for o in overlays:
-                o.hide()
+        """Save the building (S: alone, centred in the whole picture and framed as ``render``
+        frames it) or the window with the breakdown (F12) to the next free ``<name>-NN.png`` in
+        the pictures folder (atomically, never over a file). The help line (and the message it
+        may hold, such as the last "saved ...") is never in a picture. A folder that cannot be
+        written is said on the help line, and the viewer goes on."""
+        hidden = (self.help,) if with_panel else (self.panel, self.help)
+        for o in hidden:
+            o.hide()
         try:
+            if not with_panel:
+                self.apply_camera(free=1.0)
             capture.render_frames(self.base, 2)
             picture = capture.png_bytes(self.view.grab())
         finally:
-            for o in overlays:
+            for o in hidden:
                 o.show()
+            self.apply_camera()
         try:
             self.shots_dir.mkdir(parents=True, exist_ok=True)
             path = write_new(self.shots_dir, file_name(self.name, "build"), ".png", picture, numbered=True)
         except OSError as e:
             self.help.setText(f"could not save the picture: {display(e.strerror or e, 120)}")
             return None
-        self.help.setText(f"saved {where(path)}")
+        self.help.setText(f"saved {where(path.resolve())}")
         return path
 
     def destroy(self) -> None:
@@ -189,7 +206,8 @@ class BuildViewer(DirectObject):
         self.view.cam.node().set_scene(self.base.render)
 
 
-def run_window(build: Build, name: str, width: int, height: int, shots_dir: str, shaders: bool) -> int:
+def run_window(build: Build, name: str, width: int, height: int, shots_dir: str | None,
+               shaders: bool) -> int:
     base = open_base(size=(width, height), title=f"Blueprints - {name}", sync_video=True,
                      shaders_on=shaders, no_window_hint=NO_WINDOW_HINT)
     viewer = BuildViewer(base, build, name, shots_dir)

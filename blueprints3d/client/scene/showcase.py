@@ -226,6 +226,8 @@ def fit_box(lo, hi, angle: float, elevation: float, fov_h: float, fov_v: float,
             fm = f(mid)
             if fm is None:
                 break
+            if abs(fm) < 1e-3:   # centred to a thousandth of the picture: done
+                return mid
             if (fm > 0) == (f0 > 0):
                 lo_o = mid
             else:
@@ -235,6 +237,9 @@ def fit_box(lo, hi, angle: float, elevation: float, fov_h: float, fov_v: float,
     for _ in range(3):
         ox = root(lambda o: (off_centre(o, oy) or (None,))[0])
         oy = root(lambda o: (off_centre(ox, o) or (None, None))[1])
+        now = off_centre(ox, oy)
+        if now is None or max(abs(now[0]), abs(now[1])) < 2e-3:
+            break
     target = aimed(ox, oy)
     d = fit_distance(pts, target, angle, elevation, fov_h, fov_v, margin)
     return CameraView(*target, angle, elevation, d)

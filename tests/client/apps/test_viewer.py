@@ -74,3 +74,99 @@ def test_view_refuses_a_bad_build_file_in_one_line(tmp_path, capsys, content, ne
     assert main(["view", str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("blueprints3d: ") and needle.replace("\\", "") in err
+
+
+TOWER = {"format": 1, "blueprint": "B13",
+         "stacks": [[[], ["wood:1", "glass:2", "wood:3", "glass:4", "wood:5", "glass:6"]], [[], []], [[], []]]}
+
+
+def _corners(view, model):
+    """The model's bounding box corners through the view's lens (projection matrix, unclipped)."""
+    from panda3d.core import Point3
+
+    root = model.get_parent()
+    lo, hi = model.get_tight_bounds(root)
+    mat = view.lens.get_projection_mat()
+    out = []
+    for x in (lo[0], hi[0]):
+        for y in (lo[1], hi[1]):
+            for z in (lo[2], hi[2]):
+                p = view.cam.get_relative_point(root, Point3(x, y, z))
+                v = mat.xform((p[0], p[1], p[2], 1.0))
+                out.append((v[0] / v[3], v[1] / v[3]))
+    return np.array(out)
+
+
+def test_the_viewer_frames_the_tower_beside_its_panel_and_centres_the_s_picture(offscreen_base, tmp_path):
+    from blueprints3d.client.render import shaders
+    from blueprints3d.client.apps.viewer import BuildViewer
+
+    shaders.configure(False)
+    viewer = BuildViewer(offscreen_base, build_from_dict(TOWER), "tower", tmp_path, turntable=False)
+    grabs = []
+    real_grab = viewer.view.grab
+
+    def spy():
+        grabs.append({"corners": _corners(viewer.view, viewer.model),
+                      "panel": not viewer.panel.is_hidden(), "help": not viewer.help.is_hidden(),
+                      "help_text": viewer.help.getText()})
+        return real_grab()
+
+    try:
+        viewer.view.grab = spy
+        free = viewer.free_share()
+        assert 0.3 <= free < 1.0
+        for angle in (0.0, 60.0, 200.0):
+            for elevation in (10.0, 36.0, 80.0):
+                viewer.orbit.angle, viewer.orbit.elevation = angle, elevation
+                viewer.apply_camera()
+                xy = _corners(viewer.view, viewer.model)
+                # Live: the whole tower left of the breakdown panel, clear of every edge.
+                right_edge = 2 * free - 1
+                assert xy[:, 0].max() <= right_edge - 0.02 and xy[:, 0].min() >= -0.97
+                assert np.abs(xy[:, 1]).max() <= 0.95
+        viewer.orbit.angle, viewer.orbit.elevation = 60.0, 36.0
+        first = viewer.screenshot()
+        s = grabs[-1]
+        # S: no text at all, the building centred in the whole picture, framed as render does.
+        assert not s["panel"] and not s["help"]
+        xy = s["corners"]
+        assert abs(xy[:, 0].max() + xy[:, 0].min()) < 0.1 and abs(xy[:, 1].max() + xy[:, 1].min()) < 0.1
+        assert 0.85 <= np.abs(xy).max() <= 0.95
+        # The message names the full path of the picture.
+        assert viewer.help.getText() == f"saved {first.resolve()}" and first.parent == tmp_path
+        second = viewer.screenshot(with_panel=True)
+        f12 = grabs[-1]
+        # F12: the breakdown, but never the help line with the last "saved ..." message.
+        assert f12["panel"] and not f12["help"] and "saved" in f12["help_text"]
+        assert second.name == "tower-02.png"
+        # Afterwards the live framing (beside the panel) is back.
+        assert _corners(viewer.view, viewer.model)[:, 0].max() <= 2 * free - 1
+    finally:
+        viewer.view.grab = real_grab
+        viewer.destroy()
+
+
+def test_pictures_go_to_the_data_folder_by_default(offscreen_base, tmp_path, monkeypatch):
+    from blueprints3d.client.render import shaders
+    from blueprints3d.client.apps.viewer import BuildViewer
+
+    monkeypatch.setenv("BLUEPRINTS3D_HOME", str(tmp_path / "home"))
+    shaders.configure(False)
+    viewer = BuildViewer(offscreen_base, build_from_dict(TOWER), "tower", turntable=False)
+    try:
+        path = viewer.screenshot()
+        assert path == tmp_path / "home" / "pictures" / "tower-01.png" and path.is_file()
+        assert viewer.help.getText() == f"saved {path}"
+    finally:
+        viewer.destroy()
+
+
+def test_view_output_that_is_not_a_folder_is_one_line(tmp_path, capsys):
+    src = tmp_path / "t.json"
+    src.write_text(__import__("json").dumps(TOWER))
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(SystemExit) as e:
+        main(["view", str(src), "--output", str(tmp_path / "file")])
+    err = capsys.readouterr().err.strip()
+    assert e.value.code == 2 and len(err.splitlines()) == 1 and "--output" in err and "not a folder" in err
