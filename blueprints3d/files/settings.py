@@ -25,6 +25,9 @@ FILE_NAME = "settings.json"
 BOT_SPEEDS: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.4, "instant": 0.0}
 SENSITIVITY_RANGE = (0.25, 4.0)   # camera: times the default orbit speed
 VOLUME_RANGE = (0, 100)           # the master volume of the table's sounds, in percent
+# How the table moves: "full" throws dice from the bag with physics and glides everything;
+# "short" glides, quicker, and throws nothing; "off" puts everything in place at once (slow machines).
+ANIMATIONS = ("full", "short", "off")
 
 
 class SettingsError(BlueprintsError):
@@ -35,14 +38,17 @@ class SettingsError(BlueprintsError):
 class Settings:
     bot_speed: str = "normal"          # a key of BOT_SPEEDS
     confirm_moves: bool = True         # a placement stays tentative (undo) until confirmed
-    camera_sensitivity: float = 1.0    # orbit speed factor, within SENSITIVITY_RANGE
+    camera_sensitivity: float = 1.0    # orbit and zoom speed factor, within SENSITIVITY_RANGE
     shaders: bool = True               # takes effect at the next start
     volume: int = 80                   # the sounds' master volume, a whole percent in VOLUME_RANGE
     mute: bool = False                 # no sound at all (the command line's --mute: for one run)
+    animations: str = "full"           # one of ANIMATIONS
 
     def __post_init__(self) -> None:
         if self.bot_speed not in BOT_SPEEDS:
             raise SettingsError(f"bot_speed must be one of {', '.join(BOT_SPEEDS)}, not {self.bot_speed!r}")
+        if self.animations not in ANIMATIONS:
+            raise SettingsError(f"animations must be one of {', '.join(ANIMATIONS)}, not {self.animations!r}")
         for name in ("confirm_moves", "shaders", "mute"):
             if not isinstance(getattr(self, name), bool):
                 raise SettingsError(f"{name} must be true or false")

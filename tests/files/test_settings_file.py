@@ -13,7 +13,7 @@ def test_round_trip(tmp_path):
     path = S.settings_path(tmp_path)
     assert path == tmp_path / "settings.json"
     want = S.Settings(bot_speed="fast", confirm_moves=False, camera_sensitivity=2.5, shaders=False,
-                      volume=35, mute=True)
+                      volume=35, mute=True, animations="short")
     S.save_settings(path, want)
     got, note = S.load_settings(path)
     assert note is None
@@ -48,6 +48,8 @@ def test_save_makes_the_folder(tmp_path):
     ('{"format": 1, "volume": true}', "volume"),
     ('{"format": 1, "volume": "80"}', "volume"),
     ('{"format": 1, "mute": 1}', "mute"),
+    ('{"format": 1, "animations": "fast"}', "animations"),
+    ('{"format": 1, "animations": false}', "animations"),
     ('{"format": 1, "loudness": 3}', "unknown setting 'loudness'"),
     ("", "JSON"),
 ])
@@ -67,7 +69,7 @@ def test_a_file_from_before_volume_and_mute_still_loads(tmp_path):
     got, note = S.load_settings(path)
     assert note is None
     assert got == S.Settings(bot_speed="slow", confirm_moves=False, camera_sensitivity=1.5)
-    assert (got.volume, got.mute) == (80, False)
+    assert (got.volume, got.mute, got.animations) == (80, False, "full")
 
 
 def test_volume_is_a_percent_and_loudness_its_fraction():

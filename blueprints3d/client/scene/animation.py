@@ -29,6 +29,7 @@ class Animator:
     def __init__(self, root: NodePath) -> None:
         self.root = root
         self.glides: dict[int, _Glide] = {}  # by node key
+        self.pace = 1.0  # every glide's time is scaled by this ("short" animations: 0.5)
 
     def move(self, node: NodePath, end: Point3, heading: float | None = None, duration: float = 0.3,
              lift: float = 0.0, on_done: Callable[[], None] | None = None, delay: float = 0.0) -> None:
@@ -40,7 +41,8 @@ class Animator:
         if heading is not None:
             quat.set_hpr((heading, 0, 0))
         end = Point3(end)
-        duration = max(duration, 1e-3)
+        duration = max(duration * self.pace, 1e-3)
+        delay *= self.pace
         # Slerped orientation and eased position in one interval; the arc is added on top of its
         # z in the same frame (Parallel steps its children in order).
         glide = Parallel(LerpPosQuatInterval(node, duration, end, quat, other=self.root,

@@ -252,6 +252,8 @@ class TableApp:
         self.flow = flow
         self.kept_game = None
         self.view = TableView(self.scene, [plate_name(s) for s in seats])  # "Bob (hard)"
+        self.view.on_impact = self.sounds.bank.play_impact  # the throws' hits: felt, die, wall
+        self._apply_animations()
         self.controls = TableControls(flow, self.view, self.picker, self.hud.show_message)
         self.reveal = RevealPlayer(self.base.aspect2d, self.view, self.camera, self.cam, self._size,
                                    on_summary=self._show_summary)
@@ -267,6 +269,8 @@ class TableApp:
         self.hud.show_message("; ".join(([self._startup_note] if self._startup_note else []) + done))
         self._startup_note = ""
         self._refresh(animate=False)
+        if initial is None and self.settings.animations == "full" and flow.mode is not Mode.CURTAIN:
+            self.view.throw_pool(flow)  # the first pool tumbles out of the bag
         self.sounds.start(flow)
         self.camera.snap()
         kept = None
@@ -372,11 +376,19 @@ class TableApp:
                 self.hud.show_message("; ".join(done))
         self._refresh()
 
+    def _apply_animations(self) -> None:
+        """The "animations" setting: full (dice thrown from the bag, glides), short (quicker
+        glides, no throws) or off (everything in place at once; see _refresh)."""
+        if self.view is not None:
+            self.view.throws = self.settings.animations == "full"
+            self.view.animator.pace = 0.5 if self.settings.animations == "short" else 1.0
+
     def _refresh(self, animate: bool = True) -> None:
         """Bring the view, the screens and the camera in line with the game flow."""
         flow, view = self.flow, self.view
         if flow is None or view is None:
             return
+        animate = animate and self.settings.animations != "off"
         if flow.mode is Mode.ROUND_END and flow.round_end is not None:
             if self.reveal.end is not flow.round_end:
                 # The round is scored: the paced reveal (before the view moves a card), then
@@ -627,6 +639,12 @@ class TableApp:
     def on_key(self, name: str) -> None:
         # Keyboard alone must carry a whole game: Enter or Space also lifts the curtain and
         # goes on after a round's scores, like the buttons do.
+        if name == "space" and self.view is not None and self.view.throw_in_flight and not self._blocked():
+            # Space skips a throw (and the glides with it): everything in place at once, the
+            # throw's sounds dropped.
+            self.view.finish_all()
+            self.sounds.bank.cancel()
+            return
         if name in ("enter", "space") and not (self.menu.active or self.confirm.active):
             if self.curtain.active:
                 self.pass_curtain()
@@ -712,6 +730,7 @@ class TableApp:
             if self.options.bot_delay is None:
                 self.flow.bot_delay = settings.bot_delay(config.BOT_DELAY.get_value())
             self.flow.confirm_moves = settings.confirm_moves
+        self._apply_animations()
         path = self.options.settings_path
         if path is None:
             return
@@ -791,7 +810,7 @@ class TableApp:
             self.camera.orbit(-dx * 120.0 * k, -dy * 60.0 * k)
             self._orbit_from = m
         if self.view is not None:
-            self.view.animator.update(dt)
+            self.view.update(dt)  # glides and throws
         if self.reveal is not None:
             self.reveal.update(dt)
         self.podium.layout()  # the labels and buttons follow the camera as it glides
@@ -809,7 +828,7 @@ class TableApp:
         if self.view is not None:
             if self.flow is not None:
                 self.view.sync(self.flow, animate=False)
-            self.view.animator.finish_all()
+            self.view.finish_all()
         self.camera.snap()
         self.podium.layout()
         if self.reveal is not None:

@@ -9,6 +9,7 @@ the rules: positions come from the engine's state (or the scored round) and the 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from panda3d.core import NodePath, Point3, TextNode
 
@@ -19,6 +20,7 @@ from blueprints3d.client.render import glass
 from blueprints3d.client.render import materials
 from blueprints3d.client.render.config import REFRACTION_MASK, SHADOW_MASK
 from blueprints3d.client.scene.animation import Animator
+from blueprints3d.client.scene.throw import Felt, Impact, ThrowPlayer, simulate
 from blueprints3d.client.table.flow import GameFlow, Mode
 from blueprints3d.client.table.layout import (CENTRE_AWARDS, CENTRE_BAG, CENTRE_PRIZES,
                                         CENTRE_SCOREBOARD, LABEL_OFFSET, SCREEN_HEIGHT, SCREEN_OFFSET,
@@ -48,6 +50,11 @@ HOVER_DIE_RGBA = (0.92, 0.92, 0.85, 0.35)   # the pool die under the pointer: a 
 SET_ASIDE_OFFSET = (-7.5, -3.0)             # where a seat's dice that fitted nowhere wait
 # What each Prize asks for, big on its card: the engine's wording of the rule (pp. 4-5).
 PRIZE_GLYPHS = {prize.value: text for prize, text in PRIZE_SHORT.items()}
+# Where thrown dice may land, in the centre frame: the band of felt around the pool row, in
+# front of the Prize cards (whose near edge is at y = -8.7) and clear of the table's rim.
+THROW_FELT_Y = (-17.0, -9.0)
+THROW_FELT_MARGIN = 4.0                     # cm beyond the pool row's ends
+BAG_MOUTH_Z = 6.5
 DRAG_HEIGHT = units.DIE_SIZE * 2.2          # a dragged die floats this high over the table
 INFO_SCALE = 1.9                            # the die info label's type, cm (large: read at a glance)
 INFO_LIFT = 2.6                             # the label's centre over the die's top face, cm (clear of it)
@@ -121,6 +128,12 @@ class TableView:
         self.info_label = self._build_info_label("die-info")
         self.space_label = self._build_info_label("space-info")  # the pointed space's height
         self.stacks: tuple = ()  # as at the last sync
+        # Dice coming out of the bag are thrown (client/scene/throw.py) when ``throws`` is on;
+        # otherwise they glide. Each throw plays on its own player; ``on_impact`` hears its hits.
+        self.throws = True
+        self.throwing: dict[int, ThrowPlayer] = {}  # die -> the throw it is in
+        self.on_impact: Callable[[Impact], None] | None = None
+        self._throw_count = 0
 
     # ---- building the props -------------------------------------------------------------------
     def _build_table(self) -> None:
@@ -262,8 +275,10 @@ class TableView:
         pool_set = set(pool)
         # Behind the curtain nothing secret may be in flight: the next person must see none of it.
         curtain = flow.mode is Mode.CURTAIN
+        self._finish_stale_throws(targets, animate and not curtain)
+        thrown: list[tuple[int, Point3]] = []
         for d, node in self.dice.items():
-            if d == self.dragging:
+            if d == self.dragging or d in self.throwing:
                 continue
             if values[d] != self.values[d]:
                 dice_model.set_die_value(node, values[d])
@@ -294,6 +309,9 @@ class TableView:
                 continue
             was_hidden = node.is_hidden()
             self.hiding.discard(d)
+            if was_hidden and in_pool_slot and animate and self.throws and not curtain:
+                thrown.append((d, pos))  # out of the bag: thrown onto the felt, below
+                continue
             node.show()
             if was_hidden:
                 node.set_pos(self.root, self.bag_position())
@@ -308,9 +326,97 @@ class TableView:
             elif self.animator.target(node) != pos:
                 self.animator.move(node, pos, heading, 0.35 if not was_hidden else 0.5,
                                    2.0 if was_hidden else 0.8)
+        if thrown:
+            still = [targets[d][0] for d in pool if d not in dict(thrown) and not self.dice[d].is_hidden()]
+            self._throw(thrown, still, len(pool), flow)
         self._sync_in_demand(flow)
         self._sync_awards(flow, animate)
         self.bag_label.node().set_text(f"bag: {len(state.bag)}")
+
+    # ---- throws -------------------------------------------------------------------------------
+    def throw_felt(self, count: int) -> Felt:
+        """The felt the pool's dice are thrown onto, in the centre frame."""
+        xs = [x for x, _ in pool_slots(max(count, 1))]
+        half = units.DIE_SIZE * POOL_DIE_SCALE / 2 + THROW_FELT_MARGIN
+        return Felt(min(xs) - half, THROW_FELT_Y[0], max(xs) + half, THROW_FELT_Y[1], z=0.0)
+
+    def _throw(self, thrown: list[tuple[int, Point3]], still: list[Point3], count: int, flow: GameFlow) -> None:
+        """Throw ``thrown`` (die, pool place in the table's frame) from the bag onto the felt;
+        they come to rest showing their values, then glide to their places. The engine's seed
+        and the number of moves so far choose the throw, so a game always throws the same."""
+        ids = [d for d, _ in thrown]
+        local = [self.centre.get_relative_point(self.root, p) for _, p in thrown]
+        rest = [(q.x, q.y, 0.0) for q in (self.centre.get_relative_point(self.root, p) for p in still)]
+        state = flow.state
+        seed = ((state.seed or 0) * 1_000_003 + state.round * 10_007 + len(state.log) * 101 + ids[0]) & 0xFFFFFFFF
+        size = units.DIE_SIZE * POOL_DIE_SCALE
+        try:
+            throw = simulate([self.values[d] for d in ids], seed, (*CENTRE_BAG, BAG_MOUTH_Z),
+                             self.throw_felt(count), size=size, variants=ids, still=rest)
+        except RuntimeError:  # no clean throw (never seen in the soak test): the dice glide instead
+            for (d, pos) in thrown:
+                node = self.dice[d]
+                node.show()
+                node.set_pos(self.root, self.bag_position())
+                self.animator.move(node, pos, self.centre_heading, 0.5, 2.0)
+            return
+        nodes = [self.dice[d] for d in ids]
+        for node in nodes:
+            self.animator.cancel(node)
+        player = ThrowPlayer(throw, nodes, self.centre, [Point3(q.x, q.y, q.z) for q in local],
+                             heading=0.0, on_impact=self._impact)
+        player.on_done = lambda: self._thrown(player)
+        self._throw_count += 1
+        for d in ids:
+            self.throwing[d] = player
+
+    def throw_pool(self, flow: GameFlow) -> None:
+        """The game's first pool comes out of the bag: put its dice back in the bag and let
+        sync throw them (a resumed game's pool just lies there)."""
+        for d in flow.state.pool:
+            self.dice[d].hide()
+            self.in_pool[d] = False
+        self.sync(flow, animate=True)
+
+    def _impact(self, event: Impact) -> None:
+        if self.on_impact is not None:
+            self.on_impact(event)
+
+    def _thrown(self, player: ThrowPlayer) -> None:
+        for d in [d for d, p in self.throwing.items() if p is player]:
+            del self.throwing[d]
+            self.in_pool[d] = True
+
+    def _finish_stale_throws(self, targets, animate: bool) -> None:
+        """A throw whose dice are no longer all going to the same places (one was taken, the
+        pool was sorted anew, a curtain fell) jumps to its end before the dice move on."""
+        for player in {id(p): p for p in self.throwing.values()}.values():
+            ids = [d for d, p in self.throwing.items() if p is player]
+            same = animate and all(
+                d in targets and (self.root.get_relative_point(self.centre, t) - targets[d][0]).length() < 1e-3
+                for d, t in zip(ids, player.targets or ()))
+            if not same:
+                player.finish()
+
+    def update(self, dt: float) -> None:
+        """Every frame: the glides and the throws."""
+        self.animator.update(dt)
+        for player in list({id(p): p for p in self.throwing.values()}.values()):
+            player.update(dt)
+
+    def finish_throws(self) -> None:
+        """Every throw at its end: the dice in their pool places (Space skips a throw)."""
+        for player in list({id(p): p for p in self.throwing.values()}.values()):
+            player.finish()
+
+    def finish_all(self) -> None:
+        """Every glide and throw at its end (tests, settle)."""
+        self.finish_throws()
+        self.animator.finish_all()
+
+    @property
+    def throw_in_flight(self) -> bool:
+        return bool(self.throwing)
 
     def _pending_target(self, flow: GameFlow, in_pool: Point3) -> tuple[Point3, float, bool]:
         """Where a tentative move's die waits for the confirm: on top of its space, beside the

@@ -260,6 +260,8 @@ def test_menu_and_quit_confirmation(table):
     assert app.menu.active
     app.menu.buttons["Rules and controls"]["command"]()  # the rules: the help screen now
     assert app.help.active and not app.menu.active
+    app.on_escape()  # back to the menu it was opened from
+    assert not app.help.active and app.menu.active
     app.on_escape()
     assert not app.help.active and not app.menu.active
     quits = []
