@@ -29,6 +29,7 @@ COMMANDS: dict[str, str] = {
     "replay": "replay",
     "history": "history",
     "sandbox": "sandbox",
+    "tutorial": "tutorial",
 }
 
 EXIT_USAGE = 2

@@ -41,6 +41,7 @@ from blueprints3d.client.table.screens import (ConfirmScreen, CurtainScreen, Hel
                                          SettingsScreen)
 from blueprints3d.client.table.table_sounds import TableSounds
 from blueprints3d.client.table.table_view import TableView
+from blueprints3d.client.table.tutorial import Tutorial
 from blueprints3d.engine.errors import BlueprintsError, SaveFileError
 from blueprints3d.engine.rules import NUM_ROUNDS, POOL_SIZE
 from blueprints3d.engine.state import GameState
@@ -86,6 +87,7 @@ class AppOptions:
     settings: Settings | None = None        # the settings file's (None: none read; confirm_moves above holds)
     settings_path: Path | None = None       # where the settings screen saves (None: not saved)
     mute: bool = False                      # --mute: no sound this run (the settings' mute lasts)
+    tutorial: bool = False                  # `blueprints3d tutorial`: the guided first game at once
     settings_note: str = ""                 # why the settings file was not used (shown once in the HUD)
     launch: Callable[[list[str]], object] | None = None  # starts `blueprints3d view` (None: subprocess.Popen)
 
@@ -132,6 +134,7 @@ class TableApp:
         self.score_panel = ScorePanel(base.a2dTopRight)
         self.hud.dock(self.score_panel.text, self.move_bar.root)
         self.flow: GameFlow | None = None
+        self.tutorial: Tutorial | None = None   # the guided first game, while it is on
         self.kept_game: Path | None = None  # the finished game's file in the history
         self.view: TableView | None = None
         self.controls: TableControls | None = None
@@ -149,6 +152,8 @@ class TableApp:
                 self.hud.show_message(options.resumed.note)
         elif options.seats:
             self.start_game(options.seats, options.seed, options.open_scores, options.start)
+        elif options.tutorial:
+            self.start_tutorial()
         else:
             self.show_new_game()
 
@@ -204,8 +209,13 @@ class TableApp:
         defaults = self.flow.seats if self.flow is not None else None
         self.new_game_screen.enter(bot_levels(), self.start_game, self.quit, defaults,
                                    self.options.seed, self.options.open_scores,
-                                   on_past_games=self.show_past_games)
+                                   on_past_games=self.show_past_games, on_learn=self.start_tutorial)
         self.hud.set_visible(False)
+
+    def start_tutorial(self) -> Tutorial:
+        """"Learn to play" (and `blueprints3d tutorial`): one coached round (client/table/tutorial.py)."""
+        self.tutorial = Tutorial(self)
+        return self.tutorial
 
     def show_past_games(self) -> None:
         """The new-game screen's "Past games": the finished games kept in the history."""
@@ -839,6 +849,8 @@ class TableApp:
     def destroy(self) -> None:
         self.events.ignore_all()
         self.base.taskMgr.remove(self.task)
+        if self.tutorial is not None:
+            self.tutorial.destroy()
         self.sounds.bank.destroy()
         self._close_overlays()
         self.hud.destroy()
@@ -923,7 +935,7 @@ def options_from_args(args: argparse.Namespace) -> AppOptions:
                       quit_after=args.quit_after, autosave=slot,
                       resumed=resumed, start=start, confirm_moves=settings.confirm_moves,
                       settings=settings, settings_path=path, settings_note=note or "",
-                      mute=getattr(args, "mute", False))
+                      mute=getattr(args, "mute", False), tutorial=getattr(args, "tutorial", False))
 
 
 def fit_to_display(base, size: tuple[int, int]) -> tuple[int, int] | None:

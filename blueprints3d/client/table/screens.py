@@ -144,7 +144,8 @@ class NewGameScreen(Screen):
     def build(self, levels: list[str], on_start: Callable[[list[SeatConfig], int | None, bool, int | None], None],
               on_quit: Callable[[], None], defaults: list[SeatConfig] | None = None,
               seed: int | None = None, open_scores: bool = False,
-              on_past_games: Callable[[], None] | None = None) -> DirectFrame:
+              on_past_games: Callable[[], None] | None = None,
+              on_learn: Callable[[], None] | None = None) -> DirectFrame:
         m = Metrics(*self.overlay.size())
         lh = TextNode("measure").get_line_height()
         pad = m.px(max(10.0, 0.02 * m.height))
@@ -208,11 +209,17 @@ class NewGameScreen(Screen):
         self.error = _label(f, "", (x0, y), t, fg=(1, 0.5, 0.4, 1), wordwrap=(right - 2 * pad) / t)
         y -= row * 1.5
         self._on_start = on_start
-        self.start_button = _button(f, "Start", (right * (0.25 if on_past_games else 0.35), y), self._start, t * 1.2)
+        # The buttons in a row, evenly: Start, Learn to play, Past games (those given), Quit.
+        extra = (on_past_games is not None) + (on_learn is not None)
+        shares = list(((0.35, 0.65), (0.25, 0.5, 0.75), (0.13, 0.38, 0.65, 0.88))[extra])
+        self.start_button = _button(f, "Start", (right * shares.pop(0), y), self._start, t * 1.2)
+        self.learn_button = None
+        if on_learn is not None:  # the guided first game (tutorial.py)
+            self.learn_button = _button(f, "Learn to play", (right * shares.pop(0), y), on_learn, t * 1.2)
         self.past_button = None
         if on_past_games is not None:  # the finished games kept in the history (past_games.py)
-            self.past_button = _button(f, "Past games", (right * 0.5, y), on_past_games, t * 1.2)
-        self.quit_button = _button(f, "Quit", (right * (0.75 if on_past_games else 0.65), y), on_quit, t * 1.2)
+            self.past_button = _button(f, "Past games", (right * shares.pop(0), y), on_past_games, t * 1.2)
+        self.quit_button = _button(f, "Quit", (right * shares.pop(0), y), on_quit, t * 1.2)
         bottom = y - line * 0.9 - pad
         _label(f, "Blueprints - a new game", (right / 2, -pad - line * 1.1), t * 1.35, TextNode.A_center)
         f["frameSize"] = (0, right, bottom, 0)

@@ -1,0 +1,252 @@
+"""The guided first game (`blueprints3d tutorial`, "Learn to play" on the new-game screen).
+
+One round of a two-player game against the easy computer on a fixed seed, on the real table and
+engine: a coach panel beside the table says what to do next and explains each rule the first
+time it matters (the words are ``steps.demos.coach``'s), and a pointer line runs from the panel
+to what it speaks of (the pool, the card, the computer's screen). The learner plays freely with
+the table's own mouse and keys; the coach only watches the game flow. After the round's reveal
+(explained step by step) the summary's Continue closes the lesson instead of dealing round 2.
+"""
+
+from __future__ import annotations
+
+from direct.gui.DirectGui import DGG, DirectButton
+from direct.gui.OnscreenText import OnscreenText
+from direct.showbase.DirectObject import DirectObject
+from panda3d.core import LineSegs, NodePath, Point3, TextNode
+
+from blueprints3d.client.scene import card_model, units
+from blueprints3d.client.table.flow import Mode, SeatConfig
+from blueprints3d.engine.state import Phase
+from blueprints3d.steps.demos import coach
+
+SEED = 11                       # a fixed deal: the same first game for every learner
+SEATS = (SeatConfig("Alex"), SeatConfig("Computer", "easy"))  # the learner is Alex
+YOU = 0
+PANEL_SHARE = 0.27              # of the window's width: the coach panel's column, on the left
+LINE_SHARE, LINE_MIN_PX = 0.027, 14.0   # the coach's type: of the window's height, at least this
+PANEL_TOP_SHARE = 0.15          # of the height: below the HUD's status lines
+POINTER_RGBA = (1.0, 0.85, 0.3, 1.0)
+PANEL_RGBA = (0.04, 0.05, 0.08, 0.88)
+
+
+class Tutorial(DirectObject):
+    """Coaches one round on ``app`` (a TableApp). ``finished`` once the lesson is over."""
+
+    def __init__(self, app) -> None:
+        super().__init__()
+        self.app = app
+        self.explained: set[str] = set()   # the rules said in full already
+        self.saying: str = ""              # the rule being explained now (marked explained when it changes)
+        self.text = ""
+        self.target: str = ""              # what the pointer points at: "pool", "card", "opponent", ""
+        self.finished = False
+        self.closing = False
+        self._armed = False
+        # The tutorial game is not the player's own: it is neither autosaved nor kept.
+        self._autosave, app.options.autosave = app.options.autosave, None
+        app.start_game(list(SEATS), SEED, open_scores=False, start=YOU)
+        self.flow = app.flow
+        self.root = app.base.aspect2d.attach_new_node("tutorial")
+        self.title = OnscreenText(parent=self.root, text=coach.TITLE, fg=(1.0, 0.85, 0.3, 1),
+                                  align=TextNode.A_left, mayChange=True, shadow=(0, 0, 0, 1))
+        self.panel = OnscreenText(parent=self.root, text="", fg=(1, 1, 1, 1), align=TextNode.A_left,
+                                  mayChange=True)
+        tn = self.panel.textNode
+        tn.set_card_color(*PANEL_RGBA)
+        tn.set_card_as_margin(0.6, 0.6, 0.4, 0.4)
+        self.pointer = self.root.attach_new_node("tutorial-pointer")
+        self.buttons: list[DirectButton] = []
+        # The summary's Continue (button and Enter) ends the lesson instead of dealing round 2.
+        self._continue = app.continue_round
+        app.continue_round = self.finish
+        self.accept("enter", self._on_enter)
+        self.task = app.base.taskMgr.add(self._frame, "blueprints3d-tutorial", sort=-5)
+        self.update()
+
+    # ---- what to say -----------------------------------------------------------------------
+    def situation(self) -> tuple[str, str, str]:
+        """(rule explained, words, pointer target) for the table as it stands."""
+        flow, app = self.app.flow, self.app
+        opponent = flow.seats[1 - YOU].name
+        if self.closing:
+            end = self._result()
+            return "", coach.closing(end, YOU, [s.name for s in flow.seats]) if end else "", ""
+        if flow.mode is Mode.ROUND_END and flow.round_end is not None:
+            step = app.reveal.step if app.reveal is not None else None
+            result = flow.round_end.result
+            names = [s.name for s in flow.seats]
+            if step is None:
+                return coach.SCORING, "", ""
+            rule = coach.TIE if step.kind == "award" else coach.SCORING
+            return rule, coach.reveal(step, YOU, result, names, rule not in self.explained), ""
+        if flow.mode is Mode.BOT:
+            return "", coach.waiting(opponent), "opponent"
+        if flow.mode is not Mode.TURN or flow.current != YOU:
+            return "", "", ""
+        if flow.pending is not None:
+            return "", coach.confirm(), "card"
+        if flow.state.phase is Phase.DISCARD:
+            return coach.DISCARD, coach.discard(coach.DISCARD not in self.explained, opponent), "pool"
+        controls = app.controls
+        holding = controls is not None and (controls.drag is not None or controls.keys.choosing_cell)
+        if holding:
+            return coach.PLACEMENT, coach.choose_space(coach.PLACEMENT not in self.explained), "card"
+        if any(flow.fits_nowhere(d) for d in flow.state.pool):
+            return coach.NOWHERE, coach.fits_nowhere(coach.NOWHERE not in self.explained), "pool"
+        if flow.state.turns_done == 0:
+            return "", coach.welcome(flow.seats[YOU].name, opponent, flow.state.in_demand_materials()) + \
+                "\n\n" + coach.take(True), "pool"
+        return coach.PLACEMENT, coach.take(coach.PLACEMENT not in self.explained), "pool"
+
+    def _result(self):
+        flow = self.app.flow
+        if flow.round_end is not None:
+            return flow.round_end.result
+        return flow.state.round_results[0] if flow.state.round_results else None
+
+    # ---- every frame -------------------------------------------------------------------------
+    def _frame(self, task):
+        if self.app.flow is not self.flow:  # a new game was started from the menu: the lesson ends
+            self.destroy()
+            return task.done
+        self.update()
+        self._armed = self.closing
+        return task.cont
+
+    def update(self) -> None:
+        rule, text, target = self.situation()
+        if rule != self.saying:
+            if self.saying:
+                self.explained.add(self.saying)  # said in full while it mattered: short from now on
+            self.saying = rule
+            rule, text, target = self.situation()
+        self.text, self.target = text, target
+        if self.panel.textNode.get_text() != text:
+            self.panel.setText(text)
+        self.layout()
+
+    def _px(self) -> tuple[float, int, int]:
+        w, h = self.app._size()
+        return min(w, h) / 2.0, w, h
+
+    def layout(self) -> None:
+        """The panel in a column on the left, below the HUD's status lines; the pointer from its
+        right edge to the target's place on the screen."""
+        u, w, h = self._px()
+        line_px = max(LINE_MIN_PX, LINE_SHARE * h)
+        scale = line_px / u / self.panel.textNode.get_line_height()
+        self.panel.setScale(scale)
+        self.title.setScale(scale * 1.15)
+        self.panel.textNode.set_wordwrap(PANEL_SHARE * w / u / scale)
+        left = -w / 2 / u + 0.6 * scale + 12.0 / u  # the card's margin and 12 px inside the window
+        top = h / 2 / u - PANEL_TOP_SHARE * h / u
+        self.title.setPos(left, top)
+        self.panel.setPos(left, top - line_px * 1.9 / u)
+        if self.closing:
+            self._place_buttons()
+        self._draw_pointer()
+
+    def panel_rect(self) -> tuple[float, float, float, float] | None:
+        """The panel's rectangle in pixels (left, top, right, bottom), None when it says nothing."""
+        if not self.text:
+            return None
+        u, w, h = self._px()
+        lo, hi = self.panel.get_tight_bounds(self.app.base.aspect2d)
+        return lo.x * u + w / 2, h / 2 - hi.z * u, hi.x * u + w / 2, h / 2 - lo.z * u
+
+    def target_point(self) -> tuple[float, float] | None:
+        """Where the pointer ends, in mouse coordinates ([-1, 1]), or None."""
+        app, view = self.app, self.app.view
+        if view is None or not self.target:
+            return None
+        if self.target == "pool":
+            n = len(app.flow.state.pool)
+            if n == 0:
+                return None
+            p = view.pool_world(0, n)
+            return app.picker.project(Point3(p.x, p.y, units.DIE_SIZE), view.root)
+        if self.target == "card":  # the card's near-left corner: the arrow never covers a space
+            w, h = card_model.card_size(app.flow.state.blueprints[YOU])
+            return app.picker.project(Point3(-w / 2, 0, units.CARD_THICKNESS), view.seats[YOU].root)
+        return app.picker.project(Point3(0, 0, units.CARD_THICKNESS), view.seats[1 - YOU].root)
+
+    def _draw_pointer(self) -> None:
+        self.pointer.get_children().detach()
+        rect, end = self.panel_rect(), self.target_point()
+        if rect is None or end is None or not self.text:
+            return
+        u, w, h = self._px()
+        to_a2d = lambda px, py: ((px - w / 2) / u, (h / 2 - py) / u)  # noqa: E731
+        sx, sy = to_a2d(rect[2], (rect[1] + rect[3]) / 2)
+        ex, ey = end[0] * (w / 2) / u, end[1] * (h / 2) / u
+        ls = LineSegs("tutorial-pointer-line")
+        ls.set_thickness(3.0)
+        ls.set_color(*POINTER_RGBA)
+        ls.move_to(sx, 0, sy)
+        ls.draw_to(ex, 0, ey)
+        # An arrow head at the target.
+        dx, dy = sx - ex, sy - ey
+        d = max((dx * dx + dy * dy) ** 0.5, 1e-6)
+        ux, uy = dx / d * 0.05, dy / d * 0.05
+        for s in (1, -1):
+            ls.move_to(ex, 0, ey)
+            ls.draw_to(ex + ux - s * uy * 0.6, 0, ey + uy + s * ux * 0.6)
+        self.pointer.attach_new_node(ls.create())
+
+    # ---- the end -------------------------------------------------------------------------------
+    def finish(self) -> None:
+        """The summary's Continue: the lesson's last words, and a way on."""
+        app = self.app
+        app.summary.exit()
+        if app.reveal is not None:
+            app.reveal.stop()
+        self.closing = True
+        self.finished = True
+        self._armed = False  # the next frame arms Enter for "Play a game"
+        for label, fn in (("Play a game", self.play_a_game), ("Quit", app.quit)):
+            b = DirectButton(parent=self.root, text=label, command=fn, relief=DGG.FLAT, pad=(0.5, 0.3),
+                             frameColor=(0.85, 0.80, 0.65, 1), text_fg=(0.1, 0.1, 0.1, 1))
+            self.buttons.append(b)
+        self.update()
+
+    def _place_buttons(self) -> None:
+        rect = self.panel_rect()
+        if rect is None:
+            return
+        u, w, h = self._px()
+        x = (rect[0] - w / 2) / u + 0.1
+        y = (h / 2 - rect[3]) / u - 0.08
+        for b in self.buttons:
+            scale = self.panel.getScale()[0] * 1.1
+            b.setScale(scale)
+            left, right, _, _ = b.getBounds()
+            b.setPos(x - left * scale, 0, y)
+            x += (right - left) * scale + 0.06
+
+    def _on_enter(self) -> None:
+        # Not the Enter that closed the summary (the app hears it first): the next one.
+        if self.closing and self._armed:
+            self.play_a_game()
+
+    def play_a_game(self) -> None:
+        """The closing panel's "Play a game": the new-game screen, the lesson put away."""
+        app = self.app
+        self.destroy()
+        app.show_new_game()
+
+    def destroy(self) -> None:
+        if self.root.is_empty():
+            return
+        self.ignore_all()
+        self.app.base.taskMgr.remove(self.task)
+        self.app.continue_round = self._continue
+        self.app.options.autosave = self._autosave
+        for b in self.buttons:
+            b.destroy()
+        self.root.remove_node()
+
+
+def start_tutorial(app) -> Tutorial:
+    """The lesson on ``app``'s table (the new-game screen's "Learn to play", `blueprints3d tutorial`)."""
+    return Tutorial(app)
