@@ -13,7 +13,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--card", default="blank", help="card to start on: a deck id like B07, or 'blank' (default)")
     parser.add_argument("--grid", type=grid_shape, default=(3, 2), metavar="RxC",
                         help="rows x columns of the blank grid (default 3x2, up to 8x8)")
-    parser.add_argument("-o", "--output", default="sandbox.json", help="build file to save to (default sandbox.json)")
+    parser.add_argument("-o", "--output", default=None,
+                        help="build file to save to (default: builds/sandbox.json in the data folder; "
+                             "a file from before the session is never replaced)")
     parser.add_argument("--size", type=window_size, default=(1280, 720), help="window size WxH (default 1280x720)")
     parser.add_argument("--no-shaders", action="store_true", help="plain colours instead of the material shaders")
 

@@ -17,11 +17,20 @@ from blueprints3d.engine.scoring import Score, score_building
 Die = tuple[int, int]
 
 
-def blank_grid(rows: int = 3, cols: int = 2) -> Blueprint:
-    """A card with no hatching and no plan: every space printed 1. (A card's heights must be
-    numbers, so "no plan" is the flattest plan; it need not add up to 6.)"""
-    return Blueprint.from_grid([[1] * cols for _ in range(rows)], id="blank",
-                               name=f"Blank {rows}x{cols} grid", check_total=False)
+BLANK_ID = "blank"
+UNPRINTED = 1   # what an unprinted space counts as to the engine (the flattest plan)
+CYCLE_TOP = 6   # the H key cycles a blank space through 1 to this (a round gives a player 6 dice)
+
+
+def blank_grid(rows: int = 3, cols: int = 2, plan: tuple[int | None, ...] | None = None) -> Blueprint:
+    """A card with no hatching and no plan. A card's heights must be numbers, so to the engine
+    an unprinted space is 1 (the flattest plan; the card need not add up to 6), and the face
+    shows none of them (``SandboxBuilding.printed``). ``plan``: heights the user printed on
+    some spaces (None: unprinted), row by row."""
+    plan = plan or (None,) * (rows * cols)
+    grid = [[UNPRINTED if plan[r * cols + c] is None else plan[r * cols + c] for c in range(cols)]
+            for r in range(rows)]
+    return Blueprint.from_grid(grid, id=BLANK_ID, name=f"Blank {rows}x{cols} grid", check_total=False)
 
 
 def card_choices(rows: int = 3, cols: int = 2) -> list[Blueprint]:
@@ -34,10 +43,44 @@ class SandboxBuilding:
     blueprint: Blueprint
     stacks: list[list[Die]] = field(default_factory=list)
     history: list[int] = field(default_factory=list)   # cells in the order dice went on
+    # On a blank grid: the heights the user printed (None: an unprinted space).
+    plan: list[int | None] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.stacks:
             self.stacks = [[] for _ in range(self.blueprint.num_cells)]
+        self.plan = [None] * self.blueprint.num_cells
+
+    @property
+    def blank(self) -> bool:
+        """Whether the card is a blank grid (its spaces unprinted until the user prints them)."""
+        return self.blueprint.id == BLANK_ID
+
+    def printed(self) -> tuple[int | None, ...]:
+        """The heights the card's face shows, space by space (None: nothing printed, as on a
+        blank grid's spaces the user has not given a height; hatched spaces are None too)."""
+        if self.blank:
+            return tuple(self.plan)
+        return self.blueprint.heights
+
+    def set_height(self, cell: int, height: int | None) -> str | None:
+        """Print ``height`` (1 to 6, or None to leave it unprinted) on ``cell`` of a blank grid;
+        the building stays. Returns why not, or None."""
+        if not self.blank:
+            return "only a blank grid's heights can be changed"
+        if not 0 <= cell < self.blueprint.num_cells:
+            return f"there is no space {cell}"
+        self.plan[cell] = height
+        bp = self.blueprint
+        self.blueprint = blank_grid(bp.rows, bp.cols, tuple(self.plan))
+        return None
+
+    def cycle_height(self, cell: int) -> str | None:
+        """Unprinted, 1, 2 ... 6, unprinted again: the next height for ``cell``."""
+        if not self.blank:
+            return self.set_height(cell, None)
+        now = self.plan[cell] if 0 <= cell < len(self.plan) else None
+        return self.set_height(cell, 1 if now is None else (now + 1 if now < CYCLE_TOP else None))
 
     def top(self, cell: int) -> int | None:
         return self.stacks[cell][-1][1] if 0 <= cell < len(self.stacks) and self.stacks[cell] else None
@@ -69,6 +112,7 @@ class SandboxBuilding:
 
     def set_blueprint(self, blueprint: Blueprint) -> None:
         self.blueprint = blueprint
+        self.plan = [None] * blueprint.num_cells
         self.clear()
 
     @property

@@ -2,10 +2,18 @@
 
 Every drop is judged by the engine's ``placement_error`` (through ``SandboxBuilding``); the
 window only shows the verdict: the spaces that take the held die light up green, a refused drop
-says why. Mouse: point at a space and click to drop the held die. Keys: 1-6 the value,
-O/G/B/C the material (orange wood, green recycled, black stone, clear glass), arrow keys move the
-cursor and Enter drops, U or Backspace undoes, [ and ] change the card, F2 or Ctrl+S saves,
-Q or Escape quits. Buttons do the same.
+says why. Mouse: point at a space and click to drop the held die; drag with the right button to
+orbit, the wheel zooms. Keys: 1-6 the value, O/G/B/C the material (orange wood, green recycled,
+black stone, clear glass), arrow keys move the cursor and Enter drops, U or Backspace undoes,
+[ and ] change the card (asking first when that would throw a building away: Y or Enter
+yes, N or Escape no), H prints a height on a blank grid's space (unprinted, 1 ... 6), Q/E and
+W/S orbit, +/- zoom, R resets the camera, F2 or Ctrl+S saves, Escape quits. Buttons do the same.
+
+The camera frames the building (its card, dice and labels: ``showcase.frame_box``) from the
+orbit's angle and height after every change, in the part of the window the buttons, the
+breakdown and the caption leave free, so a tall stack never grows out of view. Saves go to
+``builds/sandbox.json`` in the data folder unless a file was given; a file that was there
+before the session is never replaced.
 """
 
 from __future__ import annotations
@@ -14,34 +22,78 @@ import os
 from pathlib import Path
 
 from direct.gui.DirectGui import DirectButton
+from direct.gui.DirectGuiBase import DirectGuiWidget
 from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
+from functools import lru_cache
+
+import numpy as np
+from panda3d.core import Point3, Texture
+
 from blueprints3d.client.apps.demo_player import StepView, _button
-from blueprints3d.client.apps.viewer import breakdown
+from blueprints3d.client.apps.demo_stage import FRAME_TAG
+from blueprints3d.client.apps.viewer import Orbit, breakdown
+from blueprints3d.client.render import capture
 from blueprints3d.client.render.window import NO_WINDOW_HINT, open_base
-from blueprints3d.client.scene import card_model, units
+from blueprints3d.client.scene import card_model, showcase, units
 from blueprints3d.client.scene.fonts import mono_font
 from blueprints3d.client.scene.picking import Picker
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.engine.materials import Material
 from blueprints3d.steps.sandbox_model import SandboxBuilding, card_choices
 from blueprints3d.steps.scene import BuildingView, Ghost, Mark, Step, Tone
+from blueprints3d.engine.blueprints import Blueprint
+from blueprints3d.files.autosave import default_dir
 from blueprints3d.files.buildfile import build_bytes
-from blueprints3d.files.jsonfile import write_new
+from blueprints3d.files.jsonfile import where, write_new
 from blueprints3d.text import plural
 
 SELECTED = (0.85, 0.6, 0.1, 1.0)
 NORMAL = (0.22, 0.3, 0.45, 0.95)
 MATERIAL_KEYS = {"o": Material.WOOD, "g": Material.RECYCLED, "b": Material.STONE, "c": Material.GLASS}
+HOME = Orbit(angle=0.0, elevation=55.0, zoom=1.0)   # from the owner's seat, as the table
+ORBIT_STEP, TILT_STEP, ZOOM_STEP = 15.0, 8.0, 1.15    # one press of Q/E, W/S, +/-
+DRAG_DEG_PER_SCREEN = 240.0                           # orbit degrees for a drag across the window
+GAP = 0.03                                            # between the building and the panels (of -1..1)
+
+
+def default_save_path() -> Path:
+    """Where the sandbox saves unless told: ``builds/sandbox.json`` in the data folder."""
+    return default_dir() / "builds" / "sandbox.json"
+
+
+@lru_cache(maxsize=32)
+def face_texture(blueprint: Blueprint, printed: tuple[int | None, ...]) -> Texture:
+    """The card's face showing only the ``printed`` heights: ``card_model``'s drawn face with
+    the number inside each unprinted space wiped back to the space's plain wash."""
+    ink = card_model.card_face_ink(blueprint)
+    width, length = card_model.card_size(blueprint)
+    px = card_model.PX_PER_CM
+    # Inside the printed square's outline (and its rounded corners), clear of its stroke.
+    inner = int((card_model.SPACE_FRACTION * units.CELL_PITCH / 2 - 0.12) * px)
+    for cell, height in enumerate(printed):
+        if height is not None or blueprint.is_hatched(cell):
+            continue
+        cx, cy = card_model.cell_position(blueprint, cell)
+        col, row = int(round((cx + width / 2) * px)), int(round((length / 2 - cy) * px))
+        box = ink[row - inner:row + inner, col - inner:col + inner]
+        box[...] = box.min()   # the wash under the number
+    level = np.clip(ink, 0.0, 1.0)[..., None]
+    rgb = np.round(255 * (card_model.PAPER * (1 - level) + card_model.INK * level)).astype(np.uint8)
+    return card_model.face_texture(rgb, f"card-{blueprint.id}-printed")
 
 
 class SandboxApp(DirectObject):
-    def __init__(self, base, out_path: str | os.PathLike[str] = "sandbox.json", card_index: int = 0,
+    def __init__(self, base, out_path: str | os.PathLike[str] | None = None, card_index: int = 0,
                  on_quit=None, blank: tuple[int, int] = (3, 2)) -> None:
         super().__init__()
-        self.base, self.out_path, self.on_quit = base, Path(out_path), on_quit
+        self.base, self.on_quit = base, on_quit
+        self.out_path = Path(out_path) if out_path is not None else default_save_path()
+        self.orbit = Orbit(**vars(HOME))
+        self.pending_card: int | None = None   # a card change waiting for its confirmation
+        self._drag_from: tuple[float, float] | None = None
         self._own_file = False  # out_path is this session's own file once it has saved there
         self.cards = card_choices(*blank)
         self.card_index = card_index % len(self.cards)
@@ -80,8 +132,19 @@ class SandboxApp(DirectObject):
                         ("enter", self.drop_at_cursor), ("space", self.drop_at_cursor),
                         ("u", self.undo), ("backspace", self.undo), ("[", self.previous_card),
                         ("]", self.next_card), ("f2", self.save), ("control-s", self.save),
-                        ("mouse1", self.click), ("q", self.quit), ("escape", self.quit)):
+                        ("mouse1", self.click), ("escape", self.escape), ("y", lambda: self.answer(True)),
+                        ("n", lambda: self.answer(False)), ("h", self.cycle_height),
+                        ("mouse3", self._drag_start), ("mouse3-up", self._drag_end),
+                        ("wheel_up", lambda: self.zoom(1 / ZOOM_STEP)), ("wheel_down", lambda: self.zoom(ZOOM_STEP)),
+                        ("r", self.reset_camera)):
             self.accept(key, fn)
+        # Q/E orbit, W/S tilt, +/- zoom: as at the table, held keys repeat.
+        for keys, fn in ((("q",), lambda: self.orbit_by(-ORBIT_STEP, 0)), (("e",), lambda: self.orbit_by(ORBIT_STEP, 0)),
+                         (("w",), lambda: self.orbit_by(0, TILT_STEP)), (("s",), lambda: self.orbit_by(0, -TILT_STEP)),
+                         (("+", "=", "shift-="), lambda: self.zoom(1 / ZOOM_STEP)), (("-",), lambda: self.zoom(ZOOM_STEP))):
+            for key in keys:
+                self.accept(key, fn)
+                self.accept(f"{key}-repeat", fn)
         self._last_mouse: tuple[float, float] | None = None
         self.task = base.task_mgr.add(self._update, "sandbox-update")
         self.redraw(reframe=True)
@@ -102,19 +165,125 @@ class SandboxApp(DirectObject):
         return Step(caption, (BuildingView(f"{bp.id} {bp.name}", bp, tuple(tuple(s) for s in m.stacks),
                                            cell_marks=marks, ghost=ghost,
                                            footer=f"{plural(m.num_dice, 'die')}, {plural(m.score().total, 'point')}"),),
-                    header="1-6 value  O/G/B/C material  click or arrows+Enter drop  U undo  [ ] card  "
-                           "F2 save  Q quit")
+                    header="1-6 value  O/G/B/C material  click/arrows+Enter drop  U undo  [ ] card  "
+                           + ("H height  " if m.blank else "") + "Q/E W/S +/- R camera  F2 save  Esc quit")
 
     def redraw(self, reframe: bool = False) -> None:
-        self.view.show(self.step(), "Sandbox", f"card {self.card_index + 1} of {len(self.cards)}", reframe=reframe)
+        """Draw the building as it is now and frame it again (``reframe``: from the orbit's
+        home, as after a card change)."""
+        if reframe:
+            self.orbit = Orbit(**vars(HOME))
+        self.view.show(self.step(), "Sandbox", f"card {self.card_index + 1} of {len(self.cards)}", reframe=False)
+        if self.model.blank:
+            # A blank grid's face shows only the heights the user printed.
+            paper = self.view.stage.buildings[0].find("**/card-paper")
+            if not paper.is_empty():
+                paper.set_texture(face_texture(self.model.blueprint, self.model.printed()), 1)
         self.panel.setText(breakdown(self.model.build()))
         width = self.panel.textNode.get_width() * 0.032
-        self.panel.setPos(-0.04 - width, -0.16)
+        self.panel.setPos(-0.04 - width, -0.24)   # under the key line
+        self.frame()
         # The held die's material and value buttons stand out.
         for m, b in self.material_buttons.items():
             b["frameColor"] = SELECTED if m is self.material else NORMAL
         for v, b in self.value_buttons.items():
             b["frameColor"] = SELECTED if v == self.value else NORMAL
+
+    # ---- the camera -----------------------------------------------------------------------
+    def free_regions(self) -> list[tuple[float, float, float, float]]:
+        """Rectangles of the window (left, right, bottom, top in -1..1) that no panel covers:
+        under the buttons and left of the breakdown, between the buttons and the breakdown, and
+        under both; all above the caption panel."""
+        r2d = self.base.render2d
+
+        def rect(node):
+            """A text's or a DirectGui widget's rectangle in window units (None if empty)."""
+            if isinstance(node, DirectGuiWidget):   # its frame, which tight bounds miss
+                l, r, b, t = node["frameSize"] or node.getBounds()
+                corners = [r2d.get_relative_point(node, Point3(x, 0, z)) for x in (l, r) for z in (b, t)]
+                xs, zs = [c[0] for c in corners], [c[2] for c in corners]
+                return min(xs), max(xs), min(zs), max(zs)
+            bounds = node.get_tight_bounds(r2d)
+            return (bounds[0][0], bounds[1][0], bounds[0][2], bounds[1][2]) if bounds else None
+
+        def union(rects):
+            rects = [r for r in rects if r is not None]
+            if not rects:
+                return None
+            return (min(r[0] for r in rects), max(r[1] for r in rects),
+                    min(r[2] for r in rects), max(r[3] for r in rects))
+
+        bar = union(rect(b) for b in self.buttons)
+        panel, caption = rect(self.panel), rect(self.view.panel)
+        header = union([rect(self.view.header), rect(self.view.title)])
+        floor = (caption[3] if caption else -1.0) + GAP
+        wall = (panel[0] if panel else 1.0) - GAP
+        ceiling = (header[2] if header else 1.0) - GAP
+        under_bar = (bar[2] if bar else ceiling) - GAP
+        out = [(-1.0 + GAP, wall, floor, under_bar),
+               ((bar[1] if bar else -1.0) + GAP, wall, floor, ceiling),
+               (-1.0 + GAP, 1.0 - GAP, floor, min(under_bar, (panel[2] if panel else 1.0) - GAP))]
+        return [r for r in out if r[1] - r[0] > 0.2 and r[3] - r[2] > 0.2]
+
+    def scene_box(self):
+        """The box around everything the camera must show (the card, the dice, the ghost die
+        and the labels: the step's frame items), in the scene's coordinates."""
+        root = self.view.root
+        points = []
+        for item in self.view.stage.root.find_all_matches(f"**/={FRAME_TAG}"):
+            b = item.get_tight_bounds(root)
+            if b:
+                points += [b[0], b[1]]
+        ghost_top = 0.0
+        if self.cursor is not None and self.view.stage.buildings:
+            # The ghost die stands one level over the cursor's stack.
+            ghost_top = units.CARD_THICKNESS + units.DIE_SIZE * (len(self.model.stacks[self.cursor]) + 1)
+        if not points:
+            return (-5.0, -5.0, 0.0), (5.0, 5.0, 1.0)
+        lo = tuple(min(p[i] for p in points) for i in range(3))
+        hi = tuple(max(p[i] for p in points) for i in range(3))
+        return lo, (hi[0], hi[1], max(hi[2], ghost_top))
+
+    def frame(self) -> None:
+        """Aim the camera at the building from the orbit's angle and height, fitted in the
+        window's free part (``showcase.frame_box``)."""
+        self.orbit.clamp()
+        view = capture.View(self.base.win, self.base.cam)
+        showcase.frame_box(view, *self.scene_box(), self.orbit.angle, self.orbit.elevation,
+                           zoom=self.orbit.zoom, regions=self.free_regions())
+
+    def orbit_by(self, d_angle: float, d_elevation: float) -> None:
+        self.orbit.angle += d_angle
+        self.orbit.elevation += d_elevation
+        self.frame()
+
+    def zoom(self, factor: float) -> None:
+        self.orbit.zoom *= factor
+        self.frame()
+
+    def reset_camera(self) -> None:
+        self.orbit = Orbit(**vars(HOME))
+        self.frame()
+
+    def drag_to(self, x: float, y: float) -> None:
+        """Follow a right-button drag to window point (x, y) in -1..1."""
+        if self._drag_from is None:
+            return
+        dx, dy = x - self._drag_from[0], y - self._drag_from[1]
+        self._drag_from = (x, y)
+        if dx or dy:
+            self.orbit_by(-dx * DRAG_DEG_PER_SCREEN / 2, -dy * DRAG_DEG_PER_SCREEN / 4)
+
+    def drag_start_at(self, x: float, y: float) -> None:
+        self._drag_from = (x, y)
+
+    def _drag_start(self) -> None:
+        mw = self.base.mouseWatcherNode
+        if mw.has_mouse():
+            self.drag_start_at(mw.get_mouse_x(), mw.get_mouse_y())
+
+    def _drag_end(self) -> None:
+        self._drag_from = None
 
     # ---- choices --------------------------------------------------------------------------
     def select_material(self, material: Material) -> None:
@@ -140,6 +309,7 @@ class SandboxApp(DirectObject):
     def drop(self, cell: int) -> str | None:
         """Drop the held die on ``cell``: the engine decides. Returns the refusal, or None."""
         bp = self.model.blueprint
+        self.pending_card = None   # building on is a no to the question
         err = self.model.place(self.material, self.value, cell)
         where = bp.cell_name(cell)
         self.status = (f"Refused: {err}." if err else
@@ -149,8 +319,21 @@ class SandboxApp(DirectObject):
         return err
 
     def drop_at_cursor(self) -> None:
-        if self.cursor is not None:
+        if self.pending_card is not None:
+            self.answer(True)   # Enter says yes to the question on screen
+        elif self.cursor is not None:
             self.drop(self.cursor)
+
+    def cycle_height(self) -> None:
+        """H: the next printed height (unprinted, 1 ... 6) for the cursor's space of a blank grid."""
+        if self.cursor is None:
+            return
+        err = self.model.cycle_height(self.cursor)
+        where_ = self.model.blueprint.cell_name(self.cursor)
+        h = self.model.printed()[self.cursor]
+        self.status = (f"Not on this card: {err}." if err else
+                       f"{where_} now reads {h}." if h is not None else f"{where_} is unprinted again.")
+        self.redraw()
 
     def undo(self) -> None:
         die = self.model.undo()
@@ -162,7 +345,37 @@ class SandboxApp(DirectObject):
         self.status = "Cleared the card."
         self.redraw()
 
+    def ask_card(self, index: int) -> None:
+        """Change to card ``index``, asking first when that throws a building away."""
+        if self.model.num_dice == 0:
+            self.set_card(index)
+            return
+        self.pending_card = index % len(self.cards)
+        bp = self.cards[self.pending_card]
+        self.status = (f"Change to {bp.id} {bp.name} and throw away this building "
+                       f"({plural(self.model.num_dice, 'die')})? Y or Enter: yes, N or Esc: no.")
+        self.redraw()
+
+    def answer(self, yes: bool) -> None:
+        """The answer to the question on screen (a card change); nothing when none is asked."""
+        if self.pending_card is None:
+            return
+        index, self.pending_card = self.pending_card, None
+        if yes:
+            self.set_card(index)
+        else:
+            self.status = "Kept the building and its card."
+            self.redraw()
+
+    def escape(self) -> None:
+        """Esc: no to a question on screen, else quit."""
+        if self.pending_card is not None:
+            self.answer(False)
+        else:
+            self.quit()
+
     def set_card(self, index: int) -> None:
+        self.pending_card = None
         self.card_index = index % len(self.cards)
         self.model.set_blueprint(self.cards[self.card_index])
         self.cursor = 0
@@ -171,10 +384,10 @@ class SandboxApp(DirectObject):
         self.redraw(reframe=True)
 
     def next_card(self) -> None:
-        self.set_card(self.card_index + 1)
+        self.ask_card(self.card_index + 1)
 
     def previous_card(self) -> None:
-        self.set_card(self.card_index - 1)
+        self.ask_card(self.card_index - 1)
 
     def save(self) -> Path | None:
         """Save to ``out_path``. A file that was there before this session is never replaced:
@@ -182,6 +395,7 @@ class SandboxApp(DirectObject):
         saves of the session update that file."""
         kept = ""
         try:
+            self.out_path.parent.mkdir(parents=True, exist_ok=True)
             if not self._own_file and self.out_path.exists():
                 old = self.out_path
                 self.out_path = write_new(old.parent, old.stem, old.suffix or ".json",
@@ -194,8 +408,8 @@ class SandboxApp(DirectObject):
             self.redraw()
             return None
         self._own_file = True
-        self.status = (f"Saved {self.out_path}{kept} (open it with: blueprints3d view "
-                       f"{self.out_path}).")
+        full = where(self.out_path.resolve())
+        self.status = f"Saved {full}{kept} (open it with: blueprints3d view {full})."
         self.redraw()
         return self.out_path
 
@@ -222,7 +436,9 @@ class SandboxApp(DirectObject):
         mw = self.base.mouseWatcherNode
         if mw.has_mouse():
             pos = (mw.get_mouse_x(), mw.get_mouse_y())
-            if pos != self._last_mouse:
+            if self._drag_from is not None:
+                self.drag_to(*pos)
+            elif pos != self._last_mouse:
                 self._last_mouse = pos
                 cell = self.cell_under(*pos)
                 if cell is not None:
@@ -243,7 +459,7 @@ class SandboxApp(DirectObject):
         self.view.destroy()
 
 
-def run_window(out_path: str, card_index: int, width: int, height: int, shaders: bool,
+def run_window(out_path: str | None, card_index: int, width: int, height: int, shaders: bool,
                blank: tuple[int, int] = (3, 2)) -> int:
     base = open_base(size=(width, height), title="Blueprints - sandbox", sync_video=True,
                      shaders_on=shaders, no_window_hint=NO_WINDOW_HINT)

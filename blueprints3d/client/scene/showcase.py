@@ -253,16 +253,33 @@ def frame_build(view: View, build: Build, angle: float, elevation: float, zoom: 
 
     ``free`` < 1: only the left ``free`` share of the picture is for the building (a panel
     covers the rest); the box is fitted in that part, and the lens's centre is moved there."""
+    return frame_box(view, *building_box(build), angle, elevation, zoom, fov,
+                     regions=[(-1.0, 2.0 * free - 1.0, -1.0, 1.0)])
+
+
+def frame_box(view: View, lo, hi, angle: float, elevation: float, zoom: float = 1.0,
+              fov: float = FOV, regions=None) -> CameraView:
+    """Frame the box ``lo``-``hi`` (scene coordinates) as ``frame_build`` does, within one of
+    ``regions``: rectangles (left, right, bottom, top) of the picture in -1..1 that nothing
+    covers (default: the whole picture). The box is fitted in each (the fields of view narrowed
+    to it) and the one that shows it largest is kept; the lens's film is shifted so that the
+    camera's aim lands in that rectangle's middle."""
     fov_h, fov_v = set_lens(view, fov)
-    lens = view.lens
-    if free < 1.0:
-        # Fit in the narrower field, then shift the film so the aim lands in the free part's
-        # middle (NDC x = free - 1).
-        fov_h = 2 * math.degrees(math.atan(math.tan(math.radians(fov_h) / 2) * free))
-        lens.set_film_offset(lens.get_film_size()[0] * (1.0 - free) / 2, 0)
-    else:
-        lens.set_film_offset(0, 0)
-    fit = fit_box(*building_box(build), angle, elevation, fov_h, fov_v)
+    th, tv = math.tan(math.radians(fov_h) / 2), math.tan(math.radians(fov_v) / 2)
+    best = None
+    for left, right, bottom, top in regions or [(-1.0, 1.0, -1.0, 1.0)]:
+        if right - left < 0.05 or top - bottom < 0.05:
+            continue
+        fit = fit_box(lo, hi, angle, elevation, 2 * math.degrees(math.atan(th * (right - left) / 2)),
+                      2 * math.degrees(math.atan(tv * (top - bottom) / 2)))
+        # The lens is the same for every rectangle: the nearest camera shows the box largest.
+        if best is None or fit.distance < best[0].distance:
+            best = (fit, (left + right) / 2, (bottom + top) / 2)
+    if best is None:
+        best = (fit_box(lo, hi, angle, elevation, fov_h, fov_v), 0.0, 0.0)
+    fit, cx, cy = best
+    film = view.lens.get_film_size()
+    view.lens.set_film_offset(-cx * film[0] / 2, -cy * film[1] / 2)
     fit.distance *= zoom
     aim(view, fit)
     return fit

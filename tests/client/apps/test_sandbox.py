@@ -82,6 +82,8 @@ def test_sandbox_window_picks_spaces_and_reports_refusals(offscreen_base, tmp_pa
         assert app.save() == tmp_path / "s.json" and load_build(tmp_path / "s.json").num_dice == 1
         assert app.save() == tmp_path / "s.json"   # this session's own file: updated in place
         app.next_card()
+        assert app.model.blueprint.id == "B03" and app.model.num_dice == 1  # it asks first
+        app.answer(True)
         assert app.model.blueprint.id == "B04" and app.model.num_dice == 0
     finally:
         app.destroy()
