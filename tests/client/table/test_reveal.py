@@ -155,3 +155,47 @@ def test_spread_keeps_labels_apart_and_inside():
     assert all(b - a >= 24 for a, b in zip(ys, ys[1:]))
     assert ys[-1] + 20 <= 200 and ys[0] >= 0
     assert spread([50], [20], 0, 200, 4) == [50]
+
+
+def test_hot_seat_reveals_buildings_and_this_rounds_cards_but_no_vp_totals(offscreen_base):
+    """With two people at the device the reveal shows what the rules reveal after a round:
+    the buildings and this round's cards; the cards won in earlier rounds stay face down and
+    no victory point total is shown until the game's end."""
+    seats = [SeatConfig("Ann"), SeatConfig("Bea")]
+    t = open_table(offscreen_base, 1280, 720, AppOptions(size=(1280, 720), seats=seats, seed=4, bot_delay=0,
+                                                         threaded_bots=False), overlay=True)
+    try:
+        app = t.app
+        flow = app.flow
+        rng = random.Random(2)
+        seen = 0
+        while flow.mode is not Mode.GAME_OVER:
+            if flow.mode is Mode.CURTAIN:
+                app.pass_curtain()
+            elif flow.mode is Mode.ROUND_END:
+                rv = app.reveal
+                for i in range(len(rv.steps)):
+                    rv._go(i)
+                    app.settle()
+                    for sv in app.view.seats:  # earlier rounds' cards: face down for everyone
+                        assert all(c.get_tag("face") == "down" for c in sv.pile)
+                    assert app.hud.status.isHidden() and app.hud.info.isHidden()  # no "your VP"
+                text = app.summary.text
+                assert "VP" not in text.replace(" VP)", ")"), text  # only a card's worth, "(3 VP)"
+                seen += sum(len(sv.pile) for sv in app.view.seats)
+                app.on_key("enter")
+            else:
+                k = A.decode(rng.choice(flow.state.legal_actions()))
+                if k.kind is A.Kind.PLACE:
+                    flow.place(k.die, k.cell)
+                elif k.kind is A.Kind.SET_ASIDE:
+                    flow.set_aside(k.die)
+                else:
+                    flow.discard(k.die)
+                assert flow.confirm().ok
+        assert seen > 0  # some earlier round's cards were on the table, face down, in a reveal
+        app.settle()
+        assert all(c.get_tag("face") == "up" for sv in app.view.seats for c in sv.pile)  # the end: open
+        assert app.standings.active and "VP" in app.standings.text
+    finally:
+        t.close()
