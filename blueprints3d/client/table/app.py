@@ -392,6 +392,7 @@ class TableApp:
         if self.view is not None:
             self.view.throws = self.settings.animations == "full"
             self.view.animator.pace = 0.5 if self.settings.animations == "short" else 1.0
+            self.view.animator.instant = self.settings.animations == "off"
 
     def _refresh(self, animate: bool = True) -> None:
         """Bring the view, the screens and the camera in line with the game flow."""
@@ -654,6 +655,13 @@ class TableApp:
             # throw's sounds dropped.
             self.view.finish_all()
             self.sounds.bank.cancel()
+            return
+        if (name == "space" and self.view is not None and self.view.animating and not self._blocked()
+                and self.flow is not None and self.flow.mode is Mode.BOT):
+            # While the computers move Space has no play to make: it lands every glide at once
+            # (on a person's turn it plays, and the glides, which never block a pick, run on; the
+            # curtain, the reveal and the summary keep Space for going on).
+            self.view.finish_all()
             return
         if name in ("enter", "space") and not (self.menu.active or self.confirm.active):
             if self.curtain.active:

@@ -117,10 +117,12 @@ class TableControls:
             return True
         self.view.hover_die(None)
         self.drag = Drag(die, flow.legal_cells(die), flow.fits_nowhere(die))
-        self.view.dragging = die
         node = self.view.dice[die]
-        self.view.animator.cancel(node)
-        node.set_scale(1.12)  # picked up: a touch bigger, as if nearer the eye
+        goal = self.picker.on_plane(x, y, DRAG_HEIGHT)
+        # Picked up: it rises off the felt and follows the pointer with a little lag (the view's
+        # carry); a glide it was in stops where it is.
+        self.view.pick_up(die, goal if goal is not None else node.get_pos(self.view.root))
+        node.set_scale(1.12)  # a touch bigger, as if nearer the eye
         self.move(x, y)
         if self.drag.fits_nowhere:
             self.on_message(f"the {flow.state.describe_die(die)} fits nowhere on your building: "
@@ -150,13 +152,14 @@ class TableControls:
             self.view.highlight_cells(self.flow.viewer, {c: LEGAL_RGBA for c in d.legal})
 
     def move(self, x: float, y: float) -> None:
-        """The pointer moved: the dragged die follows it, and the space under it lights up."""
+        """The pointer moved: the dragged die heads for it (it catches up over the next frames),
+        and the space under the pointer lights up: the drop goes there, wherever the die is."""
         d = self.drag
         if d is None:
             return
         p = self.picker.on_plane(x, y, DRAG_HEIGHT)
         if p is not None:
-            self.view.dice[d.die].set_pos(self.view.root, p)
+            self.view.carry_to(p)
         seat = self.flow.viewer
         card = self.view.card_of(seat) if seat is not None else None
         if card is None:
@@ -183,7 +186,7 @@ class TableControls:
             return None
         self.move(x, y)
         self.drag = None
-        self.view.dragging = None
+        self.view.put_down()  # the sync below drops it onto its place, or flies it back
         self.view.dice[d.die].set_scale(1.0)
         self.view.clear_highlights()
         if d.fits_nowhere and d.over_card:  # anywhere on the card, a stack's top included
@@ -199,9 +202,9 @@ class TableControls:
     def cancel_drag(self) -> None:
         if self.drag is not None:
             self.view.dice[self.drag.die].set_scale(1.0)
+            self.view.put_down()  # back to the pool it flies
         self.drag = None
         self._pressed_discard = None
-        self.view.dragging = None
         self.view.clear_highlights()
         self.view.highlight_die(None)
         self.view.sync(self.flow)

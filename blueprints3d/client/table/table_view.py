@@ -58,6 +58,18 @@ BAG_MOUTH_Z = 6.5
 DRAG_HEIGHT = units.DIE_SIZE * 2.2          # a dragged die floats this high over the table
 INFO_SCALE = 1.9                            # the die info label's type, cm (large: read at a glance)
 INFO_LIFT = 2.6                             # the label's centre over the die's top face, cm (clear of it)
+# Motion with weight (client/scene/animation.py; every time halves with "short", none with "off"):
+DROP_TIME = 0.11                            # s: a let-go die falls onto its place, speeding up...
+DROP_BOUNCE = 0.45                          # cm: ...and settles with a hop this high (BOUNCE_TIME)
+PLACED_BOUNCE = 0.3                         # cm: a computer's die, at the end of its glide
+FLY_BACK_TIME = 0.3                         # s: a refused die flies back to its pool place...
+FLY_BACK_LIFT = 3.0                         # cm: ...along an arc this high over the straight line
+SCREEN_LOWER_TIME = 0.7                     # s: a new round's screens glide down onto the table
+SCREEN_LIFT = 40.0                          # cm: a screen rises this high at a round's end
+DEAL_TIME = 0.55                            # s: a dealt card slides from the deck to its place
+DEAL_LIFT = 2.5                             # cm: over a low arc
+DEAL_STAGGER = 0.12                         # s: between one dealt card and the next
+DECK_POINT = (0.0, 0.0, 1.0)                # where dealt cards come from: the table's centre
 
 
 @dataclass
@@ -121,6 +133,7 @@ class TableView:
         self.cards_shown: set[str] | None = None
         self._round_end = None
         self.dragging: int | None = None
+        self.dropped: int | None = None     # the die just let go of: the next sync drops it or flies it back
         self.selected_die: int | None = None
         self.hovered_die: int | None = None
         self.highlighted_cells: dict[int, tuple] = {}
@@ -254,10 +267,10 @@ class TableView:
         values = re.values if re is not None else state.values
         set_aside = re.set_aside if re is not None else state.set_aside
         pool = [] if re is not None else list(state.pool)
-        self._sync_cards(blueprints, visible)
+        self._sync_cards(blueprints, visible, animate)
         self._cover_occupied(flow, stacks, re is None)
         self.stacks = stacks
-        self._sync_screens(flow, visible)
+        self._sync_screens(flow, visible, animate)
         targets: dict[int, tuple[Point3, float, bool]] = {}
         for i, d in enumerate(pool):
             targets[d] = (self.pool_world(i, len(pool)), self.centre_heading, True)
@@ -277,6 +290,7 @@ class TableView:
         curtain = flow.mode is Mode.CURTAIN
         self._finish_stale_throws(targets, animate and not curtain)
         thrown: list[tuple[int, Point3]] = []
+        dropped, self.dropped = self.dropped, None
         for d, node in self.dice.items():
             if d == self.dragging or d in self.throwing:
                 continue
@@ -323,9 +337,16 @@ class TableView:
                 self.animator.cancel(node)
                 node.set_pos(self.root, pos)
                 node.set_h(self.root, heading)
+            elif d == dropped and in_pool_slot:
+                # Let go off the card, or refused: back to its pool place along a high arc.
+                self.animator.move(node, pos, heading, FLY_BACK_TIME, FLY_BACK_LIFT)
+            elif d == dropped:
+                # Let go over its space: it falls onto the stack and settles with a hop.
+                self.animator.move(node, pos, heading, DROP_TIME, blend="easeIn", bounce=DROP_BOUNCE)
             elif self.animator.target(node) != pos:
                 self.animator.move(node, pos, heading, 0.35 if not was_hidden else 0.5,
-                                   2.0 if was_hidden else 0.8)
+                                   2.0 if was_hidden else 0.8,
+                                   bounce=0.0 if in_pool_slot or was_hidden else PLACED_BOUNCE)
         if thrown:
             still = [targets[d][0] for d in pool if d not in dict(thrown) and not self.dice[d].is_hidden()]
             self._throw(thrown, still, len(pool), flow)
@@ -398,8 +419,36 @@ class TableView:
             if not same:
                 player.finish()
 
+    # ---- the hand -----------------------------------------------------------------------------
+    def pick_up(self, die: int, goal: Point3) -> None:
+        """A die is picked up (the pointer's point on the carry plane is ``goal``): it rises and
+        follows the pointer with a little lag (animation.Carry); a throw it is in ends first."""
+        player = self.throwing.get(die)
+        if player is not None:
+            player.finish()
+        self.dragging = die
+        node = self.dice[die]
+        self.animator.carry(node, goal, node.get_h(self.root))
+
+    def carry_to(self, goal: Point3) -> None:
+        """The pointer moved: where the carried die heads now."""
+        self.animator.carry_to(goal)
+
+    def put_down(self) -> None:
+        """The carried die is let go where it is: the next sync drops it onto its place with a
+        settle, or flies it back to the pool."""
+        if self.dragging is not None:
+            self.dropped = self.dragging
+        self.dragging = None
+        self.animator.put_down()
+
+    @property
+    def carried_goal(self) -> Point3 | None:
+        c = self.animator.carried
+        return None if c is None else Point3(c.goal)
+
     def update(self, dt: float) -> None:
-        """Every frame: the glides and the throws."""
+        """Every frame: the glides, the carried die and the throws."""
         self.animator.update(dt)
         for player in list({id(p): p for p in self.throwing.values()}.values()):
             player.update(dt)
@@ -417,6 +466,11 @@ class TableView:
     @property
     def throw_in_flight(self) -> bool:
         return bool(self.throwing)
+
+    @property
+    def animating(self) -> bool:
+        """Is anything still moving on its own: a throw or a glide (not the carried die)?"""
+        return bool(self.throwing) or self.animator.active
 
     def _pending_target(self, flow: GameFlow, in_pool: Point3) -> tuple[Point3, float, bool]:
         """Where a tentative move's die waits for the confirm: on top of its space, beside the
@@ -449,10 +503,13 @@ class TableView:
         self.animator.cancel(node)
         node.hide()
 
-    def _sync_cards(self, blueprints, visible: set[int]) -> None:
+    def _sync_cards(self, blueprints, visible: set[int], animate: bool = False) -> None:
+        dealt = 0
         for p, sv in enumerate(self.seats):
             bp = blueprints[p]
+            deal = False
             if sv.blueprint is not bp:
+                deal = sv.blueprint is not None  # a new round's card (the game's first lie there)
                 if sv.card is not None:
                     sv.card.remove_node()
                     sv.card = None
@@ -460,6 +517,9 @@ class TableView:
                 self.highlighted_cells.pop(p, None)
             if sv.card is None:
                 self._build_card(sv)  # a deck card's face is a baked texture: no wait for it
+                if deal and animate:
+                    self._deal(sv, dealt)
+                    dealt += 1
             if sv.card is not None:
                 if p in visible:
                     sv.card.show()
@@ -472,24 +532,47 @@ class TableView:
         sv.card.hide()
         self._update_ground()
 
+    def _deal(self, sv: SeatView, order: int) -> None:
+        """A new round's card slides from the deck (the table's centre) to its place."""
+        card = sv.card
+        home = self.root.get_relative_point(sv.root, Point3(0, 0, 0))
+        card.set_pos(self.root, Point3(*DECK_POINT))
+        self.animator.move(card, home, sv.place.heading, DEAL_TIME, DEAL_LIFT, delay=DEAL_STAGGER * order,
+                           blend="easeOut", on_done=self._update_ground)
+
     def _update_ground(self) -> None:
         """Tell glass what lies under it: the cards (where they are now) and the felt."""
         cards = [sv.card for sv in self.seats if sv.card is not None]
         glass.set_ground(self.root, cards[:materials.MAX_GROUND_CARDS], table=FELT_COLOUR)
 
-    def _sync_screens(self, flow: GameFlow, visible: set[int]) -> None:
+    def screen_home(self, seat: int) -> Point3:
+        """Where a seat's screen stands on the table, in the table's frame."""
+        return self.root.get_relative_point(self.seats[seat].root, Point3(0, SCREEN_OFFSET, 0))
+
+    def _sync_screens(self, flow: GameFlow, visible: set[int], animate: bool = True) -> None:
         lifted = flow.mode in (Mode.ROUND_END, Mode.GAME_OVER)
         for p, sv in enumerate(self.seats):
             if lifted and sv.screen_up:
                 # The round is scored: screens rise off the table and vanish.
                 sv.screen_up = False
-                end = sv.screen.get_pos(self.root) + Point3(0, 0, 40.0)
-                self.animator.move(sv.screen, end, None, 0.8, on_done=sv.screen.hide)
+                end = self.screen_home(p) + Point3(0, 0, SCREEN_LIFT)
+                if animate:
+                    self.animator.move(sv.screen, end, None, 0.8, on_done=sv.screen.hide)
+                else:
+                    self.animator.cancel(sv.screen)
+                    sv.screen.set_pos(self.root, end)
+                    sv.screen.hide()
             elif not lifted:
                 if not sv.screen_up:
+                    # The next round: the screens come back down from where they rose to.
                     sv.screen_up = True
-                    self.animator.cancel(sv.screen)
-                    sv.screen.set_pos(0, SCREEN_OFFSET, 0)
+                    if animate and p not in visible:
+                        sv.screen.show()
+                        self.animator.move(sv.screen, self.screen_home(p), None, SCREEN_LOWER_TIME,
+                                           bounce=DROP_BOUNCE)
+                    else:
+                        self.animator.cancel(sv.screen)
+                        sv.screen.set_pos(0, SCREEN_OFFSET, 0)
                 # The viewer's own screen would stand between them and the pool: it folds away.
                 if p in visible:
                     sv.screen.hide()
@@ -522,25 +605,29 @@ class TableView:
         re = flow.round_end if flow.mode is Mode.ROUND_END else None
         rnd = re.result.round if re is not None else state.round
         if self.round_cards_round != rnd or flow.mode is Mode.GAME_OVER and self.round_cards:
+            # A later round's cards are dealt: they slide in from the deck (the first lie there).
+            deal = animate and self.round_cards_round != 0 and flow.mode is not Mode.GAME_OVER
             for n in self.round_cards.values():
                 n.remove_node()
             self.round_cards = {}
             self.round_cards_round = rnd
             if flow.mode is not Mode.GAME_OVER:
                 awards = [a.value for a in AWARDS_BY_PLAYERS[self.players]]
-                for key, (x, y) in zip(awards, award_slots(len(awards), CENTRE_AWARDS, 1.0)):
-                    c = self._make_award_card(key, True)
-                    c.reparent_to(self.centre)
-                    c.set_pos(x, y, 0.02)
-                    self.round_cards[key] = c
-                    self.round_card_homes[key] = Point3(x, y, 0.02)
                 prizes = [p.value for p in Prize]
-                for key, (x, y) in zip(prizes, award_slots(len(prizes), CENTRE_PRIZES, 1.0)):
+                slots = (list(zip(awards, award_slots(len(awards), CENTRE_AWARDS, 1.0)))
+                         + list(zip(prizes, award_slots(len(prizes), CENTRE_PRIZES, 1.0))))
+                for order, (key, (x, y)) in enumerate(slots):
                     c = self._make_award_card(key, True)
                     c.reparent_to(self.centre)
-                    c.set_pos(x, y, 0.02)
+                    home = Point3(x, y, 0.02)
+                    c.set_pos(home)
                     self.round_cards[key] = c
-                    self.round_card_homes[key] = Point3(x, y, 0.02)
+                    self.round_card_homes[key] = home
+                    if deal:
+                        c.set_pos(self.root, Point3(*DECK_POINT))
+                        self.animator.move(c, self.root.get_relative_point(self.centre, home), self.centre_heading,
+                                           DEAL_TIME, DEAL_LIFT, delay=DEAL_STAGGER / 2 * (order + 1),
+                                           blend="easeOut")
         self._round_end = re
         if re is not None:
             self._send_won_cards(re, animate)

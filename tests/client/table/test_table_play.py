@@ -192,9 +192,11 @@ def test_dragging_lights_exactly_the_engines_legal_spaces(table):
     lit = app.view.highlighted_cells[seat]
     assert sorted(lit) == legal
     assert lit[target] == HOVER_OK_RGBA and all(lit[x] == LEGAL_RGBA for x in legal[1:])
-    # The dragged die follows the pointer: it floats over the space under it.
+    # The dragged die follows the pointer (with a little lag: a few frames later) and floats over
+    # the space under it.
     from panda3d.core import Point3
     node = app.view.dice[die]
+    app.view.update(0.3)
     assert node.get_z(app.view.root) > 2.0
     c.release(*c.screen_of_cell(seat, target))
     assert app.view.highlighted_cells[seat] == {}
