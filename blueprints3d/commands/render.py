@@ -50,7 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="write a looping animation of the building turning once: OUT.webp or "
                              "OUT.gif (needs Pillow: pip install 'blueprints3d[share]') or OUT.mp4 "
                              "(needs imageio-ffmpeg: pip install 'blueprints3d[video]')")
-    parser.add_argument("--seconds", type=finite_number(0.1, 60, " of seconds"), default=None,
+    parser.add_argument("--seconds", type=finite_number(0.1, 60, " (seconds)"), default=None,
                         help=f"with --turntable: how long one turn takes (default {TURN_SECONDS:g})")
     parser.add_argument("--fps", type=whole_number(1, 60), default=None,
                         help=f"with --turntable: frames a second, 1 to 60 (default {TURN_FPS})")
@@ -58,6 +58,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 TURN_SECONDS = 6.0
 TURN_FPS = 15
+TURN_MEMORY = 1 << 30   # the frames are held until encoded: at most this many bytes of them
 
 
 def _writable(path: str, option: str) -> str:
@@ -100,6 +101,11 @@ def run(args: argparse.Namespace) -> int:
         except MovieError as e:
             raise UsageError(f"--turntable {display(args.turntable, 200)}: {e}") from None
         movie = _writable(args.turntable, "")
+        w, h = args.size or TURNTABLE_SIZE
+        n = turntable_frames(TURN_SECONDS if args.seconds is None else args.seconds, args.fps or TURN_FPS)
+        if n * w * h * 3 > TURN_MEMORY:
+            raise UsageError(f"--turntable: {n:,} frames of {w}x{h} would take {n * w * h * 3 / 2**30:.1f} GB; "
+                             f"at most {TURN_MEMORY / 2**30:g} GB: fewer --seconds or --fps, or a smaller --size")
     if args.materials:
         from blueprints3d.client.scene.showcase import material_test_build
         build = material_test_build()

@@ -116,6 +116,8 @@ def test_turntable_views_share_aim_and_distance():
     (["--turntable", "t.webp", "--seconds", "nan"], "--seconds"),
     (["-o", "x.png", "--seconds", "3"], "--turntable"),
     (["--card"], "-o"),
+    (["--turntable", "t.gif", "--seconds", "60", "--fps", "60"], "GB"),
+    (["--turntable", "t.gif", "--size", "7680x4320"], "smaller --size"),
     ([], "-o PICTURE.png"),
 ])
 def test_bad_turntable_options_are_one_line(tower, tmp_path, monkeypatch, capsys, argv, needle):
@@ -184,6 +186,33 @@ def test_the_share_picture_has_the_building_the_card_and_the_engines_numbers(off
                      "stone": score.stone, "glass": score.glass, "total": score.total}
     for d in explain_building(build.blueprint, build.stacks):
         assert f"   {d.material.label} {d.value}: {d.reason}" in lines
+
+
+@pytest.mark.parametrize("size", [(1600, 900), (600, 900), (480, 270), (900, 900)])
+def test_the_share_layout_keeps_every_part_inside_and_apart(size):
+    from blueprints3d.client.apps import share
+
+    build = load_build_dict(TOWER)
+    lay = share.layout(build, size)
+    w, h = size
+    boxes = [lay.building, lay.card, lay.text]
+    for x, y, bw, bh in boxes:
+        assert 0 <= x and 0 <= y and x + bw <= w and y + bh <= h
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            apart = (a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1])
+            assert apart, (a, b)
+    lines = share.share_lines(build)
+    maker = share.text_maker(lay.font_px)
+    assert max(maker.calc_width(s) for s in lines if s) <= lay.text[2]           # every line fits across
+    assert len(lines) * lay.font_px * share.LINE <= lay.text[3] + 1               # and all of them down
+    assert (h > w) == (lay.building[2] == w)   # tall: the building on top; else on the left
+
+
+def load_build_dict(d):
+    from blueprints3d.files.buildfile import build_from_dict
+
+    return build_from_dict(d)
 
 
 def test_a_custom_card_shares_its_drawn_face(offscreen_base, tmp_path):

@@ -41,8 +41,11 @@ class Layout:
 
 
 def building_share(size: tuple[int, int]) -> tuple[int, int]:
-    """The size of the building's picture within a share picture of ``size``."""
+    """The size of the building's picture within a share picture of ``size``: its left part
+    (a wide or square picture), or its top part (a tall one)."""
     w, h = size
+    if h > w:
+        return w, max(32, round(h * BUILDING_SHARE))
     return max(32, round(w * BUILDING_SHARE)), h
 
 
@@ -54,17 +57,31 @@ def share_lines(build: Build) -> list[str]:
 def layout(build: Build, size: tuple[int, int]) -> Layout:
     w, h = size
     bw, bh = building_share(size)
-    pad = max(2, round(PAD * h))
-    pw = w - bw - 2 * pad
     face_h, face_w = _face_shape(build)
-    scale = min(pw / face_w, CARD_SHARE * h / face_h)
-    cw, ch = max(1, round(face_w * scale)), max(1, round(face_h * scale))
-    card = (bw + pad + (pw - cw) // 2, pad, cw, ch)
-    ty = pad + ch + pad
-    text = (bw + pad, ty, pw, max(1, h - ty - pad))
+    if h > w:
+        # Tall: the card and the words side by side under the building.
+        pad = max(2, round(PAD * w))
+        top, room = bh + pad, h - bh - 2 * pad
+        scale = min(0.4 * (w - 3 * pad) / face_w, room / face_h)
+        cw, ch = max(1, round(face_w * scale)), max(1, round(face_h * scale))
+        card = (pad, top, cw, ch)
+        text = (2 * pad + cw, top, max(1, w - 3 * pad - cw), max(1, room))
+    else:
+        # Wide: the card over the words, beside the building.
+        pad = max(2, round(PAD * h))
+        pw = w - bw - 2 * pad
+        scale = min(pw / face_w, CARD_SHARE * h / face_h)
+        cw, ch = max(1, round(face_w * scale)), max(1, round(face_h * scale))
+        card = (bw + pad + (pw - cw) // 2, pad, cw, ch)
+        ty = pad + ch + pad
+        text = (bw + pad, ty, pw, max(1, h - ty - pad))
     lines = share_lines(build)
     longest = max(len(s) for s in lines)
-    px = min(text[3] / (len(lines) * LINE), text[2] / (longest * ADVANCE), 0.03 * h)
+    px = min(text[3] / (len(lines) * LINE), text[2] / (longest * ADVANCE), 0.03 * max(w, h))
+    # The font's real widths: narrow it until the longest line fits.
+    widest = max(text_maker(px).calc_width(line) for line in lines if line)
+    if widest > text[2]:
+        px *= text[2] / widest * 0.98
     return Layout((0, 0, bw, bh), card, text, px)
 
 
