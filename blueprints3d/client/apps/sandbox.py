@@ -464,6 +464,6 @@ def run_window(out_path: str | None, card_index: int, width: int, height: int, s
     base = open_base(size=(width, height), title="Blueprints - sandbox", sync_video=True,
                      shaders_on=shaders, no_window_hint=NO_WINDOW_HINT)
     app = SandboxApp(base, out_path, card_index, on_quit=base.userExit, blank=blank)
-    app.accept(base.win.get_window_event(), lambda win: app.redraw(reframe=True))
+    app.accept(base.win.get_window_event(), lambda win: app.redraw())  # framed anew, orbit kept
     base.run()
     return 0
