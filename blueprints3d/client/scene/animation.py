@@ -22,7 +22,7 @@ import math
 from typing import Callable
 
 from direct.interval.FunctionInterval import Func, Wait
-from direct.interval.LerpInterval import LerpFunc, LerpPosQuatInterval
+from direct.interval.LerpInterval import LerpFunc, LerpPosQuatInterval, LerpScaleInterval
 from direct.interval.MetaInterval import Parallel, Sequence
 from panda3d.core import NodePath, Point3, Quat, Vec3
 
@@ -54,12 +54,15 @@ def hop(u: float) -> float:
 
 
 class Carry:
-    """A picked-up node: it rises from where it lay to its goal's height in ``lift_time``, and
+    """A picked-up node: it rises from where it lay to its goal's height (growing or shrinking to
+    ``scale``) in ``lift_time``, and
     follows the goal across with an exponential lag (time constant ``lag``), leaning into its motion."""
 
     def __init__(self, node: NodePath, root: NodePath, goal: Point3, heading: float,
-                 lift_time: float, lag: float) -> None:
+                 lift_time: float, lag: float, scale: float | None = None) -> None:
         self.node, self.root = node, root
+        self.start_scale = node.get_sx()
+        self.scale = self.start_scale if scale is None else scale
         self.start = Point3(node.get_pos(root))
         self.pos = Point3(self.start)
         self.goal = Point3(goal)
@@ -74,8 +77,10 @@ class Carry:
         self.pos.x += (self.goal.x - self.pos.x) * k
         self.pos.y += (self.goal.y - self.pos.y) * k
         u = min(self.t / self.lift_time, 1.0) if self.lift_time > 0 else 1.0
-        self.pos.z = self.start.z + (self.goal.z - self.start.z) * u * u * (3.0 - 2.0 * u)
+        ease = u * u * (3.0 - 2.0 * u)
+        self.pos.z = self.start.z + (self.goal.z - self.start.z) * ease
         self.node.set_pos(self.root, self.pos)
+        self.node.set_scale(self.start_scale + (self.scale - self.start_scale) * ease)
         self.node.set_quat(self.root, self.lean_quat())
 
     def trail(self) -> Vec3:
@@ -104,6 +109,7 @@ class Carry:
         self.t = max(self.t, self.lift_time)
         self.pos = Point3(self.goal)
         self.start.z = self.goal.z
+        self.start_scale = self.scale
         self.step(0.0)
 
 
@@ -117,10 +123,11 @@ class Animator:
 
     def move(self, node: NodePath, end: Point3, heading: float | None = None, duration: float = 0.3,
              lift: float = 0.0, on_done: Callable[[], None] | None = None, delay: float = 0.0,
-             blend: str = "easeInOut", bounce: float = 0.0) -> None:
-        """Glide ``node`` to ``end`` (in the root's frame), turning to ``heading`` if given, eased
-        by ``blend``, along an arc ``lift`` cm high at its middle, after ``delay`` seconds; with a
-        ``bounce``, it settles there with a hop that high (and a smaller one) before resting."""
+             blend: str = "easeInOut", bounce: float = 0.0, scale: float | None = None) -> None:
+        """Glide ``node`` to ``end`` (in the root's frame), turning to ``heading`` if given and
+        growing or shrinking to ``scale`` if given, eased by ``blend``, along an arc ``lift`` cm
+        high at its middle, after ``delay`` seconds; with a ``bounce``, it settles there with a hop
+        that high (and a smaller one) before resting."""
         self.cancel(node)
         if self.carried is not None and self.carried.node == node:
             self.carried = None
@@ -132,6 +139,8 @@ class Animator:
         if self.instant:
             node.set_pos(self.root, end)
             node.set_quat(self.root, quat)
+            if scale is not None:
+                node.set_scale(scale)
             if on_done is not None:
                 on_done()
             return
@@ -142,6 +151,8 @@ class Animator:
         glide = Parallel(LerpPosQuatInterval(node, duration, end, quat, other=self.root,
                                              blendType=blend),
                          name=f"glide-{key}")
+        if scale is not None:
+            glide.append(LerpScaleInterval(node, duration, scale, blendType=blend))
         if lift:
             glide.append(LerpFunc(lambda u: node.set_z(self.root, node.get_z(self.root)
                                                        + lift * math.sin(math.pi * u)),
@@ -153,12 +164,13 @@ class Animator:
         steps.append(Func(self._finished, key, on_done))
         self.glides[key] = _Glide(node, steps, end)
 
-    def carry(self, node: NodePath, goal: Point3, heading: float) -> Carry:
-        """Pick ``node`` up toward ``goal`` (its glide, if any, stops where it is)."""
+    def carry(self, node: NodePath, goal: Point3, heading: float, scale: float | None = None) -> Carry:
+        """Pick ``node`` up toward ``goal``, to be drawn at ``scale`` (its glide, if any, stops
+        where it is)."""
         self.cancel(node)
         instant = self.instant
         self.carried = Carry(node, self.root, goal, heading, 0.0 if instant else LIFT_TIME * self.pace,
-                             0.0 if instant else FOLLOW_LAG * self.pace)
+                             0.0 if instant else FOLLOW_LAG * self.pace, scale)
         return self.carried
 
     def carry_to(self, goal: Point3) -> None:

@@ -122,7 +122,6 @@ class TableControls:
         # Picked up: it rises off the felt and follows the pointer with a little lag (the view's
         # carry); a glide it was in stops where it is.
         self.view.pick_up(die, goal if goal is not None else node.get_pos(self.view.root))
-        node.set_scale(1.12)  # a touch bigger, as if nearer the eye
         self.move(x, y)
         if self.drag.fits_nowhere:
             self.on_message(f"the {flow.state.describe_die(die)} fits nowhere on your building: "
@@ -187,7 +186,6 @@ class TableControls:
         self.move(x, y)
         self.drag = None
         self.view.put_down()  # the sync below drops it onto its place, or flies it back
-        self.view.dice[d.die].set_scale(1.0)
         self.view.clear_highlights()
         if d.fits_nowhere and d.over_card:  # anywhere on the card, a stack's top included
             return self._done(self.flow.set_aside(d.die))
@@ -201,7 +199,6 @@ class TableControls:
 
     def cancel_drag(self) -> None:
         if self.drag is not None:
-            self.view.dice[self.drag.die].set_scale(1.0)
             self.view.put_down()  # back to the pool it flies
         self.drag = None
         self._pressed_discard = None

@@ -56,6 +56,7 @@ THROW_FELT_Y = (-17.0, -9.0)
 THROW_FELT_MARGIN = 4.0                     # cm beyond the pool row's ends
 BAG_MOUTH_Z = 6.5
 DRAG_HEIGHT = units.DIE_SIZE * 2.2          # a dragged die floats this high over the table
+CARRY_SCALE = 1.12                          # and is drawn this large (a pool die, POOL_DIE_SCALE)
 INFO_SCALE = 1.9                            # the die info label's type, cm (large: read at a glance)
 INFO_LIFT = 2.6                             # the label's centre over the die's top face, cm (clear of it)
 # Motion with weight (client/scene/animation.py; every time halves with "short", none with "off"):
@@ -301,7 +302,9 @@ class TableView:
             # Loose in the pool a die is larger, so its top face reads from the default view.
             in_pool_slot = target is not None and d in pool_set and (
                 flow.pending is None or flow.pending.die != d)
-            node.set_scale(POOL_DIE_SCALE if in_pool_slot else 1.0)
+            scale = POOL_DIE_SCALE if in_pool_slot else 1.0
+            if d != dropped or not animate:
+                node.set_scale(scale)  # the die just let go grows or shrinks on its way there
             if target is None:                      # in the bag, discarded, or not this round's
                 self.in_pool[d] = False
                 self.animator.cancel(node)
@@ -332,6 +335,7 @@ class TableView:
             if (pos - node.get_pos(self.root)).length() < 1e-3:
                 self.animator.cancel(node)  # a glide elsewhere, started by an older sync, is stale
                 node.set_h(self.root, heading)
+                node.set_scale(scale)
                 continue
             if not animate:
                 self.animator.cancel(node)
@@ -339,10 +343,10 @@ class TableView:
                 node.set_h(self.root, heading)
             elif d == dropped and in_pool_slot:
                 # Let go off the card, or refused: back to its pool place along a high arc.
-                self.animator.move(node, pos, heading, FLY_BACK_TIME, FLY_BACK_LIFT)
+                self.animator.move(node, pos, heading, FLY_BACK_TIME, FLY_BACK_LIFT, scale=scale)
             elif d == dropped:
                 # Let go over its space: it falls onto the stack and settles with a hop.
-                self.animator.move(node, pos, heading, DROP_TIME, blend="easeIn", bounce=DROP_BOUNCE)
+                self.animator.move(node, pos, heading, DROP_TIME, blend="easeIn", bounce=DROP_BOUNCE, scale=scale)
             elif self.animator.target(node) != pos:
                 self.animator.move(node, pos, heading, 0.35 if not was_hidden else 0.5,
                                    2.0 if was_hidden else 0.8,
@@ -421,14 +425,15 @@ class TableView:
 
     # ---- the hand -----------------------------------------------------------------------------
     def pick_up(self, die: int, goal: Point3) -> None:
-        """A die is picked up (the pointer's point on the carry plane is ``goal``): it rises and
-        follows the pointer with a little lag (animation.Carry); a throw it is in ends first."""
+        """A die is picked up (the pointer's point on the carry plane is ``goal``): it rises, taking
+        its carried size, and follows the pointer with a little lag (animation.Carry); a throw it
+        is in ends first."""
         player = self.throwing.get(die)
         if player is not None:
             player.finish()
         self.dragging = die
         node = self.dice[die]
-        self.animator.carry(node, goal, node.get_h(self.root))
+        self.animator.carry(node, goal, node.get_h(self.root), CARRY_SCALE)
 
     def carry_to(self, goal: Point3) -> None:
         """The pointer moved: where the carried die heads now."""

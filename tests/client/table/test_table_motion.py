@@ -17,8 +17,9 @@ from blueprints3d.client.table.app import AppOptions
 from blueprints3d.client.table.controls import OFF_CARD
 from blueprints3d.client.table.flow import Mode, SeatConfig
 from blueprints3d.client.table.offscreen import open_table
-from blueprints3d.client.table.table_view import (DEAL_STAGGER, DEAL_TIME, DRAG_HEIGHT, DROP_BOUNCE, DROP_TIME,
-                                                  FLY_BACK_TIME, SCREEN_LIFT, SCREEN_LOWER_TIME)
+from blueprints3d.client.table.layout import POOL_DIE_SCALE
+from blueprints3d.client.table.table_view import (CARRY_SCALE, DEAL_STAGGER, DEAL_TIME, DRAG_HEIGHT, DROP_BOUNCE,
+                                                  DROP_TIME, FLY_BACK_TIME, SCREEN_LIFT, SCREEN_LOWER_TIME)
 from blueprints3d.engine import actions as A
 from blueprints3d.files.settings import Settings
 
@@ -90,8 +91,10 @@ def test_a_picked_die_rises_lags_behind_a_fast_move_and_catches_up(offscreen_bas
         assert pos(app, node).z == pytest.approx(rest.z, abs=1e-4)          # not risen yet at the press
         view.update(LIFT_TIME / 2)
         assert rest.z + 0.5 < pos(app, node).z < DRAG_HEIGHT - 0.5           # on its way up
+        assert CARRY_SCALE < node.get_sx() < POOL_DIE_SCALE                  # taking its carried size
         view.update(LIFT_TIME / 2)
         assert pos(app, node).z == pytest.approx(DRAG_HEIGHT, abs=1e-3)      # the lift's height
+        assert node.get_sx() == pytest.approx(CARRY_SCALE)
         for _ in range(30):
             view.update(FRAME)
         assert (pos(app, node) - view.carried_goal).length() < 0.01         # under the pointer
@@ -126,6 +129,7 @@ def test_a_picked_die_rises_lags_behind_a_fast_move_and_catches_up(offscreen_bas
         assert abs(pos(app, node).x - rest.x) < 1e-3
         view.update(BOUNCE_TIME * 0.7 + 0.01)
         assert (pos(app, node) - rest).length() < 1e-4 and not view.animator.busy(node)
+        assert node.get_sx() == pytest.approx(1.0)                           # a card's die size
         up = view.root.get_relative_vector(node, (0, 0, 1))
         up.normalize()
         assert up.z > 0.9999                                                 # upright on its stack
@@ -159,10 +163,12 @@ def test_a_refused_die_flies_back_along_an_arc_and_the_next_can_be_picked_meanwh
         line_z = (let_go.z + slot.z) / 2
         assert mid.z > let_go.z and mid.z > line_z + 2.0                     # an arc, well above the table
         assert 2.0 < (mid - slot).length() < (let_go - slot).length()       # on its way
+        assert CARRY_SCALE < node.get_sx() < POOL_DIE_SCALE                  # growing back to a pool die
         # Nothing waits on the glide: the next die can be picked while it flies.
         assert c.press(*c.screen_of_die(other)) and view.dragging == other
         view.update(FLY_BACK_TIME / 2 + 0.01)
         assert (pos(app, node) - slot).length() < 1e-4 and not view.animator.busy(node)
+        assert node.get_sx() == pytest.approx(POOL_DIE_SCALE)
         c.cancel_drag()
         view.update(1.0)
         assert (pos(app, view.dice[other]) - view.pool_world(0, len(pool))).length() < 1e-4
