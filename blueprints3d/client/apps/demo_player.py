@@ -16,17 +16,21 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import NodePath, PerspectiveLens, TextNode
 
-from blueprints3d.client.apps import demo_stage
+from blueprints3d.client.apps import demo_callouts, demo_stage
+from blueprints3d.client.apps.demo_try import TryIt
 from blueprints3d.client.render.lighting import setup_lighting
 from blueprints3d.client.render.window import NO_WINDOW_HINT, open_base
 from blueprints3d.client.scene import units
 from blueprints3d.client.render.capture import grab_frame, render_frames, save_png
+from blueprints3d.files.demo_progress import load_progress, progress_path, save_progress
+from blueprints3d.steps.demos.tasks import TASK
 from blueprints3d.steps.scene import Demo, Step
 
 CAPTION_SCALE = 0.056
 PANEL_HEIGHT = 0.46       # of aspect2d's 2.0 height: the caption panel at the bottom
 TEXT_FG = (0.95, 0.95, 0.92, 1)
 DIM_FG = (0.7, 0.75, 0.8, 1)
+FINISHED_MARK = "[finished]"   # on the menu: a demo the learner has seen to its end
 
 
 def _button(parent: NodePath, text: str, pos: tuple[float, float], command: Callable[[], None],
@@ -39,8 +43,10 @@ def _button(parent: NodePath, text: str, pos: tuple[float, float], command: Call
 class StepView:
     """A 3D scene of steps plus the caption panel: shared by the demo and replay players."""
 
-    def __init__(self, base) -> None:
+    def __init__(self, base, size: Callable[[], tuple[int, int]] | None = None) -> None:
         self.base = base
+        # The picture's size in pixels (the window's; tests lay the labels out for another size).
+        self.size = size if size is not None else (lambda: (base.win.get_x_size(), base.win.get_y_size()))
         self.root = base.render.attach_new_node("step-view")
         self.lights = setup_lighting(self.root, extent=units.TABLE_RADIUS, shadows=False)
         self.lens = PerspectiveLens()
@@ -62,8 +68,8 @@ class StepView:
         self.stage: demo_stage.StageNodes | None = None
 
     def aspect(self) -> float:
-        win = self.base.win
-        return win.get_x_size() / max(1, win.get_y_size())
+        w, h = self.size()
+        return w / max(1, h)
 
     def show(self, step: Step, title: str, counter: str, reframe: bool = True) -> demo_stage.StageNodes:
         """Draw ``step``; ``reframe`` False keeps the camera where it is (e.g. while building)."""
@@ -71,7 +77,7 @@ class StepView:
             self.stage.root.remove_node()
         self.stage = demo_stage.draw_step(self.root, step)
         aspect = self.aspect()
-        height = self.base.win.get_y_size()
+        width, height = self.size()
         for _ in range(2 if reframe else 1):
             if reframe:
                 # The caption panel covers the bottom of the window: the picture goes above it.
@@ -79,6 +85,10 @@ class StepView:
                                         fill=0.85, top_share=1.0 - PANEL_HEIGHT / 2.0)
             # Labels keep their size in pixels from step to step (then the frame holds them).
             demo_stage.size_labels(self.stage, self.base.cam, self.lens, height)
+        # No label hides a die or another label: moved beside its die, with a leader line.
+        st = self.stage
+        demo_callouts.arrange(st.labels, [*st.dice.values(), *st.pool, *st.ghosts], st.root, self.base.cam,
+                              self.lens, (width, height), height * (1.0 - PANEL_HEIGHT / 2.0))
         wrap = 2 * aspect * 0.94 / CAPTION_SCALE
         self.caption.setWordwrap(wrap)
         self.caption.setText(step.caption)
@@ -108,11 +118,18 @@ class StepView:
 class DemoPlayer(DirectObject):
     """The `blueprints3d demo` screen: a menu, then one demo stepped with keys and buttons."""
 
-    def __init__(self, base, demos: Sequence[Demo], on_quit: Callable[[], None] | None = None) -> None:
+    def __init__(self, base, demos: Sequence[Demo], on_quit: Callable[[], None] | None = None,
+                 progress: str | os.PathLike[str] | None = None) -> None:
         super().__init__()
         self.base = base
         self.demos = list(demos)
         self.on_quit = on_quit
+        # Which demos were seen to their end (files/demo_progress.py); None: not kept.
+        self.progress = progress
+        self.finished, note = load_progress(progress) if progress is not None else (frozenset(), None)
+        self.note = note or ""
+        self.trying: TryIt | None = None   # a try-it-yourself step on show
+        self._nav: dict[str, Callable[[], None]] = {}  # key -> stepping, after the try step's keys
         self.view = StepView(base)
         self.demo: Demo | None = None
         self.index = 0
@@ -128,23 +145,82 @@ class DemoPlayer(DirectObject):
         OnscreenText(parent=self.menu, text="Pick one (or press its number). In a demo: Left / Right to step, "
                      "M for this menu, Q to quit.", pos=(0, top + 0.09), scale=0.04, fg=DIM_FG,
                      align=TextNode.A_center)
+        self.note_text = OnscreenText(parent=self.menu, text=self.note, pos=(0, top - 0.13 * len(self.demos) - 0.02),
+                                      scale=0.035, fg=(1, 0.6, 0.5, 1), align=TextNode.A_center, mayChange=True)
         for k, demo in enumerate(self.demos):
-            b = DirectButton(parent=self.menu, text=f"{k + 1}.  {demo.title}  -  {demo.summary}",
+            b = DirectButton(parent=self.menu, text=self._menu_text(k, demo),
                              pos=(0, 0, top - 0.13 * k), scale=0.045, text_align=TextNode.A_center,
                              frameColor=(0.16, 0.22, 0.34, 0.95), text_fg=(1, 1, 1, 1), relief=DGG.FLAT,
                              pad=(0.6, 0.35), frameSize=(-27, 27, -0.7, 1.2),
                              command=self.open, extraArgs=[demo.name])
             self.menu_buttons.append(b)
-            self.accept(str(k + 1), self.open, [demo.name])
         for key, fn in (("arrow_right", self.forward), ("space", self.forward), ("arrow_left", self.back),
                         ("backspace", self.back), ("home", self.first), ("end", self.last),
                         ("m", self.show_menu), ("escape", self.escape), ("q", self.quit)):
-            self.accept(key, fn)
+            self._nav[key] = fn
+            self.accept(key, self.key, [key])
+        # A try-it-yourself step takes these keys first (as at the table), then the mouse.
+        for key in ("arrow_up", "arrow_down", "enter", "tab", "shift-tab", "control-z", "r",
+                    *[str(i) for i in range(1, 10)]):
+            self.accept(key, self.key, [key])
+        self.accept("mouse1", self._mouse, [self.press])
+        self.accept("mouse1-up", self._mouse, [self.release])
         self.show_menu()
+
+    def _menu_text(self, k: int, demo: Demo) -> str:
+        done = f"   {FINISHED_MARK}" if demo.name in self.finished else ""
+        return f"{k + 1}.  {demo.title}  -  {demo.summary}{done}"
+
+    # ---- input ----------------------------------------------------------------------------
+    def key(self, name: str) -> None:
+        """A key: the try-it-yourself step's first (choosing a die and a space), else stepping."""
+        if self.demo is not None and self.trying is not None and self.trying.key(name):
+            self._say_try()
+            return
+        fn = self._nav.get(name)
+        if fn is not None:
+            fn()
+        elif name.isdigit() and int(name) <= len(self.demos):  # a demo by its number on the menu
+            self.open(self.demos[int(name) - 1].name)
+
+    def _mouse(self, fn: Callable[[float, float], bool]) -> None:
+        mw = getattr(self.base, "mouseWatcherNode", None)
+        if mw is None or not mw.has_mouse() or mw.is_over_region():
+            return
+        m = mw.get_mouse()
+        fn(m.x, m.y)
+
+    def press(self, x: float, y: float) -> bool:
+        """A click at (x, y) in mouse units: on a try-it step, takes a die or answers."""
+        got = self.trying is not None and self.trying.press(x, y)
+        if got:
+            self._say_try()
+        return got
+
+    def release(self, x: float, y: float) -> bool:
+        got = self.trying is not None and self.trying.release(x, y)
+        if got:
+            self._say_try()
+        return got
+
+    def _say_try(self) -> None:
+        """The caption panel says what the step asks (or what the answer did) and, below, how."""
+        t = self.trying
+        if t is None:
+            return
+        if t.answer is None:
+            said, how = t.step.caption, t.hint
+        else:
+            more = self.demo is not None and self.index < len(self.demo.steps) - 1
+            said, how = t.answer.caption, "Backspace: try again" + ("    Right: go on" if more else "")
+        self.view.caption.setText(f"{said}\n\n{how}")
 
     # ---- navigation -----------------------------------------------------------------------
     def show_menu(self) -> None:
         self.demo = None
+        self.trying = None
+        for k, (b, demo) in enumerate(zip(self.menu_buttons, self.demos)):
+            b["text"] = self._menu_text(k, demo)
         self.view.clear()
         self.nav.hide()
         self.view.panel.hide()
@@ -165,10 +241,33 @@ class DemoPlayer(DirectObject):
             return
         self.index = max(0, min(index, len(self.demo.steps) - 1))
         n = len(self.demo.steps)
-        self.view.show(self.demo.steps[self.index], self.demo.title, f"step {self.index + 1} of {n}")
+        step, title, counter = self.demo.steps[self.index], self.demo.title, f"step {self.index + 1} of {n}"
+        task = step.facts.get(TASK)
+        if task is not None:  # the learner's turn: the die and the space are theirs to choose
+            self.trying = TryIt(step, task, lambda s: self.view.show(s, title, counter), self.base.cam,
+                                self.view.lens)
+            self._say_try()
+        else:
+            self.trying = None
+            self.view.show(step, title, counter)
+        if self.index == n - 1:
+            self._finished(self.demo.name)
         for button, active in ((self.back_button, self.index > 0), (self.next_button, self.index < n - 1)):
             button["state"] = DGG.NORMAL if active else DGG.DISABLED
             button["text_fg"] = (1, 1, 1, 1) if active else (0.5, 0.5, 0.5, 1)
+
+    def _finished(self, name: str) -> None:
+        """The demo was seen to its end: kept for the menu (a failed save is said there)."""
+        if name in self.finished:
+            return
+        self.finished = self.finished | {name}
+        if self.progress is None:
+            return
+        try:
+            save_progress(self.progress, self.finished)
+        except OSError as e:
+            self.note = f"could not keep the finished demos: {e.strerror or e}"
+            self.note_text.setText(self.note)
 
     def refresh(self) -> None:
         """Draw the current step again (after a window resize)."""
@@ -239,7 +338,7 @@ def run_window(demos: Sequence[Demo], width: int, height: int, start: str | None
     """`blueprints3d demo`: the menu (or ``start`` directly) in a window, until closed or Q."""
     base = open_base(size=(width, height), title="Blueprints - rule demonstrations", sync_video=True,
                      shaders_on=shaders, no_window_hint=NO_WINDOW_HINT)
-    player = DemoPlayer(base, demos, on_quit=base.userExit)
+    player = DemoPlayer(base, demos, on_quit=base.userExit, progress=progress_path())
     if start is not None:
         player.open(start)
     # Re-frame when the window changes shape, so captions wrap and nothing is cut off.

@@ -10,8 +10,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from panda3d.core import CardMaker, LineSegs, NodePath, PerspectiveLens, TransparencyAttrib, Vec3
+from panda3d.core import CardMaker, LineSegs, NodePath, PerspectiveLens, Point3, TransparencyAttrib, Vec3
 
+from blueprints3d.client.apps.demo_callouts import ANCHOR_TAG
 from blueprints3d.client.render import highlight
 from blueprints3d.client.scene import card_model, dice_model, units
 from blueprints3d.client.scene import props
@@ -159,7 +160,9 @@ def draw_building(stage: StageNodes, index: int, view: BuildingView, x0: float, 
             if mark.text:
                 x, y = card_model.cell_position(bp, cell)
                 z = dice_model.die_top_z(len(view.stacks[cell])) + 0.5 if cell < len(view.stacks) else 0.5
-                stage.labels.append(make_label(root, mark.text, (x, y, z), mark.tone, LABEL_SIZE * grow))
+                label = make_label(root, mark.text, (x, y, z), mark.tone, LABEL_SIZE * grow)
+                label.set_python_tag(ANCHOR_TAG, (root, Point3(x, y, units.CARD_THICKNESS)))  # its space
+                stage.labels.append(label)
         for cell, stack in enumerate(view.stacks):
             x, y = card_model.cell_position(bp, cell)
             for level, die in enumerate(stack):
@@ -179,8 +182,9 @@ def draw_building(stage: StageNodes, index: int, view: BuildingView, x0: float, 
             stage.ghosts.append(node)
             _drop_line(root, (x, y, z - units.DIE_SIZE / 2), (x, y, dice_model.die_top_z(h - 1) if h else units.CARD_THICKNESS), g.tone)
             if g.text:
-                stage.labels.append(make_label(root, g.text, (x + units.DIE_SIZE * 1.1, y, z), g.tone,
-                                               LABEL_SIZE * grow))
+                label = make_label(root, g.text, (x + units.DIE_SIZE * 1.1, y, z), g.tone, LABEL_SIZE * grow)
+                label.set_python_tag(ANCHOR_TAG, node)  # the held die
+                stage.labels.append(label)
     # Title and footer in front of the card: behind it they would collide with held dice.
     if view.title:
         stage.labels.append(make_label(root, view.title, (0, -length / 2 - 0.9 * grow, 0.2), None, 0.7 * grow))
@@ -210,7 +214,9 @@ def _mark_die(stage: StageNodes, parent: NodePath, node: NodePath, mark: Mark,
     if mark.text:
         # In front of the die (towards the usual camera), so stacked labels do not overlap.
         x, y, z = pos
-        stage.labels.append(make_label(parent, mark.text, (x, y - units.DIE_SIZE * 0.75, z), mark.tone, 0.55 * grow))
+        label = make_label(parent, mark.text, (x, y - units.DIE_SIZE * 0.75, z), mark.tone, 0.55 * grow)
+        label.set_python_tag(ANCHOR_TAG, node)  # demo_callouts keeps it beside this die
+        stage.labels.append(label)
 
 
 def _drop_line(parent: NodePath, top: tuple[float, float, float], bottom: tuple[float, float, float],
