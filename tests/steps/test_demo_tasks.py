@@ -97,3 +97,13 @@ def test_two_player_task_is_the_real_game():
     for k, cell, a in answers(step):
         if a.ok:
             assert a.step.facts["phase"] == "discard" and "discards" in a.caption
+
+
+@pytest.mark.parametrize("name", ["example", "awards", "ties", "prizes"])
+def test_the_score_under_the_card_follows_the_answer(name):
+    step, = task_steps(name)
+    task = step.facts[TASK]
+    for k, cell, a in answers(step):
+        if a.legal:
+            b = a.step.buildings[task.building]
+            assert b.footer == f"{score_building(b.blueprint, b.stacks).total} points"

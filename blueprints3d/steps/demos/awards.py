@@ -193,7 +193,8 @@ def _geometer_task() -> Step:
                        f"Geometer needs every value from 1 to 6."), {}
 
     return Step(prompt, (view,), pool=base.pool, pool_label=base.pool_label,
-                facts={TASK: Task(prompt, 0, lambda k, c: placement_answer(base, 0, k, c, judged))})
+                facts={TASK: Task(prompt, 0, lambda k, c: placement_answer(
+                    base, 0, k, c, judged, lambda v: plural(score_building(bp, v.stacks).total, "point")))})
 
 
 def build_prizes() -> Demo:

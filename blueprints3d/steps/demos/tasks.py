@@ -17,6 +17,7 @@ from typing import Sequence
 from blueprints3d.engine.awards import Award, give_awards
 from blueprints3d.engine.blueprints import Blueprint, placement_error
 from blueprints3d.engine.materials import Material
+from blueprints3d.engine.scoring import score_building
 from blueprints3d.steps.demos.common import context, placement_words, refusal_words, scores, space_name
 from blueprints3d.steps.scene import BuildingView, Die, Ghost, Mark, Stack, Step, Tone
 from blueprints3d.text import plural
@@ -80,7 +81,8 @@ def answer_step(step: Step, building: int, view: BuildingView, pool_index: int, 
 
 
 def placement_answer(step: Step, building: int, pool_index: int, cell: int,
-                     judge_placed: Callable[[BuildingView, Die, int], tuple[bool, str, dict]]) -> Answer:
+                     judge_placed: Callable[[BuildingView, Die, int], tuple[bool, str, dict]],
+                     footer: Callable[[BuildingView], str] | None = None) -> Answer:
     """The common shape of a judge: an illegal drop is explained with the engine's words; a legal
     one is placed and ``judge_placed(new_view, die, cell)`` says whether it did what was asked."""
     from_view = step.buildings[building]
@@ -94,6 +96,8 @@ def placement_answer(step: Step, building: int, pool_index: int, cell: int,
         return Answer(False, False, caption, answer_step(step, building, from_view, pool_index, caption,
                                                          False, False, die, cell, {"error": err}))
     after = with_die(from_view, die, cell)
+    if footer is not None:  # the line under the card follows the new building (its score)
+        after = replace(after, footer=footer(after))
     ok, caption, facts = judge_placed(after, die, cell)
     return Answer(ok, True, caption, answer_step(step, building, after, pool_index, caption, ok, True,
                                                  die, cell, facts))
@@ -107,6 +111,9 @@ def silver_task(prompt: str, bps: Sequence[Blueprint], builds: Sequence[Sequence
     views = tuple(BuildingView(names[p], bps[p], tuple(builds[p]), footer=plural(before[p].total, "point"))
                   for p in range(len(builds)))
     base = Step(prompt, views, pool=pool, pool_label="Your dice", in_demand=in_demand)
+
+    def points(view: BuildingView) -> str:
+        return plural(score_building(view.blueprint, view.stacks).total, "point")
 
     def judged(after: BuildingView, die, cell: int):
         now = [after.stacks if p == player else tuple(builds[p]) for p in range(len(builds))]
@@ -125,4 +132,4 @@ def silver_task(prompt: str, bps: Sequence[Blueprint], builds: Sequence[Sequence
                        + " for a space where the die scores more."), facts
 
     return Step(prompt, views, pool=pool, pool_label="Your dice", in_demand=in_demand,
-                facts={TASK: Task(prompt, player, lambda k, c: placement_answer(base, player, k, c, judged))})
+                facts={TASK: Task(prompt, player, lambda k, c: placement_answer(base, player, k, c, judged, points))})
