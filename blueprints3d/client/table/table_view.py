@@ -4,6 +4,14 @@ scoreboard with the in-demand dice, the Award and Prize cards; kept in step with
 ``TableView.sync(flow)`` puts every one of the 32 dice where the game says it is, gliding it there
 if it is visible, and hides what the current viewer may not see. It never decides anything about
 the rules: positions come from the engine's state (or the scored round) and the layout maths.
+
+Motion with weight (client/scene/animation.py): a picked-up die rises and follows the pointer
+with a little lag (``pick_up`` / ``carry_to`` / ``put_down``); at the next sync a die let go over
+its space falls onto it and settles with a hop, one let go elsewhere (or refused) flies back to its
+pool place along an arc; a computer's die settles at the end of its glide; a new round's screens
+glide down and its cards slide in from the deck. Nothing waits on a motion: any pool die can be
+picked while others glide. The animator's ``pace`` halves every time ("short"), ``instant`` ("off")
+puts everything in place at once.
 """
 
 from __future__ import annotations
