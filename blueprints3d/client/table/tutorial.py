@@ -47,6 +47,9 @@ class Tutorial(DirectObject):
         self._autosave, app.options.autosave = app.options.autosave, None
         app.start_game(list(SEATS), SEED, open_scores=False, start=YOU)
         self.flow = app.flow
+        # The reveal's labels keep clear of the coach's panel as of the summary's.
+        others = app.reveal.avoid
+        app.reveal.avoid = lambda: (others() if others else []) + [self.panel_rect()]
         self.root = app.base.aspect2d.attach_new_node("tutorial")
         self.title = OnscreenText(parent=self.root, text=coach.TITLE, fg=(1.0, 0.85, 0.3, 1),
                                   align=TextNode.A_left, mayChange=True, shadow=(0, 0, 0, 1))

@@ -105,6 +105,11 @@ def test_the_tutorial_plays_one_coached_round_to_the_reveal(table):
         elif flow.mode is Mode.ROUND_END:
             if app.reveal.active and not app.reveal.at_summary:
                 said.append(("reveal-" + app.reveal.step.kind, tut.text))
+                app.settle()
+                tut.update()
+                coach_rect = tut.panel_rect()
+                for name, r in app.reveal.label_rects().items():  # the coach never hides the reveal
+                    assert coach_rect is None or not overlaps(coach_rect, r), (app.reveal.step.kind, name)
                 app.on_key("space")
             elif app.summary.active:
                 said.append(("summary", tut.text))
