@@ -63,6 +63,8 @@ PRIZE_GLYPHS = {prize.value: text for prize, text in PRIZE_SHORT.items()}
 THROW_FELT_Y = (-17.0, -9.0)
 THROW_FELT_MARGIN = 4.0                     # cm beyond the pool row's ends
 BAG_MOUTH_Z = 6.5
+# The in-demand dice land on the felt between the Prize cards and the scoreboard, then hop up.
+IN_DEMAND_FELT = Felt(-12.0, -3.0, -1.0, 3.0, z=0.0)
 DRAG_HEIGHT = units.DIE_SIZE * 2.2          # a dragged die floats this high over the table
 CARRY_SCALE = 1.12                          # and is drawn this large (a pool die, POOL_DIE_SCALE)
 INFO_SCALE = 1.9                            # the die info label's type, cm (large: read at a glance)
@@ -154,6 +156,7 @@ class TableView:
         # otherwise they glide. Each throw plays on its own player; ``on_impact`` hears its hits.
         self.throws = True
         self.throwing: dict[int, ThrowPlayer] = {}  # die -> the throw it is in
+        self.side_throws: list[ThrowPlayer] = []    # the in-demand dice's, onto the scoreboard
         self.on_impact: Callable[[Impact], None] | None = None
         self._throw_count = 0
 
@@ -362,7 +365,7 @@ class TableView:
         if thrown:
             still = [targets[d][0] for d in pool if d not in dict(thrown) and not self.dice[d].is_hidden()]
             self._throw(thrown, still, len(pool), flow)
-        self._sync_in_demand(flow)
+        self._sync_in_demand(flow, animate and not curtain)
         self._sync_awards(flow, animate)
         self.bag_label.node().set_text(f"bag: {len(state.bag)}")
 
@@ -409,7 +412,25 @@ class TableView:
         for d in flow.state.pool:
             self.dice[d].hide()
             self.in_pool[d] = False
+        self.in_demand_key = ()  # and the in-demand dice roll onto the scoreboard
         self.sync(flow, animate=True)
+
+    def _throw_in_demand(self, flow: GameFlow) -> None:
+        """The round's two in-demand dice roll out of the bag onto the felt beside the
+        scoreboard, then hop up onto it."""
+        nodes = self.in_demand_nodes
+        targets = [self.centre.get_relative_point(self.scoreboard, n.get_pos()) for n in nodes]
+        state = flow.state
+        seed = ((state.seed or 0) * 7_919 + state.round * 104_729 + 17) & 0xFFFFFFFF
+        try:
+            throw = simulate([1, 6][:len(nodes)], seed, (*CENTRE_BAG, BAG_MOUTH_Z), IN_DEMAND_FELT,
+                             variants=[40 + i for i in range(len(nodes))])
+        except RuntimeError:
+            return  # they simply lie on the board
+        player = ThrowPlayer(throw, nodes, self.centre, targets, heading=0.0, lift=3.0,
+                             on_impact=self._impact)
+        player.on_done = lambda: self.side_throws.remove(player) if player in self.side_throws else None
+        self.side_throws.append(player)
 
     def _impact(self, event: Impact) -> None:
         if self.on_impact is not None:
@@ -463,12 +484,12 @@ class TableView:
     def update(self, dt: float) -> None:
         """Every frame: the glides, the carried die and the throws."""
         self.animator.update(dt)
-        for player in list({id(p): p for p in self.throwing.values()}.values()):
+        for player in list({id(p): p for p in self.throwing.values()}.values()) + list(self.side_throws):
             player.update(dt)
 
     def finish_throws(self) -> None:
         """Every throw at its end: the dice in their pool places (Space skips a throw)."""
-        for player in list({id(p): p for p in self.throwing.values()}.values()):
+        for player in list({id(p): p for p in self.throwing.values()}.values()) + list(self.side_throws):
             player.finish()
 
     def finish_all(self) -> None:
@@ -478,12 +499,12 @@ class TableView:
 
     @property
     def throw_in_flight(self) -> bool:
-        return bool(self.throwing)
+        return bool(self.throwing or self.side_throws)
 
     @property
     def animating(self) -> bool:
         """Is anything still moving on its own: a throw or a glide (not the carried die)?"""
-        return bool(self.throwing) or self.animator.active
+        return bool(self.throwing or self.side_throws) or self.animator.active
 
     def _pending_target(self, flow: GameFlow, in_pool: Point3) -> tuple[Point3, float, bool]:
         """Where a tentative move's die waits for the confirm: on top of its space, beside the
@@ -592,7 +613,7 @@ class TableView:
                 else:
                     sv.screen.show()
 
-    def _sync_in_demand(self, flow: GameFlow) -> None:
+    def _sync_in_demand(self, flow: GameFlow, animate: bool = False) -> None:
         if flow.mode is Mode.ROUND_END and flow.round_end is not None:
             mats = flow.round_end.result.in_demand
         else:
@@ -608,6 +629,8 @@ class TableView:
             die.reparent_to(self.scoreboard)
             die.set_pos(-2.1 + 4.2 * i, 0.5, 0.3 + units.DIE_SIZE / 2)
             self.in_demand_nodes.append(die)
+        if animate and self.throws:
+            self._throw_in_demand(flow)
         self.in_demand_key = key
 
     def _sync_awards(self, flow: GameFlow, animate: bool) -> None:

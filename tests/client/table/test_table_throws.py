@@ -156,3 +156,24 @@ def test_the_throws_hits_reach_the_sounds(offscreen_base):
         assert any(e.other == "felt" for e in heard)
     finally:
         t.close()
+
+
+def test_the_in_demand_dice_roll_onto_the_scoreboard(offscreen_base):
+    t = table_with(offscreen_base, seed=9)
+    try:
+        app = t.app
+        view = app.view
+        assert len(view.side_throws) == 1  # the round's two in-demand dice, thrown with the pool
+        nodes = view.in_demand_nodes
+        homes = [(-2.1, 0.5), (2.1, 0.5)]
+        view.update(0.4)
+        assert any(abs(n.get_x() - hx) > 0.5 or abs(n.get_y() - hy) > 0.5 for n, (hx, hy) in zip(nodes, homes))
+        play_out(app)
+        assert not view.side_throws
+        for n, (hx, hy), shown in zip(nodes, homes, (1, 6)):
+            p = n.get_pos()  # on the scoreboard, in its slot, lying on the board's top
+            assert abs(p.x - hx) < 1e-3 and abs(p.y - hy) < 1e-3 and abs(p.z - (0.3 + 1.6 / 2)) < 1e-3
+            up = n.find("body").get_relative_vector(view.root, Vec3(0, 0, 1))
+            assert max(FACE_NORMAL, key=lambda v: up.dot(Vec3(*FACE_NORMAL[v]))) == shown
+    finally:
+        t.close()
