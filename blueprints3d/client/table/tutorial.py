@@ -13,7 +13,7 @@ from __future__ import annotations
 from direct.gui.DirectGui import DGG, DirectButton
 from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
-from panda3d.core import LineSegs, NodePath, Point3, TextNode
+from panda3d.core import LineSegs, Point3, TextNode
 
 from blueprints3d.client.scene import card_model, units
 from blueprints3d.client.table.flow import Mode, SeatConfig
