@@ -621,6 +621,7 @@ class TableView:
         key = tuple(mats)
         if key == self.in_demand_key:
             return
+        self.side_throws.clear()  # a throw of the old dice, cut short: they are going
         for n in self.in_demand_nodes:
             n.remove_node()
         self.in_demand_nodes = []
