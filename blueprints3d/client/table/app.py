@@ -650,7 +650,9 @@ class TableApp:
     def on_key(self, name: str) -> None:
         # Keyboard alone must carry a whole game: Enter or Space also lifts the curtain and
         # goes on after a round's scores, like the buttons do.
-        if name == "space" and self.view is not None and self.view.throw_in_flight and not self._blocked():
+        revealing = self.reveal is not None and self.reveal.active  # Space steps the reveal
+        if (name == "space" and self.view is not None and self.view.throw_in_flight and not self._blocked()
+                and not revealing):
             # Space skips a throw (and the glides with it): everything in place at once, the
             # throw's sounds dropped.
             self.view.finish_all()
