@@ -4,7 +4,9 @@
 each material on a card and a stack with glass in the middle. `--turntable out.webp|gif|mp4`
 writes a looping animation of the building turning once (files/movie.py: Pillow, or
 imageio-ffmpeg for mp4, optional extras); `--card -o share.png` one picture to share, the
-building beside its card and score breakdown (client/apps/share.py). Every picture frames the
+building beside its card and score breakdown (client/apps/share.py). Stills get smooth edges,
+soft shadows, contact darkening and glass reflecting a room (client/render/stills.py), and
+`--dof` depth of field; `--quick` draws as before, about three times faster. Every picture frames the
 building's whole bounding box (showcase.frame_build). No window opens; Mesa's software OpenGL is
 enough.
 """
@@ -43,6 +45,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-shaders", action="store_true", help="plain colours instead of the material shaders")
     parser.add_argument("--supersample", type=int, default=2, choices=[1, 2, 3],
                         help="render this many times larger and scale down, for smooth edges (default 2)")
+    parser.add_argument("--quick", "--draft", action="store_true",
+                        help="draw as fast as before: no multisampling, soft shadows, contact "
+                             "darkening or glass reflections (about 3x faster)")
+    parser.add_argument("--dof", type=finite_number(0.1, 10, " (depth of field strength)"), nargs="?",
+                        const=1.0, default=None, metavar="STRENGTH",
+                        help="depth of field for close-ups: sharp at the building's middle (or "
+                             "--focus), softer nearer and farther; STRENGTH 0.1 to 10 (default 1)")
+    parser.add_argument("--focus", type=finite_number(1, 2000, " (cm from the camera)"), default=None,
+                        metavar="CM", help="with --dof: the distance kept sharp, in cm from the camera")
     parser.add_argument("--card", action="store_true",
                         help="with -o: one picture to share, the building beside its blueprint card "
                              "and its score breakdown")
@@ -85,6 +96,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("give -o PICTURE.png, --turntable OUT.webp|gif|mp4, or both")
     if args.turntable is None and (args.seconds is not None or args.fps is not None):
         raise UsageError("--seconds and --fps are for --turntable")
+    if args.dof is not None and args.output is None:
+        raise UsageError("--dof is for a still picture: give -o PICTURE.png")
+    if args.focus is not None and args.dof is None:
+        raise UsageError("--focus is for --dof")
     if args.card and args.output is None:
         raise UsageError("--card composes a picture: give -o SHARE.png")
     out = movie = None
@@ -113,6 +128,10 @@ def run(args: argparse.Namespace) -> int:
         from blueprints3d.files.buildfile import load_build
         build = load_build(args.file)  # a bad file raises BuildFileError: one line, exit 2
     shaded = not args.no_shaders
+    from blueprints3d.client.render.stills import StillOptions
+
+    look = StillOptions.quick() if args.quick else StillOptions()
+    still = look.with_(dof=args.dof or 0.0, focus=args.focus)
     if args.output is not None:
         size = args.size or (SHARE_SIZE if args.card else DEFAULT_SIZE)
         if args.card:
@@ -120,9 +139,10 @@ def run(args: argparse.Namespace) -> int:
 
             bw, bh = building_share(size)
             img = compose(build, render_build(build, (bw, bh), args.angle, shaded, args.elevation,
-                                              args.supersample), size)
+                                              args.supersample, options=still), size)
         else:
-            img = render_build(build, size, args.angle, shaded, args.elevation, args.supersample)
+            img = render_build(build, size, args.angle, shaded, args.elevation, args.supersample,
+                               options=still)
         from blueprints3d.client.render.capture import save_png
         try:
             save_png(img, args.output)
@@ -136,7 +156,8 @@ def run(args: argparse.Namespace) -> int:
         seconds = TURN_SECONDS if args.seconds is None else args.seconds
         fps = args.fps or TURN_FPS
         n = turntable_frames(seconds, fps)
-        frames = render_turntable(build, size, n, args.angle, shaded, args.elevation, args.supersample)
+        frames = render_turntable(build, size, n, args.angle, shaded, args.elevation, args.supersample,
+                                  options=look)
         try:
             write_movie(args.turntable, frames, fps)
         except OSError as exc:
@@ -153,66 +174,119 @@ def turntable_frames(seconds: float, fps: int) -> int:
 
 
 def render_build(build, size: tuple[int, int], angle: float, use_shaders: bool,
-                 elevation: float = 36.0, supersample: int = 2, table: bool = True):
+                 elevation: float = 36.0, supersample: int = 2, table: bool = True, options=None):
     """The picture of ``build`` as an (h, w, 3) uint8 array (opens the offscreen ShowBase),
     framed by ``showcase.frame_build`` (its bounding box, with a margin); ``table`` False: on
     the plain background.
 
-    Rendered ``supersample`` times larger and averaged down: the software renderer has no
-    multisampling offscreen, and a still is worth the extra pixels.
+    Rendered ``supersample`` times larger and averaged down, into a multisampled buffer, with
+    soft shadows, contact darkening and glass reflecting a room (``options``, a
+    ``stills.StillOptions``; default all of them; ``StillOptions.quick()``: none, the picture
+    as drawn before); ``options.dof`` > 0 blurs by depth, sharp at the building's middle (or
+    ``options.focus`` cm from the camera).
     """
-    from blueprints3d.client.render import capture
+    from blueprints3d.client.render import stills
     from blueprints3d.client.scene import showcase
 
-    with _stage(build, size, use_shaders, supersample, table) as (base, view, _):
-        showcase.frame_build(view, build, angle, elevation)
-        capture.render_frames(base, 3)
-        return downsample(view.grab(), supersample, size)
+    options = _options(options)
+    with _stage(build, size, use_shaders, supersample, table, options) as (base, view, _, _look):
+        fit = showcase.frame_build(view, build, angle, elevation)
+        stills.render_still(base, view, 3)
+        img = downsample(view.grab(), supersample, size)
+        if options.dof > 0:
+            img = _blur_by_depth(view, img, size, supersample, options, fit.distance)
+        return img
+
+
+def _options(options):
+    from blueprints3d.client.render.stills import StillOptions
+
+    return StillOptions() if options is None else options
+
+
+def _blur_by_depth(view, img, size, supersample, options, aim_distance):
+    """``img`` with depth of field from ``view``'s depth buffer (a ``stills.StillView``)."""
+    import numpy as np
+
+    from blueprints3d.client.render import stills
+
+    depth = getattr(view, "depth", None)
+    if depth is None:
+        return img
+    lens = view.lens
+    lin = stills.linear_depth(view.grab_depth(), lens.get_near(), lens.get_far())
+    w, h = size
+    f = supersample
+    lin = lin[:h * f, :w * f].reshape(h, f, w, f).mean(axis=(1, 3)) if f > 1 else lin
+    # Depth is along the view axis; the aim lies on it, at the framing's distance.
+    focus = options.focus if options.focus is not None else aim_distance
+    return stills.depth_of_field(img, np.asarray(lin), focus, options.dof)
 
 
 def render_turntable(build, size: tuple[int, int], frames: int, start_angle: float, use_shaders: bool,
-                     elevation: float = 36.0, supersample: int = 2, table: bool = True) -> list:
+                     elevation: float = 36.0, supersample: int = 2, table: bool = True,
+                     options=None) -> list:
     """``frames`` pictures of ``build`` turning once on its card, as on a turntable: the camera
     and the lights stay (seen from ``start_angle``), the building turns clockwise seen from
     above, the last frame one step short of the first so the loop is seamless; the camera's
-    distance holds the whole bounding box in every frame (``showcase.turntable_views``)."""
-    from blueprints3d.client.render import capture
+    distance holds the whole bounding box in every frame (``showcase.turntable_views``).
+    ``options`` as for ``render_build`` (no depth of field: the building turns through it)."""
+    from blueprints3d.client.render import stills
     from blueprints3d.client.scene import showcase
 
+    options = _options(options).with_(dof=0.0)
     angles = [start_angle + 360.0 * k / frames for k in range(frames)]
     out = []
-    with _stage(build, size, use_shaders, supersample, table) as (base, view, model):
+    with _stage(build, size, use_shaders, supersample, table, options) as (base, view, model, look):
         cameras = showcase.turntable_views(view, build, angles, elevation)
         # Seen from angle a is the building turned by start - a under the first camera (the
         # cameras share their aim, on the card's centre line, and their distance).
         showcase.aim(view, cameras[0])
         for a in angles:
             model.set_h(start_angle - a)
-            capture.render_frames(base, 2)
+            if look is not None:
+                look.update()
+            stills.render_still(base, view, 2)
             out.append(downsample(view.grab(), supersample, size))
     return out
 
 
 @contextmanager
-def _stage(build, out_size: tuple[int, int], use_shaders: bool, supersample: int, table: bool):
-    """The offscreen base, a view of ``out_size`` x ``supersample`` and ``build``'s model (its
-    card, with the dice) on the view's stage; put back as found afterwards."""
-    from blueprints3d.client.render import shaders
-    from blueprints3d.client.render import capture
+def _stage(build, out_size: tuple[int, int], use_shaders: bool, supersample: int, table: bool, options=None):
+    """The offscreen base, a view of ``out_size`` x ``supersample``, ``build``'s model (its card,
+    with the dice) on the view's stage and its still shading (``showcase.dress_still``, None
+    when off); put back as found afterwards. Quick options draw as before: into the base's own
+    window when this process opened it at this size, else a plain buffer; otherwise into a
+    multisampled buffer (``stills.open_still_view``)."""
+    from blueprints3d.client.render import capture, shaders, stills
     from blueprints3d.client.scene import showcase
 
+    options = _options(options)
     size = (out_size[0] * supersample, out_size[1] * supersample)
-    # The base's own window is the picture when this process opened it at this size (the
-    # command line); otherwise (tests, the viewer) an offscreen buffer of the asked size.
-    base = capture.open_offscreen_base(*size)
-    own = (base.win.get_x_size(), base.win.get_y_size()) == size
-    view = capture.base_view(base) if own else capture.open_view(base, *size, name="render")
+    plain = options.multisamples == 0 and options.dof <= 0
+    # (A still draws into its own buffer: the base's window, if this opens it, stays small.)
+    base = capture.open_offscreen_base(*(size if plain else (64, 64)))
+    own = plain and (base.win.get_x_size(), base.win.get_y_size()) == size
+    if own:
+        view = capture.base_view(base)
+    elif plain:
+        view = capture.open_view(base, *size, name="render")
+    else:
+        view = stills.open_still_view(base, *size, multisamples=options.multisamples,
+                                      depth=options.dof > 0, name="render")
     shaders.configure(use_shaders, base)
     # A still can afford the extra pass: glass shows the dice behind it bent, too.
     stage = showcase.make_stage(base, view, refraction="screen", table=table)
+    if getattr(view, "multisamples", 0):
+        stills.use_multisamples(stage.root)
+    look = None
     try:
-        yield base, view, showcase.build_showcase(stage.root, build)
+        model = showcase.build_showcase(stage.root, build)
+        look = showcase.dress_still(stage, model, options)
+        yield base, view, model, look
     finally:
+        if look is not None:
+            look.remove()
         stage.close()
         if own:
             view.cam.node().set_scene(base.render)
@@ -222,10 +296,6 @@ def _stage(build, out_size: tuple[int, int], use_shaders: bool, supersample: int
 
 def downsample(img, factor: int, size: tuple[int, int]):
     """Average ``factor`` x ``factor`` blocks: (h*f, w*f, 3) -> (h, w, 3) uint8."""
-    import numpy as np
+    from blueprints3d.client.render import stills
 
-    if factor == 1:
-        return img
-    w, h = size
-    blocks = img[:h * factor, :w * factor].reshape(h, factor, w, factor, 3).astype(np.float32)
-    return (blocks.mean(axis=(1, 3)) + 0.5).astype(np.uint8)
+    return stills.downsample(img, factor, size)

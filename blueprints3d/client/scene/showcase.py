@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from panda3d.core import CardMaker, NodePath, PerspectiveLens
 
-from blueprints3d.client.render import glass, materials, shaders
+from blueprints3d.client.render import glass, materials, shaders, stills
 from blueprints3d.client.render.capture import View, base_view
 from blueprints3d.client.render.glass import Refraction, enable_refraction
 from blueprints3d.client.render.lighting import Lighting, setup_lighting
@@ -35,6 +35,7 @@ class Stage:
     root: NodePath
     lighting: Lighting
     refraction: Refraction | None
+    extent: float = 12.0          # the key light's shadow covers this radius (cm)
 
     def set_cards(self, cards: list[NodePath]) -> None:
         """Cards lying on this stage's table, for glass to show through (glass.set_ground)."""
@@ -81,7 +82,7 @@ def make_stage(base, view: View | None = None, extent: float = 12.0, table_radiu
                               task_mgr=getattr(base, "taskMgr", None), gsg=view.output.get_gsg())
     if table:
         make_table_top(root, table_radius)
-    stage = Stage(view=view, root=root, lighting=lighting, refraction=None)
+    stage = Stage(view=view, root=root, lighting=lighting, refraction=None, extent=extent)
     if refraction != "none":
         stage.set_cards([])
     if refraction == "screen":
@@ -113,6 +114,26 @@ def build_showcase(parent: NodePath, build: Build) -> NodePath:
             die.set_tag("cell", str(cell))
             die.set_tag("level", str(level))
     return card
+
+
+def still_boxes(card: NodePath) -> list[tuple[float, float, float, float]]:
+    """The dice of a ``build_showcase`` model as boxes for a still's contact darkening: (x, y, z,
+    half side, negative for glass) in the card's space, each die tagged ``still_index`` with its
+    place in the list."""
+    boxes = []
+    for die in card.find_all_matches("**/=level"):   # the dice (a card's spaces have cells too)
+        p = die.get_pos(card)
+        die.set_tag("still_index", str(len(boxes)))
+        glassy = die.get_python_tag("material") == int(Material.GLASS)
+        boxes.append((p.x, p.y, p.z, -units.DIE_SIZE / 2 if glassy else units.DIE_SIZE / 2))
+    return boxes
+
+
+def dress_still(stage: Stage, card: NodePath, options: stills.StillOptions) -> stills.StillLook | None:
+    """Give ``stage``'s building (``card``, from ``build_showcase``) a still's shading: soft
+    shadows, contact darkening, glass reflecting the room (``stills.apply_still_look``)."""
+    return stills.apply_still_look(stage.root, card, still_boxes(card), options, stage.extent,
+                                   ground_z=units.CARD_THICKNESS)
 
 
 def material_test_build() -> Build:
