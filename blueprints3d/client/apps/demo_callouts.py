@@ -7,8 +7,8 @@ the picture) and a leader line joins it to the die. Titles, footers and row labe
 they are unless something overlaps them. ``layout`` is plain 2D (tested without a window);
 ``arrange`` applies it to a drawn stage through its camera.
 
-(The reveal's ``client/table/reveal.py`` has its own column layout; the client's wings may not
-import each other, so the two are separate until a shared one moves below them.)
+(The reveal's ``client/table/reveal.py`` has its own column layout, for one building at a time;
+both measure with ``client/scene/screen_rects``.)
 """
 
 from __future__ import annotations
@@ -19,20 +19,12 @@ from typing import Sequence
 
 from panda3d.core import LineSegs, NodePath, Point2, Point3
 
-Rect = tuple[float, float, float, float]  # pixels: left, top, right, bottom (y grows downwards)
+from blueprints3d.client.scene.screen_rects import Rect, inside, overlaps
 
 ANCHOR_TAG = "label-anchor"     # python tag on a label: the NodePath (or Point3 in its parent) it explains
 LEADER_RGBA = (1.0, 1.0, 1.0, 0.85)
 GAP_PX = 4.0                    # between two labels, and between a label and a die
 NEAR_PX = 6.0                   # a label this close to its die needs no leader line
-
-
-def overlaps(a: Rect, b: Rect, gap: float = 0.0) -> bool:
-    return a[0] < b[2] + gap and b[0] < a[2] + gap and a[1] < b[3] + gap and b[1] < a[3] + gap
-
-
-def inside(r: Rect, bounds: Rect) -> bool:
-    return r[0] >= bounds[0] and r[1] >= bounds[1] and r[2] <= bounds[2] and r[3] <= bounds[3]
 
 
 @dataclass

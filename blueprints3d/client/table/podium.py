@@ -18,6 +18,7 @@ from panda3d.core import NodePath, Point2, Point3, TextNode
 
 from blueprints3d.client.scene import card_model, units
 from blueprints3d.client.scene.camera import OrbitCamera
+from blueprints3d.client.scene.screen_rects import Rect
 from blueprints3d.client.scene.showcase import build_showcase
 from blueprints3d.engine.results import RoundResult
 from blueprints3d.files.builds import build_of
@@ -29,7 +30,6 @@ ELEVATION = 48.0
 BUTTON = (0.85, 0.80, 0.65, 1)
 LINE_SHARE, LINE_MIN_PX = 0.026, 13.0
 
-Rect = tuple[float, float, float, float]  # pixels: left, top, right, bottom
 
 
 class Podium:

@@ -22,6 +22,7 @@ from blueprints3d.client.scene import card_model, units
 from blueprints3d.client.scene.camera import OrbitCamera
 from blueprints3d.client.table.flow import RoundEnd
 from blueprints3d.client.scene.geometry import rotate
+from blueprints3d.client.scene.screen_rects import Rect, overlaps
 from blueprints3d.client.table.layout import LABEL_OFFSET, seat_places, stack_z
 from blueprints3d.client.table.table_view import TableView
 from blueprints3d.steps.reveal import RevealStep, reveal_steps
@@ -38,11 +39,6 @@ CLOSE_ELEVATION = 50.0
 TABLE_ELEVATION = 62.0
 HINT = "Space: next step    Enter: skip the reveal"
 
-Rect = tuple[float, float, float, float]  # pixels: left, top, right, bottom (y grows downwards)
-
-
-def overlaps(a: Rect, b: Rect, gap: float = 0.0) -> bool:
-    return a[0] < b[2] + gap and b[0] < a[2] + gap and a[1] < b[3] + gap and b[1] < a[3] + gap
 
 
 def spread(wanted: Sequence[float], heights: Sequence[float], top: float, bottom: float,
