@@ -7,7 +7,8 @@ into textures/ (numpy and Panda3D only).
 Made here, loaded by the client (``blueprints3d.client.render.assets``):
   die.bam          the rounded die, pips addressed by its texcoords (vertex, normal, texcoord and
                    tangent columns: the die shader reads all four)
-  table.bam        the walnut rim (a ring), its edge and the felt
+  table.bam        the walnut rim (a ring), its edge and the felt (texcoords: one felt_nap.png
+                   repeat per SURFACE_TEXTURE["felt"] cm)
   screen.bam       a player's screen board;   scoreboard.bam, bag.bam (with its neck), award-card.bam
   card.bam         a blueprint card's blank (1 x 1 cm, scaled to its grid; its top face carries
                    the printed face's texcoords) and the overlay quad of one space
@@ -33,6 +34,7 @@ sys.path.insert(0, str(ROOT))  # run from a checkout: the package beside this fo
 from panda3d.core import (Filename, Geom, GeomNode, GeomTriangles, GeomVertexArrayFormat,  # noqa: E402
                           GeomVertexData, GeomVertexFormat, NodePath, Texture)
 
+from blueprints3d.client.render import textures  # noqa: E402
 from blueprints3d.client.scene import card_model, dice_model, units  # noqa: E402
 from blueprints3d.client.table import layout  # noqa: E402
 
@@ -185,9 +187,11 @@ def cylinder(radius: float, height: float, segments: int = 48, top_radius: float
     return mesh(verts, normals, tris)
 
 
-def disc(radius: float, segments: int = 96, inner: float = 0.0, z: float = 0.0) -> Geom:
+def disc(radius: float, segments: int = 96, inner: float = 0.0, z: float = 0.0,
+         uv_repeat: float | None = None) -> Geom:
     """A flat disc at height ``z`` facing up; with ``inner`` > 0 a ring, so that what lies inside
-    (the felt) is not drawn over a shaded surface that nobody sees."""
+    (the felt) is not drawn over a shaded surface that nobody sees. With ``uv_repeat`` (cm) its
+    texcoords are its x, y over that length: a texture repeats every ``uv_repeat`` cm."""
     a = np.linspace(0, 2 * math.pi, segments, endpoint=False)
     outer = np.stack([radius * np.cos(a), radius * np.sin(a), np.full_like(a, z)], 1)
     tris = []
@@ -202,7 +206,8 @@ def disc(radius: float, segments: int = 96, inner: float = 0.0, z: float = 0.0) 
         verts = np.vstack([[[0, 0, z]], outer])
         for i in range(segments):
             tris += [0, 1 + i, 1 + (i + 1) % segments]
-    return mesh(verts, np.tile([0, 0, 1], (len(verts), 1)), tris)
+    uvs = None if uv_repeat is None else verts[:, :2] / uv_repeat
+    return mesh(verts, np.tile([0, 0, 1], (len(verts), 1)), tris, uvs)
 
 
 def quad(half: float) -> Geom:
@@ -230,7 +235,8 @@ def models() -> dict[str, NodePath]:
         # shaded surface drawn under it would cost a full-table pass on a software renderer.
         "table": model("table", {"table-top": disc(r, inner=r * 0.92),
                                  "table-edge": cylinder(r, 3.0, cap=False, z0=-3.0),
-                                 "table-felt": disc(r * 0.93, z=0.01)}),
+                                 "table-felt": disc(r * 0.93, z=0.01,
+                                                    uv_repeat=textures.SURFACE_TEXTURE["felt"][1])}),
         "screen": model("screen", {"screen-board": box(layout.SCREEN_WIDTH, 0.5, layout.SCREEN_HEIGHT)}),
         "scoreboard": model("scoreboard", {"scoreboard-board": box(8.5, 4.6, 0.3)}),
         "bag": model("bag", {"bag-body": cylinder(3.2, 6.0, top_radius=2.0),

@@ -32,30 +32,78 @@ def periodic_noise(rng: np.random.Generator, shape: tuple[int, int], scale_x: fl
     return out / max(out.max(), 1e-9)
 
 
-def table_walnut(rng: np.random.Generator, size: int = 1024) -> np.ndarray:
-    """Oiled walnut planks running along x, 8 to a repeat, each with its own tone and grain."""
+# The walnut's real scale: one repeat of table_walnut.png covers WALNUT_REPEAT_CM (its entry in
+# client/render/textures.py SURFACE_TEXTURE must say the same), BOARDS boards side by side.
+WALNUT_SIZE = 1024
+WALNUT_REPEAT_CM = 96.0
+WALNUT_BOARDS = 8                      # 12 cm wide boards
+# The felt's nap: one repeat of felt_nap.png covers FELT_REPEAT_CM.
+FELT_SIZE = 256
+FELT_REPEAT_CM = 8.0                   # 32 px a cm: fibres about 0.3 mm
+
+
+def table_walnut(rng: np.random.Generator, size: int = WALNUT_SIZE) -> np.ndarray:
+    """Oiled walnut boards running along x, WALNUT_BOARDS to a repeat (12 cm each), every board
+    in two or three lengths butted end to end at staggered joints; each length has its own tone,
+    its own figure (grain lines arching along it) and dark pores in dashes."""
     h = w = size
-    planks = 8
+    boards = WALNUT_BOARDS
+    bh = h // boards
     ys, xs = np.mgrid[0:h, 0:w].astype(float)
-    plank = (ys * planks // h).astype(int)
-    warp = periodic_noise(rng, (h, w), 90, 25)
-    fine = periodic_noise(rng, (h, w), 60, 1.2)
-    # Grain: stretched rings whose phase drifts along the plank; an integer number of waves per
-    # repeat keeps the texture seamless across its edges.
-    phase = rng.uniform(0, 2 * np.pi, planks)[plank]
-    wave = np.sin(2 * np.pi * (ys * planks / h) * 9 + 2.4 * np.pi * warp + phase)
-    grain = 0.5 + 0.5 * wave
-    grain = grain ** 2.5
-    tone = rng.uniform(0.85, 1.12, planks)[plank]
-    light = np.array([0.36, 0.23, 0.14])
-    dark = np.array([0.21, 0.13, 0.08])
-    t = np.clip(0.4 * grain + 0.6 * fine, 0, 1)[..., None]
+    board = (ys // bh).astype(int)
+    yb = (ys + 0.5 - board * bh) / bh                 # 0..1 across a board
+    # End joints: each board is cut into lengths at staggered places (periodic along x).
+    seg_id = np.zeros((h, w), int)
+    joint_dist = np.full((h, w), 1e9)
+    for b in range(boards):
+        cuts = int(rng.integers(2, 4))
+        start = rng.uniform(0, w)
+        lengths = rng.uniform(0.7, 1.3, cuts)
+        joints = (start + np.cumsum(np.concatenate([[0.0], lengths[:-1]])) / lengths.sum() * w) % w
+        rows = slice(b * bh, (b + 1) * bh)
+        x = xs[rows]
+        rel = (x[..., None] - joints[None, None, :]) % w  # distance past each joint
+        seg_id[rows] = b * 4 + np.argmin(rel, axis=-1)
+        d = np.abs(((x[..., None] - joints + w / 2) % w) - w / 2)
+        joint_dist[rows] = d.min(axis=-1)
+    n_seg = boards * 4
+    tone = rng.uniform(0.82, 1.15, n_seg)[seg_id]
+    hue = rng.uniform(-0.04, 0.04, n_seg)[seg_id]
+    # Figure: grain lines that arch slowly along the length (flat-sawn "cathedrals").
+    centre = rng.uniform(0.2, 0.8, n_seg)[seg_id]
+    arch_len = w / rng.integers(2, 5, n_seg)[seg_id]    # whole arches a repeat: it tiles
+    arch_phase = rng.uniform(0, 2 * np.pi, n_seg)[seg_id]
+    rings = rng.uniform(5.0, 9.0, n_seg)[seg_id]        # grain lines across a board
+    warp = periodic_noise(rng, (h, w), 120, 30)
+    arch = 0.35 * np.cos(2 * np.pi * xs / arch_len + arch_phase)
+    r = np.abs(yb - centre + 0.15 * (warp - 0.5)) + 0.25 * arch
+    wave = 0.5 + 0.5 * np.sin(2 * np.pi * r * rings)
+    lines = wave ** 6                                   # thin dark late-wood lines
+    streak = periodic_noise(rng, (h, w), 80, 1.0)       # fine fibre streaks along the board
+    pores = np.clip((periodic_noise(rng, (h, w), 6, 0.8) - 0.72) / 0.1, 0, 1)
+    light = np.array([0.40, 0.26, 0.155])
+    dark = np.array([0.19, 0.11, 0.065])
+    t = np.clip(0.32 * lines + 0.5 * streak + 0.3 * pores, 0, 1)[..., None]
     img = (light * (1 - t) + dark * t) * tone[..., None]
-    # Seams between planks: a thin dark groove.
-    seam = np.abs(((ys + 0.5) * planks / h) % 1.0 - 0.0)
-    seam = np.minimum(seam, 1.0 - seam) * h / planks
-    img *= np.clip(seam / 2.0, 0.35, 1.0)[..., None]
+    img[..., 0] *= 1 + hue
+    img[..., 2] *= 1 - hue
+    # The joints: a thin dark groove between boards (along x) and at the butt joints.
+    seam = np.minimum(yb, 1 - yb) * bh
+    groove = np.minimum(np.clip(seam / 1.5, 0.3, 1.0), np.clip(joint_dist / 1.2, 0.4, 1.0))
+    img *= groove[..., None]
     return np.clip(img, 0, 1)
+
+
+def felt_nap(rng: np.random.Generator, size: int = FELT_SIZE) -> np.ndarray:
+    """The felt's nap as a near-white grey (it multiplies the felt's colour): fine fibres
+    criss-crossing, a faint mottle of the nap's direction, mean about 0.94, small amplitude."""
+    fibres = (periodic_noise(rng, (size, size), 0.8, 3.0) + periodic_noise(rng, (size, size), 3.0, 0.8)
+              + periodic_noise(rng, (size, size), 0.7, 0.7)) / 3.0
+    mottle = periodic_noise(rng, (size, size), 40, 40)
+    f = (fibres - fibres.mean()) / max(fibres.std(), 1e-9)
+    m = (mottle - mottle.mean()) / max(mottle.std(), 1e-9)
+    g = 0.94 + 0.035 * f + 0.015 * m
+    return np.repeat(np.clip(g, 0, 1)[..., None], 3, axis=2)
 
 
 def paper_fibre(rng: np.random.Generator, size: int = 256) -> np.ndarray:
@@ -83,6 +131,7 @@ TEXTURES = {
     "table_walnut.png": table_walnut,
     "paper_fibre.png": paper_fibre,
     "screen_board.png": screen_board,
+    "felt_nap.png": felt_nap,
 }
 
 

@@ -8,9 +8,11 @@ from panda3d.core import PNMImage, SamplerState, StringStream, Texture
 
 from blueprints3d.client.render import assets
 
-# Texture file and the cm one repeat covers, per surface kind.
-SURFACE_TEXTURE = {"paper": ("paper_fibre.png", 6.0), "table": ("table_walnut.png", 90.0),
-                   "screen": ("screen_board.png", 24.0)}
+# Texture file and the cm one repeat covers, per surface kind (tools/make_textures.py draws them
+# to these scales: the walnut's 12 cm boards, the felt's 0.3 mm fibres). "felt" is no shaded
+# surface: its nap multiplies the felt's colour through the felt's own texcoords (models/table.bam).
+SURFACE_TEXTURE = {"paper": ("paper_fibre.png", 6.0), "table": ("table_walnut.png", 96.0),
+                   "screen": ("screen_board.png", 24.0), "felt": ("felt_nap.png", 8.0)}
 
 
 @lru_cache(maxsize=1)
@@ -36,9 +38,14 @@ def surface_texture(kind: str) -> Texture:
     tex = Texture(kind)
     tex.load(img)
     # Bilinear within the nearest mip level: half the texel fetches of trilinear, and the
-    # table's level changes are lost in its grain anyway.
-    tex.set_minfilter(SamplerState.FT_linear_mipmap_nearest)
-    tex.set_magfilter(SamplerState.FT_linear)
+    # table's level changes are lost in its grain anyway. The felt's nap is noise, and fills
+    # most of the screen: one texel of the nearest level (a quarter of the fetches) is enough.
+    if kind == "felt":
+        tex.set_minfilter(SamplerState.FT_nearest_mipmap_nearest)
+        tex.set_magfilter(SamplerState.FT_nearest)
+    else:
+        tex.set_minfilter(SamplerState.FT_linear_mipmap_nearest)
+        tex.set_magfilter(SamplerState.FT_linear)
     # Anisotropic filtering is costly on a software renderer and the table fills the screen.
     tex.set_anisotropic_degree(1)
     tex.set_wrap_u(SamplerState.WM_repeat)

@@ -8,9 +8,10 @@ colours it. Dice and blueprint cards come from ``dice_model`` and ``card_model``
 
 from __future__ import annotations
 
-from panda3d.core import NodePath, TextNode, TransparencyAttrib
+from panda3d.core import NodePath, TextNode, TextureStage, TransparencyAttrib
 
 from blueprints3d.client.render import assets
+from blueprints3d.client.render.textures import surface_texture
 
 RGBA = tuple[float, float, float, float]
 PROPS = ("table", "screen", "scoreboard", "bag", "award-card")
@@ -20,13 +21,18 @@ def prop(model: str, name: str | None = None, rgba: RGBA | None = None) -> NodeP
     """A copy of the prop ``model`` (one of ``PROPS``), named ``name``, coloured ``rgba``.
 
     Its parts are the model's named children (the table's ``table-top``, ``table-edge`` and
-    ``table-felt``; the bag's ``bag-body`` and ``bag-neck``), to be styled one by one.
+    ``table-felt``; the bag's ``bag-body`` and ``bag-neck``), to be styled one by one. The felt
+    comes with its nap (a fine grey fibre texture, mipmapped, multiplying whatever colour the
+    caller gives it).
     """
     if model not in PROPS:
         raise ValueError(f"no prop {model!r}: expected one of {', '.join(PROPS)}")
     root = NodePath(name or model)
     for part in assets.load_model(model).get_children():
         part.copy_to(root)  # copies the node, shares its Geoms
+    felt = root.find("table-felt")
+    if not felt.is_empty():
+        felt.set_texture(TextureStage.get_default(), surface_texture("felt"))
     if rgba is not None:
         root.set_color(*rgba)
         if rgba[3] < 1.0:

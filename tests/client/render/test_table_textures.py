@@ -1,0 +1,99 @@
+"""Issue 14: the table's textures at their real scale. The walnut is boards about 12 cm wide,
+butted end to end at staggered joints (not long streaks); the felt has a fine, subtle nap that
+fades out in its mip levels (no moiré), mapped onto the felt through its texcoords."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import numpy as np
+from panda3d.core import GeomVertexReader, SamplerState
+
+from blueprints3d.client.render import assets
+from blueprints3d.client.render.textures import SURFACE_TEXTURE, surface_texture
+from blueprints3d.client.scene.props import prop
+
+TOOL = Path(__file__).resolve().parents[3] / "tools" / "make_textures.py"
+LUM = np.array([0.299, 0.587, 0.114])
+
+
+def _tool():
+    spec = importlib.util.spec_from_file_location("make_textures", TOOL)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _walnut(tool, seed=4):
+    return tool.table_walnut(np.random.default_rng([seed, 0])) @ LUM
+
+
+def test_the_walnut_is_boards_12_cm_wide_at_the_scale_the_table_uses():
+    tool = _tool()
+    assert SURFACE_TEXTURE["table"][1] == tool.WALNUT_REPEAT_CM
+    lum = _walnut(tool)
+    px_per_cm = lum.shape[0] / tool.WALNUT_REPEAT_CM
+    # The grooves between boards: the darkest rows, one per board, evenly spaced.
+    rows = lum.mean(axis=1)
+    n = len(rows)
+    grooves = {y for y in range(n) if rows[y] < 0.75 * np.median(rows)}
+    starts = sorted(y for y in grooves if (y - 1) % n not in grooves)  # it wraps round
+    assert len(starts) == tool.WALNUT_BOARDS, starts
+    period_cm = np.diff(starts).mean() / px_per_cm
+    assert 10.0 <= period_cm <= 15.0, period_cm
+    assert np.ptp(np.diff(starts)) <= 2
+
+
+def test_each_board_is_made_of_lengths_with_staggered_joints():
+    tool = _tool()
+    lum = _walnut(tool)
+    bh = lum.shape[0] // tool.WALNUT_BOARDS
+    joint_sets = []
+    for b in range(tool.WALNUT_BOARDS):
+        middle = lum[b * bh + bh // 4:(b + 1) * bh - bh // 4]
+        cols = middle.mean(axis=0)
+        dark = cols < 0.7 * np.median(cols)
+        starts = [x for x in range(len(cols)) if dark[x] and not dark[x - 1]]
+        assert 2 <= len(starts) <= 3, (b, starts)   # butt joints: no board runs the whole repeat
+        joint_sets.append(starts[0])
+    assert len(set(x // 20 for x in joint_sets)) >= tool.WALNUT_BOARDS - 2  # staggered, not in a line
+
+
+def test_the_felt_has_a_fine_subtle_nap_that_fades_in_its_mip_levels():
+    tool = _tool()
+    assert SURFACE_TEXTURE["felt"][1] == tool.FELT_REPEAT_CM
+    g = tool.felt_nap(np.random.default_rng([4, 3]))[..., 0]
+    assert g.shape[0] / tool.FELT_REPEAT_CM >= 24          # fibres finer than half a mm
+    assert 0.90 <= g.mean() <= 0.97, g.mean()              # keeps the felt's colour
+    assert 0.02 <= g.std() <= 0.06, g.std()                # a nap, not flat, not a pattern
+    level = g
+    for _ in range(3):                                     # mip level 3: 2 px a cm
+        level = 0.25 * (level[::2, ::2] + level[1::2, ::2] + level[::2, 1::2] + level[1::2, 1::2])
+    assert level.std() < 0.5 * g.std(), (level.std(), g.std())  # fine: it averages away at a distance
+    assert level.std() > 0.003                                   # but a faint mottle stays
+    tex = surface_texture("felt")
+    assert tex.uses_mipmaps()
+    assert tex.get_minfilter() in (SamplerState.FT_nearest_mipmap_nearest, SamplerState.FT_linear_mipmap_nearest,
+                                   SamplerState.FT_linear_mipmap_linear)  # a mip level, never the full texture
+
+
+def test_the_felt_model_maps_its_nap_by_real_size_and_the_prop_carries_it():
+    felt = assets.load_model("table").find("table-felt")
+    geom = felt.node().get_geom(0)
+    vdata = geom.get_vertex_data()
+    v, t = GeomVertexReader(vdata, "vertex"), GeomVertexReader(vdata, "texcoord")
+    repeat = SURFACE_TEXTURE["felt"][1]
+    for _ in range(vdata.get_num_rows()):
+        p, uv = v.get_data3(), t.get_data2()
+        assert abs(uv.x - p.x / repeat) < 1e-4 and abs(uv.y - p.y / repeat) < 1e-4
+    table = prop("table")
+    assert table.find("table-felt").get_texture().get_name() == "felt"
+
+
+def test_the_textures_are_the_same_bytes_every_time(tmp_path):
+    tool = _tool()
+    a, b = tmp_path / "a", tmp_path / "b"
+    assert tool.main(["--out", str(a)]) == 0 and tool.main(["--out", str(b)]) == 0
+    for name in tool.TEXTURES:
+        assert (a / name).read_bytes() == (b / name).read_bytes(), name
