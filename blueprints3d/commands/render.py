@@ -214,10 +214,11 @@ def _blur_by_depth(view, img, size, supersample, options, aim_distance):
     if depth is None:
         return img
     lens = view.lens
-    lin = stills.linear_depth(view.grab_depth(), lens.get_near(), lens.get_far())
+    raw = view.grab_depth().astype(np.float32)
     w, h = size
     f = supersample
-    lin = lin[:h * f, :w * f].reshape(h, f, w, f).mean(axis=(1, 3)) if f > 1 else lin
+    raw = raw[:h * f, :w * f].reshape(h, f, w, f).mean(axis=(1, 3)) if f > 1 else raw
+    lin = stills.linear_depth(raw, lens.get_near(), lens.get_far())
     # Depth is along the view axis; the aim lies on it, at the framing's distance.
     focus = options.focus if options.focus is not None else aim_distance
     return stills.depth_of_field(img, np.asarray(lin), focus, options.dof)

@@ -26,7 +26,7 @@ from panda3d.core import TextNode
 from blueprints3d.files.autosave import default_dir
 from blueprints3d.files.jsonfile import where, write_new
 from blueprints3d.text import display, file_name, plural
-from blueprints3d.client.render import capture
+from blueprints3d.client.render import capture, stills
 
 from blueprints3d.client.scene import showcase
 from blueprints3d.files.buildfile import Build
@@ -76,6 +76,9 @@ def breakdown(build: Build) -> str:
 def pictures_dir() -> Path:
     """Where the viewer's pictures go by default: ``pictures`` in the data folder."""
     return default_dir() / "pictures"
+
+
+STILL_SUPERSAMPLE = 2   # S pictures: drawn at twice the window's size and averaged down
 
 
 class BuildViewer(DirectObject):
@@ -182,8 +185,10 @@ class BuildViewer(DirectObject):
         try:
             if not with_panel:
                 self.apply_camera(free=1.0)
-            capture.render_frames(self.base, 2)
-            picture = capture.png_bytes(self.view.grab())
+                picture = capture.png_bytes(self.still_picture())
+            else:
+                capture.render_frames(self.base, 2)
+                picture = capture.png_bytes(self.view.grab())
         finally:
             for o in hidden:
                 o.show()
@@ -196,6 +201,39 @@ class BuildViewer(DirectObject):
             return None
         self.help.setText(f"saved {where(path.resolve())}")
         return path
+
+    def still_picture(self, options: stills.StillOptions | None = None):
+        """The building as ``render`` draws a still (``stills``: supersampled and multisampled,
+        soft shadows, contact darkening, glass reflecting the room), seen through the window's
+        camera and lens, at the window's size; the window's own picture where no offscreen
+        buffer opens."""
+        options = options or stills.StillOptions()
+        w, h = self.view.size
+        f = STILL_SUPERSAMPLE
+        try:
+            still = stills.open_still_view(self.base, w * f, h * f, multisamples=options.multisamples,
+                                           name="viewer-still")
+        except RuntimeError:
+            capture.render_frames(self.base, 2)
+            return self.view.grab()
+        look = None
+        try:
+            # Riding on the window's camera with its lens: the same framing, film offset and all.
+            still.cam.node().set_lens(self.view.lens)
+            still.cam.reparent_to(self.view.cam)
+            still.cam.set_pos_hpr(0, 0, 0, 0, 0, 0)
+            still.cam.node().set_scene(self.stage.root)
+            still.output.set_clear_color(self.view.output.get_clear_color())
+            if still.multisamples:
+                stills.use_multisamples(self.stage.root)
+            look = showcase.dress_still(self.stage, self.model, options)
+            stills.render_still(self.base, still, 3)
+            return stills.downsample(still.grab(), f, (w, h))
+        finally:
+            if look is not None:
+                look.remove()
+            self.stage.root.clear_antialias()
+            capture.close_view(self.base, still)
 
     def destroy(self) -> None:
         self.ignore_all()

@@ -105,15 +105,24 @@ def test_the_viewer_frames_the_tower_beside_its_panel_and_centres_the_s_picture(
     viewer = BuildViewer(offscreen_base, build_from_dict(TOWER), "tower", tmp_path, turntable=False)
     grabs = []
     real_grab = viewer.view.grab
+    real_still = viewer.still_picture
 
-    def spy():
+    def seen():
         grabs.append({"corners": _corners(viewer.view, viewer.model),
                       "panel": not viewer.panel.is_hidden(), "help": not viewer.help.is_hidden(),
                       "help_text": viewer.help.getText()})
+
+    def spy():
+        seen()
         return real_grab()
+
+    def still_spy():   # S draws a still through the window's camera (its lens and framing)
+        seen()
+        return real_still()
 
     try:
         viewer.view.grab = spy
+        viewer.still_picture = still_spy
         free = viewer.free_share()
         assert 0.3 <= free < 1.0
         for angle in (0.0, 60.0, 200.0):
@@ -170,3 +179,28 @@ def test_view_output_that_is_not_a_folder_is_one_line(tmp_path, capsys):
         main(["view", str(src), "--output", str(tmp_path / "file")])
     err = capsys.readouterr().err.strip()
     assert e.value.code == 2 and len(err.splitlines()) == 1 and "--output" in err and "not a folder" in err
+
+
+def test_the_s_picture_is_drawn_as_a_still_and_the_live_scene_is_left_as_it_was(offscreen_base, tmp_path):
+    from blueprints3d.client.render import shaders, stills
+    from blueprints3d.client.apps.viewer import BuildViewer
+
+    shaders.configure(True, offscreen_base)
+    if not shaders.shaders_enabled():
+        pytest.skip("this GL has no GLSL")
+    viewer = BuildViewer(offscreen_base, build_from_dict(TOWER), "tower", tmp_path, turntable=False)
+    try:
+        before = [(n, n.get_shader()) for n in viewer.stage.root.find_all_matches("**")]
+        viewer.apply_camera(free=1.0)
+        plain = viewer.still_picture(stills.StillOptions.quick()).astype(int)
+        still = viewer.still_picture().astype(int)
+        assert still.shape == plain.shape == (offscreen_base.win.get_y_size(), offscreen_base.win.get_x_size(), 3)
+        # The same framing (the building's silhouette in the same place), another look.
+        lit = lambda img: img.mean(axis=2) > 120
+        assert (lit(still) == lit(plain)).mean() > 0.97
+        assert np.abs(still - plain).mean() > 0.3
+        assert [(n, n.get_shader()) for n in viewer.stage.root.find_all_matches("**")] == before
+        assert viewer.screenshot().is_file()
+    finally:
+        viewer.destroy()
+        shaders.configure(False)
