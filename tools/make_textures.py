@@ -114,17 +114,63 @@ def paper_fibre(rng: np.random.Generator, size: int = 256) -> np.ndarray:
     return np.repeat(np.clip(g, 0, 1)[..., None], 3, axis=2)
 
 
-def screen_board(rng: np.random.Generator, size: int = 512) -> np.ndarray:
-    """Blueprint-blue board for the player screens: mottled card with a faint drafting grid."""
+# A screen's board: SCREEN_W_CM wide, SCREEN_H_CM high (client/table/layout.py). The screen
+# shader maps the board's face by its model x, z over one repeat (SURFACE_TEXTURE["screen"] =
+# SCREEN_W_CM): x = 0 (the middle) falls on the texture's left edge, the board's ends on its
+# middle column, and z = 0..SCREEN_H_CM on the lower half of the picture.
+SCREEN_W_CM = 18.0
+SCREEN_H_CM = 9.0
+SCREEN_SIZE = 512
+
+
+def screen_layout(size: int = SCREEN_SIZE) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The board face's cm coordinates at each texel: (x from the middle, z from the foot, on the
+    face: z <= SCREEN_H_CM)."""
     ys, xs = np.mgrid[0:size, 0:size].astype(float)
-    mottle = periodic_noise(rng, (size, size), 40, 40)
-    fibre = periodic_noise(rng, (size, size), 1.5, 1.5)
-    base = np.array([0.13, 0.25, 0.47]) * (0.9 + 0.2 * mottle[..., None] + 0.1 * (fibre[..., None] - 0.5))
-    cells = 16  # grid squares per repeat
-    fx = np.abs(((xs + 0.5) * cells / size) % 1.0 - 0.5)
-    fy = np.abs(((ys + 0.5) * cells / size) % 1.0 - 0.5)
-    line = np.clip((np.maximum(fx, fy) - 0.46) / 0.04, 0, 1)[..., None]
-    return np.clip(base * (1 - 0.35 * line) + np.array([0.75, 0.82, 0.92]) * 0.35 * line, 0, 1)
+    u = (xs + 0.5) / size                                  # texture s
+    v = 1.0 - (ys + 0.5) / size                            # texture t (image row 0 is the top)
+    x = ((u + 0.5) % 1.0 - 0.5) * SCREEN_W_CM              # the wrap puts the board's middle at s=0
+    z = v * SCREEN_W_CM
+    return x, z, z <= SCREEN_H_CM
+
+
+def screen_board(rng: np.random.Generator, size: int = SCREEN_SIZE) -> np.ndarray:
+    """Printed cardboard for the player screens. The shader tints it with the seat's colour by
+    its brightness (mean about 0.24): kraft board with fibres and a mottle, a printed border (a
+    dark band and a light rule inside it, 0.6 cm in from the edge) and, high in the middle, the
+    game's mark (a stack of three dice drawn isometrically, light lines), symmetric so that it
+    reads the same from either side of the board."""
+    x, z, face = screen_layout(size)
+    mottle = periodic_noise(rng, (size, size), 30, 30)
+    fibre = periodic_noise(rng, (size, size), 1.2, 1.2)
+    kraft = np.array([0.30, 0.235, 0.16])                  # brightness 0.24: the seat's own colour
+    base = kraft * (0.92 + 0.16 * mottle[..., None] + 0.12 * (fibre[..., None] - 0.5))
+    # Distance (cm) inside the board's edge.
+    inset = np.minimum(SCREEN_W_CM / 2 - np.abs(x), np.minimum(z, SCREEN_H_CM - z))
+    px = SCREEN_W_CM / size                                 # cm a texel
+    band = np.clip((0.45 - np.abs(inset - 0.55)) / px, 0, 1)          # the dark printed band
+    rule = np.clip((0.05 - np.abs(inset - 1.25)) / px + 0.5, 0, 1)    # a light rule inside it
+    # The mark: three cubes in a stack, drawn as isometric outlines round (0, 6.2) cm.
+    mark = np.zeros_like(x)
+    c30, s30 = np.cos(np.pi / 6), 0.5
+    for k in range(3):
+        cz = 4.9 + 1.15 * k
+        for (ax, az, bx, bz) in ((0, 0, c30, s30), (0, 0, -c30, s30), (0, 0, 0, -1),
+                                 (c30, s30, 0, 1), (-c30, s30, 0, 1), (c30, s30, c30, -s30),
+                                 (-c30, s30, -c30, -s30), (0, -1, c30, -s30), (0, -1, -c30, -s30)):
+            r = 0.66
+            p0 = np.array([ax * r, cz + az * r])
+            p1 = np.array([bx * r, cz + bz * r])
+            d = p1 - p0
+            t = np.clip(((x - p0[0]) * d[0] + (z - p0[1]) * d[1]) / (d @ d), 0, 1)
+            dist = np.hypot(x - p0[0] - t * d[0], z - p0[1] - t * d[1])
+            mark = np.maximum(mark, np.clip((0.06 - dist) / px + 0.5, 0, 1))
+    light = 1.55 * base                                     # the light ink: a paler seat colour
+    img = base * (1 - 0.55 * band[..., None])
+    img = img * (1 - rule[..., None]) + light * rule[..., None]
+    img = img * (1 - mark[..., None]) + light * mark[..., None]
+    img = np.where(face[..., None], img, base)
+    return np.clip(img, 0, 1)
 
 
 TEXTURES = {

@@ -97,3 +97,28 @@ def test_the_textures_are_the_same_bytes_every_time(tmp_path):
     assert tool.main(["--out", str(a)]) == 0 and tool.main(["--out", str(b)]) == 0
     for name in tool.TEXTURES:
         assert (a / name).read_bytes() == (b / name).read_bytes(), name
+
+
+def test_the_screen_board_is_printed_cardboard_mapped_onto_one_face():
+    from blueprints3d.client.table.layout import SCREEN_HEIGHT, SCREEN_WIDTH
+
+    tool = _tool()
+    assert (tool.SCREEN_W_CM, tool.SCREEN_H_CM) == (SCREEN_WIDTH, SCREEN_HEIGHT)
+    assert SURFACE_TEXTURE["screen"][1] == SCREEN_WIDTH      # one repeat across the board's face
+    img = tool.screen_board(np.random.default_rng([4, 2]))
+    lum = img @ np.array([0.3, 0.59, 0.11])                 # the shader's tint weights
+    x, z, face = tool.screen_layout()
+    inset = np.minimum(SCREEN_WIDTH / 2 - np.abs(x), np.minimum(z, SCREEN_HEIGHT - z))
+    inner = face & (inset > 2.0) & ((np.abs(x) > 2.0) | (z < 3.5))   # plain board, off the mark
+    assert 0.20 <= np.median(lum[inner]) <= 0.28            # the seat's colour, neither dark nor washed
+    band = face & (np.abs(inset - 0.55) < 0.3)
+    rule = face & (np.abs(inset - 1.25) < 0.02)
+    assert np.median(lum[band]) < 0.6 * np.median(lum[inner])   # the printed border reads
+    assert np.median(lum[rule]) > 1.3 * np.median(lum[inner])   # and its light rule inside
+    mark = face & (np.abs(x) < 1.0) & (z > 4.0) & (z < 8.0)
+    assert (lum[mark] > 1.3 * np.median(lum[inner])).sum() > 200   # the mark is printed
+    # Symmetric about the board's middle (x -> -x is texture column s -> 1 - s): the same seen
+    # from either side of the board.
+    lines = (lum > 1.3 * np.median(lum[inner])) & face
+    mirrored = lines[:, ::-1]
+    assert (lines & mirrored).sum() > 0.9 * lines.sum()
