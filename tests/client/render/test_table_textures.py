@@ -60,22 +60,27 @@ def test_each_board_is_made_of_lengths_with_staggered_joints():
     assert len(set(x // 20 for x in joint_sets)) >= tool.WALNUT_BOARDS - 2  # staggered, not in a line
 
 
-def test_the_felt_has_a_fine_subtle_nap_that_fades_in_its_mip_levels():
+def test_the_felt_has_a_fine_subtle_nap_that_averages_away_and_holds_no_pattern():
     tool = _tool()
     assert SURFACE_TEXTURE["felt"][1] == tool.FELT_REPEAT_CM
     g = tool.felt_nap(np.random.default_rng([4, 3]))[..., 0]
-    assert g.shape[0] / tool.FELT_REPEAT_CM >= 24          # fibres finer than half a mm
+    assert g.shape[0] / tool.FELT_REPEAT_CM >= 12          # fibres under a mm
     assert 0.90 <= g.mean() <= 0.97, g.mean()              # keeps the felt's colour
-    assert 0.02 <= g.std() <= 0.06, g.std()                # a nap, not flat, not a pattern
+    assert 0.02 <= g.std() <= 0.05, g.std()                # a nap, not flat, not a pattern
     level = g
-    for _ in range(3):                                     # mip level 3: 2 px a cm
+    for _ in range(3):                                     # as a distant eye sees it: 2 px a cm
         level = 0.25 * (level[::2, ::2] + level[1::2, ::2] + level[::2, 1::2] + level[1::2, 1::2])
-    assert level.std() < 0.5 * g.std(), (level.std(), g.std())  # fine: it averages away at a distance
+    assert level.std() < 0.6 * g.std(), (level.std(), g.std())  # fine: it averages away
     assert level.std() > 0.003                                   # but a faint mottle stays
+    # No moiré: the nap is noise, no frequency stands out of its spectrum (a weave or a grid
+    # would put its energy in a few peaks, which sampling folds into bands on the screen).
+    # (The mottle's cm-wide clouds, under 4 waves a repeat, are far too coarse to alias.)
+    power = np.abs(np.fft.fft2(g - g.mean())) ** 2
+    k = np.abs(np.fft.fftfreq(g.shape[0]) * g.shape[0])
+    fine = power[np.maximum(k[:, None], k[None, :]) >= 4]
+    assert fine.max() < 0.01 * fine.sum(), fine.max() / fine.sum()
     tex = surface_texture("felt")
-    assert tex.uses_mipmaps()
-    assert tex.get_minfilter() in (SamplerState.FT_nearest_mipmap_nearest, SamplerState.FT_linear_mipmap_nearest,
-                                   SamplerState.FT_linear_mipmap_linear)  # a mip level, never the full texture
+    assert tex.get_minfilter() == SamplerState.FT_nearest  # what the frame budget allows (measured)
 
 
 def test_the_felt_model_maps_its_nap_by_real_size_and_the_prop_carries_it():
