@@ -6,7 +6,7 @@ writes a looping animation of the building turning once (files/movie.py: Pillow,
 imageio-ffmpeg for mp4, optional extras); `--card -o share.png` one picture to share, the
 building beside its card and score breakdown (client/apps/share.py). Stills get smooth edges,
 soft shadows, contact darkening and glass reflecting a room (client/render/stills.py), and
-`--dof` depth of field; `--quick` draws as before, about three times faster. Every picture frames the
+`--dof` depth of field; `--quick` draws as before, in about half the time. Every picture frames the
 building's whole bounding box (showcase.frame_build). No window opens; Mesa's software OpenGL is
 enough.
 """
@@ -47,7 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="render this many times larger and scale down, for smooth edges (default 2)")
     parser.add_argument("--quick", "--draft", action="store_true",
                         help="draw as fast as before: no multisampling, soft shadows, contact "
-                             "darkening or glass reflections (about 3x faster)")
+                             "darkening or glass reflections (about half the time)")
     parser.add_argument("--dof", type=finite_number(0.1, 10, " (depth of field strength)"), nargs="?",
                         const=1.0, default=None, metavar="STRENGTH",
                         help="depth of field for close-ups: sharp at the building's middle (or "

@@ -261,7 +261,7 @@ def test_blur_by_depth_on_a_pattern():
 
 # -- the command --------------------------------------------------------------------------------------
 
-def test_turntable_frames_match_single_stills(shaded):
+def test_turntable_frames_are_stills_that_turn(shaded):
     build = showcase.material_test_build()
     frames = render_cmd.render_turntable(build, (96, 64), 2, 35.0, True, supersample=1)
     assert len(frames) == 2 and frames[0].shape == (64, 96, 3)
