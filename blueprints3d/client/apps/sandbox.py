@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from direct.gui.DirectGui import DirectButton
+from direct.gui.DirectGui import DirectButton, DirectEntry
 from direct.gui.DirectGuiBase import DirectGuiWidget
 from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
@@ -48,7 +48,7 @@ from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.files.autosave import default_dir
 from blueprints3d.files.buildfile import build_bytes
 from blueprints3d.files.jsonfile import where, write_new
-from blueprints3d.text import plural
+from blueprints3d.text import file_name, plural
 
 SELECTED = (0.85, 0.6, 0.1, 1.0)
 NORMAL = (0.22, 0.3, 0.45, 0.95)
@@ -95,6 +95,8 @@ class SandboxApp(DirectObject):
         self.pending_card: int | None = None   # a card change waiting for its confirmation
         self._drag_from: tuple[float, float] | None = None
         self._own_file = False  # out_path is this session's own file once it has saved there
+        self.naming: DirectEntry | None = None  # "Save as": the name being typed
+        self._naming_label: OnscreenText | None = None
         self.cards = card_choices(*blank)
         self.card_index = card_index % len(self.cards)
         self.model = SandboxBuilding(self.cards[self.card_index])
@@ -123,6 +125,7 @@ class SandboxApp(DirectObject):
         for k, (label, fn) in enumerate((("< Card", self.previous_card), ("Card >", self.next_card),
                                          ("Undo", self.undo), ("Clear", self.clear), ("Save", self.save))):
             self.buttons.append(_button(bar, label, (0.14 + 0.25 * k, y - 0.2), fn, 0.042))
+        self.buttons.append(_button(bar, "Save as...", (0.2, y - 0.3), self.open_save_as, 0.042))
         for key, m in MATERIAL_KEYS.items():
             self.accept(key, self.select_material, [m])
         for v in range(1, 7):
@@ -132,6 +135,7 @@ class SandboxApp(DirectObject):
                         ("enter", self.drop_at_cursor), ("space", self.drop_at_cursor),
                         ("u", self.undo), ("backspace", self.undo), ("[", self.previous_card),
                         ("]", self.next_card), ("f2", self.save), ("control-s", self.save),
+                        ("f3", self.open_save_as), ("naming-escape", self.close_save_as),
                         ("mouse1", self.click), ("escape", self.escape), ("y", lambda: self.answer(True)),
                         ("n", lambda: self.answer(False)), ("h", self.cycle_height),
                         ("mouse3", self._drag_start), ("mouse3-up", self._drag_end),
@@ -166,7 +170,7 @@ class SandboxApp(DirectObject):
                                            cell_marks=marks, ghost=ghost,
                                            footer=f"{plural(m.num_dice, 'die')}, {plural(m.score().total, 'point')}"),),
                     header="1-6 value  O/G/B/C material  click/arrows+Enter drop  U undo  [ ] card  "
-                           + ("H height  " if m.blank else "") + "Q/E W/S +/- R camera  F2 save  Esc quit")
+                           + ("H height  " if m.blank else "") + "Q/E W/S +/- R camera  F2 save  F3 save as  Esc quit")
 
     def redraw(self, reframe: bool = False) -> None:
         """Draw the building as it is now and frame it again (``reframe``: from the orbit's
@@ -413,6 +417,59 @@ class SandboxApp(DirectObject):
         self.redraw()
         return self.out_path
 
+    def open_save_as(self) -> None:
+        """"Save as" (F3): type a name; Enter saves the building under it in the same folder
+        (``<name>.json``, never over a file: ``<name>-2.json`` when taken), Esc cancels."""
+        if self.naming is not None:
+            return
+        self._naming_label = OnscreenText(parent=self.base.aspect2d, text="Save as (Enter saves, Esc cancels):",
+                                          pos=(0, 0.12), scale=0.055, fg=(1, 1, 1, 1), bg=(0.05, 0.06, 0.08, 0.9),
+                                          align=TextNode.A_center)
+        self.naming = DirectEntry(parent=self.base.aspect2d, initialText=self.out_path.stem, scale=0.06,
+                                  width=16, numLines=1, focus=1, pos=(-0.5, 0, 0), command=self.save_as,
+                                  frameColor=(0.95, 0.95, 0.9, 1))
+        # While a name is typed, the keys are letters, not the sandbox's commands: the button
+        # events get a prefix (Esc arrives as "naming-escape") until the name is taken or dropped.
+        thrower = self._thrower()
+        if thrower is not None:
+            thrower.set_prefix("naming-")
+
+    def _thrower(self):
+        throwers = getattr(self.base, "buttonThrowers", None)
+        return throwers[0].node() if throwers else None
+
+    def close_save_as(self) -> None:
+        for w in (self.naming, self._naming_label):
+            if w is not None:
+                w.destroy()
+        self.naming = self._naming_label = None
+        thrower = self._thrower()
+        if thrower is not None:
+            thrower.set_prefix("")
+
+    def save_as(self, name: str) -> Path | None:
+        """Save under ``name`` (made a safe file name) beside the current file; the session's
+        later saves go there too."""
+        self.close_save_as()
+        name = name.strip()
+        if not name:
+            self.status = "Not saved: type a name for the file."
+            self.redraw()
+            return None
+        stem = file_name(name[:-5] if name.lower().endswith(".json") else name, "sandbox")
+        try:
+            self.out_path.parent.mkdir(parents=True, exist_ok=True)
+            path = write_new(self.out_path.parent, stem, ".json", build_bytes(self.model.checked()))
+        except (BlueprintsError, OSError) as e:
+            self.status = f"Not saved: {e}."
+            self.redraw()
+            return None
+        self.out_path, self._own_file = path, True
+        full = where(path.resolve())
+        self.status = f"Saved {full} (open it with: blueprints3d view {full})."
+        self.redraw()
+        return path
+
     # ---- the mouse ------------------------------------------------------------------------
     def cell_under(self, mx: float, my: float) -> int | None:
         """The space under the window point (mx, my) in -1..1, by a ray to the card's plane."""
@@ -450,6 +507,7 @@ class SandboxApp(DirectObject):
             self.on_quit()
 
     def destroy(self) -> None:
+        self.close_save_as()
         self.ignore_all()
         self.base.task_mgr.remove(self.task)
         for b in self.buttons:

@@ -129,3 +129,39 @@ def test_a_sandbox_never_replaces_a_file_from_before_its_session(offscreen_base,
         assert sorted(p.name for p in tmp_path.iterdir()) == ["sandbox-2.json", "sandbox.json"]
     finally:
         app.destroy()
+
+
+def test_save_as_names_the_file_and_never_replaces_one(offscreen_base, tmp_path):
+    from blueprints3d.client.apps.sandbox import SandboxApp
+    from blueprints3d.client.render import shaders
+
+    from panda3d.core import ButtonThrower, NodePath
+
+    shaders.configure(False)
+    (tmp_path / "My-tower.json").write_text("someone else's")
+    app = SandboxApp(offscreen_base, tmp_path / "sandbox.json", card_index=3)
+    # A window's base has a button thrower (the offscreen one has none): stand one in.
+    thrower = ButtonThrower("keys")
+    offscreen_base.buttonThrowers = [NodePath(thrower)]
+    try:
+        app.select_material(G)
+        app.select_value(5)
+        assert app.drop(0) is None
+        app.open_save_as()
+        assert app.naming is not None and app.naming.get() == "sandbox"
+        assert thrower.get_prefix() == "naming-"  # while typing, keys are letters, not commands
+        app.naming.enterText("My tower")
+        path = app.save_as(app.naming.get())
+        assert path == tmp_path / "My-tower-2.json"           # the name taken: never over it
+        assert (tmp_path / "My-tower.json").read_text() == "someone else's"
+        assert load_build(path).num_dice == 1 and str(path.resolve()) in app.status
+        assert app.naming is None and thrower.get_prefix() == ""
+        assert app.save() == path                             # later saves go to the named file
+        app.open_save_as()
+        assert app.save_as("   ") is None and "a name" in app.status
+        app.open_save_as()
+        app.close_save_as()                                   # Esc: nothing written
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["My-tower-2.json", "My-tower.json"]
+    finally:
+        del offscreen_base.buttonThrowers
+        app.destroy()
