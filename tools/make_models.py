@@ -9,7 +9,10 @@ Made here, loaded by the client (``blueprints3d.client.render.assets``):
                    tangent columns: the die shader reads all four)
   table.bam        the walnut rim (a ring), its edge and the felt (texcoords: one felt_nap.png
                    repeat per SURFACE_TEXTURE["felt"] cm)
-  screen.bam       a player's screen board;   scoreboard.bam, bag.bam (with its neck), award-card.bam
+  screen.bam       a player's screen board;   scoreboard.bam, award-card.bam
+  bag.bam          a drawstring sack with folds: its body, the frill above the drawstring (its
+                   "neck", open at the mouth), the cord and the dark inside under the mouth;
+                   texcoords for the cloth's weave
   card.bam         a blueprint card's blank (1 x 1 cm, scaled to its grid; its top face carries
                    the printed face's texcoords) and the overlay quad of one space
   textures/die_pips.png   the pip mask, six tiles (one per face value), 1 inside a pip
@@ -210,6 +213,114 @@ def disc(radius: float, segments: int = 96, inner: float = 0.0, z: float = 0.0,
     return mesh(verts, np.tile([0, 0, 1], (len(verts), 1)), tris, uvs)
 
 
+# -- the dice bag: a drawstring sack ---------------------------------------------------------------
+
+BAG_FOLDS = 9            # folds gathered round the drawstring
+BAG_CINCH_Z = 5.9        # where the drawstring pulls the sack in
+BAG_TOP_Z = 7.4          # the frill's rim: the open mouth (the dice leave at BAG_MOUTH_Z, 6.5)
+
+
+def _bag_radius(z: np.ndarray) -> np.ndarray:
+    """The sack's profile without its folds: a round-bottomed body bulging to 3.3 cm, pulled in
+    to 1.25 cm at the drawstring, the frill above it opening to 2.1 cm."""
+    body = np.where(z < 2.2, 2.5 + 0.8 * np.sin(np.clip(z / 2.2, 0, 1) * np.pi / 2),
+                    1.25 + 2.05 * np.cos(np.clip((z - 2.2) / (BAG_CINCH_Z - 2.2), 0, 1) * np.pi / 2) ** 0.8)
+    frill = 1.25 + 0.85 * np.sin(np.clip((z - BAG_CINCH_Z) / (BAG_TOP_Z - BAG_CINCH_Z), 0, 1) * np.pi / 2)
+    return np.where(z <= BAG_CINCH_Z, body, frill)
+
+
+def _fold_depth(z: np.ndarray) -> np.ndarray:
+    """How deep the folds are (a share of the radius): gathered hard at the drawstring, dying
+    out down the body, loose in the frill."""
+    below = np.exp(-((BAG_CINCH_Z - z) / 1.6) ** 2) * 0.16 + 0.025
+    return np.where(z <= BAG_CINCH_Z, below, 0.14)
+
+
+def _surface(u: np.ndarray, z: np.ndarray, inside: bool = False) -> np.ndarray:
+    theta = 2 * math.pi * u
+    twist = 0.25 * np.sin(z * 0.9)                     # folds wander a little round the sack
+    r = _bag_radius(z) * (1 + _fold_depth(z) * np.cos(BAG_FOLDS * theta + twist))
+    if inside:
+        r = r - 0.06
+    return np.stack([r * np.cos(theta), r * np.sin(theta), z], -1)
+
+
+def bag_geom(part: str, segments: int = 54, cloth_repeat: float = 2.0) -> Geom:
+    """The sack (``body``: from its rounded bottom up to the drawstring) or the frill (``frill``:
+    from the drawstring to the open mouth, its inside drawn too), with folds, lit by normals
+    from the surface itself, and texcoords for the cloth (one weave repeat per ``cloth_repeat``
+    cm round and along the cloth)."""
+    if part == "body":
+        zs = np.linspace(0.0, BAG_CINCH_Z, 22)
+        rings = [(zs, False)]
+    else:
+        zs = np.linspace(BAG_CINCH_Z, BAG_TOP_Z, 7)
+        rings = [(zs, False), (zs, True)]
+    verts, normals, uvs, tris = [], [], [], []
+    u = np.linspace(0.0, 1.0, segments + 1)                # a seam column at u = 1 for the texture
+    for zs, inside in rings:
+        base = len(verts)
+        uu, zz = np.meshgrid(u, zs)
+        pos = _surface(uu, zz, inside)
+        eps = 1e-3
+        du = _surface(uu + eps, zz, inside) - _surface(uu - eps, zz, inside)
+        dz = _surface(uu, zz + eps, inside) - _surface(uu, zz - eps, inside)
+        n = np.cross(du, dz)
+        n /= np.maximum(np.linalg.norm(n, axis=-1, keepdims=True), 1e-9)
+        if inside:
+            n = -n
+        # Along the cloth: arc length up the profile, for a weave that does not stretch.
+        step = np.linalg.norm(np.diff(pos[:, 0], axis=0), axis=-1)
+        along = np.concatenate([[0.0], np.cumsum(step)])
+        circ = 2 * math.pi * _bag_radius(zs).max()
+        ncols = segments + 1
+        for j in range(len(zs)):
+            for i in range(ncols):
+                verts.append(pos[j, i])
+                normals.append(n[j, i])
+                uvs.append((u[i] * round(circ / cloth_repeat), along[j] / cloth_repeat))
+        for j in range(len(zs) - 1):
+            for i in range(segments):
+                k = base + j * ncols + i
+                quad_ = [k, k + 1, k + ncols + 1, k, k + ncols + 1, k + ncols]
+                if inside:
+                    quad_ = [quad_[0], quad_[2], quad_[1], quad_[3], quad_[5], quad_[4]]
+                tris += quad_
+    if part == "body":
+        # The bottom: a flat disc closing the sack, facing down.
+        centre = len(verts)
+        verts.append((0.0, 0.0, 0.0))
+        normals.append((0.0, 0.0, -1.0))
+        uvs.append((0.0, 0.0))
+        ring0 = _surface(u[:-1], np.zeros(segments))
+        for i in range(segments):
+            verts.append(ring0[i])
+            normals.append((0.0, 0.0, -1.0))
+            uvs.append((ring0[i][0] / cloth_repeat, ring0[i][1] / cloth_repeat))
+        for i in range(segments):
+            tris += [centre, centre + 1 + (i + 1) % segments, centre + 1 + i]
+    return mesh(np.asarray(verts), np.asarray(normals), tris, np.asarray(uvs))
+
+
+def torus(major: float, minor: float, z: float, segments: int = 36, sides: int = 6) -> Geom:
+    """A ring (the drawstring) round the z axis at height ``z``."""
+    verts, normals, tris = [], [], []
+    for i in range(segments):
+        a = 2 * math.pi * i / segments
+        for j in range(sides):
+            b = 2 * math.pi * j / sides
+            nrm = (math.cos(a) * math.cos(b), math.sin(a) * math.cos(b), math.sin(b))
+            verts.append((major * math.cos(a) + minor * nrm[0], major * math.sin(a) + minor * nrm[1],
+                          z + minor * nrm[2]))
+            normals.append(nrm)
+    for i in range(segments):
+        for j in range(sides):
+            a0, a1 = i * sides, ((i + 1) % segments) * sides
+            b0, b1 = j, (j + 1) % sides
+            tris += [a0 + b0, a1 + b0, a1 + b1, a0 + b0, a1 + b1, a0 + b1]
+    return mesh(verts, normals, tris)
+
+
 def quad(half: float) -> Geom:
     """A square of side 2 * ``half`` on z = 0 facing up, texcoords 0..1 (a space's overlay)."""
     verts = [((2 * u - 1) * half, (2 * v - 1) * half, 0) for u, v in ((0, 0), (1, 0), (1, 1), (0, 1))]
@@ -239,8 +350,14 @@ def models() -> dict[str, NodePath]:
                                                     uv_repeat=textures.SURFACE_TEXTURE["felt"][1])}),
         "screen": model("screen", {"screen-board": box(layout.SCREEN_WIDTH, 0.5, layout.SCREEN_HEIGHT)}),
         "scoreboard": model("scoreboard", {"scoreboard-board": box(8.5, 4.6, 0.3)}),
-        "bag": model("bag", {"bag-body": cylinder(3.2, 6.0, top_radius=2.0),
-                             "bag-neck": cylinder(1.1, 1.6, top_radius=1.7, z0=5.9)}),
+        "bag": model("bag", {"bag-body": bag_geom("body", cloth_repeat=textures.SURFACE_TEXTURE["cloth"][1]),
+                             "bag-neck": bag_geom("frill", cloth_repeat=textures.SURFACE_TEXTURE["cloth"][1]),
+                             "bag-cord": torus(float(_bag_radius(np.array(BAG_CINCH_Z))
+                                                     * (1 + _fold_depth(np.array(BAG_CINCH_Z)))) + 0.03,
+                                               0.13, BAG_CINCH_Z),
+                             # The dark inside seen through the open mouth, at the drawstring.
+                             "bag-inside": disc(float(_bag_radius(np.array(BAG_CINCH_Z))) * 1.1, segments=24,
+                                                z=BAG_CINCH_Z + 0.05)}),
         "award-card": model("award-card", {"award-card-blank": box(w, h, 0.08)}),
         "card": model("card", {"card-paper": box(1.0, 1.0, units.CARD_THICKNESS, top_uv=True),
                                "space": quad(card_model.SPACE_FRACTION * units.CELL_PITCH / 2)}),

@@ -116,6 +116,26 @@ def paper_fibre(rng: np.random.Generator, size: int = 256) -> np.ndarray:
     return np.repeat(np.clip(g, 0, 1)[..., None], 3, axis=2)
 
 
+CLOTH_SIZE = 128
+CLOTH_REPEAT_CM = 2.0                  # 16 threads a repeat: 0.125 cm threads, a coarse cotton
+
+
+def bag_cloth(rng: np.random.Generator, size: int = CLOTH_SIZE) -> np.ndarray:
+    """The bag's cloth as a near-white grey (it multiplies the bag's colour): a plain weave of
+    16 threads a repeat each way, over and under, with slubs (threads thicker here and there)."""
+    threads = 16
+    ys, xs = np.mgrid[0:size, 0:size].astype(float)
+    px = (xs + 0.5) * threads / size
+    py = (ys + 0.5) * threads / size
+    over = ((np.floor(px) + np.floor(py)) % 2).astype(bool)      # which thread lies on top
+    across = np.sin(np.pi * (px % 1.0))                          # bulge across a warp thread
+    along = np.sin(np.pi * (py % 1.0))                           # and across a weft thread
+    slub = periodic_noise(rng, (size, size), 1.0, 12.0) * 0.5 + periodic_noise(rng, (size, size), 12.0, 1.0) * 0.5
+    shade = np.where(over, across, along) ** 0.6
+    g = 0.72 + 0.24 * shade + 0.10 * (slub - 0.5)
+    return np.repeat(np.clip(g, 0, 1)[..., None], 3, axis=2)
+
+
 # A screen's board: SCREEN_W_CM wide, SCREEN_H_CM high (client/table/layout.py). The screen
 # shader maps the board's face by its model x, z over one repeat (SURFACE_TEXTURE["screen"] =
 # SCREEN_W_CM): x = 0 (the middle) falls on the texture's left edge, the board's ends on its
@@ -180,6 +200,7 @@ TEXTURES = {
     "paper_fibre.png": paper_fibre,
     "screen_board.png": screen_board,
     "felt_nap.png": felt_nap,
+    "bag_cloth.png": bag_cloth,
 }
 
 

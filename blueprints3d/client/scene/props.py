@@ -15,15 +15,17 @@ from blueprints3d.client.render.textures import surface_texture
 
 RGBA = tuple[float, float, float, float]
 PROPS = ("table", "screen", "scoreboard", "bag", "award-card")
+BAG_CORD_COLOUR = (0.80, 0.66, 0.36, 1.0)   # the bag's drawstring: a pale gold cord
+BAG_INSIDE_COLOUR = (0.06, 0.04, 0.07, 1.0) # the shadowed inside of its open mouth
 
 
 def prop(model: str, name: str | None = None, rgba: RGBA | None = None) -> NodePath:
     """A copy of the prop ``model`` (one of ``PROPS``), named ``name``, coloured ``rgba``.
 
     Its parts are the model's named children (the table's ``table-top``, ``table-edge`` and
-    ``table-felt``; the bag's ``bag-body`` and ``bag-neck``), to be styled one by one. The felt
-    comes with its nap (a fine grey fibre texture, mipmapped, multiplying whatever colour the
-    caller gives it).
+    ``table-felt``; the bag's ``bag-body``, ``bag-neck``, ``bag-cord`` and ``bag-inside``), to be
+    styled one by one. The felt comes with its nap and the bag's cloth with its weave (grey textures that
+    multiply whatever colour the caller gives), the bag's cord in its own colour.
     """
     if model not in PROPS:
         raise ValueError(f"no prop {model!r}: expected one of {', '.join(PROPS)}")
@@ -33,6 +35,14 @@ def prop(model: str, name: str | None = None, rgba: RGBA | None = None) -> NodeP
     felt = root.find("table-felt")
     if not felt.is_empty():
         felt.set_texture(TextureStage.get_default(), surface_texture("felt"))
+    for part in ("bag-body", "bag-neck"):
+        cloth = root.find(part)
+        if not cloth.is_empty():
+            cloth.set_texture(TextureStage.get_default(), surface_texture("cloth"))
+    for part, colour in (("bag-cord", BAG_CORD_COLOUR), ("bag-inside", BAG_INSIDE_COLOUR)):
+        node = root.find(part)
+        if not node.is_empty():
+            node.set_color(*colour)
     if rgba is not None:
         root.set_color(*rgba)
         if rgba[3] < 1.0:
