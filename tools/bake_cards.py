@@ -4,7 +4,7 @@
     python tools/bake_cards.py [--out textures/cards]
 
 The faces are drawn by ``card_model.card_face_image``, the same code that draws a custom grid
-at run time, with Panda3D's built-in font; the client loads these files instead of drawing the
+at run time, in DejaVu Sans (client/scene/fonts); the client loads these files instead of drawing the
 deck's cards. Deterministic: rerunning gives the same pixels (tests/test_assets.py checks the
 committed files against the drawing code).
 """

@@ -7,22 +7,23 @@ Every space also has a hidden overlay (``space-<cell>``) that ``highlight.set_hi
 
 The 24 deck cards' faces are baked into ``textures/cards/`` by ``tools/bake_cards.py``; a card
 of any other grid (sandbox, build files) is drawn here at run time, the same way: numpy for the
-frame, the spaces and the hatching, and Panda3D's own font (``PNMTextMaker`` over the built-in
-default font) for the heights and the title. The blank card and the space overlay are
+frame, the spaces and the hatching, and DejaVu Sans (``PNMTextMaker`` over the font shipped in
+``client/scene/fonts``) for the heights and the title. The blank card and the space overlay are
 ``models/card.bam`` (``tools/make_models.py``).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from importlib import resources
 
 import numpy as np
-from panda3d.core import (LColor, NodePath, PNMImage, PNMTextMaker, SamplerState, TextProperties,
-                          Texture, TransparencyAttrib)
+from panda3d.core import (Filename, LColor, NodePath, PNMImage, PNMTextMaker, SamplerState,
+                          TextProperties, Texture, TransparencyAttrib)
 
 from blueprints3d.client.render import assets
 from blueprints3d.client.render import highlight, materials
-from blueprints3d.client.scene import units
+from blueprints3d.client.scene import fonts, units
 from blueprints3d.engine.blueprints import Blueprint, standard_deck
 
 PX_PER_CM = 96                              # texture resolution of the printed face
@@ -63,11 +64,26 @@ def cell_at(blueprint: Blueprint, x: float, y: float) -> int | None:
 
 # -- the printed face -----------------------------------------------------------------------------
 
+# The cards' typeface: DejaVu Sans, a clean sans like a printed card's (shipped beside the mono
+# font in client/scene/fonts, its licence in DejaVuSans-LICENSE.txt).
+CARD_FONT = "DejaVuSans.ttf"
+
+
+@lru_cache(maxsize=1)
+def card_font_path() -> Filename:
+    """Where the cards' font lies (inside the package: no system font is read)."""
+    with resources.as_file(resources.files(fonts).joinpath(CARD_FONT)) as path:
+        return Filename.from_os_specific(str(path))
+
+
 @lru_cache(maxsize=16)
 def _text_maker(pixel_size: float) -> PNMTextMaker:
-    """Panda3D's built-in default font at one size, rasterised by FreeType onto images (no
-    window needed). One maker per size: a maker keeps the glyphs it made, whatever the size."""
-    maker = PNMTextMaker(TextProperties.get_default_font())
+    """The cards' font at one size, rasterised by FreeType onto images (no window needed);
+    Panda3D's built-in font if it cannot be read. One maker per size: a maker keeps the glyphs
+    it made, whatever the size."""
+    maker = PNMTextMaker(card_font_path(), 0)
+    if not maker.is_valid():
+        maker = PNMTextMaker(TextProperties.get_default_font())
     maker.set_pixel_size(pixel_size)
     maker.set_fg(LColor(1, 1, 1, 1))
     return maker
@@ -161,6 +177,14 @@ def _space_layers() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return _stroke(np.abs(box), 0.045, aa), 0.07 * inside, 0.95 * stripes * inside
 
 
+def card_title(blueprint: Blueprint) -> str:
+    """The line printed at the card's foot: "B15  Three Pillars"; the id is left out where the
+    name already says it (a custom card reads "Custom blueprint", not "custom  Custom blueprint")."""
+    if blueprint.id.lower() in blueprint.name.lower():
+        return blueprint.name
+    return f"{blueprint.id}  {blueprint.name}"
+
+
 def card_face_ink(blueprint: Blueprint) -> np.ndarray:
     """Ink coverage of the printed face, float32 in [0, 1], shape (h, w), row 0 = far edge (+Y)."""
     width, length = card_size(blueprint)
@@ -178,7 +202,7 @@ def card_face_ink(blueprint: Blueprint) -> np.ndarray:
         np.maximum(ink[box], hatch if height is None else wash, out=ink[box])
         if height is not None:
             _paste(ink, text_ink(str(height), HEIGHT_CAP, 1.6 * half), col, row)
-    title = text_ink(f"{blueprint.id}  {blueprint.name}", TITLE_CAP, width - 2 * FRAME_INSET - 0.5)
+    title = text_ink(card_title(blueprint), TITLE_CAP, width - 2 * FRAME_INSET - 0.5)
     _paste(ink, title, (FRAME_INSET + 0.25) * PX_PER_CM, h - (FRAME_INSET + 0.22 + TITLE_CAP / 2) * PX_PER_CM,
            centred=False)
     return ink
