@@ -48,7 +48,7 @@ from blueprints3d.engine.state import GameState
 from blueprints3d.files.autosave import default_dir
 from blueprints3d.files.buildfile import Build, build_from_dict
 from blueprints3d.files.builds import build_of
-from blueprints3d.files.jsonfile import read_json, stamp, where, write_new
+from blueprints3d.files.jsonfile import first_difference, read_json, stamp, where, write_new
 from blueprints3d.files.savefile import game_from_json, game_to_json
 from blueprints3d.text import display, shown
 
@@ -254,18 +254,6 @@ def keep_game(state: GameState, meta: dict[str, Any] | None = None,
 
 # ---- reading --------------------------------------------------------------------------------
 
-def _first_difference(a: Any, b: Any, path: str) -> str:
-    if isinstance(a, dict) and isinstance(b, dict):
-        for k in list(a) + [k for k in b if k not in a]:
-            if a.get(k) != b.get(k):
-                return _first_difference(a.get(k), b.get(k), f"{path}.{k}")
-    elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        for i, (x, y) in enumerate(zip(a, b)):
-            if x != y:
-                return _first_difference(x, y, f"{path}[{i}]")
-    return path
-
-
 def _player(raw: Any, i: int, name: str) -> Player:
     where_ = f"player {i + 1}"
     if not isinstance(raw, dict) or set(raw) != {"name", "kind", "level"}:
@@ -318,7 +306,7 @@ def game_from_record(data: Any, number: int = 0, path: Path = Path("-")) -> Kept
     kept_players = tuple(_player(raw, i, state.names[i]) for i, raw in enumerate(players))
     for key, expected in (("result", _result_json(state)), ("buildings", _buildings_json(state))):
         if data[key] != expected:
-            field = _first_difference(expected, data[key], key)
+            field = first_difference(expected, data[key], key)
             raise HistoryError(f"the kept {key} does not match the game's moves (first difference at "
                                f"{field}): the file was modified or damaged")
     return KeptGame(number, path, when, kept_players, state, meta, data["result"])

@@ -235,6 +235,20 @@ def stamp() -> str:
             f"{lt.tm_sec:02d}-{int(t % 1 * 1_000_000):06d}")
 
 
+def first_difference(a: Any, b: Any, path: str) -> str:
+    """Where two parsed JSON values first differ, as a path ("state.pool[3]"), for a file whose
+    content does not match what it claims (a save's snapshot, a history record's result)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in list(a) + [k for k in b if k not in a]:
+            if a.get(k) != b.get(k):
+                return first_difference(a.get(k), b.get(k), f"{path}.{k}")
+    elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                return first_difference(x, y, f"{path}[{i}]")
+    return path
+
+
 def write_new(folder: str | os.PathLike[str], stem: str, suffix: str,
               data: bytes | Callable[[str], None], numbered: bool = False) -> Path:
     """Write a new file ``folder/stem.suffix`` (``stem-2.suffix``... when taken; with

@@ -14,7 +14,7 @@ import os
 from typing import Any
 
 from blueprints3d.engine import actions as A
-from blueprints3d.files.jsonfile import read_json, write_bytes_atomic
+from blueprints3d.files.jsonfile import first_difference, read_json, write_bytes_atomic
 from blueprints3d.files.jsonfile import where as file_where
 from blueprints3d.engine.errors import BlueprintsError, SaveFileError
 from blueprints3d.engine.state import GameState
@@ -80,18 +80,6 @@ def replay(players: int, seed: int, start_player: int, names: list[str], log: li
     return state
 
 
-def _first_difference(a: Any, b: Any, path: str = "state") -> str:
-    if isinstance(a, dict) and isinstance(b, dict):
-        for k in list(a) + [k for k in b if k not in a]:
-            if a.get(k) != b.get(k):
-                return _first_difference(a.get(k), b.get(k), f"{path}.{k}")
-    elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        for i, (x, y) in enumerate(zip(a, b)):
-            if x != y:
-                return _first_difference(x, y, f"{path}[{i}]")
-    return path
-
-
 def game_from_json(data: Any) -> tuple[GameState, dict[str, Any]]:
     """Check and rebuild a saved game; SaveFileError names the first problem found."""
     if not isinstance(data, dict):
@@ -117,7 +105,7 @@ def game_from_json(data: Any) -> tuple[GameState, dict[str, Any]]:
         raise SaveFileError(f"the save file's settings are invalid: {e}") from None
     rebuilt = state.to_dict()
     if rebuilt != data["state"]:
-        field = _first_difference(rebuilt, data["state"])
+        field = first_difference(rebuilt, data["state"], "state")
         raise SaveFileError(f"the saved state does not match its move log (first difference at {field}): "
                             f"the file was modified or damaged")
     body = {k: v for k, v in data.items() if k != "checksum"}
