@@ -14,7 +14,7 @@ from typing import Any, Iterable
 
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.files.autosave import default_dir
-from blueprints3d.files.jsonfile import read_json, where, write_atomic
+from blueprints3d.files.jsonfile import read_or_default, write_atomic
 
 FORMAT = 1
 FILE_NAME = "demos.json"
@@ -50,15 +50,8 @@ def from_data(data: Any) -> frozenset[str]:
 def load_progress(path: str | os.PathLike[str]) -> tuple[frozenset[str], str | None]:
     """The finished demos' names and None; or an empty set and one line saying why (None as
     well when there is no file yet)."""
-    if not os.path.lexists(path):
-        return frozenset(), None
-    try:
-        return from_data(read_json(path, ProgressError, "demo progress file")), None
-    except ProgressError as e:
-        text = str(e)
-        if not text.startswith(where(path)):
-            text = f"{where(path)}: {text}"
-        return frozenset(), f"demo progress: {text}; starting afresh"
+    done, why = read_or_default(path, ProgressError, "demo progress file", from_data, frozenset())
+    return done, None if why is None else f"demo progress: {why}; starting afresh"
 
 
 def save_progress(path: str | os.PathLike[str], finished: Iterable[str]) -> None:

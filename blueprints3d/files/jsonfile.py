@@ -235,6 +235,20 @@ def stamp() -> str:
             f"{lt.tm_sec:02d}-{int(t % 1 * 1_000_000):06d}")
 
 
+def read_or_default(path: str | os.PathLike[str], error: type[BlueprintsError], what: str,
+                    parse: Callable[[Any], Any], default: Any) -> tuple[Any, str | None]:
+    """A small file of the player's (settings, demo progress): ``parse`` of its JSON and None;
+    or ``default`` and why it is not used, naming the file (None when there is no file yet).
+    ``parse`` raises ``error`` for a file it cannot use."""
+    if not os.path.lexists(path):
+        return default, None
+    try:
+        return parse(read_json(path, error, what)), None
+    except error as e:
+        text = str(e)
+        return default, text if text.startswith(where(path)) else f"{where(path)}: {text}"
+
+
 def first_difference(a: Any, b: Any, path: str) -> str:
     """Where two parsed JSON values first differ, as a path ("state.pool[3]"), for a file whose
     content does not match what it claims (a save's snapshot, a history record's result)."""

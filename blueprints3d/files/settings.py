@@ -16,7 +16,7 @@ from typing import Any
 
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.files.autosave import default_dir
-from blueprints3d.files.jsonfile import read_json, where, write_atomic
+from blueprints3d.files.jsonfile import read_or_default, write_atomic
 
 FORMAT = 1
 FILE_NAME = "settings.json"
@@ -97,15 +97,8 @@ def from_data(data: Any) -> Settings:
 def load_settings(path: str | os.PathLike[str]) -> tuple[Settings, str | None]:
     """The settings at ``path`` and None; or the defaults and one line saying why they are used
     (None as well when there is simply no file yet)."""
-    if not os.path.lexists(path):
-        return Settings(), None
-    try:
-        return from_data(read_json(path, SettingsError, "settings file")), None
-    except SettingsError as e:
-        text = str(e)
-        if not text.startswith(where(path)):
-            text = f"{where(path)}: {text}"
-        return Settings(), f"settings: {text}; using the default settings"
+    settings, why = read_or_default(path, SettingsError, "settings file", from_data, Settings())
+    return settings, None if why is None else f"settings: {why}; using the default settings"
 
 
 def settings_text(settings: Settings) -> str:
