@@ -18,6 +18,7 @@ from blueprints3d.client.table.flow import Mode, SeatConfig
 from blueprints3d.client.table.offscreen import open_table
 from blueprints3d.client.table.reveal import overlaps, spread
 from blueprints3d.engine import actions as A
+from support.table_rig import play
 
 SEATS4 = [SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "easy"), SeatConfig("Dot", "easy")]
 
@@ -185,14 +186,7 @@ def test_hot_seat_reveals_buildings_and_this_rounds_cards_but_no_vp_totals(offsc
                 seen += sum(len(sv.pile) for sv in app.view.seats)
                 app.on_key("enter")
             else:
-                k = A.decode(rng.choice(flow.state.legal_actions()))
-                if k.kind is A.Kind.PLACE:
-                    flow.place(k.die, k.cell)
-                elif k.kind is A.Kind.SET_ASIDE:
-                    flow.set_aside(k.die)
-                else:
-                    flow.discard(k.die)
-                assert flow.confirm().ok
+                play(flow, rng.choice(flow.state.legal_actions()))
         assert seen > 0  # some earlier round's cards were on the table, face down, in a reveal
         app.settle()
         assert all(c.get_tag("face") == "up" for sv in app.view.seats for c in sv.pile)  # the end: open

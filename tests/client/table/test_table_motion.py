@@ -20,7 +20,7 @@ from blueprints3d.client.table.offscreen import open_table
 from blueprints3d.client.table.layout import POOL_DIE_SCALE
 from blueprints3d.client.table.table_view import (CARRY_SCALE, DEAL_STAGGER, DEAL_TIME, DRAG_HEIGHT, DROP_BOUNCE,
                                                   DROP_TIME, FLY_BACK_TIME, SCREEN_LIFT, SCREEN_LOWER_TIME)
-from blueprints3d.engine import actions as A
+from support.table_rig import play
 from blueprints3d.files.settings import Settings
 
 SOLO = [SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "easy")]
@@ -67,14 +67,7 @@ def to_round_end(app):
         if flow.mode is Mode.BOT:
             flow.run_bots()
             continue
-        k = A.decode(rng.choice(flow.state.legal_actions()))
-        if k.kind is A.Kind.PLACE:
-            flow.place(k.die, k.cell)
-        elif k.kind is A.Kind.SET_ASIDE:
-            flow.set_aside(k.die)
-        else:
-            flow.discard(k.die)
-        assert flow.confirm().ok
+        play(flow, rng.choice(flow.state.legal_actions()))
     raise AssertionError("the round never ended")
 
 
