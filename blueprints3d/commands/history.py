@@ -103,6 +103,10 @@ def details(g: KeptGame) -> str:
                         for r in rounds)
         lines.append(f"{rank:>2}. {g.players[p].label:<{width}}{cells}  {res.victory_points[p]:>3}")
     lines.append(f"{'':>4}(each round: the building's score, and the victory points its Awards and Prizes won)")
+    counted = [p for p in g.players if p.hints is not None]  # games kept before the coach have none
+    if counted:
+        lines.append(f"{'':>4}Hints used (turns with the coach's hints shown): "
+                     + ", ".join(f"{p.name} {p.hints}" for p in counted))
     lines += ["", f"{rec['decided_by']}.", ""]
     for r in rounds:
         won = [f"{a.capitalize()} - {x['reason']}" for a, x in r["awards"].items()]

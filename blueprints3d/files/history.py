@@ -7,7 +7,9 @@ file, flushed, then linked to a free name): a finished game is never overwritten
 running game's autosave slot is left alone. A record holds:
 
 - ``finished``: the date and time the game ended (ISO 8601, local time with its offset);
-- ``players``: per seat, the name and whether a person or a computer (and its level) sat there;
+- ``players``: per seat, the name and whether a person or a computer (and its level) sat there,
+  and ``hints``: how many of their turns a person asked the coach for hints on (the table's
+  count, carried by the save's ``meta.hints``; null for a computer, or a game that kept no count);
 - ``save``: the whole game in the save-file form of ``savefile.game_to_json`` (settings, move
   log, state, checksum), so the replay code reads it like any save;
 - ``result``: what the engine decided: victory points per player and per round, every round's
@@ -58,7 +60,9 @@ FOLDER = "history"
 SUFFIX = ".json"
 KEYS = ("format", "kind", "finished", "players", "save", "result", "buildings")
 KINDS = ("person", "computer", "unknown")
+PLAYER_KEYS = {"name", "kind", "level"}  # and "hints" (records written before the coach lack it)
 LEVEL_LENGTH = 20
+MAX_HINTS = 10 ** 6  # more hinted turns than any game has: a count beyond it is damage
 KEY_LENGTH = 12  # hex digits of the game key in a file name
 
 
@@ -71,11 +75,26 @@ def history_dir(data_folder: str | os.PathLike[str] | None = None) -> Path:
     return (Path(data_folder) if data_folder is not None else default_dir()) / FOLDER
 
 
+def hints_from_meta(meta: dict[str, Any] | None, players: int) -> list[int]:
+    """How many turns each seat asked the coach for hints on, as the save's ``meta.hints``
+    holds them (the table writes it with every save); all 0 when the save has none (a game
+    saved before the coach). SaveFileError in one line when it is there but malformed."""
+    raw = (meta or {}).get("hints")
+    if raw is None:
+        return [0] * players
+    if (not isinstance(raw, list) or len(raw) != players
+            or not all(type(n) is int and 0 <= n <= MAX_HINTS for n in raw)):
+        raise SaveFileError(f"the saved game's \"meta.hints\" must list {players} whole numbers of hints "
+                            f"used, one per seat, not {shown(raw)}")
+    return list(raw)
+
+
 @dataclass(frozen=True)
 class Player:
     name: str
     kind: str                 # "person", "computer" or "unknown" (a game saved without its seats)
     level: str | None = None  # a computer's level ("easy", "hard"...)
+    hints: int | None = None  # a person's turns with hints shown; None: a computer, or not counted
 
     @property
     def label(self) -> str:
@@ -83,7 +102,7 @@ class Player:
         return f"{self.name} ({self.level})" if self.kind == "computer" else self.name
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "level": self.level}
+        return {"name": self.name, "kind": self.kind, "level": self.level, "hints": self.hints}
 
 
 @dataclass(frozen=True)
@@ -156,10 +175,12 @@ def game_key(state: GameState) -> str:
 
 def _players(state: GameState, meta: dict[str, Any] | None) -> list[Player]:
     seats = (meta or {}).get("seats")
+    counted = (meta or {}).get("hints") is not None
+    hints = hints_from_meta(meta, state.num_players)
     if (isinstance(seats, list) and len(seats) == state.num_players
             and all(isinstance(s, dict) and (s.get("bot") is None or isinstance(s.get("bot"), str)) for s in seats)):
-        return [Player(state.names[p], "person" if s.get("bot") is None else "computer",
-                       None if s.get("bot") is None else display(s["bot"], LEVEL_LENGTH))
+        return [Player(state.names[p], "person", None, hints[p] if counted else None) if s.get("bot") is None
+                else Player(state.names[p], "computer", display(s["bot"], LEVEL_LENGTH))
                 for p, s in enumerate(seats)]
     return [Player(n, "unknown") for n in state.names]
 
@@ -254,10 +275,12 @@ def keep_game(state: GameState, meta: dict[str, Any] | None = None,
 
 # ---- reading --------------------------------------------------------------------------------
 
-def _player(raw: Any, i: int, name: str) -> Player:
+def _player(raw: Any, i: int, name: str, hints: int | None) -> Player:
+    """Player ``i`` of a record; ``hints``: the count the record's save holds for that seat
+    (None where it holds none), which the player's "hints" must repeat."""
     where_ = f"player {i + 1}"
-    if not isinstance(raw, dict) or set(raw) != {"name", "kind", "level"}:
-        raise HistoryError(f"{where_} must be an object with \"name\", \"kind\" and \"level\"")
+    if not isinstance(raw, dict) or set(raw) not in (PLAYER_KEYS, PLAYER_KEYS | {"hints"}):
+        raise HistoryError(f"{where_} must be an object with \"name\", \"kind\", \"level\" and \"hints\"")
     if raw["name"] != name:
         raise HistoryError(f"{where_} is named {shown(raw['name'])} but the game's player {i + 1} is {shown(name)}")
     kind, level = raw["kind"], raw["level"]
@@ -268,7 +291,13 @@ def _player(raw: Any, i: int, name: str) -> Player:
             raise HistoryError(f"{where_}: a computer's \"level\" must be short printable text, not {shown(level)}")
     elif level is not None:
         raise HistoryError(f"{where_}: only a computer has a \"level\", not {shown(level)}")
-    return Player(name, kind, level)
+    used = raw.get("hints")
+    if used is not None and kind != "person":
+        raise HistoryError(f"{where_}: only a person is counted for hints, not a {kind} ({shown(used)})")
+    if used != (hints if kind == "person" else None):
+        raise HistoryError(f"{where_}'s \"hints\" ({shown(used)}) does not match the saved game's count "
+                           f"({shown(hints)}): the file was modified or damaged")
+    return Player(name, kind, level, used)
 
 
 def game_from_record(data: Any, number: int = 0, path: Path = Path("-")) -> KeptGame:
@@ -303,7 +332,12 @@ def game_from_record(data: Any, number: int = 0, path: Path = Path("-")) -> Kept
     players = data["players"]
     if not isinstance(players, list) or len(players) != state.num_players:
         raise HistoryError(f"\"players\" must list the game's {state.num_players} players")
-    kept_players = tuple(_player(raw, i, state.names[i]) for i, raw in enumerate(players))
+    try:
+        counts = hints_from_meta(meta, state.num_players) if meta.get("hints") is not None else None
+    except SaveFileError as e:
+        raise HistoryError(f"its saved game: {e}") from None
+    kept_players = tuple(_player(raw, i, state.names[i], None if counts is None else counts[i])
+                         for i, raw in enumerate(players))
     for key, expected in (("result", _result_json(state)), ("buildings", _buildings_json(state))):
         if data[key] != expected:
             field = first_difference(expected, data[key], key)

@@ -43,13 +43,14 @@ class Settings:
     volume: int = 80                   # the sounds' master volume, a whole percent in VOLUME_RANGE
     mute: bool = False                 # no sound at all (the command line's --mute: for one run)
     animations: str = "full"           # one of ANIMATIONS
+    hints: bool = True                 # the coach at the table: H and the Hint button show the best moves
 
     def __post_init__(self) -> None:
         if self.bot_speed not in BOT_SPEEDS:
             raise SettingsError(f"bot_speed must be one of {', '.join(BOT_SPEEDS)}, not {self.bot_speed!r}")
         if self.animations not in ANIMATIONS:
             raise SettingsError(f"animations must be one of {', '.join(ANIMATIONS)}, not {self.animations!r}")
-        for name in ("confirm_moves", "shaders", "mute"):
+        for name in ("confirm_moves", "shaders", "mute", "hints"):
             if not isinstance(getattr(self, name), bool):
                 raise SettingsError(f"{name} must be true or false")
         s = self.camera_sensitivity

@@ -188,3 +188,15 @@ def test_the_real_command_line_lists_and_helps(three, home):
                        env=env, timeout=60)
     assert r.returncode == 2 and r.stdout == "" and r.stderr.count("\n") == 1
     assert r.stderr.startswith("blueprints3d: there is no game 7 in the history")
+
+
+def test_history_n_says_how_many_hints_each_person_used(home, capsys):
+    """The table's count of hinted turns (the save's meta.hints) is shown per person; a game kept
+    without a count says nothing about hints."""
+    keep_game(named(random_game(3, 4)), {**SEATS, "hints": [3, 0, 0]}, home)
+    keep_game(named(random_game(3, 5)), SEATS, home)
+    code, out, _ = run(["history", "1"], capsys)
+    assert code == 0 and "Hints used (turns with the coach's hints shown): Ann 3" in out
+    assert "Bob" not in out.split("Hints used")[1].splitlines()[0]  # a computer is never counted
+    code, out, _ = run(["history", "2"], capsys)
+    assert code == 0 and "Hints used" not in out

@@ -215,3 +215,53 @@ def test_a_screen_reads_only_the_newest_games_with_their_own_numbers(tmp_path):
     assert str(paths[3]) in listing.skipped[0]
     assert [g.number for g in list_games(tmp_path, limit=10).games] == [3, 2, 1]
     assert list_games(tmp_path, limit=0).games == []
+
+
+def test_the_hints_each_person_used_are_kept_and_checked(tmp_path):
+    """The table counts the turns each person asked the coach on (the save's meta.hints): the
+    record says it per player (a computer has none), reads it back, and refuses a count that
+    does not match the game's save, in one line."""
+    game = random_game(3, 6)
+    meta = {**SEATS, "hints": [4, 0, 0]}
+    path = keep_game(game, meta, tmp_path)
+    data = json.loads(path.read_text())
+    assert [p["hints"] for p in data["players"]] == [4, None, None]
+    g = load_game(1, tmp_path)
+    assert [p.hints for p in g.players] == [4, None, None]
+    assert g.meta["hints"] == [4, 0, 0]
+    # A game saved before the coach: no count, null for everyone; it still reads.
+    keep_game(random_game(3, 7), SEATS, tmp_path)
+    assert [p.hints for p in load_game(2, tmp_path).players] == [None, None, None]
+    # A record from before the coach (no "hints" key at all) reads too.
+    old = json.loads(path.read_text())
+    for p in old["players"]:
+        del p["hints"]
+    old_save = history.game_to_json(game, SEATS)
+    old["save"] = old_save
+    rec = history.game_from_record(old)
+    assert [p.hints for p in rec.players] == [None, None, None]
+    # Edited counts are refused.
+    for field, value, needle in (("players", 5, "does not match the saved game's count"),
+                                 ("computer", 2, "only a person is counted for hints"),
+                                 ("meta", [4, "x", 0], "meta.hints")):
+        bad = json.loads(path.read_text())
+        if field == "players":
+            bad["players"][0]["hints"] = value
+        elif field == "computer":
+            bad["players"][1]["hints"] = value
+        else:
+            bad["save"] = history.game_to_json(game, {**SEATS, "hints": value})
+        with pytest.raises(HistoryError) as e:
+            history.game_from_record(bad)
+        assert needle in str(e.value) and one_line(str(e.value)), (field, str(e.value))
+
+
+@pytest.mark.parametrize("raw", [[1, 2], "3", [1, -1, 0], [1, True, 0], [1.5, 0, 0], [10 ** 7, 0, 0]])
+def test_a_malformed_hint_count_in_a_save_is_one_line(raw):
+    from blueprints3d.engine.errors import SaveFileError
+
+    with pytest.raises(SaveFileError) as e:
+        history.hints_from_meta({"hints": raw}, 3)
+    assert one_line(str(e.value)) and "meta.hints" in str(e.value)
+    assert history.hints_from_meta({}, 3) == [0, 0, 0] and history.hints_from_meta(None, 2) == [0, 0]
+    assert history.hints_from_meta({"hints": [0, 3, 1]}, 3) == [0, 3, 1]

@@ -13,7 +13,7 @@ def test_round_trip(tmp_path):
     path = S.settings_path(tmp_path)
     assert path == tmp_path / "settings.json"
     want = S.Settings(bot_speed="fast", confirm_moves=False, camera_sensitivity=2.5, shaders=False,
-                      volume=35, mute=True, animations="short")
+                      volume=35, mute=True, animations="short", hints=False)
     S.save_settings(path, want)
     got, note = S.load_settings(path)
     assert note is None
@@ -50,6 +50,8 @@ def test_save_makes_the_folder(tmp_path):
     ('{"format": 1, "mute": 1}', "mute"),
     ('{"format": 1, "animations": "fast"}', "animations"),
     ('{"format": 1, "animations": false}', "animations"),
+    ('{"format": 1, "hints": "off"}', "hints"),
+    ('{"format": 1, "hints": 0}', "hints"),
     ('{"format": 1, "loudness": 3}', "unknown setting 'loudness'"),
     ("", "JSON"),
 ])
@@ -96,3 +98,15 @@ def test_settings_are_typed():
         S.Settings(camera_sensitivity=float("nan"))
     assert S.Settings(camera_sensitivity=2).camera_sensitivity == 2.0
     assert isinstance(S.Settings(camera_sensitivity=2).camera_sensitivity, float)
+
+
+def test_hints_are_on_by_default_and_a_file_from_before_them_still_loads(tmp_path):
+    """The coach's setting (H and the Hint button at the table): on unless the player turns it off."""
+    assert S.Settings().hints is True
+    path = tmp_path / "settings.json"
+    path.write_text('{"format": 1, "bot_speed": "fast", "volume": 50, "mute": false, "animations": "off"}')
+    got, note = S.load_settings(path)
+    assert note is None and got.hints is True and got.bot_speed == "fast"
+    S.save_settings(path, got.changed(hints=False))
+    assert json.loads(path.read_text())["hints"] is False
+    assert S.load_settings(path) == (S.Settings(bot_speed="fast", volume=50, animations="off", hints=False), None)
