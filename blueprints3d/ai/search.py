@@ -14,14 +14,17 @@ candidates are thinned by successive halving so the budget goes to the close cal
 from __future__ import annotations
 
 import random
+import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Callable
 
 from blueprints3d.ai.heuristic import DEFAULT, Weights, action_values, best_action
 from blueprints3d.ai.observe import View
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.determinize import CellChooser, state_from_view
 from blueprints3d.engine.materials import MATERIAL_OF
+from blueprints3d.engine.results import round_victory_points
 from blueprints3d.engine.rules import DISCARDING_PLAYER_COUNTS
 from blueprints3d.engine.state import GameState
 from blueprints3d.engine.turns import turns_in_round
@@ -73,42 +76,99 @@ def utility(state: GameState, player: int) -> float:
     return u
 
 
+class Cancelled(Exception):
+    """The caller asked the search to stop (``cancel`` was set): there is no answer."""
+
+
+@dataclass
+class Tally:
+    """What the playouts of one candidate action came to, summed over its samples: the search's
+    utility, and (with ``detail``) the player's building score at the round's end, the victory
+    points the round gave them and how often each Award and Prize went to them (by title)."""
+
+    count: int = 0
+    utility: float = 0.0
+    points: float = 0.0
+    vp: float = 0.0
+    won: dict[str, int] = field(default_factory=dict)
+
+    def mean(self) -> float:
+        return self.utility / max(self.count, 1)
+
+
 def search(view: View, player: int, rng: random.Random, budget: Budget,
            w: Weights = DEFAULT) -> int:
     """The action ``player`` should take, judged from ``view`` alone."""
+    return analyse(view, player, rng, budget, w).best
+
+
+@dataclass
+class Analysis:
+    """One decision's search: the candidates still in the running at the end (best first, by
+    mean utility), every candidate's tally, and the greedy policy's own choice (the obvious move)."""
+
+    best: int
+    finalists: list[int]
+    tallies: dict[int, Tally]
+    obvious: int
+
+
+def analyse(view: View, player: int, rng: random.Random, budget: Budget, w: Weights = DEFAULT,
+            *, keep: int = 1, pin_obvious: bool = False, detail: bool = False,
+            progress: Callable[[float], None] | None = None,
+            cancel: threading.Event | None = None) -> Analysis:
+    """Search one decision of ``player`` from ``view``. Successive halving stops when ``keep``
+    candidates remain; ``pin_obvious`` keeps the greedy policy's choice in every stage (the coach
+    compares with it); ``detail`` tallies building points, victory points and Awards and Prizes;
+    ``progress`` hears the fraction of the budget spent; a set ``cancel`` raises Cancelled."""
     deadline = None if budget.time_cap is None else time.perf_counter() + budget.time_cap
     base = state_from_view(view, random.Random(rng.getrandbits(64)))
     legal = base.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    # Actions that do the same thing (equal dice to the same cell) need searching only once.
     rated = action_values(base, legal, w)
+    order = sorted(legal, key=lambda a: (-rated[a], a))
+    obvious = order[0]
+    if len(legal) == 1:
+        return Analysis(legal[0], [legal[0]], {legal[0]: Tally()}, obvious)
+    # Actions that do the same thing (equal dice to the same cell) need searching only once.
     seen: dict[tuple[int, int, int], int] = {}
-    for a in sorted(legal, key=lambda a: (-rated[a], a)):
+    for a in order:
         d, slot = A.split(a)
         seen.setdefault((MATERIAL_OF[d], base.values[d], slot), a)
     cands = list(seen.values())[:budget.candidates]
-    if len(cands) == 1:
-        return cands[0]
-    total = {a: 0.0 for a in cands}
-    count = {a: 0 for a in cands}
+    tallies = {a: Tally() for a in cands}
+    if len(cands) <= keep:
+        return Analysis(cands[0], cands, tallies, obvious)
     chooser = _greedy_cell(w)
     stages = max(1, (len(cands) - 1).bit_length())  # halving down to one candidate
     per_stage = budget.moves / stages
     length = _moves_left(base)
-    while len(cands) > 1:
+    stage = 0
+    while len(cands) > keep:
         # A sample costs its sampling and, per candidate, the playout and the round's scoring.
         cost = _SAMPLE_COST + len(cands) * (length + _SCORING_COST)
         samples = max(budget.min_samples, int(per_stage / cost))
-        for _ in range(samples):
-            if not _one_sample(view, player, rng, chooser, cands, total, count, deadline, w):
+        for i in range(samples):
+            if cancel is not None and cancel.is_set():
+                raise Cancelled()
+            if not _one_sample(view, player, rng, chooser, cands, tallies, deadline, w, detail):
                 break
+            if progress is not None:
+                progress(min(1.0, (stage + (i + 1) / samples) / stages))
         else:
-            keep = max(1, len(cands) // 2)
-            cands = sorted(cands, key=lambda a: (-total[a] / max(count[a], 1), -rated[a], a))[:keep]
+            n_keep = max(keep, len(cands) // 2)
+            ranked = sorted(cands, key=lambda a: (-tallies[a].mean(), -rated[a], a))
+            kept = ranked[:n_keep]
+            if pin_obvious and obvious in tallies and obvious not in kept:
+                kept.append(obvious)
+            if len(kept) >= len(cands):  # pinning left nothing to drop: this was the last stage
+                cands = ranked
+                break
+            cands = kept
+            stage += 1
             continue
         break  # out of time
-    return max(cands, key=lambda a: (total[a] / max(count[a], 1), rated[a], -a))
+    finalists = sorted(cands, key=lambda a: (-tallies[a].mean(), -rated[a], a))
+    return Analysis(finalists[0], finalists, tallies, obvious)
 
 
 # Costs in playout moves (about 45 microseconds each): sampling a state from the view, and
@@ -119,8 +179,8 @@ _SCORING_COST = 6
 
 
 def _one_sample(view: View, player: int, rng: random.Random, chooser, cands: list[int],
-                total: dict[int, float], count: dict[int, int], deadline: float | None,
-                w: Weights) -> bool:
+                tallies: dict[int, Tally], deadline: float | None, w: Weights,
+                detail: bool = False) -> bool:
     """Play every candidate on one sampled state with the same dice to come; False (and no
     change to the tallies) if time ran out before all of them were played."""
     det = state_from_view(view, rng, chooser)
@@ -136,10 +196,17 @@ def _one_sample(view: View, player: int, rng: random.Random, chooser, cands: lis
         s.reseed(dice_seed)
         s.apply(a)
         playout_round(s, rounds, w)
-        got.append(utility(s, player))
-    for a, u in zip(cands, got):
-        total[a] += u
-        count[a] += 1
+        got.append((utility(s, player), s.round_results[rounds - 1] if detail else None))
+    for a, (u, rr) in zip(cands, got):
+        t = tallies[a]
+        t.utility += u
+        t.count += 1
+        if rr is not None:
+            t.points += rr.scores[player].total
+            t.vp += round_victory_points(rr)[player]
+            for card, pl in (*rr.awards.items(), *rr.prizes.items()):
+                if pl.player == player:
+                    t.won[card.title] = t.won.get(card.title, 0) + 1
     return True
 
 
