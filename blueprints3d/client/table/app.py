@@ -26,10 +26,11 @@ from blueprints3d.client.scene.camera import OrbitCamera
 from blueprints3d.client.scene.geometry import rotate
 from blueprints3d.client.scene.picking import Picker
 from blueprints3d.client.table.bots import bot_levels
+from blueprints3d.client.table.coach_view import Coach
 from blueprints3d.client.table.controls import TableControls
 from blueprints3d.client.table.flow import FlowEvent, GameFlow, Mode, SeatConfig
 from blueprints3d.client.table.hud import Hud, plate_name
-from blueprints3d.client.table.move_bar import MoveBar
+from blueprints3d.client.table.move_bar import HintButton, MoveBar
 from blueprints3d.client.table.score_panel import ScorePanel
 from blueprints3d.client.table.layout import LABEL_OFFSET, seat_places
 from blueprints3d.client.table.past_games import PastGamesScreen
@@ -48,7 +49,7 @@ from blueprints3d.engine.state import GameState
 from blueprints3d.files.autosave import AutosaveSlot, Resumed
 from blueprints3d.files.buildfile import build_bytes
 from blueprints3d.files.builds import build_of
-from blueprints3d.files.history import keep_game
+from blueprints3d.files.history import hints_from_meta, keep_game
 from blueprints3d.files.jsonfile import os_reason, stamp, where, write_bytes_atomic, write_new
 from blueprints3d.files.savefile import game_bytes
 from blueprints3d.files.settings import Settings, load_settings, save_settings, settings_path
@@ -131,8 +132,12 @@ class TableApp:
         self.menu = MenuScreen(self.overlay)
         self.confirm = ConfirmScreen(self.overlay)
         self.move_bar = MoveBar(base.a2dBottomRight, self.confirm_move, self.undo_move)
+        self.hint_button = HintButton(base.a2dBottomRight, self.toggle_hints)
         self.score_panel = ScorePanel(base.a2dTopRight)
-        self.hud.dock(self.score_panel.text, self.move_bar.root)
+        self.hud.dock(self.score_panel.text, self.move_bar.root, self.hint_button.root)
+        # The coach (H, the Hint button): its hints used are saved at once (client/table/coach_view.py).
+        self.coach = Coach(self.hud, self.hint_button, on_count=self._autosave)
+        self.coach.enabled = self.settings.hints
         self.flow: GameFlow | None = None
         self.tutorial: Tutorial | None = None   # the guided first game, while it is on
         self.kept_game: Path | None = None  # the finished game's file in the history
@@ -147,7 +152,8 @@ class TableApp:
         self.task = base.taskMgr.add(self._frame, "blueprints3d-frame", sort=-10)
         if options.resumed is not None:
             seats, open_scores = seats_from_meta(options.resumed.meta)
-            self.start_game(seats, open_scores=open_scores, initial=options.resumed.state)
+            self.start_game(seats, open_scores=open_scores, initial=options.resumed.state,
+                            hints=hints_from_meta(options.resumed.meta, len(seats)))
             if options.resumed.note:
                 self.hud.show_message(options.resumed.note)
         elif options.seats:
@@ -195,6 +201,7 @@ class TableApp:
         ev.accept("f2", self.hud.toggle_help)
         ev.accept("f5", self.save_game_copy)
         ev.accept("f6", self.save_building)
+        ev.accept("h", self.toggle_hints)
         ev.accept("escape", self.on_escape)
         for key in PLAY_KEYS:
             ev.accept(key, self.on_key, [key])
@@ -239,8 +246,10 @@ class TableApp:
         return command
 
     def start_game(self, seats: list[SeatConfig], seed: int | None = None, open_scores: bool = False,
-                   start: int | None = 0, initial: GameState | None = None) -> None:
-        """A new game (``start``: round 1's start player, None by lot), or ``initial`` resumed."""
+                   start: int | None = 0, initial: GameState | None = None,
+                   hints: list[int] | None = None) -> None:
+        """A new game (``start``: round 1's start player, None by lot), or ``initial`` resumed
+        (``hints``: the hints each seat had used, from its save)."""
         try:
             delay = self.options.bot_delay
             if delay is None:
@@ -265,6 +274,7 @@ class TableApp:
         self.view.on_impact = self.sounds.bank.play_impact  # the throws' hits: felt, die, wall
         self._apply_animations()
         self.controls = TableControls(flow, self.view, self.picker, self.hud.show_message)
+        self.coach.attach(flow, self.view, hints)
         self.reveal = RevealPlayer(self.base.aspect2d, self.view, self.camera, self.cam, self._size,
                                    on_summary=self._show_summary)
         self.reveal.avoid = lambda: [self.summary.rect_px()]
@@ -299,7 +309,7 @@ class TableApp:
     def save_meta(self) -> dict:
         """What the engine's save does not hold: who sits where, and the table's options."""
         return {"seats": [{"name": s.name, "bot": s.bot} for s in self.flow.seats],
-                "open_scores": self.flow.open_scores}
+                "open_scores": self.flow.open_scores, "hints": list(self.coach.counts)}
 
     def _autosave(self) -> None:
         if self.options.autosave is None or self.flow is None:
@@ -372,6 +382,7 @@ class TableApp:
         return str(path)
 
     def _on_flow_event(self, event: FlowEvent) -> None:
+        self.coach.on_event(event)  # a move, a take-back, a new turn: the hints go
         self.sounds.on_event(self.flow, event)
         if event.kind in ("placed", "set_aside", "discarded"):
             self._autosave()  # after every action: a crash or a kill loses nothing
@@ -416,6 +427,7 @@ class TableApp:
         view.sync(flow, animate)
         self.hud.update(flow)
         self.move_bar.update(flow)
+        self.coach.update()  # the Hint button
         self.score_panel.update(flow)
         self.hud.place()  # the docked score panel's text changed: keep it inside the window
         if self.controls is not None:
@@ -699,6 +711,9 @@ class TableApp:
         if self.controls is not None and self.controls.keys.choosing_cell and not self._blocked():
             self.controls.key("escape")
             return
+        if self.coach.active and not self._blocked():
+            self.coach.clear()  # Esc hides the hints (and stops the thinking) first
+            return
         if self.controls is not None:
             self.controls.cancel_drag()
         self.open_menu()
@@ -751,6 +766,7 @@ class TableApp:
                 self.flow.bot_delay = settings.bot_delay(config.BOT_DELAY.get_value())
             self.flow.confirm_moves = settings.confirm_moves
         self._apply_animations()
+        self.coach.set_enabled(settings.hints)
         path = self.options.settings_path
         if path is None:
             return
@@ -765,6 +781,13 @@ class TableApp:
             self.confirm.enter("Abandon this game and set up a new one?", self.show_new_game, self.confirm.exit)
         else:
             self.show_new_game()
+
+    def toggle_hints(self) -> None:
+        """H or the Hint button: the coach's best moves for the person to move, or hide them
+        (client/table/coach_view.py). Nothing behind a screen or during the reveal."""
+        if self._blocked() or (self.reveal is not None and self.reveal.active):
+            return
+        self.coach.toggle()
 
     def in_game(self) -> bool:
         return self.flow is not None and self.flow.mode is not Mode.GAME_OVER
@@ -814,6 +837,7 @@ class TableApp:
         if self.flow is not None and not (self.menu.active or self.confirm.active or self.help.active
                                           or self.settings_screen.active):
             self.flow.tick(now)  # the menu pauses the computers too
+        self.coach.poll()  # the hints' thinking runs on its own thread: only looked at here
         m = self._mouse()
         if m is not None and self.controls is not None:
             if self.controls.drag is not None:
@@ -863,8 +887,10 @@ class TableApp:
             self.tutorial.destroy()
         self.sounds.bank.destroy()
         self._close_overlays()
+        self.coach.destroy()
         self.hud.destroy()
         self.move_bar.destroy()
+        self.hint_button.destroy()
         self.score_panel.destroy()
         self.podium.hide()
         if self.reveal is not None:
@@ -933,6 +959,7 @@ def options_from_args(args: argparse.Namespace) -> AppOptions:
             raise BlueprintsError("--resume continues the saved game: it cannot be combined with --seats")
         resumed = (slot or AutosaveSlot()).load()  # a damaged save is refused here, before any window
         seats_from_meta(resumed.meta)
+        hints_from_meta(resumed.meta, resumed.state.num_players)
     # The settings file beside the autosave; a bad or old one gives the defaults and one line.
     path = settings_path((slot or AutosaveSlot()).folder)
     settings, note = load_settings(path)

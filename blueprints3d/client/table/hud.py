@@ -9,8 +9,10 @@ legible), and wraps inside its own column, so nothing runs into anything else:
 - top left: the status line, then the info line, across the width the score panel (top right)
   leaves them; the info line breaks only between its items, and only when it must;
 - bottom left, in ``SIDE_SHARE`` of the width: this round's Awards and Prizes, the prompt, and
-  the last message at the bottom;
-- bottom right, in ``SIDE_SHARE`` of the width: the key strip (F2 hides it).
+  the last message at the bottom; while the coach thinks or its hints are on show (H), they
+  take the Awards' place, in larger type (``HINTS``);
+- bottom right, in ``SIDE_SHARE`` of the width: the key strip (F2 hides it), and above it the
+  Confirm / Undo bar or, in the same place, the Hint button.
 
 The middle of the bottom edge stays free for the viewer's card and name plate.
 """
@@ -29,6 +31,7 @@ MIN_TEXT_PX = 13.0     # the smallest line of the HUD, in pixels from line to li
 TOP_SHARE = 0.62       # of the window's width, the most the score panel leaves the top lines
 PANEL_SHARE = 0.36     # of the window's width, the most the score panel may take
 SIDE_SHARE = 0.45      # of the window's width, for each bottom column
+HINT_SHARE = 0.40      # of the window's width, for the coach's hints (their long lines stay off the card)
 MARGIN_PX = 0.012      # of the window's height, at the window's edges and between texts
 
 # Every control, for the help screen; the key strip shows the first few words of it.
@@ -44,6 +47,7 @@ CONTROLS: list[tuple[str, str]] = [
     ("Enter / Confirm", "play a waiting move"),
     ("Backspace, Ctrl+Z / Undo", "take a waiting move back"),
     ("C", "a close look at your building (C again: back)"),
+    ("H / Hint", "the coach's best three moves, as ghost dice (H or Esc hides them)"),
     ("F5", "save a copy of the game"),
     ("F6", "save your building as a file"),
     ("F1", "this help (Esc or F1 closes it)"),
@@ -51,7 +55,7 @@ CONTROLS: list[tuple[str, str]] = [
     ("Esc", "the menu: settings, rules, new game, quit"),
 ]
 KEY_ITEMS = ["drag a die onto your card", "right-drag: orbit", "wheel: zoom", "C: close-up",
-             "arrows + Enter: play by keys", "Ctrl+Z: undo", "F1 help", "Esc menu"]
+             "arrows + Enter: play by keys", "Ctrl+Z: undo", "H: hints", "F1 help", "Esc menu"]
 KEY_SEPARATOR = "   |   "
 KEY_HELP = KEY_SEPARATOR.join(KEY_ITEMS)
 
@@ -68,6 +72,7 @@ PROMPT = TextStyle(0.034, 15.0)
 MESSAGE = TextStyle(0.029, 13.0)
 KEYS = TextStyle(0.025, MIN_TEXT_PX)
 AWARDS = TextStyle(0.027, 13.0)
+HINTS = TextStyle(0.031, 15.0)   # the coach's hints: larger than the Awards whose place they take
 INFO_SEPARATOR = "   |   "
 
 
@@ -96,12 +101,14 @@ class Hud:
         self.awards = text((0.95, 0.90, 0.72, 1), 0.9)   # this round's Awards and Prizes
         self.prompt = text((1, 1, 1, 1), 0.9)
         self.message = text((1, 0.92, 0.55, 1), 0.9)
+        self.hints = text((0.80, 0.92, 1.0, 1), 0.95)   # the coach's (coach_view.py); empty: none
         self.help = text((0.88, 0.88, 0.88, 1))
         self.help.textNode.set_align(TextNode.A_right)
         self.help.setText(KEY_HELP)
-        self.nodes = [self.status, self.info, self.awards, self.prompt, self.message, self.help]
+        self.nodes = [self.status, self.info, self.awards, self.hints, self.prompt, self.message, self.help]
         self.styles = {id(self.status): STATUS, id(self.info): INFO, id(self.prompt): PROMPT,
-                       id(self.message): MESSAGE, id(self.help): KEYS, id(self.awards): AWARDS}
+                       id(self.message): MESSAGE, id(self.help): KEYS, id(self.awards): AWARDS,
+                       id(self.hints): HINTS}
         self.info_items: list[str] = []
         self.panel_below = False  # the score panel under the top lines (they need the whole width)
         self.visible = True
@@ -109,11 +116,14 @@ class Hud:
         self.size = size
         self.score_panel: OnscreenText | None = None   # docked top right (see dock)
         self.move_bar: NodePath | None = None          # docked above the key strip
+        self.hint_bar: NodePath | None = None          # the Hint button, in the move bar's place
         self.layout(*size)
 
-    def dock(self, score_panel: OnscreenText | None = None, move_bar: NodePath | None = None) -> None:
-        """Take the score panel (top right, wrapped in the room the status line leaves) and the
-        Confirm / Undo bar (bottom right, above the key strip) into the layout."""
+    def dock(self, score_panel: OnscreenText | None = None, move_bar: NodePath | None = None,
+             hint_bar: NodePath | None = None) -> None:
+        """Take the score panel (top right, wrapped in the room the status line leaves), the
+        Confirm / Undo bar (bottom right, above the key strip) and the Hint button (where the
+        bar stands: they are never shown together) into the layout."""
         if score_panel is not None:
             score_panel.reparent_to(self.root)
             score_panel.textNode.set_align(TextNode.A_right)
@@ -123,6 +133,9 @@ class Hud:
         if move_bar is not None:
             move_bar.reparent_to(self.root)
             self.move_bar = move_bar
+        if hint_bar is not None:
+            hint_bar.reparent_to(self.root)
+            self.hint_bar = hint_bar
         self.layout(*self.size)
 
     # ---- layout -------------------------------------------------------------------------------
@@ -140,14 +153,16 @@ class Hud:
             scale = line / tn.get_line_height()
             node.setTextScale(scale)
             share = (TOP_SHARE if node in (self.status, self.info) else
-                     PANEL_SHARE if node is self.score_panel else SIDE_SHARE)
+                     PANEL_SHARE if node is self.score_panel else
+                     HINT_SHARE if node is self.hints else SIDE_SHARE)
             wrap = max(share * 2.0 * half_w - 2 * margin, 0.2) / scale
             tn.set_wordwrap(wrap)
             if node is self.help:
                 node.setText(_pack(tn, KEY_ITEMS, KEY_SEPARATOR, wrap))
-        if self.move_bar is not None:
-            # Its buttons read at least as large as the prompt.
-            self.move_bar.set_scale(max(1.0, line_px(PROMPT, h) / unit / 0.06 / 1.0))
+        for bar in (self.move_bar, self.hint_bar):
+            if bar is not None:
+                # Its buttons read at least as large as the prompt.
+                bar.set_scale(max(1.0, line_px(PROMPT, h) / unit / 0.06 / 1.0))
         self._half = (half_w, half_h, margin)
         self._place()
 
@@ -190,18 +205,25 @@ class Hud:
         for node in (self.status, self.info):
             y = self._put_top(node, left, y) - margin * 0.5
         under_top = y
-        # Bottom left: the message at the bottom, the prompt above it.
+        # Bottom left: the message at the bottom, the prompt above it, then the Awards or, in
+        # their place, the coach's hints.
+        hinting = bool(self.hints.textNode.get_text())
+        if hinting or not self.visible:
+            self.awards.hide()
+        else:
+            self.awards.show()
         y = -half_h + margin
-        for node in (self.message, self.prompt, self.awards):
+        for node in (self.message, self.prompt, self.hints if hinting else self.awards):
             y = self._put_bottom(node, left, y) + margin * (1.5 if node is self.prompt else 0.5)
         keys_top = self._put_bottom(self.help, right, -half_h + margin)
         if self.score_panel is not None:
             self._put_top(self.score_panel, right, under_top - margin * 0.5 if self.panel_below else half_h - margin)
-        if self.move_bar is not None:
-            lowest, rightmost = _frames_extent(self.move_bar)
-            k = self.move_bar.get_scale()[0]
-            above = keys_top if not self.help.isHidden() else -half_h
-            self.move_bar.set_pos(right - rightmost * k, 0, above + margin - lowest * k)
+        for bar in (self.move_bar, self.hint_bar):
+            if bar is not None:
+                lowest, rightmost = _frames_extent(bar)
+                k = bar.get_scale()[0]
+                above = keys_top if not self.help.isHidden() else -half_h
+                bar.set_pos(right - rightmost * k, 0, above + margin - lowest * k)
 
     @staticmethod
     def _extent(node: OnscreenText) -> tuple[float, float]:
@@ -225,6 +247,16 @@ class Hud:
     # ---- content ------------------------------------------------------------------------------
     def show_message(self, text: str) -> None:
         self.message.setText(text[:1].upper() + text[1:] if text else "")
+        self._place()
+
+    def show_hints(self, text: str) -> None:
+        """The coach's words (its progress, or the hints numbered 1-3) in the Awards' place;
+        "" gives the place back to the Awards."""
+        if text == self.hints.textNode.get_text():
+            return
+        self.hints.setText(text)
+        if text and self.visible:
+            self.hints.show()
         self._place()
 
     def toggle_help(self) -> None:
@@ -273,11 +305,14 @@ class Hud:
         """The whole HUD on or off (off behind the new-game screen: no key strip or score panel
         under its form); the key strip comes back only if F2 had not hidden it."""
         self.visible = on
-        nodes = [self.status, self.info, self.awards, self.prompt, self.message]
+        nodes = [self.status, self.info, self.prompt, self.message, self.hints]
+        if not self.hints.textNode.get_text():
+            nodes.append(self.awards)  # the hints take its place while they are on show
         if self.score_panel is not None:
             nodes.append(self.score_panel)
-        if self.move_bar is not None and not on:
-            nodes.append(self.move_bar)  # it shows itself again when a move waits (MoveBar.update)
+        for bar in (self.move_bar, self.hint_bar):
+            if bar is not None and not on:
+                nodes.append(bar)  # they show themselves again (MoveBar.update, Coach.update)
         for n in nodes:
             if on:
                 n.show()
@@ -294,10 +329,10 @@ class Hud:
         +1 the right or top), from this layout's pixels: for a view framed clear of the HUD."""
         w, h = self.size
         to_x, to_y = min(w, h) / w, min(w, h) / h  # aspect2d units to the window's [-1, 1]
-        nodes = self.texts() + ([self.move_bar] if self.move_bar is not None and not self.move_bar.isHidden() else [])
+        bars = [b for b in (self.move_bar, self.hint_bar) if b is not None and not b.isHidden()]
         out = []
-        for node in nodes:
-            bounds = _frames_bounds(node, self.root) if node is self.move_bar else node.get_tight_bounds(self.root)
+        for node in self.texts() + bars:
+            bounds = _frames_bounds(node, self.root) if node in bars else node.get_tight_bounds(self.root)
             if bounds:
                 lo, hi = bounds
                 out.append((lo.x * to_x, hi.x * to_x, lo.z * to_y, hi.z * to_y))
@@ -353,7 +388,7 @@ def _frames_bounds(root: NodePath, ref: NodePath) -> tuple[Point3, Point3] | Non
     tight bounds miss), in ``ref``'s units."""
     pts = [ref.get_relative_point(child, Point3(x, 0, z))
            for child in root.get_children() if hasattr(child.node(), "get_frame")
-           for x in child.node().get_frame()[:2] for z in child.node().get_frame()[2:]]
+           for fr in [child.node().get_frame()] for x in (fr[0], fr[1]) for z in (fr[2], fr[3])]
     if not pts:
         return None
     return (Point3(min(p.x for p in pts), 0, min(p.z for p in pts)),

@@ -1,7 +1,9 @@
-"""The Confirm and Undo buttons of a tentative move (the game flow's ``pending``).
+"""The Confirm and Undo buttons of a tentative move (the game flow's ``pending``), and the Hint
+button (the coach: client/table/coach_view.py).
 
-They show only while a person's move waits for the confirm; what they do is a callback given by
-the app (the controls' ``confirm`` and ``undo``), so they hold no game logic.
+Confirm and Undo show only while a person's move waits for the confirm; the Hint button on a
+person's turn with nothing waiting (so it takes the place of the other two, never beside them).
+What they do is a callback given by the app, so they hold no game logic.
 """
 
 from __future__ import annotations
@@ -10,12 +12,15 @@ from typing import Callable
 
 from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton
-from panda3d.core import NodePath
+from panda3d.core import NodePath, TextNode
 
 from blueprints3d.client.table.flow import GameFlow, Mode
 
 CONFIRM_COLOUR = (0.55, 0.85, 0.55, 1)
 UNDO_COLOUR = (0.90, 0.78, 0.55, 1)
+HINT_COLOUR = (0.62, 0.78, 0.95, 1)
+# Every label the Hint button takes: its frame is as wide as the widest, so it never jumps.
+HINT_LABELS = ("Hint (H)", "Hide hints (H)", "Thinking... 100%")
 
 
 class MoveBar:
@@ -44,4 +49,43 @@ class MoveBar:
     def destroy(self) -> None:
         self.confirm.destroy()
         self.undo.destroy()
+        self.root.remove_node()
+
+
+class HintButton:
+    """"Hint (H)": asks the coach; "Thinking... 40%" while it thinks; "Hide hints (H)" once the
+    hints are on show. It stands where the Undo button does (the HUD places it, see Hud.dock)."""
+
+    def __init__(self, corner: NodePath, on_hint: Callable[[], object]) -> None:
+        self.root = corner.attach_new_node("hint-bar")
+        self.button = DirectButton(parent=self.root, text=HINT_LABELS[0], pos=(-0.36, 0, 0.2),
+                                   scale=0.06, frameColor=HINT_COLOUR, pad=(0.5, 0.3),
+                                   relief=DGG.FLAT, command=on_hint)
+        tn = TextNode("hint-measure")
+        tn.set_font(self.button.component("text0").textNode.get_font())
+        half = max(tn.calc_width(t) for t in HINT_LABELS) / 2 + 0.5
+        fr = self.button.node().get_frame()
+        self.button["frameSize"] = (-half, half, fr[2], fr[3])
+        self.root.hide()
+
+    @property
+    def shown(self) -> bool:
+        return not self.root.is_hidden()
+
+    @property
+    def label(self) -> str:
+        return self.button["text"]
+
+    def set_label(self, text: str) -> None:
+        if self.button["text"] != text:
+            self.button["text"] = text
+
+    def set_shown(self, on: bool) -> None:
+        if on:
+            self.root.show()
+        else:
+            self.root.hide()
+
+    def destroy(self) -> None:
+        self.button.destroy()
         self.root.remove_node()

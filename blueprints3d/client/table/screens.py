@@ -521,8 +521,8 @@ class SettingsScreen(Screen):
         self.on_close = on_close  # back to where the screen was opened from (the Esc menu or the table)
         f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, frameSize=(-0.95, 0.95, -0.68, 0.68))
         _label(f, "Settings", (0, 0.54), 0.08, TextNode.A_center)
-        y = 0.38
-        step = 0.13
+        y = 0.40
+        step = 0.12
         col = 0.3  # every control in one column, its label on the left
         menu = dict(scale=0.05, highlightColor=(0.7, 0.7, 0.5, 1), frameColor=BUTTON, popupMarker_scale=0.6)
         _label(f, "Computer players' speed", (-0.85, y), 0.05)
@@ -553,8 +553,11 @@ class SettingsScreen(Screen):
         y -= step
         _label(f, "Mute the sound", (-0.85, y), 0.05)
         self.mute = check_box(f, settings.mute, (col + 0.03, y), 0.05, self._mute)
+        y -= step
+        _label(f, "Hints (H: the coach's best moves)", (-0.85, y), 0.05)
+        self.hints = check_box(f, settings.hints, (col + 0.03, y), 0.05, self._hints)
         self.where = _label(f, f"Saved at once in {where}" if where else "Not saved (no settings file)",
-                            (-0.85, -0.41), 0.045, fg=(0.8, 0.8, 0.7, 1), wordwrap=37)
+                            (-0.85, -0.44), 0.045, fg=(0.8, 0.8, 0.7, 1), wordwrap=37)
         self.back_button = _button(f, "Back", (0, -0.59), self.back, 0.06)
         return f
 
@@ -588,6 +591,9 @@ class SettingsScreen(Screen):
 
     def _mute(self, on) -> None:
         self.change(mute=bool(on))
+
+    def _hints(self, on) -> None:
+        self.change(hints=bool(on))
 
 
 class ConfirmScreen(Screen):

@@ -1,6 +1,7 @@
 """The HUD's words at several window sizes, measured on the offscreen table with its overlay:
-no two texts (nor the Confirm / Undo bar, nor the viewer's name plate) overlap, none leaves the
-window, and every line is at least MIN_PX pixels from line to line."""
+no two texts (nor the Confirm / Undo bar, the Hint button, the coach's hints, nor the viewer's
+name plate) overlap, none leaves the window, and every line is at least MIN_PX pixels from line
+to line."""
 
 from __future__ import annotations
 
@@ -118,6 +119,12 @@ def check_layout(app, render2d, size, wrapped: bool, scene: bool = False) -> Non
     if app.move_bar.shown:
         mb = boxes["move bar"] = frames_rect(app.move_bar.root, render2d)
         assert mb[0] >= -1 and mb[1] <= 1 and mb[2] >= -1 and mb[3] <= 1, (size, mb)
+    assert not (app.move_bar.shown and app.hint_button.shown)  # they stand in one place
+    if app.hint_button.shown:
+        hb = boxes["hint button"] = frames_rect(app.hint_button.root, render2d)
+        assert hb[0] >= -1 and hb[1] <= 1 and hb[2] >= -1 and hb[3] <= 1, (size, hb)
+        px = app.hint_button.button.getScale(render2d)[2] * app.hint_button.button.component("text0").textNode.get_line_height() * h / 2
+        assert px >= MIN_PX, (size, px)
     boxes["name plate"] = plate_rect(app, app.flow.viewer)
     card = app.view.seats[app.flow.viewer].card
     if card is not None:
@@ -264,3 +271,43 @@ def test_the_score_panel_counts_in_words(monkeypatch):
             total=t, wood=t, recycled=0, stone=0, glass=0, blueprint=0))
         first = score_panel.breakdown(flow).split("\n")[0]
         assert first == f"Your building: {words}", first
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_coachs_hints_fit_apart_and_are_legible(offscreen_base, size):
+    """H on a person's turn: the Hint button, the progress and then the three hints in words
+    (the real hint engine's) take the Awards' place, in larger type, clear of every other text,
+    the card, the name plate and the names on the table; a long message still fits under them."""
+    from blueprints3d.client.render import shaders
+    from blueprints3d.client.table.hud import AWARDS, HINTS, line_px
+    from blueprints3d.client.table.offscreen import open_table
+
+    shaders.configure(False)
+    w, h = size
+    t = open_table(offscreen_base, w, h,
+                   AppOptions(seats=[SeatConfig("Ann"), SeatConfig("Bob", "hard")],
+                              seed=5, bot_delay=0, threaded_bots=False, confirm_moves=True), overlay=True)
+    try:
+        app = t.app
+        app.flow.run_bots()
+        app._refresh(animate=False)
+        app.settle()
+        assert app.hint_button.shown
+        check_layout(app, offscreen_base.render2d, size, wrapped=False, scene=True)
+        app.toggle_hints()
+        assert app.coach.job is not None
+        check_layout(app, offscreen_base.render2d, size, wrapped=False, scene=True)  # "Thinking..."
+        app.coach.job.wait(120)
+        app.coach.poll()
+        assert len(app.coach.hints) == 3
+        app.hud.show_message(LONG)
+        app.settle()
+        texts = {id(x) for x in app.hud.texts()}
+        assert id(app.hud.hints) in texts and id(app.hud.awards) not in texts  # in the Awards' place
+        assert line_px(HINTS, h) > line_px(AWARDS, h)
+        check_layout(app, offscreen_base.render2d, size, wrapped=False, scene=True)
+        assert app.hud.message.textNode.get_num_rows() >= 2
+        app.toggle_hints()  # hidden: the Awards come back
+        assert id(app.hud.awards) in {id(x) for x in app.hud.texts()}
+    finally:
+        t.close()

@@ -1,0 +1,358 @@
+"""The coach at the table (issue 15; client/table/coach_view.py): H and the Hint button think on a
+worker thread with a visible progress, then list the top three hints in words and draw them as
+ghost dice on the hinted spaces; the hints go with a move, a take-back, a new turn, Esc or H;
+a cancelled or stale job is never shown; the setting turns them off; computers never get them;
+and the hints each person used reach the save, a resumed game and the history.
+
+The hints are the real hint engine's (ai.coach.hints, the player's view only); where a test needs
+the thinking to last, it holds the real engine back behind an event (only its duration changes).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+import pytest
+from panda3d.core import Vec3
+
+from blueprints3d.ai import coach
+from blueprints3d.client.scene import dice_model
+from blueprints3d.client.table.app import AppOptions
+from blueprints3d.client.table.coach_view import OFF_LINE, turn_key
+from blueprints3d.client.table.flow import Mode, SeatConfig
+from blueprints3d.engine import actions as A
+from blueprints3d.engine.rules import NUM_ROUNDS
+from blueprints3d.files.autosave import AutosaveSlot
+from blueprints3d.files.history import list_games
+from blueprints3d.files.settings import Settings
+from support.table_rig import play
+
+SEATS = [SeatConfig("Ann"), SeatConfig("Bob", "easy")]
+
+
+def open_at(offscreen_base, size=(640, 360), overlay=True, **kw):
+    from blueprints3d.client.render import shaders
+    from blueprints3d.client.table.offscreen import open_table
+
+    shaders.configure(False)
+    options = dict(seats=SEATS, seed=11, bot_delay=0, threaded_bots=False, confirm_moves=True)
+    options.update(kw)
+    t = open_table(offscreen_base, size[0], size[1], AppOptions(**options), overlay=overlay)
+    t.app.flow.run_bots()
+    t.app._refresh(animate=False)
+    return t
+
+
+def held_back(gate: threading.Event, started: threading.Event | None = None):
+    """The real hint engine, started only once ``gate`` is set (a thinking that lasts); the
+    cancel event still reaches it."""
+    def hinter(view, player, **kw):
+        if started is not None:
+            started.set()
+        gate.wait(60)
+        return coach.hints(view, player, **kw)
+    return hinter
+
+
+def ask(app, how: str = "key"):
+    """H (the key event, as the window sends it) or a click on the Hint button; wait for the
+    thinking, then one frame's poll."""
+    if how == "key":
+        app.base.messenger.send("h")
+    else:
+        app.hint_button.button.commandFunc(None)
+    job = app.coach.job
+    assert job is not None, "no hint job started"
+    job.wait(120)
+    assert job.done
+    app.coach.poll()
+    return job
+
+
+def ghosts(app):
+    return app.view.root.find_all_matches("**/=hint")
+
+
+def top_value(die, root) -> int:
+    """The value on a die's top face as it is drawn: the face whose normal points up."""
+    body = die.find("body")
+    ups = {v: root.get_relative_vector(body, Vec3(*n)).normalized().z for v, n in dice_model.FACE_NORMAL.items()}
+    value = max(ups, key=ups.get)
+    assert ups[value] > 0.99, ups
+    return value
+
+
+def check_shown(app):
+    """Three hints in words in the HUD, numbered, and each placement as a ghost of its die on
+    its space at the height it would land, showing the die's value, in its material."""
+    coach_ = app.coach
+    hints = coach_.hints
+    assert len(hints) == 3, hints
+    text = app.hud.hints.textNode.get_text()
+    assert id(app.hud.hints) in {id(x) for x in app.hud.texts()}
+    for i, h in enumerate(hints, 1):
+        assert isinstance(h, coach.Hint) and h.words.strip()
+        assert f"\n{i}. {h.words}" in text, (i, text)
+    flow, view = app.flow, app.view
+    seat = flow.current
+    legal = flow.state.legal_actions()
+    assert all(h.action in legal for h in hints)
+    placed = [h for h in hints if h.cell is not None]
+    by_cell = {}
+    for h in placed:
+        by_cell.setdefault(h.cell, h)  # the best hint on a space shows its ghost there
+    found = {int(g.get_tag("hint")): g for g in ghosts(app)}
+    assert len(found) == len(by_cell)
+    for h in by_cell.values():
+        rank = hints.index(h) + 1
+        g = found[rank]
+        level = len(flow.state.stacks[seat][h.cell])
+        assert (g.get_pos(view.root) - view.cell_world(seat, h.cell, level)).length() < 1e-4
+        real = view.dice[h.die]
+        assert g.get_tag("material") == real.get_tag("material")
+        # The ghost shows the hinted die's value (the die in the pool shows the same).
+        assert top_value(g, view.root) == flow.state.values[h.die] == top_value(real, view.root)
+        assert not g.is_hidden()
+    for h in hints:
+        if h.cell is None:  # a discard or set-aside: brackets round the pool die instead
+            assert any(die == h.die for _, die in coach_.brackets)
+    # The best one stands out: its ghost (or brackets) marked in gold.
+    best = hints[0]
+    if best.cell is not None:
+        from blueprints3d.client.render.highlight import outline_of
+        assert not outline_of(found[1]).is_empty() and not outline_of(found[1]).is_hidden()
+
+
+def test_h_and_the_button_show_three_hints_in_words_and_ghost_dice(offscreen_base):
+    t = open_at(offscreen_base)
+    try:
+        app = t.app
+        assert app.flow.mode is Mode.TURN and app.hint_button.shown
+        assert app.hint_button.label == "Hint (H)"
+        job = ask(app, "key")
+        check_shown(app)
+        assert job.view == app.flow.state.view(app.flow.current)  # the player's view only
+        assert app.hint_button.label == "Hide hints (H)"
+        # H again hides them; the button asks again.
+        app.base.messenger.send("h")
+        assert not app.coach.hints and not ghosts(app) and not app.hud.hints.textNode.get_text()
+        ask(app, "button")
+        check_shown(app)
+        # The same position gives the same hints (deterministic for its seed).
+        first = list(app.coach.hints)
+        app.base.messenger.send("h")
+        ask(app, "key")
+        assert app.coach.hints == first
+    finally:
+        t.close()
+
+
+def test_hints_go_after_a_move_a_take_back_a_turn_change_and_esc(offscreen_base):
+    t = open_at(offscreen_base)
+    try:
+        app = t.app
+        flow = app.flow
+        ask(app)
+        h = app.coach.hints[0]
+        # A tentative move (here: the best hint) takes the hints away...
+        k = A.decode(h.action)
+        {A.Kind.PLACE: lambda: flow.place(k.die, k.cell), A.Kind.SET_ASIDE: lambda: flow.set_aside(k.die),
+         A.Kind.DISCARD: lambda: flow.discard(k.die)}[k.kind]()
+        assert flow.pending is not None
+        assert not app.coach.hints and not ghosts(app) and not app.coach.brackets
+        assert not app.hint_button.shown  # Confirm / Undo stand there now
+        app.base.messenger.send("h")
+        assert app.coach.job is None  # no hints for a position with a move waiting
+        # ... and so does taking it back.
+        assert flow.undo().ok
+        assert app.hint_button.shown and not ghosts(app)
+        ask(app)
+        assert ghosts(app) or app.coach.brackets
+        app.on_escape()  # Esc hides them first, before any menu
+        assert not app.menu.active and not app.coach.hints and not ghosts(app)
+        ask(app)
+        assert flow.undo().ok is False  # nothing waits: no take-back, the hints stay
+        assert app.coach.hints
+        # A confirmed move: the turn changes, the hints go.
+        play(flow, flow.state.legal_actions()[0])
+        assert not app.coach.hints and not ghosts(app) and not app.hud.hints.textNode.get_text()
+    finally:
+        t.close()
+
+
+def test_a_cancelled_or_stale_job_is_never_shown(offscreen_base):
+    t = open_at(offscreen_base)
+    try:
+        app = t.app
+        flow = app.flow
+        gate, started = threading.Event(), threading.Event()
+        app.coach.hinter = held_back(gate, started)
+        # Cancelled: a move while it thinks.
+        app.base.messenger.send("h")
+        job = app.coach.job
+        assert started.wait(30) and not job.done
+        legal = flow.state.legal_actions()
+        k = A.decode(legal[0])
+        flow.place(k.die, k.cell) if k.kind is A.Kind.PLACE else play(flow, legal[0])
+        assert job.cancel.is_set() and app.coach.job is None
+        gate.set()
+        job.wait(120)
+        assert job.cancelled and job.hints is None  # the engine saw the cancel and stopped
+        app.coach.poll()
+        assert not app.coach.hints and not ghosts(app) and not app.hud.hints.textNode.get_text()
+        if flow.pending is not None:
+            flow.undo()
+        # Stale: the table moves on without the coach hearing of it; the result that comes back
+        # is for another position and is dropped.
+        gate.clear()
+        app.base.messenger.send("h")
+        job = app.coach.job
+        flow.listeners.remove(app._on_flow_event)
+        play(flow, flow.state.legal_actions()[0])
+        flow.run_bots()
+        flow.listeners.append(app._on_flow_event)
+        assert flow.mode is Mode.TURN and turn_key(flow) != job.key
+        gate.set()
+        app.coach.poll()
+        job.wait(120)
+        app.coach.poll()
+        assert app.coach.job is None and job.cancel.is_set()
+        assert not app.coach.hints and not ghosts(app) and not app.hud.hints.textNode.get_text()
+    finally:
+        t.close()
+
+
+def test_the_frame_loop_runs_while_the_coach_thinks(offscreen_base):
+    """H returns at once and the frame task keeps returning (and drawing) while the job runs on
+    its thread, showing its progress; then the hints appear from a frame's poll."""
+    t = open_at(offscreen_base)
+    try:
+        app = t.app
+        gate, started = threading.Event(), threading.Event()
+        app.coach.hinter = held_back(gate, started)
+        app.base.messenger.send("h")
+        job = app.coach.job
+        assert started.wait(30)
+        task = type("T", (), {"cont": "cont"})()
+        frames = app.frames
+        for _ in range(5):
+            assert app._frame(task) == "cont"
+            t.render(1)
+        assert app.frames == frames + 5 and not job.done
+        text = app.hud.hints.textNode.get_text()
+        assert text.startswith("Thinking about Ann's move... 0%"), text
+        assert app.hint_button.label == "Thinking... 0%"
+        job.progress = 0.4  # as the engine reports it, from its thread
+        app._frame(task)
+        assert "40%" in app.hud.hints.textNode.get_text() and app.hint_button.label == "Thinking... 40%"
+        gate.set()
+        job.wait(120)
+        app._frame(task)
+        check_shown(app)
+    finally:
+        t.close()
+
+
+def test_hints_off_show_only_one_line(offscreen_base, tmp_path):
+    t = open_at(offscreen_base, settings=Settings(hints=False), settings_path=tmp_path / "settings.json")
+    try:
+        app = t.app
+        assert not app.hint_button.shown
+        app.base.messenger.send("h")
+        assert app.coach.job is None and not app.coach.hints and not ghosts(app)
+        assert app.hud.message.textNode.get_text() == OFF_LINE
+        assert not app.hud.hints.textNode.get_text()
+        # The settings screen's row turns them on (saved at once) and off again.
+        app.show_settings()
+        box = app.settings_screen.hints
+        assert box.words["text"] == "off"
+        box.commandFunc(None)
+        assert app.settings.hints and box.words["text"] == "on"
+        assert '"hints": true' in (tmp_path / "settings.json").read_text()
+        app.settings_screen.back()
+        assert app.hint_button.shown
+        ask(app)
+        assert app.coach.hints
+        app.show_settings()
+        app.settings_screen.hints.commandFunc(None)  # off: the hints on show go too
+        app.settings_screen.back()
+        assert not app.settings.hints and not app.coach.hints and not ghosts(app)
+        assert not app.hint_button.shown
+    finally:
+        t.close()
+
+
+def test_computers_never_get_hints_nor_the_reveal(offscreen_base):
+    t = open_at(offscreen_base, bot_delay=60.0, threaded_bots=True)
+    try:
+        app = t.app
+        flow = app.flow
+        while flow.mode is Mode.TURN:  # the take, then (two players) the discard
+            play(flow, flow.state.legal_actions()[0])
+        assert flow.mode is Mode.BOT
+        app._refresh(animate=False)
+        assert not app.hint_button.shown
+        app.base.messenger.send("h")
+        assert app.coach.job is None and not app.hud.hints.textNode.get_text()
+        flow.bot_delay = 0
+        flow.run_bots()
+        # To the round's end: the reveal and its summary take no hints.
+        while flow.mode is not Mode.ROUND_END:
+            play(flow, flow.state.legal_actions()[0])
+            flow.run_bots()
+        app._refresh(animate=False)
+        assert app.reveal.active
+        app.base.messenger.send("h")
+        assert app.coach.job is None and not app.hint_button.shown
+        app.reveal.skip_all()
+        assert app.summary.active
+        app.base.messenger.send("h")
+        assert app.coach.job is None
+    finally:
+        t.close()
+
+
+def test_the_hints_used_reach_the_save_a_resumed_game_and_the_history(offscreen_base):
+    """One count per turn with hints shown (asking twice on a turn counts once); the autosave
+    has it at once, a resumed game goes on from it, the finished game's history entry says it."""
+    home = Path(os.environ["BLUEPRINTS3D_HOME"])  # the test's own data folder (conftest)
+    slot = AutosaveSlot(home)
+    t = open_at(offscreen_base, size=(320, 180), overlay=False, autosave=slot)
+    try:
+        app = t.app
+        flow = app.flow
+        ask(app)
+        app.base.messenger.send("h")
+        ask(app)  # the same turn again: still one
+        assert app.coach.counts == [1, 0]
+        assert slot.load().meta["hints"] == [1, 0]  # saved when counted, before any move
+        play(flow, flow.state.legal_actions()[0])
+        flow.run_bots()
+        assert slot.load().meta["hints"] == [1, 0]
+        ask(app)  # the next turn
+        assert app.coach.counts == [2, 0] and slot.load().meta["hints"] == [2, 0]
+    finally:
+        t.close()
+    resumed = slot.load()
+    t = open_at(offscreen_base, size=(320, 180), overlay=False, autosave=slot, seats=None, resumed=resumed)
+    try:
+        app = t.app
+        flow = app.flow
+        assert app.coach.counts == [2, 0]
+        for _ in range(200):
+            if flow.mode is Mode.GAME_OVER:
+                break
+            if flow.mode is Mode.TURN:
+                play(flow, flow.state.legal_actions()[0])
+            elif flow.mode is Mode.BOT:
+                flow.run_bots()
+            elif flow.mode is Mode.ROUND_END:
+                app.continue_round()
+        assert flow.mode is Mode.GAME_OVER and flow.state.round == NUM_ROUNDS
+        games = list_games(home).games
+        assert len(games) == 1
+        assert [p.hints for p in games[0].players] == [2, None]
+    finally:
+        t.close()
