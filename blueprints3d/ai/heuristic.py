@@ -29,6 +29,7 @@ _WOOD, _RECYCLED, _STONE, _GLASS = (int(m) for m in Material)
 _STONE_AT = tuple(stone_points(level + 1) for level in range(64))  # by level index
 _RP = RECYCLED_POINTS + (RECYCLED_POINTS[-1],) * 32
 _DIE_OF, _SLOT_OF = A.DIE_OF, A.SLOT_OF
+_MATERIALS = tuple(range(len(Material)))
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ def _potential(have: int, need: int, left: int, q: float) -> float:
 class _Profile:
     """Counts over one player's placed dice: what the Prize conditions look at."""
 
-    __slots__ = ("vc", "mc", "distinct", "placed", "aside")
+    __slots__ = ("vc", "mc", "distinct", "placed", "aside", "most_of_a_value")
 
     def __init__(self, state: GameState, player: int) -> None:
         vc = [0] * (DIE_FACES + 1)
@@ -79,6 +80,7 @@ class _Profile:
         self.placed = sum(mc)
         self.distinct = sum(1 for x in vc if x)
         self.aside = len(aside)
+        self.most_of_a_value = max(vc)
 
 
 def _contested(state: GameState, player: int) -> tuple[bool, bool, bool]:
@@ -99,20 +101,35 @@ def _type_value(prof: _Profile, mat: int, val: int, left: int, avail: list[int],
                 contested: tuple[bool, bool, bool], w: Weights) -> float:
     """The part of a die's worth that does not depend on where it goes: Prize chances for
     Structural Integrity, Materials and Geometer, and the recycled set."""
+    # The hottest function of every playout, so the chances are written out: ``_potential``
+    # grows with what one has (its chance q is below 1), so the best value to collect for
+    # Structural Integrity is simply the one with the most dice after this die.
     vc, mc = prof.vc, prof.mc
-    # Structural Integrity: the best value to collect after this die.
-    best = 0.0
-    for v in range(1, DIE_FACES + 1):
-        p = _potential(vc[v] + (v == val), STRUCTURAL_SAME_VALUE, left, w.q_value)
-        if p > best:
-            best = p
+    have = vc[val] + 1
+    if prof.most_of_a_value > have:
+        have = prof.most_of_a_value
+    missing = STRUCTURAL_SAME_VALUE - have
+    if missing <= 0:
+        best = 1.0
+    elif missing > left:
+        best = 0.0
+    else:
+        best = w.q_value ** missing
     total = best * w.prize * (w.contested if contested[0] else 1.0)
     best = 0.0
-    for m in range(len(Material)):
-        have = mc[m] + (m == mat)
-        if have + min(left, avail[m] - (m == mat)) < MATERIALS_SAME_COLOUR:
+    for m in _MATERIALS:
+        own = m == mat
+        have = mc[m] + own
+        more = avail[m] - own  # dice of this colour still to come, at most one a take
+        if have + (left if left < more else more) < MATERIALS_SAME_COLOUR:
             continue
-        p = _potential(have, MATERIALS_SAME_COLOUR, left, w.q_material)
+        missing = MATERIALS_SAME_COLOUR - have
+        if missing <= 0:
+            p = 1.0
+        elif missing > left:
+            p = 0.0
+        else:
+            p = w.q_material ** missing
         if p > best:
             best = p
     total += best * w.prize * (w.contested if contested[1] else 1.0)
@@ -190,6 +207,8 @@ def action_values(state: GameState, legal: list[int] | None = None, w: Weights =
                 sky_base = x
 
     type_cache: dict[int, float] = {}
+    cells: dict[int, tuple[int, int, int]] = {}
+    done: dict[int, float] = {}
     out: dict[int, float] = {}
     wp = w.point
     for a in legal:
@@ -203,22 +222,33 @@ def action_values(state: GameState, legal: list[int] | None = None, w: Weights =
             out[a] = tv - 99.0  # forced anyway: only ever the sole choice for that die
             continue
         c = slot
-        level = heights[c]
-        # Building points this die adds, including what it gives wood dice it touches.
-        pts = 0
-        col = neighbours[c]
-        if level and MATERIAL_OF[stacks[c][-1]] == _WOOD:
-            pts += WOOD_PER_NEIGHBOUR
-        faces = 1 if level else 0
-        for n in col:
-            if heights[n] > level:
-                faces += 1
-                if MATERIAL_OF[stacks[n][level]] == _WOOD:
-                    pts += WOOD_PER_NEIGHBOUR
-        if mat == _WOOD:
+        ck = key << 6 | c
+        v = done.get(ck)  # another die of the same colour and value to the same cell
+        if v is not None:
+            out[a] = v
+            continue
+        info = cells.get(c)
+        if info is None:
+            # What a die on this cell gains whatever it is: points it gives the wood dice it
+            # touches (the one below and neighbours standing higher), and what wood would gain.
+            level = heights[c]
+            base = 0
+            col = neighbours[c]
+            if level and MATERIAL_OF[stacks[c][-1]] == _WOOD:
+                base += WOOD_PER_NEIGHBOUR
+            faces = 1 if level else 0
+            for n in col:
+                if heights[n] > level:
+                    faces += 1
+                    if MATERIAL_OF[stacks[n][level]] == _WOOD:
+                        base += WOOD_PER_NEIGHBOUR
             # Wood also gains from dice still to come beside it: count empty neighbours a little.
-            pts += WOOD_PER_NEIGHBOUR * faces
-            pts += sum(1 for n in col if heights[n] == level and targets[n] is not None)
+            wood = WOOD_PER_NEIGHBOUR * faces + sum(
+                1 for n in col if heights[n] == level and targets[n] is not None)
+            info = cells[c] = (level, base, wood)
+        level, pts, wood = info
+        if mat == _WOOD:
+            pts += wood
         elif mat == _STONE:
             pts += _STONE_AT[level]
         elif mat == _GLASS:
@@ -234,6 +264,7 @@ def action_values(state: GameState, legal: list[int] | None = None, w: Weights =
         # Skyscraper: this stack's chance after the die, or the best other one.
         sk = _sky(level + 1, val, left) if level + 1 >= 2 else 0.0  # a lone die is no tower yet
         v += max(sk, sky_base) * w.prize * 0.8
+        done[ck] = v
         out[a] = v
     return out
 
