@@ -10,7 +10,7 @@ in the HUD, and drawn on the table:
 - a placement as a *ghost die*: a translucent copy of the die (its material, its value) on the
   space, at the height it would land (on top of the stack there), numbered "#1".."#3"; the best
   one is the most solid, with gold brackets round its top, a gold outline and a larger number;
-- every hinted die has its number over it in the pool, so the ghost is found from the die too;
+- every hinted die has its number in front of it in the pool, so the ghost is found from the die;
 - a discard or a set-aside (no space) puts gold brackets round the pool die instead.
 
 Hints are for the position they were asked for, and only that: they go away when the player
@@ -41,6 +41,7 @@ from blueprints3d.client.render.config import REFRACTION_MASK, SHADOW_MASK
 from blueprints3d.client.render import highlight
 from blueprints3d.client.render.materials import draw_on_top
 from blueprints3d.client.scene import dice_model, units
+from blueprints3d.client.scene.geometry import rotate
 from blueprints3d.client.scene.props import make_label
 from blueprints3d.client.table.controls import CURSOR_DIE_SIZE, make_cursor
 from blueprints3d.client.table.flow import FlowEvent, GameFlow, Mode
@@ -55,7 +56,8 @@ GHOST_ALPHA = (0.86, 0.70, 0.70)      # the best ghost is the most solid; see-th
 BEST_RGBA = (1.0, 0.80, 0.15, 0.9)    # the best hint's outline, number and brackets: gold
 OTHER_RGBA = (0.80, 0.90, 1.0, 1.0)   # the others' numbers: pale blue
 TAG_SCALE = (1.15, 0.95, 0.95)        # the numbers' type, cm (the best one larger)
-TAG_LIFT = 1.1                        # a number's centre over the top of its pool die, cm
+POOL_TAG_NEAR = 2.6                   # a pool die's number stands this far in front of it (towards the
+POOL_TAG_Z = 0.9                      # viewer), low: clear of the die info label over the die, cm
 GHOST_TAG_LIFT = 2.1                  # over a ghost's top: clear of its face from the default view
 GHOST_SORT = 5                        # after the opaque scene and the glass, before outlines (10)
 # The flow's events after which the hints on show no longer fit the table.
@@ -336,17 +338,17 @@ class Coach:
         return label
 
     def _follow(self) -> None:
-        """The numbers and brackets over pool dice follow those dice (they glide, are thrown)."""
+        """The numbers and brackets of pool dice follow those dice (they glide, are thrown):
+        a number in front of its die, on the viewer's side (the pool faces the viewer)."""
         view = self.view
         if view is None:
             return
+        dx, dy = rotate(0.0, -POOL_TAG_NEAR, view.centre_heading)
         for label, die in self.tags:
             if die < 0:
                 continue
-            node = view.dice[die]
-            p = node.get_pos(view.root)
-            top = p.z + units.DIE_SIZE * node.get_sz(view.root) / 2
-            label.set_pos(view.root, p.x, p.y, top + TAG_LIFT)
+            p = view.dice[die].get_pos(view.root)
+            label.set_pos(view.root, p.x + dx, p.y + dy, POOL_TAG_Z)
         for mark, die in self.brackets:
             if die < 0:
                 continue  # round a ghost: it stays where it is
