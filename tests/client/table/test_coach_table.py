@@ -356,3 +356,34 @@ def test_the_hints_used_reach_the_save_a_resumed_game_and_the_history(offscreen_
         assert [p.hints for p in games[0].players] == [2, None]
     finally:
         t.close()
+
+
+def test_hot_seat_each_person_is_counted_and_the_curtain_takes_no_hints(offscreen_base):
+    """Two people at one device: each one's hints are their own turn's, counted on their own
+    seat; behind the curtain H does nothing and no ghost is left on the table."""
+    t = open_at(offscreen_base, seats=[SeatConfig("Ann"), SeatConfig("Cy"), SeatConfig("Bob", "easy")])
+    try:
+        app = t.app
+        flow = app.flow
+        assert flow.mode is Mode.CURTAIN and flow.current == 0
+        app.base.messenger.send("h")
+        assert app.coach.job is None  # behind the curtain: nothing
+        app.pass_curtain()
+        assert flow.mode is Mode.TURN
+        ask(app)
+        assert app.coach.counts == [1, 0, 0]
+        play(flow, flow.state.legal_actions()[0])
+        flow.run_bots()
+        while flow.mode is Mode.TURN and flow.current == 0:
+            play(flow, flow.state.legal_actions()[0])
+            flow.run_bots()
+        assert flow.mode is Mode.CURTAIN and flow.seats[flow.current].name == "Cy"
+        assert not ghosts(app) and not app.coach.tags and not app.hint_button.shown
+        app.base.messenger.send("h")
+        assert app.coach.job is None
+        app.pass_curtain()
+        job = ask(app)
+        assert job.player == 1 and job.view.player == 1 and app.coach.counts == [1, 1, 0]
+        check_shown(app)
+    finally:
+        t.close()
