@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Bake the printed faces of the 24 deck blueprint cards into textures/cards/<id>.png.
+"""Bake the printed faces of the 24 deck blueprint cards into textures/cards/<id>.png, and the
+band beside each grid with the card's isometric drawing into textures/cards/<id>-drawing.png.
 
     python tools/bake_cards.py [--out textures/cards]
 
-The faces are drawn by ``card_model.card_face_image``, the same code that draws a custom grid
+The faces are drawn by ``card_model.card_face_image`` and ``drawing_face_image``, the same code that draws a custom grid
 at run time, in DejaVu Sans (client/scene/fonts); the client loads these files instead of drawing the
 deck's cards. Deterministic: rerunning gives the same pixels (tests/test_assets.py checks the
 committed files against the drawing code).
@@ -28,12 +29,14 @@ def bake(out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for bp in standard_deck():
-        path = out / f"{bp.id}.png"
-        tmp = out / f"tmp-{bp.id}.png"
-        if not card_model.face_texture(card_model.card_face_image(bp)).write(Filename.from_os_specific(str(tmp))):
-            raise OSError(f"cannot write {tmp}")
-        tmp.replace(path)
-        written.append(path)
+        for name, rgb in ((bp.id, card_model.card_face_image(bp)),
+                          (f"{bp.id}-drawing", card_model.drawing_face_image(bp))):
+            path = out / f"{name}.png"
+            tmp = out / f"tmp-{name}.png"
+            if not card_model.face_texture(rgb).write(Filename.from_os_specific(str(tmp))):
+                raise OSError(f"cannot write {tmp}")
+            tmp.replace(path)
+            written.append(path)
     return written
 
 

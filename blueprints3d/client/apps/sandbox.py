@@ -183,6 +183,10 @@ class SandboxApp(DirectObject):
             paper = self.view.stage.buildings[0].find("**/card-paper")
             if not paper.is_empty():
                 paper.set_texture(face_texture(self.model.blueprint, self.model.printed()), 1)
+            # Its drawing shows the printed heights only: none printed, no target, no drawing.
+            drawing = self.view.stage.buildings[0].find("**/card-drawing")
+            if not drawing.is_empty():
+                drawing.set_texture(card_model.drawn_drawing_texture(self.model.blueprint, self.model.printed()), 1)
         self.panel.setText(breakdown(self.model.build()))
         width = self.panel.textNode.get_width() * 0.032
         self.panel.setPos(-0.04 - width, -0.24)   # under the key line

@@ -5,6 +5,12 @@ long axis along the rows (+Y is row 1, the far side for the seated player). Each
 outlined square with its height printed large; hatched spaces are filled with diagonal stripes.
 Every space also has a hidden overlay (``space-<cell>``) that ``highlight.set_highlight`` shows.
 
+Beside the grid, to the player's right, the card goes on in a band that carries the blueprint's
+isometric drawing, as on the real cards: each space's target height as a stack of cubes seen
+from the front-left, in thin lines, tops lightest (``drawing_ink``, ``iso_pixel``). The band is a
+piece of its own (``card-drawing``, its own face texture), so the grid's card keeps its size
+(``card_size``), its centre and every space where it was; ``paper_bounds`` is the whole card.
+
 The 24 deck cards' faces are baked into ``textures/cards/`` by ``tools/bake_cards.py``; a card
 of any other grid (sandbox, build files) is drawn here at run time, the same way: numpy for the
 frame, the spaces and the hatching, and DejaVu Sans (``PNMTextMaker`` over the font shipped in
@@ -14,6 +20,8 @@ frame, the spaces and the hatching, and DejaVu Sans (``PNMTextMaker`` over the f
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
 
@@ -35,11 +43,49 @@ HEIGHT_CAP = 0.62 * units.CELL_PITCH        # printed height of a space's number
 TITLE_CAP = 0.30                            # printed height of the title's capitals, cm
 FRAME_INSET = 0.35                          # the printed frame, this far inside the card's edge
 
+# The isometric drawing's band, right of the grid's card: the drawing DRAW_PAD from the band's
+# inner edge and DRAW_INSET from its outer edge, DRAW_VINSET from the far and near edges.
+DRAW_SCALE = 0.65                           # cm a cube's edge on a deck card (3 x 2 grid)
+DRAW_PAD = 0.05
+DRAW_INSET = 0.6
+DRAW_VINSET = 1.0
+DRAW_LINE = 0.026                           # half-width of the drawing's lines, cm
+DRAW_LINE_INK = 0.95
+DRAW_TOP_INK = 0.07                         # the faces' tone: tops lightest, sides shaded a little
+DRAW_LEFT_INK = 0.45
+DRAW_FRONT_INK = 0.24
+_COS30 = math.cos(math.radians(30))
+_DRAW_ROOM = PX_PER_CM * DRAW_LINE + 2.0     # px kept free inside the drawing's box: the lines' width
+
 
 def card_size(blueprint: Blueprint) -> tuple[float, float]:
-    """(width along x, length along y) of the card in cm: the one card-size rule."""
+    """(width along x, length along y) of the grid's card in cm, centred on the card's origin:
+    the one card-size rule (the drawing's band lies beside it: ``paper_bounds``)."""
     return (blueprint.cols * units.CELL_PITCH + 2 * units.CARD_MARGIN,
             blueprint.rows * units.CELL_PITCH + 2 * units.CARD_MARGIN)
+
+
+def _draw_scale(rows: int, cols: int) -> float:
+    """A cube's edge in cm on a rows x cols card's drawing, when the target is low enough: the
+    deck's DRAW_SCALE, a little smaller on larger grids (their drawing still gets wider)."""
+    return float(np.clip(DRAW_SCALE * (5.0 / (rows + cols)) ** 0.25, 0.35, 0.8))
+
+
+def drawing_width(rows: int, cols: int) -> float:
+    """Width in cm of the drawing of a rows x cols card: its whole footprint at full scale, and
+    room for the lines' width each side."""
+    return (rows + cols) * _COS30 * _draw_scale(rows, cols) + 2 * _DRAW_ROOM / PX_PER_CM
+
+
+def band_width(blueprint: Blueprint) -> float:
+    """Width in cm of the band beside the grid's card that carries the drawing."""
+    return DRAW_PAD + drawing_width(blueprint.rows, blueprint.cols) + DRAW_INSET
+
+
+def paper_bounds(blueprint: Blueprint) -> tuple[float, float, float, float]:
+    """The whole card, its drawing's band included: (x0, x1, y0, y1) from the card's origin."""
+    w, l = card_size(blueprint)
+    return -w / 2, w / 2 + band_width(blueprint), -l / 2, l / 2
 
 
 def cell_position(blueprint: Blueprint, cell: int) -> tuple[float, float]:
@@ -149,12 +195,16 @@ def _rounded_box_sdf(dx: np.ndarray, dy: np.ndarray, half: float, radius: float)
 
 
 @lru_cache(maxsize=8)
-def _frame(w: int, h: int) -> np.ndarray:
-    """A thin frame just inside the edge of a w x h pixel face, like a printed border."""
+def _frame(w: int, h: int, open_side: int = 0) -> np.ndarray:
+    """A thin frame just inside the edge of a w x h pixel face, like a printed border; open on
+    the right (``open_side`` 1: the grid's face, its band beside it) or the left (-1: the band)."""
     px = (np.arange(w, dtype=np.float32) + 0.5) / PX_PER_CM - w / (2 * PX_PER_CM)
     py = (np.arange(h, dtype=np.float32) + 0.5) / PX_PER_CM - h / (2 * PX_PER_CM)
-    edge = np.maximum((np.abs(px) - (w / (2 * PX_PER_CM) - FRAME_INSET))[None, :],
-                      (np.abs(py) - (h / (2 * PX_PER_CM) - FRAME_INSET))[:, None])
+    half_w = w / (2 * PX_PER_CM) - FRAME_INSET
+    across = np.abs(px) - half_w
+    if open_side:
+        across = np.where(px * open_side > 0, -np.inf, across).astype(np.float32)
+    edge = np.maximum(across[None, :], (np.abs(py) - (h / (2 * PX_PER_CM) - FRAME_INSET))[:, None])
     return 0.8 * _stroke(np.abs(edge), 0.025, 1.0 / PX_PER_CM)
 
 
@@ -185,11 +235,152 @@ def card_title(blueprint: Blueprint) -> str:
     return f"{blueprint.id}  {blueprint.name}"
 
 
+# -- the isometric drawing --------------------------------------------------------------------------
+#
+# Drawing space: x along the columns (col 0 at the left), y away from the player (the near row at
+# 0), z up, one unit a cube. Seen from the front-left (looking along +x +y -z), the drawing's
+# right is (x - y) cos 30 and its up z + (x + y) / 2: an isometric view, the near-left corner
+# lowest. A space is the square [col, col + 1] x [y, y + 1] with y = rows - 1 - row.
+
+def _targets(blueprint: Blueprint, target: Sequence[int | None] | None) -> list[tuple[int, int, int]]:
+    """(col, y, height) of every space with a target height (hatched and unprinted: none)."""
+    heights = blueprint.heights if target is None else tuple(target)
+    out = []
+    for cell, height in enumerate(heights):
+        if height:
+            row, col = divmod(cell, blueprint.cols)
+            out.append((col, blueprint.rows - 1 - row, int(height)))
+    return out
+
+
+def band_shape(blueprint: Blueprint) -> tuple[int, int]:
+    """(rows, columns) of pixels of the band's face (``drawing_face_ink``)."""
+    return (int(round(card_size(blueprint)[1] * PX_PER_CM)), int(round(band_width(blueprint) * PX_PER_CM)))
+
+
+def drawing_band(blueprint: Blueprint) -> tuple[int, int, int, int]:
+    """The pixels of the band's face that the drawing may ink: (col0, row0, col1, row1), ends
+    excluded."""
+    length = card_size(blueprint)[1]
+    x1 = DRAW_PAD + drawing_width(blueprint.rows, blueprint.cols)
+    return (int(math.floor(DRAW_PAD * PX_PER_CM)), int(math.floor(DRAW_VINSET * PX_PER_CM)),
+            int(math.ceil(x1 * PX_PER_CM)), int(math.ceil((length - DRAW_VINSET) * PX_PER_CM)))
+
+
+def _drawing_frame(blueprint: Blueprint, spaces: list[tuple[int, int, int]]) -> tuple[float, float, float]:
+    """(cube edge in px, column and row of the drawing space's origin): the card's whole
+    footprint raised to the tallest target, centred in the band, at the card's scale or smaller
+    where the target is too tall for the band. Fixed by the grid and the tallest target alone, so
+    every space is drawn in its one place whatever the others hold."""
+    c0, r0, c1, r1 = drawing_band(blueprint)
+    room = _DRAW_ROOM - 0.5                                # (the band's ends are whole pixels)
+    rows, cols = blueprint.rows, blueprint.cols
+    u_lo, u_hi = -rows * _COS30, cols * _COS30
+    v_lo, v_hi = 0.0, (rows + cols) / 2 + max(h for _, _, h in spaces)
+    scale = min(_draw_scale(rows, cols) * PX_PER_CM,
+                (c1 - c0 - 2 * room) / (u_hi - u_lo), (r1 - r0 - 2 * room) / (v_hi - v_lo))
+    return (scale, (c0 + c1) / 2 - scale * (u_lo + u_hi) / 2, (r0 + r1) / 2 + scale * (v_lo + v_hi) / 2)
+
+
+def iso_pixel(blueprint: Blueprint, x: float, y: float, z: float,
+              target: Sequence[int | None] | None = None) -> tuple[float, float]:
+    """Where the point (x, y, z) of the drawing space lies on the band's face: (column, row) in
+    pixels of ``drawing_ink``, for the drawing of ``target`` (default: the card's own heights)."""
+    spaces = _targets(blueprint, target)
+    if not spaces:
+        raise ValueError("nothing is drawn: no space has a target height")
+    scale, oc, orow = _drawing_frame(blueprint, spaces)
+    return oc + scale * (x - y) * _COS30, orow - scale * (z + (x + y) / 2)
+
+
+def _fill(ink: np.ndarray, corners: np.ndarray, tone: float) -> None:
+    """Paint the convex polygon ``corners`` ((n, 2) columns, rows) over ``ink`` in ``tone``,
+    its edges anti-aliased over one pixel."""
+    lo = np.maximum(np.floor(corners.min(axis=0)).astype(int) - 1, 0)
+    hi = np.minimum(np.ceil(corners.max(axis=0)).astype(int) + 2, (ink.shape[1], ink.shape[0]))
+    if (hi <= lo).any():
+        return
+    px = np.arange(lo[0], hi[0], dtype=np.float32)[None, :] + 0.5
+    py = np.arange(lo[1], hi[1], dtype=np.float32)[:, None] + 0.5
+    (ax, ay), (bx, by) = corners[1] - corners[0], corners[2] - corners[0]
+    area = ax * by - ay * bx
+    out = None
+    for a, b in zip(corners, np.roll(corners, -1, axis=0)):
+        ex, ey = b - a
+        n = math.hypot(ex, ey)
+        # Outward distance from the edge a->b (the polygon's winding tells which side is in).
+        d = (ex * (py - a[1]) - ey * (px - a[0])) / n * (-1.0 if area > 0 else 1.0)
+        out = d if out is None else np.maximum(out, d)
+    cover = np.clip(0.5 - out, 0.0, 1.0)
+    box = ink[lo[1]:hi[1], lo[0]:hi[0]]
+    box += (np.float32(tone) - box) * cover
+
+
+def _line(ink: np.ndarray, a: np.ndarray, b: np.ndarray, half: float) -> None:
+    """Draw the segment a-b ((column, row) in pixels), ``half`` pixels each side, in line ink."""
+    lo = np.maximum(np.floor(np.minimum(a, b) - half).astype(int) - 1, 0)
+    hi = np.minimum(np.ceil(np.maximum(a, b) + half).astype(int) + 2, (ink.shape[1], ink.shape[0]))
+    if (hi <= lo).any():
+        return
+    px = np.arange(lo[0], hi[0], dtype=np.float32)[None, :] + 0.5 - a[0]
+    py = np.arange(lo[1], hi[1], dtype=np.float32)[:, None] + 0.5 - a[1]
+    ex, ey = b - a
+    t = np.clip((px * ex + py * ey) / max(ex * ex + ey * ey, 1e-9), 0.0, 1.0)
+    cover = np.clip(half + 0.5 - np.hypot(px - t * ex, py - t * ey), 0.0, 1.0)
+    box = ink[lo[1]:hi[1], lo[0]:hi[0]]
+    box += (np.float32(DRAW_LINE_INK) - box) * cover
+
+
+def drawing_ink(blueprint: Blueprint, target: Sequence[int | None] | None = None) -> np.ndarray:
+    """The isometric drawing alone as ink on a sheet the band's size (float32, zero outside
+    it): each space's ``target`` height (default: the card's) a stack of cubes, seen from the
+    front-left; hatched and unprinted spaces draw nothing, and neither does a card without a
+    target."""
+    ink = np.zeros(band_shape(blueprint), np.float32)
+    spaces = _targets(blueprint, target)
+    if not spaces:
+        return ink
+    scale, oc, orow = _drawing_frame(blueprint, spaces)
+
+    def at(x: float, y: float, z: float) -> np.ndarray:
+        return np.array([oc + scale * (x - y) * _COS30, orow - scale * (z + (x + y) / 2)])
+
+    half = DRAW_LINE * PX_PER_CM
+    # Far stacks first: a view ray crosses the spaces in increasing x + y, so a nearer stack,
+    # painted later, covers exactly what it hides (and its own lines stay on top).
+    for c, y, h in sorted(spaces, key=lambda s: -(s[0] + s[1])):
+        near, left, right, back = at(c, y, 0), at(c, y + 1, 0), at(c + 1, y, 0), at(c + 1, y + 1, 0)
+        up = np.array([0.0, -scale * h])
+        _fill(ink, np.array([near + up, right + up, back + up, left + up]), DRAW_TOP_INK)
+        _fill(ink, np.array([near, left, left + up, near + up]), DRAW_LEFT_INK)
+        _fill(ink, np.array([near, right, right + up, near + up]), DRAW_FRONT_INK)
+        edges = [(near + up, right + up), (right + up, back + up), (back + up, left + up),
+                 (left + up, near + up), (left, left + up), (near, near + up), (right, right + up),
+                 (left, near), (near, right)]
+        if scale >= 6 * half:  # the joints between cubes, where they stay apart from each other
+            for k in range(1, h):
+                lift = np.array([0.0, -scale * k])
+                edges += [(left + lift, near + lift), (near + lift, right + lift)]
+        for a, b in edges:
+            _line(ink, a, b, half)
+    return ink
+
+
+def drawing_face_ink(blueprint: Blueprint, target: Sequence[int | None] | None = None) -> np.ndarray:
+    """Ink of the band's printed face: the drawing of ``target`` (default: the card's heights)
+    and the card's frame going on from the grid's face (open on the left, where they meet)."""
+    ink = drawing_ink(blueprint, target)
+    h, w = ink.shape
+    np.maximum(ink, _frame(w, h, -1), out=ink)
+    return ink
+
+
 def card_face_ink(blueprint: Blueprint) -> np.ndarray:
-    """Ink coverage of the printed face, float32 in [0, 1], shape (h, w), row 0 = far edge (+Y)."""
+    """Ink coverage of the printed face, float32 in [0, 1], shape (h, w), row 0 = far edge (+Y);
+    its frame open on the right, where the drawing's band goes on."""
     width, length = card_size(blueprint)
     w, h = int(round(width * PX_PER_CM)), int(round(length * PX_PER_CM))
-    ink = _frame(w, h).copy()
+    ink = _frame(w, h, 1).copy()
     outline, wash, hatch = _space_layers()
     reach = outline.shape[0] // 2
     half = SPACE_FRACTION * units.CELL_PITCH / 2
@@ -243,6 +434,22 @@ def drawn_face_texture(blueprint: Blueprint) -> Texture:
     return tex
 
 
+def drawing_face_image(blueprint: Blueprint, target: Sequence[int | None] | None = None) -> np.ndarray:
+    """The band's printed face (``drawing_face_ink``) as 8-bit RGB, row 0 = far edge (+Y)."""
+    level = _ink_levels(drawing_face_ink(blueprint, target))
+    return np.take(_COLOURS, level.ravel(), axis=0).reshape(level.shape + (3,))
+
+
+@lru_cache(maxsize=64)
+def drawn_drawing_texture(blueprint: Blueprint, target: tuple[int | None, ...] | None = None) -> Texture:
+    """The band's face drawn now, for ``target`` (default: the card's heights), mipmapped."""
+    level = _ink_levels(drawing_face_ink(blueprint, target))
+    tex = Texture(f"card-{blueprint.id}-drawing")
+    tex.setup_2d_texture(level.shape[1], level.shape[0], Texture.T_unsigned_byte, Texture.F_rgba)
+    tex.set_ram_image(_BGRA_WORDS[level[::-1]].tobytes())
+    return _sampled(tex)
+
+
 def face_texture(rgb: np.ndarray, name: str = "card-face") -> Texture:
     """A texture of a face image from ``card_face_image`` (RAM images are bottom row first, BGR)."""
     tex = Texture(name)
@@ -262,12 +469,27 @@ def baked_face_name(blueprint: Blueprint) -> str | None:
     return f"cards/{blueprint.id}.png" if blueprint in _deck() else None
 
 
+def baked_drawing_name(blueprint: Blueprint) -> str | None:
+    """Where the baked face of a deck card's drawing band lies under ``textures/``."""
+    return f"cards/{blueprint.id}-drawing.png" if blueprint in _deck() else None
+
+
 @lru_cache(maxsize=64)
 def card_texture(blueprint: Blueprint) -> Texture:
     """The face as a mipmapped texture: a deck card's baked one, else drawn now (cached: a card
     looks the same every time)."""
     name = baked_face_name(blueprint)
-    tex = assets.load_texture(name) if name else drawn_face_texture(blueprint)
+    return _sampled(assets.load_texture(name) if name else drawn_face_texture(blueprint))
+
+
+@lru_cache(maxsize=64)
+def drawing_texture(blueprint: Blueprint) -> Texture:
+    """The band's face (the isometric drawing) as a mipmapped texture: baked for a deck card."""
+    name = baked_drawing_name(blueprint)
+    return _sampled(assets.load_texture(name)) if name else drawn_drawing_texture(blueprint)
+
+
+def _sampled(tex: Texture) -> Texture:
     tex.set_minfilter(SamplerState.FT_linear_mipmap_linear)
     tex.set_magfilter(SamplerState.FT_linear)
     tex.set_anisotropic_degree(8)
@@ -290,6 +512,16 @@ def make_card(blueprint: Blueprint) -> NodePath:
     paper.flatten_light()  # the blank is 1 x 1 cm: its vertices take this card's size
     paper.set_texture(card_texture(blueprint))
     materials.apply_surface_material(paper, "paper")
+    # The drawing's band: a piece of paper of its own, edge to edge with the grid's (the paper's
+    # fibre is mapped by world position: one sheet to the eye).
+    band = band_width(blueprint)
+    drawing = blank.find("card-paper").copy_to(root)
+    drawing.node().set_name("card-drawing")
+    drawing.set_scale(band, length, 1.0)
+    drawing.set_x((width + band) / 2)
+    drawing.flatten_light()
+    drawing.set_texture(drawing_texture(blueprint))
+    materials.apply_surface_material(drawing, "paper")
     for cell in range(blueprint.num_cells):
         space = blank.find("space").copy_to(root)  # shares the quad's Geom
         space.node().set_name(f"space-{cell}")

@@ -177,14 +177,14 @@ def orbit_camera(view: View, target: tuple[float, float, float], distance: float
 
 def building_box(build: Build) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
     """The building's bounding box (lowest and highest corners, relative to its card's centre):
-    the card, and the dice up to the top of the tallest stack."""
-    w, l = card_model.card_size(build.blueprint)
+    the card with its drawing's band, and the dice up to the top of the tallest stack."""
+    x0, x1, y0, y1 = card_model.paper_bounds(build.blueprint)
     tallest = max((len(s) for s in build.stacks), default=0)
     top = dice_model.die_top_z(tallest - 1) if tallest else units.CARD_THICKNESS
     # The dice's rounded edges and the ghost's glow stay inside a die's own box; a hair more
     # for the supersampled edge.
     pad = 0.02
-    return (-w / 2 - pad, -l / 2 - pad, 0.0), (w / 2 + pad, l / 2 + pad, top + pad)
+    return (x0 - pad, y0 - pad, 0.0), (x1 + pad, y1 + pad, top + pad)
 
 
 def box_corners(lo, hi) -> list[tuple[float, float, float]]:

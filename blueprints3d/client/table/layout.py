@@ -21,7 +21,8 @@ SCREEN_WIDTH = 18.0
 SCREEN_HEIGHT = 9.0                       # hides a tower of five dice
 SCREEN_OFFSET = 7.0                       # from a card's centre towards the table centre
 CENTRE_RADIUS = SEAT_DISTANCE - SCREEN_OFFSET - 0.5
-PILE_OFFSET = (8.0, -3.0)                 # a seat's won Award/Prize cards, to the player's right
+PILE_OFFSET = (9.4, -3.0)                 # a seat's won Award/Prize cards, to the player's right
+                                          # (clear of the card's drawing band: card_model.paper_bounds)
 LABEL_OFFSET = (0.0, -7.2)                # a seat's name plate, in front of the player
 CENTRE_SCOREBOARD = (-5.0, 6.5)           # in the centre frame, which turns to face the viewer
 CENTRE_BAG = (13.5, -6.5)

@@ -86,18 +86,20 @@ def test_die_model_keeps_the_columns_its_shader_reads():
 def test_committed_card_faces_are_what_the_drawing_code_prints(tmp_path):
     out = tmp_path / "cards"
     _tool("bake_cards").bake(out)
-    for bp in standard_deck():
+    # The grid's face and the band with the card's isometric drawing beside it.
+    for name in [n for bp in standard_deck() for n in (bp.id, f"{bp.id}-drawing")]:
         baked, fresh = PNMImage(), PNMImage()
-        assert baked.read(str(ROOT / "textures" / "cards" / f"{bp.id}.png")), bp.id
-        assert fresh.read(str(out / f"{bp.id}.png"))
+        assert baked.read(str(ROOT / "textures" / "cards" / f"{name}.png")), name
+        assert fresh.read(str(out / f"{name}.png"))
         size = (fresh.get_x_size(), fresh.get_y_size())
-        assert (baked.get_x_size(), baked.get_y_size()) == size, bp.id
+        assert (baked.get_x_size(), baked.get_y_size()) == size, name
         diffs = [abs(baked.get_xel_val(x, y)[c] - fresh.get_xel_val(x, y)[c])
                  for y in range(0, size[1], 7) for x in range(0, size[0], 7) for c in range(3)]
         # A FreeType of another Panda3D build may shade glyph edges a little differently.
         assert np.mean(diffs) < 1.0 and np.mean(np.array(diffs) > 40) < 0.003, \
-            f"textures/cards/{bp.id}.png differs from card_model's drawing: run tools/bake_cards.py"
+            f"textures/cards/{name}.png differs from card_model's drawing: run tools/bake_cards.py"
     assert card_model.baked_face_name(standard_deck()[0]) == "cards/B01.png"
+    assert card_model.baked_drawing_name(standard_deck()[0]) == "cards/B01-drawing.png"
 
 
 def test_every_package_folder_is_listed_for_packaging():

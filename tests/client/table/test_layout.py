@@ -107,3 +107,14 @@ def test_fit_distance_keeps_every_point_in_view(aspect):
         assert abs(sx) <= 1.0 and abs(sy) <= 1.0
         worst = max(worst, abs(sx), abs(sy))
     assert worst > 0.85  # framed tightly, not from far away
+
+
+def test_won_cards_lie_clear_of_the_blueprint_card_and_its_drawing():
+    from blueprints3d.engine.blueprints import standard_deck
+
+    place = layout.seat_places(4)[0]
+    w, h = layout.AWARD_CARD_SIZE
+    right = max(card_model.paper_bounds(bp)[1] for bp in standard_deck())
+    for i in range(12):
+        x, y = place.to_local(*layout.pile_slot(place, i))
+        assert x - w / 2 > right + 0.2, i
