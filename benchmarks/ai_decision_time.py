@@ -1,6 +1,6 @@
 """Decision time of each bot level: median and max over every decision of a few games.
 
-    python benchmarks/ai_decision_time.py [--games 3] [--players 4] [--levels easy,medium,hard]
+    python benchmarks/ai_decision_time.py [--games 3] [--players 4] [--levels easy,medium,hard,expert]
 
 Each level plays the given number of games against greedy opponents (so that the positions are
 realistic), and every decision of the measured seat is timed. Prints one line per level and
@@ -46,7 +46,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--players", default="2,4", help="player counts, comma-separated")
-    ap.add_argument("--levels", default="easy,medium,hard")
+    ap.add_argument("--levels", default="easy,medium,hard,expert")
     ap.add_argument("--seed", type=int, default=100)
     args = ap.parse_args()
     print(f"{'level':<8}{'players':>8}{'decisions':>10}{'median ms':>11}{'median of game medians':>24}"

@@ -25,15 +25,20 @@ Levels (``LEVELS``) and their budgets:
   halving, greedy playouts to the end of the round; about 0.1 s a decision on an idle 2-core
   machine (``benchmarks/ai_decision_time.py``), capped at 0.8 s on a busy one. The cap is
   only a safety net: below it the choice depends on the seed alone.
+- ``expert``: the same search with ``strategy.EXPERT``: softened playouts (each move drawn by
+  its greedy rating, so a move is judged over a spread of continuations, not greedy's one line),
+  6000 playout moves over 12 candidates; about 0.2 s a decision, capped at 0.9 s.
 
 ``make_bot`` accepts a level or a bot name, case-insensitive; ``search:N`` is the search bot
-with N playout moves a decision (for tournaments between budgets).
+with N playout moves a decision, and ``expert:N`` the expert with N (for tournaments between
+budgets; its time cap grows with N).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from blueprints3d.ai import strategy
 from blueprints3d.ai.bots import Bot, GreedyBot, RandomBot, SearchBot
 from blueprints3d.ai.search import Budget
 from blueprints3d.engine.errors import BlueprintsError
@@ -42,9 +47,10 @@ from blueprints3d.engine.errors import BlueprintsError
 LEVELS: dict[str, tuple[str, str]] = {
     "easy": ("random", "Easy: plays any legal move"),
     "medium": ("greedy", "Medium: takes the best-looking die for its building"),
-    "hard": ("search", "Hard: looks ahead by playing out the round many times"),
+    "hard": ("search", "Hard: plays the round out many times to judge each move"),
+    "expert": ("expert", "Expert: plays the round out over many likely futures, not one"),
 }
-BOT_NAMES = ("random", "greedy", "search")
+BOT_NAMES = ("random", "greedy", "search", "expert")
 HARD_BUDGET = Budget()
 
 
@@ -53,25 +59,34 @@ class UnknownBot(BlueprintsError):
 
 
 def make_bot(name_or_level: str, seed: int = 0) -> Bot:
-    """A bot by level (easy, medium, hard) or name (random, greedy, search). ``search:N`` is
-    the search bot with a budget of N playout moves a decision (``hard`` is search with ``HARD_BUDGET``)."""
+    """A bot by level (easy, medium, hard, expert) or name (random, greedy, search, expert).
+    ``search:N`` is the search bot with a budget of N playout moves a decision (``hard`` is
+    search with ``HARD_BUDGET``), ``expert:N`` the expert with N."""
     key = name_or_level.strip().lower()
     name = LEVELS[key][0] if key in LEVELS else key
     budget = HARD_BUDGET
-    if name.startswith("search:"):
-        moves = name.partition(":")[2]
+    expert = strategy.EXPERT
+    kind, colon, moves = name.partition(":")
+    if colon and kind in ("search", "expert"):
         if not (moves.isascii() and moves.isdigit() and len(moves) <= 7) or int(moves) < 1:
-            raise UnknownBot(f"bad bot {name_or_level!r}: search:N needs a whole number of playout moves N >= 1")
-        budget = replace(HARD_BUDGET, moves=int(moves))
-        name = "search"
+            raise UnknownBot(f"bad bot {name_or_level!r}: {kind}:N needs a whole number of playout moves N >= 1")
+        if kind == "search":
+            budget = replace(HARD_BUDGET, moves=int(moves))
+        else:  # the cap scales with the budget, so that twice the moves is twice the thinking
+            eb = expert.budget
+            cap = None if eb.time_cap is None else eb.time_cap * int(moves) / eb.moves
+            expert = replace(expert, budget=replace(eb, moves=int(moves), time_cap=cap))
+        name = kind
     if name == "random":
         bot: Bot = RandomBot(seed)
     elif name == "greedy":
         bot = GreedyBot(seed)
     elif name == "search":
         bot = SearchBot(seed, budget)
+    elif name == "expert":
+        bot = SearchBot(seed, expert.budget, weights=expert.weights, temperature=expert.temperature)
     else:
-        known = ", ".join([*LEVELS, *BOT_NAMES, "search:N"])
+        known = ", ".join([*LEVELS, *BOT_NAMES, "search:N", "expert:N"])
         raise UnknownBot(f"unknown bot {name_or_level!r}: expected one of {known}")
     bot.name = key
     return bot

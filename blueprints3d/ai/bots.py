@@ -56,12 +56,17 @@ class GreedyBot:
 
 @dataclass
 class SearchBot:
-    """Determinized Monte Carlo search over the player's view (see ``search``)."""
+    """Determinized Monte Carlo search over the player's view (see ``search``): its own
+    playouts by ``weights``, the opponents' by ``others`` (None: the same), and ``win`` what
+    winning the game is worth over the victory points."""
 
     seed: int = 0
     budget: Budget = field(default_factory=Budget)
     name: str = "search"
     weights: Weights = DEFAULT
+    others: Weights | None = None
+    win: float = 2.0
+    temperature: float = 0.0
     rng: random.Random = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -70,4 +75,5 @@ class SearchBot:
     def choose(self, state: GameState | View, player: int) -> int:
         view = view_of(state, player)
         check_turn(view, player)
-        return search(view, player, self.rng, self.budget, self.weights)
+        return search(view, player, self.rng, self.budget, self.weights, self.others, self.win,
+                      self.temperature)

@@ -61,8 +61,9 @@ def hints(state_or_view: GameState | View, player: int, *, count: int = 3, seed:
     view = view_of(state_or_view, player)
     check_turn(view, player)
     cfg = strategy.COACH
-    found = analyse(view, player, random.Random(seed), cfg.budget, cfg.weights, keep=count,
-                    pin_obvious=True, detail=True, progress=progress, cancel=cancel)
+    found = analyse(view, player, random.Random(seed), cfg.budget, cfg.weights,
+                    temperature=cfg.temperature, keep=count, pin_obvious=True, detail=True,
+                    progress=progress, cancel=cancel)
     if progress is not None:
         progress(1.0)
     return explain(found, view, player, count)

@@ -13,6 +13,7 @@ elimination). So it is fair on any state built from the mover's view, and it is 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from blueprints3d.engine import actions as A
@@ -311,3 +312,18 @@ def best_action(state: GameState, legal: list[int] | None = None, w: Weights = D
         if v > best_v or (v == best_v and a < best_a):
             best_a, best_v = a, v
     return best_a
+
+
+def sampled_action(state: GameState, u: float, w: Weights, temperature: float) -> int:
+    """An action drawn in proportion to exp(rating / temperature), by the uniform number ``u``
+    in [0, 1): near-greedy for a small temperature, but a close second choice gets played
+    too, so that playouts do not all follow one fixed continuation."""
+    vals = action_values(state, None, w)
+    top = max(vals.values())
+    weights = [(a, math.exp((v - top) / temperature)) for a, v in sorted(vals.items())]
+    x = u * sum(p for _, p in weights)
+    for a, p in weights:
+        x -= p
+        if x < 0:
+            return a
+    return weights[-1][0]

@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from blueprints3d.ai.heuristic import DEFAULT, Weights, action_values, best_action
+from blueprints3d.ai.heuristic import DEFAULT, Weights, action_values, best_action, sampled_action
 from blueprints3d.ai.observe import View
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.determinize import CellChooser, state_from_view
@@ -57,22 +57,37 @@ def _greedy_cell(w: Weights) -> CellChooser:
     return choose
 
 
-def playout_round(state: GameState, rounds: int, w: Weights = DEFAULT) -> None:
+def playout_round(state: GameState, rounds: int, w: Weights = DEFAULT,
+                  player: int | None = None, others: Weights | None = None,
+                  temperature: float = 0.0, rng: random.Random | None = None) -> None:
     """Play greedy moves for everyone (in place) until ``rounds`` round results exist: the
     caller fixes that target before applying the searched action, which may itself be the
-    move that ends the round."""
+    move that ends the round. With ``others``, every seat but ``player`` plays by those weights
+    (a model of the opponents apart from the player's own policy). A ``temperature`` above 0
+    plays each move drawn by ``sampled_action`` from ``rng`` instead of the best-rated one."""
+    if temperature > 0.0:
+        assert rng is not None
+        while not state.is_over and len(state.round_results) < rounds:
+            mw = w if others is None or state.current_player == player else others
+            state.apply(sampled_action(state, rng.random(), mw, temperature))
+        return
+    if others is None or others == w:
+        while not state.is_over and len(state.round_results) < rounds:
+            state.apply(best_action(state, None, w))
+        return
     while not state.is_over and len(state.round_results) < rounds:
-        state.apply(best_action(state, None, w))
+        state.apply(best_action(state, None, w if state.current_player == player else others))
 
 
-def utility(state: GameState, player: int) -> float:
-    """Victory points ahead of the best opponent; a won game counts 2 more, a shared one 1."""
+def utility(state: GameState, player: int, win: float = 2.0) -> float:
+    """Victory points ahead of the best opponent; a won game counts ``win`` more, a shared one
+    ``win`` shared among its winners."""
     vp = [state.victory_points(p) for p in range(state.num_players)]
     best_other = max(v for p, v in enumerate(vp) if p != player)
     u = float(vp[player] - best_other)
     res = state.result()
     if res is not None and player in res.winners:
-        u += 2.0 / len(res.winners)
+        u += win / len(res.winners)
     return u
 
 
@@ -97,9 +112,11 @@ class Tally:
 
 
 def search(view: View, player: int, rng: random.Random, budget: Budget,
-           w: Weights = DEFAULT) -> int:
+           w: Weights = DEFAULT, others: Weights | None = None, win: float = 2.0,
+           temperature: float = 0.0) -> int:
     """The action ``player`` should take, judged from ``view`` alone."""
-    return analyse(view, player, rng, budget, w).best
+    return analyse(view, player, rng, budget, w, others=others, win=win,
+                   temperature=temperature).best
 
 
 @dataclass
@@ -114,12 +131,14 @@ class Analysis:
 
 
 def analyse(view: View, player: int, rng: random.Random, budget: Budget, w: Weights = DEFAULT,
-            *, keep: int = 1, pin_obvious: bool = False, detail: bool = False,
+            *, others: Weights | None = None, win: float = 2.0, temperature: float = 0.0,
+            keep: int = 1, pin_obvious: bool = False, detail: bool = False,
             progress: Callable[[float], None] | None = None,
             cancel: threading.Event | None = None) -> Analysis:
     """Search one decision of ``player`` from ``view``. Successive halving stops when ``keep``
     candidates remain; ``pin_obvious`` keeps the greedy policy's choice in every stage (the coach
-    compares with it); ``detail`` tallies building points, victory points and Awards and Prizes;
+    compares with it); ``others`` are the opponents' weights in the playouts (default: ``w``),
+    ``win`` what winning the game adds to the utility; ``detail`` tallies building points, victory points and Awards and Prizes;
     ``progress`` hears the fraction of the budget spent; a set ``cancel`` raises Cancelled."""
     deadline = None if budget.time_cap is None else time.perf_counter() + budget.time_cap
     base = state_from_view(view, random.Random(rng.getrandbits(64)))
@@ -138,7 +157,7 @@ def analyse(view: View, player: int, rng: random.Random, budget: Budget, w: Weig
     tallies = {a: Tally() for a in cands}
     if len(cands) <= keep:
         return Analysis(cands[0], cands, tallies, obvious)
-    chooser = _greedy_cell(w)
+    chooser = _greedy_cell(w if others is None else others)
     stages = max(1, (len(cands) - 1).bit_length())  # halving down to one candidate
     per_stage = budget.moves / stages
     length = _moves_left(base)
@@ -150,7 +169,8 @@ def analyse(view: View, player: int, rng: random.Random, budget: Budget, w: Weig
         for i in range(samples):
             if cancel is not None and cancel.is_set():
                 raise Cancelled()
-            if not _one_sample(view, player, rng, chooser, cands, tallies, deadline, w, detail):
+            if not _one_sample(view, player, rng, chooser, cands, tallies, deadline, w, detail,
+                               others, win, temperature):
                 break
             if progress is not None:
                 progress(min(1.0, (stage + (i + 1) / samples) / stages))
@@ -180,7 +200,8 @@ _SCORING_COST = 6
 
 def _one_sample(view: View, player: int, rng: random.Random, chooser, cands: list[int],
                 tallies: dict[int, Tally], deadline: float | None, w: Weights,
-                detail: bool = False) -> bool:
+                detail: bool = False, others: Weights | None = None, win: float = 2.0,
+                temperature: float = 0.0) -> bool:
     """Play every candidate on one sampled state with the same dice to come; False (and no
     change to the tallies) if time ran out before all of them were played."""
     det = state_from_view(view, rng, chooser)
@@ -195,8 +216,10 @@ def _one_sample(view: View, player: int, rng: random.Random, chooser, cands: lis
         s = det.clone()
         s.reseed(dice_seed)
         s.apply(a)
-        playout_round(s, rounds, w)
-        got.append((utility(s, player), s.round_results[rounds - 1] if detail else None))
+        # The same draws for every candidate's playout (common random numbers), as the dice.
+        playout_round(s, rounds, w, player, others, temperature,
+                      random.Random(dice_seed) if temperature > 0.0 else None)
+        got.append((utility(s, player, win), s.round_results[rounds - 1] if detail else None))
     for a, (u, rr) in zip(cands, got):
         t = tallies[a]
         t.utility += u

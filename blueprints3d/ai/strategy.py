@@ -1,5 +1,15 @@
-"""How the strongest bot thinks: its search budget and the weights of its playout policy, which
-the expert bot plays by and the coach's hints are drawn from."""
+"""How the strongest bot thinks: the expert's search, which the coach's hints are drawn from.
+
+``hard`` judges a move by playing the rest of the round out with the greedy policy for
+everyone. Those playouts all follow the single line greedy would take, so a move is judged by one
+fixed continuation, and a position with several good follow-ups counts no more than one with a
+single one: more samples only average the dice, not that blind spot, which is why ten times the
+budget did not make ``hard`` stronger. The expert plays its playouts by the greedy ratings
+softened (each move drawn with weight exp(rating / temperature); ``heuristic.sampled_action``),
+so that close second choices get played too and a move is judged over a spread of plausible
+continuations. Every candidate still meets the same dice and the same draws (common random
+numbers), and more samples now keep sharpening the estimate, so more thinking helps.
+"""
 
 from __future__ import annotations
 
@@ -8,13 +18,23 @@ from dataclasses import dataclass
 from blueprints3d.ai.heuristic import DEFAULT, Weights
 from blueprints3d.ai.search import Budget
 
+# The rating gap (in rough victory points) at which a second choice is played e^-1 as often as
+# the best: the median gap between the two best greedy moves is about 0.05, a quarter of gaps
+# are over 0.3, so clear choices stay clear and near-ties are explored.
+TEMPERATURE = 0.15
+
 
 @dataclass(frozen=True)
 class Strategy:
     budget: Budget
-    weights: Weights
+    weights: Weights = DEFAULT
+    temperature: float = TEMPERATURE
 
+
+# The expert's budget: twice hard's playout moves over 12 candidates (hard: 8); about 0.2 s a
+# decision on an idle 2-core machine (benchmarks/ai_decision_time.py), capped at 0.9 s.
+EXPERT = Strategy(Budget(moves=6000, candidates=12, min_samples=3, time_cap=0.9))
 
 # The coach thinks longer than a bot (a person asked and watches the progress), without a time
 # cap so that a hint depends on the position and the seed alone, never on the machine's load.
-COACH = Strategy(Budget(moves=12000, candidates=8, min_samples=4, time_cap=None), DEFAULT)
+COACH = Strategy(Budget(moves=12000, candidates=12, min_samples=4, time_cap=None))

@@ -19,7 +19,7 @@ from blueprints3d.text import shown
 
 MAX_GAMES = 1_000_000  # about a day of the fastest bots on one core
 MAX_SEED = 2 ** 63
-HELP = "play games between bots (random, greedy, search or easy, medium, hard) and print win rates"
+HELP = "play games between bots (random, greedy, search, expert or easy, medium, hard, expert) and print win rates"
 Z95 = 1.959964
 
 
@@ -36,8 +36,9 @@ class Plan:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bots", required=True,
-                        help="comma-separated bots, one per seat (2-4): easy, medium, hard, random, greedy, "
-                             "search or search:N (N playout moves a decision), e.g. hard,greedy,random,random")
+                        help="comma-separated bots, one per seat (2-4): easy, medium, hard, expert, random, "
+                             "greedy, search, search:N or expert:N (N playout moves a decision), "
+                             "e.g. expert,hard,hard,hard")
     # Parsed in run(), so that a bad value is one line of message, not a usage block.
     parser.add_argument("--games", default="100", help=f"number of games (default 100, at most {MAX_GAMES:,})")
     parser.add_argument("--seed", default="0", help="seed of the first game; game i uses seed+i (default 0)")

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
-from blueprints3d.ai import LEVELS, Budget, GreedyBot, SearchBot, UnknownBot, make_bot
+from blueprints3d.ai import LEVELS, Budget, GreedyBot, SearchBot, UnknownBot, make_bot, strategy
+from blueprints3d.ai.heuristic import DEFAULT, action_values, best_action, sampled_action
 from blueprints3d.ai.match import play_game
 from blueprints3d.engine.errors import IllegalAction
 from blueprints3d.engine.state import GameState
@@ -104,9 +107,37 @@ def test_make_bot_names_and_levels():
     assert isinstance(make_bot("Hard"), SearchBot)
     assert isinstance(make_bot("medium"), GreedyBot)
     assert make_bot("search:500").budget.moves == 500
-    for bad in ("genius", "search:", "search:x", "search:0", ""):
+    for bad in ("genius", "search:", "search:x", "search:0", "", "expert:", "expert:-1", "greedy:5"):
         with pytest.raises(UnknownBot):
             make_bot(bad)
+
+
+def test_expert_is_the_search_with_softened_playouts_and_more_room():
+    expert = make_bot("Expert", 3)
+    assert isinstance(expert, SearchBot) and expert.name == "expert"
+    hard = make_bot("hard")
+    assert hard.temperature == 0 and expert.temperature == strategy.EXPERT.temperature > 0
+    assert expert.budget.moves > hard.budget.moves and expert.budget.candidates > hard.budget.candidates
+    assert expert.budget.time_cap < 1.0
+    double = make_bot("expert:%d" % (2 * expert.budget.moves))
+    assert double.budget.moves == 2 * expert.budget.moves
+    assert double.budget.time_cap == pytest.approx(2 * expert.budget.time_cap)  # twice the thinking
+    assert double.temperature == expert.temperature and double.weights == expert.weights
+
+
+def test_softened_playouts_play_close_second_choices_and_keep_clear_ones():
+    state = GameState.new(2, 4)
+    vals = action_values(state)
+    ranked = sorted(vals, key=lambda a: -vals[a])
+    best, gap = ranked[0], vals[ranked[0]] - vals[ranked[1]]
+    picks = [sampled_action(state, i / 200, DEFAULT, strategy.TEMPERATURE) for i in range(200)]
+    assert set(picks) <= set(vals)
+    share = picks.count(best) / len(picks)
+    # each action's share is its softmax weight, to within the 1/200 grid
+    weights = {a: math.exp((v - vals[best]) / strategy.TEMPERATURE) for a, v in vals.items()}
+    assert share == pytest.approx(weights[best] / sum(weights.values()), abs=0.02)
+    assert len(set(picks)) > 1 or gap > 3 * strategy.TEMPERATURE
+    assert sampled_action(state, 0.0, DEFAULT, 1e-6) == best_action(state)  # cold: greedy, same tie rule
 
 
 @pytest.mark.slow

@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from blueprints3d.ai import coach
+from blueprints3d.ai import coach, strategy
 from blueprints3d.ai.heuristic import best_action
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.errors import IllegalAction
@@ -42,7 +42,7 @@ def test_gains_are_against_the_obvious_move():
     agreed = 0
     for players, seed, moves in ((4, 2, 7), (2, 5, 3), (3, 1, 6), (4, 3, 9)):
         s = build(players, seed, moves)
-        obvious = best_action(s)
+        obvious = best_action(s, None, strategy.COACH.weights)  # the coach's own policy
         for h in coach.hints(s, s.current_player, seed=1):
             if h.action == obvious:
                 agreed += 1

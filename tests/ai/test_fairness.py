@@ -9,9 +9,11 @@ shown to be caught, so the test can fail.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from blueprints3d.ai import Budget, GreedyBot, RandomBot, SearchBot
+from blueprints3d.ai import Budget, GreedyBot, RandomBot, SearchBot, make_bot
 from blueprints3d.ai.heuristic import best_action
 from blueprints3d.engine.state import GameState
 from support.twins import build, hidden_differs, situations, twin
@@ -19,9 +21,17 @@ from support.twins import build, hidden_differs, situations, twin
 BUDGET = Budget(moves=1500, time_cap=None)  # no time cap: decisions never depend on speed
 
 
+def expert(seed: int) -> SearchBot:
+    """The expert on a smaller budget and no time cap: its softened playouts draw from the
+    bot's own random source, which must not be able to learn anything hidden either."""
+    bot = make_bot("expert", seed)
+    bot.budget = replace(bot.budget, moves=1500, time_cap=None)
+    return bot
+
+
 @pytest.mark.parametrize("make", [lambda k: RandomBot(k), lambda k: GreedyBot(k),
-                                  lambda k: SearchBot(k, BUDGET)],
-                         ids=["random", "greedy", "search"])
+                                  lambda k: SearchBot(k, BUDGET), expert],
+                         ids=["random", "greedy", "search", "expert"])
 def test_what_a_bot_cannot_see_never_changes_its_decision(make):
     checked = 0
     for players, seed, real in situations():
