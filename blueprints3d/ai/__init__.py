@@ -45,9 +45,9 @@ from blueprints3d.engine.errors import BlueprintsError
 
 # Level -> (bot name, one line for a new-game screen).
 LEVELS: dict[str, tuple[str, str]] = {
-    "easy": ("random", "Easy: plays any legal move"),
-    "medium": ("greedy", "Medium: takes the best-looking die for its building"),
-    "hard": ("search", "Hard: plays the round out many times to judge each move"),
+    "easy": ("random", "Easy: plays any legal move, at random"),
+    "medium": ("greedy", "Medium: takes the die that looks best for its building now"),
+    "hard": ("search", "Hard: tries its best moves by playing the round out many times"),
     "expert": ("expert", "Expert: plays the round out over many likely futures, not one"),
 }
 BOT_NAMES = ("random", "greedy", "search", "expert")
