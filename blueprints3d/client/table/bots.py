@@ -25,6 +25,11 @@ def bot_levels() -> list[str]:
     return list(ai.LEVELS)
 
 
+def level_description(level: str) -> str:
+    """The level's one line of how it plays, for the new-game screen."""
+    return ai.LEVELS[level][1] if level in ai.LEVELS else level
+
+
 def make_bot(level: str, seed: int) -> Bot:
     """A bot by level (or any name ``ai.make_bot`` knows, such as "random")."""
     return ai.make_bot(level, seed)

@@ -15,6 +15,7 @@ from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import NodePath, TextNode
 
 from blueprints3d.client.render.materials import BASE_COLOUR, PIP_COLOUR
+from blueprints3d.client.table.bots import level_description
 from blueprints3d.client.table.flow import SeatConfig
 from blueprints3d.client.table.hud import CONTROLS
 from blueprints3d.engine import rules
@@ -130,7 +131,7 @@ def text_width(text: str, scale: float) -> float:
 
 NEW_GAME_LINE_SHARE = 0.034   # of the window's height: the new-game form's type (at least NEW_GAME_MIN_PX)
 NEW_GAME_MIN_PX = 17.0
-NEW_GAME_ROWS = 12.4          # the form's height in rows of type: title, 7 rows, the error, the buttons
+NEW_GAME_ROWS = 13.4          # the form's height in rows of type: title, 7 rows, the level, the error, the buttons
 NEW_GAME_COLUMNS = 36.0       # its width in letters' heights
 
 
@@ -206,6 +207,10 @@ class NewGameScreen(Screen):
         _label(f, "victory points shown, for learning", (x2, y), t, fg=note)
         y -= row
         right = max(x2 + 13.2 * t, x2 + text_width("victory points shown, for learning", t)) + pad
+        # How the computer chosen last plays (the first computer's at the start), in one line.
+        self.level_note = _label(f, "", (x0, y), t, fg=note)
+        self._show_level(next((d.bot for d in defaults if d.bot), levels[-1]))
+        y -= row
         self.error = _label(f, "", (x0, y), t, fg=(1, 0.5, 0.4, 1), wordwrap=(right - 2 * pad) / t)
         y -= row * 1.5
         self._on_start = on_start
@@ -259,9 +264,15 @@ class NewGameScreen(Screen):
         ("Computer 2" becomes "Player 2" and back); a name someone typed stays."""
         if not hasattr(self, "rows") or seat >= len(self.rows):
             return  # the menu's first item is set while it is being built
+        if kind in self.kinds[1:]:
+            self._show_level(self.levels[self.kinds.index(kind) - 1])
         entry = self.rows[seat][1]
         if kind != EMPTY and entry.get().strip() in ("",) + _default_names(seat):
             entry.enterText(_default_name(seat, kind))
+
+    def _show_level(self, level: str) -> None:
+        if hasattr(self, "level_note"):
+            self.level_note["text"] = level_description(level)
 
     def start_seat(self, seats: list[SeatConfig]) -> int | None | str:
         """The chosen start player as an index into ``seats`` (None: by lot), or what to fix."""

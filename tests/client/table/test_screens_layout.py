@@ -177,6 +177,26 @@ def test_the_new_game_form_is_laid_out_in_pixels(offscreen_base, size):
         t.close()
 
 
+def test_the_new_game_form_says_how_the_chosen_computer_plays(offscreen_base):
+    from blueprints3d.ai import LEVELS
+
+    t = open_at(offscreen_base, (1280, 720))
+    try:
+        app = t.app
+        app.show_new_game()
+        scr = app.new_game_screen
+        assert "expert" in scr.levels
+        assert scr.level_note["text"] == LEVELS["easy"][1]  # the table's computer (open_at)
+        for level in ("expert", "easy"):
+            scr.rows[1][0].set(f"Computer ({level})")  # runs the menu's command, as a click does
+            assert scr.level_note["text"] == LEVELS[level][1]
+        scr.rows[1][0].set("Person")
+        assert scr.level_note["text"] == LEVELS["easy"][1]  # a person leaves the last one said
+        scr.exit()
+    finally:
+        t.close()
+
+
 def test_the_open_scores_box_follows_its_value_and_is_read(offscreen_base):
     t = open_at(offscreen_base, (1280, 720))
     try:
