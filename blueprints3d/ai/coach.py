@@ -61,8 +61,9 @@ def hints(state_or_view: GameState | View, player: int, *, count: int = 3, seed:
     view = view_of(state_or_view, player)
     check_turn(view, player)
     cfg = strategy.COACH
+    # Twice as many finalists as hints, so that the hints can show different dice (below).
     found = analyse(view, player, random.Random(seed), cfg.budget, cfg.weights,
-                    temperature=cfg.temperature, keep=count, pin_obvious=True, detail=True,
+                    temperature=cfg.temperature, keep=2 * count, pin_obvious=True, detail=True,
                     progress=progress, cancel=cancel)
     if progress is not None:
         progress(1.0)
@@ -75,7 +76,7 @@ def explain(found: Analysis, view: View, player: int, count: int = 3) -> list[Hi
     base = found.tallies.get(found.obvious)
     cards = [a.title for a in AWARDS_BY_PLAYERS[view.players]] + [z.title for z in Prize]
     out = []
-    for a in found.finalists[:count]:
+    for a in _varied(found.finalists, state, count):
         t = found.tallies[a]
         ref = base if base is not None and base.count else t
         pts = _mean(t.points, t) - _mean(ref.points, ref)
@@ -91,6 +92,19 @@ def explain(found: Analysis, view: View, player: int, count: int = 3) -> list[Hi
         out.append(Hint(a, k.die, k.cell, k.kind.value, pts, vp, tuple(changes),
                         _words(state, player, a, pts, vp, changes, a == found.obvious)))
     return out
+
+
+def _varied(finalists: list[int], state: GameState, count: int) -> list[int]:
+    """The best move first, then the best moves with other dice, then the rest: three places
+    for one die teach less than three different choices, so a die already shown waits."""
+    shown: set[tuple[int, int]] = set()
+    first, later = [], []
+    for a in finalists:
+        d = A.die_of(a)
+        kind = (int(state.material(d)), state.values[d])
+        (later if kind in shown else first).append(a)
+        shown.add(kind)
+    return (first + later)[:count]
 
 
 def _mean(total: float, t: Tally) -> float:
@@ -109,11 +123,11 @@ def move_words(state: GameState, player: int, action: int) -> str:
     stack = state.stacks[player][k.cell]
     where = bp.cell_name(k.cell)
     if not stack:
-        return f"{die} on the empty space at {where}"
+        return f"{die} on {where}"
     if len(stack) == 1:
         below = stack[-1]
-        return f"{die} on the {state.material(below).colour} {state.values[below]} at {where}"
-    return f"{die} on the {len(stack)}-high stack at {where}"
+        return f"{die} on the {state.material(below).colour} {state.values[below]} ({where})"
+    return f"{die} on the {len(stack)}-high stack ({where})"
 
 
 def _pct(x: float) -> str:
@@ -123,7 +137,7 @@ def _pct(x: float) -> str:
 def _words(state: GameState, player: int, action: int, pts: float, vp: float,
            changes: list[Change], obvious: bool) -> str:
     parts = []
-    for c in changes[:3]:
+    for c in changes[:2]:  # the two biggest: a hint is read at a glance
         if c.after >= LIKELY > c.before:
             parts.append(f"{c.name} likely ({_pct(c.before)} -> {_pct(c.after)})")
         else:

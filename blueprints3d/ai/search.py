@@ -158,7 +158,8 @@ def analyse(view: View, player: int, rng: random.Random, budget: Budget, w: Weig
     if len(cands) <= keep:
         return Analysis(cands[0], cands, tallies, obvious)
     chooser = _greedy_cell(w if others is None else others)
-    stages = max(1, (len(cands) - 1).bit_length())  # halving down to one candidate
+    # Halving down to ``keep`` candidates: the budget is shared among the stages it takes.
+    stages = max(1, (-(-len(cands) // keep) - 1).bit_length())
     per_stage = budget.moves / stages
     length = _moves_left(base)
     stage = 0

@@ -98,3 +98,16 @@ def test_hints_only_for_the_player_to_move():
     s = build(3, 2, 4)
     with pytest.raises(IllegalAction):
         coach.hints(s, (s.current_player + 1) % 3)
+
+
+def test_hints_show_different_dice_before_other_places_for_one_die():
+    s = build(4, 2, 0)
+    pool = s.pool
+    kinds = {}
+    for d in pool:
+        kinds.setdefault((s.material(d), s.values[d]), d)
+    a, b, c = list(kinds.values())[:3]
+    same_as_a = next((d for d in pool if d != a and (s.material(d), s.values[d]) == (s.material(a), s.values[a])), a)
+    finalists = [A.place(a, 0), A.place(same_as_a, 1), A.place(b, 0), A.place(c, 2)]
+    assert coach._varied(finalists, s, 3) == [A.place(a, 0), A.place(b, 0), A.place(c, 2)]
+    assert coach._varied(finalists[:2], s, 3) == finalists[:2]  # nothing else: the same die again
