@@ -2,9 +2,10 @@
 
     python3 benchmarks/client_frame_time.py [--frames 60] [--runs 5] [--size 1280x720] [--no-shaders]
 
-The table is measured twice: during a round (the viewer's building, the pool, three screens) and
-at the end of a round (screens lifted, all four buildings with their six dice each, the cards on
-their way). Every frame is one pass of the task manager, as in the game: the app's frame task
+The table is measured during a round (the viewer's building, the pool, three screens) and at the
+end of a round (screens lifted, all four buildings with their six dice each, the cards on their
+way: the reveal skipped to its summary, the view of the table before there was a reveal), and
+then in the reveal's close-up of one building (the camera near the dice: larger on screen). Every frame is one pass of the task manager, as in the game: the app's frame task
 (bots, drag, animations, camera) and the render, with glFinish so the GL's work is inside the
 measured time. Prints the median of each run and of all runs.
 """
@@ -82,7 +83,16 @@ def main() -> None:
     play_while(lambda: len(flow.state.taken[0]) < 3)
     measure("during a round")
     play_while(lambda: flow.mode is not Mode.ROUND_END)
+    reveal = app.reveal
+    reveal.next_step()                      # from the screens lifting to the first building
+    app.settle()
+    close_up = reveal.step.kind
+    reveal.skip_all()                       # the summary: every building on the table in view
     measure("end of round, all buildings shown")
+    reveal.replay()
+    reveal.next_step()
+    app.settle()
+    measure(f"the reveal's close-up ({close_up})")
 
 
 if __name__ == "__main__":

@@ -131,8 +131,14 @@ def building_width(view: BuildingView) -> float:
     if view.blueprint is None:
         width = 2 * units.CELL_PITCH + 2 * units.CARD_MARGIN
     else:
-        width = card_model.card_size(view.blueprint)[0]
+        x0, x1, _, _ = card_model.paper_bounds(view.blueprint)   # the card and its drawing's band
+        width = x1 - x0
     return width + (2 * (1.4 + units.POOL_PITCH) if view.aside else 0.0)
+
+
+def paper_shift(view: BuildingView) -> float:
+    """How far right of its card's centre the middle of ``view``'s paper lies (the band)."""
+    return card_model.band_width(view.blueprint) / 2 if view.blueprint is not None else 0.0
 
 
 def draw_building(stage: StageNodes, index: int, view: BuildingView, x0: float, grow: float = 1.0) -> float:
@@ -152,6 +158,7 @@ def draw_building(stage: StageNodes, index: int, view: BuildingView, x0: float, 
         card = card_model.make_card(bp)
         card.reparent_to(root)
         card.find("card-paper").set_tag(FRAME_TAG, "1")
+        card.find("card-drawing").set_tag(FRAME_TAG, "1")
         card_model.cover_spaces(card, [cell for cell, stack in enumerate(view.stacks) if stack])
         for cell, mark in view.cell_marks.items():
             space = card.find(f"space-{cell}")
@@ -191,7 +198,7 @@ def draw_building(stage: StageNodes, index: int, view: BuildingView, x0: float, 
     if view.footer:
         stage.labels.append(make_label(root, view.footer, (0, -length / 2 - 1.9 * grow, 0.2), None, 0.7 * grow))
     if view.aside:
-        ax = width / 2 + 1.4
+        ax = width / 2 + 1.4 + (2 * paper_shift(view))   # right of the card's drawing band
         for k, die in enumerate(view.aside):
             row, col = divmod(k, 2)
             pos = (ax + col * units.POOL_PITCH, length / 2 - 1.2 - row * units.POOL_PITCH, units.DIE_SIZE / 2)
@@ -259,8 +266,8 @@ def draw_step(parent: NodePath, step: Step) -> StageNodes:
     for i, view in enumerate(step.buildings):
         draw_building(stage, i, view, 0.0, grow)
     x = -total / 2
-    for node, w in zip(stage.buildings, widths):
-        node.set_x(x + w / 2)
+    for node, w, view in zip(stage.buildings, widths, step.buildings):
+        node.set_x(x + w / 2 - paper_shift(view))   # the whole paper, band included, in its place
         x += w + GAP
     lengths = [card_model.card_size(v.blueprint)[1] if v.blueprint else 3 * units.CELL_PITCH + 2 * units.CARD_MARGIN
                for v in step.buildings]

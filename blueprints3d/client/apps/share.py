@@ -1,8 +1,9 @@
 """One picture to share (``blueprints3d render FILE --card -o share.png``): the building on the
 left, and on a dark panel beside it its blueprint card's face and the score breakdown.
 
-The card is the face the table shows (a deck card's baked texture from ``textures/cards``, any
-other grid drawn now by ``card_model.card_face_image``); the breakdown is the viewer's
+The card is the face the table shows, its drawing's band beside it (a deck card's baked textures
+from ``textures/cards``, any other grid drawn now by ``card_model.card_face_image`` and
+``drawing_face_image``); the breakdown is the viewer's
 (``viewer.breakdown``: the engine's ``Score`` and ``explain_building``, every number the
 engine's), drawn with Panda3D's text maker in the shipped fixed-width font so its columns line
 up.
@@ -118,20 +119,32 @@ def text_maker(pixel_size: float) -> PNMTextMaker:
 
 
 def _face_shape(build: Build) -> tuple[int, int]:
+    """(rows, columns) of pixels of the card's face with its drawing's band beside it."""
     w, l = card_model.card_size(build.blueprint)
-    return round(l * card_model.PX_PER_CM), round(w * card_model.PX_PER_CM)
+    return round(l * card_model.PX_PER_CM), round(w * card_model.PX_PER_CM) + card_model.band_shape(build.blueprint)[1]
+
+
+def _baked(name: str | None) -> PNMImage | None:
+    if name is None:
+        return None
+    img = PNMImage()
+    if not img.read(Filename.from_os_specific(str(assets.texture_path(name)))):
+        return None
+    if img.has_alpha():
+        img.remove_alpha()
+    return img
 
 
 def _face(build: Build) -> PNMImage:
-    """The card's printed face: the baked texture of a deck card, else drawn now."""
-    name = card_model.baked_face_name(build.blueprint)
-    if name is not None:
-        img = PNMImage()
-        if img.read(Filename.from_os_specific(str(assets.texture_path(name)))):
-            if img.has_alpha():
-                img.remove_alpha()
-            return img
-    return to_pnm(card_model.card_face_image(build.blueprint))
+    """The card's printed face and, beside it, its band with the isometric drawing: the baked
+    textures of a deck card, else drawn now."""
+    bp = build.blueprint
+    grid = _baked(card_model.baked_face_name(bp)) or to_pnm(card_model.card_face_image(bp))
+    band = _baked(card_model.baked_drawing_name(bp)) or to_pnm(card_model.drawing_face_image(bp))
+    face = PNMImage(grid.get_x_size() + band.get_x_size(), grid.get_y_size(), 3)
+    face.copy_sub_image(grid, 0, 0)
+    face.copy_sub_image(band, grid.get_x_size(), 0)
+    return face
 
 
 def to_pnm(img: np.ndarray) -> PNMImage:

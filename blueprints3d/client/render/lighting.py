@@ -56,7 +56,10 @@ class Lighting:
         # Only its depth is ever read: clearing its colour buffer is a wasted full-size fill.
         buffer.set_clear_color_active(False)
         casters = self.root.find_all_matches("**/+GeomNode")
-        now = tuple((c.node(), c.get_net_transform(), c.is_hidden(SHADOW_MASK)) for c in casters)
+        # What the shadow camera never draws (the keyboard cursor, outlines, flat surfaces) may
+        # move as it likes: only whether it is hidden from that camera counts.
+        now = tuple((c.node(), None if hidden else c.get_net_transform(), hidden)
+                    for c in casters for hidden in (c.is_hidden(SHADOW_MASK),))
         if now != self._last:
             self._pending = True
         self._last = now

@@ -208,3 +208,24 @@ def test_saves_go_to_the_data_folder_and_never_over_an_earlier_file(app, tmp_pat
     finally:
         again.destroy()
         app.destroy = lambda: None
+
+
+def test_the_blank_grid_has_no_drawing_until_the_user_prints_a_height(app):
+    # The card's isometric drawing shows the printed heights only (to the engine every
+    # unprinted space is a 1): a blank grid has no target, so no building is drawn beside it.
+    from blueprints3d.client.scene import card_model
+
+    def band_ink() -> int:
+        band = app.view.stage.buildings[0].find("**/card-drawing")
+        tex = band.get_texture()
+        rgb = np.frombuffer(bytes(tex.get_ram_image_as("RGB")), np.uint8)
+        rgb = rgb.reshape(tex.get_y_size(), tex.get_x_size(), 3)[::-1]
+        c0, r0, c1, r1 = card_model.drawing_band(app.model.blueprint)
+        region = rgb[r0:r1, c0:c1].astype(int)
+        return int((np.abs(region - region[0, 0]).max(axis=2) > 30).sum())
+
+    assert app.model.blank and band_ink() == 0
+    app.set_cursor(4)
+    send(app, "h", "h")    # unprinted -> 1 -> 2
+    assert app.model.printed()[4] == 2
+    assert band_ink() > 500

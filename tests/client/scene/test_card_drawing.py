@@ -220,3 +220,18 @@ def test_a_drawn_band_for_a_blank_grid_shows_only_the_printed_heights():
         col, row = card_model.iso_pixel(bp, 0.5, rows - 0.5, 3, target=printed)
         assert (drawn != blank[0, 0]).any(axis=2).sum() > 500
         assert (drawn[int(row) - r0, int(col) - c0] != blank[0, 0]).any()  # its top, where it stands
+
+
+def test_the_share_picture_shows_the_card_with_its_drawing():
+    from blueprints3d.client.apps import share
+    from blueprints3d.files.buildfile import build_from_dict
+
+    for blueprint in ("B13", {"grid": [[1, "X"], [2, 3]], "id": "mine", "name": "Mine"}):
+        build = build_from_dict({"format": 1, "blueprint": blueprint,
+                                 "stacks": [[[], []], [[], []], [[], []]] if blueprint == "B13" else [[[], []], [[], []]]})
+        bp = build.blueprint
+        face = share.from_pnm(share._face(build))
+        grid_w = round(card_model.card_size(bp)[0] * PX)
+        assert face.shape[:2] == share._face_shape(build)
+        assert np.abs(face[:, :grid_w].astype(int) - card_model.card_face_image(bp)).max() <= 1
+        assert np.abs(face[:, grid_w:].astype(int) - card_model.drawing_face_image(bp)).max() <= 1

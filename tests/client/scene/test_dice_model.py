@@ -8,6 +8,7 @@ from panda3d.core import LightAttrib, NodePath, Texture, Vec3
 
 from blueprints3d.client.render import glass, shaders
 from blueprints3d.client.render.capture import render_frames, snapshot
+from blueprints3d.client.render.config import SHADOW_MASK
 from blueprints3d.client.render.lighting import setup_lighting
 from blueprints3d.client.scene import dice_model, units
 from blueprints3d.engine.materials import Material
@@ -176,6 +177,20 @@ def test_shadow_map_is_redrawn_only_after_something_moved(offscreen_base):
             render_frames(offscreen_base, 1)
         # Made on the first frames; still: nothing; moving: every other frame; then once more.
         assert drawn[2:] == [False, True, False, True, False, False]
+        # Something the shadow camera never draws (the keyboard cursor) moves: no new map.
+        cursor = dice_model.make_die(Material.WOOD, 2)
+        cursor.reparent_to(scene)
+        cursor.hide(SHADOW_MASK)
+        lights.update_shadows(gsg), render_frames(offscreen_base, 1)
+        lights.update_shadows(gsg), render_frames(offscreen_base, 1)
+        moved = []
+        for frame in range(4):
+            cursor.set_x(cursor.get_x() + 0.5)
+            moved.append(lights.update_shadows(gsg))
+            render_frames(offscreen_base, 1)
+        assert moved == [False] * 4
+        cursor.show(SHADOW_MASK)            # and when it starts casting, the map is redrawn
+        assert lights.update_shadows(gsg)
         lights.remove()
     finally:
         offscreen_base.camNode.set_scene(offscreen_base.render)
