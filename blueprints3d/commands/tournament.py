@@ -107,8 +107,17 @@ def records(plan: Plan, jobs: int) -> Iterator[tuple[int, GameRecord]]:
         yield from map(_play_star, work)
         return
     # fork: workers inherit the loaded modules, and bots are built inside them from seeds.
-    pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_quiet_worker)
+    # A Ctrl-C while the pool is being made would leave it half made, and the exit would wait on
+    # it for ever: the signal is held until the pool exists, then raised where it is stopped.
+    held: list[bool] = []
+    previous = signal.signal(signal.SIGINT, lambda *_: held.append(True))
     try:
+        pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_quiet_worker)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    try:
+        if held:
+            raise KeyboardInterrupt
         yield from pool.imap_unordered(_play_star, work, chunksize=1)
         pool.close()
     finally:

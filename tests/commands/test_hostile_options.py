@@ -101,6 +101,24 @@ def test_item3_ctrl_c_during_a_tournament_with_jobs_is_one_line(tmp_path):
     assert text.strip().splitlines()[-1] == "blueprints3d: interrupted"
 
 
+def test_ctrl_c_while_the_program_is_still_loading_is_one_line():
+    said = 0
+    for delay in (0.15, 0.25, 0.35):  # the imports take a few tenths of a second
+        proc = subprocess.Popen([sys.executable, "-m", "blueprints3d", "tournament", "--bots", "greedy,greedy",
+                                 "--games", "100000"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        time.sleep(delay)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+        text = err.decode()
+        assert "Traceback" not in text and "KeyboardInterrupt" not in text, (delay, text[-3000:])
+        if proc.returncode == 130:
+            assert text.strip().splitlines()[-1] == "blueprints3d: interrupted"
+            said += 1
+        else:  # only before Python itself is up: killed by the signal, silently
+            assert proc.returncode == -signal.SIGINT and not text.strip(), (delay, proc.returncode, text)
+    assert said
+
+
 @pytest.mark.parametrize("command", ["score", "render", "view", "replay"])
 def test_item2_a_fifo_as_file_does_not_hang(command, tmp_path):
     fifo = tmp_path / "f.json"
