@@ -22,12 +22,14 @@ Levels (``LEVELS``) and their budgets:
   the Prizes' chances (``heuristic``); deterministic; well under a millisecond.
 - ``hard`` = ``search`` with ``HARD_BUDGET``: determinized Monte Carlo search (``search``),
   3000 playout moves a decision spread over the 8 best-looking candidate actions by successive
-  halving, greedy playouts to the end of the round; about 0.1 s a decision on an idle 2-core
-  machine (``benchmarks/ai_decision_time.py``), capped at 0.8 s on a busy one. The cap is
-  only a safety net: below it the choice depends on the seed alone.
+  halving, greedy playouts to the end of the round; a median 0.18 s a decision in two-player
+  games and 0.30 s in four-player ones while a tournament kept both cores of the 2-core
+  machine busy (``benchmarks/ai_decision_time.py``), capped at 0.8 s. The cap is only a
+  safety net: below it the choice depends on the seed alone.
 - ``expert``: the same search with ``strategy.EXPERT``: softened playouts (each move drawn by
   its greedy rating, so a move is judged over a spread of continuations, not greedy's one line),
-  6000 playout moves over 12 candidates; about 0.2 s a decision, capped at 0.9 s.
+  6000 playout moves over 12 candidates; a median 0.34 s (two players) and 0.60 s (four) on
+  the same busy machine, p95 0.55 s and 0.79 s, capped at 0.9 s.
 
 ``make_bot`` accepts a level or a bot name, case-insensitive; ``search:N`` is the search bot
 with N playout moves a decision, and ``expert:N`` the expert with N (for tournaments between

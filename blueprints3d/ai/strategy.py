@@ -31,8 +31,9 @@ class Strategy:
     temperature: float = TEMPERATURE
 
 
-# The expert's budget: twice hard's playout moves over 12 candidates (hard: 8); about 0.2 s a
-# decision on an idle 2-core machine (benchmarks/ai_decision_time.py), capped at 0.9 s.
+# The expert's budget: twice hard's playout moves over 12 candidates (hard: 8); a median 0.34 s
+# a two-player decision, 0.60 s a four-player one, with both cores of the 2-core machine busy
+# (benchmarks/ai_decision_time.py); capped at 0.9 s, so that it answers within a second.
 EXPERT = Strategy(Budget(moves=6000, candidates=12, min_samples=3, time_cap=0.9))
 
 # The coach thinks longer than a bot (a person asked and watches the progress), without a time
