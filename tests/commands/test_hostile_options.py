@@ -88,11 +88,18 @@ def test_item2_the_tournament_work_list_is_lazy():
     assert time.monotonic() - start < 5
 
 
+def _ctrl_c_on() -> None:
+    """In the child: Ctrl-C as at a terminal. A suite started in the background (``cmd &`` in a
+    script) hands its children SIGINT ignored, and Python then never raises KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_item3_ctrl_c_during_a_tournament_with_jobs_is_one_line(tmp_path):
     if (os.cpu_count() or 1) < 2:
         pytest.skip("needs two cores for --jobs 2")
     proc = subprocess.Popen([sys.executable, "-m", "blueprints3d", "tournament", "--bots", "hard,hard",
-                             "--games", "50", "--jobs", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                             "--games", "50", "--jobs", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=_ctrl_c_on)
     time.sleep(3.0)  # the workers are playing
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
@@ -105,7 +112,8 @@ def test_ctrl_c_while_the_program_is_still_loading_is_one_line():
     said = 0
     for delay in (0.15, 0.25, 0.35):  # the imports take a few tenths of a second
         proc = subprocess.Popen([sys.executable, "-m", "blueprints3d", "tournament", "--bots", "greedy,greedy",
-                                 "--games", "100000"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                                 "--games", "100000"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                preexec_fn=_ctrl_c_on)
         time.sleep(delay)
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=60)
