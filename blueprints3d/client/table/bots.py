@@ -35,8 +35,36 @@ def make_bot(level: str, seed: int) -> Bot:
     return ai.make_bot(level, seed)
 
 
+class OffFrameJob:
+    """Work run off the frame loop: ``start`` runs ``_run`` on a daemon thread (or at once when
+    not ``threaded``, for tests); the frame task polls ``done``. A job class declares the
+    ``threaded`` and ``_thread`` fields and a ``thread_name``."""
+
+    thread_name = "blueprints3d-job"
+    threaded: bool
+    _thread: threading.Thread | None
+
+    def _run(self) -> None:
+        raise NotImplementedError
+
+    def start(self) -> None:
+        if self.threaded:
+            self._thread = threading.Thread(target=self._run, name=self.thread_name, daemon=True)
+            self._thread.start()
+        else:
+            self._run()
+
+    @property
+    def done(self) -> bool:
+        return self._thread is None or not self._thread.is_alive()
+
+    def wait(self, timeout: float | None = None) -> None:
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+
 @dataclass
-class BotJob:
+class BotJob(OffFrameJob):
     """One pending decision: computed off the main thread, collected by ``poll``."""
 
     bot: Bot
@@ -48,23 +76,10 @@ class BotJob:
     error: BaseException | None = None
     _thread: threading.Thread | None = field(default=None, repr=False)
 
-    def start(self) -> None:
-        if self.threaded:
-            self._thread = threading.Thread(target=self._run, name="blueprints3d-bot", daemon=True)
-            self._thread.start()
-        else:
-            self._run()
+    thread_name = "blueprints3d-bot"
 
     def _run(self) -> None:
         try:
             self.action = self.bot.choose(self.state, self.player)
         except Exception as e:  # a broken bot must not take the table down with it
             self.error = e
-
-    @property
-    def done(self) -> bool:
-        return self._thread is None or not self._thread.is_alive()
-
-    def wait(self, timeout: float | None = None) -> None:
-        if self._thread is not None:
-            self._thread.join(timeout)

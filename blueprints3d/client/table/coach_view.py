@@ -43,6 +43,7 @@ from blueprints3d.client.render.materials import draw_on_top
 from blueprints3d.client.scene import dice_model, units
 from blueprints3d.client.scene.geometry import rotate
 from blueprints3d.client.scene.props import make_label
+from blueprints3d.client.table.bots import OffFrameJob
 from blueprints3d.client.table.controls import CURSOR_DIE_SIZE, make_cursor
 from blueprints3d.client.table.flow import FlowEvent, GameFlow, Mode
 from blueprints3d.engine.materials import MATERIAL_OF, Material
@@ -80,7 +81,7 @@ def turn_key(flow: GameFlow | None) -> tuple | None:
 
 
 @dataclass
-class HintJob:
+class HintJob(OffFrameJob):
     """One request: the hint engine run off the main thread on a snapshot of the player's view,
     collected by ``Coach.poll``. ``cancel`` stops it (the engine raises ``coach.Cancelled``)."""
 
@@ -97,12 +98,7 @@ class HintJob:
     cancel: threading.Event = field(default_factory=threading.Event)
     _thread: threading.Thread | None = field(default=None, repr=False)
 
-    def start(self) -> None:
-        if self.threaded:
-            self._thread = threading.Thread(target=self._run, name="blueprints3d-hints", daemon=True)
-            self._thread.start()
-        else:
-            self._run()
+    thread_name = "blueprints3d-hints"
 
     def _progress(self, fraction: float) -> None:
         self.progress = min(max(float(fraction), 0.0), 1.0)
@@ -115,14 +111,6 @@ class HintJob:
             self.cancelled = True
         except Exception as e:  # a failing coach must not take the table down
             self.error = e
-
-    @property
-    def done(self) -> bool:
-        return self._thread is None or not self._thread.is_alive()
-
-    def wait(self, timeout: float | None = None) -> None:
-        if self._thread is not None:
-            self._thread.join(timeout)
 
 
 def hint_lines(name: str, hints: list) -> str:

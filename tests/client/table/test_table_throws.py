@@ -15,8 +15,8 @@ from blueprints3d.client.scene.dice_model import FACE_NORMAL
 from blueprints3d.client.table.app import AppOptions
 from blueprints3d.client.table.flow import Mode, SeatConfig
 from blueprints3d.client.table.offscreen import open_table
-from blueprints3d.engine import actions as A
 from blueprints3d.files.settings import Settings
+from support.table_rig import play
 
 SEATS = [SeatConfig("Ann"), SeatConfig("Bob", "easy")]
 
@@ -95,15 +95,8 @@ def test_replacements_and_new_rounds_are_thrown_and_space_skips(offscreen_base):
                     assert not app.view.throw_in_flight
                     check_pool_at_rest(app)
             else:
-                k = A.decode(rng.choice(flow.state.legal_actions()))
                 before = set(flow.state.pool)
-                if k.kind is A.Kind.PLACE:
-                    flow.place(k.die, k.cell)
-                elif k.kind is A.Kind.SET_ASIDE:
-                    flow.set_aside(k.die)
-                else:
-                    flow.discard(k.die)
-                assert flow.confirm().ok
+                play(flow, rng.choice(flow.state.legal_actions()))  # asserts the confirm is ok
                 new = set(flow.state.pool) - before
                 if new and flow.mode in (Mode.TURN, Mode.BOT):
                     assert new <= set(app.view.throwing)   # the replacement die comes out thrown
