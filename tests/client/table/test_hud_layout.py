@@ -295,10 +295,13 @@ def test_the_coachs_hints_fit_apart_and_are_legible(offscreen_base, size):
         assert app.hint_button.shown
         check_layout(app, offscreen_base.render2d, size, wrapped=False, scene=True)
         app.toggle_hints()
-        assert app.coach.job is not None
-        check_layout(app, offscreen_base.render2d, size, wrapped=False, scene=True)  # "Thinking..."
-        app.coach.job.wait(120)
-        app.coach.poll()
+        # The worker may finish while the main thread draws the progress (a render lets go of
+        # the GIL): then the hints are already shown, and only the thinking's layout is not seen.
+        assert app.coach.job is not None or len(app.coach.hints) == 3
+        if app.coach.job is not None:
+            check_layout(app, offscreen_base.render2d, size, wrapped=False, scene=True)  # "Thinking..."
+            app.coach.job.wait(120)
+            app.coach.poll()
         assert len(app.coach.hints) == 3
         app.hud.show_message(LONG)
         app.settle()
