@@ -202,7 +202,8 @@ class Coach:
         self._progress_shown = -1
         self._show_progress()
         self.job.start()
-        self.poll()  # an unthreaded job (tests) is done already
+        if not self.threaded:
+            self.poll()  # an unthreaded job (tests) is done already; a thread's is the frame's to collect
         return "thinking"
 
     def poll(self) -> None:
