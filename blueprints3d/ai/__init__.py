@@ -86,7 +86,8 @@ def make_bot(name_or_level: str, seed: int = 0) -> Bot:
     elif name == "search":
         bot = SearchBot(seed, budget)
     elif name == "expert":
-        bot = SearchBot(seed, expert.budget, weights=expert.weights, temperature=expert.temperature)
+        bot = SearchBot(seed, expert.budget, weights=expert.weights, temperature=expert.temperature,
+                        value=expert.value)
     else:
         known = ", ".join([*LEVELS, *BOT_NAMES, "search:N", "expert:N"])
         raise UnknownBot(f"unknown bot {name_or_level!r}: expected one of {known}")

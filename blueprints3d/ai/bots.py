@@ -8,7 +8,7 @@ from typing import Protocol
 
 from blueprints3d.ai.heuristic import DEFAULT, Weights, best_action
 from blueprints3d.ai.observe import View, check_turn, public_state, view_of
-from blueprints3d.ai.search import Budget, search
+from blueprints3d.ai.search import POINTS, Budget, search
 from blueprints3d.engine.state import GameState
 
 
@@ -58,7 +58,8 @@ class GreedyBot:
 class SearchBot:
     """Determinized Monte Carlo search over the player's view (see ``search``): its own
     playouts by ``weights``, the opponents' by ``others`` (None: the same), and ``win`` what
-    winning the game is worth over the victory points."""
+    winning the game is worth over the victory points; ``value`` how a playout's end is valued
+    (``search.POINTS`` or ``search.CHANCES``)."""
 
     seed: int = 0
     budget: Budget = field(default_factory=Budget)
@@ -67,6 +68,7 @@ class SearchBot:
     others: Weights | None = None
     win: float = 2.0
     temperature: float = 0.0
+    value: str = POINTS
     rng: random.Random = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -76,4 +78,4 @@ class SearchBot:
         view = view_of(state, player)
         check_turn(view, player)
         return search(view, player, self.rng, self.budget, self.weights, self.others, self.win,
-                      self.temperature)
+                      self.temperature, self.value)

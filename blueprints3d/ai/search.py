@@ -21,6 +21,7 @@ from typing import Callable
 
 from blueprints3d.ai.heuristic import DEFAULT, Weights, action_values, best_action, sampled_action
 from blueprints3d.ai.observe import View
+from blueprints3d.ai.win_chances import win_value
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.determinize import CellChooser, state_from_view
 from blueprints3d.engine.materials import MATERIAL_OF
@@ -91,6 +92,12 @@ def utility(state: GameState, player: int, win: float = 2.0) -> float:
     return u
 
 
+# How a playout's end is valued: victory points ahead (``utility``, the hard bot) or the
+# chance of winning the game (``win_chances.win_value``, the expert).
+POINTS = "points"
+CHANCES = "chances"
+
+
 class Cancelled(Exception):
     """The caller asked the search to stop (``cancel`` was set): there is no answer."""
 
@@ -113,10 +120,10 @@ class Tally:
 
 def search(view: View, player: int, rng: random.Random, budget: Budget,
            w: Weights = DEFAULT, others: Weights | None = None, win: float = 2.0,
-           temperature: float = 0.0) -> int:
+           temperature: float = 0.0, value: str = POINTS) -> int:
     """The action ``player`` should take, judged from ``view`` alone."""
     return analyse(view, player, rng, budget, w, others=others, win=win,
-                   temperature=temperature).best
+                   temperature=temperature, value=value).best
 
 
 @dataclass
@@ -132,13 +139,14 @@ class Analysis:
 
 def analyse(view: View, player: int, rng: random.Random, budget: Budget, w: Weights = DEFAULT,
             *, others: Weights | None = None, win: float = 2.0, temperature: float = 0.0,
-            keep: int = 1, pin_obvious: bool = False, detail: bool = False,
+            value: str = POINTS, keep: int = 1, pin_obvious: bool = False, detail: bool = False,
             progress: Callable[[float], None] | None = None,
             cancel: threading.Event | None = None) -> Analysis:
     """Search one decision of ``player`` from ``view``. Successive halving stops when ``keep``
     candidates remain; ``pin_obvious`` keeps the greedy policy's choice in every stage (the coach
     compares with it); ``others`` are the opponents' weights in the playouts (default: ``w``),
-    ``win`` what winning the game adds to the utility; ``detail`` tallies building points, victory points and Awards and Prizes;
+    ``win`` what winning the game adds to the utility; ``value`` how a playout's end is
+    valued (POINTS: ``utility``; CHANCES: ``win_chances.win_value``); ``detail`` tallies building points, victory points and Awards and Prizes;
     ``progress`` hears the fraction of the budget spent; a set ``cancel`` raises Cancelled."""
     deadline = None if budget.time_cap is None else time.perf_counter() + budget.time_cap
     base = state_from_view(view, random.Random(rng.getrandbits(64)))
@@ -146,6 +154,8 @@ def analyse(view: View, player: int, rng: random.Random, budget: Budget, w: Weig
     rated = action_values(base, legal, w)
     order = sorted(legal, key=lambda a: (-rated[a], a))
     obvious = order[0]
+    if value not in (POINTS, CHANCES):
+        raise ValueError(f"unknown value {value!r}: expected {POINTS!r} or {CHANCES!r}")
     if len(legal) == 1:
         return Analysis(legal[0], [legal[0]], {legal[0]: Tally()}, obvious)
     # Actions that do the same thing (equal dice to the same cell) need searching only once.
@@ -171,7 +181,7 @@ def analyse(view: View, player: int, rng: random.Random, budget: Budget, w: Weig
             if cancel is not None and cancel.is_set():
                 raise Cancelled()
             if not _one_sample(view, player, rng, chooser, cands, tallies, deadline, w, detail,
-                               others, win, temperature):
+                               others, win, temperature, value):
                 break
             if progress is not None:
                 progress(min(1.0, (stage + (i + 1) / samples) / stages))
@@ -202,7 +212,7 @@ _SCORING_COST = 6
 def _one_sample(view: View, player: int, rng: random.Random, chooser, cands: list[int],
                 tallies: dict[int, Tally], deadline: float | None, w: Weights,
                 detail: bool = False, others: Weights | None = None, win: float = 2.0,
-                temperature: float = 0.0) -> bool:
+                temperature: float = 0.0, value: str = "points") -> bool:
     """Play every candidate on one sampled state with the same dice to come; False (and no
     change to the tallies) if time ran out before all of them were played."""
     det = state_from_view(view, rng, chooser)
@@ -220,7 +230,8 @@ def _one_sample(view: View, player: int, rng: random.Random, chooser, cands: lis
         # The same draws for every candidate's playout (common random numbers), as the dice.
         playout_round(s, rounds, w, player, others, temperature,
                       random.Random(dice_seed) if temperature > 0.0 else None)
-        got.append((utility(s, player, win), s.round_results[rounds - 1] if detail else None))
+        u = utility(s, player, win) if value == POINTS else win_value(s, player)
+        got.append((u, s.round_results[rounds - 1] if detail else None))
     for a, (u, rr) in zip(cands, got):
         t = tallies[a]
         t.utility += u

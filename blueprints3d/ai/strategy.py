@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from blueprints3d.ai.heuristic import DEFAULT, Weights
-from blueprints3d.ai.search import Budget
+from blueprints3d.ai.search import CHANCES, Budget
 
 # The rating gap (in rough victory points) at which a second choice is played e^-1 as often as
 # the best: the median gap between the two best greedy moves is about 0.05, a quarter of gaps
@@ -29,6 +29,7 @@ class Strategy:
     budget: Budget
     weights: Weights = DEFAULT
     temperature: float = TEMPERATURE
+    value: str = CHANCES  # a playout's end is worth the chance of winning the game (win_chances)
 
 
 # The expert's budget: twice hard's playout moves over 12 candidates (hard: 8); a median 0.34 s

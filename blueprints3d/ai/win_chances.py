@@ -1,0 +1,69 @@
+"""What the standings at a round's end are worth: the chance of going on to win the game.
+
+The expert's search plays a move's round out and has to value where that leaves it. ``hard``
+counts victory points ahead of the best opponent, which treats two more points the same
+whether they turn a loss into a lead or pad a lead that is already safe. The expert counts
+what a player wants: the game won. At the end of the last round that is exact (won, shared
+or lost, by the game's tie rule); after round 1 or 2 of a two-player game it is the chance
+that a player so many Prizes and Silver Awards ahead goes on to win, read from a table that
+``tools/fit_win_chances.py`` fits from self-play (``data/win_chances.json``). With three or
+four players the standings have too many shapes for a small table, so earlier rounds are still
+valued by points ahead of the best opponent (in victory points; only moves within one round
+are ever compared, so the two scales never meet).
+
+It reads only public facts: every player's Award and Prize cards are announced at each
+round's scoring.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+
+from blueprints3d.engine.errors import CardDataError
+from blueprints3d.engine.rules import NUM_ROUNDS, Award
+from blueprints3d.engine.state import GameState
+
+# A hair of points ahead on top of the chance: it only orders moves whose chances are equal
+# (a game already decided, a lead the table calls safe), and is far below one playout's say.
+POINTS_TIEBREAK = 0.001
+
+
+@lru_cache(maxsize=1)
+def tables() -> dict[int, tuple[int, int, list[list[float]]]]:
+    """rounds to go -> (Prizes span, Silver span, chance[prizes ahead + span][silver ahead + span])."""
+    try:
+        raw = json.loads(resources.files("blueprints3d.ai").joinpath("data/win_chances.json").read_text("utf-8"))
+        out = {}
+        for left, t in raw["tables"].items():
+            sp, ss, rows = int(t["prizes_span"]), int(t["silver_span"]), t["chance"]
+            if len(rows) != 2 * sp + 1 or any(len(r) != 2 * ss + 1 for r in rows):
+                raise ValueError(f"table for {left} round(s) is not {2 * sp + 1}x{2 * ss + 1}")
+            out[int(left)] = (sp, ss, [[float(v) for v in r] for r in rows])
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise CardDataError(f"the expert's win-chance table (ai/data/win_chances.json) is unreadable: {e}") from e
+    return out
+
+
+def points_ahead(state: GameState, player: int) -> int:
+    vp = [state.victory_points(p) for p in range(state.num_players)]
+    return vp[player] - max(v for p, v in enumerate(vp) if p != player)
+
+
+def win_value(state: GameState, player: int) -> float:
+    """The worth to ``player`` of ``state`` at a round's end (or the game's), 0 to 1 in
+    two-player games and at the game's end; see the module's docstring."""
+    ahead = points_ahead(state, player) * POINTS_TIEBREAK
+    res = state.result()
+    if res is not None:
+        return (1.0 / len(res.winners) if player in res.winners else 0.0) + ahead
+    left = NUM_ROUNDS - state.round + 1  # the state is already set up for the next round
+    table = tables().get(left) if state.num_players == 2 else None
+    if table is None:
+        return points_ahead(state, player) + ahead
+    sp, ss, chance = table
+    other = 1 - player
+    prizes = len(state.prizes[player]) - len(state.prizes[other])
+    silver = state.awards[player].count(Award.SILVER) - state.awards[other].count(Award.SILVER)
+    return chance[max(-sp, min(sp, prizes)) + sp][max(-ss, min(ss, silver)) + ss] + ahead
