@@ -28,8 +28,9 @@ Levels (``LEVELS``) and their budgets:
   safety net: below it the choice depends on the seed alone.
 - ``expert``: the same search with ``strategy.EXPERT``: softened playouts (each move drawn by
   its greedy rating, so a move is judged over a spread of continuations, not greedy's one line),
-  6000 playout moves over 12 candidates; a median 0.34 s (two players) and 0.60 s (four) on
-  the same busy machine, p95 0.55 s and 0.79 s, capped at 0.9 s.
+  6000 playout moves over 12 candidates; a playout's end is valued by the chance of winning
+  the game (``win_chances``), not by points ahead; a median 0.34 s (two players) and 0.60 s
+  (four) on the same busy machine, p95 0.55 s and 0.79 s, capped at 0.9 s.
 
 ``make_bot`` accepts a level or a bot name, case-insensitive; ``search:N`` is the search bot
 with N playout moves a decision, and ``expert:N`` the expert with N (for tournaments between
@@ -50,7 +51,7 @@ LEVELS: dict[str, tuple[str, str]] = {
     "easy": ("random", "Easy: plays any legal move, at random"),
     "medium": ("greedy", "Medium: takes the die that looks best for its building now"),
     "hard": ("search", "Hard: tries its best moves by playing the round out many times"),
-    "expert": ("expert", "Expert: plays the round out over many likely futures, not one"),
+    "expert": ("expert", "Expert: plays the round out over many likely futures, to win the game"),
 }
 BOT_NAMES = ("random", "greedy", "search", "expert")
 HARD_BUDGET = Budget()

@@ -9,6 +9,11 @@ softened (each move drawn with weight exp(rating / temperature); ``heuristic.sam
 so that close second choices get played too and a move is judged over a spread of plausible
 continuations. Every candidate still meets the same dice and the same draws (common random
 numbers), and more samples now keep sharpening the estimate, so more thinking helps.
+
+It also wants what a player wants. ``hard`` scores a playout by victory points ahead; the expert
+by the chance of winning the game from where the round leaves it (``win_chances``): exact at the
+game's end, fitted from self-play after round 1 and 2. A lead that is already safe is worth little
+more, a deficit is worth a risk, and a Prize that decides the tie rule counts.
 """
 
 from __future__ import annotations

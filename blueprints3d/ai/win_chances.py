@@ -4,12 +4,13 @@ The expert's search plays a move's round out and has to value where that leaves 
 counts victory points ahead of the best opponent, which treats two more points the same
 whether they turn a loss into a lead or pad a lead that is already safe. The expert counts
 what a player wants: the game won. At the end of the last round that is exact (won, shared
-or lost, by the game's tie rule); after round 1 or 2 of a two-player game it is the chance
+or lost, by the game's tie rule). After round 1 or 2 of a two-player game it is the chance
 that a player so many Prizes and Silver Awards ahead goes on to win, read from a table that
 ``tools/fit_win_chances.py`` fits from self-play (``data/win_chances.json``). With three or
-four players the standings have too many shapes for a small table, so earlier rounds are still
-valued by points ahead of the best opponent (in victory points; only moves within one round
-are ever compared, so the two scales never meet).
+four players the standings have too many shapes for a small table, so the chance is a softmax
+of the victory points, exp(VP / scale), with a scale per rounds to go fitted by the same tool
+(a player count the file has no scale for falls back to points ahead of the best opponent:
+only moves within one round are ever compared, so the scales never meet).
 
 It reads only public facts: every player's Award and Prize cards are announced at each
 round's scoring.
@@ -18,6 +19,7 @@ round's scoring.
 from __future__ import annotations
 
 import json
+import math
 from functools import lru_cache
 from importlib import resources
 
@@ -31,19 +33,33 @@ POINTS_TIEBREAK = 0.001
 
 
 @lru_cache(maxsize=1)
-def tables() -> dict[int, tuple[int, int, list[list[float]]]]:
-    """rounds to go -> (Prizes span, Silver span, chance[prizes ahead + span][silver ahead + span])."""
+def _data() -> tuple[dict[int, tuple[int, int, list[list[float]]]], dict[int, dict[int, float]]]:
     try:
         raw = json.loads(resources.files("blueprints3d.ai").joinpath("data/win_chances.json").read_text("utf-8"))
-        out = {}
-        for left, t in raw["tables"].items():
+        two = {}
+        for left, t in raw["two_players"]["tables"].items():
             sp, ss, rows = int(t["prizes_span"]), int(t["silver_span"]), t["chance"]
             if len(rows) != 2 * sp + 1 or any(len(r) != 2 * ss + 1 for r in rows):
-                raise ValueError(f"table for {left} round(s) is not {2 * sp + 1}x{2 * ss + 1}")
-            out[int(left)] = (sp, ss, [[float(v) for v in r] for r in rows])
-    except (OSError, ValueError, KeyError, TypeError) as e:
-        raise CardDataError(f"the expert's win-chance table (ai/data/win_chances.json) is unreadable: {e}") from e
-    return out
+                raise ValueError(f"the table for {left} round(s) to go is not {2 * sp + 1}x{2 * ss + 1}")
+            two[int(left)] = (sp, ss, [[float(v) for v in r] for r in rows])
+        scales = {int(n): {int(left): float(x) for left, x in part["scale"].items()}
+                  for n, part in raw.get("softmax", {}).items()}
+        if any(x <= 0 for part in scales.values() for x in part.values()):
+            raise ValueError("a softmax scale is not positive")
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
+        raise CardDataError(f"the expert's win-chance data (ai/data/win_chances.json) is unreadable: {e}") from e
+    return two, scales
+
+
+def tables() -> dict[int, tuple[int, int, list[list[float]]]]:
+    """Two players: rounds to go -> (Prizes span, Silver span,
+    chance[prizes ahead + span][silver ahead + span])."""
+    return _data()[0]
+
+
+def scales() -> dict[int, dict[int, float]]:
+    """Three or four players: players -> rounds to go -> the softmax scale in victory points."""
+    return _data()[1]
 
 
 def points_ahead(state: GameState, player: int) -> int:
@@ -59,10 +75,16 @@ def win_value(state: GameState, player: int) -> float:
     if res is not None:
         return (1.0 / len(res.winners) if player in res.winners else 0.0) + ahead
     left = NUM_ROUNDS - state.round + 1  # the state is already set up for the next round
-    table = tables().get(left) if state.num_players == 2 else None
-    if table is None:
-        return points_ahead(state, player) + ahead
-    sp, ss, chance = table
+    n = state.num_players
+    if n != 2:
+        scale = scales().get(n, {}).get(left)
+        if scale is None:
+            return points_ahead(state, player) + ahead
+        vp = [state.victory_points(p) for p in range(n)]
+        top = max(vp)
+        weights = [math.exp((v - top) / scale) for v in vp]
+        return weights[player] / sum(weights) + ahead
+    sp, ss, chance = tables()[left]
     other = 1 - player
     prizes = len(state.prizes[player]) - len(state.prizes[other])
     silver = state.awards[player].count(Award.SILVER) - state.awards[other].count(Award.SILVER)

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import math
 from importlib import resources
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from blueprints3d.ai import make_bot, strategy
 from blueprints3d.ai.heuristic import best_action
 from blueprints3d.ai.search import CHANCES, POINTS
-from blueprints3d.ai.win_chances import POINTS_TIEBREAK, points_ahead, tables, win_value
+from blueprints3d.ai.win_chances import POINTS_TIEBREAK, points_ahead, scales, tables, win_value
 from blueprints3d.engine.rules import Award
 from blueprints3d.engine.state import GameState
 
@@ -54,7 +56,7 @@ def test_a_round_of_pure_luck_spreads_the_chance():
 
 def test_the_shipped_table_is_the_tools_fair_and_grows_with_the_lead():
     raw = json.loads(resources.files("blueprints3d.ai").joinpath("data/win_chances.json").read_text("utf-8"))
-    assert raw["made_by"] == "tools/fit_win_chances.py" and raw["rounds"] >= 300
+    assert raw["made_by"] == "tools/fit_win_chances.py" and raw["two_players"]["rounds"] >= 300
     t = tables()
     assert set(t) == {1, 2}
     for left, (sp, ss, chance) in t.items():
@@ -96,11 +98,31 @@ def test_a_round_end_is_worth_its_table_entry_and_the_game_end_the_result():
         assert win_value(state, p) == pytest.approx(share + POINTS_TIEBREAK * points_ahead(state, p))
 
 
-def test_three_or_four_players_value_earlier_rounds_by_points_ahead():
-    state = GameState.new(4, 3)
+def test_the_softmax_scale_is_fitted_back_from_games_it_made():
+    # Standings and winners drawn from a softmax of scale 3: the tool's fit finds about 3.
+    rng = np.random.default_rng(5)
+    vp = rng.integers(0, 12, size=(3000, 4))
+    p = np.exp(vp / 3.0)
+    p /= p.sum(axis=1, keepdims=True)
+    winners = [rng.choice(4, p=row) for row in p]
+    shares = np.eye(4)[winners]
+    assert tool().fit_scale(vp.tolist(), shares.tolist()) == pytest.approx(3.0, rel=0.15)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_more_players_value_earlier_rounds_by_a_softmax_of_the_points(players):
+    fitted = scales()[players]
+    assert set(fitted) == {1, 2} and 0 < fitted[1] < fitted[2]  # more rounds to go: more can change
+    state = GameState.new(players, 3)
     _play_until(state, 2)
-    for p in range(4):
-        assert win_value(state, p) == pytest.approx(points_ahead(state, p) * (1 + POINTS_TIEBREAK))
+    vp = [state.victory_points(p) for p in range(players)]
+    assert len(set(vp)) > 1  # the check below needs standings that differ
+    weights = [math.exp(v / fitted[2]) for v in vp]
+    values = [win_value(state, p) for p in range(players)]
+    for p in range(players):
+        assert values[p] == pytest.approx(weights[p] / sum(weights) + POINTS_TIEBREAK * points_ahead(state, p))
+    assert sum(values) == pytest.approx(1.0, abs=0.05)
+    assert values.index(max(values)) == vp.index(max(vp))
 
 
 def test_the_expert_and_the_coach_value_by_chances_hard_by_points():
