@@ -6,7 +6,8 @@ only ``state.view(player)``, and twin states that differ only in what the player
 the same hints. The search keeps its best three candidates to the end, and the obvious move
 (what the plain greedy policy would play) in every stage, so each hint can say what it changes
 against the obvious move: building points and victory points expected at the round's end, and
-the chance of each Award and Prize going to this player.
+the chance of each Award and Prize going to this player, and the chance of winning the game,
+which is what the expert's search weighs (``win_chances``).
 
 Thinking takes about a second; callers run ``hints`` on a worker thread, follow it with
 ``progress`` and stop it with ``cancel``.
@@ -30,6 +31,8 @@ from blueprints3d.engine.state import GameState
 NOTABLE_CHANGE = 0.05
 # "likely" from this chance up.
 LIKELY = 0.8
+# The chance of winning the game is said when it moves by this much or more.
+NOTABLE_WIN = 0.02
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,7 @@ class Hint:
     victory_points: float      # expected victory points from the round, over the obvious move
     changes: tuple[Change, ...]  # the notable ones, biggest change first
     words: str                 # one plain line
+    win: Change | None = None  # the chance of winning the game, the obvious move's and this one's
 
 
 def hints(state_or_view: GameState | View, player: int, *, count: int = 3, seed: int = 0,
@@ -88,9 +92,11 @@ def explain(found: Analysis, view: View, player: int, count: int = 3) -> list[Hi
             if abs(after - before) >= NOTABLE_CHANGE:
                 changes.append(Change(name, before, after))
         changes.sort(key=lambda c: -abs(c.after - c.before))
+        # The search's own value: the chance of winning the game from the round's end.
+        win = Change("the game", _chance(ref), _chance(t))
         k = A.decode(a)
         out.append(Hint(a, k.die, k.cell, k.kind.value, pts, vp, tuple(changes),
-                        _words(state, player, a, pts, vp, changes, a == found.obvious)))
+                        _words(state, player, a, pts, vp, changes, a == found.obvious, win), win))
     return out
 
 
@@ -109,6 +115,10 @@ def _varied(finalists: list[int], state: GameState, count: int) -> list[int]:
 
 def _mean(total: float, t: Tally) -> float:
     return total / max(t.count, 1)
+
+
+def _chance(t: Tally) -> float:
+    return min(1.0, max(0.0, t.mean()))  # less the search's hair of points ahead, at the ends
 
 
 def move_words(state: GameState, player: int, action: int) -> str:
@@ -135,8 +145,10 @@ def _pct(x: float) -> str:
 
 
 def _words(state: GameState, player: int, action: int, pts: float, vp: float,
-           changes: list[Change], obvious: bool) -> str:
+           changes: list[Change], obvious: bool, win: Change | None = None) -> str:
     parts = []
+    if win is not None and abs(win.after - win.before) >= NOTABLE_WIN:
+        parts.append(f"chance to win {_pct(win.before)} -> {_pct(win.after)}")
     for c in changes[:2]:  # the two biggest: a hint is read at a glance
         if c.after >= LIKELY > c.before:
             parts.append(f"{c.name} likely ({_pct(c.before)} -> {_pct(c.after)})")

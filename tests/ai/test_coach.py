@@ -44,13 +44,18 @@ def test_gains_are_against_the_obvious_move():
         s = build(players, seed, moves)
         obvious = best_action(s, None, strategy.COACH.weights)  # the coach's own policy
         for h in coach.hints(s, s.current_player, seed=1):
+            assert 0.0 <= h.win.before <= 1.0 and 0.0 <= h.win.after <= 1.0
             if h.action == obvious:
                 agreed += 1
                 assert h.building_points == 0 and h.victory_points == 0 and h.changes == ()
+                assert h.win.after == h.win.before
                 assert h.words.endswith(": the obvious move")
             else:  # says what it changes, or that it is as good
                 assert h.changes or abs(h.victory_points) >= 0.05 or abs(h.building_points) >= 0.5 \
+                    or abs(h.win.after - h.win.before) >= coach.NOTABLE_WIN \
                     or h.words.endswith("as good as the obvious move")
+            said = f"chance to win {round(100 * h.win.before)}% -> {round(100 * h.win.after)}%"
+            assert (said in h.words) == (abs(h.win.after - h.win.before) >= coach.NOTABLE_WIN)
     assert agreed  # the obvious move is among the best three somewhere
 
 
@@ -62,6 +67,12 @@ def test_the_words_name_each_change_with_both_chances():
                          h.victory_points, list(h.changes), False)
     assert "Skyscraper likely (20% -> 85%)" in words and "Silver 62% -> 71%" in words
     assert "+0.3 VP" in words and "+1.0 building point" in words
+    win = coach._words(s, s.current_player, s.legal_actions()[0], 0.0, 0.0, [], False,
+                       coach.Change("the game", 0.45, 0.52))
+    assert win.endswith(": chance to win 45% -> 52%")
+    same = coach._words(s, s.current_player, s.legal_actions()[0], 0.0, 0.0, [], False,
+                        coach.Change("the game", 0.45, 0.46))
+    assert same.endswith("as good as the obvious move")
 
 
 def test_hints_are_the_same_whatever_the_hidden_information():
