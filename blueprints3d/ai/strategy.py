@@ -38,7 +38,7 @@ class Strategy:
 
 
 # The expert's budget: twice hard's playout moves over 12 candidates (hard: 8); a median 0.34 s
-# a two-player decision, 0.60 s a four-player one, with both cores of the 2-core machine busy
+# a two-player decision, 0.58 s a four-player one, with both cores of the 2-core machine busy
 # (benchmarks/ai_decision_time.py); capped at 0.9 s, so that it answers within a second.
 EXPERT = Strategy(Budget(moves=6000, candidates=12, min_samples=3, time_cap=0.9))
 
