@@ -162,12 +162,15 @@ def main(argv: list[str] | None = None) -> int:
     seeds = range(args.seed, args.seed + args.games)
     data = json.loads(args.out.read_text("utf-8")) if args.out.exists() else {}
     data["made_by"] = "tools/fit_win_chances.py"
-    with ProcessPoolExecutor(args.jobs) as pool:
-        if args.players == 2:
-            games = list(pool.map(round_differences, [args.bot] * args.games, seeds, chunksize=4))
-        else:
-            games = list(pool.map(standings_and_wins, [args.bot] * args.games,
-                                  [args.players] * args.games, seeds, chunksize=4))
+    if args.players == 2:
+        work, extra = round_differences, ([args.bot] * args.games, seeds)
+    else:
+        work, extra = standings_and_wins, ([args.bot] * args.games, [args.players] * args.games, seeds)
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            games = list(pool.map(work, *extra, chunksize=4))
+    else:  # in this process (also what lets a test import the tool from its path)
+        games = list(map(work, *extra))
     if args.players == 2:
         rounds = [r for g in games for r in g]
         tables = chances(rounds)

@@ -129,3 +129,16 @@ def test_the_expert_and_the_coach_value_by_chances_hard_by_points():
     assert make_bot("expert").value == CHANCES == strategy.EXPERT.value == strategy.COACH.value
     assert make_bot("expert:9000").value == CHANCES
     assert make_bot("hard").value == POINTS
+
+
+def test_the_tool_regenerates_each_part_of_the_file_and_keeps_the_others(tmp_path, capsys):
+    out = tmp_path / "win_chances.json"
+    fit = tool()
+    assert fit.main(["--players", "2", "--games", "3", "--bot", "greedy", "--jobs", "1", "--out", str(out)]) == 0
+    assert fit.main(["--players", "4", "--games", "6", "--bot", "greedy", "--jobs", "1", "--out", str(out)]) == 0
+    data = json.loads(out.read_text("utf-8"))
+    assert data["two_players"]["rounds"] == 9 and data["two_players"]["bot"] == "greedy"
+    assert set(data["two_players"]["tables"]) == {"1", "2"}
+    assert set(data["softmax"]) == {"4"} and set(data["softmax"]["4"]["scale"]) == {"1", "2"}
+    assert all(x > 0 for x in data["softmax"]["4"]["scale"].values())
+    assert "-> " in capsys.readouterr().out
