@@ -38,6 +38,7 @@ import json
 import re
 import sys
 from concurrent.futures import ProcessPoolExecutor
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -47,12 +48,12 @@ sys.path.insert(0, str(ROOT))
 
 from blueprints3d.ai import make_bot  # noqa: E402
 from blueprints3d.ai.match import play_game  # noqa: E402
-from blueprints3d.engine.results import round_victory_points  # noqa: E402
-from blueprints3d.engine.rules import NUM_ROUNDS, Award  # noqa: E402
+from blueprints3d.engine.results import game_result, round_victory_points  # noqa: E402
+from blueprints3d.engine.rules import AWARDS_BY_PLAYERS, NUM_ROUNDS, Award, Prize  # noqa: E402
 
 PLAYERS = 2
-PRIZES_PER_ROUND = 4   # each Prize goes to at most one building a round
-SILVER_PER_ROUND = 1   # two players: one Silver Award a round
+PRIZES_PER_ROUND = len(Prize)  # each Prize goes to at most one building a round
+SILVER_PER_ROUND = AWARDS_BY_PLAYERS[PLAYERS].count(Award.SILVER)  # two players: Silver only
 DEFAULT_OUT = ROOT / "blueprints3d" / "ai" / "data" / "win_chances.json"
 
 
@@ -139,15 +140,15 @@ def _convolve(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return out
 
 
+@lru_cache(maxsize=None)
 def _won(prizes_ahead: int, silver_ahead: int) -> float:
-    """The final result for a player this far ahead: points first, then more Prizes wins
-    (two players have no Gold or Bronze), else shared."""
-    points = prizes_ahead + silver_ahead  # each worth 2 VP
-    if points:
-        return 1.0 if points > 0 else 0.0
-    if prizes_ahead:
-        return 1.0 if prizes_ahead > 0 else 0.0
-    return 0.5
+    """The final result for a player this far ahead, by the engine's own rule
+    (``game_result``: points first, then more Prizes; else shared): 1, 1/2 or 0."""
+    prize = next(iter(Prize))  # which Prize does not matter to the result, only how many
+    mine = ([prize] * max(prizes_ahead, 0), [Award.SILVER] * max(silver_ahead, 0))
+    theirs = ([prize] * max(-prizes_ahead, 0), [Award.SILVER] * max(-silver_ahead, 0))
+    res = game_result([mine[1], theirs[1]], [mine[0], theirs[0]])
+    return 1.0 / len(res.winners) if 0 in res.winners else 0.0
 
 
 def main(argv: list[str] | None = None) -> int:

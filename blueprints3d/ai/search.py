@@ -21,7 +21,7 @@ from typing import Callable
 
 from blueprints3d.ai.heuristic import DEFAULT, Weights, action_values, best_action, sampled_action
 from blueprints3d.ai.observe import View
-from blueprints3d.ai.win_chances import win_value
+from blueprints3d.ai.win_chances import points_ahead, win_value
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.determinize import CellChooser, state_from_view
 from blueprints3d.engine.materials import MATERIAL_OF
@@ -83,9 +83,7 @@ def playout_round(state: GameState, rounds: int, w: Weights = DEFAULT,
 def utility(state: GameState, player: int, win: float = 2.0) -> float:
     """Victory points ahead of the best opponent; a won game counts ``win`` more, a shared one
     ``win`` shared among its winners."""
-    vp = [state.victory_points(p) for p in range(state.num_players)]
-    best_other = max(v for p, v in enumerate(vp) if p != player)
-    u = float(vp[player] - best_other)
+    u = float(points_ahead(state, player))
     res = state.result()
     if res is not None and player in res.winners:
         u += win / len(res.winners)
@@ -148,14 +146,14 @@ def analyse(view: View, player: int, rng: random.Random, budget: Budget, w: Weig
     ``win`` what winning the game adds to the utility; ``value`` how a playout's end is
     valued (POINTS: ``utility``; CHANCES: ``win_chances.win_value``); ``detail`` tallies building points, victory points and Awards and Prizes;
     ``progress`` hears the fraction of the budget spent; a set ``cancel`` raises Cancelled."""
+    if value not in (POINTS, CHANCES):
+        raise ValueError(f"unknown value {value!r}: expected {POINTS!r} or {CHANCES!r}")
     deadline = None if budget.time_cap is None else time.perf_counter() + budget.time_cap
     base = state_from_view(view, random.Random(rng.getrandbits(64)))
     legal = base.legal_actions()
     rated = action_values(base, legal, w)
     order = sorted(legal, key=lambda a: (-rated[a], a))
     obvious = order[0]
-    if value not in (POINTS, CHANCES):
-        raise ValueError(f"unknown value {value!r}: expected {POINTS!r} or {CHANCES!r}")
     if len(legal) == 1:
         return Analysis(legal[0], [legal[0]], {legal[0]: Tally()}, obvious)
     # Actions that do the same thing (equal dice to the same cell) need searching only once.
@@ -212,7 +210,7 @@ _SCORING_COST = 6
 def _one_sample(view: View, player: int, rng: random.Random, chooser, cands: list[int],
                 tallies: dict[int, Tally], deadline: float | None, w: Weights,
                 detail: bool = False, others: Weights | None = None, win: float = 2.0,
-                temperature: float = 0.0, value: str = "points") -> bool:
+                temperature: float = 0.0, value: str = POINTS) -> bool:
     """Play every candidate on one sampled state with the same dice to come; False (and no
     change to the tallies) if time ran out before all of them were played."""
     det = state_from_view(view, rng, chooser)

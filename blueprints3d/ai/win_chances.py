@@ -63,29 +63,34 @@ def scales() -> dict[int, dict[int, float]]:
 
 
 def points_ahead(state: GameState, player: int) -> int:
-    vp = [state.victory_points(p) for p in range(state.num_players)]
+    """Victory points ahead of the best opponent."""
+    return _ahead([state.victory_points(p) for p in range(state.num_players)], player)
+
+
+def _ahead(vp: list[int], player: int) -> int:
     return vp[player] - max(v for p, v in enumerate(vp) if p != player)
 
 
 def win_value(state: GameState, player: int) -> float:
     """The worth to ``player`` of ``state`` at a round's end (or the game's), 0 to 1 in
     two-player games and at the game's end; see the module's docstring."""
-    ahead = points_ahead(state, player) * POINTS_TIEBREAK
+    n = state.num_players
+    vp = [state.victory_points(p) for p in range(n)]
+    ahead = _ahead(vp, player)
+    tiebreak = ahead * POINTS_TIEBREAK
     res = state.result()
     if res is not None:
-        return (1.0 / len(res.winners) if player in res.winners else 0.0) + ahead
+        return (1.0 / len(res.winners) if player in res.winners else 0.0) + tiebreak
     left = NUM_ROUNDS - state.round + 1  # the state is already set up for the next round
-    n = state.num_players
     if n != 2:
         scale = scales().get(n, {}).get(left)
         if scale is None:
-            return points_ahead(state, player) + ahead
-        vp = [state.victory_points(p) for p in range(n)]
+            return ahead + tiebreak
         top = max(vp)
         weights = [math.exp((v - top) / scale) for v in vp]
-        return weights[player] / sum(weights) + ahead
+        return weights[player] / sum(weights) + tiebreak
     sp, ss, chance = tables()[left]
     other = 1 - player
     prizes = len(state.prizes[player]) - len(state.prizes[other])
     silver = state.awards[player].count(Award.SILVER) - state.awards[other].count(Award.SILVER)
-    return chance[max(-sp, min(sp, prizes)) + sp][max(-ss, min(ss, silver)) + ss] + ahead
+    return chance[max(-sp, min(sp, prizes)) + sp][max(-ss, min(ss, silver)) + ss] + tiebreak
