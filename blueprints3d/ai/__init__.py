@@ -26,11 +26,13 @@ Levels (``LEVELS``) and their budgets:
   games and 0.30 s in four-player ones while a tournament kept both cores of the 2-core
   machine busy (``benchmarks/ai_decision_time.py``), capped at 0.8 s. The cap is only a
   safety net: below it the choice depends on the seed alone.
-- ``expert``: the same search with ``strategy.EXPERT``: softened playouts (each move drawn by
-  its greedy rating, so a move is judged over a spread of continuations, not greedy's one line),
-  6000 playout moves over 12 candidates; a playout's end is valued by the chance of winning
-  the game (``win_chances``), not by points ahead; a median 0.34 s (two players) and 0.58 s
-  (four) on the same busy machine, p95 0.54 s and 0.75 s, capped at 0.9 s.
+- ``expert``: the same search with ``strategy.EXPERT``; a playout's end is valued by the
+  chance of winning the game (``win_chances``), not by points ahead. Two players: softened
+  playouts (each move drawn by its greedy rating, so a move is judged over a spread of
+  continuations, not greedy's one line), 6000 playout moves over 12 candidates. Three or four
+  players (``strategy.EXPERT.crowd``): greedy playouts, 4500 moves over 8 candidates, as
+  softening three opponents' moves costs more in noise than it gains. A median 0.34 s (two
+  players) and 0.58 s (four) on the same busy machine, p95 0.54 s and 0.75 s, capped at 0.9 s.
 
 ``make_bot`` accepts a level or a bot name, case-insensitive; ``search:N`` is the search bot
 with N playout moves a decision, and ``expert:N`` the expert with N (for tournaments between
@@ -76,9 +78,10 @@ def make_bot(name_or_level: str, seed: int = 0) -> Bot:
         if kind == "search":
             budget = replace(HARD_BUDGET, moves=int(moves))
         else:  # the cap scales with the budget, so that twice the moves is twice the thinking
-            eb = expert.budget
-            cap = None if eb.time_cap is None else eb.time_cap * int(moves) / eb.moves
-            expert = replace(expert, budget=replace(eb, moves=int(moves), time_cap=cap))
+            scale = int(moves) / expert.budget.moves
+            expert = _scaled(expert, scale)
+            if expert.crowd is not None:
+                expert = replace(expert, crowd=_scaled(expert.crowd, scale))
         name = kind
     if name == "random":
         bot: Bot = RandomBot(seed)
@@ -88,12 +91,19 @@ def make_bot(name_or_level: str, seed: int = 0) -> Bot:
         bot = SearchBot(seed, budget)
     elif name == "expert":
         bot = SearchBot(seed, expert.budget, weights=expert.weights, temperature=expert.temperature,
-                        value=expert.value)
+                        value=expert.value, crowd=expert.crowd)
     else:
         known = ", ".join([*LEVELS, *BOT_NAMES, "search:N", "expert:N"])
         raise UnknownBot(f"unknown bot {name_or_level!r}: expected one of {known}")
     bot.name = key
     return bot
+
+
+def _scaled(s: strategy.Strategy, scale: float) -> strategy.Strategy:
+    """``s`` with its playout moves and time cap multiplied by ``scale``."""
+    b = s.budget
+    cap = None if b.time_cap is None else b.time_cap * scale
+    return replace(s, budget=replace(b, moves=max(1, round(b.moves * scale)), time_cap=cap))
 
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "SearchBot", "Budget", "LEVELS", "BOT_NAMES",

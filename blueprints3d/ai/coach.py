@@ -64,7 +64,7 @@ def hints(state_or_view: GameState | View, player: int, *, count: int = 3, seed:
     for a seed; raises ``Cancelled`` as soon as ``cancel`` is set."""
     view = view_of(state_or_view, player)
     check_turn(view, player)
-    cfg = strategy.COACH
+    cfg = strategy.COACH.for_players(view.players)
     # Twice as many finalists as hints, so that the hints can show different dice (below).
     found = analyse(view, player, random.Random(seed), cfg.budget, cfg.weights,
                     temperature=cfg.temperature, value=cfg.value, keep=2 * count, pin_obvious=True, detail=True,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 
@@ -123,6 +124,32 @@ def test_expert_is_the_search_with_softened_playouts_and_more_room():
     assert double.budget.moves == 2 * expert.budget.moves
     assert double.budget.time_cap == pytest.approx(2 * expert.budget.time_cap)  # twice the thinking
     assert double.temperature == expert.temperature and double.weights == expert.weights
+
+
+def test_expert_with_three_or_four_players_searches_greedily_over_fewer_candidates(monkeypatch):
+    """Two players: the softened 12-candidate search; three and four: the crowd's greedy one."""
+    from blueprints3d.ai import bots
+    seen = []
+    real = bots.search
+
+    def spy(view, player, rng, budget, w, others, win, temperature, value):
+        seen.append((view.players, budget, temperature, value))
+        return real(view, player, rng, replace(budget, moves=60, time_cap=None), w, others, win,
+                    temperature, value)
+
+    monkeypatch.setattr(bots, "search", spy)
+    crowd = strategy.EXPERT.crowd
+    assert crowd is not None and crowd.temperature == 0 and crowd.budget.candidates < strategy.EXPERT.budget.candidates
+    for n in (2, 3, 4):
+        state = GameState.new(n, 11)
+        make_bot("expert", 1).choose(state, state.current_player)
+    plans = {n: (b, t, v) for n, b, t, v in seen}
+    assert plans[2] == (strategy.EXPERT.budget, strategy.EXPERT.temperature, strategy.CHANCES)
+    assert plans[3] == plans[4] == (crowd.budget, 0.0, strategy.CHANCES)
+    double = make_bot("expert:%d" % (2 * strategy.EXPERT.budget.moves))
+    assert double.crowd.budget.moves == 2 * crowd.budget.moves  # twice the thinking there too
+    assert double.crowd.budget.time_cap == pytest.approx(2 * crowd.budget.time_cap)
+    assert make_bot("hard").crowd is None
 
 
 def test_softened_playouts_play_close_second_choices_and_keep_clear_ones():

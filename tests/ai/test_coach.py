@@ -122,3 +122,21 @@ def test_hints_show_different_dice_before_other_places_for_one_die():
     finalists = [A.place(a, 0), A.place(same_as_a, 1), A.place(b, 0), A.place(c, 2)]
     assert coach._varied(finalists, s, 3) == [A.place(a, 0), A.place(b, 0), A.place(c, 2)]
     assert coach._varied(finalists[:2], s, 3) == finalists[:2]  # nothing else: the same die again
+
+
+def test_the_coach_thinks_as_the_expert_does_for_the_number_of_players(monkeypatch):
+    """Two players: softened playouts; three or four: greedy ones (strategy.COACH.crowd)."""
+    seen = []
+    real = coach.analyse
+
+    def spy(view, player, rng, budget, w, **kw):
+        seen.append((view.players, budget, kw["temperature"]))
+        return real(view, player, rng, type(budget)(60, budget.candidates, 1, None), w, **kw)
+
+    monkeypatch.setattr(coach, "analyse", spy)
+    for players in (2, 3, 4):
+        s = build(players, 2, 3)
+        coach.hints(s, s.current_player)
+    plans = {n: (b, t) for n, b, t in seen}
+    assert plans[2] == (strategy.COACH.budget, strategy.COACH.temperature) and plans[2][1] > 0
+    assert plans[3] == plans[4] == (strategy.COACH.crowd.budget, 0.0)
