@@ -29,10 +29,11 @@ Levels (``LEVELS``) and their budgets:
 - ``expert``: the same search with ``strategy.EXPERT``; a playout's end is valued by the
   chance of winning the game (``win_chances``), not by points ahead. Two players: softened
   playouts (each move drawn by its greedy rating, so a move is judged over a spread of
-  continuations, not greedy's one line), 6000 playout moves over 12 candidates. Three or four
-  players (``strategy.EXPERT.crowd``): greedy playouts, 4500 moves over 8 candidates, as
-  softening three opponents' moves costs more in noise than it gains. A median 0.34 s (two
-  players) and 0.58 s (four) on the same busy machine, p95 0.54 s and 0.75 s, capped at 0.9 s.
+  continuations, not greedy's one line), 6000 playout moves over 12 candidates; the same with
+  three players. Four players (``strategy.EXPERT.crowd``): greedy playouts, 4500 moves over 8
+  candidates, as softening three opponents' moves costs more in noise than it gains. A median
+  0.39 s (two players) and 0.55 s (four) on the same busy machine, p95 0.54 s and 0.71 s,
+  capped at 0.9 s.
 
 ``make_bot`` accepts a level or a bot name, case-insensitive; ``search:N`` is the search bot
 with N playout moves a decision, and ``expert:N`` the expert with N (for tournaments between

@@ -9,7 +9,7 @@ from typing import Protocol
 from blueprints3d.ai.heuristic import DEFAULT, Weights, best_action
 from blueprints3d.ai.observe import View, check_turn, public_state, view_of
 from blueprints3d.ai.search import POINTS, Budget, search
-from blueprints3d.ai.strategy import Strategy
+from blueprints3d.ai.strategy import CROWD_PLAYERS, Strategy
 from blueprints3d.engine.state import GameState
 
 
@@ -60,8 +60,9 @@ class SearchBot:
     """Determinized Monte Carlo search over the player's view (see ``search``): its own
     playouts by ``weights``, the opponents' by ``others`` (None: the same), and ``win`` what
     winning the game is worth over the victory points; ``value`` how a playout's end is valued
-    (``search.POINTS`` or ``search.CHANCES``). With ``crowd``, a game of three or four players
-    is searched by that strategy's budget, weights, temperature and value instead."""
+    (``search.POINTS`` or ``search.CHANCES``). With ``crowd``, a game of four players
+    (``strategy.CROWD_PLAYERS``) is searched by that strategy's budget, weights, temperature
+    and value instead."""
 
     seed: int = 0
     budget: Budget = field(default_factory=Budget)
@@ -80,7 +81,7 @@ class SearchBot:
     def choose(self, state: GameState | View, player: int) -> int:
         view = view_of(state, player)
         check_turn(view, player)
-        if self.crowd is not None and view.players > 2:
+        if self.crowd is not None and view.players >= CROWD_PLAYERS:
             c = self.crowd
             return search(view, player, self.rng, c.budget, c.weights, self.others, self.win,
                           c.temperature, c.value)

@@ -15,9 +15,9 @@ by the chance of winning the game from where the round leaves it (``win_chances`
 game's end, fitted from self-play after round 1 and 2. A lead that is already safe is worth little
 more, a deficit is worth a risk, and a Prize that decides the tie rule counts.
 
-With three or four players the softening is left out (``Strategy.crowd``): three opponents'
-softened moves add more noise than a decision's few samples can average out, and greedy
-playouts over fewer candidates chose better moves at the same cost (measured below).
+With four players the softening is left out (``Strategy.crowd``): three opponents' softened
+moves add more noise than a decision's few samples can average out, and greedy playouts over
+fewer candidates chose better moves at the same cost (measured below).
 """
 
 from __future__ import annotations
@@ -39,38 +39,43 @@ class Strategy:
     weights: Weights = DEFAULT
     temperature: float = TEMPERATURE
     value: str = CHANCES  # a playout's end is worth the chance of winning the game (win_chances)
-    # How to think with three or four players (None: the same as with two); see CROWD below.
+    # How to think with CROWD_PLAYERS or more players (None: the same as with fewer); see below.
     crowd: "Strategy | None" = None
 
     def for_players(self, players: int) -> "Strategy":
         """The strategy for a game of ``players``."""
-        return self.crowd if players > 2 and self.crowd is not None else self
+        return self.crowd if players >= CROWD_PLAYERS and self.crowd is not None else self
 
 
 # With three opponents a playout has three times as many moves that are not the player's own,
 # and softening every one of them drowns the comparison between candidates in noise: at the
 # expert's budget a four-player decision gets about 4 samples a candidate in the first stage of
-# halving. Measured offline on 116 four-player positions (each candidate's value from 400
-# samples, once with softened and once with greedy playouts), the softened 12-candidate search
-# chose moves that lost 0.012 (softened reference) / 0.017 (greedy reference) of a win chance a
-# decision against the best, more than hard's search valued by chances (0.0095 / 0.0117);
-# greedy playouts over 8 candidates at the same cost lost 0.0079 / 0.0094, better by either
-# reference, and 8 beat 6, 10 and 12 candidates. So with more than two players the expert
-# plays its playouts greedily over 8 candidates, still valued by the chance of winning.
+# halving. Measured offline (benchmarks/search_regret.py --players 4: 116 positions, each
+# candidate's value from 400 samples, once with softened and once with greedy playouts, two
+# references), the softened 12-candidate search chose moves that gave up 0.012 (softened
+# reference) / 0.017 (greedy reference) of a win chance a decision, more than hard's budget
+# valued by chances (0.0095 / 0.0117); greedy playouts over 8 candidates at the same cost gave up
+# 0.0079 / 0.0094, better by either reference, and 8 beat 6, 10 and 12 candidates. In 200
+# four-player games against three hard the expert's share of the wins rose from 23.5% to 27.3%.
+# So with four players the expert plays its playouts greedily over 8 candidates, still valued by
+# the chance of winning. With three players (--players 3 --games 10: 108 positions) neither plan
+# was better by both references (softened over 12: 0.0119 / 0.0206; greedy over 8: 0.0166 /
+# 0.0168), so three-player games keep the two-player plan.
+CROWD_PLAYERS = 4
 CROWD_BUDGET = Budget(moves=4500, candidates=8, min_samples=3, time_cap=0.9)
 
 # The expert's budget with two players: 6000 playout moves over 12 candidates (hard: 3000 over
 # 8). Successive halving splits the moves into four stages although 12 candidates take three
 # (search.analyse counts stages by bits), so it spends 4500 of them: a known waste, kept so
-# that the tournament figures measured with it stand. A median 0.34 s a two-player decision,
-# 0.58 s a four-player one, with both cores of the 2-core machine busy
+# that the tournament figures measured with it stand. A median 0.39 s a two-player decision
+# (0.55 s a four-player one by the plan above), with both cores of the 2-core machine busy
 # (benchmarks/ai_decision_time.py); capped at 0.9 s, so that it answers within a second.
 EXPERT = Strategy(Budget(moves=6000, candidates=12, min_samples=3, time_cap=0.9),
                   crowd=Strategy(CROWD_BUDGET, temperature=0.0))
 
 # The coach thinks longer than a bot (a person asked and watches the progress), without a time
 # cap so that a hint depends on the position and the seed alone, never on the machine's load.
-# With more than two players its playouts are greedy too, for the expert's reason.
+# With four players its playouts are greedy too, for the expert's reason.
 COACH = Strategy(Budget(moves=12000, candidates=12, min_samples=4, time_cap=None),
                  crowd=Strategy(Budget(moves=12000, candidates=12, min_samples=4, time_cap=None),
                                 temperature=0.0))

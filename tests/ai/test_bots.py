@@ -126,8 +126,8 @@ def test_expert_is_the_search_with_softened_playouts_and_more_room():
     assert double.temperature == expert.temperature and double.weights == expert.weights
 
 
-def test_expert_with_three_or_four_players_searches_greedily_over_fewer_candidates(monkeypatch):
-    """Two players: the softened 12-candidate search; three and four: the crowd's greedy one."""
+def test_expert_with_four_players_searches_greedily_over_fewer_candidates(monkeypatch):
+    """Two and three players: the softened 12-candidate search; four: the crowd's greedy one."""
     from blueprints3d.ai import bots
     seen = []
     real = bots.search
@@ -144,8 +144,8 @@ def test_expert_with_three_or_four_players_searches_greedily_over_fewer_candidat
         state = GameState.new(n, 11)
         make_bot("expert", 1).choose(state, state.current_player)
     plans = {n: (b, t, v) for n, b, t, v in seen}
-    assert plans[2] == (strategy.EXPERT.budget, strategy.EXPERT.temperature, strategy.CHANCES)
-    assert plans[3] == plans[4] == (crowd.budget, 0.0, strategy.CHANCES)
+    assert plans[2] == plans[3] == (strategy.EXPERT.budget, strategy.EXPERT.temperature, strategy.CHANCES)
+    assert plans[4] == (crowd.budget, 0.0, strategy.CHANCES)
     double = make_bot("expert:%d" % (2 * strategy.EXPERT.budget.moves))
     assert double.crowd.budget.moves == 2 * crowd.budget.moves  # twice the thinking there too
     assert double.crowd.budget.time_cap == pytest.approx(2 * crowd.budget.time_cap)

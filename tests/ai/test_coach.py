@@ -125,7 +125,7 @@ def test_hints_show_different_dice_before_other_places_for_one_die():
 
 
 def test_the_coach_thinks_as_the_expert_does_for_the_number_of_players(monkeypatch):
-    """Two players: softened playouts; three or four: greedy ones (strategy.COACH.crowd)."""
+    """Two and three players: softened playouts; four: greedy ones (strategy.COACH.crowd)."""
     seen = []
     real = coach.analyse
 
@@ -138,5 +138,5 @@ def test_the_coach_thinks_as_the_expert_does_for_the_number_of_players(monkeypat
         s = build(players, 2, 3)
         coach.hints(s, s.current_player)
     plans = {n: (b, t) for n, b, t in seen}
-    assert plans[2] == (strategy.COACH.budget, strategy.COACH.temperature) and plans[2][1] > 0
-    assert plans[3] == plans[4] == (strategy.COACH.crowd.budget, 0.0)
+    assert plans[2] == plans[3] == (strategy.COACH.budget, strategy.COACH.temperature) and plans[2][1] > 0
+    assert plans[4] == (strategy.COACH.crowd.budget, 0.0)
