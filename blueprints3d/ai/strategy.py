@@ -55,8 +55,9 @@ class Strategy:
 # references), the softened 12-candidate search chose moves that gave up 0.012 (softened
 # reference) / 0.017 (greedy reference) of a win chance a decision, more than hard's budget
 # valued by chances (0.0095 / 0.0117); greedy playouts over 8 candidates at the same cost gave up
-# 0.0079 / 0.0094, better by either reference, and 8 beat 6, 10 and 12 candidates. In 200
-# four-player games against three hard the expert's share of the wins rose from 23.5% to 27.3%.
+# 0.0079 / 0.0094, better by either reference, and 8 beat 6, 10 and 12 candidates. Against three
+# hard it won 27.3% and 25.2% of two runs of 200 four-player games (26.3% [22.2%, 30.8%] of the
+# 400; with softened playouts, 23.5% of 200): better choices, but no clear gain in wins yet.
 # So with four players the expert plays its playouts greedily over 8 candidates, still valued by
 # the chance of winning. With three players (--players 3 --games 10: 108 positions) neither plan
 # was better by both references (softened over 12: 0.0119 / 0.0206; greedy over 8: 0.0166 /
