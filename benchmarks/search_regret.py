@@ -65,6 +65,8 @@ def _kind(state: GameState, a: int) -> tuple[int, int, int]:
 
 
 def _reference(job: tuple[GameState, int, int, float, int]) -> dict[tuple[int, int, int], float]:
+    """Each of the greedy policy's favourite moves (by what it does) and its mean value, in the
+    greedy policy's order (its first key is greedy's own choice)."""
     state, player, samples, temperature, seed = job
     view = state.view(player)
     base = state_from_view(view, random.Random(seed))
@@ -145,13 +147,7 @@ def main() -> None:
                                        for r in range(3)))
             print(f"{name:<14}{plan[0]:>6}{plan[1]:>6}{plan[2]:>6}" + "".join(f"{c:>22}" for c in cols)
                   + f"{cpu:>8.0f}   " + "  ".join(rounds), flush=True)
-        g = []
-        for (s, p), r in zip(pos, per_pos):
-            base = state_from_view(s.view(p), random.Random(1))
-            legal = base.legal_actions()
-            rated = action_values(base, legal, DEFAULT)
-            top = _kind(s, min(legal, key=lambda a: (-rated[a], a)))
-            g.append([max(ref.values()) - ref[top] for ref in r])
+        g = [[max(ref.values()) - ref[next(iter(ref))] for ref in r] for r in per_pos]
         print(f"{'greedy':<14}{'':>18}" + "".join(f"{statistics.mean(x):>13.4f}{'':>9}" for x in zip(*g)))
 
 

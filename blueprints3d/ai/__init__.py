@@ -79,10 +79,7 @@ def make_bot(name_or_level: str, seed: int = 0) -> Bot:
         if kind == "search":
             budget = replace(HARD_BUDGET, moves=int(moves))
         else:  # the cap scales with the budget, so that twice the moves is twice the thinking
-            scale = int(moves) / expert.budget.moves
-            expert = _scaled(expert, scale)
-            if expert.crowd is not None:
-                expert = replace(expert, crowd=_scaled(expert.crowd, scale))
+            expert = _scaled(expert, int(moves) / expert.budget.moves)
         name = kind
     if name == "random":
         bot: Bot = RandomBot(seed)
@@ -101,10 +98,11 @@ def make_bot(name_or_level: str, seed: int = 0) -> Bot:
 
 
 def _scaled(s: strategy.Strategy, scale: float) -> strategy.Strategy:
-    """``s`` with its playout moves and time cap multiplied by ``scale``."""
+    """``s`` (and its crowd plan) with the playout moves and time cap multiplied by ``scale``."""
     b = s.budget
     cap = None if b.time_cap is None else b.time_cap * scale
-    return replace(s, budget=replace(b, moves=max(1, round(b.moves * scale)), time_cap=cap))
+    crowd = None if s.crowd is None else _scaled(s.crowd, scale)
+    return replace(s, budget=replace(b, moves=max(1, round(b.moves * scale)), time_cap=cap), crowd=crowd)
 
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "SearchBot", "Budget", "LEVELS", "BOT_NAMES",

@@ -9,7 +9,7 @@ from typing import Protocol
 from blueprints3d.ai.heuristic import DEFAULT, Weights, best_action
 from blueprints3d.ai.observe import View, check_turn, public_state, view_of
 from blueprints3d.ai.search import POINTS, Budget, search
-from blueprints3d.ai.strategy import CROWD_PLAYERS, Strategy
+from blueprints3d.ai.strategy import Strategy, crowded
 from blueprints3d.engine.state import GameState
 
 
@@ -81,9 +81,6 @@ class SearchBot:
     def choose(self, state: GameState | View, player: int) -> int:
         view = view_of(state, player)
         check_turn(view, player)
-        if self.crowd is not None and view.players >= CROWD_PLAYERS:
-            c = self.crowd
-            return search(view, player, self.rng, c.budget, c.weights, self.others, self.win,
-                          c.temperature, c.value)
-        return search(view, player, self.rng, self.budget, self.weights, self.others, self.win,
-                      self.temperature, self.value)
+        plan = self.crowd if self.crowd is not None and crowded(view.players) else self
+        return search(view, player, self.rng, plan.budget, plan.weights, self.others, self.win,
+                      plan.temperature, plan.value)

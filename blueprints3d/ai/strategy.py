@@ -44,7 +44,12 @@ class Strategy:
 
     def for_players(self, players: int) -> "Strategy":
         """The strategy for a game of ``players``."""
-        return self.crowd if players >= CROWD_PLAYERS and self.crowd is not None else self
+        return self.crowd if self.crowd is not None and crowded(players) else self
+
+
+def crowded(players: int) -> bool:
+    """Whether a game of ``players`` is searched by a strategy's ``crowd`` plan."""
+    return players >= CROWD_PLAYERS
 
 
 # With three opponents a playout has three times as many moves that are not the player's own,
@@ -77,6 +82,5 @@ EXPERT = Strategy(Budget(moves=6000, candidates=12, min_samples=3, time_cap=0.9)
 # The coach thinks longer than a bot (a person asked and watches the progress), without a time
 # cap so that a hint depends on the position and the seed alone, never on the machine's load.
 # With four players its playouts are greedy too, for the expert's reason.
-COACH = Strategy(Budget(moves=12000, candidates=12, min_samples=4, time_cap=None),
-                 crowd=Strategy(Budget(moves=12000, candidates=12, min_samples=4, time_cap=None),
-                                temperature=0.0))
+COACH_BUDGET = Budget(moves=12000, candidates=12, min_samples=4, time_cap=None)
+COACH = Strategy(COACH_BUDGET, crowd=Strategy(COACH_BUDGET, temperature=0.0))
