@@ -67,6 +67,15 @@ def crowded(players: int) -> bool:
 # the chance of winning. With three players (--players 3 --games 10: 108 positions) neither plan
 # was better by both references (softened over 12: 0.0119 / 0.0206; greedy over 8: 0.0166 /
 # 0.0168), so three-player games keep the two-player plan.
+# What limits it is the model, which hard shares: every opponent plays the greedy policy in the
+# playouts. That is exact against greedy opponents (hard wins 70% of four-player games against
+# three greedy) but greedy's favourite is hard's move in only 42.6% of four-player decisions,
+# where hard agrees with itself in 63.1% (benchmarks/opponent_model.py). Weights tuned by
+# four-player greedy self-play (greedy by them took 31.1% of the wins against three greedy by
+# DEFAULT, measured over 1000 deals in every seat) did not help as the expert's own playout
+# policy: 23.5% of 200 games against three hard with --seed 1, against 27.3% without; nor did
+# re-weighting them, or adding the in-demand colours and the dice's colours and values as
+# features of a fitted softmax, predict hard much better (at most 46% on games left out).
 CROWD_PLAYERS = 4
 CROWD_BUDGET = Budget(moves=4500, candidates=8, min_samples=3, time_cap=0.9)
 
