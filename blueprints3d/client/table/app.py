@@ -65,6 +65,7 @@ HOME_STACK = units.DIE_SIZE * 4  # the default view has room for a stack this ta
 IN_DEMAND_REACH = 3.0      # the in-demand dice stand within this of the scoreboard's middle
 CLOSE_UP_KEY = "c"
 CLOSE_UP_ELEVATION = 58.0  # degrees: steep enough that the rows of a building stand apart
+_NOT_FRAMED = ("moved by the reveal or the podium",)  # a framing key no view ever has
 
 
 @dataclass
@@ -533,12 +534,16 @@ class TableApp:
         if not flow.people:
             seat = 0
         if self.reveal is not None and self.reveal.active or self.podium.active:
-            return  # the reveal moves the camera from building to building; the podium holds it
+            # The reveal moves the camera from building to building and the podium holds it:
+            # the view is no longer framed for anything, so the next turn frames it again
+            # (a new round often has the same seat and window as the last, so the same key).
+            self._framed_for = _NOT_FRAMED
+            return
         whole = flow.mode in (Mode.ROUND_END, Mode.GAME_OVER)
         key = (seat, whole, self._aspect())
         if key == self._framed_for:
             return
-        first = self._framed_for is None
+        first = self._framed_for is None  # a new table: snap there; otherwise glide
         self._framed_for = key
         place = view.seats[seat].place
         view.set_centre_heading(place.heading)

@@ -296,3 +296,26 @@ def test_short_halves_every_new_motion_and_off_moves_at_once(offscreen_base, ani
             assert (card.get_pos(view.centre) - view.round_card_homes[key]).length() < 1e-4
     finally:
         t.close()
+
+
+def test_after_a_rounds_reveal_the_next_round_is_played_from_the_default_view_again(offscreen_base):
+    # The reveal flies the camera over the buildings and leaves its overview behind; the next
+    # round, with the same seat and window, must come back to the play view (and R to it).
+    t = table_with(offscreen_base, seed=5)
+    try:
+        app = t.app
+        to_person(app)
+        before = dict(vars(app.camera.home))
+        to_round_end(app)
+        app.reveal.skip_all()
+        app.settle()
+        assert vars(app.camera.home) != before  # the round's end is shown from above the table
+        to_person(app)
+        assert app.flow.state.round == 2
+        after = vars(app.camera.home)
+        assert after.keys() == before.keys()
+        for k, v in before.items():
+            assert after[k] == pytest.approx(v, abs=1e-6), k
+        assert vars(app.camera.goal) == pytest.approx(after)  # and the camera went there
+    finally:
+        t.close()
