@@ -7,7 +7,7 @@ orbit, the wheel zooms. Keys: 1-6 the value, O/G/B/C the material (orange wood, 
 black stone, clear glass), arrow keys move the cursor and Enter drops, U or Backspace undoes,
 [ and ] change the card (asking first when that would throw a building away: Y or Enter
 yes, N or Escape no), H prints a height on a blank grid's space (unprinted, 1 ... 6), Q/E and
-W/S orbit, +/- zoom, R resets the camera, F2 or Ctrl+S saves, Escape quits. Buttons do the same.
+W/S orbit, +/- zoom, R resets the camera, F2 or Ctrl+S saves, Escape quits (asking first when the building is not saved). Buttons do the same.
 
 The camera frames the building (its card, dice and labels: ``showcase.frame_box``) from the
 orbit's angle and height after every change, in the part of the window the buttons, the
@@ -85,6 +85,9 @@ def face_texture(blueprint: Blueprint, printed: tuple[int | None, ...]) -> Textu
     return card_model.face_texture(rgb, f"card-{blueprint.id}-printed")
 
 
+CLOSE_REQUEST = "sandbox-close-request"
+
+
 class SandboxApp(DirectObject):
     def __init__(self, base, out_path: str | os.PathLike[str] | None = None, card_index: int = 0,
                  on_quit=None, blank: tuple[int, int] = (3, 2)) -> None:
@@ -93,6 +96,8 @@ class SandboxApp(DirectObject):
         self.out_path = Path(out_path) if out_path is not None else default_save_path()
         self.orbit = Orbit(**vars(HOME))
         self.pending_card: int | None = None   # a card change waiting for its confirmation
+        self.pending_quit = False              # quitting with an unsaved building: asked first
+        self._changes = self._saved_at = 0     # changes made to the building, and at the last save
         self._drag_from: tuple[float, float] | None = None
         self._own_file = False  # out_path is this session's own file once it has saved there
         self.naming: DirectEntry | None = None  # "Save as": the name being typed
@@ -317,8 +322,10 @@ class SandboxApp(DirectObject):
     def drop(self, cell: int) -> str | None:
         """Drop the held die on ``cell``: the engine decides. Returns the refusal, or None."""
         bp = self.model.blueprint
-        self.pending_card = None   # building on is a no to the question
+        self.pending_card, self.pending_quit = None, False   # building on is a no to the question
         err = self.model.place(self.material, self.value, cell)
+        if not err:
+            self._changes += 1
         where = bp.cell_name(cell)
         self.status = (f"Refused: {err}." if err else
                        f"Placed the {self.material.colour} {self.value} at {where}, level {len(self.model.stacks[cell])}.")
@@ -327,7 +334,7 @@ class SandboxApp(DirectObject):
         return err
 
     def drop_at_cursor(self) -> None:
-        if self.pending_card is not None:
+        if self.pending_card is not None or self.pending_quit:
             self.answer(True)   # Enter says yes to the question on screen
         elif self.cursor is not None:
             self.drop(self.cursor)
@@ -337,6 +344,8 @@ class SandboxApp(DirectObject):
         if self.cursor is None:
             return
         err = self.model.cycle_height(self.cursor)
+        if not err:
+            self._changes += 1
         where_ = self.model.blueprint.cell_name(self.cursor)
         h = self.model.printed()[self.cursor]
         self.status = (f"Not on this card: {err}." if err else
@@ -345,11 +354,13 @@ class SandboxApp(DirectObject):
 
     def undo(self) -> None:
         die = self.model.undo()
+        self._changes += die is not None
         self.status = "Nothing to undo." if die is None else f"Took the {Material(die[0]).colour} {die[1]} off again."
         self.redraw()
 
     def clear(self) -> None:
         self.model.clear()
+        self._changes += 1
         self.status = "Cleared the card."
         self.redraw()
 
@@ -365,7 +376,16 @@ class SandboxApp(DirectObject):
         self.redraw()
 
     def answer(self, yes: bool) -> None:
-        """The answer to the question on screen (a card change); nothing when none is asked."""
+        """The answer to the question on screen (a card change, or quitting without saving);
+        nothing when none is asked."""
+        if self.pending_quit:
+            self.pending_quit = False
+            if yes:
+                self.quit()
+            else:
+                self.status = "Kept the building: build on, or F2 saves it."
+                self.redraw()
+            return
         if self.pending_card is None:
             return
         index, self.pending_card = self.pending_card, None
@@ -375,15 +395,31 @@ class SandboxApp(DirectObject):
             self.status = "Kept the building and its card."
             self.redraw()
 
+    def unsaved(self) -> bool:
+        """Whether quitting now would lose dice: the building has some and changed since it was
+        last saved (a building no game could make cannot be saved, but is still work)."""
+        return self.model.num_dice > 0 and self._changes != self._saved_at
+
     def escape(self) -> None:
-        """Esc: no to a question on screen, else quit."""
-        if self.pending_card is not None:
+        """Esc: no to a question on screen, else quit (asking first if the building is unsaved)."""
+        if self.pending_card is not None or self.pending_quit:
             self.answer(False)
         else:
+            self.request_quit()
+
+    def request_quit(self) -> None:
+        """Quit, or ask first when that would lose an unsaved building (Esc, the window's close)."""
+        if not self.unsaved():
             self.quit()
+            return
+        self.pending_card, self.pending_quit = None, True
+        self.status = (f"Quit and lose this building ({plural(self.model.num_dice, 'die')}, not saved)? "
+                       f"Y or Enter: quit, N or Esc: keep building, F2: save it.")
+        self.redraw()
 
     def set_card(self, index: int) -> None:
         self.pending_card = None
+        self._changes += 1
         self.card_index = index % len(self.cards)
         self.model.set_blueprint(self.cards[self.card_index])
         self.cursor = 0
@@ -415,7 +451,7 @@ class SandboxApp(DirectObject):
             self.status = f"Not saved: {e}."
             self.redraw()
             return None
-        self._own_file = True
+        self._own_file, self.pending_quit, self._saved_at = True, False, self._changes
         full = where(self.out_path.resolve())
         self.status = f"Saved {full}{kept} (open it with: blueprints3d view {full})."
         self.redraw()
@@ -469,6 +505,7 @@ class SandboxApp(DirectObject):
             self.redraw()
             return None
         self.out_path, self._own_file = path, True
+        self.pending_quit, self._saved_at = False, self._changes
         full = where(path.resolve())
         self.status = f"Saved {full} (open it with: blueprints3d view {full})."
         self.redraw()
@@ -527,5 +564,8 @@ def run_window(out_path: str | None, card_index: int, width: int, height: int, s
                      shaders_on=shaders, no_window_hint=NO_WINDOW_HINT)
     app = SandboxApp(base, out_path, card_index, on_quit=base.userExit, blank=blank)
     app.accept(base.win.get_window_event(), lambda win: app.redraw())  # framed anew, orbit kept
+    if hasattr(base.win, "set_close_request_event"):  # the window's close button asks as Esc does
+        base.win.set_close_request_event(CLOSE_REQUEST)
+        app.accept(CLOSE_REQUEST, app.request_quit)
     base.run()
     return 0

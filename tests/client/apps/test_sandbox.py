@@ -165,3 +165,40 @@ def test_save_as_names_the_file_and_never_replaces_one(offscreen_base, tmp_path)
     finally:
         del offscreen_base.buttonThrowers
         app.destroy()
+
+
+def test_esc_asks_before_an_unsaved_building_is_lost(offscreen_base, tmp_path):
+    # Esc quits at once only when nothing would be lost; with unsaved dice it asks, N / Esc keep
+    # building, F2 saves (and then Esc quits), Y quits without saving.
+    from blueprints3d.client.render import shaders
+    from blueprints3d.client.apps.sandbox import SandboxApp
+
+    shaders.configure(False)
+    quits = []
+    app = SandboxApp(offscreen_base, tmp_path / "s.json", card_index=3, on_quit=lambda: quits.append(1))
+    try:
+        app.escape()
+        assert quits == [1]  # an empty card: nothing to lose
+        quits.clear()
+        app.select_material(S)
+        app.select_value(4)
+        assert app.drop(0) is None
+        app.escape()
+        assert not quits and app.pending_quit and "not saved" in app.view.caption.getText()
+        app.escape()  # Esc again: no, keep building
+        assert not quits and not app.pending_quit and app.model.num_dice == 1
+        app.request_quit()  # the window's close button asks the same
+        app.answer(False)
+        assert not quits
+        app.escape()
+        assert app.save() == tmp_path / "s.json" and not app.pending_quit
+        app.escape()
+        assert quits == [1]  # saved: nothing to lose
+        quits.clear()
+        app.undo()
+        app.drop(0)
+        app.request_quit()
+        app.drop_at_cursor()  # Enter: yes, quit without saving
+        assert quits == [1] and load_build(tmp_path / "s.json").num_dice == 1
+    finally:
+        app.destroy()
