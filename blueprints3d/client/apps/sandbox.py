@@ -7,7 +7,8 @@ orbit, the wheel zooms. Keys: 1-6 the value, O/G/B/C the material (orange wood, 
 black stone, clear glass), arrow keys move the cursor and Enter drops, U or Backspace undoes,
 [ and ] change the card (asking first when that would throw a building away: Y or Enter
 yes, N or Escape no), H prints a height on a blank grid's space (unprinted, 1 ... 6), Q/E and
-W/S orbit, +/- zoom, R resets the camera, F2 or Ctrl+S saves, Escape quits (asking first when the building is not saved). Buttons do the same.
+W/S orbit, +/- zoom, R resets the camera, F2 or Ctrl+S saves, Escape quits (asking first when
+the building is not saved). Buttons do the same.
 
 The camera frames the building (its card, dice and labels: ``showcase.frame_box``) from the
 orbit's angle and height after every change, in the part of the window the buttons, the
