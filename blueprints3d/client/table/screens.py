@@ -21,7 +21,7 @@ from blueprints3d.client.table.hud import CONTROLS
 from blueprints3d.engine import rules
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import rules_summary
-from blueprints3d.files.settings import BOT_SPEEDS, Settings
+from blueprints3d.files.settings import ANIMATIONS, BOT_SPEEDS, Settings
 from blueprints3d.text import plural
 
 PANEL = (0.08, 0.09, 0.12, 1)  # opaque: nothing of the table shows through a dialog
@@ -530,15 +530,21 @@ class SettingsScreen(Screen):
         self.settings = settings
         self._on_change = on_change
         self.on_close = on_close  # back to where the screen was opened from (the Esc menu or the table)
-        f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, frameSize=(-0.95, 0.95, -0.68, 0.68))
-        _label(f, "Settings", (0, 0.54), 0.08, TextNode.A_center)
-        y = 0.40
-        step = 0.12
+        f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, frameSize=(-0.95, 0.95, -0.69, 0.69))
+        _label(f, "Settings", (0, 0.57), 0.08, TextNode.A_center)
+        y = 0.45
+        step = 0.11
         col = 0.3  # every control in one column, its label on the left
-        menu = dict(scale=0.05, highlightColor=(0.7, 0.7, 0.5, 1), frameColor=BUTTON, popupMarker_scale=0.6)
+        menu = dict(scale=0.06, highlightColor=(0.7, 0.7, 0.5, 1), frameColor=BUTTON, popupMarker_scale=0.6)
         _label(f, "Computer players' speed", (-0.85, y), 0.05)
         self.speed = DirectOptionMenu(parent=f, items=SPEED_NAMES, initialitem=SPEED_NAMES.index(settings.bot_speed),
                                       pos=(col, 0, y), command=self._speed, **menu)
+        y -= step
+        # Slow machines (a software renderer) play better with short glides or none.
+        _label(f, "Animations", (-0.85, y), 0.05)
+        self.animations = DirectOptionMenu(parent=f, items=list(ANIMATIONS),
+                                           initialitem=ANIMATIONS.index(settings.animations),
+                                           pos=(col, 0, y), command=self._animations, **menu)
         y -= step
         self.confirm_moves = None
         if with_confirm:
@@ -583,6 +589,9 @@ class SettingsScreen(Screen):
 
     def _speed(self, item: str) -> None:
         self.change(bot_speed=item)
+
+    def _animations(self, item: str) -> None:
+        self.change(animations=item)
 
     def _confirm(self, on) -> None:
         self.change(confirm_moves=bool(on))

@@ -118,11 +118,17 @@ def test_the_settings_screen_changes_a_value_and_saves_it(table, tmp_path):
     scr.confirm_moves.commandFunc(None)  # a click on the box
     assert app.flow.confirm_moves is False
     assert load_settings(path)[0].confirm_moves is False
+    assert scr.animations.get() == "full"
+    scr.animations.set("off")  # a slow machine: everything in place at once
+    assert app.settings.animations == "off" and load_settings(path)[0].animations == "off"
+    assert app.view.animator.instant and not app.view.throws
+    scr.animations.set("short")
+    assert not app.view.animator.instant and app.view.animator.pace == 0.5 and not app.view.throws
     scr.sensitivity.set("2x")
     assert app.settings.camera_sensitivity == 2.0 and load_settings(path)[0].camera_sensitivity == 2.0
     scr.shaders.commandFunc(None)
     saved = json.loads(path.read_text())
-    assert saved["shaders"] is False and saved["bot_speed"] == "fast"
+    assert saved["shaders"] is False and saved["bot_speed"] == "fast" and saved["animations"] == "short"
     assert "next start" in scr.shaders_note["text"]
     app.on_escape()
     assert not scr.active
