@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import os
 
 from blueprints3d.commands.argtypes import UsageError, grid_shape, window_size
+from blueprints3d.text import display
 
 HELP = "build freely on any blueprint card (or a blank grid) with any dice, and save a build file"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--card", default="blank", help="card to start on: a deck id like B07, or 'blank' (default)")
-    parser.add_argument("--grid", type=grid_shape, default=(3, 2), metavar="RxC",
+    parser.add_argument("--grid", type=grid_shape, default=None, metavar="RxC",
                         help="rows x columns of the blank grid (default 3x2, up to 8x8)")
     parser.add_argument("-o", "--output", default=None,
                         help="build file to save to (default: builds/sandbox.json in the data folder; "
@@ -23,10 +25,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from blueprints3d.steps.sandbox_model import card_choices
 
-    rows, cols = args.grid
+    rows, cols = args.grid or (3, 2)
     ids = [c.id for c in card_choices(rows, cols)]
     if args.card not in ids:
         raise UsageError(f"--card must be 'blank' or a deck id ({', '.join(ids[1:])}), not {args.card!r}")
+    if args.grid is not None and args.card != "blank":
+        raise UsageError(f"--grid shapes the blank card: it cannot be combined with --card {args.card}")
+    if args.output is not None:
+        # As render -o: the file may be new, its folder must be there (a typo makes no folders).
+        folder = os.path.dirname(os.path.abspath(args.output))
+        if not os.path.isdir(folder):
+            raise UsageError(f"-o {display(args.output, 200)}: no folder {display(folder, 200)}")
+        if os.path.isdir(args.output):
+            raise UsageError(f"-o {display(args.output, 200)}: is a folder, not a build file")
     w, h = args.size
     from blueprints3d.client.apps.sandbox import run_window
 

@@ -54,6 +54,13 @@ def test_bad_seats_are_refused(spec, words):
         parse_seats(spec)
 
 
+def test_empty_seats_are_refused_not_taken_for_the_new_game_screen():
+    for spec in ("", "  "):
+        with pytest.raises(BlueprintsError, match="no seats given"):
+            options_from_args(parse("--seats", spec))
+    assert options_from_args(parse()).seats is None  # no --seats at all: the new-game screen
+
+
 def test_bad_seed_and_delay_are_usage_errors(capsys):
     with pytest.raises(SystemExit) as e:
         parse("--seed", "-1")

@@ -910,6 +910,8 @@ class TableApp:
 
 def parse_seats(text: str) -> list[SeatConfig]:
     """"Ann,Bob@easy,@medium": a name is a person; NAME@LEVEL or @LEVEL a computer opponent."""
+    if not text.strip():
+        raise BlueprintsError('no seats given: --seats takes 2 to 4, comma-separated, like "Ann,@hard"')
     seats = []
     levels = bot_levels()
     for i, part in enumerate(p.strip() for p in text.split(",")):
@@ -942,7 +944,7 @@ def seats_from_meta(meta: dict) -> tuple[list[SeatConfig], bool]:
 
 def options_from_args(args: argparse.Namespace) -> AppOptions:
     w, h = args.size or (1280, 720)  # checked by the option's argparse type
-    seats = parse_seats(args.seats) if getattr(args, "seats", None) else None
+    seats = parse_seats(args.seats) if getattr(args, "seats", None) is not None else None  # "" is no seats: an error
     start: int | None = 0
     start_text = getattr(args, "start", None)
     if start_text is not None:

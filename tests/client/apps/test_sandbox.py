@@ -98,14 +98,18 @@ def test_blank_grid_of_any_size_saves_and_reloads(tmp_path):
     assert (back.blueprint.rows, back.blueprint.cols) == (4, 3) and back.stacks[11] == ((G, 6),)
 
 
-def test_sandbox_command_refuses_bad_options(capsys):
+def test_sandbox_command_refuses_bad_options(capsys, tmp_path):
     from blueprints3d.cli import main
 
     for argv, needle in ((["sandbox", "--grid", "0x2"], "rows and columns must be 1 to 8"),
-                         (["sandbox", "--card", "B99"], "--card must be 'blank' or a deck id")):
+                         (["sandbox", "--card", "B99"], "--card must be 'blank' or a deck id"),
+                         (["sandbox", "--card", "B07", "--grid", "3x3"], "cannot be combined with --card B07"),
+                         (["sandbox", "-o", str(tmp_path / "no" / "such" / "s.json")], "no folder"),
+                         (["sandbox", "-o", str(tmp_path)], "is a folder")):
         with pytest.raises(SystemExit) as exit_:
             main(argv)
         assert exit_.value.code == 2 and needle in capsys.readouterr().err
+    assert not (tmp_path / "no").exists()  # refused before anything was made
 
 
 def test_a_sandbox_never_replaces_a_file_from_before_its_session(offscreen_base, tmp_path):
