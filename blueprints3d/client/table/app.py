@@ -152,11 +152,7 @@ class TableApp:
         self._bind_events()
         self.task = base.taskMgr.add(self._frame, "blueprints3d-frame", sort=-10)
         if options.resumed is not None:
-            seats, open_scores = seats_from_meta(options.resumed.meta)
-            self.start_game(seats, open_scores=open_scores, initial=options.resumed.state,
-                            hints=hints_from_meta(options.resumed.meta, len(seats)))
-            if options.resumed.note:
-                self.hud.show_message(options.resumed.note)
+            self.resume(options.resumed)
         elif options.seats:
             self.start_game(options.seats, options.seed, options.open_scores, options.start)
         elif options.tutorial:
@@ -215,10 +211,32 @@ class TableApp:
     def show_new_game(self) -> None:
         self._close_overlays()
         defaults = self.flow.seats if self.flow is not None else None
+        saved = self._saved_game() if self.flow is None else None  # at launch, before any game here
         self.new_game_screen.enter(bot_levels(), self.start_game, self.quit, defaults,
                                    self.options.seed, self.options.open_scores,
-                                   on_past_games=self.show_past_games, on_learn=self.start_tutorial)
+                                   on_past_games=self.show_past_games, on_learn=self.start_tutorial,
+                                   saved=None if saved is None else (saved_words(saved), lambda: self.resume(saved)))
         self.hud.set_visible(False)
+
+    def _saved_game(self) -> Resumed | None:
+        """The unfinished game in this table's autosave slot, if there is one that loads."""
+        if self.options.autosave is None or not self.options.autosave.exists():
+            return None
+        try:
+            saved = self.options.autosave.load()
+            seats_from_meta(saved.meta)
+            hints_from_meta(saved.meta, saved.state.num_players)
+        except (BlueprintsError, OSError):
+            return None  # a damaged save: --resume says why; Start keeps what can be kept
+        return None if saved.state.is_over else saved
+
+    def resume(self, saved: Resumed) -> None:
+        """Continue a saved game (--resume, or the new-game screen's Continue)."""
+        seats, open_scores = seats_from_meta(saved.meta)
+        self.start_game(seats, open_scores=open_scores, initial=saved.state,
+                        hints=hints_from_meta(saved.meta, len(seats)))
+        if saved.note:
+            self.hud.show_message(saved.note)
 
     def start_tutorial(self) -> Tutorial:
         """"Learn to play" (and `blueprints3d tutorial`): one coached round (client/table/tutorial.py)."""
@@ -906,6 +924,13 @@ class TableApp:
         self.scene.remove_node()
         if hasattr(self.output, "clear_close_request_event"):
             self.output.clear_close_request_event()
+
+
+def saved_words(saved: Resumed) -> str:
+    """A saved game in a few words: "Ann, Bob (hard), round 2"."""
+    seats, _ = seats_from_meta(saved.meta)
+    names = ", ".join(plate_name(s) for s in seats)
+    return f"{display(names, 44)}, round {saved.state.round} of {NUM_ROUNDS}"
 
 
 def parse_seats(text: str) -> list[SeatConfig]:

@@ -133,6 +133,7 @@ NEW_GAME_LINE_SHARE = 0.034   # of the window's height: the new-game form's type
 NEW_GAME_MIN_PX = 17.0
 NEW_GAME_ROWS = 13.4          # the form's height in rows of type: title, 7 rows, the level, the error, the buttons
 NEW_GAME_COLUMNS = 36.0       # its width in letters' heights
+SAVED_GAME_ROWS = 1.5         # and the rows the saved game's Continue button adds
 
 
 class NewGameScreen(Screen):
@@ -146,13 +147,15 @@ class NewGameScreen(Screen):
               on_quit: Callable[[], None], defaults: list[SeatConfig] | None = None,
               seed: int | None = None, open_scores: bool = False,
               on_past_games: Callable[[], None] | None = None,
-              on_learn: Callable[[], None] | None = None) -> DirectFrame:
+              on_learn: Callable[[], None] | None = None,
+              saved: tuple[str, Callable[[], None]] | None = None) -> DirectFrame:
         m = Metrics(*self.overlay.size())
         lh = TextNode("measure").get_line_height()
         pad = m.px(max(10.0, 0.02 * m.height))
         line = m.px(_text_px(m.height, NEW_GAME_LINE_SHARE, NEW_GAME_MIN_PX))
         # Smaller type only where the window has no room for the form (never in 1280x400).
-        line = min(line, (2 * m.half_h - 2 * pad) / NEW_GAME_ROWS / 1.55,
+        rows = NEW_GAME_ROWS + (SAVED_GAME_ROWS if saved is not None else 0.0)
+        line = min(line, (2 * m.half_h - 2 * pad) / rows / 1.55,
                    (2 * m.half_w - 2 * pad) / NEW_GAME_COLUMNS * 2.0)
         self.line_px = line * m.unit_px
         t = line / lh                         # the widgets' text scale
@@ -213,6 +216,14 @@ class NewGameScreen(Screen):
         y -= row
         self.error = _label(f, "", (x0, y), t, fg=(1, 0.5, 0.4, 1), wordwrap=(right - 2 * pad) / t)
         y -= row * 1.5
+        # The game the autosave slot holds, unfinished: continued here (as --resume does)
+        # rather than replaced by Start without a word.
+        self.continue_button = None
+        if saved is not None:
+            words, on_continue = saved
+            self.continue_button = _button(f, f"Continue: {words}", (right / 2, y),
+                                           on_continue, t * 1.2)
+            y -= row * SAVED_GAME_ROWS
         self._on_start = on_start
         # The buttons in a row, evenly: Start, Learn to play, Past games (those given), Quit.
         extra = (on_past_games is not None) + (on_learn is not None)

@@ -78,3 +78,34 @@ def test_a_save_without_a_log_history_still_resumes(tmp_path):
     state.log = state.log[:-1]  # the log no longer leads to this state
     assert history_of(state) == []
     assert GameFlow(SEATS, initial=state, bot_delay=0, threaded_bots=False).history == []
+
+
+def test_the_new_game_screen_continues_the_saved_game(offscreen_base, tmp_path):
+    # Launched without --resume, the table offers the unfinished game in its slot: Continue
+    # takes it up where it stood; no saved game (or a finished one), no button.
+    from blueprints3d.client.render import shaders
+    from blueprints3d.client.table.offscreen import open_table
+
+    shaders.configure(False)
+    slot = AutosaveSlot(tmp_path)
+    flow = GameFlow(SEATS, seed=7, bot_delay=0, threaded_bots=False)
+    person_moves(flow, 2)
+    meta = {"seats": [{"name": s.name, "bot": s.bot} for s in SEATS]}
+    for state, offered in ((None, False), (flow.state, True)):
+        if state is not None:
+            slot.save(state, meta)
+        t = open_table(offscreen_base, 640, 360, AppOptions(bot_delay=0, threaded_bots=False, autosave=slot))
+        try:
+            app = t.app
+            screen = app.new_game_screen
+            assert screen.active and (screen.continue_button is not None) == offered
+            if not offered:
+                continue
+            words = screen.continue_button["text"]
+            assert "Ann, Bot (easy), Cob (easy)" in words and "round 1 of 3" in words, words
+            screen.continue_button["command"]()
+            assert not screen.active and app.flow is not None
+            assert app.flow.state.log == flow.state.log  # the same game, at the same move
+            assert [s.name for s in app.flow.seats] == ["Ann", "Bot", "Cob"]
+        finally:
+            t.close()
