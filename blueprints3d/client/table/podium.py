@@ -48,6 +48,7 @@ class Podium:
         self.rounds: Sequence[RoundResult] = ()
         self.cards: list[NodePath] = []
         self.labels: list[OnscreenText] = []
+        self.title: OnscreenText | None = None  # whose buildings, over the row
         self.buttons: list[tuple[DirectButton, DirectButton]] = []
         self.heading = 0.0
         self.right_room = 0.0
@@ -75,9 +76,13 @@ class Podium:
             self.cards.append(holder)
             x += w + GAP
         self.gui = self.aspect2d.attach_new_node("podium-gui")
+        # Whose buildings, once over the row; under each only its round and score, so that the
+        # captions stay short enough not to run into each other.
+        self.title = OnscreenText(parent=self.gui, text=f"{name}'s buildings", fg=(1, 0.92, 0.55, 1),
+                                  shadow=(0, 0, 0, 0.9), align=TextNode.A_center, mayChange=True)
         for i, rr in enumerate(rounds):
             score = rr.scores[player].total
-            t = OnscreenText(parent=self.gui, text=f"{name}, round {rr.round}: {plural(score, 'point')}",
+            t = OnscreenText(parent=self.gui, text=f"Round {rr.round}: {plural(score, 'point')}",
                              fg=(1, 1, 1, 1), shadow=(0, 0, 0, 0.9), align=TextNode.A_center, mayChange=True)
             tn = t.textNode
             tn.set_card_color(0.04, 0.05, 0.08, 0.86)
@@ -142,12 +147,27 @@ class Podium:
         u = min(w, h) / 2.0
         line = max(LINE_MIN_PX, LINE_SHARE * h)
         margin = 0.012 * h
+        rects = [self.building_rect(i) for i in range(len(self.labels))]
+        centres = [None if r is None else (r[0] + r[2]) / 2 for r in rects]
+        shown = [r for r in rects if r is not None]
+        if self.title is not None and shown:
+            self.title.setScale(line / u / self.title.textNode.get_line_height())
+            top = min(r[1] for r in shown)
+            mid = (min(r[0] for r in shown) + max(r[2] for r in shown)) / 2
+            self.title.setPos((mid - w / 2) / u, (h / 2 - max(line, top - margin)) / u)
         for i, (label, (view, save)) in enumerate(zip(self.labels, self.buttons)):
-            r = self.building_rect(i)
+            r = rects[i]
             if r is None:
                 continue
-            cx = (r[0] + r[2]) / 2
-            label.setScale(line / u / label.textNode.get_line_height())
+            cx = centres[i]
+            # As large as the line, but never wider than the room to the next building's
+            # caption (on a narrow window the row of three buildings is narrow too).
+            room = min([abs(cx - c) for j, c in enumerate(centres) if j != i and c is not None],
+                       default=float(w))
+            tn = label.textNode
+            scale = line / u / tn.get_line_height()
+            wide = (tn.get_right() - tn.get_left() + 0.6) * scale * u  # with the card's margins
+            label.setScale(scale * min(1.0, 0.94 * room / wide) if wide > 0 else scale)
             y = r[3] + margin + line
             label.setPos((cx - w / 2) / u, (h / 2 - y) / u)
             by = y + line * 1.2
@@ -156,6 +176,9 @@ class Podium:
                 b.set_pos((cx + dx * line * 2.2 - w / 2) / u, 0, (h / 2 - by) / u)
 
     def hide(self) -> None:
+        if self.title is not None:
+            self.title.destroy()
+            self.title = None
         for t in self.labels:
             t.destroy()
         for pair in self.buttons:

@@ -140,9 +140,22 @@ class _TablePanel(Screen):
         body.setPos(pad, y - body.textNode.get_top() * scale)
         y -= b_h + pad
         self.buttons = {}
-        n = len(buttons)
-        for i, (text, command) in enumerate(buttons):
-            self.buttons[text] = _button(f, text, (width * (i + 1) / (n + 1), y - scale * 1.1), command, scale * 1.15)
+        made = [_button(f, text, (0.0, y - scale * 1.1), command, scale * 1.15) for text, command in buttons]
+        # Spread by their own widths ("Bob's buildings" is three times "Quit"), smaller when
+        # the row would not fit the panel, so that no button ever lies over another.
+        widths = [(b.node().get_frame()[1] - b.node().get_frame()[0]) * b.get_scale()[0] for b in made]
+        gap = pad * 0.6
+        fit = min(1.0, (width - 2 * pad - gap * max(0, len(made) - 1)) / max(sum(widths), 1e-9))
+        if fit < 1.0:
+            for b in made:
+                b.set_scale(b.get_scale()[0] * fit)
+            widths = [x * fit for x in widths]
+        spare = (width - 2 * pad - sum(widths)) / max(1, len(made) + 1)
+        x = pad + spare
+        for (text, _), b, bw in zip(buttons, made, widths):
+            b.set_x(x - b.node().get_frame()[0] * b.get_scale()[0])
+            self.buttons[text] = b
+            x += bw + spare
         self.message = None
         if say_line:  # a line under the buttons for what a button did ("saved to ...")
             self.message = OnscreenText(parent=f, text="", align=TextNode.A_left, fg=(1, 0.92, 0.55, 1),

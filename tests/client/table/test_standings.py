@@ -57,9 +57,9 @@ def test_the_standings_table_is_the_engines_with_vp_per_round(offscreen_base):
             assert dice.get_num_paths() == sum(len(s) for s in rr.buildings[pod.player])
         # The seats and the pool are put away; the labels say whose building and its score.
         assert app.view.dice_root.is_hidden() and all(sv.root.is_hidden() for sv in app.view.seats)
+        assert pod.title.textNode.get_text() == f"{SEATS[pod.player].name}'s buildings"
         for label, rr in zip(pod.labels, state.round_results):
-            assert label.textNode.get_text() == (f"{SEATS[pod.player].name}, round {rr.round}: "
-                                                  f"{rr.scores[pod.player].total} points")
+            assert label.textNode.get_text() == f"Round {rr.round}: {rr.scores[pod.player].total} points"
         first = pod.player
         app.next_podium()
         assert pod.player == (first + 1) % 3 and app.standings.active
@@ -67,7 +67,7 @@ def test_the_standings_table_is_the_engines_with_vp_per_round(offscreen_base):
         t.close()
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1024, 768)])
 def test_nothing_at_the_end_overlaps(offscreen_base, size):
     t = finished(offscreen_base, *size)
     try:
@@ -82,12 +82,25 @@ def test_nothing_at_the_end_overlaps(offscreen_base, size):
             for q in rects[i + 1:]:
                 assert not overlaps(r, q)
         # Each label sits under its own building, clear of the panel and of every building.
+        placed = []
         for label in pod.labels:
             lo, hi = label.get_tight_bounds(app.base.aspect2d)
             u = min(w, h) / 2
             lr = (lo.x * u + w / 2, h / 2 - hi.z * u, hi.x * u + w / 2, h / 2 - lo.z * u)
             assert not overlaps(lr, panel)
             assert not any(overlaps(lr, r) for r in rects)
+            assert lr[0] >= 0 and lr[2] <= w, lr  # inside the window
+            placed.append(lr)
+        for i, a in enumerate(placed):  # the captions never run into each other
+            assert not any(overlaps(a, b) for b in placed[i + 1:]), placed
+        # Nor do the panel's buttons ("Bob's buildings", "New game", "Quit") lie over each other.
+        boxes = []
+        for b in app.standings.buttons.values():  # in the panel's own units
+            left, right, bottom, top = b.node().get_frame()
+            k = b.get_scale()[0]
+            boxes.append((b.get_x() + left * k, -(b.get_z() + top * k), b.get_x() + right * k, -(b.get_z() + bottom * k)))
+        for i, a in enumerate(boxes):
+            assert not any(overlaps(a, q) for q in boxes[i + 1:]), boxes
     finally:
         t.close()
 
