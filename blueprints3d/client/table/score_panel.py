@@ -16,6 +16,10 @@ from blueprints3d.engine.materials import MATERIAL_OF
 from blueprints3d.engine.scoring import explain_building, score_building
 from blueprints3d.text import plural
 
+# Between a word and its number: a narrow window wraps the panel between its items, never
+# between "glass" and its 0 (Panda3D's word wrap keeps a no-break space's two sides together).
+NB = "\u00a0"
+
 
 def own_building(flow: GameFlow) -> tuple[int, list[list[tuple[int, int]]], tuple[int, int] | None] | None:
     """(seat, stacks, (cell, level) of the tentative die or None) of the person looking at the
@@ -42,13 +46,14 @@ def breakdown(flow: GameFlow) -> str:
     seat, stacks, new = own
     bp = flow.state.blueprints[seat]
     score = score_building(bp, stacks)
-    lines = [f"Your building: {plural(score.total, 'point')}" + (" (with the new die)" if new else "")]
+    lines = [f"Your building: {plural(score.total, 'point')}" + (f" (with{NB}the{NB}new{NB}die)" if new else "")]
     if new is not None:
         base = score_building(bp, flow.state.building(seat)).total
         why = next(d for d in explain_building(bp, stacks) if (d.cell, d.level) == new)
-        lines.append(f"this die: {why.reason}  ({score.total - base:+d} in all)")
-    lines.append(f"wood {score.wood}   recycled {score.recycled}   stone {score.stone}   glass {score.glass}")
-    lines.append(f"blueprint bonus {score.blueprint}" + ("" if score.blueprint else " (not yet)"))
+        lines.append(f"this die: {why.reason}  ({score.total - base:+d}{NB}in{NB}all)")
+    lines.append(f"wood{NB}{score.wood}   recycled{NB}{score.recycled}   stone{NB}{score.stone}   "
+                 f"glass{NB}{score.glass}")
+    lines.append(f"blueprint{NB}bonus{NB}{score.blueprint}" + ("" if score.blueprint else f" (not{NB}yet)"))
     return "\n".join(lines)
 
 

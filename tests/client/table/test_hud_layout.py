@@ -273,6 +273,29 @@ def test_the_score_panel_counts_in_words(monkeypatch):
         assert first == f"Your building: {words}", first
 
 
+def test_a_narrow_score_panel_never_parts_a_word_from_its_number(monkeypatch):
+    # 1024x768 used to wrap "... glass" / "0" and "(+2 in" / "all)".
+    from types import SimpleNamespace
+
+    from panda3d.core import TextNode
+
+    from blueprints3d.client.table import score_panel
+
+    flow = SimpleNamespace(state=SimpleNamespace(blueprints=[None], building=lambda seat: [[]]))
+    monkeypatch.setattr(score_panel, "own_building", lambda f: (0, [[]], None))
+    monkeypatch.setattr(score_panel, "score_building", lambda bp, stacks: SimpleNamespace(
+        total=23, wood=4, recycled=10, stone=3, glass=12, blueprint=0))
+    text = score_panel.breakdown(flow)
+    tn = TextNode("panel")
+    for wrap in (6.0, 8.0, 10.0, 12.0, 14.0):
+        tn.set_wordwrap(wrap)
+        tn.set_wtext(text)
+        for line in tn.get_wordwrapped_wtext().split("\n"):
+            words = line.replace(score_panel.NB, " ").split()
+            assert words and not words[0].isdigit() and words[-1] not in ("wood", "recycled", "stone", "glass",
+                                                                          "bonus", "(not"), (wrap, line)
+
+
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_the_coachs_hints_fit_apart_and_are_legible(offscreen_base, size):
     """H on a person's turn: the Hint button, the progress and then the three hints in words
