@@ -672,6 +672,18 @@ class TableApp:
         self.camera.toggle_close_up(self.camera.fitting(pts, place.heading, CLOSE_UP_ELEVATION,
                                                         covered=self.hud.covered()))
 
+    def _plate_for_close_up(self) -> None:
+        """In the close-up the viewer's name plate, just in front of the card, would stand
+        huge over the prompt: it is hidden while the close-up is on (C again or R bring it back)."""
+        view, flow = self.view, self.flow
+        if view is None or flow is None:
+            return
+        close = self.camera.close is not None
+        for p, sv in enumerate(view.seats):
+            hide = close and p == flow.viewer
+            if hide != sv.name_label.is_hidden():
+                sv.name_label.hide() if hide else sv.name_label.show()
+
     def confirm_move(self) -> None:
         """The Confirm button (Enter does the same through the keys)."""
         if self.controls is not None and self.flow is not None and self.flow.pending is not None:
@@ -882,6 +894,7 @@ class TableApp:
             self.reveal.update(dt)
         self.podium.layout()  # the labels and buttons follow the camera as it glides
         self.camera.update(dt)
+        self._plate_for_close_up()
         self.frames += 1
         if self.frames == 1:
             self.options.stats["first_frame_task"] = time.perf_counter()

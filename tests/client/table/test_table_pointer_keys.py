@@ -239,5 +239,13 @@ def test_the_close_up_frames_the_building_clear_of_the_hud(offscreen_base, size)
         for r in hud_rects(app):
             inside = [p for p in card if r[0] < p[0] < r[1] and r[2] < p[1] < r[3]]
             assert not inside, (size, r, inside[:3])
+        # The name plate just in front of the card would stand huge over the prompt: hidden in
+        # the close-up only, and only the viewer's.
+        plates = [sv.name_label for sv in app.view.seats]
+        app._frame(type("Task", (), {"cont": 0})())
+        assert [pl.is_hidden() for pl in plates] == [p == seat for p in range(len(plates))]
+        app.toggle_close_up()  # C again: the default view, the plate back
+        app._frame(type("Task", (), {"cont": 0})())
+        assert app.camera.close is None and not any(pl.is_hidden() for pl in plates)
     finally:
         t.close()
