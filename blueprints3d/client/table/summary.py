@@ -93,6 +93,9 @@ def standings_table(rounds: Sequence[RoundResult], result: GameResult, names: Se
     return rows, words
 
 
+SAY_LINES = 3.4  # line heights kept under a panel's buttons for what a button did
+
+
 class _TablePanel(Screen):
     """A panel of a title, a fixed-width table, lines of words and a row of buttons, laid out in
     pixels in a column of the window (``side``: "right" or "centre")."""
@@ -127,8 +130,8 @@ class _TablePanel(Screen):
             b_h = (body.textNode.get_top() - body.textNode.get_bottom()) * scale
             h_h = head.textNode.get_line_height() * scale * 1.3
             height = pad + h_h + pad * 0.5 + t_h + pad + b_h + pad + scale * 2.0 + pad
-            if say_line:
-                height += scale * tn.get_line_height() * 1.2
+            if say_line:  # room for a saved file's path: it wraps to three lines in a narrow panel
+                height += scale * tn.get_line_height() * SAY_LINES
             if height <= room:
                 break
             line *= room / height

@@ -118,6 +118,11 @@ def test_save_writes_the_building_and_view_opens_the_viewer_on_it(offscreen_base
         assert len(saved) == 1
         assert load_build(saved[0]) == build_of(rounds[1], pod.player)
         assert app.standings.message.textNode.get_text().startswith("saved to ")
+        # The path, however it wraps, stays inside the panel.
+        msg = app.standings.message
+        lo, hi = msg.get_tight_bounds(app.standings.frame)
+        left, right, bottom, top = app.standings.frame["frameSize"]
+        assert lo.z >= bottom and hi.x <= right, (lo, hi, app.standings.frame["frameSize"])
         view["command"](*view["extraArgs"])
         (command,) = launched
         assert command[1:4] == ["-m", "blueprints3d", "view"]
