@@ -85,12 +85,13 @@ def _reference(job: tuple[GameState, int, int, float, int]) -> dict[tuple[int, i
 
 
 def _decide(job) -> list[tuple[list[float], float]]:
-    state, player, refs, (moves, candidates, temperature), seeds = job
+    state, player, refs, (moves, candidates, temperature, own), seeds = job
     out = []
     for s in seeds:
         t0 = time.process_time()
         found = analyse(state.view(player), player, random.Random(1000 + s),
-                        Budget(moves, candidates, 3, None), DEFAULT, temperature=temperature, value=CHANCES)
+                        Budget(moves, candidates, 3, None), DEFAULT, temperature=temperature, value=CHANCES,
+                        own_temperature=own)
         cpu = time.process_time() - t0
         k = _kind(state, found.best)
         out.append(([max(ref.values()) - ref[k] for ref in refs], cpu))
@@ -106,19 +107,20 @@ def main() -> None:
     ap.add_argument("--seeds", type=int, default=3, help="decisions a plan makes per position")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--plans", default=None,
-                    help="name=moves,candidates,temperature;... (default: the expert's plans and hard's budget)")
+                    help="name=moves,candidates,temperature[,own temperature];... "
+                         "(default: the expert's plans and hard's budget)")
     args = ap.parse_args()
     if args.plans:
         plans = {}
         for spec in args.plans.split(";"):
             name, _, vals = spec.partition("=")
-            m, c, t = vals.split(",")
-            plans[name] = (int(m), int(c), float(t))
+            m, c, t, *own = vals.split(",")
+            plans[name] = (int(m), int(c), float(t), float(own[0]) if own else None)
     else:
         e, c, h = strategy.EXPERT, strategy.EXPERT.crowd, Budget()
-        plans = {"expert-two": (e.budget.moves, e.budget.candidates, e.temperature),
-                 "expert-crowd": (c.budget.moves, c.budget.candidates, c.temperature),
-                 "hard-budget": (h.moves, h.candidates, 0.0)}
+        plans = {"expert-two": (e.budget.moves, e.budget.candidates, e.temperature, e.own_temperature),
+                 "expert-crowd": (c.budget.moves, c.budget.candidates, c.temperature, c.own_temperature),
+                 "hard-budget": (h.moves, h.candidates, 0.0, None)}
     t0 = time.time()
     pos = positions(args.players, args.games, args.seed)
     print(f"{len(pos)} positions from {args.games} {args.players}-player games of hard bots "

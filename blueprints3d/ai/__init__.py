@@ -30,10 +30,11 @@ Levels (``LEVELS``) and their budgets:
   chance of winning the game (``win_chances``), not by points ahead. Two players: softened
   playouts (each move drawn by its greedy rating, so a move is judged over a spread of
   continuations, not greedy's one line), 6000 playout moves over 12 candidates; the same with
-  three players. Four players (``strategy.EXPERT.crowd``): greedy playouts, 4500 moves over 8
-  candidates, as softening three opponents' moves costs more in noise than it gains. A median
-  0.39 s (two players) and 0.55 s (four) on the same busy machine, p95 0.54 s and 0.71 s,
-  capped at 0.9 s.
+  three players. Four players (``strategy.EXPERT.crowd``): 4500 moves over 8 candidates, its
+  own playout moves greedy and the three opponents' softened at 0.3, the temperature at which
+  greedy's ratings best predict hard's moves. A median 0.39 s a two-player decision on the same
+  busy machine, p95 0.54 s; four players a mean 0.52 s, at most 0.96 s (wall clock beside other
+  work; CPU at most 0.74 s); capped at 0.9 s.
 
 ``make_bot`` accepts a level or a bot name, case-insensitive; ``search:N`` is the search bot
 with N playout moves a decision, and ``expert:N`` the expert with N (for tournaments between
@@ -89,7 +90,7 @@ def make_bot(name_or_level: str, seed: int = 0) -> Bot:
         bot = SearchBot(seed, budget)
     elif name == "expert":
         bot = SearchBot(seed, expert.budget, weights=expert.weights, temperature=expert.temperature,
-                        value=expert.value, crowd=expert.crowd)
+                        own_temperature=expert.own_temperature, value=expert.value, crowd=expert.crowd)
     else:
         known = ", ".join([*LEVELS, *BOT_NAMES, "search:N", "expert:N"])
         raise UnknownBot(f"unknown bot {name_or_level!r}: expected one of {known}")

@@ -71,6 +71,7 @@ class SearchBot:
     others: Weights | None = None
     win: float = 2.0
     temperature: float = 0.0
+    own_temperature: float | None = None
     value: str = POINTS
     crowd: Strategy | None = None
     rng: random.Random = field(init=False, repr=False)
@@ -83,4 +84,4 @@ class SearchBot:
         check_turn(view, player)
         plan = self.crowd if self.crowd is not None and crowded(view.players) else self
         return search(view, player, self.rng, plan.budget, plan.weights, self.others, self.win,
-                      plan.temperature, plan.value)
+                      plan.temperature, plan.value, plan.own_temperature)

@@ -67,7 +67,7 @@ def hints(state_or_view: GameState | View, player: int, *, count: int = 3, seed:
     cfg = strategy.COACH.for_players(view.players)
     # Twice as many finalists as hints, so that the hints can show different dice (below).
     found = analyse(view, player, random.Random(seed), cfg.budget, cfg.weights,
-                    temperature=cfg.temperature, value=cfg.value, keep=2 * count, pin_obvious=True, detail=True,
+                    temperature=cfg.temperature, own_temperature=cfg.own_temperature, value=cfg.value, keep=2 * count, pin_obvious=True, detail=True,
                     progress=progress, cancel=cancel)
     if progress is not None:
         progress(1.0)

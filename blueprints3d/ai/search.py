@@ -60,17 +60,26 @@ def _greedy_cell(w: Weights) -> CellChooser:
 
 def playout_round(state: GameState, rounds: int, w: Weights = DEFAULT,
                   player: int | None = None, others: Weights | None = None,
-                  temperature: float = 0.0, rng: random.Random | None = None) -> None:
+                  temperature: float = 0.0, rng: random.Random | None = None,
+                  own_temperature: float | None = None) -> None:
     """Play greedy moves for everyone (in place) until ``rounds`` round results exist: the
     caller fixes that target before applying the searched action, which may itself be the
     move that ends the round. With ``others``, every seat but ``player`` plays by those weights
     (a model of the opponents apart from the player's own policy). A ``temperature`` above 0
-    plays each move drawn by ``sampled_action`` from ``rng`` instead of the best-rated one."""
+    plays each move drawn by ``sampled_action`` from ``rng`` instead of the best-rated one;
+    ``own_temperature`` 0 plays ``player``'s own moves greedily all the same (the opponents
+    softened as a model of how unsure their moves are, one's own as one would play them)."""
     if temperature > 0.0:
         assert rng is not None
+        own_greedy = own_temperature is not None and own_temperature <= 0.0
         while not state.is_over and len(state.round_results) < rounds:
-            mw = w if others is None or state.current_player == player else others
-            state.apply(sampled_action(state, rng.random(), mw, temperature))
+            mine = state.current_player == player
+            u = rng.random()  # drawn for every move, so that the draws stay in step whoever moves
+            if mine and own_greedy:
+                state.apply(best_action(state, None, w))
+                continue
+            mw = w if others is None or mine else others
+            state.apply(sampled_action(state, u, mw, temperature))
         return
     if others is None or others == w:
         while not state.is_over and len(state.round_results) < rounds:
@@ -118,10 +127,10 @@ class Tally:
 
 def search(view: View, player: int, rng: random.Random, budget: Budget,
            w: Weights = DEFAULT, others: Weights | None = None, win: float = 2.0,
-           temperature: float = 0.0, value: str = POINTS) -> int:
+           temperature: float = 0.0, value: str = POINTS, own_temperature: float | None = None) -> int:
     """The action ``player`` should take, judged from ``view`` alone."""
     return analyse(view, player, rng, budget, w, others=others, win=win,
-                   temperature=temperature, value=value).best
+                   temperature=temperature, value=value, own_temperature=own_temperature).best
 
 
 @dataclass
@@ -139,7 +148,7 @@ def analyse(view: View, player: int, rng: random.Random, budget: Budget, w: Weig
             *, others: Weights | None = None, win: float = 2.0, temperature: float = 0.0,
             value: str = POINTS, keep: int = 1, pin_obvious: bool = False, detail: bool = False,
             progress: Callable[[float], None] | None = None,
-            cancel: threading.Event | None = None) -> Analysis:
+            cancel: threading.Event | None = None, own_temperature: float | None = None) -> Analysis:
     """Search one decision of ``player`` from ``view``. Successive halving stops when ``keep``
     candidates remain; ``pin_obvious`` keeps the greedy policy's choice in every stage (the coach
     compares with it); ``others`` are the opponents' weights in the playouts (default: ``w``),
@@ -179,7 +188,7 @@ def analyse(view: View, player: int, rng: random.Random, budget: Budget, w: Weig
             if cancel is not None and cancel.is_set():
                 raise Cancelled()
             if not _one_sample(view, player, rng, chooser, cands, tallies, deadline, w, detail,
-                               others, win, temperature, value):
+                               others, win, temperature, value, own_temperature):
                 break
             if progress is not None:
                 progress(min(1.0, (stage + (i + 1) / samples) / stages))
@@ -210,7 +219,8 @@ _SCORING_COST = 6
 def _one_sample(view: View, player: int, rng: random.Random, chooser, cands: list[int],
                 tallies: dict[int, Tally], deadline: float | None, w: Weights,
                 detail: bool = False, others: Weights | None = None, win: float = 2.0,
-                temperature: float = 0.0, value: str = POINTS) -> bool:
+                temperature: float = 0.0, value: str = POINTS,
+                own_temperature: float | None = None) -> bool:
     """Play every candidate on one sampled state with the same dice to come; False (and no
     change to the tallies) if time ran out before all of them were played."""
     det = state_from_view(view, rng, chooser)
@@ -227,7 +237,7 @@ def _one_sample(view: View, player: int, rng: random.Random, chooser, cands: lis
         s.apply(a)
         # The same draws for every candidate's playout (common random numbers), as the dice.
         playout_round(s, rounds, w, player, others, temperature,
-                      random.Random(dice_seed) if temperature > 0.0 else None)
+                      random.Random(dice_seed) if temperature > 0.0 else None, own_temperature)
         u = utility(s, player, win) if value == POINTS else win_value(s, player)
         got.append((u, s.round_results[rounds - 1] if detail else None))
     for a, (u, rr) in zip(cands, got):

@@ -15,9 +15,9 @@ by the chance of winning the game from where the round leaves it (``win_chances`
 game's end, fitted from self-play after round 1 and 2. A lead that is already safe is worth little
 more, a deficit is worth a risk, and a Prize that decides the tie rule counts.
 
-With four players the softening is left out (``Strategy.crowd``): three opponents' softened
-moves add more noise than a decision's few samples can average out, and greedy playouts over
-fewer candidates chose better moves at the same cost (measured below).
+With four players (``Strategy.crowd``) the search goes over fewer candidates, its own playout
+moves are greedy, and the three opponents' are softened at OPPONENTS_TEMPERATURE: the temperature
+at which the greedy ratings best predict what hard really plays (measured below).
 """
 
 from __future__ import annotations
@@ -38,6 +38,8 @@ class Strategy:
     budget: Budget
     weights: Weights = DEFAULT
     temperature: float = TEMPERATURE
+    # The player's own playout moves at this temperature instead (None: ``temperature``).
+    own_temperature: float | None = None
     value: str = CHANCES  # a playout's end is worth the chance of winning the game (win_chances)
     # How to think with CROWD_PLAYERS or more players (None: the same as with fewer); see below.
     crowd: "Strategy | None" = None
@@ -76,7 +78,15 @@ def crowded(players: int) -> bool:
 # policy: 23.5% of 200 games against three hard with --seed 1, against 27.3% without; nor did
 # re-weighting them, or adding the in-demand colours and the dice's colours and values as
 # features of a fitted softmax, predict hard much better (at most 46% on games left out).
+#
+# So the model of the opponents changed, not its cost: with four players the expert plays the
+# opponents' playout moves softened at OPPONENTS_TEMPERATURE, the temperature at which the greedy
+# ratings best predict hard's real moves (benchmarks/opponent_model.py: log-likelihood -1.88 a
+# decision at 0.3, against -2.09 at 0.15 and -2.54 at 0.1), and its own moves greedily, as it
+# means to play them. Against three hard, --seed 1: 31.5% [25.5%, 38.2%] of 200 games (63 wins;
+# the greedy plan won 27.3% of the same deals).
 CROWD_PLAYERS = 4
+OPPONENTS_TEMPERATURE = 0.3
 CROWD_BUDGET = Budget(moves=4500, candidates=8, min_samples=3, time_cap=0.9)
 
 # The expert's budget with two players: 6000 playout moves over 12 candidates (hard: 3000 over
@@ -86,10 +96,10 @@ CROWD_BUDGET = Budget(moves=4500, candidates=8, min_samples=3, time_cap=0.9)
 # (0.55 s a four-player one by the plan above), with both cores of the 2-core machine busy
 # (benchmarks/ai_decision_time.py); capped at 0.9 s, so that it answers within a second.
 EXPERT = Strategy(Budget(moves=6000, candidates=12, min_samples=3, time_cap=0.9),
-                  crowd=Strategy(CROWD_BUDGET, temperature=0.0))
+                  crowd=Strategy(CROWD_BUDGET, temperature=OPPONENTS_TEMPERATURE, own_temperature=0.0))
 
 # The coach thinks longer than a bot (a person asked and watches the progress), without a time
 # cap so that a hint depends on the position and the seed alone, never on the machine's load.
 # With four players its playouts are greedy too, for the expert's reason.
 COACH_BUDGET = Budget(moves=12000, candidates=12, min_samples=4, time_cap=None)
-COACH = Strategy(COACH_BUDGET, crowd=Strategy(COACH_BUDGET, temperature=0.0))
+COACH = Strategy(COACH_BUDGET, crowd=Strategy(COACH_BUDGET, temperature=OPPONENTS_TEMPERATURE, own_temperature=0.0))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import math
 from dataclasses import replace
 
@@ -126,30 +128,53 @@ def test_expert_is_the_search_with_softened_playouts_and_more_room():
     assert double.temperature == expert.temperature and double.weights == expert.weights
 
 
-def test_expert_with_four_players_searches_greedily_over_fewer_candidates(monkeypatch):
-    """Two and three players: the softened 12-candidate search; four: the crowd's greedy one."""
+def test_expert_with_four_players_models_its_opponents_softened_and_itself_greedily(monkeypatch):
+    """Two and three players: the softened 12-candidate search for everyone; four: the crowd's
+    plan, over fewer candidates, the opponents softened at the temperature that predicts hard
+    best and the player's own moves greedy."""
     from blueprints3d.ai import bots
     seen = []
     real = bots.search
 
-    def spy(view, player, rng, budget, w, others, win, temperature, value):
-        seen.append((view.players, budget, temperature, value))
+    def spy(view, player, rng, budget, w, others, win, temperature, value, own_temperature):
+        seen.append((view.players, budget, temperature, value, own_temperature))
         return real(view, player, rng, replace(budget, moves=60, time_cap=None), w, others, win,
-                    temperature, value)
+                    temperature, value, own_temperature)
 
     monkeypatch.setattr(bots, "search", spy)
     crowd = strategy.EXPERT.crowd
-    assert crowd is not None and crowd.temperature == 0 and crowd.budget.candidates < strategy.EXPERT.budget.candidates
+    assert crowd is not None and crowd.budget.candidates < strategy.EXPERT.budget.candidates
+    assert crowd.temperature == strategy.OPPONENTS_TEMPERATURE > strategy.TEMPERATURE and crowd.own_temperature == 0
     for n in (2, 3, 4):
         state = GameState.new(n, 11)
         make_bot("expert", 1).choose(state, state.current_player)
-    plans = {n: (b, t, v) for n, b, t, v in seen}
-    assert plans[2] == plans[3] == (strategy.EXPERT.budget, strategy.EXPERT.temperature, strategy.CHANCES)
-    assert plans[4] == (crowd.budget, 0.0, strategy.CHANCES)
+    plans = {n: (b, t, v, o) for n, b, t, v, o in seen}
+    assert plans[2] == plans[3] == (strategy.EXPERT.budget, strategy.EXPERT.temperature, strategy.CHANCES, None)
+    assert plans[4] == (crowd.budget, strategy.OPPONENTS_TEMPERATURE, strategy.CHANCES, 0.0)
     double = make_bot("expert:%d" % (2 * strategy.EXPERT.budget.moves))
     assert double.crowd.budget.moves == 2 * crowd.budget.moves  # twice the thinking there too
     assert double.crowd.budget.time_cap == pytest.approx(2 * crowd.budget.time_cap)
+    assert double.crowd.own_temperature == 0.0
     assert make_bot("hard").crowd is None
+
+
+def test_with_own_moves_greedy_only_the_opponents_moves_are_drawn(monkeypatch):
+    # A playout whose own moves are greedy: the player's moves are greedy's favourite, the
+    # opponents' are drawn softened; without own_temperature every move is drawn.
+    from blueprints3d.ai import search as S
+
+    movers = {"greedy": [], "drawn": []}
+    real_best, real_sampled = S.best_action, S.sampled_action
+    monkeypatch.setattr(S, "best_action", lambda st, *a: movers["greedy"].append(st.current_player) or real_best(st, *a))
+    monkeypatch.setattr(S, "sampled_action", lambda st, *a: movers["drawn"].append(st.current_player) or real_sampled(st, *a))
+    state = GameState.new(4, 21)
+    player = state.current_player
+    S.playout_round(state.clone(), 1, player=player, temperature=0.3, rng=random.Random(1), own_temperature=0.0)
+    assert movers["greedy"] and set(movers["greedy"]) == {player}
+    assert movers["drawn"] and player not in movers["drawn"] and len(set(movers["drawn"])) == 3
+    movers["greedy"].clear(), movers["drawn"].clear()
+    S.playout_round(state.clone(), 1, player=player, temperature=0.3, rng=random.Random(1))
+    assert not movers["greedy"] and len(set(movers["drawn"])) == 4
 
 
 def test_softened_playouts_play_close_second_choices_and_keep_clear_ones():

@@ -125,18 +125,21 @@ def test_hints_show_different_dice_before_other_places_for_one_die():
 
 
 def test_the_coach_thinks_as_the_expert_does_for_the_number_of_players(monkeypatch):
-    """Two and three players: softened playouts; four: greedy ones (strategy.COACH.crowd)."""
+    """Two and three players: softened playouts for everyone; four: the opponents softened as
+    a model of hard, the player's own moves greedy (strategy.COACH.crowd, as the expert's)."""
     seen = []
     real = coach.analyse
 
     def spy(view, player, rng, budget, w, **kw):
-        seen.append((view.players, budget, kw["temperature"]))
+        seen.append((view.players, budget, kw["temperature"], kw["own_temperature"]))
         return real(view, player, rng, type(budget)(60, budget.candidates, 1, None), w, **kw)
 
     monkeypatch.setattr(coach, "analyse", spy)
     for players in (2, 3, 4):
         s = build(players, 2, 3)
         coach.hints(s, s.current_player)
-    plans = {n: (b, t) for n, b, t in seen}
-    assert plans[2] == plans[3] == (strategy.COACH.budget, strategy.COACH.temperature) and plans[2][1] > 0
-    assert plans[4] == (strategy.COACH.crowd.budget, 0.0)
+    plans = {n: (b, t, o) for n, b, t, o in seen}
+    assert plans[2] == plans[3] == (strategy.COACH.budget, strategy.COACH.temperature, None) and plans[2][1] > 0
+    assert plans[4] == (strategy.COACH.crowd.budget, strategy.OPPONENTS_TEMPERATURE, 0.0)
+    assert (strategy.COACH.crowd.temperature, strategy.COACH.crowd.own_temperature) == (
+        strategy.EXPERT.crowd.temperature, strategy.EXPERT.crowd.own_temperature)
