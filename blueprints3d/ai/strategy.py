@@ -83,8 +83,9 @@ def crowded(players: int) -> bool:
 # opponents' playout moves softened at OPPONENTS_TEMPERATURE, the temperature at which the greedy
 # ratings best predict hard's real moves (benchmarks/opponent_model.py: log-likelihood -1.88 a
 # decision at 0.3, against -2.09 at 0.15 and -2.54 at 0.1), and its own moves greedily, as it
-# means to play them. Against three hard, --seed 1: 31.5% [25.5%, 38.2%] of 200 games (63 wins;
-# the greedy plan won 27.3% of the same deals).
+# means to play them. Against three hard, --seed 1: 31.5% [25.5%, 38.2%] of 200 games (the greedy
+# plan won 27.3% of the same deals); --seed 201: 23.0% [17.7%, 29.3%] (greedy: 25.2%). Of the 400,
+# 27.3% [23.1%, 31.8%] against the greedy plan's 26.3%: a better-fitted model, no clear gain yet.
 CROWD_PLAYERS = 4
 OPPONENTS_TEMPERATURE = 0.3
 CROWD_BUDGET = Budget(moves=4500, candidates=8, min_samples=3, time_cap=0.9)
