@@ -9,6 +9,7 @@ import argparse
 import math
 import os
 
+from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.text import display, shown
 
 
@@ -65,6 +66,21 @@ def output_folder(path: str, option: str) -> str:
     if not os.access(path, os.W_OK | os.X_OK):
         raise UsageError(f"{option} {display(path, 200)}: the folder is not writable")
     return path
+
+
+def writable_file(path: str, option: str = "") -> str:
+    """``path``, shown; one line when its folder cannot take a new file."""
+    out = display(path, 200)
+    out_dir = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(out_dir):
+        raise BlueprintsError(f"cannot write {option}{out}: no folder {display(out_dir, 200)}")
+    if os.path.isdir(path):
+        raise BlueprintsError(f"cannot write {option}{out}: it is a folder")
+    if not os.access(out_dir, os.W_OK | os.X_OK):
+        raise BlueprintsError(f"cannot write {option}{out}: the folder {display(out_dir, 200)} is not writable")
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        raise BlueprintsError(f"cannot write {option}{out}: the file is not writable")
+    return out
 
 
 positive = whole_number(1)

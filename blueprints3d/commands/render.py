@@ -17,7 +17,7 @@ import argparse
 import os
 from contextlib import contextmanager
 
-from blueprints3d.commands.argtypes import UsageError, dimensions, finite_number, whole_number
+from blueprints3d.commands.argtypes import UsageError, dimensions, finite_number, whole_number, writable_file
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.text import display, plural
 
@@ -72,21 +72,6 @@ TURN_FPS = 15
 TURN_MEMORY = 1 << 30   # the frames are held until encoded: at most this many bytes of them
 
 
-def _writable(path: str, option: str) -> str:
-    """``path``, shown; one line when its folder cannot take a new file."""
-    out = display(path, 200)
-    out_dir = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(out_dir):
-        raise BlueprintsError(f"cannot write {option}{out}: no folder {display(out_dir, 200)}")
-    if os.path.isdir(path):
-        raise BlueprintsError(f"cannot write {option}{out}: it is a folder")
-    if not os.access(out_dir, os.W_OK | os.X_OK):
-        raise BlueprintsError(f"cannot write {option}{out}: the folder {display(out_dir, 200)} is not writable")
-    if os.path.exists(path) and not os.access(path, os.W_OK):
-        raise BlueprintsError(f"cannot write {option}{out}: the file is not writable")
-    return out
-
-
 def run(args: argparse.Namespace) -> int:
     if args.materials == bool(args.file):
         raise UsageError("give either a build FILE or --materials")
@@ -107,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
         out = display(args.output, 200)
         if not args.output.lower().endswith(".png"):
             raise UsageError(f"-o {out}: the picture is written as PNG, so its name must end in .png")
-        _writable(args.output, "")
+        writable_file(args.output)
     if args.turntable is not None:
         from blueprints3d.files.movie import MovieError, check_writable
 
@@ -115,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
             check_writable(args.turntable)  # the format and its library, before any frame is drawn
         except MovieError as e:
             raise UsageError(f"--turntable {display(args.turntable, 200)}: {e}") from None
-        movie = _writable(args.turntable, "")
+        movie = writable_file(args.turntable)
         w, h = args.size or TURNTABLE_SIZE
         n = turntable_frames(TURN_SECONDS if args.seconds is None else args.seconds, args.fps or TURN_FPS)
         if n * w * h * 3 > TURN_MEMORY:

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import os
 
-from blueprints3d.commands.argtypes import UsageError, grid_shape, window_size
-from blueprints3d.text import display
+from blueprints3d.commands.argtypes import UsageError, grid_shape, window_size, writable_file
+from blueprints3d.engine.errors import BlueprintsError
 
 HELP = "build freely on any blueprint card (or a blank grid) with any dice, and save a build file"
 
@@ -32,12 +31,10 @@ def run(args: argparse.Namespace) -> int:
     if args.grid is not None and args.card != "blank":
         raise UsageError(f"--grid shapes the blank card: it cannot be combined with --card {args.card}")
     if args.output is not None:
-        # As render -o: the file may be new, its folder must be there (a typo makes no folders).
-        folder = os.path.dirname(os.path.abspath(args.output))
-        if not os.path.isdir(folder):
-            raise UsageError(f"-o {display(args.output, 200)}: no folder {display(folder, 200)}")
-        if os.path.isdir(args.output):
-            raise UsageError(f"-o {display(args.output, 200)}: is a folder, not a build file")
+        try:  # as render -o: the file may be new, not its folder
+            writable_file(args.output, "-o ")
+        except BlueprintsError as e:
+            raise UsageError(str(e)) from None
     w, h = args.size
     from blueprints3d.client.apps.sandbox import run_window
 
