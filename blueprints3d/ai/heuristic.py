@@ -29,7 +29,7 @@ from blueprints3d.engine.turns import Phase
 _WOOD, _RECYCLED, _STONE, _GLASS = (int(m) for m in Material)
 _STONE_AT = tuple(stone_points(level + 1) for level in range(64))  # by level index
 _RP = RECYCLED_POINTS + (RECYCLED_POINTS[-1],) * 32
-_DIE_OF, _SLOT_OF = A.DIE_OF, A.SLOT_OF
+_DIE_OF, _SLOT_OF, _SET_ASIDE = A.DIE_OF, A.SLOT_OF, A.SET_ASIDE
 _MATERIALS = tuple(range(len(Material)))
 
 
@@ -79,23 +79,40 @@ class _Profile:
             mc[MATERIAL_OF[d]] += 1
         self.vc, self.mc = vc, mc
         self.placed = sum(mc)
-        self.distinct = sum(1 for x in vc if x)
+        self.distinct = len(vc) - vc.count(0)  # the values present (vc[0] is always 0)
         self.aside = len(aside)
         self.most_of_a_value = max(vc)
+
+
+# Fewer placed dice than any of these Prizes needs cannot qualify for one: most opponents, most
+# of a round, which spares building their profile on every move of every playout.
+_CONTEST_MIN = min(STRUCTURAL_SAME_VALUE, MATERIALS_SAME_COLOUR, GEOMETER_VALUES)
 
 
 def _contested(state: GameState, player: int) -> tuple[bool, bool, bool]:
     """Whether another player already qualifies (in the open) for Structural Integrity,
     Materials, Geometer."""
     s = m = g = False
+    taken = state.taken
     for p in range(state.num_players):
-        if p == player or not state.taken[p]:
+        if p == player or len(taken[p]) < _CONTEST_MIN:
             continue
         prof = _Profile(state, p)
         s = s or max(prof.vc) >= STRUCTURAL_SAME_VALUE
         m = m or max(prof.mc) >= MATERIALS_SAME_COLOUR
         g = g or prof.distinct == GEOMETER_VALUES
     return s, m, g
+
+
+# Each die counts as 1 << (8 * its material), so one sum in C counts the dice of every colour in
+# a list at once (there are at most 32 of a colour, well under 256), instead of a loop per die.
+_MAT_BIT = tuple(1 << (8 * m) for m in MATERIAL_OF)
+
+
+def _available(state: GameState) -> list[int]:
+    """How many dice of each material are still to come: in the bag or in the pool."""
+    x = sum(map(_MAT_BIT.__getitem__, state.bag)) + sum(map(_MAT_BIT.__getitem__, state.pool))
+    return [x >> (8 * m) & 255 for m in _MATERIALS]
 
 
 def _type_value(prof: _Profile, mat: int, val: int, left: int, avail: list[int],
@@ -162,6 +179,12 @@ def _sky(height: int, top: int, left: int) -> float:
     return (0.45 + 0.45 * (DIE_FACES - top) / (DIE_FACES - 1)) ** missing
 
 
+# Per top value: the chance per die that a cell is filled on top of it (``_bonus_factor``) and
+# that a stack grows by one (``_sky``), as those functions compute them.
+_BONUS_Q = tuple(1.0 - ((top - 1) / DIE_FACES) ** 3 for top in range(DIE_FACES + 1))
+_SKY_Q = tuple(0.45 + 0.45 * (DIE_FACES - top) / (DIE_FACES - 1) for top in range(DIE_FACES + 1))
+
+
 def action_values(state: GameState, legal: list[int] | None = None, w: Weights = DEFAULT
                   ) -> dict[int, float]:
     """Each legal action of the player to move, rated (higher is better; only differences
@@ -181,14 +204,15 @@ def action_values(state: GameState, legal: list[int] | None = None, w: Weights =
     prof = _Profile(state, player)
     left = TAKES_PER_ROUND - len(state.taken[player]) - 1  # takes after this one
     contested = _contested(state, player)
-    avail = [0, 0, 0, 0]
-    for d in state.bag:
-        avail[MATERIAL_OF[d]] += 1
-    for d in state.pool:
-        avail[MATERIAL_OF[d]] += 1
+    avail = _available(state)
 
     # The blueprint bonus: still reachable only if no die was set aside and no stack is over.
-    bonus_ok = not prof.aside and all(t is None or h <= t for h, t in zip(heights, targets))
+    bonus_ok = not prof.aside
+    if bonus_ok:
+        for h, t in zip(heights, targets):
+            if t is not None and h > t:
+                bonus_ok = False
+                break
     cell_f = [1.0] * len(stacks)
     base_bonus = 0.0
     missing = 0
@@ -207,22 +231,28 @@ def action_values(state: GameState, legal: list[int] | None = None, w: Weights =
             if x > sky_base:
                 sky_base = x
 
+    # The loop below runs for every action of every playout move: what depends only on the die
+    # or only on the cell is worked out once per call, and the arithmetic is written out in the
+    # same order as ``_sky`` and ``_bonus_factor`` so that the ratings are exactly theirs.
     type_cache: dict[int, float] = {}
-    cells: dict[int, tuple[int, int, int]] = {}
+    cells: dict[int, tuple[int, int, int, int, float, int]] = {}
     done: dict[int, float] = {}
     out: dict[int, float] = {}
-    wp = w.point
+    wp, wprize, wbonus = w.point, w.prize, w.bonus
+    qstep = w.q_bonus_step ** (missing - 1) if missing else 0.0
+    last_d = -1
     for a in legal:
-        d, slot = _DIE_OF[a], _SLOT_OF[a]
-        mat, val = MATERIAL_OF[d], values[d]
-        key = mat << 3 | val
-        tv = type_cache.get(key)
-        if tv is None:
-            tv = type_cache[key] = _type_value(prof, mat, val, left, avail, contested, w)
-        if slot == A.SET_ASIDE:
+        d, c = _DIE_OF[a], _SLOT_OF[a]
+        if d != last_d:  # the legal actions come grouped by die
+            last_d = d
+            mat, val = MATERIAL_OF[d], values[d]
+            key = mat << 3 | val
+            tv = type_cache.get(key)
+            if tv is None:
+                tv = type_cache[key] = _type_value(prof, mat, val, left, avail, contested, w)
+        if c == _SET_ASIDE:
             out[a] = tv - 99.0  # forced anyway: only ever the sole choice for that die
             continue
-        c = slot
         ck = key << 6 | c
         v = done.get(ck)  # another die of the same colour and value to the same cell
         if v is not None:
@@ -246,8 +276,16 @@ def action_values(state: GameState, legal: list[int] | None = None, w: Weights =
             # Wood also gains from dice still to come beside it: count empty neighbours a little.
             wood = WOOD_PER_NEIGHBOUR * faces + sum(
                 1 for n in col if heights[n] == level and targets[n] is not None)
-            info = cells[c] = (level, base, wood)
-        level, pts, wood = info
+            # The blueprint bonus: dice this cell still needs after this one (-1: no bonus to
+            # gain here), and the bonus's chance without this cell's own factor.
+            t = targets[c]
+            need, ratio = -1, 0.0
+            if bonus_ok and level < t:
+                need = t - level - 1
+                old = cell_f[c]
+                ratio = base_bonus / old if old > 0 else -1.0
+            info = cells[c] = (level, base, wood, need, ratio, SKYSCRAPER_HEIGHT - level - 1)
+        level, pts, wood, need, ratio, sky_missing = info
         if mat == _WOOD:
             pts += wood
         elif mat == _STONE:
@@ -255,16 +293,23 @@ def action_values(state: GameState, legal: list[int] | None = None, w: Weights =
         elif mat == _GLASS:
             pts += val
         v = tv + pts * wp
-        # Blueprint bonus after this placement.
-        t = targets[c]
-        if bonus_ok and level < t:
-            f = _bonus_factor(t - level - 1, val)
-            old = cell_f[c]
-            pb = base_bonus / old * f if old > 0 else 0.0
-            v += w.bonus * pb * w.q_bonus_step ** (missing - 1)
-        # Skyscraper: this stack's chance after the die, or the best other one.
-        sk = _sky(level + 1, val, left) if level + 1 >= 2 else 0.0  # a lone die is no tower yet
-        v += max(sk, sky_base) * w.prize * 0.8
+        # Blueprint bonus after this placement (``_bonus_factor`` of the cell after the die).
+        if need >= 0:
+            if ratio < 0.0:
+                pb = 0.0
+            else:
+                pb = ratio * (_BONUS_Q[val] ** need if need > 0 and val > 2 else 1.0)
+            v += wbonus * pb * qstep
+        # Skyscraper: this stack's chance after the die (``_sky``), or the best other one.
+        if level == 0:
+            sk = 0.0  # a lone die is no tower yet
+        elif sky_missing <= 0:
+            sk = 1.0
+        elif sky_missing > left:
+            sk = 0.0
+        else:
+            sk = _SKY_Q[val] ** sky_missing
+        v += (sk if sk > sky_base else sky_base) * wprize * 0.8
         done[ck] = v
         out[a] = v
     return out
@@ -275,11 +320,7 @@ def discard_values(state: GameState, legal: list[int], w: Weights = DEFAULT) -> 
     (judged on their open dice only), less a little of what it is worth to the discarder."""
     player = state.current_player
     values = state.values
-    avail = [0, 0, 0, 0]
-    for d in state.bag:
-        avail[MATERIAL_OF[d]] += 1
-    for d in state.pool:
-        avail[MATERIAL_OF[d]] += 1
+    avail = _available(state)
     others = []
     for p in range(state.num_players):
         if p != player:
@@ -320,10 +361,12 @@ def sampled_action(state: GameState, u: float, w: Weights, temperature: float) -
     too, so that playouts do not all follow one fixed continuation."""
     vals = action_values(state, None, w)
     top = max(vals.values())
-    weights = [(a, math.exp((v - top) / temperature)) for a, v in sorted(vals.items())]
-    x = u * sum(p for _, p in weights)
-    for a, p in weights:
+    acts = sorted(vals)
+    exp = math.exp
+    weights = [exp((vals[a] - top) / temperature) for a in acts]
+    x = u * sum(weights)
+    for a, p in zip(acts, weights):
         x -= p
         if x < 0:
             return a
-    return weights[-1][0]
+    return acts[-1]
