@@ -26,7 +26,9 @@ TITLE = "Learn to play"
 
 def welcome(you: str, opponent: str, in_demand: tuple[Material, Material]) -> str:
     first, second = in_demand
-    return (f"Welcome! You are {you}, playing one round against {opponent}, an easy computer player. Each of you "
+    # The table's status line says "Round 1 of 3": the lesson says why it stops after one.
+    return (f"Welcome! You are {you}, playing against {opponent}, an easy computer player. A game has "
+            f"{NUM_ROUNDS} rounds; this lesson plays the first. Each of you "
             f"takes {plural(TAKES_PER_ROUND, 'die')} from the pool in the middle and builds on your "
             f"own blueprint card, behind a screen. This round {first.colour} ({first.label}) and "
             f"{second.colour} ({second.label}) are in demand: they break ties.")

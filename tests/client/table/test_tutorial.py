@@ -169,6 +169,10 @@ def test_coach_words_read_as_a_player_would_say_them():
              coach.fits_nowhere(True), coach.fits_nowhere(False), coach.waiting("Computer")]
     for t in texts:
         assert not style_problems(t), (t, style_problems(t))
+    # The status line says "Round 1 of 3": the welcome says the lesson is the first of those.
+    from blueprints3d.engine.rules import NUM_ROUNDS, round_text
+    assert f"A game has {NUM_ROUNDS} rounds; this lesson plays the first." in texts[0]
+    assert str(NUM_ROUNDS) in round_text(1)
 
 
 def test_the_tutorial_command_opens_the_lesson_without_an_autosave():
