@@ -91,7 +91,8 @@ def crowded(players: int) -> bool:
 # calibrated to build as hard does (benchmarks/opponent_calibration.py: at 0.3 the modelled
 # opponents end the round two building points weaker than hard's real ones; a Prize worth 1 VP,
 # softened at 0.15, matches hard's points, bonuses and Prizes), --seed 601: 23.5% [18.2%, 29.8%]
-# of 200; with its own playouts by those weights too, --seed 801: 25.8% [20.2%, 32.2%].
+# of 200; with its own playouts by those weights too, --seed 801: 25.8% [20.2%, 32.2%]. This
+# plan on --seed 601: 27.5% [21.8%, 34.1%]; of its 600 games, 27.3% [23.9%, 31.0%].
 CROWD_PLAYERS = 4
 OPPONENTS_TEMPERATURE = 0.3
 CROWD_BUDGET = Budget(moves=4500, candidates=8, min_samples=3, time_cap=0.9)
