@@ -159,14 +159,20 @@ def _type_value(prof: _Profile, mat: int, val: int, left: int, avail: list[int],
     return total
 
 
+# Per top value: the chance per die that a cell is filled on top of it and that a stack grows
+# by one. Tables, so that ``_bonus_factor``, ``_sky`` and the inlined copies of them in
+# ``action_values``' loop read one definition.
+_BONUS_Q = tuple(1.0 - ((top - 1) / DIE_FACES) ** 3 for top in range(DIE_FACES + 1))
+_SKY_Q = tuple(0.45 + 0.45 * (DIE_FACES - top) / (DIE_FACES - 1) for top in range(DIE_FACES + 1))
+
+
 def _bonus_factor(need: int, top: int) -> float:
     """Chance that a cell still needing ``need`` dice above a top of ``top`` gets them."""
     if need <= 0:
         return 1.0
     if top <= 2:
         return 1.0
-    q = 1.0 - ((top - 1) / DIE_FACES) ** 3
-    return q ** need
+    return _BONUS_Q[top] ** need
 
 
 def _sky(height: int, top: int, left: int) -> float:
@@ -176,13 +182,7 @@ def _sky(height: int, top: int, left: int) -> float:
         return 1.0
     if missing > left or height == 0:
         return 0.0
-    return (0.45 + 0.45 * (DIE_FACES - top) / (DIE_FACES - 1)) ** missing
-
-
-# Per top value: the chance per die that a cell is filled on top of it (``_bonus_factor``) and
-# that a stack grows by one (``_sky``), as those functions compute them.
-_BONUS_Q = tuple(1.0 - ((top - 1) / DIE_FACES) ** 3 for top in range(DIE_FACES + 1))
-_SKY_Q = tuple(0.45 + 0.45 * (DIE_FACES - top) / (DIE_FACES - 1) for top in range(DIE_FACES + 1))
+    return _SKY_Q[top] ** missing
 
 
 def action_values(state: GameState, legal: list[int] | None = None, w: Weights = DEFAULT
@@ -232,8 +232,8 @@ def action_values(state: GameState, legal: list[int] | None = None, w: Weights =
                 sky_base = x
 
     # The loop below runs for every action of every playout move: what depends only on the die
-    # or only on the cell is worked out once per call, and the arithmetic is written out in the
-    # same order as ``_sky`` and ``_bonus_factor`` so that the ratings are exactly theirs.
+    # or only on the cell is worked out once per call, and ``_sky`` and ``_bonus_factor`` are
+    # written out with their tables, so that the ratings are exactly theirs.
     type_cache: dict[int, float] = {}
     cells: dict[int, tuple[int, int, int, int, float, int]] = {}
     done: dict[int, float] = {}
