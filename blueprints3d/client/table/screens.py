@@ -96,6 +96,14 @@ def _label(parent, text: str, pos: tuple[float, float], scale: float = 0.05,
                        text_align=align, text_fg=fg, frameColor=(0, 0, 0, 0), text_wordwrap=wordwrap)
 
 
+def menu_style(scale: float, pad_z: float = 0.15) -> dict:
+    """How every drop-down looks: its items padded (the menu's frame is sized from them), so that
+    the chosen word has room around it and its marker never touches the last letter; ``pad_z``
+    (in lines) above and below, less where rows stand close."""
+    return dict(scale=scale, highlightColor=(0.7, 0.7, 0.5, 1), frameColor=BUTTON, popupMarker_scale=0.6,
+                item_pad=(0.3, pad_z), relief=DGG.FLAT)
+
+
 ON, OFF = "on", "off"
 
 
@@ -166,7 +174,7 @@ class NewGameScreen(Screen):
         defaults = defaults or [SeatConfig("Player 1"), SeatConfig("Computer 2", levels[0])]
         labels = [f"Seat {i + 1}" for i in range(4)] + ["Seed", "Starts", "Open scores"]
         col0 = max(text_width(x, t) for x in labels) + line
-        menu_style = dict(scale=t, highlightColor=(0.7, 0.7, 0.5, 1), frameColor=BUTTON, popupMarker_scale=0.6)
+        choice_style = menu_style(t, pad_z=0.07)  # the seats' rows are one line apart
         entry_style = dict(scale=t, numLines=1, frameColor=(0.95, 0.95, 0.9, 1))
         self.rows = []
         menus = []
@@ -176,13 +184,13 @@ class NewGameScreen(Screen):
             d = defaults[i] if i < len(defaults) else None
             kind = EMPTY if d is None else (PERSON if d.is_person else f"Computer ({d.bot})")
             menu = DirectOptionMenu(parent=f, items=options, initialitem=options.index(kind) if kind in options else 0,
-                                    command=self._kind_changed, extraArgs=[i], **menu_style)
+                                    command=self._kind_changed, extraArgs=[i], **choice_style)
             entry = DirectEntry(parent=f, initialText=d.name if d else f"Player {i + 1}", width=13, **entry_style)
             menus.append((menu, y))
             self.rows.append((menu, entry))
             y -= row
         self.starts = DirectOptionMenu(parent=f, items=[f"Seat {i + 1}" for i in range(4)] + [BY_LOT],
-                                       initialitem=0, **menu_style)
+                                       initialitem=0, **choice_style)
         widest = max(menu.node().get_frame()[1] * t for menu, _ in menus + [(self.starts, 0)])
         x0 = pad
         x1 = x0 + col0
@@ -544,9 +552,10 @@ class SettingsScreen(Screen):
         f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, frameSize=(-0.95, 0.95, -0.69, 0.69))
         _label(f, "Settings", (0, 0.57), 0.08, TextNode.A_center)
         y = 0.45
-        step = 0.11
+        step = 0.105
         col = 0.3  # every control in one column, its label on the left
-        menu = dict(scale=0.06, highlightColor=(0.7, 0.7, 0.5, 1), frameColor=BUTTON, popupMarker_scale=0.6)
+        menu = menu_style(0.06)
+        note_room = 0.035  # a row with a note under its label steps this much further
         _label(f, "Computer players' speed", (-0.85, y), 0.05)
         self.speed = DirectOptionMenu(parent=f, items=SPEED_NAMES, initialitem=SPEED_NAMES.index(settings.bot_speed),
                                       pos=(col, 0, y), command=self._speed, **menu)
@@ -562,7 +571,7 @@ class SettingsScreen(Screen):
             _label(f, "Confirm each move", (-0.85, y), 0.05)
             _label(f, "(Undo until you confirm)", (-0.85, y - 0.06), 0.045, fg=(0.8, 0.8, 0.7, 1))
             self.confirm_moves = check_box(f, settings.confirm_moves, (col + 0.03, y), 0.05, self._confirm)
-            y -= step
+            y -= step + note_room
         _label(f, "Camera sensitivity", (-0.85, y), 0.05)
         values = [_times(v) for v in SENSITIVITIES]
         now = min(SENSITIVITIES, key=lambda v: abs(v - settings.camera_sensitivity))
@@ -572,7 +581,7 @@ class SettingsScreen(Screen):
         _label(f, "Shaded materials (shaders)", (-0.85, y), 0.05)
         self.shaders_note = _label(f, "takes effect at the next start", (-0.85, y - 0.06), 0.045, fg=(0.8, 0.8, 0.7, 1))
         self.shaders = check_box(f, settings.shaders, (col + 0.03, y), 0.05, self._shaders)
-        y -= step
+        y -= step + note_room
         _label(f, "Sound volume", (-0.85, y), 0.05)
         self.volume = DirectSlider(parent=f, range=(0, 100), value=settings.volume, pageSize=5,
                                    pos=(col + 0.22, 0, y + 0.015), scale=0.22, frameColor=(0.3, 0.32, 0.4, 1),
@@ -585,7 +594,7 @@ class SettingsScreen(Screen):
         _label(f, "Hints (H: the coach's best moves)", (-0.85, y), 0.05)
         self.hints = check_box(f, settings.hints, (col + 0.03, y), 0.05, self._hints)
         self.where = _label(f, f"Saved at once in {where}" if where else "Not saved (no settings file)",
-                            (-0.85, -0.44), 0.045, fg=(0.8, 0.8, 0.7, 1), wordwrap=37)
+                            (-0.85, -0.46), 0.045, fg=(0.8, 0.8, 0.7, 1), wordwrap=37)
         self.back_button = _button(f, "Back", (0, -0.59), self.back, 0.06)
         return f
 

@@ -269,6 +269,71 @@ def test_dialogs_are_opaque_over_the_table(offscreen_base):
         t.close()
 
 
+def menus_have_room(screen, render2d, px_per_unit, margin_px=2.0):
+    """Every drop-down of ``screen``: its chosen word lies inside its frame with a margin, and
+    left of its marker (the word used to run into the marker and touch the frame's edges):
+    ``margin_px`` pixels at least.
+    Returns how many were checked."""
+    from direct.gui.DirectGui import DirectOptionMenu
+
+    f = screen.frame
+    checked = 0
+    for w in children(f):
+        if not isinstance(w, DirectOptionMenu):
+            continue
+        for item in range(len(w["items"])):
+            w.set(item, fCommand=0)
+            frame = frame_rect(w, render2d, (f,))
+            text = w.component("text0")
+            lo, hi = text.get_tight_bounds(text)  # the letters themselves
+            word = _rect([text, w, f], render2d, (lo.x, hi.x, lo.z, hi.z))
+            marker = frame_rect(w.component("popupMarker"), render2d, (w, f))
+            margin = margin_px / px_per_unit
+            assert word[0] >= frame[0] + margin and word[2] >= frame[2] + margin, (w["items"][item], word, frame)
+            assert word[3] <= frame[3] - margin, (w["items"][item], word, frame)
+            assert word[1] <= marker[0] - margin, (w["items"][item], word, marker)
+            checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=["1280x720", "1920x1080"])
+def test_the_settings_screen_is_laid_out_in_pixels(offscreen_base, size):
+    """Nothing of the settings screen overlaps or leaves its panel: the notes under a label
+    ("(Undo until you confirm)", "takes effect at the next start") used to touch the next row."""
+    t = open_at(offscreen_base, size)
+    try:
+        app = t.app
+        app.show_settings()
+        scr = app.settings_screen
+        r2d = offscreen_base.render2d
+        panel = frame_rect(scr.frame, r2d)
+        rects = widget_rects(scr, r2d)
+        assert sum("DirectOptionMenu" in k for k in rects) == 3 and sum("box" in k for k in rects) >= 4
+        assert any("Undo until" in k for k in rects) and any("takes effect" in k for k in rects)
+        for name, r in rects.items():
+            assert inside(r, panel), (size, name, r, panel)
+        names = list(rects)
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                assert not overlap(rects[a], rects[b]), (size, a, rects[a], b, rects[b])
+        assert menus_have_room(scr, r2d, size[1] / 2) == len(scr.speed["items"]) + len(
+            scr.animations["items"]) + len(scr.sensitivity["items"])
+    finally:
+        t.close()
+
+
+def test_the_new_game_forms_menus_have_room(offscreen_base):
+    t = open_at(offscreen_base, (1280, 720))
+    try:
+        app = t.app
+        app.show_new_game()
+        # Its rows stand closer than the settings' rows, so the margin is smaller.
+        assert menus_have_room(app.new_game_screen, offscreen_base.render2d, 720 / 2, margin_px=1.0) >= 5 * 4
+        app.new_game_screen.exit()
+    finally:
+        t.close()
+
+
 def test_settings_boxes_say_their_value(offscreen_base):
     t = open_at(offscreen_base, (1280, 720), settings=Settings(shaders=False))
     try:
