@@ -30,11 +30,12 @@ Levels (``LEVELS``) and their budgets:
   chance of winning the game (``win_chances``), not by points ahead. Two players: softened
   playouts (each move drawn by its greedy rating, so a move is judged over a spread of
   continuations, not greedy's one line), 6000 playout moves over 12 candidates; the same with
-  three players. Four players (``strategy.EXPERT.crowd``): 4500 moves over 8 candidates, its
+  three players. Four players (``strategy.EXPERT.crowd``): 13500 moves over 8 candidates, its
   own playout moves greedy and the three opponents' softened at 0.3, the temperature at which
-  greedy's ratings best predict hard's moves. A median 0.39 s a two-player decision on the same
-  busy machine, p95 0.54 s; four players a mean 0.52 s, at most 0.96 s (wall clock beside other
-  work; CPU at most 0.74 s); capped at 0.9 s.
+  greedy's ratings best predict hard's moves. On the idle 2-core machine a median 0.16 s a
+  two-player decision (p95 0.21 s) and 0.61 s a four-player one (p95 0.75 s, at most 0.83 s);
+  in four-player tournaments, two games at a time, a mean 0.60 s and at most 0.91 s
+  (``benchmarks/ai_decision_time.py``, ``blueprints3d tournament``); capped at 0.9 s.
 
 ``make_bot`` accepts a level or a bot name, case-insensitive; ``search:N`` is the search bot
 with N playout moves a decision, and ``expert:N`` the expert with N (for tournaments between

@@ -143,3 +143,8 @@ def test_the_coach_thinks_as_the_expert_does_for_the_number_of_players(monkeypat
     assert plans[4] == (strategy.COACH.crowd.budget, strategy.OPPONENTS_TEMPERATURE, 0.0)
     assert (strategy.COACH.crowd.temperature, strategy.COACH.crowd.own_temperature) == (
         strategy.EXPERT.crowd.temperature, strategy.EXPERT.crowd.own_temperature)
+    # A hint comes from thinking twice as long as the expert, with any number of players.
+    for players in (2, 4):
+        mine, bots = strategy.COACH.for_players(players), strategy.EXPERT.for_players(players)
+        assert mine.budget.moves >= 2 * bots.budget.moves and mine.budget.candidates >= bots.budget.candidates
+        assert mine.budget.time_cap is None  # a hint depends on the position and the seed alone
