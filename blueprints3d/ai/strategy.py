@@ -101,8 +101,9 @@ def crowded(players: int) -> bool:
 # at 18000), which four times the budget's 100 games (28.0% [20.1%, 37.5%]) could neither show
 # nor rule out. So the plan now spends three times the moves, 13500, which still answers within
 # a second (idle: median 0.61 s, p95 0.75 s, at most 0.83 s; capped at 0.9 s), and won on fresh
-# seeds 32.0% [25.9%, 38.8%] (--seed 4001) and, run again to confirm, 31.5% [25.5%, 38.2%]
-# (--seed 4201) of 200 games each against three hard; 31.8% [27.4%, 36.5%] of the 400.
+# seeds 32.0% [25.9%, 38.8%] (--seed 4001), run again to confirm 31.5% [25.5%, 38.2%] (--seed
+# 4201) and 31.2% [25.2%, 38.0%] (--seed 4401), of 200 games each against three hard; 31.6%
+# [28.0%, 35.4%] of the 600, against 27.3% [23.9%, 31.0%] of 600 at 4500 moves.
 CROWD_PLAYERS = 4
 OPPONENTS_TEMPERATURE = 0.3
 CROWD_BUDGET = Budget(moves=13500, candidates=8, min_samples=3, time_cap=0.9)
