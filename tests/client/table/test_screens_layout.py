@@ -136,6 +136,16 @@ def widget_rects(screen, render2d):
     return rects
 
 
+def assert_laid_out(rects, panel, size):
+    """Every rect inside ``panel`` (nothing clipped by it) and no two overlapping."""
+    for name, r in rects.items():
+        assert inside(r, panel), (size, name, r, panel)
+    names = list(rects)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            assert not overlap(rects[a], rects[b]), (size, a, rects[a], b, rects[b])
+
+
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
 def test_the_new_game_form_is_laid_out_in_pixels(offscreen_base, size):
     from blueprints3d.client.table.bots import bot_levels
@@ -151,12 +161,7 @@ def test_the_new_game_form_is_laid_out_in_pixels(offscreen_base, size):
         assert inside(panel, (-1, 1, -1, 1)), (size, panel)
         rects = widget_rects(scr, r2d)
         assert len(rects) >= 20 and any("box" in k for k in rects)
-        for name, r in rects.items():
-            assert inside(r, panel), (size, name, r, panel)  # nothing clipped by the panel
-        names = list(rects)
-        for i, a in enumerate(names):
-            for b in names[i + 1:]:
-                assert not overlap(rects[a], rects[b]), (size, a, rects[a], b, rects[b])
+        assert_laid_out(rects, panel, size)
         sizes = text_sizes(scr.frame, r2d, h)
         assert any(text == "Open scores" for text, _ in sizes)
         for text, px in sizes:
@@ -310,12 +315,7 @@ def test_the_settings_screen_is_laid_out_in_pixels(offscreen_base, size):
         rects = widget_rects(scr, r2d)
         assert sum("DirectOptionMenu" in k for k in rects) == 3 and sum("box" in k for k in rects) >= 4
         assert any("Undo until" in k for k in rects) and any("takes effect" in k for k in rects)
-        for name, r in rects.items():
-            assert inside(r, panel), (size, name, r, panel)
-        names = list(rects)
-        for i, a in enumerate(names):
-            for b in names[i + 1:]:
-                assert not overlap(rects[a], rects[b]), (size, a, rects[a], b, rects[b])
+        assert_laid_out(rects, panel, size)
         assert menus_have_room(scr, r2d, size[1] / 2) == len(scr.speed["items"]) + len(
             scr.animations["items"]) + len(scr.sensitivity["items"])
     finally:
