@@ -175,15 +175,19 @@ def analyse(view: View, player: int, rng: random.Random, budget: Budget, w: Weig
     if len(cands) <= keep:
         return Analysis(cands[0], cands, tallies, obvious)
     chooser = _greedy_cell(w if others is None else others)
-    # Halving down to ``keep`` candidates: the budget is shared among the stages it takes.
-    stages = max(1, (-(-len(cands) // keep) - 1).bit_length())
-    per_stage = budget.moves / stages
+    # Halving down to ``keep`` candidates: what is left of the budget is shared among the
+    # stages still to run, counted from the candidates left (pinning the obvious move can
+    # add a stage, so the count is taken again at every stage).
     length = _moves_left(base)
+    left = float(budget.moves)
     stage = 0
     while len(cands) > keep:
+        stages_left = halving_stages(len(cands), keep)
+        per_stage = max(0.0, left) / stages_left
         # A sample costs its sampling and, per candidate, the playout and the round's scoring.
         cost = _SAMPLE_COST + len(cands) * (length + _SCORING_COST)
         samples = max(budget.min_samples, int(per_stage / cost))
+        left -= samples * cost
         for i in range(samples):
             if cancel is not None and cancel.is_set():
                 raise Cancelled()
@@ -191,7 +195,7 @@ def analyse(view: View, player: int, rng: random.Random, budget: Budget, w: Weig
                                others, win, temperature, value, own_temperature):
                 break
             if progress is not None:
-                progress(min(1.0, (stage + (i + 1) / samples) / stages))
+                progress(min(1.0, (stage + (i + 1) / samples) / (stage + stages_left)))
         else:
             n_keep = max(keep, len(cands) // 2)
             ranked = sorted(cands, key=lambda a: (-tallies[a].mean(), -rated[a], a))
@@ -207,6 +211,16 @@ def analyse(view: View, player: int, rng: random.Random, budget: Budget, w: Weig
         break  # out of time
     finalists = sorted(cands, key=lambda a: (-tallies[a].mean(), -rated[a], a))
     return Analysis(finalists[0], finalists, tallies, obvious)
+
+
+def halving_stages(n: int, keep: int = 1) -> int:
+    """How many stages successive halving runs to bring ``n`` candidates down to ``keep``:
+    each stage keeps the better half (at least ``keep``), as ``analyse``'s loop does."""
+    stages = 0
+    while n > keep:
+        n = max(keep, n // 2)
+        stages += 1
+    return stages
 
 
 # Costs in playout moves (about 45 microseconds each): sampling a state from the view, and

@@ -109,11 +109,10 @@ OPPONENTS_TEMPERATURE = 0.3
 CROWD_BUDGET = Budget(moves=13500, candidates=8, min_samples=3, time_cap=0.9)
 
 # The expert's budget with two players: 6000 playout moves over 12 candidates (hard: 3000 over
-# 8). Successive halving splits the moves into four stages although 12 candidates take three
-# (search.analyse counts stages by bits), so it spends 4500 of them: a known waste, kept so
-# that the tournament figures measured with it stand. A median 0.16 s a two-player decision on
-# the idle 2-core machine (0.61 s a four-player one by the plan above; benchmarks/
-# ai_decision_time.py); capped at 0.9 s, so that it answers within a second.
+# 8), all of them spent (search.halving_stages counts the stages the halving really runs;
+# until 2026-12-03 it counted one too many for 12 candidates, so the expert spent 4500).
+# Capped at 0.9 s, so that it answers within a second; benchmarks/ai_decision_time.py gives
+# the times and benchmarks/RESULTS.md the tournaments.
 EXPERT = Strategy(Budget(moves=6000, candidates=12, min_samples=3, time_cap=0.9),
                   crowd=Strategy(CROWD_BUDGET, temperature=OPPONENTS_TEMPERATURE, own_temperature=0.0))
 

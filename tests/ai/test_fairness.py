@@ -22,11 +22,27 @@ BUDGET = Budget(moves=1500, time_cap=None)  # no time cap: decisions never depen
 
 
 def expert(seed: int) -> SearchBot:
-    """The expert on a smaller budget and no time cap: its softened playouts draw from the
-    bot's own random source, which must not be able to learn anything hidden either."""
+    """The expert on a smaller budget and no time cap, in every plan it has (two players and
+    the four-player crowd plan): its softened playouts draw from the bot's own random source,
+    which must not be able to learn anything hidden either. A time cap left anywhere would let
+    the twin calls stop at different points on a loaded machine."""
     bot = make_bot("expert", seed)
     bot.budget = replace(bot.budget, moves=1500, time_cap=None)
+    assert bot.crowd is not None
+    bot.crowd = replace(bot.crowd, budget=replace(bot.crowd.budget, moves=1500, time_cap=None))
     return bot
+
+
+def _budgets(bot) -> list[Budget]:
+    plans = [bot, *([bot.crowd] if getattr(bot, "crowd", None) is not None else [])]
+    return [p.budget for p in plans if hasattr(p, "budget")]
+
+
+def test_the_checked_bots_never_depend_on_the_machines_speed():
+    for make in (lambda k: SearchBot(k, BUDGET), expert):
+        budgets = _budgets(make(0))
+        assert budgets and all(b.time_cap is None for b in budgets), budgets
+    assert len(_budgets(expert(0))) == 2  # the four-player plan is checked too
 
 
 @pytest.mark.parametrize("make", [lambda k: RandomBot(k), lambda k: GreedyBot(k),
