@@ -50,7 +50,7 @@ from blueprints3d.engine.state import GameState
 from blueprints3d.files.autosave import default_dir
 from blueprints3d.files.buildfile import Build, build_from_dict
 from blueprints3d.files.builds import build_of
-from blueprints3d.files.jsonfile import first_difference, read_json, stamp, where, write_new
+from blueprints3d.files.jsonfile import first_difference, read_json, same_json, stamp, where, write_new
 from blueprints3d.files.savefile import game_from_json, game_to_json
 from blueprints3d.text import display, shown
 
@@ -339,7 +339,7 @@ def game_from_record(data: Any, number: int = 0, path: Path = Path("-")) -> Kept
     kept_players = tuple(_player(raw, i, state.names[i], None if counts is None else counts[i])
                          for i, raw in enumerate(players))
     for key, expected in (("result", _result_json(state)), ("buildings", _buildings_json(state))):
-        if data[key] != expected:
+        if not same_json(data[key], expected):
             field = first_difference(expected, data[key], key)
             raise HistoryError(f"the kept {key} does not match the game's moves (first difference at "
                                f"{field}): the file was modified or damaged")

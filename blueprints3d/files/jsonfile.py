@@ -249,16 +249,29 @@ def read_or_default(path: str | os.PathLike[str], error: type[BlueprintsError], 
         return default, text if text.startswith(where(path)) else f"{where(path)}: {text}"
 
 
+def same_json(a: Any, b: Any) -> bool:
+    """Whether two parsed JSON values are the same, types and all: Python's ``==`` takes
+    ``false`` for 0 and ``1.0`` for 1, which in these files are not the numbers they stand for."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_json(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b))
+    return bool(a == b)
+
+
 def first_difference(a: Any, b: Any, path: str) -> str:
-    """Where two parsed JSON values first differ, as a path ("state.pool[3]"), for a file whose
-    content does not match what it claims (a save's snapshot, a history record's result)."""
+    """Where two parsed JSON values first differ (``same_json``), as a path ("state.pool[3]"),
+    for a file whose content does not match what it claims (a save's snapshot, a history
+    record's result)."""
     if isinstance(a, dict) and isinstance(b, dict):
         for k in list(a) + [k for k in b if k not in a]:
-            if a.get(k) != b.get(k):
+            if k not in a or k not in b or not same_json(a[k], b[k]):
                 return first_difference(a.get(k), b.get(k), f"{path}.{k}")
     elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
         for i, (x, y) in enumerate(zip(a, b)):
-            if x != y:
+            if not same_json(x, y):
                 return first_difference(x, y, f"{path}[{i}]")
     return path
 

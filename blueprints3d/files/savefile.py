@@ -14,7 +14,7 @@ import os
 from typing import Any
 
 from blueprints3d.engine import actions as A
-from blueprints3d.files.jsonfile import first_difference, read_json, write_bytes_atomic
+from blueprints3d.files.jsonfile import first_difference, read_json, same_json, write_bytes_atomic
 from blueprints3d.files.jsonfile import where as file_where
 from blueprints3d.engine.errors import BlueprintsError, SaveFileError
 from blueprints3d.engine.state import GameState
@@ -104,7 +104,7 @@ def game_from_json(data: Any) -> tuple[GameState, dict[str, Any]]:
     except BlueprintsError as e:
         raise SaveFileError(f"the save file's settings are invalid: {e}") from None
     rebuilt = state.to_dict()
-    if rebuilt != data["state"]:
+    if not same_json(rebuilt, data["state"]):
         field = first_difference(rebuilt, data["state"], "state")
         raise SaveFileError(f"the saved state does not match its move log (first difference at {field}): "
                             f"the file was modified or damaged")

@@ -46,10 +46,13 @@ class Settings:
     hints: bool = True                 # the coach at the table: H and the Hint button show the best moves
 
     def __post_init__(self) -> None:
-        if self.bot_speed not in BOT_SPEEDS:
-            raise SettingsError(f"bot_speed must be one of {', '.join(BOT_SPEEDS)}, not {self.bot_speed!r}")
-        if self.animations not in ANIMATIONS:
-            raise SettingsError(f"animations must be one of {', '.join(ANIMATIONS)}, not {self.animations!r}")
+        # The type first: a list or an object from a file is not hashable, and ``in`` on a
+        # dict would raise TypeError instead of naming the setting.
+        for name, choices in (("bot_speed", tuple(BOT_SPEEDS)), ("animations", ANIMATIONS)):
+            value = getattr(self, name)
+            if not isinstance(value, str) or value not in choices:
+                shown_value = repr(value) if isinstance(value, str) else f"a {_json_kind(value)}"
+                raise SettingsError(f"{name} must be one of {', '.join(choices)}, not {shown_value}")
         for name in ("confirm_moves", "shaders", "mute", "hints"):
             if not isinstance(getattr(self, name), bool):
                 raise SettingsError(f"{name} must be true or false")
@@ -76,6 +79,16 @@ class Settings:
         return replace(self, **values)
 
 
+def _json_kind(value: Any) -> str:
+    """What a parsed JSON value is, in the file's own words (for a message)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    return {dict: "object", list: "list", str: "string", int: "number", float: "number"}.get(
+        type(value), type(value).__name__)
+
+
 def settings_path(folder: str | os.PathLike[str] | None = None) -> Path:
     """Where the settings live: ``settings.json`` in ``folder``, else in the data folder."""
     return (Path(folder) if folder is not None else default_dir()) / FILE_NAME
@@ -86,7 +99,7 @@ def from_data(data: Any) -> Settings:
     this format. Keys this version does not know are refused, so a newer file is not half read."""
     if not isinstance(data, dict):
         raise SettingsError("not a settings object")
-    if data.get("format") != FORMAT or isinstance(data.get("format"), bool):
+    if type(data.get("format")) is not int or data.get("format") != FORMAT:
         raise SettingsError(f"settings format {data.get('format')!r}, this version reads {FORMAT}")
     known = {f.name for f in fields(Settings)}
     extra = sorted(set(data) - known - {"format"})

@@ -125,3 +125,25 @@ def test_failed_save_keeps_the_previous_good_file(saved, monkeypatch):
         save_game(path, s)
     assert path.read_text() == good
     assert [p.name for p in path.parent.iterdir()] == ["game.json"]  # no temporary left behind
+
+
+@pytest.mark.parametrize("where", [("state", "current_player"), ("state", "turn_order", 0),
+                                   ("state", "start_player"), ("state", "turns_done"),
+                                   ("state", "round")])
+@pytest.mark.parametrize("kind", ["bool", "float"])
+def test_a_bool_or_a_float_is_not_a_number_in_the_state(where, kind):
+    """``false == 0`` and ``1.0 == 1`` in Python, not in these files: a state that holds them
+    (checksum recomputed, so only the comparison can catch it) is refused."""
+    from blueprints3d.files.savefile import _checksum
+    s = GameState.new(2, 5)  # current_player, turn_order[0], start_player, turns_done: 0
+    s.apply(s.legal_actions()[0])
+    data = game_to_json(s)
+    node = data
+    for key in where[:-1]:
+        node = node[key]
+    n = node[where[-1]]
+    assert type(n) is int and n in (0, 1)
+    node[where[-1]] = (n == 1) if kind == "bool" else float(n)
+    data["checksum"] = _checksum({k: v for k, v in data.items() if k != "checksum"})
+    with pytest.raises(SaveFileError, match=r"does not match its move log \(first difference at state\."):
+        game_from_json(json.loads(json.dumps(data)))

@@ -53,6 +53,16 @@ def test_save_makes_the_folder(tmp_path):
     ('{"format": 1, "hints": "off"}', "hints"),
     ('{"format": 1, "hints": 0}', "hints"),
     ('{"format": 1, "loudness": 3}', "unknown setting 'loudness'"),
+    ('{"format": 1.0}', "format"),
+    ('{"format": "1"}', "format"),
+    # Every field of the wrong JSON type, each named in the one line (a list or an object
+    # in bot_speed was a TypeError traceback: unhashable).
+    *[(f'{{"format": 1, "{name}": {bad}}}', name)
+      for name in ("bot_speed", "confirm_moves", "camera_sensitivity", "shaders", "volume", "mute",
+                   "animations", "hints")
+      for bad in ("[]", "{}", "null", '"x"', "[1]", '{"a": 1}', "1.5", "true")
+      if not (bad == "true" and name in ("confirm_moves", "shaders", "mute", "hints"))
+      and not (bad == "1.5" and name == "camera_sensitivity")],
     ("", "JSON"),
 ])
 def test_bad_or_old_file_gives_defaults_and_one_line(tmp_path, text, why):
