@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import stat
 
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.text import display, shown
@@ -68,19 +69,70 @@ def output_folder(path: str, option: str) -> str:
     return path
 
 
-def writable_file(path: str, option: str = "") -> str:
-    """``path``, shown; one line when its folder cannot take a new file."""
+def writable_file(path: str, option: str = "", *, replace: bool = True) -> str:
+    """``path``, shown; one line when no picture or build file can ever be written there, said
+    before any window opens: an empty name, a name too long for the file system, a missing or
+    read-only folder, and anything there that is not a plain file (a folder, a device such as
+    /dev/null or /dev/full, a pipe, a link: an output is never written through a link). With
+    ``replace`` False an existing file is refused too (the caller offers ``--force``)."""
     out = display(path, 200)
+    what = f"cannot write {option}{out or repr(path)}"
+    if not path:
+        raise BlueprintsError(f"{what}: the file name is empty; give a name such as picture.png")
     out_dir = os.path.dirname(os.path.abspath(path))
+    longest = max(os.path.abspath(path).split(os.sep), key=len)
+    name_max = _name_max(out_dir)
+    if len(os.fsencode(longest)) > name_max:
+        raise BlueprintsError(f"{what}: the name {display(longest, 40)} is {len(os.fsencode(longest))} "
+                              f"bytes long, and this file system takes at most {name_max}")
     if not os.path.isdir(out_dir):
-        raise BlueprintsError(f"cannot write {option}{out}: no folder {display(out_dir, 200)}")
-    if os.path.isdir(path):
-        raise BlueprintsError(f"cannot write {option}{out}: it is a folder")
+        raise BlueprintsError(f"{what}: no folder {display(out_dir, 200)}")
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        st = None
+    except OSError as e:
+        raise BlueprintsError(f"{what}: {display(e.strerror or e, 80)}") from None
+    if st is not None and stat.S_ISDIR(st.st_mode):
+        raise BlueprintsError(f"{what}: it is a folder")
+    if st is not None and stat.S_ISLNK(st.st_mode):
+        raise BlueprintsError(f"{what}: it is a link, not a plain file (an output is never written "
+                              f"through a link); give the name of a plain file")
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        raise BlueprintsError(f"{what}: it is not a plain file ({_kind(st.st_mode)}); give the name "
+                              f"of a plain file")
     if not os.access(out_dir, os.W_OK | os.X_OK):
-        raise BlueprintsError(f"cannot write {option}{out}: the folder {display(out_dir, 200)} is not writable")
-    if os.path.exists(path) and not os.access(path, os.W_OK):
-        raise BlueprintsError(f"cannot write {option}{out}: the file is not writable")
+        raise BlueprintsError(f"{what}: the folder {display(out_dir, 200)} is not writable")
+    if st is not None and not replace:
+        raise BlueprintsError(f"{what}: the file is there already; give --force to replace it, "
+                              f"or another name")
+    if st is not None and not os.access(path, os.W_OK):
+        raise BlueprintsError(f"{what}: the file is not writable")
     return out
+
+
+def _name_max(folder: str) -> int:
+    """The longest file name (bytes) the file system at ``folder`` (or its nearest existing
+    parent) takes; 255 where it cannot be asked."""
+    while folder and not os.path.isdir(folder):
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            break
+        folder = parent
+    try:
+        return int(os.pathconf(folder or os.sep, "PC_NAME_MAX"))
+    except (OSError, ValueError):
+        return 255
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a file"
 
 
 positive = whole_number(1)

@@ -9,11 +9,9 @@
 from __future__ import annotations
 
 import argparse
-import os
-import stat
 import sys
 
-from blueprints3d.commands.argtypes import UsageError, whole_number
+from blueprints3d.commands.argtypes import UsageError, whole_number, writable_file
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.files.buildfile import build_bytes
 from blueprints3d.files.history import KeptGame, latest_game, list_games, load_game
@@ -39,7 +37,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "PLAYER is a seat number (1-4) or a name")
     parser.add_argument("-o", "--output", metavar="FILE",
                         help="with --building: the build file to write (default: a new file "
-                             "game-N-round-R-NAME.json in the current folder, never over another)")
+                             "game-N-round-R-NAME.json in the current folder, never over another); "
+                             "a file already there is replaced only with --force")
+    parser.add_argument("--force", action="store_true",
+                        help="with -o: replace the build file if it is there already")
 
 
 def _err(line: str) -> None:
@@ -49,6 +50,10 @@ def _err(line: str) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.output is not None and args.building is None:
         raise UsageError("-o names the build file that --building writes: give --building ROUND PLAYER too")
+    if args.force and args.output is None:
+        raise UsageError("--force lets -o replace a file: give --building ROUND PLAYER -o FILE too")
+    if args.output is not None:
+        writable_file(args.output, replace=args.force)  # before the history is read
     if args.building is not None:
         return _write_building(args)
     if args.game is not None:
@@ -152,14 +157,7 @@ def _write_building(args: argparse.Namespace) -> int:
         if args.output is None:
             path = write_new(".", f"game-{g.number}-round-{rnd}-{file_name(name)}", ".json", data)
         else:
-            out = display(args.output, 200)
-            folder = os.path.dirname(os.path.abspath(args.output))
-            if os.path.isdir(args.output):
-                raise BlueprintsError(f"cannot write {out}: it is a folder")
-            if not os.path.isdir(folder):
-                raise BlueprintsError(f"cannot write {out}: no folder {display(folder, 200)}")
-            if os.path.exists(args.output) and not stat.S_ISREG(os.stat(args.output).st_mode):
-                raise BlueprintsError(f"cannot write {out}: it is not a plain file (a device, a pipe...)")
+            writable_file(args.output, replace=args.force)  # (again: it may have changed since)
             write_bytes_atomic(args.output, data)
             path = args.output
     except OSError as e:

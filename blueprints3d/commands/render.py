@@ -89,18 +89,17 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--card composes a picture: give -o SHARE.png")
     out = movie = None
     if args.output is not None:
-        out = display(args.output, 200)
+        out = writable_file(args.output, "-o ")  # an empty name, a device, a pipe, a link: first
         if not args.output.lower().endswith(".png"):
             raise UsageError(f"-o {out}: the picture is written as PNG, so its name must end in .png")
-        writable_file(args.output)
     if args.turntable is not None:
         from blueprints3d.files.movie import MovieError, check_writable
 
+        movie = writable_file(args.turntable, "--turntable ")
         try:
             check_writable(args.turntable)  # the format and its library, before any frame is drawn
         except MovieError as e:
-            raise UsageError(f"--turntable {display(args.turntable, 200)}: {e}") from None
-        movie = writable_file(args.turntable)
+            raise UsageError(f"--turntable {movie}: {e}") from None
         w, h = args.size or TURNTABLE_SIZE
         n = turntable_frames(TURN_SECONDS if args.seconds is None else args.seconds, args.fps or TURN_FPS)
         if n * w * h * 3 > TURN_MEMORY:

@@ -30,26 +30,33 @@ def run(args: argparse.Namespace) -> int:
     shared = 0
     rounds = 0
     start = last = time.monotonic()
-    for i in range(args.games):
-        state = random_game(args.players, args.seed + i)
-        for rr in state.round_results:
-            rounds += 1
-            for s in rr.scores:
-                d = s.to_dict()
-                for c in CATEGORIES:
-                    per_cat[c].append(d[c])
-                for p in s.prizes:
-                    prizes_qualified[p] += 1
-            for p in rr.prizes:
-                prizes_won[p] += 1
-        res = state.result()
-        vp.extend(res.victory_points)
-        shared += res.shared
-        now = time.monotonic()
-        if now - last > 0.5 or i + 1 == args.games:
-            last = now
-            print(f"\rsimulate: {i + 1}/{args.games} games ({(i + 1) / max(now - start, 1e-9):.0f}/s)",
-                  end="", file=sys.stderr, flush=True)
+    progress = False  # a progress line stands unfinished on stderr
+    try:
+        for i in range(args.games):
+            state = random_game(args.players, args.seed + i)
+            for rr in state.round_results:
+                rounds += 1
+                for s in rr.scores:
+                    d = s.to_dict()
+                    for c in CATEGORIES:
+                        per_cat[c].append(d[c])
+                    for p in s.prizes:
+                        prizes_qualified[p] += 1
+                for p in rr.prizes:
+                    prizes_won[p] += 1
+            res = state.result()
+            vp.extend(res.victory_points)
+            shared += res.shared
+            now = time.monotonic()
+            if now - last > 0.5 or i + 1 == args.games:
+                last = now
+                print(f"\rsimulate: {i + 1}/{args.games} games ({(i + 1) / max(now - start, 1e-9):.0f}/s)",
+                      end="", file=sys.stderr, flush=True)
+                progress = True
+    except KeyboardInterrupt:
+        if progress:  # end it, so that the command line's "interrupted" stands on its own line
+            print(file=sys.stderr)
+        raise
     print(file=sys.stderr)
     buildings = len(per_cat["total"])
     print(f"{args.games} random {args.players}-player games (seeds {args.seed}..{args.seed + args.games - 1}), "

@@ -17,7 +17,7 @@ from typing import Any
 
 from blueprints3d.engine.errors import BlueprintsError, SaveFileError
 from blueprints3d.engine.state import GameState
-from blueprints3d.files.jsonfile import clean_stray_temps, stamp, where, write_new
+from blueprints3d.files.jsonfile import clean_stray_temps, make_folder, os_reason, stamp, where, write_new
 from blueprints3d.files.savefile import load_game, save_game
 from blueprints3d.text import display, file_name
 
@@ -87,7 +87,7 @@ class SlotLock:
 
     def acquire(self) -> None:
         """Take the lock, or SlotInUse naming the process that holds it."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        make_folder(self.path.parent)
         for _ in range(10):
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
             try:
@@ -160,7 +160,7 @@ class AutosaveSlot:
             raise
         except OSError as e:
             raise SaveFileError(f"cannot use the save folder {where(self.folder)}: "
-                                f"{display(e.strerror or e, 80)}") from None
+                                f"{os_reason(e)}") from None
         stem = self.current.stem
         # This slot's own temporary files have no other writer now; F5/F6 copies' only when old.
         removed = clean_stray_temps(self.folder, prefix=f".{stem}.")
@@ -171,7 +171,7 @@ class AutosaveSlot:
         self.lock.release()
 
     def save(self, state: GameState, meta: dict[str, Any] | None = None) -> None:
-        self.folder.mkdir(parents=True, exist_ok=True)
+        make_folder(self.folder)
         if self.current.exists() and self._current_ok:
             # The last good save becomes the backup without ever leaving the slot without a
             # current file: link it under a temporary name, then rename that over the backup.

@@ -14,7 +14,7 @@ from typing import Any, Iterable
 
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.files.autosave import default_dir
-from blueprints3d.files.jsonfile import read_or_default, write_atomic
+from blueprints3d.files.jsonfile import make_folder, read_or_default, write_atomic
 
 FORMAT = 1
 FILE_NAME = "demos.json"
@@ -57,5 +57,5 @@ def load_progress(path: str | os.PathLike[str]) -> tuple[frozenset[str], str | N
 def save_progress(path: str | os.PathLike[str], finished: Iterable[str]) -> None:
     """Write the record atomically (the folder is made if needed); OSError when it cannot be."""
     p = Path(path)
-    p.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(p.parent)
     write_atomic(p, json.dumps({"format": FORMAT, "finished": sorted(set(finished))}, indent=2) + "\n")

@@ -50,7 +50,7 @@ from blueprints3d.engine.state import GameState
 from blueprints3d.files.autosave import default_dir
 from blueprints3d.files.buildfile import Build, build_from_dict
 from blueprints3d.files.builds import build_of
-from blueprints3d.files.jsonfile import first_difference, read_json, same_json, stamp, where, write_new
+from blueprints3d.files.jsonfile import first_difference, make_folder, read_json, same_json, stamp, where, write_new
 from blueprints3d.files.savefile import game_from_json, game_to_json
 from blueprints3d.text import display, shown
 
@@ -268,7 +268,7 @@ def keep_game(state: GameState, meta: dict[str, Any] | None = None,
     if kept is not None:
         return kept
     folder = history_dir(data_folder)
-    folder.mkdir(parents=True, exist_ok=True)
+    make_folder(folder)
     data = (json.dumps(record, separators=(",", ":")) + "\n").encode("utf-8")
     return write_new(folder, f"game-{stamp()}-{game_key(state)}", SUFFIX, data)
 

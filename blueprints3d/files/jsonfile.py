@@ -49,8 +49,55 @@ def where(path: str | os.PathLike[str]) -> str:
 
 def os_reason(e: OSError) -> str:
     """An OSError as a short line naming the file: "Permission denied: /home/ann/saves"."""
-    what = display(e.strerror or e.__class__.__name__, 80)
+    what = display(e.strerror or e.__class__.__name__, 80 if e.filename else 300)
     return f"{what}: {where(e.filename)}" if e.filename else what
+
+
+def _kind_of(path: Path) -> str | None:
+    """What stands at ``path`` when it is not a folder, in a player's words (None: a folder,
+    or nothing there)."""
+    try:
+        st = os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    if stat.S_ISLNK(st.st_mode):
+        try:
+            target = os.stat(path)
+        except OSError as e:
+            return "a link that loops back on itself" if e.errno == errno.ELOOP else "a link to nowhere"
+        return None if stat.S_ISDIR(target.st_mode) else _kind_of_mode(target.st_mode)
+    return None if stat.S_ISDIR(st.st_mode) else _kind_of_mode(st.st_mode)
+
+
+def _kind_of_mode(mode: int) -> str:
+    if stat.S_ISREG(mode):
+        return "a file"
+    if stat.S_ISFIFO(mode):
+        return "a pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "something that is not a folder"
+
+
+def make_folder(path: str | os.PathLike[str]) -> Path:
+    """Make the folder ``path`` (and its parents) when missing. When a file, a pipe or a link
+    loop stands where it or a parent must be, the OSError says so in a sentence that names it
+    and what to do (``mkdir`` itself says only "File exists" or "Not a directory")."""
+    p = Path(path)
+    try:
+        p.mkdir(parents=True, exist_ok=True)
+        return p
+    except OSError as e:
+        if e.errno not in (errno.EEXIST, errno.ENOTDIR, errno.ELOOP):
+            raise
+        for part in [*reversed(p.parents), p]:
+            kind = _kind_of(part)
+            if kind is not None:
+                raise OSError(e.errno, f"{kind} stands where the folder {where(part)} must be; "
+                                       f"move it away or choose another folder") from None
+        raise
 
 
 def _depth(text: str) -> int:

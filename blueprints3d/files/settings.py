@@ -16,7 +16,7 @@ from typing import Any
 
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.files.autosave import default_dir
-from blueprints3d.files.jsonfile import read_or_default, write_atomic
+from blueprints3d.files.jsonfile import make_folder, read_or_default, write_atomic
 
 FORMAT = 1
 FILE_NAME = "settings.json"
@@ -122,5 +122,5 @@ def settings_text(settings: Settings) -> str:
 def save_settings(path: str | os.PathLike[str], settings: Settings) -> None:
     """Write the settings atomically (the folder is made if needed); OSError when it cannot be."""
     p = Path(path)
-    p.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(p.parent)
     write_atomic(p, settings_text(settings))

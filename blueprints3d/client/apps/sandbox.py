@@ -37,7 +37,7 @@ from blueprints3d.client.apps.demo_player import StepView, _button
 from blueprints3d.client.apps.demo_stage import FRAME_TAG
 from blueprints3d.client.apps.viewer import Orbit, breakdown
 from blueprints3d.client.render import capture
-from blueprints3d.client.render.window import NO_WINDOW_HINT, open_base
+from blueprints3d.client.render.window import open_base
 from blueprints3d.client.scene import card_model, showcase, units
 from blueprints3d.client.scene.fonts import mono_font
 from blueprints3d.client.scene.picking import Picker
@@ -48,7 +48,7 @@ from blueprints3d.steps.scene import BuildingView, Ghost, Mark, Step, Tone
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.files.autosave import default_dir
 from blueprints3d.files.buildfile import build_bytes
-from blueprints3d.files.jsonfile import where, write_new
+from blueprints3d.files.jsonfile import make_folder, os_reason, where, write_new
 from blueprints3d.text import file_name, plural
 
 SELECTED = (0.85, 0.6, 0.1, 1.0)
@@ -440,7 +440,7 @@ class SandboxApp(DirectObject):
         saves of the session update that file."""
         kept = ""
         try:
-            self.out_path.parent.mkdir(parents=True, exist_ok=True)
+            make_folder(self.out_path.parent)
             if not self._own_file and self.out_path.exists():
                 old = self.out_path
                 self.out_path = write_new(old.parent, old.stem, old.suffix or ".json",
@@ -449,7 +449,7 @@ class SandboxApp(DirectObject):
             else:
                 self.model.save(self.out_path)
         except (BlueprintsError, OSError) as e:
-            self.status = f"Not saved: {e}."
+            self.status = f"Not saved: {os_reason(e) if isinstance(e, OSError) else e}."
             self.redraw()
             return None
         self._own_file, self.pending_quit, self._saved_at = True, False, self._changes
@@ -499,10 +499,10 @@ class SandboxApp(DirectObject):
             return None
         stem = file_name(name[:-5] if name.lower().endswith(".json") else name, "sandbox")
         try:
-            self.out_path.parent.mkdir(parents=True, exist_ok=True)
+            make_folder(self.out_path.parent)
             path = write_new(self.out_path.parent, stem, ".json", build_bytes(self.model.checked()))
         except (BlueprintsError, OSError) as e:
-            self.status = f"Not saved: {e}."
+            self.status = f"Not saved: {os_reason(e) if isinstance(e, OSError) else e}."
             self.redraw()
             return None
         self.out_path, self._own_file = path, True
@@ -562,7 +562,7 @@ class SandboxApp(DirectObject):
 def run_window(out_path: str | None, card_index: int, width: int, height: int, shaders: bool,
                blank: tuple[int, int] = (3, 2)) -> int:
     base = open_base(size=(width, height), title="Blueprints - sandbox", sync_video=True,
-                     shaders_on=shaders, no_window_hint=NO_WINDOW_HINT)
+                     shaders_on=shaders)  # no offscreen twin to suggest: the default hint
     app = SandboxApp(base, out_path, card_index, on_quit=base.userExit, blank=blank)
     app.accept(base.win.get_window_event(), lambda win: app.redraw())  # framed anew, orbit kept
     if hasattr(base.win, "set_close_request_event"):  # the window's close button asks as Esc does

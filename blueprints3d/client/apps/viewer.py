@@ -24,14 +24,14 @@ from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
 from blueprints3d.files.autosave import default_dir
-from blueprints3d.files.jsonfile import where, write_new
-from blueprints3d.text import display, file_name, plural
+from blueprints3d.files.jsonfile import make_folder, os_reason, where, write_new
+from blueprints3d.text import file_name, plural
 from blueprints3d.client.render import capture, stills
 
 from blueprints3d.client.scene import showcase
 from blueprints3d.files.buildfile import Build
 from blueprints3d.engine.scoring import PRIZE_RULES, Prize, explain_building
-from blueprints3d.client.render.window import NO_WINDOW_HINT, open_base
+from blueprints3d.client.render.window import VIEW_NO_WINDOW_HINT, open_base
 from blueprints3d.client.scene.fonts import mono_font
 
 TURNTABLE_DEG_PER_S = 20.0
@@ -194,10 +194,10 @@ class BuildViewer(DirectObject):
                 o.show()
             self.apply_camera()
         try:
-            self.shots_dir.mkdir(parents=True, exist_ok=True)
+            make_folder(self.shots_dir)
             path = write_new(self.shots_dir, file_name(self.name, "build"), ".png", picture, numbered=True)
         except OSError as e:
-            self.help.setText(f"could not save the picture: {display(e.strerror or e, 120)}")
+            self.help.setText(f"could not save the picture: {os_reason(e)}")
             return None
         self.help.setText(f"saved {where(path.resolve())}")
         return path
@@ -247,7 +247,7 @@ class BuildViewer(DirectObject):
 def run_window(build: Build, name: str, width: int, height: int, shots_dir: str | None,
                shaders: bool) -> int:
     base = open_base(size=(width, height), title=f"Blueprints - {name}", sync_video=True,
-                     shaders_on=shaders, no_window_hint=NO_WINDOW_HINT)
+                     shaders_on=shaders, no_window_hint=VIEW_NO_WINDOW_HINT)
     viewer = BuildViewer(base, build, name, shots_dir)
     viewer.accept("q", base.userExit)
     viewer.accept("escape", base.userExit)

@@ -13,8 +13,11 @@ from blueprints3d.client.render.audio import captured_stderr
 from blueprints3d.client.render.config import VERBOSE, load_config
 from blueprints3d.engine.errors import BlueprintsError
 
-# What the windowed apps (demo, replay, view, sandbox) suggest when no window can open.
-NO_WINDOW_HINT = "run it in a desktop session or under Xvfb, or use --render to draw offscreen"
+# What the windowed apps suggest when no window can open: demo and replay have --render; view
+# has `render` as its offscreen twin; the sandbox is a window or nothing (the default hint).
+NO_WINDOW_HINT = "run it in a desktop session or under Xvfb, or use --render DIR to draw offscreen"
+VIEW_NO_WINDOW_HINT = ("run it in a desktop session or under Xvfb, or draw the building offscreen "
+                       "with `blueprints3d render FILE -o picture.png`")
 
 class _ShowBase(ShowBase):
     """ShowBase whose audio start-up is quiet: what OpenAL, ALSA, PulseAudio and Panda3D's audio

@@ -50,7 +50,7 @@ from blueprints3d.files.autosave import AutosaveSlot, Resumed
 from blueprints3d.files.buildfile import build_bytes
 from blueprints3d.files.builds import build_of
 from blueprints3d.files.history import hints_from_meta, keep_game
-from blueprints3d.files.jsonfile import os_reason, stamp, where, write_bytes_atomic, write_new
+from blueprints3d.files.jsonfile import make_folder, os_reason, stamp, where, write_bytes_atomic, write_new
 from blueprints3d.files.savefile import game_bytes
 from blueprints3d.files.settings import Settings, load_settings, save_settings, settings_path
 from blueprints3d.text import display, file_name, shown
@@ -353,8 +353,7 @@ class TableApp:
         """Where F5 and F6 write (the autosave's folder); OSError when it cannot be made."""
         folder = (self.options.autosave.folder if self.options.autosave is not None
                   else AutosaveSlot().folder)
-        folder.mkdir(parents=True, exist_ok=True)
-        return folder
+        return make_folder(folder)
 
     def _write_copy(self, stem: str, data: bytes) -> Path:
         """A new file ``stem-<time to the microsecond>.json`` in the saves folder, written

@@ -67,9 +67,12 @@ def test_item1_f5_f6_when_the_save_folder_cannot_be_made(offscreen_base, tmp_pat
         to_turn(app)
         assert app.save_game_copy() is None
         said = app.hud.message.getText()
-        assert said.startswith("Could not save the game: File exists: ") and said.endswith("saves"), said
+        folder = tmp_path / "saves"
+        assert said == (f"Could not save the game: a file stands where the folder {folder} must be; "
+                        f"move it away or choose another folder"), said
         assert app.save_building() is None  # said on the HUD; the game goes on
-        assert app.hud.message.getText().startswith("Could not save the building: File exists: ")
+        assert app.hud.message.getText().startswith(
+            f"Could not save the building: a file stands where the folder {folder} must be")
         assert app.flow.mode is Mode.TURN
     finally:
         t.close()
