@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from contextlib import contextmanager
 
 from blueprints3d.commands.argtypes import UsageError, dimensions, finite_number, whole_number, writable_file
@@ -123,10 +124,11 @@ def run(args: argparse.Namespace) -> int:
 
             bw, bh = building_share(size)
             img = compose(build, render_build(build, (bw, bh), args.angle, shaded, args.elevation,
-                                              args.supersample, options=still), size)
+                                              fitted_supersample((bw, bh), args.supersample),
+                                              options=still), size)
         else:
-            img = render_build(build, size, args.angle, shaded, args.elevation, args.supersample,
-                               options=still)
+            img = render_build(build, size, args.angle, shaded, args.elevation,
+                               fitted_supersample(size, args.supersample), options=still)
         from blueprints3d.client.render.capture import save_png
         try:
             save_png(img, args.output)
@@ -140,8 +142,8 @@ def run(args: argparse.Namespace) -> int:
         seconds = TURN_SECONDS if args.seconds is None else args.seconds
         fps = args.fps or TURN_FPS
         n = turntable_frames(seconds, fps)
-        frames = render_turntable(build, size, n, args.angle, shaded, args.elevation, args.supersample,
-                                  options=look)
+        frames = render_turntable(build, size, n, args.angle, shaded, args.elevation,
+                                  fitted_supersample(size, args.supersample), options=look)
         try:
             write_movie(args.turntable, frames, fps)
         except OSError as exc:
@@ -150,6 +152,34 @@ def run(args: argparse.Namespace) -> int:
         print(f"wrote {movie} ({size[0]}x{size[1]}, {plural(n, 'frame')} at {fps} a second, one turn "
               f"in {seconds:g} s{loops})")
     return 0
+
+
+# Every GL this program runs on draws buffers of 8192 pixels a side (OpenGL 4 promises 16384);
+# only a larger supersampled picture asks the GL for its own limit.
+SURE_SIDE = 8192
+
+
+def fitted_supersample(size: tuple[int, int], supersample: int, max_side: int | None = None) -> int:
+    """The supersampling ``size`` can be drawn at here: ``supersample``, or less (said in one line
+    on stderr) when the picture drawn that many times larger would exceed the GL's largest
+    buffer (``max_side``: asked of the offscreen GL when not given); a picture too large even
+    without supersampling is a BlueprintsError. (A buffer beyond the limit is incomplete, and
+    drawing into it crashed the GL: FRAMEBUFFER_INCOMPLETE_ATTACHMENT, then a segfault.)"""
+    if max_side is None and max(size) * supersample <= SURE_SIDE:
+        return supersample
+    if max_side is None:
+        from blueprints3d.client.render.capture import max_buffer_side, open_offscreen_base
+
+        max_side = max_buffer_side(open_offscreen_base(64, 64))
+    fits = max_side // max(size)
+    if fits < 1:
+        raise BlueprintsError(f"cannot draw {size[0]}x{size[1]} here: this GL's buffers take at most "
+                              f"{max_side} pixels a side; give a smaller --size")
+    if fits >= supersample:
+        return supersample
+    print(f"blueprints3d render: {size[0]}x{size[1]} is drawn at {fits}x supersampling, not "
+          f"{supersample}x: this GL's buffers take at most {max_side} pixels a side", file=sys.stderr)
+    return fits
 
 
 def turntable_frames(seconds: float, fps: int) -> int:

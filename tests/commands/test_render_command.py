@@ -78,3 +78,36 @@ def test_downsample_averages_blocks():
     out = downsample(img, 2, (3, 2))
     assert out.shape == (2, 3, 3)
     assert out[0, 0, 0] == 200 and out[0, 1, 0] == 0 and out[1, 0, 0] == 0
+
+
+def test_a_picture_larger_than_the_gls_buffers_is_supersampled_less_and_says_so(capsys):
+    """5462x3000 at 3x is 16386 pixels wide, past llvmpipe's 16384: drawing into that buffer
+    crashed the GL (FRAMEBUFFER_INCOMPLETE_ATTACHMENT, then a segfault)."""
+    from blueprints3d.commands.render import fitted_supersample
+
+    assert fitted_supersample((5462, 3000), 3, max_side=16384) == 2
+    assert "drawn at 2x supersampling, not 3x" in capsys.readouterr().err
+    assert fitted_supersample((7680, 4320), 3, max_side=16384) == 2  # the largest --size allowed
+    assert fitted_supersample((7680, 4320), 2, max_side=16384) == 2
+    assert capsys.readouterr().err.count("\n") == 1  # said once, only when lowered
+    assert fitted_supersample((1920, 1080), 3) == 3  # no GL asked: every GL draws 8192 a side
+    with pytest.raises(Exception, match="cannot draw 7680x4320 here: this GL's buffers take at most "
+                                        "4096 pixels a side; give a smaller --size"):
+        fitted_supersample((7680, 4320), 1, max_side=4096)
+
+
+def test_the_real_gl_is_asked_and_the_picture_drawn_at_the_size_asked(offscreen_base, tmp_path, capsys,
+                                                                      monkeypatch):
+    """End to end with a GL made small: the limit is asked of the real GL, the picture comes out at
+    the size asked, the lowering said in one line."""
+    from blueprints3d.client.render import capture
+    from blueprints3d.commands import render
+
+    assert capture.max_buffer_side(offscreen_base) >= 7680 * 2  # llvmpipe: 16384
+    monkeypatch.setattr(render, "SURE_SIDE", 100)
+    monkeypatch.setattr(capture, "max_buffer_side", lambda base: 400)
+    out = tmp_path / "m.png"
+    assert main(["render", "--materials", "-o", str(out), "--size", "200x150", "--supersample", "3", "--quick"]) == 0
+    captured = capsys.readouterr()
+    assert "200x150 is drawn at 2x supersampling, not 3x" in captured.err
+    assert _read_png(out).shape[:2] == (38, 50)

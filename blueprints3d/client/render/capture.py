@@ -33,6 +33,14 @@ def open_offscreen_base(width: int, height: int, multisamples: int = 0):
     return base
 
 
+def max_buffer_side(base) -> int:
+    """The largest side (pixels) of a texture, and so of an offscreen buffer, the GL of ``base``
+    draws into."""
+    gsg = base.win.get_gsg()
+    side = gsg.get_max_texture_dimension() if gsg is not None else -1
+    return side if side > 0 else 4096  # (unknown: OpenGL 3's promise, to be safe)
+
+
 def render_frames(base, count: int = 2) -> None:
     """Render ``count`` frames; the first one after a scene change may not be complete yet."""
     for _ in range(count):
