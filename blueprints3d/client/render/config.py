@@ -20,8 +20,33 @@ SHADOW_SIZE = ConfigVariableInt("blueprints3d-shadow-size", 1024,
                                 "side in texels of the key light's shadow map at the table")
 BOT_DELAY = ConfigVariableDouble("blueprints3d-bot-delay", 0.8,
                                  "seconds a computer's move stays 'thinking' so people can follow")
+# Anisotropic filtering keeps the cards' print sharp at a slant. Mesa's software renderers do it
+# by an elliptical weighted average whose loop runs over every texel of a pixel's footprint,
+# with no bound: where a tumbling die's pips are sampled with large screen derivatives, one
+# frame of the first throw took 9.5 s here (and, at an unlucky pose, minutes: the "freeze in
+# the first throw"), against 0.1 s with it off (benchmarks/throw_aniso.py). So window.open_base
+# sets this to 1 (off) when the GL is a software rasterizer; a GPU bounds its own filtering.
+ANISOTROPY = ConfigVariableInt("blueprints3d-anisotropy", 8,
+                               "largest anisotropic filtering degree of the textures (1: none); "
+                               "set to 1 on software renderers when a window opens")
 VERBOSE = ConfigVariableBool("blueprints3d-verbose", False,
                              "let Panda3D print its start-up messages (pipes, devices, EGL)")
+
+SOFTWARE_RENDERERS = ("llvmpipe", "softpipe", "swrast", "software rasterizer")
+
+
+def anisotropy(wanted: int) -> int:
+    """The anisotropic filtering degree for a texture that would like ``wanted``, within the
+    ``blueprints3d-anisotropy`` setting (1, none, on software renderers)."""
+    return max(1, min(int(wanted), ANISOTROPY.get_value()))
+
+
+def limit_for_renderer(renderer: str) -> None:
+    """Turn anisotropic filtering off when ``renderer`` (the GL's renderer string) is a software
+    rasterizer, whose filtering costs without bound (see ANISOTROPY)."""
+    if any(name in renderer.lower() for name in SOFTWARE_RENDERERS):
+        load_prc_file_data("blueprints3d-software-gl", "blueprints3d-anisotropy 1")
+
 
 # -- camera masks: one bit per special camera, all here so no two claim the same bit -----------
 

@@ -10,7 +10,7 @@ from panda3d.core import WindowProperties
 
 from blueprints3d.client.render import shaders
 from blueprints3d.client.render.audio import captured_stderr
-from blueprints3d.client.render.config import VERBOSE, load_config
+from blueprints3d.client.render.config import VERBOSE, limit_for_renderer, load_config
 from blueprints3d.engine.errors import BlueprintsError
 
 # What the windowed apps suggest when no window can open: demo and replay have --render; view
@@ -68,5 +68,7 @@ def open_base(*, size: tuple[int, int], title: str = "Blueprints", offscreen: bo
     if base.win is None:
         raise BlueprintsError(f"could not open a window (no display?); {hint}")
     base.disable_mouse()
+    gsg = base.win.get_gsg()
+    limit_for_renderer(gsg.get_driver_renderer() if gsg is not None else "")
     shaders.configure(shaders_on, base)
     return base

@@ -29,7 +29,7 @@ import numpy as np
 from panda3d.core import (Filename, LColor, NodePath, PNMImage, PNMTextMaker, SamplerState,
                           TextProperties, Texture, TransparencyAttrib)
 
-from blueprints3d.client.render import assets
+from blueprints3d.client.render import assets, config
 from blueprints3d.client.render import highlight, materials
 from blueprints3d.client.scene import fonts, units
 from blueprints3d.engine.blueprints import Blueprint, standard_deck
@@ -492,7 +492,7 @@ def drawing_texture(blueprint: Blueprint) -> Texture:
 def _sampled(tex: Texture) -> Texture:
     tex.set_minfilter(SamplerState.FT_linear_mipmap_linear)
     tex.set_magfilter(SamplerState.FT_linear)
-    tex.set_anisotropic_degree(8)
+    tex.set_anisotropic_degree(config.anisotropy(8))  # none on a software GL: see config.ANISOTROPY
     tex.set_wrap_u(SamplerState.WM_clamp)
     tex.set_wrap_v(SamplerState.WM_clamp)
     return tex

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from panda3d.core import Geom, NodePath, Quat, SamplerState, Texture, Vec3
 
-from blueprints3d.client.render import assets
+from blueprints3d.client.render import assets, config
 from blueprints3d.client.render import materials
 from blueprints3d.client.scene import units
 from blueprints3d.engine.materials import Material
@@ -48,7 +48,7 @@ def pip_texture() -> Texture:
     tex.set_magfilter(SamplerState.FT_linear)
     tex.set_wrap_u(SamplerState.WM_clamp)
     tex.set_wrap_v(SamplerState.WM_clamp)
-    tex.set_anisotropic_degree(4)
+    tex.set_anisotropic_degree(config.anisotropy(4))  # none on a software GL: see config.ANISOTROPY
     return tex
 
 
