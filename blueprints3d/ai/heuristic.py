@@ -253,7 +253,7 @@ def action_values(state: GameState, legal: list[int] | None = None, w: Weights =
         if c == _SET_ASIDE:
             out[a] = tv - 99.0  # forced anyway: only ever the sole choice for that die
             continue
-        ck = key << 6 | c
+        ck = key << A.SLOT_BITS | c
         v = done.get(ck)  # another die of the same colour and value to the same cell
         if v is not None:
             out[a] = v

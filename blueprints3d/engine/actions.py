@@ -13,14 +13,17 @@ from __future__ import annotations
 from enum import Enum
 from typing import NamedTuple
 
+from blueprints3d.engine.blueprints import MAX_SIDE
 from blueprints3d.engine.materials import NUM_DICE
 
-_SLOT_BITS = 6
-_SLOT_MASK = (1 << _SLOT_BITS) - 1
-SET_ASIDE = 62
-DISCARD = 63
-MAX_CELLS = 62  # a blueprint may have at most this many cells: the slots above are the two kinds
-NUM_ACTIONS = NUM_DICE << _SLOT_BITS  # every action is an int in range(NUM_ACTIONS)
+# Every cell of the largest card a blueprint may have (MAX_SIDE x MAX_SIDE) has a slot of its
+# own, and the two kinds that name no cell come after them: a slot is 7 bits wide.
+MAX_CELLS = MAX_SIDE * MAX_SIDE
+SET_ASIDE = MAX_CELLS
+DISCARD = MAX_CELLS + 1
+SLOT_BITS = DISCARD.bit_length()
+_SLOT_MASK = (1 << SLOT_BITS) - 1
+NUM_ACTIONS = NUM_DICE << SLOT_BITS  # every action is an int in range(NUM_ACTIONS)
 
 
 class Kind(Enum):
@@ -36,7 +39,7 @@ class Decoded(NamedTuple):
 
 
 def _pack(die: int, slot: int) -> int:
-    return die << _SLOT_BITS | slot
+    return die << SLOT_BITS | slot
 
 
 def place(die: int, cell: int) -> int:
@@ -57,7 +60,7 @@ def discard(die: int) -> int:
 def split(action: int) -> tuple[int, int]:
     """``(die, slot)`` of any non-negative int; callers check the range themselves (the engine's
     ``apply`` turns a bad one into IllegalAction)."""
-    return action >> _SLOT_BITS, action & _SLOT_MASK
+    return action >> SLOT_BITS, action & _SLOT_MASK
 
 
 def decode(action: int) -> Decoded:
@@ -86,12 +89,6 @@ def slot_of(action: int) -> int:
 def cell_of(action: int) -> int | None:
     slot = slot_of(action)
     return None if slot >= MAX_CELLS else slot
-
-
-def is_action(action: object) -> bool:
-    """Whether ``action`` is an int the engine could ever accept (not whether it is legal now)."""
-    return (isinstance(action, int) and not isinstance(action, bool)
-            and 0 <= action < NUM_ACTIONS)
 
 
 def placements(die: int, cells_mask: int) -> tuple[int, ...]:

@@ -64,7 +64,7 @@ def take_actions(tops: Sequence[int], pool: Sequence[int], values: Sequence[int]
     table = _ACTIONS
     for d in pool:
         mask = fit[values[d]]
-        key = d << 32 | mask  # a cache key, not an action
+        key = d << A.MAX_CELLS | mask  # a cache key, not an action (a mask has MAX_CELLS bits)
         acts = table.get(key)
         if acts is None:
             acts = table[key] = A.placements(d, mask)
