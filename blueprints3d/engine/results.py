@@ -8,13 +8,52 @@ keep every die where it stood without replaying the last move.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Iterator, Mapping, Sequence, TypeVar
 
 from blueprints3d.engine.awards import Placement
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import PRIZE_VP, Award, Prize
 from blueprints3d.engine.scoring import Score
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class FrozenMap(Mapping[K, V]):
+    """A mapping nobody can change: a round's Awards and Prizes, shared by the state, its
+    clones and every view (a plain dict there let ``view.round_results[0].awards.clear()``
+    empty the game's own record). Equal to any mapping with the same items; hashable."""
+
+    __slots__ = ("_items", "_hash")
+
+    def __init__(self, items: Mapping[K, V] | None = None) -> None:
+        self._items: dict[K, V] = dict(items or {})
+        self._hash: int | None = None
+
+    def __getitem__(self, key: K) -> V:
+        return self._items[key]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(frozenset(self._items.items()))
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Mapping) and dict(self._items) == dict(other)
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({self._items!r})"
+
+    def __reduce__(self):  # pickled whole (tournament workers send results back)
+        return (FrozenMap, (self._items,))
 
 
 @dataclass(frozen=True)
@@ -28,13 +67,19 @@ class RoundResult:
     buildings: tuple[tuple[tuple[tuple[int, int], ...], ...], ...]  # [player][cell] (material, value)
     set_aside: tuple[tuple[tuple[int, int], ...], ...]  # dice that fitted nowhere, per player
     scores: tuple[Score, ...]
-    awards: dict[Award, Placement]
-    prizes: dict[Prize, Placement]
+    awards: Mapping[Award, Placement]   # a FrozenMap, whatever mapping it was made with
+    prizes: Mapping[Prize, Placement]
     # The same dice by id: [player][cell] bottom to top, the set-aside ones per player, and every
     # die's value when the round was scored (the next round rolls them again).
     stacks: tuple[tuple[tuple[int, ...], ...], ...]
     set_aside_dice: tuple[tuple[int, ...], ...]
     values: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        # Immutable all the way down: the tuples' parts are tuples, NamedTuples and frozen
+        # dataclasses; the two mappings are frozen here (a copy: the caller's dict stays its own).
+        for name in ("awards", "prizes"):
+            object.__setattr__(self, name, FrozenMap(getattr(self, name)))
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -435,8 +435,6 @@ class GameState:
             buildings=tuple(tuple(dice(s) for s in self.stacks[p]) if p == player or over else None
                             for p in seats),
             round_results=tuple(self.round_results),
-            awards=tuple(tuple(self.awards[p]) if p == player or over else None for p in seats),
-            prizes=tuple(tuple(self.prizes[p]) if p == player or over else None for p in seats),
             result=self.result() if over else None,
         )
 

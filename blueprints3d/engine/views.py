@@ -1,4 +1,5 @@
-"""What one player may see: a typed, immutable view of the game (``GameState.view``).
+"""What one player may see: a typed, immutable view of the game (``GameState.view``), immutable
+all the way down (tuples, frozen records, the round results' FrozenMaps).
 
 Everything public, the player's own blueprint, building and cards; other players' secrets are
 None until the rules reveal them. A bot decides from this alone (``determinize`` rebuilds a full
@@ -58,13 +59,27 @@ class PlayerView:
     blueprints: tuple[Blueprint | None, ...]
     buildings: tuple[tuple[Dice, ...] | None, ...]  # [seat][cell] bottom to top
     round_results: tuple[RoundResult, ...]
-    awards: tuple[tuple[Award, ...] | None, ...]
-    prizes: tuple[tuple[Prize, ...] | None, ...]
     result: GameResult | None
 
     @property
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
+
+    # Awards and Prizes are handed out in the open when a round is scored (``round_results``
+    # names every winner), so every seat's cards are derived from those results: one fact, one
+    # visibility. (What the table keeps behind the screens is the running total of victory
+    # points, a matter of showing, not of knowing.)
+    @property
+    def awards(self) -> tuple[tuple[Award, ...], ...]:
+        """Each seat's Award cards so far, in the order they were won."""
+        return tuple(tuple(a for rr in self.round_results for a, pl in rr.awards.items() if pl.player == p)
+                     for p in range(self.players))
+
+    @property
+    def prizes(self) -> tuple[tuple[Prize, ...], ...]:
+        """Each seat's Prize cards so far, in the order they were won."""
+        return tuple(tuple(z for rr in self.round_results for z, pl in rr.prizes.items() if pl.player == p)
+                     for p in range(self.players))
 
     def seen_cards(self) -> set[str]:
         """Ids of every blueprint card this player has seen: their own, and every card revealed
@@ -91,7 +106,7 @@ class PlayerView:
             "blueprints": [None if b is None else b.to_dict() for b in self.blueprints],
             "buildings": [None if b is None else [dice(s) for s in b] for b in self.buildings],
             "round_results": [r.to_dict() for r in self.round_results],
-            "awards": [None if a is None else [x.value for x in a] for a in self.awards],
-            "prizes": [None if z is None else [x.value for x in z] for z in self.prizes],
+            "awards": [[x.value for x in a] for a in self.awards],
+            "prizes": [[x.value for x in z] for z in self.prizes],
             "result": None if self.result is None else self.result.to_dict(),
         }

@@ -110,17 +110,21 @@ def test_view_hides_other_blueprints_buildings_and_cards_until_revealed():
         for q in range(3):
             if q == p:
                 assert v.blueprints[q].id == s.blueprints[q].id
-                assert v.buildings[q] is not None and v.awards[q] is not None
+                assert v.buildings[q] is not None
             else:
                 assert v.blueprints[q] is None and v.buildings[q] is None
-                assert v.awards[q] is None and v.prizes[q] is None
+        # Awards and Prizes are handed out in the open at a round's scoring: every seat's cards
+        # are in every view, and they are the ones round_results names (one fact, one visibility).
+        assert v.awards == tuple(tuple(a) for a in s.awards) and v.prizes == tuple(tuple(z) for z in s.prizes)
+        named = {(a, pl.player) for rr in v.round_results for a, pl in (*rr.awards.items(), *rr.prizes.items())}
+        assert named == {(c, q) for q in range(3) for c in (*v.awards[q], *v.prizes[q])}
         # what was revealed when round 1 was scored is visible to all
         assert len(v.round_results) == 1 and len(v.round_results[0].buildings) == 3
         # public: the dice each player took this round
         assert [len(t) for t in v.taken] == [len(t) for t in s.taken]
     random_playout(s, r)
     v = s.view(0)
-    assert all(a is not None for a in v.awards) and v.result.winners
+    assert v.awards == tuple(tuple(a) for a in s.awards) and v.result.winners
 
 
 def test_view_of_unknown_player_is_refused():
