@@ -22,8 +22,7 @@ rules summary) is in ``rules``. Save and build files live in ``blueprints3d.file
 from blueprints3d.engine import actions, rules
 from blueprints3d.engine.awards import AWARDS_BY_PLAYERS, Award, Placement
 from blueprints3d.engine.blueprints import Blueprint, card_by_id, standard_deck
-from blueprints3d.engine.errors import (BlueprintsError, BuildFileError, CardDataError,
-                                        IllegalAction, SaveFileError)
+from blueprints3d.engine.errors import BlueprintsError, CardDataError, IllegalAction
 from blueprints3d.engine.materials import MATERIAL_OF, NUM_DICE, Material
 from blueprints3d.engine.scoring import Prize, Score, explain_building, score_building
 from blueprints3d.engine.results import GameResult, RoundResult
@@ -33,7 +32,7 @@ from blueprints3d.engine.views import DieView, PlayerView
 
 __all__ = [
     "actions", "rules", "AWARDS_BY_PLAYERS", "Award", "Placement", "Blueprint", "card_by_id",
-    "standard_deck", "BlueprintsError", "BuildFileError", "CardDataError", "IllegalAction",
-    "SaveFileError", "MATERIAL_OF", "NUM_DICE", "Material", "Prize", "Score", "explain_building",
+    "standard_deck", "BlueprintsError", "CardDataError", "IllegalAction",
+    "MATERIAL_OF", "NUM_DICE", "Material", "Prize", "Score", "explain_building",
     "score_building", "GameResult", "GameState", "Phase", "RoundResult", "DieView", "PlayerView",
 ]

@@ -1,4 +1,4 @@
-"""The errors the engine raises. Each carries a message meant for a player, naming the problem."""
+"""The errors the engine raises (the files' own are in files/errors.py). Each carries a message meant for a player, naming the problem."""
 
 from blueprints3d.text import one_line
 
@@ -14,14 +14,6 @@ class BlueprintsError(Exception):
 
 class IllegalAction(BlueprintsError):
     """An action that breaks a rule. The state it was applied to is left exactly as it was."""
-
-
-class BuildFileError(BlueprintsError):
-    """A build file that cannot be read or that describes a building the rules do not allow."""
-
-
-class SaveFileError(BlueprintsError):
-    """A save file that is corrupt, truncated, tampered with or of an unknown format."""
 
 
 class CardDataError(BlueprintsError):

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from blueprints3d.engine.errors import BlueprintsError, SaveFileError
+from blueprints3d.engine.errors import BlueprintsError
+from blueprints3d.files.errors import SaveFileError
 from blueprints3d.engine.state import GameState
 from blueprints3d.files.jsonfile import clean_stray_temps, make_folder, os_reason, stamp, where, write_new
 from blueprints3d.files.savefile import load_game, save_game

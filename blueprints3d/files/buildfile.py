@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from blueprints3d.engine.blueprints import Blueprint, card_by_id, placement_error, standard_deck
-from blueprints3d.engine.errors import BuildFileError, CardDataError
+from blueprints3d.engine.errors import CardDataError
+from blueprints3d.files.errors import BuildFileError
 from blueprints3d.engine.materials import DICE_PER_MATERIAL, Material
 from blueprints3d.engine.rules import TAKES_PER_ROUND
 from blueprints3d.engine.scoring import Score, score_building

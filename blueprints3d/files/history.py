@@ -43,7 +43,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from blueprints3d.engine.errors import BlueprintsError, SaveFileError
+from blueprints3d.engine.errors import BlueprintsError
+from blueprints3d.files.errors import SaveFileError
 from blueprints3d.engine.awards import Placement
 from blueprints3d.engine.results import GameResult, round_victory_points
 from blueprints3d.engine.state import GameState

@@ -16,7 +16,8 @@ from typing import Any
 from blueprints3d.engine import actions as A
 from blueprints3d.files.jsonfile import first_difference, read_json, same_json, write_bytes_atomic
 from blueprints3d.files.jsonfile import where as file_where
-from blueprints3d.engine.errors import BlueprintsError, SaveFileError
+from blueprints3d.engine.errors import BlueprintsError
+from blueprints3d.files.errors import SaveFileError
 from blueprints3d.engine.state import GameState
 from blueprints3d.text import NAME_LENGTH, clean_name, shown
 

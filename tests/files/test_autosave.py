@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from blueprints3d.engine import GameState, SaveFileError
+from blueprints3d.engine import GameState
+from blueprints3d.files.errors import SaveFileError
 from blueprints3d.files.autosave import AutosaveSlot
 from blueprints3d.files.savefile import load_game
 

@@ -258,7 +258,7 @@ def test_the_hints_each_person_used_are_kept_and_checked(tmp_path):
 
 @pytest.mark.parametrize("raw", [[1, 2], "3", [1, -1, 0], [1, True, 0], [1.5, 0, 0], [10 ** 7, 0, 0]])
 def test_a_malformed_hint_count_in_a_save_is_one_line(raw):
-    from blueprints3d.engine.errors import SaveFileError
+    from blueprints3d.files.errors import SaveFileError
 
     with pytest.raises(SaveFileError) as e:
         history.hints_from_meta({"hints": raw}, 3)

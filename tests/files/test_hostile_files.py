@@ -10,8 +10,9 @@ import time
 
 import pytest
 
-from blueprints3d.engine import GameState, SaveFileError
-from blueprints3d.engine.errors import BlueprintsError, BuildFileError
+from blueprints3d.engine import GameState
+from blueprints3d.engine.errors import BlueprintsError
+from blueprints3d.files.errors import BuildFileError, SaveFileError
 from blueprints3d.files import jsonfile
 from blueprints3d.files.autosave import AutosaveSlot
 from blueprints3d.files.buildfile import build_from_dict, load_build

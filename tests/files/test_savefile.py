@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from blueprints3d.engine import GameState, SaveFileError
+from blueprints3d.engine import GameState
+from blueprints3d.files.errors import SaveFileError
 from blueprints3d.engine.playout import random_game, random_playout
 from blueprints3d.files.savefile import game_from_json, game_to_json, load_game, save_game
 

@@ -43,7 +43,8 @@ from blueprints3d.client.table.screens import (ConfirmScreen, CurtainScreen, Hel
 from blueprints3d.client.table.table_sounds import TableSounds
 from blueprints3d.client.table.table_view import TableView
 from blueprints3d.client.table.tutorial import Tutorial
-from blueprints3d.engine.errors import BlueprintsError, SaveFileError
+from blueprints3d.engine.errors import BlueprintsError
+from blueprints3d.files.errors import SaveFileError
 from blueprints3d.engine.rules import NUM_ROUNDS, POOL_SIZE
 from blueprints3d.engine.state import GameState
 from blueprints3d.files.autosave import AutosaveSlot, Resumed

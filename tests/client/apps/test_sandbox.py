@@ -7,7 +7,7 @@ import pytest
 from blueprints3d.steps.sandbox_model import SandboxBuilding, blank_grid, card_choices
 from blueprints3d.engine.blueprints import card_by_id, placement_error
 from blueprints3d.files.buildfile import load_build
-from blueprints3d.engine.errors import BuildFileError
+from blueprints3d.files.errors import BuildFileError
 from blueprints3d.engine.materials import Material
 
 W, R, S, G = Material.WOOD, Material.RECYCLED, Material.STONE, Material.GLASS

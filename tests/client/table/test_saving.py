@@ -11,7 +11,7 @@ import pytest
 from blueprints3d.files.autosave import AutosaveSlot
 from blueprints3d.client.table.app import AppOptions, options_from_args, seats_from_meta
 from blueprints3d.client.table.flow import Mode, SeatConfig
-from blueprints3d.engine import SaveFileError
+from blueprints3d.files.errors import SaveFileError
 from blueprints3d.files.buildfile import load_build
 from blueprints3d.files.savefile import load_game
 

@@ -1,0 +1,12 @@
+"""The errors of the files the program reads: build files and save files. They belong here, not
+to the engine, which reads no file; each carries a message for a player, naming the problem."""
+
+from blueprints3d.engine.errors import BlueprintsError
+
+
+class BuildFileError(BlueprintsError):
+    """A build file that cannot be read or that describes a building the rules do not allow."""
+
+
+class SaveFileError(BlueprintsError):
+    """A save file that is corrupt, truncated, tampered with or of an unknown format."""
