@@ -28,6 +28,7 @@ from blueprints3d.client.scene.picking import Picker
 from blueprints3d.client.table.bots import bot_levels
 from blueprints3d.client.table.coach_view import Coach
 from blueprints3d.client.table.controls import TableControls
+from blueprints3d.client.table.watchdog import FrameWatchdog
 from blueprints3d.client.table.flow import FlowEvent, GameFlow, Mode, SeatConfig
 from blueprints3d.client.table.hud import Hud, plate_name
 from blueprints3d.client.table.move_bar import HintButton, MoveBar
@@ -54,6 +55,7 @@ from blueprints3d.files.history import hints_from_meta, keep_game
 from blueprints3d.files.jsonfile import make_folder, os_reason, stamp, where, write_bytes_atomic, write_new
 from blueprints3d.files.savefile import game_bytes
 from blueprints3d.files.settings import Settings, load_settings, save_settings, settings_path
+from blueprints3d.files.stall import take_stall_note
 from blueprints3d.text import display, file_name, shown
 
 CLOSE_EVENT = "blueprints3d-close-request"
@@ -1006,10 +1008,15 @@ def options_from_args(args: argparse.Namespace) -> AppOptions:
         seats_from_meta(resumed.meta)
         hints_from_meta(resumed.meta, resumed.state.num_players)
     # The settings file beside the autosave; a bad or old one gives the defaults and one line.
-    path = settings_path((slot or AutosaveSlot()).folder)
+    folder = (slot or AutosaveSlot()).folder
+    path = settings_path(folder)
     settings, note = load_settings(path)
     if note:
         print(f"blueprints3d: {note}", file=sys.stderr)
+    stalled = take_stall_note(folder)  # the last session's picture stopped in the GL (watchdog.py)
+    if stalled:
+        print(f"blueprints3d: {stalled}", file=sys.stderr)
+        note = "; ".join(n for n in (note, stalled) if n)
     return AppOptions(size=(w, h), size_given=args.size is not None, fullscreen=args.fullscreen,
                       use_shaders=not args.no_shaders and settings.shaders,
                       seats=seats, seed=args.seed, open_scores=args.open_scores,
@@ -1062,11 +1069,19 @@ def _run(args: argparse.Namespace, options: AppOptions, launched: float) -> int:
             print(f"blueprints3d: the window is {fitted[0]}x{fitted[1]}, the display's size "
                   f"(asked {options.size[0]}x{options.size[1]})", file=sys.stderr)
     app = TableApp(base, options)
+    gsg = base.win.get_gsg()
+    watchdog = FrameWatchdog((options.autosave or AutosaveSlot()).folder,
+                             gsg.get_driver_renderer() if gsg is not None else "")
+    base.task_mgr.add(lambda task: (watchdog.beat(), task.cont)[1], "blueprints3d-watchdog", sort=60)
+    watchdog.start()
     base.graphicsEngine.render_frame()
     first = time.perf_counter()
     if options.quit_after:
         print(f"first frame after {first - launched:.3f} s", file=sys.stderr)
-    base.run()
+    try:
+        base.run()
+    finally:
+        watchdog.stop()
     if options.quit_after:
         spent = time.perf_counter() - first
         print(f"{app.frames} frames in {spent:.2f} s ({app.frames / max(spent, 1e-9):.1f} fps)", file=sys.stderr)
