@@ -205,3 +205,20 @@ def test_without_a_display_each_app_suggests_only_what_it_has(command, suggests,
         assert suggests in last, last
     if command[0] != "demo":
         assert "--render" not in last, last
+
+
+def test_ctrl_c_during_simulate_ends_the_progress_line_first():
+    """'interrupted' stands on its own line, not glued onto 'simulate: 37/100000 games'."""
+    import signal
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-m", "blueprints3d", "simulate", "--players", "2",
+                             "--games", "100000"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(4.0)  # a progress line is out (one every half second)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    lines = err.decode().replace("\r", "\n").strip().splitlines()
+    assert proc.returncode == 130 and "Traceback" not in err.decode(), err.decode()[-2000:]
+    assert lines[-1] == "blueprints3d: interrupted", lines[-3:]
+    assert lines[-2].startswith("simulate: ") and lines[-2].endswith("/s)"), lines[-3:]
