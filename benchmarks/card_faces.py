@@ -40,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
         card_model.card_texture.cache_clear()
         baked.append(_ms(lambda: card_model.card_texture(bp)))
     grids = [[[1 + (r + c + k) % 6 if (r * 3 + c + k) % 4 else "X" for c in range(2 + k % 3)]
-              for r in range(2 + (k // 3) % 3)] for k in range(args.runs)]
+              for r in range(2 + (k // 3) % 3)] for k in range(args.runs + 1)]  # the first one warms up
     customs = [Blueprint.from_grid(g, id=f"C{k}", name=f"Custom {k}", check_total=False)
                for k, g in enumerate(grids)]
     first = _ms(lambda: card_model.card_texture(customs[0]))

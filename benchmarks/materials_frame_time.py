@@ -32,11 +32,7 @@ BATCH = 5
 
 
 def build_table(base, view):
-    from blueprints3d.client.render import capture
     from blueprints3d.client.scene import card_model, dice_model, showcase, units
-    from blueprints3d.client.render import shaders
-    from blueprints3d.client.render import glass
-    from blueprints3d.client.render import materials
     from blueprints3d.engine.blueprints import standard_deck
     from blueprints3d.engine.materials import Material
 
@@ -91,7 +87,7 @@ def run_mode(use_shaders: bool, frames: int, size: tuple[int, int], moving: bool
     the shadow map must be redrawn every frame (the worst case: a die being dragged).
     ``scene``: "own" (the representative table above) or "client" (the game's own table app,
     dealt for four seats, as it is built today)."""
-    from blueprints3d.client.render import materials
+    from blueprints3d.client.render import capture, shaders
     from blueprints3d.client.scene import showcase
 
     if scene == "client":
