@@ -48,8 +48,9 @@ def test_no_display_gives_one_line_and_status_2(tmp_path):
     import os
     import subprocess
     import sys
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    env["BLUEPRINTS3D_HOME"] = str(tmp_path)
+    env = {k: v for k, v in os.environ.items() if k != "WAYLAND_DISPLAY"}
+    # A display that is not there (an unset DISPLAY means :0, where a soak's Xvfb may run).
+    env.update(DISPLAY=":65000", BLUEPRINTS3D_HOME=str(tmp_path))
     r = subprocess.run([sys.executable, "-m", "blueprints3d", "--seats", "Ann,@easy", "--no-autosave"],
                        capture_output=True, text=True, env=env, timeout=120)
     assert r.returncode == 2
