@@ -49,6 +49,3 @@ NUM_DICE = DICE_PER_MATERIAL * len(Material)
 MATERIAL_OF: tuple[int, ...] = tuple(d // DICE_PER_MATERIAL for d in range(NUM_DICE))
 
 
-def dice_of(material: Material) -> range:
-    """The ids of the eight dice of one material."""
-    return range(material * DICE_PER_MATERIAL, (material + 1) * DICE_PER_MATERIAL)

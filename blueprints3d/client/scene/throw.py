@@ -126,9 +126,6 @@ class Throw:
     def rest_positions(self) -> np.ndarray:
         return self.positions[-1]
 
-    def rest_quats(self) -> np.ndarray:
-        return self.quats[-1]
-
     def top_values(self) -> list[int]:
         """The value each die shows on top at rest (read from the pose, for checks)."""
         out = []

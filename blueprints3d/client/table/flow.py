@@ -186,9 +186,6 @@ class GameFlow:
             return set()
         return {self.viewer}
 
-    def awaiting_person(self) -> bool:
-        return self.mode is Mode.TURN
-
     # ---- asking the engine ------------------------------------------------------------------
     def legal_cells(self, die: int) -> list[int]:
         """Cells where the current person may place ``die``: the engine's legal actions, filtered."""

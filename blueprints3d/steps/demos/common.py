@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from blueprints3d.steps.scene import Die, Mark, Slot, Stack, Tone
+from blueprints3d.steps.scene import Mark, Slot, Stack, Tone
 from blueprints3d.engine.awards import RoundContext
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import Material
@@ -139,11 +139,6 @@ def scores(bps: Sequence[Blueprint], buildings: Sequence[Sequence[Stack]]) -> li
 
 def slots_of(stacks: Sequence[Stack], material: Material) -> list[Slot]:
     return [(c, lv) for c, st in enumerate(stacks) for lv, (m, _) in enumerate(st) if m == material]
-
-
-def die_name(die: Die) -> str:
-    m, v = die
-    return f"{Material(m).colour} {v}"
 
 
 def describe_building(bp: Blueprint, stacks: Sequence[Stack]) -> str:
