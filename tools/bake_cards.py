@@ -6,7 +6,7 @@ band beside each grid with the card's isometric drawing into textures/cards/<id>
 
 The faces are drawn by ``card_model.card_face_image`` and ``drawing_face_image``, the same code that draws a custom grid
 at run time, in DejaVu Sans (client/scene/fonts); the client loads these files instead of drawing the
-deck's cards. Deterministic: rerunning gives the same pixels (tests/test_assets.py checks the
+deck's cards. Deterministic: rerunning gives the same pixels (tests/client/render/test_assets.py checks the
 committed files against the drawing code).
 """
 

@@ -18,7 +18,7 @@ Made here, loaded by the client (``blueprints3d.client.render.assets``):
   textures/die_pips.png   the pip mask, six tiles (one per face value), 1 inside a pip
 
 Sizes come from the package (``units``, ``layout``), so the models follow when those change;
-tests/test_assets.py checks that the committed files are what this tool makes now. The output
+tests/client/render/test_assets.py checks that the committed files are what this tool makes now. The output
 is deterministic: rerunning writes the same bytes.
 """
 

@@ -22,7 +22,7 @@ from blueprints3d.engine.materials import Material
 # Face value -> outward normal of the face that shows it in the model's own frame.
 FACE_NORMAL: dict[int, tuple[int, int, int]] = {
     1: (0, 0, 1), 6: (0, 0, -1), 2: (0, 1, 0), 5: (0, -1, 0), 3: (1, 0, 0), 4: (-1, 0, 0)}
-# HPR turning the model so that a face value points up (+Z); checked by tests/test_dice_model.py.
+# HPR turning the model so that a face value points up (+Z); checked by tests/client/scene/test_dice_model.py.
 _UP_HPR: dict[int, tuple[float, float, float]] = {
     1: (0, 0, 0), 6: (0, 180, 0), 2: (0, 90, 0), 5: (0, -90, 0), 3: (0, 0, -90), 4: (0, 0, 90)}
 
