@@ -14,7 +14,6 @@ enough.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from contextlib import contextmanager
 

@@ -49,7 +49,7 @@ from blueprints3d.engine.awards import Placement
 from blueprints3d.engine.results import GameResult, round_victory_points
 from blueprints3d.engine.state import GameState
 from blueprints3d.files.autosave import default_dir
-from blueprints3d.files.buildfile import Build, build_from_dict
+from blueprints3d.files.buildfile import Build
 from blueprints3d.files.builds import build_of
 from blueprints3d.files.jsonfile import first_difference, make_folder, read_json, same_json, stamp, where, write_new
 from blueprints3d.files.savefile import game_from_json, game_to_json

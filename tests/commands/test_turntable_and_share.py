@@ -53,7 +53,7 @@ def test_a_turntable_loops_once_round_with_the_right_frames(offscreen_base, towe
     out = tmp_path / f"turn{suffix}"
     assert main(["render", str(tower), "--turntable", str(out), "--seconds", "0.5", "--fps", "8",
                  "--size", "96x64", "--supersample", "1"]) == 0
-    assert f"4 frames at 8 a second" in capsys.readouterr().out
+    assert "4 frames at 8 a second" in capsys.readouterr().out
     im, frames = frames_of(out)
     assert len(frames) == 4 and im.size == (96, 64)
     assert im.info.get("loop") == 0  # loops for ever

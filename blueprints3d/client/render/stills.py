@@ -26,7 +26,6 @@ material's look and adds only:
 from __future__ import annotations
 
 import math
-import re
 import sys
 from dataclasses import dataclass, field, replace
 from functools import lru_cache

@@ -8,7 +8,6 @@ right way up for its player. Seats go clockwise seen from above (the engine's tu
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from blueprints3d.client.scene import units

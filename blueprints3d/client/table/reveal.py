@@ -404,10 +404,6 @@ class RevealPlayer:
             while len(sides[side]) > cap and len(sides[-side]) < cap:
                 sides[side].sort(key=lambda e: side * e[1])
                 sides[-side].append(sides[side].pop(0))
-        if self.total.textNode.get_text() and not self.total.isHidden():
-            tr = self._text_rect(self.total)
-        else:
-            tr = None
         for side, items in sides.items():
             if not items:
                 continue

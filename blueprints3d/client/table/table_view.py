@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from panda3d.core import NodePath, Point3, TextNode
+from panda3d.core import NodePath, Point3
 
 from blueprints3d.client.scene import card_model, dice_model, units
 

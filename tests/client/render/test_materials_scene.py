@@ -9,7 +9,6 @@ from panda3d.core import Point3
 
 from blueprints3d.client.render import shaders
 from blueprints3d.client.render import highlight
-from blueprints3d.client.render import glass
 from blueprints3d.client.render import capture
 
 from blueprints3d.client.scene import dice_model, showcase, units

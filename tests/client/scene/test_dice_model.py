@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from panda3d.core import LightAttrib, NodePath, Texture, Vec3
 
-from blueprints3d.client.render import glass, shaders
+from blueprints3d.client.render import shaders
 from blueprints3d.client.render.capture import render_frames, snapshot
 from blueprints3d.client.render.config import SHADOW_MASK
 from blueprints3d.client.render.lighting import setup_lighting

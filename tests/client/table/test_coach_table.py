@@ -14,7 +14,6 @@ import os
 import threading
 from pathlib import Path
 
-import pytest
 from panda3d.core import Vec3
 
 from blueprints3d.ai import coach

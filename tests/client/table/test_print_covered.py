@@ -56,7 +56,7 @@ def test_demo_and_replay_steps_cover_occupied_spaces():
     steps = game_steps(state, open_=True)
     step = steps[-1]
     root = NodePath("steps")
-    stage = draw_step(root, step)
+    draw_step(root, step)
     cards = root.find_all_matches("**/card-*")
     seen = 0
     for view, card in zip([v for v in step.buildings if v.blueprint is not None],

@@ -3,7 +3,6 @@ flow's history is rebuilt from the save's move log (an old save has it too)."""
 
 from __future__ import annotations
 
-import pytest
 
 from blueprints3d.client.table.app import AppOptions, seats_from_meta
 from blueprints3d.client.table.flow import GameFlow, Mode, SeatConfig, history_of

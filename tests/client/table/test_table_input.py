@@ -433,7 +433,7 @@ def test_the_default_view_holds_your_card_tall_stacks_and_the_whole_pool(offscre
 
 def test_the_breakdown_shows_your_own_building_only(table):
     app = new_game(table, [SeatConfig("Ann"), SeatConfig("Bob")], 6)
-    flow, c = app.flow, app.controls
+    flow = app.flow
     rng_moves = 0
     seen = set()
     for _ in range(60):

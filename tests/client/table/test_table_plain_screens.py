@@ -4,7 +4,6 @@ black) and the name on it reads as it does with shaders (white letters, not a sm
 from __future__ import annotations
 
 import numpy as np
-import pytest
 from panda3d.core import Point3
 
 from blueprints3d.client.table.app import AppOptions

@@ -194,7 +194,6 @@ def test_dragging_lights_exactly_the_engines_legal_spaces(table):
     assert lit[target] == HOVER_OK_RGBA and all(lit[x] == LEGAL_RGBA for x in legal[1:])
     # The dragged die follows the pointer (with a little lag: a few frames later) and floats over
     # the space under it.
-    from panda3d.core import Point3
     node = app.view.dice[die]
     app.view.update(0.3)
     assert node.get_z(app.view.root) > 2.0

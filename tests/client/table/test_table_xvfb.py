@@ -43,7 +43,6 @@ def _drive() -> None:
 
     from panda3d.core import Point3
 
-    from blueprints3d.client.render import shaders
     from blueprints3d.client.render.window import open_base
     from blueprints3d.client.table.app import AppOptions, TableApp
     from blueprints3d.client.table.flow import Mode, SeatConfig

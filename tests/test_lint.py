@@ -1,0 +1,24 @@
+"""The code passes the project's lint (ruff, configured in pyproject.toml), so the README's test
+command checks it, as test_layers.py checks the import contracts."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_ruff_finds_nothing():
+    out = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "."], cwd=ROOT,
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
+
+
+def test_the_lint_can_fail(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text("import os\n")
+    out = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "--config",
+                          str(ROOT / "pyproject.toml"), str(bad)], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 1 and "F401" in out.stdout
