@@ -31,13 +31,20 @@ PROGRAMS: dict[str, tuple[str, str, tuple[tuple[str, ...], ...]]] = {
 }
 
 
-def source(name: str) -> str:
-    """The text of one shader file, with its ``#pragma include`` lines expanded."""
+def source(name: str, string: int = 0) -> str:
+    """The text of one shader file, with its ``#pragma include`` lines expanded. ``#line``
+    directives keep the compiler's messages on the right line: an included file's lines count
+    from 1 as source string ``string + 1``, and after it the file's own numbering resumes (else
+    an error in die.frag was reported as many lines off as common.glsl is long)."""
     text = resources.files("blueprints3d.shaders").joinpath(name).read_text("utf-8")
     out = []
-    for line in text.splitlines():
+    for i, line in enumerate(text.splitlines()):
         m = _INCLUDE.match(line)
-        out.append(source(m.group(1)) if m else line)
+        if m:
+            out += [f"#line 1 {string + 1}", source(m.group(1), string + 1).rstrip("\n"),
+                    f"#line {i + 2} {string}"]
+        else:
+            out.append(line)
     return "\n".join(out) + "\n"
 
 

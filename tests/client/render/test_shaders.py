@@ -74,6 +74,35 @@ def test_includes_are_expanded():
     assert "float vnoise(vec3 p)" in src and src.startswith("#version")
 
 
+def _numbered(text: str) -> list[tuple[int, int, str]]:
+    """(source string, line, text) of every line that is not a #line directive, as the GLSL
+    compiler counts them."""
+    out, string, line = [], 0, 1
+    for raw in text.split("\n"):
+        words = raw.split()
+        if words[:1] == ["#line"]:
+            line = int(words[1])
+            string = int(words[2]) if len(words) > 2 else string
+            continue
+        out.append((string, line, raw))
+        line += 1
+    return out
+
+
+def test_compiler_messages_name_the_files_own_lines():
+    """With its includes expanded and defines added, every line of a program file keeps its own
+    number (an error in die.frag was reported as many lines off as common.glsl is long)."""
+    from importlib import resources
+
+    for name in ("die.frag", "surface.frag", "scene.vert"):
+        original = resources.files("blueprints3d.shaders").joinpath(name).read_text("utf-8").splitlines()
+        text = shaders.with_defines(shaders.source(name), {"MAT_WOOD": True})
+        own = [(n, t) for s, n, t in _numbered(text) if s == 0 and t != "#define MAT_WOOD"]
+        assert own[:len(original)] != [] and all(original[n - 1] == t for n, t in own if t.strip()), name
+        assert sum(1 for n, t in own if t.strip()) == sum(
+            1 for t in original if t.strip() and not t.strip().startswith("#pragma include")), name
+
+
 def test_every_program_file_exists():
     for vert, frag, _ in shaders.PROGRAMS.values():
         assert shaders.source(vert).startswith("#version")
