@@ -8,7 +8,6 @@ ShowBase per process), this file run as a program.
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -16,24 +15,19 @@ from pathlib import Path
 
 import pytest
 
+from support.xvfb import available, virtual_display
+
 ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not (shutil.which("Xvfb") and shutil.which("xdotool")), reason="needs Xvfb and xdotool")
+@pytest.mark.skipif(not available(), reason="needs Xvfb and xdotool")
 def test_resizing_a_real_window_keeps_the_hud_legible_and_f1_opens_help():
-    display = ":96"
-    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1920x1200x24"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        time.sleep(1.5)
-        env = dict(os.environ, DISPLAY=display, PYTHONPATH=str(ROOT))
+    with virtual_display("1920x1200") as display:
+        env = dict(os.environ, DISPLAY=display, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "tests")]))
         out = subprocess.run([sys.executable, __file__], env=env, capture_output=True, text=True, timeout=300)
         assert out.returncode == 0, out.stderr[-3000:]
         assert "resized 1280x400" in out.stdout and "help by F1" in out.stdout, out.stdout
-    finally:
-        xvfb.kill()
-        xvfb.wait()
 
 
 def _drive() -> None:

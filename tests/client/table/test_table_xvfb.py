@@ -9,33 +9,26 @@ spaces, tries illegal drops (the state must not change), and passes the curtain 
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+
+from support.xvfb import available, virtual_display
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not (shutil.which("Xvfb") and shutil.which("xdotool")), reason="needs Xvfb and xdotool")
+@pytest.mark.skipif(not available(), reason="needs Xvfb and xdotool")
 def test_a_whole_game_by_real_mouse_drags_in_a_window():
-    display = ":97"
-    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x800x24"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        time.sleep(1.5)
-        env = dict(os.environ, DISPLAY=display, PYTHONPATH=str(ROOT))
+    with virtual_display("1280x800") as display:
+        env = dict(os.environ, DISPLAY=display, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "tests")]))
         out = subprocess.run([sys.executable, __file__], env=env, capture_output=True, text=True,
                              timeout=600)
         assert out.returncode == 0, out.stderr[-3000:]
         assert "game over" in out.stdout and "moves by mouse" in out.stdout and "Ctrl+Z" in out.stdout
-    finally:
-        xvfb.kill()
-        xvfb.wait()
 
 
 def _drive() -> None:
