@@ -12,6 +12,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALLEST = {
+    "aniso_footprint.py": ["--k", "3"],
     "ai_decision_time.py": ["--games", "1", "--players", "2", "--levels", "easy,medium"],
     "card_faces.py": ["--runs", "1"],
     "client_frame_time.py": ["--frames", "2", "--runs", "1", "--size", "128x72"],
