@@ -23,7 +23,7 @@ from blueprints3d.engine.blueprints import Blueprint, card_by_id, placement_erro
 from blueprints3d.engine.errors import CardDataError
 from blueprints3d.files.errors import BuildFileError
 from blueprints3d.engine.materials import DICE_PER_MATERIAL, Material
-from blueprints3d.engine.rules import TAKES_PER_ROUND
+from blueprints3d.engine.rules import DIE_FACES, TAKES_PER_ROUND
 from blueprints3d.engine.scoring import Score, score_building
 from blueprints3d.files.jsonfile import read_json, where, write_bytes_atomic
 from blueprints3d.text import shown
@@ -58,7 +58,7 @@ def _is_deck_card(bp: Blueprint) -> bool:
         return False
 
 
-_DIE = re.compile(r"([A-Za-z]{1,12}):([1-6])")
+_DIE = re.compile(rf"([A-Za-z]{{1,12}}):([1-{DIE_FACES}])")  # (one digit: the rules' faces)
 
 
 def parse_die(text: Any, where: str) -> tuple[int, int]:

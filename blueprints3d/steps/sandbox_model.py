@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from blueprints3d.engine.blueprints import Blueprint, placement_error, standard_deck
 from blueprints3d.files.buildfile import Build, build_from_dict, save_build
 from blueprints3d.engine.materials import Material
+from blueprints3d.engine.rules import TAKES_PER_ROUND
 from blueprints3d.engine.scoring import Score, score_building
 
 Die = tuple[int, int]
@@ -19,7 +20,7 @@ Die = tuple[int, int]
 
 BLANK_ID = "blank"
 UNPRINTED = 1   # what an unprinted space counts as to the engine (the flattest plan)
-CYCLE_TOP = 6   # the H key cycles a blank space through 1 to this (a round gives a player 6 dice)
+CYCLE_TOP = TAKES_PER_ROUND  # the H key cycles a blank space through 1 to this (a round's dice)
 
 
 def blank_grid(rows: int = 3, cols: int = 2, plan: tuple[int | None, ...] | None = None) -> Blueprint:

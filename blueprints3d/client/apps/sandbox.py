@@ -43,6 +43,7 @@ from blueprints3d.client.scene.fonts import mono_font
 from blueprints3d.client.scene.picking import Picker
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.engine.materials import Material
+from blueprints3d.engine.rules import DIE_FACES
 from blueprints3d.steps.sandbox_model import SandboxBuilding, card_choices
 from blueprints3d.steps.scene import BuildingView, Ghost, Mark, Step, Tone
 from blueprints3d.engine.blueprints import Blueprint
@@ -124,7 +125,7 @@ class SandboxApp(DirectObject):
             b = _button(bar, label, (0.16 + 0.27 * k, y), lambda m=m: self.select_material(m), 0.042)
             self.material_buttons[m] = b
             self.buttons.append(b)
-        for v in range(1, 7):
+        for v in range(1, DIE_FACES + 1):
             b = _button(bar, str(v), (0.1 + 0.12 * (v - 1), y - 0.1), lambda v=v: self.select_value(v), 0.045)
             self.value_buttons[v] = b
             self.buttons.append(b)
@@ -134,7 +135,7 @@ class SandboxApp(DirectObject):
         self.buttons.append(_button(bar, "Save as...", (0.2, y - 0.3), self.open_save_as, 0.042))
         for key, m in MATERIAL_KEYS.items():
             self.accept(key, self.select_material, [m])
-        for v in range(1, 7):
+        for v in range(1, DIE_FACES + 1):
             self.accept(str(v), self.select_value, [v])
         for key, fn in (("arrow_left", lambda: self.move_cursor(0, -1)), ("arrow_right", lambda: self.move_cursor(0, 1)),
                         ("arrow_up", lambda: self.move_cursor(-1, 0)), ("arrow_down", lambda: self.move_cursor(1, 0)),
