@@ -51,7 +51,7 @@ class Settings:
         for name, choices in (("bot_speed", tuple(BOT_SPEEDS)), ("animations", ANIMATIONS)):
             value = getattr(self, name)
             if not isinstance(value, str) or value not in choices:
-                shown_value = repr(value) if isinstance(value, str) else f"a {_json_kind(value)}"
+                shown_value = repr(value) if isinstance(value, str) else _json_kind(value)
                 raise SettingsError(f"{name} must be one of {', '.join(choices)}, not {shown_value}")
         for name in ("confirm_moves", "shaders", "mute", "hints"):
             if not isinstance(getattr(self, name), bool):
@@ -84,9 +84,9 @@ def _json_kind(value: Any) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
-        return "true/false"
-    return {dict: "object", list: "list", str: "string", int: "number", float: "number"}.get(
-        type(value), type(value).__name__)
+        return "true" if value else "false"
+    return {dict: "an object", list: "a list", str: "a string", int: "a number", float: "a number"}.get(
+        type(value), f"a {type(value).__name__}")
 
 
 def settings_path(folder: str | os.PathLike[str] | None = None) -> Path:
