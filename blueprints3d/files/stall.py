@@ -55,10 +55,10 @@ def _note(data: Any) -> str:
             and isinstance(data.get("renderer"), str)):
         raise StallFileError("not a stall note")
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(data["since"]))
-    renderer = display(data["renderer"], 80) or "the graphics driver"
-    return (f"the last session's picture stopped at {when}, waiting on the graphics driver "
-            f"({renderer}); nothing was lost: the game was saved after its last move, and "
-            f"Continue takes it up")
+    renderer = display(data["renderer"].split(" (")[0], 40)  # "llvmpipe", not its LLVM details
+    driver = f"the graphics driver ({renderer})" if renderer else "the graphics driver"
+    return (f"the last session's picture stopped at {when}, waiting on {driver}; nothing was "
+            f"lost: the game was saved after its last move (Continue or --resume takes it up)")
 
 
 def take_stall_note(folder: str | os.PathLike[str]) -> str | None:
