@@ -31,17 +31,21 @@ PROGRAMS: dict[str, tuple[str, str, tuple[tuple[str, ...], ...]]] = {
 }
 
 
-def source(name: str, string: int = 0) -> str:
+def source(name: str) -> str:
     """The text of one shader file, with its ``#pragma include`` lines expanded. ``#line``
     directives keep the compiler's messages on the right line: an included file's lines count
-    from 1 as source string ``string + 1``, and after it the file's own numbering resumes (else
-    an error in die.frag was reported as many lines off as common.glsl is long)."""
+    from 1 as the next source string, and after it the file's own numbering resumes (else an
+    error in die.frag was reported as many lines off as common.glsl is long)."""
+    return _expanded(name, 0)
+
+
+def _expanded(name: str, string: int) -> str:
     text = resources.files("blueprints3d.shaders").joinpath(name).read_text("utf-8")
     out = []
     for i, line in enumerate(text.splitlines()):
         m = _INCLUDE.match(line)
         if m:
-            out += [f"#line 1 {string + 1}", source(m.group(1), string + 1).rstrip("\n"),
+            out += [f"#line 1 {string + 1}", _expanded(m.group(1), string + 1).rstrip("\n"),
                     f"#line {i + 2} {string}"]
         else:
             out.append(line)
