@@ -11,6 +11,7 @@ import os
 import stat
 
 from blueprints3d.engine.errors import BlueprintsError
+from blueprints3d.files.jsonfile import kind_of_mode
 from blueprints3d.text import display, shown
 
 
@@ -99,7 +100,7 @@ def writable_file(path: str, option: str = "", *, replace: bool = True) -> str:
         raise BlueprintsError(f"{what}: it is a link, not a plain file (an output is never written "
                               f"through a link); give the name of a plain file")
     if st is not None and not stat.S_ISREG(st.st_mode):
-        raise BlueprintsError(f"{what}: it is not a plain file ({_kind(st.st_mode)}); give the name "
+        raise BlueprintsError(f"{what}: it is not a plain file ({kind_of_mode(st.st_mode)}); give the name "
                               f"of a plain file")
     if not os.access(out_dir, os.W_OK | os.X_OK):
         raise BlueprintsError(f"{what}: the folder {display(out_dir, 200)} is not writable")
@@ -123,16 +124,6 @@ def _name_max(folder: str) -> int:
         return int(os.pathconf(folder or os.sep, "PC_NAME_MAX"))
     except (OSError, ValueError):
         return 255
-
-
-def _kind(mode: int) -> str:
-    if stat.S_ISFIFO(mode):
-        return "a pipe"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a file"
 
 
 positive = whole_number(1)

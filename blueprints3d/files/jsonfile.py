@@ -65,20 +65,21 @@ def _kind_of(path: Path) -> str | None:
             target = os.stat(path)
         except OSError as e:
             return "a link that loops back on itself" if e.errno == errno.ELOOP else "a link to nowhere"
-        return None if stat.S_ISDIR(target.st_mode) else _kind_of_mode(target.st_mode)
-    return None if stat.S_ISDIR(st.st_mode) else _kind_of_mode(st.st_mode)
+        return None if stat.S_ISDIR(target.st_mode) else kind_of_mode(target.st_mode)
+    return None if stat.S_ISDIR(st.st_mode) else kind_of_mode(st.st_mode)
 
 
-def _kind_of_mode(mode: int) -> str:
+def kind_of_mode(mode: int) -> str:
+    """What a file of ``mode`` (``os.stat``'s) is, in a player's words: "a file", "a pipe"..."""
     if stat.S_ISREG(mode):
         return "a file"
     if stat.S_ISFIFO(mode):
-        return "a pipe (FIFO)"
+        return "a pipe"
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
         return "a device"
     if stat.S_ISSOCK(mode):
         return "a socket"
-    return "something that is not a folder"
+    return "something else"
 
 
 def make_folder(path: str | os.PathLike[str]) -> Path:

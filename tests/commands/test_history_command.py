@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from blueprints3d.cli import main
+from support.cli_rig import one_line_exit_2, run
 from blueprints3d.engine.playout import random_game
 from blueprints3d.engine.state import GameState
 from blueprints3d.files.buildfile import load_build
@@ -19,22 +19,6 @@ from blueprints3d.files.history import history_dir, keep_game
 from blueprints3d.files.savefile import save_game
 
 SEATS = {"seats": [{"name": "Ann", "bot": None}, {"name": "Bob", "bot": "easy"}, {"name": "Cy", "bot": "hard"}]}
-
-
-def run(argv, capsys):
-    try:
-        code = main(argv)
-    except SystemExit as e:
-        code = e.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
-
-
-def one_line_exit_2(argv, capsys) -> str:
-    code, out, err = run(argv, capsys)
-    lines = err.strip().splitlines()
-    assert code == 2 and len(lines) == 1 and "Traceback" not in err and "usage:" not in err, err[-2000:]
-    return lines[0]
 
 
 @pytest.fixture

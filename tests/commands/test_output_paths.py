@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from blueprints3d.cli import main
+from support.cli_rig import one_line_exit_2, run
 from blueprints3d.engine.playout import random_game
 from blueprints3d.files.history import keep_game
 from blueprints3d.files.jsonfile import make_folder
@@ -22,22 +22,6 @@ from blueprints3d.files.jsonfile import make_folder
 # A display that is not there. (Not an unset DISPLAY: X then tries ":0", where a soak test's own
 # Xvfb may be running.)
 NO_DISPLAY = ":65000"
-
-
-def run(argv, capsys):
-    try:
-        code = main(argv)
-    except SystemExit as e:
-        code = e.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
-
-
-def one_line_exit_2(argv, capsys) -> str:
-    code, _, err = run(argv, capsys)
-    lines = err.strip().splitlines()
-    assert code == 2 and len(lines) == 1 and "Traceback" not in err, err[-2000:]
-    return lines[0]
 
 
 @pytest.fixture
@@ -137,7 +121,7 @@ def test_history_building_never_overwrites_without_force(tmp_path, capsys):
 
 @pytest.mark.parametrize("kind, words", [
     ("file", "a file stands where the folder"),
-    ("fifo", "a pipe (FIFO) stands where the folder"),
+    ("fifo", "a pipe stands where the folder"),
     ("loop", "a link that loops back on itself stands where the folder"),
     ("dangling", "a link to nowhere stands where the folder"),
 ])
