@@ -34,7 +34,8 @@ def main() -> None:
     from panda3d.core import load_prc_file_data
 
     from blueprints3d.client.render.window import open_base
-    from blueprints3d.client.table.app import AppOptions, TableApp
+    from blueprints3d.client.table.app import TableApp
+    from blueprints3d.client.table.options import AppOptions
     from blueprints3d.client.table.flow import Mode, SeatConfig
 
     opts = AppOptions(size=(w, h), use_shaders=not args.no_shaders,

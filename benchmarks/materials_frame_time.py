@@ -133,7 +133,7 @@ def run_mode(use_shaders: bool, frames: int, size: tuple[int, int], moving: bool
 
 def _client_table(base, size, use_shaders):
     """The table client's own 4-seat table on an offscreen buffer; returns (buffer, step)."""
-    from blueprints3d.client.table.app import AppOptions, parse_seats
+    from blueprints3d.client.table.options import AppOptions, parse_seats
     from blueprints3d.client.table.offscreen import open_table
 
     options = AppOptions(size=size, use_shaders=use_shaders, seats=parse_seats("Ann,@easy,@easy,@easy"),

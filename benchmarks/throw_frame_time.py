@@ -32,7 +32,7 @@ FELT = (-15.0, -16.0, 15.0, -8.8)   # the pool's strip of felt, in the table's c
 
 def open_table(size, use_shaders: bool):
     from blueprints3d.client.render import capture, shaders
-    from blueprints3d.client.table.app import AppOptions, parse_seats
+    from blueprints3d.client.table.options import AppOptions, parse_seats
     from blueprints3d.client.table.offscreen import open_table as open_offscreen_table
 
     base = capture.open_offscreen_base(64, 64)

@@ -112,3 +112,13 @@ def plural(count: int, singular: str, plural: str | None = None) -> str:
     else:
         word = singular + "s"
     return f"{count} {word}"
+
+
+# Counts the captions spell out ("two wood dice"); larger ones are written as figures.
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                "eleven", "twelve")
+
+
+def number_word(n: int) -> str:
+    """``n`` as a word ("no" for 0) up to twelve, as figures above (and below zero)."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)

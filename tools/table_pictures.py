@@ -87,7 +87,7 @@ def write_pictures(out: Path, size: tuple[int, int], use_shaders: bool) -> list[
 
     from blueprints3d.client.render import shaders
     from blueprints3d.client.render.capture import open_offscreen_base
-    from blueprints3d.client.table.app import AppOptions, parse_seats
+    from blueprints3d.client.table.options import AppOptions, parse_seats
     from blueprints3d.client.table.offscreen import open_table
 
     shaders.configure(use_shaders)

@@ -24,12 +24,16 @@ from functools import lru_cache
 from importlib import resources
 
 from blueprints3d.engine.errors import CardDataError
-from blueprints3d.engine.rules import NUM_ROUNDS, Award
+from blueprints3d.engine.rules import NUM_ROUNDS, POOL_SIZE, Award
 from blueprints3d.engine.state import GameState
 
 # A hair of points ahead on top of the chance: it only orders moves whose chances are equal
 # (a game already decided, a lead the table calls safe), and is far below one playout's say.
 POINTS_TIEBREAK = 0.001
+# The exact tables are for a head-to-head game, the fewest players the game takes: one opponent
+# and one Award (the Silver), so a position is the Prizes and the Silvers one is ahead
+# (tests/ai/test_win_chances.py checks that the rules still say so).
+HEAD_TO_HEAD = min(POOL_SIZE)
 
 
 @lru_cache(maxsize=1)
@@ -82,7 +86,7 @@ def win_value(state: GameState, player: int) -> float:
     if res is not None:
         return (1.0 / len(res.winners) if player in res.winners else 0.0) + tiebreak
     left = NUM_ROUNDS - state.round + 1  # the state is already set up for the next round
-    if n != 2:
+    if n != HEAD_TO_HEAD:
         scale = scales().get(n, {}).get(left)
         if scale is None:
             return ahead + tiebreak

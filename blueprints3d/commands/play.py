@@ -55,6 +55,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from blueprints3d.client.table.app import run_app  # Panda3D is imported only when a window is wanted
+    from blueprints3d.client.table.run import run_app  # Panda3D is imported only when a window is wanted
 
     return run_app(args)

@@ -33,6 +33,6 @@ def table_args(args: argparse.Namespace) -> argparse.Namespace:
 
 
 def run(args: argparse.Namespace) -> int:
-    from blueprints3d.client.table.app import run_app  # Panda3D is imported only when a window is wanted
+    from blueprints3d.client.table.run import run_app  # Panda3D is imported only when a window is wanted
 
     return run_app(table_args(args))

@@ -142,3 +142,13 @@ def test_the_tool_regenerates_each_part_of_the_file_and_keeps_the_others(tmp_pat
     assert set(data["softmax"]) == {"4"} and set(data["softmax"]["4"]["scale"]) == {"1", "2"}
     assert all(x > 0 for x in data["softmax"]["4"]["scale"].values())
     assert "-> " in capsys.readouterr().out
+
+
+def test_the_exact_tables_are_for_the_head_to_head_game_of_the_rules():
+    """The two-player tables count one opponent's Prizes and Silvers: the fewest players the
+    rules take must still play with one opponent and the Silver as their only Award."""
+    from blueprints3d.ai.win_chances import HEAD_TO_HEAD
+    from blueprints3d.engine.rules import AWARDS_BY_PLAYERS, Award
+
+    assert HEAD_TO_HEAD == 2
+    assert AWARDS_BY_PLAYERS[HEAD_TO_HEAD] == (Award.SILVER,)

@@ -176,7 +176,7 @@ def test_item6_a_huge_or_odd_argument_is_echoed_capped_and_printable(capsys):
 
 
 def test_item1_a_window_larger_than_the_display_is_shrunk_to_it():
-    from blueprints3d.client.table.app import fit_to_display
+    from blueprints3d.client.table.run import fit_to_display
 
     class Pipe:
         def get_display_width(self):

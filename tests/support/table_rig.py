@@ -1,8 +1,46 @@
-"""Playing the table's flow by its engine actions, for tests that drive whole rounds."""
+"""The tests' table: opened offscreen, driven as a person and the computers would drive it.
+
+``TableShelf`` opens tables (``client/table/offscreen.py``) with the tests' defaults: the
+computers move at once, on the test's own thread (no delay, no bot thread), plain colours unless
+a test asks for shaders. The fixtures ``tables`` (one test's) and ``module_tables`` (a test
+module's) in tests/client/table/conftest.py hand out its ``open`` and close what it opened.
+"""
 
 from __future__ import annotations
 
+from blueprints3d.client.table.flow import Mode
 from blueprints3d.engine import actions as A
+
+
+class TableShelf:
+    """Opens tables on the one offscreen base and closes them all at ``close``."""
+
+    def __init__(self, base) -> None:
+        self.base = base
+        self.opened: list = []
+
+    def open(self, width: int = 320, height: int = 180, *, shaders: bool = False, overlay: bool = False,
+             **options):
+        """A table of ``width`` x ``height`` pixels; ``options`` are ``AppOptions``' (the game's
+        seats, seed, settings...). ``overlay``: the HUD and the screens are drawn into its
+        pictures too. Returns the ``OffscreenTable``."""
+        from blueprints3d.client.render import shaders as materials
+        from blueprints3d.client.table.offscreen import open_table
+        from blueprints3d.client.table.options import AppOptions
+
+        materials.configure(shaders, self.base if shaders else None)
+        options.setdefault("bot_delay", 0)
+        options.setdefault("threaded_bots", False)
+        t = open_table(self.base, width, height, AppOptions(**options), overlay=overlay)
+        self.opened.append(t)
+        return t
+
+    def close(self) -> None:
+        from blueprints3d.client.render import shaders as materials
+
+        while self.opened:
+            self.opened.pop().close()
+        materials.configure(False)  # the next test starts from the default
 
 
 def play(flow, action: int) -> None:
@@ -16,3 +54,40 @@ def play(flow, action: int) -> None:
     else:
         flow.discard(k.die)
     assert flow.confirm().ok
+
+
+def new_game(table, seats, seed: int):
+    """A new game at an open table (its computers on the test's thread); returns the app."""
+    app = table.app
+    app.start_game(seats, seed)
+    app.flow.threaded_bots = False
+    return app
+
+
+def to_person(app):
+    """Let the computers move, the curtain rise and a round's end pass, until a person is to
+    move; everything then settled in place. Returns the app."""
+    flow = app.flow
+    for _ in range(20):
+        if flow.mode is Mode.CURTAIN:
+            app.pass_curtain()
+        elif flow.mode is Mode.BOT:
+            flow.run_bots()
+        elif flow.mode is Mode.ROUND_END:
+            app.continue_round()
+        elif flow.mode is Mode.TURN:
+            break
+    assert flow.mode is Mode.TURN, flow.mode
+    app.settle()
+    return app
+
+
+def drag(app, start, end, steps: int = 4):
+    """Press at ``start``, move in a few steps to ``end``, release there (as a hand would),
+    through the table's controls; returns what the release did."""
+    c = app.controls
+    assert c.press(*start), f"nothing to grab at {start}"
+    for i in range(1, steps + 1):
+        u = i / steps
+        c.move(start[0] + (end[0] - start[0]) * u, start[1] + (end[1] - start[1]) * u)
+    return c.release(*end)

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 import numpy as np
 from panda3d.core import Camera, GraphicsOutput, NodePath, OrthographicLens
 
-from blueprints3d.client.table.app import AppOptions, TableApp
+from blueprints3d.client.table.app import TableApp
+from blueprints3d.client.table.options import AppOptions
 from blueprints3d.client.render.capture import grab_frame
 
 

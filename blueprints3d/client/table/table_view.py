@@ -481,6 +481,13 @@ class TableView:
         c = self.animator.carried
         return None if c is None else Point3(c.goal)
 
+    def set_animations(self, setting: str) -> None:
+        """The "animations" setting: full (dice thrown from the bag, glides), short (quicker
+        glides, no throws) or off (everything in place at once)."""
+        self.throws = setting == "full"
+        self.animator.pace = 0.5 if setting == "short" else 1.0
+        self.animator.instant = setting == "off"
+
     def update(self, dt: float) -> None:
         """Every frame: the glides, the carried die and the throws."""
         self.animator.update(dt)

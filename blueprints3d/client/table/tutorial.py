@@ -130,7 +130,7 @@ class Tutorial(DirectObject):
         self.layout()
 
     def _px(self) -> tuple[float, int, int]:
-        w, h = self.app._size()
+        w, h = self.app.size()
         return min(w, h) / 2.0, w, h
 
     def layout(self) -> None:
@@ -201,7 +201,7 @@ class Tutorial(DirectObject):
     def finish(self) -> None:
         """The summary's Continue: the lesson's last words, and a way on."""
         app = self.app
-        app.summary.exit()
+        app.screens.summary.exit()
         if app.reveal is not None:
             app.reveal.stop()
         self.closing = True

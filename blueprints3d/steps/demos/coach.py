@@ -10,12 +10,13 @@ from typing import Sequence
 
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.results import RoundResult
-from blueprints3d.engine.rules import (AWARDS_BY_PLAYERS, BLUEPRINT_BONUS, NUM_ROUNDS, POOL_SIZE,
-                                       RECYCLED_POINTS, REPLACEMENTS_AFTER_DISCARD, STONE_POINTS,
+from blueprints3d.engine.rules import (AWARDS_BY_PLAYERS, BLUEPRINT_BONUS, GEOMETER_VALUES,
+                                       MATERIALS_SAME_COLOUR, NUM_ROUNDS, POOL_SIZE, RECYCLED_POINTS,
+                                       SKYSCRAPER_HEIGHT, STRUCTURAL_SAME_VALUE, REPLACEMENTS_AFTER_DISCARD, STONE_POINTS,
                                        TAKES_PER_ROUND, WOOD_PER_NEIGHBOUR, vp_text)
 from blueprints3d.steps.demos.common import and_list, placement_words
 from blueprints3d.steps.reveal import RevealStep
-from blueprints3d.text import plural
+from blueprints3d.text import number_word, plural
 
 # The rules, each explained once, the first time it matters.
 PLACEMENT, DISCARD, NOWHERE, SCORING, TIE = "placement", "discard", "fits nowhere", "scoring", "tie"
@@ -92,10 +93,10 @@ def reveal(step: RevealStep, you: int, result: RoundResult, names: Sequence[str]
         if m is Material.RECYCLED:
             return (f"Recycled ({m.colour}): the green dice score together, more for a bigger set "
                     f"({RECYCLED_POINTS[1]} for one, {RECYCLED_POINTS[3]} for three, "
-                    f"{RECYCLED_POINTS[6]} for six).")
+                    f"{RECYCLED_POINTS[-1]} for {number_word(len(RECYCLED_POINTS) - 1)}).")
         if m is Material.STONE:
             return (f"Stone ({m.colour}): the higher it stands, the more it scores "
-                    f"({STONE_POINTS[1]} on the card, {STONE_POINTS[4]} on level 4 and up).")
+                    f"({STONE_POINTS[1]} on the card, {STONE_POINTS[-1]} on level {len(STONE_POINTS) - 1} and up).")
         return f"Glass ({m.colour}): each die scores the number on its top, even when covered."
     if step.kind == "bonus":
         return (f"The blueprint bonus: {BLUEPRINT_BONUS} points when every space holds exactly "
@@ -104,14 +105,16 @@ def reveal(step: RevealStep, you: int, result: RoundResult, names: Sequence[str]
         return "Building points only rank the buildings; victory points come from Awards and Prizes."
     if step.kind == "award":
         award = next(iter(result.awards)) if result.awards else None
-        line = ("With two players there is one Award, "
+        line = (f"With {number_word(len(names))} players there is one Award, "
                 f"{award.title} ({vp_text(award.victory_points)}), for the higher building score."
                 if award is not None and len(AWARDS_BY_PLAYERS[len(names)]) == 1 else
                 "Awards go to the highest building scores.")
         return line + " " + tie(result, names)
     if step.kind == "prize":
-        return ("Prizes are for shapes and sets, whatever the building's score: a tall stack, "
-                "all six values, four of a value, five of a colour. Each goes to one building.")
+        return ("Prizes are for shapes and sets, whatever the building's score: a stack of "
+                f"{number_word(SKYSCRAPER_HEIGHT)}, all {number_word(GEOMETER_VALUES)} values, "
+                f"{number_word(STRUCTURAL_SAME_VALUE)} of a value, {number_word(MATERIALS_SAME_COLOUR)} "
+                "of a colour. Each goes to one building.")
     if step.kind == "summary":
         return "That is the round's score. Press Next round (or Enter) to finish the lesson."
     return ""

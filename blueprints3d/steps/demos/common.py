@@ -13,7 +13,7 @@ from blueprints3d.engine.awards import RoundContext
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.scoring import Score, explain_building, score_building
-from blueprints3d.text import plural
+from blueprints3d.text import number_word, plural
 
 W, R, S, G = Material.WOOD, Material.RECYCLED, Material.STONE, Material.GLASS
 
@@ -151,24 +151,21 @@ def describe_building(bp: Blueprint, stacks: Sequence[Stack]) -> str:
     if wood:
         touching = " and ".join(str(d.points // 2) for d in wood)
         many = "die" if len(wood) == 1 and wood[0].points // 2 == 1 else "dice"
-        parts.append(f"{_count(len(wood))} wood {'die' if len(wood) == 1 else 'dice'} touching {touching} "
+        parts.append(f"{number_word(len(wood))} wood {'die' if len(wood) == 1 else 'dice'} touching {touching} "
                      f"{many} ({score.wood})")
     greens = sum(1 for d in dice if d.material is Material.RECYCLED)
     if greens:
-        parts.append(f"{_count(greens)} green {'die' if greens == 1 else 'dice'} ({score.recycled})")
+        parts.append(f"{number_word(greens)} green {'die' if greens == 1 else 'dice'} ({score.recycled})")
     stone = [d for d in dice if d.material is Material.STONE]
     if stone:
         levels = " and ".join(str(d.level + 1) for d in stone)
-        parts.append(f"{_count(len(stone))} stone {'die' if len(stone) == 1 else 'dice'} on "
+        parts.append(f"{number_word(len(stone))} stone {'die' if len(stone) == 1 else 'dice'} on "
                      f"{'level' if len(stone) == 1 else 'levels'} {levels} "
                      f"({score.stone})")
     glass = [d for d in dice if d.material is Material.GLASS]
     if glass:
         shows = " and ".join(str(d.value) for d in glass)
-        parts.append(f"{_count(len(glass))} glass {'die' if len(glass) == 1 else 'dice'} showing {shows} "
+        parts.append(f"{number_word(len(glass))} glass {'die' if len(glass) == 1 else 'dice'} showing {shows} "
                      f"({score.glass})")
     return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1] if parts else "no dice"
 
-
-def _count(n: int) -> str:
-    return ("no", "one", "two", "three", "four", "five", "six")[n] if n <= 6 else str(n)

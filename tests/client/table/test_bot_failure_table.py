@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from blueprints3d.client.table.app import AppOptions
 from blueprints3d.client.table.flow import Mode, SeatConfig
 from blueprints3d.engine import actions as A
 
@@ -20,16 +19,8 @@ class BrokenBot:
 
 
 @pytest.fixture(scope="module")
-def table(offscreen_base):
-    from blueprints3d.client.render import shaders
-    from blueprints3d.client.table.offscreen import open_table
-
-    shaders.configure(False)
-    t = open_table(offscreen_base, WIDTH, HEIGHT,
-                   AppOptions(seats=[SeatConfig("Ann"), SeatConfig("Computer 2", "easy")], seed=3,
-                              bot_delay=0, threaded_bots=False))
-    yield t
-    t.close()
+def table(module_tables):
+    return module_tables(WIDTH, HEIGHT, seats=[SeatConfig("Ann"), SeatConfig("Computer 2", "easy")], seed=3)
 
 
 def test_a_failing_computer_player_is_shown_and_the_table_waits(table):
@@ -49,8 +40,8 @@ def test_a_failing_computer_player_is_shown_and_the_table_waits(table):
     assert app.hud.message.getText().startswith("Computer 2 failed: out of ideas")
     assert app.hud.prompt.getText().startswith("Computer 2 failed: out of ideas")
     # The menu still opens (save, new game, quit) and closes again.
-    app.on_escape()
-    assert app.menu.active
-    app.on_escape()
-    assert not app.menu.active
+    app.input.escape()
+    assert app.screens.menu.active
+    app.input.escape()
+    assert not app.screens.menu.active
     assert app.hud.message.getText().startswith("Computer 2 failed")

@@ -18,7 +18,7 @@ from panda3d.core import Vec3
 
 from blueprints3d.ai import coach
 from blueprints3d.client.scene import dice_model
-from blueprints3d.client.table.app import AppOptions
+from blueprints3d.client.table.options import AppOptions
 from blueprints3d.client.table.coach_view import OFF_LINE, turn_key
 from blueprints3d.client.table.flow import Mode, SeatConfig
 from blueprints3d.engine import actions as A
@@ -40,7 +40,7 @@ def open_at(offscreen_base, size=(640, 360), overlay=True, **kw):
     options.update(kw)
     t = open_table(offscreen_base, size[0], size[1], AppOptions(**options), overlay=overlay)
     t.app.flow.run_bots()
-    t.app._refresh(animate=False)
+    t.app.refresh(animate=False)
     return t
 
 
@@ -169,8 +169,8 @@ def test_hints_go_after_a_move_a_take_back_a_turn_change_and_esc(offscreen_base)
         assert app.hint_button.shown and not ghosts(app)
         ask(app)
         assert ghosts(app) or app.coach.brackets
-        app.on_escape()  # Esc hides them first, before any menu
-        assert not app.menu.active and not app.coach.hints and not ghosts(app)
+        app.input.escape()  # Esc hides them first, before any menu
+        assert not app.screens.menu.active and not app.coach.hints and not ghosts(app)
         ask(app)
         assert flow.undo().ok is False  # nothing waits: no take-back, the hints stay
         assert app.coach.hints
@@ -208,10 +208,10 @@ def test_a_cancelled_or_stale_job_is_never_shown(offscreen_base):
         gate.clear()
         app.base.messenger.send("h")
         job = app.coach.job
-        flow.listeners.remove(app._on_flow_event)
+        flow.listeners.remove(app.on_flow_event)
         play(flow, flow.state.legal_actions()[0])
         flow.run_bots()
-        flow.listeners.append(app._on_flow_event)
+        flow.listeners.append(app.on_flow_event)
         assert flow.mode is Mode.TURN and turn_key(flow) != job.key
         gate.set()
         app.coach.poll()
@@ -234,21 +234,19 @@ def test_the_frame_loop_runs_while_the_coach_thinks(offscreen_base):
         app.base.messenger.send("h")
         job = app.coach.job
         assert started.wait(30)
-        task = type("T", (), {"cont": "cont"})()
         frames = app.frames
         for _ in range(5):
-            assert app._frame(task) == "cont"
-            t.render(1)
+            app.base.taskMgr.step()  # the frame task, then the render
         assert app.frames == frames + 5 and not job.done
         text = app.hud.hints.textNode.get_text()
         assert text.startswith("Thinking about Ann's move... 0%"), text
         assert app.hint_button.label == "Thinking... 0%"
         job.progress = 0.4  # as the engine reports it, from its thread
-        app._frame(task)
+        app.step()
         assert "40%" in app.hud.hints.textNode.get_text() and app.hint_button.label == "Thinking... 40%"
         gate.set()
         job.wait(120)
-        app._frame(task)
+        app.step()
         check_shown(app)
     finally:
         t.close()
@@ -264,19 +262,19 @@ def test_hints_off_show_only_one_line(offscreen_base, tmp_path):
         assert app.hud.message.textNode.get_text() == OFF_LINE
         assert not app.hud.hints.textNode.get_text()
         # The settings screen's row turns them on (saved at once) and off again.
-        app.show_settings()
-        box = app.settings_screen.hints
+        app.screens.show_settings()
+        box = app.screens.settings_screen.hints
         assert box.words["text"] == "off"
         box.commandFunc(None)
         assert app.settings.hints and box.words["text"] == "on"
         assert '"hints": true' in (tmp_path / "settings.json").read_text()
-        app.settings_screen.back()
+        app.screens.settings_screen.back()
         assert app.hint_button.shown
         ask(app)
         assert app.coach.hints
-        app.show_settings()
-        app.settings_screen.hints.commandFunc(None)  # off: the hints on show go too
-        app.settings_screen.back()
+        app.screens.show_settings()
+        app.screens.settings_screen.hints.commandFunc(None)  # off: the hints on show go too
+        app.screens.settings_screen.back()
         assert not app.settings.hints and not app.coach.hints and not ghosts(app)
         assert not app.hint_button.shown
     finally:
@@ -291,7 +289,7 @@ def test_computers_never_get_hints_nor_the_reveal(offscreen_base):
         while flow.mode is Mode.TURN:  # the take, then (two players) the discard
             play(flow, flow.state.legal_actions()[0])
         assert flow.mode is Mode.BOT
-        app._refresh(animate=False)
+        app.refresh(animate=False)
         assert not app.hint_button.shown
         app.base.messenger.send("h")
         assert app.coach.job is None and not app.hud.hints.textNode.get_text()
@@ -301,12 +299,12 @@ def test_computers_never_get_hints_nor_the_reveal(offscreen_base):
         while flow.mode is not Mode.ROUND_END:
             play(flow, flow.state.legal_actions()[0])
             flow.run_bots()
-        app._refresh(animate=False)
+        app.refresh(animate=False)
         assert app.reveal.active
         app.base.messenger.send("h")
         assert app.coach.job is None and not app.hint_button.shown
         app.reveal.skip_all()
-        assert app.summary.active
+        assert app.screens.summary.active
         app.base.messenger.send("h")
         assert app.coach.job is None
     finally:

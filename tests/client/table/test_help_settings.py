@@ -9,27 +9,21 @@ import json
 import pytest
 
 from blueprints3d.client.render.materials import BASE_COLOUR
-from blueprints3d.client.table.app import AppOptions, options_from_args
+from blueprints3d.client.table.options import options_from_args
 from blueprints3d.client.table.flow import SeatConfig
 from blueprints3d.client.table.hud import plate_name
 from blueprints3d.engine import rules
 from blueprints3d.engine.materials import Material
 from blueprints3d.files.autosave import AutosaveSlot
+from blueprints3d.client.table.pointer import HeldPointer
 from blueprints3d.files.settings import Settings, load_settings, save_settings
 
 
 @pytest.fixture()
-def table(offscreen_base, tmp_path):
-    from blueprints3d.client.render import shaders
-    from blueprints3d.client.table.offscreen import open_table
-
-    shaders.configure(False)
-    t = open_table(offscreen_base, 1280, 400,
-                   AppOptions(seats=[SeatConfig("Ann"), SeatConfig("Bob", "hard")], seed=3, bot_delay=None,
-                              threaded_bots=False, settings=Settings(),
-                              settings_path=tmp_path / "settings.json"), overlay=True)
-    yield t
-    t.close()
+def table(tables, tmp_path):
+    return tables(1280, 400, overlay=True, seats=[SeatConfig("Ann"), SeatConfig("Bob", "hard")], seed=3,
+                  bot_delay=None, settings=Settings(), settings_path=tmp_path / "settings.json",
+                  pointer=HeldPointer())
 
 
 def send(base, event):
@@ -40,15 +34,15 @@ def send(base, event):
 
 def test_f1_opens_the_help_and_esc_or_f1_closes_it(table, offscreen_base):
     app = table.app
-    assert not app.help.active
+    assert not app.screens.help.active
     send(offscreen_base, "f1")
-    assert app.help.active and app._blocked()
+    assert app.screens.help.active and app.screens.blocked()
     send(offscreen_base, "escape")
-    assert not app.help.active and not app.menu.active  # Esc closed the help, not opened the menu
+    assert not app.screens.help.active and not app.screens.menu.active  # Esc closed the help, not opened the menu
     send(offscreen_base, "f1")
-    assert app.help.active
+    assert app.screens.help.active
     send(offscreen_base, "f1")
-    assert not app.help.active
+    assert not app.screens.help.active
     # The key strip is on F2 now.
     assert not app.hud.help.isHidden()
     send(offscreen_base, "f2")
@@ -58,8 +52,8 @@ def test_f1_opens_the_help_and_esc_or_f1_closes_it(table, offscreen_base):
 
 def test_the_help_holds_the_controls_and_the_engines_numbers(table):
     app = table.app
-    app.show_help()
-    text = app.help.text
+    app.screens.show_help()
+    text = app.screens.help.text
     assert "Controls" in text and "F5" in text and "Esc" in text
     assert f"{rules.NUM_ROUNDS} rounds" in text
     assert f"+{rules.BLUEPRINT_BONUS}" in text and f"+{rules.WOOD_PER_NEIGHBOUR}" in text
@@ -71,13 +65,13 @@ def test_the_help_holds_the_controls_and_the_engines_numbers(table):
         assert rules.PRIZE_RULES[prize] in text
     # Headings and short lines, not one block: every line fits its column (no line longer than
     # about a column of type), and there are pictures (material swatches, die faces).
-    assert max(len(t.getText()) for t in app.help.texts) < 90
-    pictures = dict(app.help.pictures)
+    assert max(len(t.getText()) for t in app.screens.help.texts) < 90
+    pictures = dict(app.screens.help.pictures)
     assert tuple(pictures[Material.WOOD].face["frameColor"]) == pytest.approx(tuple(BASE_COLOUR[Material.WOOD]))
     assert pictures[rules.DIE_FACES].pips == rules.DIE_FACES  # a die face with its pips
     assert set(rules.Award) <= set(pictures)  # a medal beside each Award
     # Legible at 1280x400: at least 12 pixels from line to line.
-    assert app.help.line_px >= 12
+    assert app.screens.help.line_px >= 12
 
 
 def test_the_help_follows_the_rules_module(table, monkeypatch):
@@ -85,21 +79,21 @@ def test_the_help_follows_the_rules_module(table, monkeypatch):
     monkeypatch.setattr(rules, "NUM_ROUNDS", 7)
     monkeypatch.setattr(rules, "PRIZE_VP", 9)
     monkeypatch.setattr(rules, "AWARD_VP", {**rules.AWARD_VP, rules.Award.GOLD: 11})
-    table.app.show_help()
-    text = table.app.help.text
+    table.app.screens.show_help()
+    text = table.app.screens.help.text
     assert "7 rounds" in text and "after 7 rounds" in text
     assert "Prizes, 9 VP each" in text and "Gold: 11 VP" in text
 
 
 def test_the_menus_rules_open_the_same_help(table):
     app = table.app
-    app.on_escape()
-    assert app.menu.active
-    app.menu.buttons["Rules and controls"]["command"]()
-    assert app.help.active and not app.menu.active
-    assert f"{rules.NUM_ROUNDS} rounds" in app.help.text
-    app.on_escape()
-    assert not app.help.active
+    app.input.escape()
+    assert app.screens.menu.active
+    app.screens.menu.buttons["Rules and controls"]["command"]()
+    assert app.screens.help.active and not app.screens.menu.active
+    assert f"{rules.NUM_ROUNDS} rounds" in app.screens.help.text
+    app.input.escape()
+    assert not app.screens.help.active
 
 
 # ---- settings ------------------------------------------------------------------------------------
@@ -107,10 +101,10 @@ def test_the_menus_rules_open_the_same_help(table):
 def test_the_settings_screen_changes_a_value_and_saves_it(table, tmp_path):
     app = table.app
     path = tmp_path / "settings.json"
-    app.on_escape()
-    app.menu.buttons["Settings"]["command"]()
-    scr = app.settings_screen
-    assert scr.active and not app.menu.active
+    app.input.escape()
+    app.screens.menu.buttons["Settings"]["command"]()
+    scr = app.screens.settings_screen
+    assert scr.active and not app.screens.menu.active
     normal = app.flow.bot_delay
     scr.speed.set("fast")
     assert load_settings(path) == (Settings(bot_speed="fast"), None)
@@ -130,7 +124,7 @@ def test_the_settings_screen_changes_a_value_and_saves_it(table, tmp_path):
     saved = json.loads(path.read_text())
     assert saved["shaders"] is False and saved["bot_speed"] == "fast" and saved["animations"] == "short"
     assert "next start" in scr.shaders_note["text"]
-    app.on_escape()
+    app.input.escape()
     assert not scr.active
 
 
@@ -138,16 +132,18 @@ def test_camera_sensitivity_scales_the_mouse_orbit(table):
     app = table.app
     app.settings = Settings(camera_sensitivity=2.0)
     h0 = app.camera.goal.heading
-    app._orbit_from = (0.0, 0.0)
-    app._mouse = lambda: (0.1, 0.0)
+    pointer = app.input.pointer
+    pointer.at = (0.0, 0.0)
+    app.base.messenger.send("mouse3")  # the right button down: a drag turns the view
+    pointer.at = (0.1, 0.0)
     try:
-        app._frame(type("T", (), {"cont": 0})())
+        app.step()
     finally:
-        del app._mouse
-        app._orbit_from = None
+        app.base.messenger.send("mouse3-up")
+        pointer.at = None
     assert app.camera.goal.heading - h0 == pytest.approx(-0.1 * 120.0 * 2.0)
     h1 = app.camera.goal.heading
-    app.orbit_by_key(4.0, 0.0)  # Q/E
+    app.camera_rig.orbit_by_key(4.0, 0.0)  # Q/E
     assert app.camera.goal.heading - h1 == pytest.approx(8.0)
 
 
@@ -182,7 +178,7 @@ def test_a_person_seat_gets_a_persons_default_name(table):
     from blueprints3d.client.table.bots import bot_levels
 
     app = table.app
-    scr = app.new_game_screen
+    scr = app.screens.new_game_screen
     scr.enter(bot_levels(), app.start_game, app.quit)  # the first game's defaults
     menu, entry = scr.rows[1]
     assert menu.get().startswith("Computer") and entry.get() == "Computer 2"
@@ -198,7 +194,7 @@ def test_a_person_seat_gets_a_persons_default_name(table):
     # An untouched computer name on a person seat (set before the fix) is a person's name.
     entry.enterText("Computer 2")
     assert scr.collect()[0][1] == SeatConfig("Player 2")
-    app.new_game_screen.exit()
+    app.screens.new_game_screen.exit()
 
 
 def test_a_computers_level_is_on_its_name_plate(table):
@@ -210,23 +206,20 @@ def test_a_computers_level_is_on_its_name_plate(table):
     assert "Bob (hard)" in app.hud.status.getText() or "Ann" in app.hud.status.getText()
 
 
-def test_the_quit_question_says_the_game_is_saved_and_how_to_resume(table, tmp_path):
-    app = table.app
-    quits = []
-    app.quit = lambda: quits.append(1)
-    try:
-        app.options.autosave = None
-        app.on_close_request()
-        assert app.confirm.active and "not saved" in app.confirm.question
-        app.confirm.exit()
-        app.options.autosave = AutosaveSlot(folder=tmp_path)
-        app.on_close_request()
-        q = app.confirm.question
-        assert "saved" in q and "not saved" not in q and "blueprints3d --resume" in q
-        app.confirm.exit()
-        app.options.autosave = AutosaveSlot(folder=tmp_path, name="second")
-        assert "blueprints3d --resume --slot second" in app.quit_question()
-    finally:
-        app.options.autosave = None
-        del app.quit
-    assert not quits
+def test_the_quit_question_says_the_game_is_saved_and_how_to_resume(tables, tmp_path):
+    seats = [SeatConfig("Ann"), SeatConfig("Bob", "hard")]
+    for slot, said in ((None, "(It is not saved: the autosave is off.)"),
+                       (AutosaveSlot(folder=tmp_path), "It is saved: `blueprints3d --resume` continues it."),
+                       (AutosaveSlot(folder=tmp_path, name="second"),
+                        "It is saved: `blueprints3d --resume --slot second` continues it.")):
+        app = tables(seats=seats, seed=3, autosave=slot).app
+        task_mgr = app.base.taskMgr
+        task_mgr.running = True  # as in base.run(): quitting would stop it
+        try:
+            app.screens.ask_to_quit()  # mid-game: asked first, not quit
+            assert app.screens.confirm.active and app.screens.confirm.question.endswith(said)
+            assert task_mgr.running
+            assert app.screens.quit_question().endswith(said)
+        finally:
+            task_mgr.running = False
+        app.screens.confirm.exit()

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from blueprints3d.cli import main
-from blueprints3d.client.table.app import AppOptions
 from blueprints3d.client.table.flow import Mode, SeatConfig
 from blueprints3d.engine.rules import NUM_ROUNDS
 from blueprints3d.files.autosave import AutosaveSlot
@@ -20,17 +19,10 @@ BOTS = [SeatConfig("Ann", "easy"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "
 
 
 @pytest.fixture
-def table(offscreen_base):
-    from blueprints3d.client.render import shaders
-    from blueprints3d.client.table.offscreen import open_table
-
-    shaders.configure(False)
+def table(tables):
     home = Path(os.environ["BLUEPRINTS3D_HOME"])  # the test's own data folder (conftest)
     slot = AutosaveSlot(home)
-    t = open_table(offscreen_base, 320, 180,
-                   AppOptions(seats=BOTS, seed=21, bot_delay=0, threaded_bots=False, autosave=slot))
-    yield t, slot, home
-    t.close()
+    return tables(seats=BOTS, seed=21, autosave=slot), slot, home
 
 
 def kept_files(home: Path) -> list[Path]:
@@ -68,7 +60,7 @@ def test_a_finished_game_is_kept_and_a_new_game_does_not_lose_it(table, capsys):
     play_to_the_end(app, home)
     finished = app.flow.state
     (path,) = kept_files(home)
-    assert app.kept_game == path
+    assert app.saving.kept_game == path
     record = path.read_bytes()
     g = load_game(1, home)
     assert g.state == finished
@@ -95,8 +87,8 @@ def test_new_game_chosen_at_the_last_round_end_cannot_lose_it(table):
 
     def new_game_now():
         assert app.flow.state.is_over and app.flow.mode is Mode.ROUND_END
-        app._menu_new_game()  # Esc menu -> New game: the confirmation is asked while in game
-        app.confirm.exit()
+        app.screens.menu_new_game()  # Esc menu -> New game: the confirmation is asked while in game
+        app.screens.confirm.exit()
         app.start_game([SeatConfig("Dee"), SeatConfig("Eve", "easy")], seed=3)
     play_to_the_end(app, home, at_last_round_end=new_game_now)
     assert [g.number for g in list_games(home).games] == [1]
@@ -110,11 +102,11 @@ def test_a_resumed_finished_game_is_kept_once_and_a_missed_one_is_kept(table):
     finished, seats = app.flow.state, list(app.flow.seats)
     (path,) = kept_files(home)
     app.start_game(seats, initial=finished)  # --resume of the finished game
-    assert kept_files(home) == [path] and app.kept_game == path
+    assert kept_files(home) == [path] and app.saving.kept_game == path
     path.unlink()  # as if the table was killed between the last autosave and the history
     app.start_game(seats, initial=finished)
     (again,) = kept_files(home)
-    assert load_game(1, home).state == finished and app.kept_game == again
+    assert load_game(1, home).state == finished and app.saving.kept_game == again
 
 
 def test_a_history_that_cannot_be_written_is_said_and_play_goes_on(table):
@@ -132,7 +124,7 @@ def test_a_history_that_cannot_be_written_is_said_and_play_goes_on(table):
             flow.run_bots()
         elif flow.mode is Mode.ROUND_END:
             app.continue_round()
-    assert flow.mode is Mode.GAME_OVER and app.kept_game is None
+    assert flow.mode is Mode.GAME_OVER and app.saving.kept_game is None
     want = (f"could not keep the finished game in the history: a file stands where the folder "
             f"{home / 'history'} must be; move it away or choose another folder")
     assert want in messages, messages

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from panda3d.core import Point2, Point3
 
-from blueprints3d.client.table.app import AppOptions
+from blueprints3d.client.table.options import AppOptions
 from blueprints3d.client.table.flow import Mode, SeatConfig
 
 MIN_PX = 12.0
@@ -94,7 +94,7 @@ def fill_hud(app):
     if cells:
         flow.place(die, cells[0])
     app.hud.show_message(LONG)
-    app._refresh(animate=False)  # last, as at the table: the score panel's text changes here
+    app.refresh(animate=False)  # last, as at the table: the score panel's text changes here
     app.settle()
 
 
@@ -189,7 +189,7 @@ def test_no_name_on_the_table_lies_under_the_hud(offscreen_base, size, players):
     try:
         app = t.app
         app.flow.run_bots()
-        app._refresh(animate=False)
+        app.refresh(animate=False)
         app.settle()
         check_layout(app, offscreen_base.render2d, size, wrapped=False, scene=True)
         if w >= 1280:
@@ -240,7 +240,7 @@ def test_this_rounds_awards_and_prizes_read_in_large_type(offscreen_base, size):
     try:
         app = t.app
         app.flow.run_bots()
-        app._refresh(animate=False)
+        app.refresh(animate=False)
         app.settle()
         hud = app.hud
         assert id(hud.awards) in {id(x) for x in hud.texts()}
@@ -313,11 +313,11 @@ def test_the_coachs_hints_fit_apart_and_are_legible(offscreen_base, size):
     try:
         app = t.app
         app.flow.run_bots()
-        app._refresh(animate=False)
+        app.refresh(animate=False)
         app.settle()
         assert app.hint_button.shown
         check_layout(app, offscreen_base.render2d, size, wrapped=False, scene=True)
-        app.toggle_hints()
+        app.input.toggle_hints()
         # The worker may finish while the main thread draws the progress (a render lets go of
         # the GIL): then the hints are already shown, and only the thinking's layout is not seen.
         assert app.coach.job is not None or len(app.coach.hints) == 3
@@ -333,7 +333,7 @@ def test_the_coachs_hints_fit_apart_and_are_legible(offscreen_base, size):
         assert line_px(HINTS, h) > line_px(AWARDS, h)
         check_layout(app, offscreen_base.render2d, size, wrapped=False, scene=True)
         assert app.hud.message.textNode.get_num_rows() >= 2
-        app.toggle_hints()  # hidden: the Awards come back
+        app.input.toggle_hints()  # hidden: the Awards come back
         assert id(app.hud.awards) in {id(x) for x in app.hud.texts()}
     finally:
         t.close()

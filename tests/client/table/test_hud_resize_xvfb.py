@@ -34,7 +34,8 @@ def _drive() -> None:
     from panda3d.core import WindowProperties
 
     from blueprints3d.client.render.window import open_base
-    from blueprints3d.client.table.app import AppOptions, TableApp
+    from blueprints3d.client.table.app import TableApp
+    from blueprints3d.client.table.options import AppOptions
     from blueprints3d.client.table.flow import SeatConfig
 
     base = open_base(size=(1280, 720), shaders_on=False)
@@ -77,10 +78,10 @@ def _drive() -> None:
         subprocess.run(["xdotool", "key", key], check=True)
         for _ in range(100):
             step(1)
-            if app.help.active is want:
+            if app.screens.help.active is want:
                 break
             time.sleep(0.02)
-        assert app.help.active is want, key
+        assert app.screens.help.active is want, key
     print("help by F1, closed by Esc")
     app.destroy()
     base.destroy()

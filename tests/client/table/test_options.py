@@ -6,7 +6,7 @@ import argparse
 
 import pytest
 
-from blueprints3d.client.table.app import options_from_args
+from blueprints3d.client.table.options import options_from_args
 from blueprints3d.client.table.flow import GameFlow, SeatConfig
 from blueprints3d.engine import BlueprintsError
 

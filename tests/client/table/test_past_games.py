@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from blueprints3d.client.table.app import AppOptions
+from blueprints3d.client.table.options import AppOptions
 from blueprints3d.client.table.offscreen import open_table
 from blueprints3d.engine.playout import random_game
 from blueprints3d.files.history import history_dir, keep_game
@@ -29,10 +29,10 @@ def test_past_games_lists_the_history_and_replays_one(menu):
     keep_game(random_game(2, 2), data_folder=home)
     damaged = history_dir(home) / "game-99999999-000000-000000-broken.json"
     damaged.write_text("{ not json")
-    assert app.new_game_screen.active and app.new_game_screen.past_button is not None
-    app.new_game_screen.past_button["command"]()
-    past = app.past_games
-    assert past.active and not app.new_game_screen.active
+    assert app.screens.new_game_screen.active and app.screens.new_game_screen.past_button is not None
+    app.screens.new_game_screen.past_button["command"]()
+    past = app.screens.past_games
+    assert past.active and not app.screens.new_game_screen.active
     numbers = [g.number for g in past.listing.games]
     assert numbers == sorted(numbers, reverse=True) and len(numbers) == 2
     assert past.lines[0] == past.listing.games[0].summary()
@@ -40,13 +40,13 @@ def test_past_games_lists_the_history_and_replays_one(menu):
     assert damaged.read_text() == "{ not json"       # named, never changed
     past.buttons[numbers[-1]]["command"]()
     assert launched[-1][1:] == ["-m", "blueprints3d", "replay", str(numbers[-1])]
-    app.on_escape()
-    assert app.new_game_screen.active and not past.active
+    app.input.escape()
+    assert app.screens.new_game_screen.active and not past.active
 
 
 def test_no_past_games_yet_says_so(menu):
     app, _ = menu
-    app.show_past_games()
-    assert app.past_games.active and app.past_games.listing.games == []
-    app.past_games.back_button["command"]()
-    assert app.new_game_screen.active
+    app.screens.show_past_games()
+    assert app.screens.past_games.active and app.screens.past_games.listing.games == []
+    app.screens.past_games.back_button["command"]()
+    assert app.screens.new_game_screen.active

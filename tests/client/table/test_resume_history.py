@@ -4,7 +4,7 @@ flow's history is rebuilt from the save's move log (an old save has it too)."""
 from __future__ import annotations
 
 
-from blueprints3d.client.table.app import AppOptions, seats_from_meta
+from blueprints3d.client.table.options import AppOptions, seats_from_meta
 from blueprints3d.client.table.flow import GameFlow, Mode, SeatConfig, history_of
 from blueprints3d.files.autosave import AutosaveSlot
 from blueprints3d.files.savefile import game_bytes, game_from_json, load_game, save_game
@@ -96,7 +96,7 @@ def test_the_new_game_screen_continues_the_saved_game(offscreen_base, tmp_path):
         t = open_table(offscreen_base, 640, 360, AppOptions(bot_delay=0, threaded_bots=False, autosave=slot))
         try:
             app = t.app
-            screen = app.new_game_screen
+            screen = app.screens.new_game_screen
             assert screen.active and (screen.continue_button is not None) == offered
             if not offered:
                 continue

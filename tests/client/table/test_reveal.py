@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from blueprints3d.client.table.app import AppOptions
+from blueprints3d.client.table.options import AppOptions
 from blueprints3d.client.table.flow import Mode, SeatConfig
 from blueprints3d.client.table.offscreen import open_table
 from blueprints3d.client.table.reveal import overlaps, spread
@@ -57,7 +57,7 @@ def test_no_label_overlaps_a_label_a_building_or_a_card_in_any_step(reveal_table
     play_to_round_end(app)
     rv = app.reveal
     assert rv.active and app.hud.status.isHidden() and app.hud.message.isHidden()
-    w, h = app._size()
+    w, h = app.size()
     checked = 0
     for i, step in enumerate(rv.steps):
         rv._go(i)
@@ -71,7 +71,7 @@ def test_no_label_overlaps_a_label_a_building_or_a_card_in_any_step(reveal_table
             assert not overlaps(ra, rb), (i, step.kind, a, b, ra, rb)
         buildings = [r for r in (rv.building_rect(p) for p in range(4)) if r is not None]
         cards = rv.won_card_rects()
-        panel = app.summary.rect_px()
+        panel = app.screens.summary.rect_px()
         for name, r in labels.items():
             if name in ("caption", "hint"):
                 continue  # the window's top and bottom lines: the camera frames below and above them
@@ -87,7 +87,7 @@ def test_no_label_overlaps_a_label_a_building_or_a_card_in_any_step(reveal_table
             b = rv.building_rect(step.player)
             assert (b[3] - b[1]) > 0.35 * h, b
         if step.kind == "summary":
-            assert app.summary.active
+            assert app.screens.summary.active
             names = [n for n in labels if n.startswith("tag-")]
             assert len(names) == 4
             for p, seat in enumerate(app.flow.seats):
@@ -103,27 +103,27 @@ def test_space_steps_enter_skips_and_the_reveal_can_be_watched_again(reveal_tabl
     play_to_round_end(app, 3)
     rv = app.reveal
     end = app.flow.round_end
-    assert rv.index == 0 and not app.summary.active
+    assert rv.index == 0 and not app.screens.summary.active
     # Nothing of the round's cards has moved yet: they go one step at a time.
     assert app.view.cards_shown == set()
-    app.on_key("space")
+    app.input.key("space")
     assert rv.index == 1 and rv.step.kind == "building"
     # Time moves it on too.
     rv.update(rv.step.duration + 0.01)
     assert rv.index == 2
-    app.on_key("enter")
-    assert rv.at_summary and app.summary.active and app.flow.mode is Mode.ROUND_END
+    app.input.key("enter")
+    assert rv.at_summary and app.screens.summary.active and app.flow.mode is Mode.ROUND_END
     won = {a.value for a in end.result.awards} | {z.value for z in end.result.prizes}
     assert app.view.cards_shown == won
     # "Watch again": from the start, the cards back in the centre.
-    app.summary.buttons["Watch again"]["command"]()
-    assert rv.index == 0 and not app.summary.active and app.view.cards_shown == set()
+    app.screens.summary.buttons["Watch again"]["command"]()
+    assert rv.index == 0 and not app.screens.summary.active and app.view.cards_shown == set()
     app.settle()
     for key in won:
         card = app.view.round_cards[key]
         assert card.get_parent() == app.view.centre
-    app.on_key("enter")
-    app.on_key("enter")  # the summary's Next round
+    app.input.key("enter")
+    app.input.key("enter")  # the summary's Next round
     assert app.flow.mode is not Mode.ROUND_END and not rv.active and not app.hud.status.isHidden()
 
 
@@ -181,15 +181,15 @@ def test_hot_seat_reveals_buildings_and_this_rounds_cards_but_no_vp_totals(offsc
                     for sv in app.view.seats:  # earlier rounds' cards: face down for everyone
                         assert all(c.get_tag("face") == "down" for c in sv.pile)
                     assert app.hud.status.isHidden() and app.hud.info.isHidden()  # no "your VP"
-                text = app.summary.text
+                text = app.screens.summary.text
                 assert "VP" not in text.replace(" VP)", ")"), text  # only a card's worth, "(3 VP)"
                 seen += sum(len(sv.pile) for sv in app.view.seats)
-                app.on_key("enter")
+                app.input.key("enter")
             else:
                 play(flow, rng.choice(flow.state.legal_actions()))
         assert seen > 0  # some earlier round's cards were on the table, face down, in a reveal
         app.settle()
         assert all(c.get_tag("face") == "up" for sv in app.view.seats for c in sv.pile)  # the end: open
-        assert app.standings.active and "VP" in app.standings.text
+        assert app.screens.standings.active and "VP" in app.screens.standings.text
     finally:
         t.close()

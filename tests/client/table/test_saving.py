@@ -9,7 +9,7 @@ import random
 import pytest
 
 from blueprints3d.files.autosave import AutosaveSlot
-from blueprints3d.client.table.app import AppOptions, options_from_args, seats_from_meta
+from blueprints3d.client.table.options import options_from_args, seats_from_meta
 from blueprints3d.client.table.flow import Mode, SeatConfig
 from blueprints3d.files.errors import SaveFileError
 from blueprints3d.files.buildfile import load_build
@@ -19,16 +19,9 @@ SEATS = [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cy")]
 
 
 @pytest.fixture
-def table(offscreen_base, tmp_path):
-    from blueprints3d.client.render import shaders
-    from blueprints3d.client.table.offscreen import open_table
-
-    shaders.configure(False)
+def table(tables, tmp_path):
     slot = AutosaveSlot(tmp_path)
-    t = open_table(offscreen_base, 320, 180,
-                   AppOptions(seats=SEATS, seed=5, bot_delay=0, threaded_bots=False, autosave=slot))
-    yield t, slot
-    t.close()
+    return tables(seats=SEATS, seed=5, autosave=slot), slot
 
 
 def play_moves(app, n: int, rng: random.Random) -> None:
@@ -96,14 +89,14 @@ def test_f5_saves_the_game_and_f6_the_players_own_building(table):
     play_moves(app, 12, random.Random(7))
     while app.flow.mode is not Mode.TURN:
         play_moves(app, 1, random.Random(1))
-    game_path = app.save_game_copy()
+    game_path = app.saving.save_game_copy()
     state, meta = load_game(game_path)
     assert state == app.flow.state and meta["seats"][1] == {"name": "Bot", "bot": "easy"}
     viewer = app.flow.viewer
-    build_path = app.save_building()
+    build_path = app.saving.save_building()
     build = load_build(build_path)
     assert [list(s) for s in build.stacks] == app.flow.state.building(viewer)
     assert build.blueprint == app.flow.state.blueprints[viewer]
     # behind the curtain nobody's building may be saved
     app.flow.mode = Mode.CURTAIN
-    assert app.save_building() is None
+    assert app.saving.save_building() is None

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from panda3d.core import Point3, TextNode
 
-from blueprints3d.client.table.app import AppOptions, options_from_args
+from blueprints3d.client.table.options import AppOptions, options_from_args
 from blueprints3d.client.table.flow import SeatConfig
 from blueprints3d.files.settings import Settings
 
@@ -32,7 +32,7 @@ def open_at(offscreen_base, size, **kw):
     options.update(kw)
     t = open_table(offscreen_base, w, h, AppOptions(**options), overlay=True)
     t.app.flow.run_bots()
-    t.app._refresh(animate=False)
+    t.app.refresh(animate=False)
     return t
 
 
@@ -154,7 +154,7 @@ def test_the_new_game_form_is_laid_out_in_pixels(offscreen_base, size):
     try:
         app = t.app
         app.show_new_game()
-        scr = app.new_game_screen
+        scr = app.screens.new_game_screen
         r2d = offscreen_base.render2d
         w, h = size
         panel = frame_rect(scr.frame, r2d)
@@ -189,7 +189,7 @@ def test_the_new_game_form_says_how_the_chosen_computer_plays(offscreen_base):
     try:
         app = t.app
         app.show_new_game()
-        scr = app.new_game_screen
+        scr = app.screens.new_game_screen
         assert "expert" in scr.levels
         assert scr.level_note["text"] == LEVELS["easy"][1]  # the table's computer (open_at)
         for level in ("expert", "easy"):
@@ -207,25 +207,25 @@ def test_the_open_scores_box_follows_its_value_and_is_read(offscreen_base):
     try:
         app = t.app
         app.show_new_game()
-        box = app.new_game_screen.open_scores
+        box = app.screens.new_game_screen.open_scores
         assert box.words["text"] == "off"
         box.commandFunc(None)
-        assert box.words["text"] == "on" and app.new_game_screen.collect()[2] is True
-        app.new_game_screen.exit()
+        assert box.words["text"] == "on" and app.screens.new_game_screen.collect()[2] is True
+        app.screens.new_game_screen.exit()
     finally:
         t.close()
 
 
 def dialogs(app):
     """Open each dialog in turn over the table; yields (name, screen)."""
-    app.on_escape()
-    yield "menu", app.menu
-    app.menu.buttons["Settings"]["command"]()
-    yield "settings", app.settings_screen
-    app.settings_screen.exit()
-    app.on_close_request()
-    yield "quit", app.confirm
-    app.confirm.exit()
+    app.input.escape()
+    yield "menu", app.screens.menu
+    app.screens.menu.buttons["Settings"]["command"]()
+    yield "settings", app.screens.settings_screen
+    app.screens.settings_screen.exit()
+    app.screens.ask_to_quit()
+    yield "quit", app.screens.confirm
+    app.screens.confirm.exit()
 
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
@@ -308,8 +308,8 @@ def test_the_settings_screen_is_laid_out_in_pixels(offscreen_base, size):
     t = open_at(offscreen_base, size)
     try:
         app = t.app
-        app.show_settings()
-        scr = app.settings_screen
+        app.screens.show_settings()
+        scr = app.screens.settings_screen
         r2d = offscreen_base.render2d
         panel = frame_rect(scr.frame, r2d)
         rects = widget_rects(scr, r2d)
@@ -328,8 +328,8 @@ def test_the_new_game_forms_menus_have_room(offscreen_base):
         app = t.app
         app.show_new_game()
         # Its rows stand closer than the settings' rows, so the margin is smaller.
-        assert menus_have_room(app.new_game_screen, offscreen_base.render2d, 720 / 2, margin_px=1.0) >= 5 * 4
-        app.new_game_screen.exit()
+        assert menus_have_room(app.screens.new_game_screen, offscreen_base.render2d, 720 / 2, margin_px=1.0) >= 5 * 4
+        app.screens.new_game_screen.exit()
     finally:
         t.close()
 
@@ -338,8 +338,8 @@ def test_settings_boxes_say_their_value(offscreen_base):
     t = open_at(offscreen_base, (1280, 720), settings=Settings(shaders=False))
     try:
         app = t.app
-        app.show_settings()
-        scr = app.settings_screen
+        app.screens.show_settings()
+        scr = app.screens.settings_screen
         assert scr.shaders.words["text"] == "off"
         assert scr.confirm_moves.words["text"] == "on"
         scr.confirm_moves.commandFunc(None)
@@ -359,8 +359,8 @@ def test_the_volume_slider_and_mute_apply_at_once_and_are_saved(offscreen_base, 
     t = open_at(offscreen_base, (1280, 720), settings=Settings(volume=80), settings_path=path)
     try:
         app = t.app
-        app.show_settings()
-        scr = app.settings_screen
+        app.screens.show_settings()
+        scr = app.screens.settings_screen
         assert scr.volume_text["text"] == "80%"
         scr.volume["value"] = 45  # as a drag of the thumb sets it
         scr.volume.commandFunc()
@@ -380,19 +380,19 @@ def test_settings_back_returns_to_where_it_was_opened(offscreen_base):
     t = open_at(offscreen_base, (1280, 720))
     try:
         app = t.app
-        app.on_escape()
-        app.menu.buttons["Settings"]["command"]()
-        assert app.settings_screen.active and not app.menu.active
-        app.settings_screen.back_button["command"]()
-        assert not app.settings_screen.active and app.menu.active  # back in the menu
-        app.menu.buttons["Settings"]["command"]()
-        app.on_escape()  # Esc is Back too
-        assert not app.settings_screen.active and app.menu.active
-        app.on_escape()
-        assert not app.menu.active
-        app.show_settings()  # opened from the table itself: Back goes to the table
-        app.settings_screen.back_button["command"]()
-        assert not app.settings_screen.active and not app.menu.active
+        app.input.escape()
+        app.screens.menu.buttons["Settings"]["command"]()
+        assert app.screens.settings_screen.active and not app.screens.menu.active
+        app.screens.settings_screen.back_button["command"]()
+        assert not app.screens.settings_screen.active and app.screens.menu.active  # back in the menu
+        app.screens.menu.buttons["Settings"]["command"]()
+        app.input.escape()  # Esc is Back too
+        assert not app.screens.settings_screen.active and app.screens.menu.active
+        app.input.escape()
+        assert not app.screens.menu.active
+        app.screens.show_settings()  # opened from the table itself: Back goes to the table
+        app.screens.settings_screen.back_button["command"]()
+        assert not app.screens.settings_screen.active and not app.screens.menu.active
     finally:
         t.close()
 
@@ -401,19 +401,19 @@ def test_help_back_returns_to_where_it_was_opened(offscreen_base):
     t = open_at(offscreen_base, (1280, 720))
     try:
         app = t.app
-        app.on_escape()
-        app.menu.buttons["Rules and controls"]["command"]()
-        assert app.help.active and not app.menu.active
-        app.help.close_button["command"]()
-        assert not app.help.active and app.menu.active  # back in the menu
-        app.menu.buttons["Rules and controls"]["command"]()
-        app.on_escape()  # Esc is Back too
-        assert not app.help.active and app.menu.active
-        app.on_escape()
-        app.toggle_help()  # F1 at the table: F1 again goes back to the table
-        assert app.help.active
-        app.toggle_help()
-        assert not app.help.active and not app.menu.active
+        app.input.escape()
+        app.screens.menu.buttons["Rules and controls"]["command"]()
+        assert app.screens.help.active and not app.screens.menu.active
+        app.screens.help.close_button["command"]()
+        assert not app.screens.help.active and app.screens.menu.active  # back in the menu
+        app.screens.menu.buttons["Rules and controls"]["command"]()
+        app.input.escape()  # Esc is Back too
+        assert not app.screens.help.active and app.screens.menu.active
+        app.input.escape()
+        app.screens.toggle_help()  # F1 at the table: F1 again goes back to the table
+        assert app.screens.help.active
+        app.screens.toggle_help()
+        assert not app.screens.help.active and not app.screens.menu.active
     finally:
         t.close()
 

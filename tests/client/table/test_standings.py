@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from blueprints3d.client.table.app import AppOptions
+from blueprints3d.client.table.options import AppOptions
 from blueprints3d.client.table.flow import Mode, SeatConfig
 from blueprints3d.client.table.offscreen import open_table
 from blueprints3d.client.table.reveal import overlaps
@@ -42,13 +42,13 @@ def test_the_standings_table_is_the_engines_with_vp_per_round(offscreen_base):
         app = t.app
         state = app.flow.state
         res = state.result()
-        assert app.standings.active
+        assert app.screens.standings.active
         per_round = [round_victory_points(rr) for rr in state.round_results]
-        rows = [line.split() for line in app.standings.text.splitlines() if line.strip()[:2].rstrip(".").isdigit()]
+        rows = [line.split() for line in app.screens.standings.text.splitlines() if line.strip()[:2].rstrip(".").isdigit()]
         assert [r[1] for r in rows] == [SEATS[p].name for p in res.standings()]
         for row, p in zip(rows, res.standings()):
             assert [int(v) for v in row[2:]] == [vp[p] for vp in per_round] + [res.victory_points[p]]
-        assert res.explain(state.names) in app.standings.text
+        assert res.explain(state.names) in app.screens.standings.text
         # The winner's three buildings, as the rounds scored them.
         pod = app.podium
         assert pod.player == res.winners[0] and len(pod.cards) == len(state.round_results)
@@ -61,8 +61,8 @@ def test_the_standings_table_is_the_engines_with_vp_per_round(offscreen_base):
         for label, rr in zip(pod.labels, state.round_results):
             assert label.textNode.get_text() == f"Round {rr.round}: {rr.scores[pod.player].total} points"
         first = pod.player
-        app.next_podium()
-        assert pod.player == (first + 1) % 3 and app.standings.active
+        app.between.next_podium()
+        assert pod.player == (first + 1) % 3 and app.screens.standings.active
     finally:
         t.close()
 
@@ -72,7 +72,7 @@ def test_nothing_at_the_end_overlaps(offscreen_base, size):
     t = finished(offscreen_base, *size)
     try:
         app = t.app
-        panel = app.standings.rect_px()
+        panel = app.screens.standings.rect_px()
         w, h = size
         pod = app.podium
         rects = [pod.building_rect(i) for i in range(len(pod.cards))]
@@ -95,7 +95,7 @@ def test_nothing_at_the_end_overlaps(offscreen_base, size):
             assert not any(overlaps(a, b) for b in placed[i + 1:]), placed
         # Nor do the panel's buttons ("Bob's buildings", "New game", "Quit") lie over each other.
         boxes = []
-        for b in app.standings.buttons.values():  # in the panel's own units
+        for b in app.screens.standings.buttons.values():  # in the panel's own units
             left, right, bottom, top = b.node().get_frame()
             k = b.get_scale()[0]
             boxes.append((b.get_x() + left * k, -(b.get_z() + top * k), b.get_x() + right * k, -(b.get_z() + bottom * k)))
@@ -114,20 +114,20 @@ def test_save_writes_the_building_and_view_opens_the_viewer_on_it(offscreen_base
         pod = app.podium
         view, save = pod.buttons[1]
         save["command"](*save["extraArgs"])
-        saved = [p for p in Path(app._saves_folder()).glob("building-*-round2-*.json")]
+        saved = [p for p in Path(app.saving.folder()).glob("building-*-round2-*.json")]
         assert len(saved) == 1
         assert load_build(saved[0]) == build_of(rounds[1], pod.player)
-        assert app.standings.message.textNode.get_text().startswith("saved to ")
+        assert app.screens.standings.message.textNode.get_text().startswith("saved to ")
         # The path, however it wraps, stays inside the panel.
-        msg = app.standings.message
-        lo, hi = msg.get_tight_bounds(app.standings.frame)
-        left, right, bottom, top = app.standings.frame["frameSize"]
-        assert lo.z >= bottom and hi.x <= right, (lo, hi, app.standings.frame["frameSize"])
+        msg = app.screens.standings.message
+        lo, hi = msg.get_tight_bounds(app.screens.standings.frame)
+        left, right, bottom, top = app.screens.standings.frame["frameSize"]
+        assert lo.z >= bottom and hi.x <= right, (lo, hi, app.screens.standings.frame["frameSize"])
         view["command"](*view["extraArgs"])
         (command,) = launched
         assert command[1:4] == ["-m", "blueprints3d", "view"]
         assert load_build(command[4]) == build_of(rounds[1], pod.player)
-        assert "viewer" in app.standings.message.textNode.get_text()
+        assert "viewer" in app.screens.standings.message.textNode.get_text()
     finally:
         t.close()
 
@@ -139,8 +139,8 @@ def test_a_viewer_that_cannot_start_is_said_in_one_line(offscreen_base):
     t = finished(offscreen_base, launch=broken)
     try:
         app = t.app
-        assert app.view_kept_building(0, 0) is None
-        text = app.standings.message.textNode.get_text()
+        assert app.saving.view_kept_building(0, 0) is None
+        text = app.screens.standings.message.textNode.get_text()
         assert text.startswith("could not open the viewer: ") and "\n" not in text
     finally:
         t.close()

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from blueprints3d.client.table.app import AppOptions, parse_seats
+from blueprints3d.client.table.options import AppOptions, parse_seats
 from blueprints3d.client.table.flow import Mode, SeatConfig
 from blueprints3d.files.autosave import AutosaveSlot, SlotInUse
 from blueprints3d.files.buildfile import load_build
@@ -44,14 +44,14 @@ def test_item5_f6_names_stay_inside_the_save_folder(offscreen_base, tmp_path, na
         app = t.app
         to_turn(app)
         assert app.flow.seats[0].name.isprintable()  # what the TextNodes were given
-        paths = [app.save_building() for _ in range(3)]  # three presses within a second
+        paths = [app.saving.save_building() for _ in range(3)]  # three presses within a second
         folder = (tmp_path / "saves").resolve()
         assert all(paths) and len(set(paths)) == 3, app.hud.message if hasattr(app.hud, "message") else paths
         for p in paths:
             assert os.path.dirname(os.path.realpath(p)) == str(folder)
             assert "%" not in os.path.basename(p) and len(os.path.basename(p).encode()) < 255
             load_build(p)
-        games = [app.save_game_copy() for _ in range(3)]
+        games = [app.saving.save_game_copy() for _ in range(3)]
         assert len(set(games)) == 3 and all(load_game(g) for g in games)
         assert not (tmp_path / "outside").exists()
         assert not [f for f in os.listdir(folder) if f.endswith(".tmp")]
@@ -65,12 +65,12 @@ def test_item1_f5_f6_when_the_save_folder_cannot_be_made(offscreen_base, tmp_pat
     try:
         app = t.app
         to_turn(app)
-        assert app.save_game_copy() is None
+        assert app.saving.save_game_copy() is None
         said = app.hud.message.getText()
         folder = tmp_path / "saves"
         assert said == (f"Could not save the game: a file stands where the folder {folder} must be; "
                         f"move it away or choose another folder"), said
-        assert app.save_building() is None  # said on the HUD; the game goes on
+        assert app.saving.save_building() is None  # said on the HUD; the game goes on
         assert app.hud.message.getText().startswith(
             f"Could not save the building: a file stands where the folder {folder} must be")
         assert app.flow.mode is Mode.TURN

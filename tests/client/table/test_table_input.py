@@ -10,7 +10,7 @@ import pytest
 from panda3d.core import Point3
 
 from blueprints3d.client.scene import card_model, units
-from blueprints3d.client.table.app import AppOptions
+from blueprints3d.client.table.options import AppOptions
 from blueprints3d.client.table.controls import CURSOR_RGBA
 from blueprints3d.client.table.flow import Mode, SeatConfig
 from blueprints3d.client.table.score_panel import NB
@@ -19,50 +19,18 @@ from blueprints3d.engine import actions as A
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.scoring import score_building
 from blueprints3d.engine.state import Phase
+from blueprints3d.client.table.pointer import HeldPointer
 from support.engine_rig import stage
+from support.table_rig import drag, new_game, to_person
 
 WIDTH, HEIGHT = 640, 360
 SOLO = [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")]
 
 
 @pytest.fixture(scope="module")
-def table(offscreen_base):
-    from blueprints3d.client.render import shaders
-    from blueprints3d.client.table.offscreen import open_table
-
-    shaders.configure(False)
-    t = open_table(offscreen_base, WIDTH, HEIGHT,
-                   AppOptions(seats=SOLO, seed=1, bot_delay=0, threaded_bots=False))
-    yield t
-    t.close()
-
-
-def new_game(table, seats, seed):
-    table.app.start_game(seats, seed)
-    table.app.flow.threaded_bots = False
-    return table.app
-
-
-def to_person(app):
-    flow = app.flow
-    for _ in range(20):
-        if flow.mode is Mode.CURTAIN:
-            app.pass_curtain()
-        elif flow.mode is Mode.BOT:
-            flow.run_bots()
-        elif flow.mode is Mode.TURN:
-            break
-    assert flow.mode is Mode.TURN
-    app.settle()
-
-
-def drag(app, start, end, steps: int = 4):
-    c = app.controls
-    assert c.press(*start), f"nothing to grab at {start}"
-    for i in range(1, steps + 1):
-        u = i / steps
-        c.move(start[0] + (end[0] - start[0]) * u, start[1] + (end[1] - start[1]) * u)
-    return c.release(*end)
+def table(module_tables):
+    # The pointer is the test's own: each test says where it is (client/table/pointer.py).
+    return module_tables(WIDTH, HEIGHT, seats=SOLO, seed=1, pointer=HeldPointer())
 
 
 def front_cell(flow, seat) -> int:
@@ -159,7 +127,7 @@ def test_a_die_that_fits_nowhere_dropped_on_a_stack_top_is_set_aside(table):
     assert c.drag.hover == printed[0] and app.view.highlighted_cells.get(seat, {}) == {}  # no space named
     out = c.release(*top)
     assert out.ok and out.tentative and flow.pending.action == A.set_aside(die)
-    app.on_key("enter")
+    app.input.key("enter")
     assert flow.state.log[-1] == A.set_aside(die) and die in flow.state.set_aside[seat]
 
 
@@ -170,7 +138,7 @@ def test_a_placement_waits_for_the_confirm_and_undo_puts_everything_back(table):
     flow, c = app.flow, app.controls
     to_person(app)
     saves = []
-    app._autosave = lambda: saves.append(len(flow.state.log))
+    app.saving.autosave = lambda: saves.append(len(flow.state.log))
     s, seat = flow.state, flow.viewer
     die = s.pool[1]
     cell = flow.legal_cells(die)[0]
@@ -191,7 +159,7 @@ def test_a_placement_waits_for_the_confirm_and_undo_puts_everything_back(table):
         if how == "button":
             app.move_bar.undo.commandFunc(None)
         else:
-            app.on_key(how)
+            app.input.key(how)
         app.settle()
         assert flow.pending is None and not app.move_bar.shown and c.pending_mark.is_hidden()
         assert s.to_dict() == before and s.pool == pool and s.bag == bag
@@ -216,7 +184,7 @@ def test_grabbing_another_die_takes_the_tentative_move_back(table):
     cell = c.drag.legal[0]
     c.move(*c.screen_of_cell(seat, cell))
     assert c.release(*c.screen_of_cell(seat, cell)).tentative and flow.pending.die == second
-    app.on_key("enter")
+    app.input.key("enter")
     assert s.log == [A.place(second, cell)]
 
 
@@ -227,7 +195,7 @@ def test_the_two_player_discard_waits_for_the_confirm_and_undo_restores_it(table
     s = flow.state
     die = s.pool[0]
     assert drag(app, c.screen_of_die(die), c.screen_of_cell(flow.viewer, flow.legal_cells(die)[0])).tentative
-    app.on_key("enter")
+    app.input.key("enter")
     assert flow.discarding()
     app.settle()
     before, pool, bag = s.to_dict(), list(s.pool), list(s.bag)
@@ -238,15 +206,15 @@ def test_the_two_player_discard_waits_for_the_confirm_and_undo_restores_it(table
     assert out.ok and out.tentative
     app.settle()
     assert app.view.dice[gone].get_z(app.view.root) > home.z + units.DIE_SIZE  # lifted, on its way out
-    assert s.to_dict() == before and s.pool == pool and s.bag == bag and not app.curtain.active
-    app.on_key("control-z")
+    assert s.to_dict() == before and s.pool == pool and s.bag == bag and not app.screens.curtain.active
+    app.input.key("control-z")
     app.settle()
     assert s.to_dict() == before and s.pool == pool and s.bag == bag
     assert (app.view.dice[gone].get_pos(app.view.root) - home).length() < 1e-3
     other = s.pool[1]
     assert c.press(*c.screen_of_die(other)) and c.release(*c.screen_of_die(other)).tentative
-    app.on_key("enter")
-    assert other in s.discarded and gone in s.pool and app.curtain.active
+    app.input.key("enter")
+    assert other in s.discarded and gone in s.pool and app.screens.curtain.active
 
 
 def test_with_confirm_off_a_drop_is_played_at_once(table):
@@ -285,21 +253,21 @@ def test_the_keyboard_cursor_shows_from_the_start_of_the_turn(table):
     d0 = app.view.dice[pool[0]].get_pos(app.view.root)
     assert abs(pos.x - d0.x) < 1e-3 and abs(pos.y - d0.y) < 1e-3
     assert app.view.selected_die is None  # the brackets mark it; the selection glow waits for Enter
-    app.on_key("arrow_right")  # from the 1st die, marked already, to the 2nd
+    app.input.key("arrow_right")  # from the 1st die, marked already, to the 2nd
     pos, _, _ = c.cursor_target()
     d1 = app.view.dice[pool[1]].get_pos(app.view.root)
     assert abs(pos.x - d1.x) < 1e-3 and c.keys.die_index == 1
     assert cursor_pixels(table, c.screen_of_die(pool[1])) > 15
-    app.on_key("enter")  # choosing a space: the cursor stands on it, among the green legal glow
+    app.input.key("enter")  # choosing a space: the cursor stands on it, among the green legal glow
     assert app.view.selected_die == pool[1]
     pos, _, _ = c.cursor_target()
     cell = c.keys.cell
     want = app.view.root.get_relative_point(app.view.seats[flow.viewer].root,
                                             Point3(*card_model.cell_position(app.view.seats[flow.viewer].blueprint, cell), 0))
     assert abs(pos.x - want.x) < 1e-3 and abs(pos.y - want.y) < 1e-3
-    app.on_key("enter")  # tentative: no cursor while the move waits
+    app.input.key("enter")  # tentative: no cursor while the move waits
     assert flow.pending is not None and c.cursor.is_hidden()
-    app.on_key("enter")
+    app.input.key("enter")
     flow.run_bots()
     app.settle()
     if flow.mode is Mode.TURN:
@@ -330,7 +298,7 @@ def test_zoom_goes_toward_the_pointer_and_keeps_the_card_under_it(table):
     seat = app.flow.viewer
     app.camera.reset(snap=True)
     at = card_centre(app, seat)
-    app._mouse = lambda: at
+    app.input.pointer.at = at
     try:
         for _ in range(8):
             app.base.messenger.send("wheel_up")
@@ -345,7 +313,7 @@ def test_zoom_goes_toward_the_pointer_and_keeps_the_card_under_it(table):
         old = card_centre(app, seat)
         assert old is None or abs(old[1]) > 1.0 or abs(old[1] - at[1]) > 0.3
     finally:
-        del app._mouse
+        app.input.pointer.at = None
         app.camera.reset(snap=True)
 
 
@@ -453,7 +421,7 @@ def test_the_breakdown_shows_your_own_building_only(table):
             if not cells:
                 break
             assert flow.place(die, cells[0]).ok
-            app._refresh()
+            app.refresh()
             stacks = s.building(me)
             stacks[cells[0]] = stacks[cells[0]] + [(Material(s.material(die)).value, s.values[die])]
             with_die = score_building(s.blueprints[me], stacks).total

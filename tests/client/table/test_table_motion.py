@@ -13,14 +13,14 @@ import pytest
 from panda3d.core import Point3
 
 from blueprints3d.client.scene.animation import BOUNCE_TIME, LIFT_TIME
-from blueprints3d.client.table.app import AppOptions
+from blueprints3d.client.table.options import AppOptions
 from blueprints3d.client.table.controls import OFF_CARD
 from blueprints3d.client.table.flow import Mode, SeatConfig
 from blueprints3d.client.table.offscreen import open_table
 from blueprints3d.client.table.layout import POOL_DIE_SCALE
 from blueprints3d.client.table.table_view import (CARRY_SCALE, DEAL_STAGGER, DEAL_TIME, DRAG_HEIGHT, DROP_BOUNCE,
                                                   DROP_TIME, FLY_BACK_TIME, SCREEN_LIFT, SCREEN_LOWER_TIME)
-from support.table_rig import play
+from support.table_rig import play, to_person
 from blueprints3d.files.settings import Settings
 
 SOLO = [SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "easy")]
@@ -32,19 +32,6 @@ def table_with(offscreen_base, seed=5, **settings):
                                                        threaded_bots=False, settings=Settings(**settings)))
     t.app.flow.threaded_bots = False
     return t
-
-
-def to_person(app):
-    flow = app.flow
-    for _ in range(20):
-        if flow.mode is Mode.BOT:
-            flow.run_bots()
-        elif flow.mode is Mode.ROUND_END:
-            app.continue_round()
-        elif flow.mode is Mode.TURN:
-            break
-    assert flow.mode is Mode.TURN
-    app.settle()
 
 
 def pos(app, node):
@@ -226,13 +213,13 @@ def test_space_lands_the_glides_while_the_computers_move_but_plays_on_a_turn(off
         view.update(0.3)
         c.release(*off_card_point(app))
         assert view.animator.busy(view.dice[die])
-        app.on_key("space")
+        app.input.key("space")
         assert c.keys.choosing_cell and view.animator.busy(view.dice[die])
         c.key("backspace")
         # The person's move is done; the computers move next and the dice glide: Space lands them.
         assert flow.place(die, flow.legal_cells(die)[0]).ok and flow.confirm().ok
         assert flow.mode is Mode.BOT and view.animating
-        app.on_key("space")
+        app.input.key("space")
         assert not view.animating
     finally:
         t.close()

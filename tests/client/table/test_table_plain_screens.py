@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from panda3d.core import Point3
 
-from blueprints3d.client.table.app import AppOptions
+from blueprints3d.client.table.options import AppOptions
 from blueprints3d.client.table.flow import SeatConfig
 from blueprints3d.client.table.layout import SCREEN_HEIGHT
 

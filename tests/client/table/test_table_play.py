@@ -12,42 +12,19 @@ import random
 
 import pytest
 
-from blueprints3d.client.table.app import AppOptions
 from blueprints3d.client.table.controls import buildable_cells
 from blueprints3d.client.table.flow import Mode, SeatConfig
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.state import Phase
+from support.table_rig import drag, new_game
+
 
 WIDTH, HEIGHT = 640, 360
 
 
 @pytest.fixture(scope="module")
-def table(offscreen_base):
-    from blueprints3d.client.render import shaders
-    from blueprints3d.client.table.offscreen import open_table
-
-    shaders.configure(False)
-    t = open_table(offscreen_base, WIDTH, HEIGHT,
-                   AppOptions(seats=[SeatConfig("Ann"), SeatConfig("Bob")], seed=1, bot_delay=0,
-                              threaded_bots=False))
-    yield t
-    t.close()
-
-
-def new_game(table, seats, seed):
-    table.app.start_game(seats, seed)
-    table.app.flow.threaded_bots = False
-    return table.app
-
-
-def drag(app, start, end, steps: int = 4):
-    """Press at start, move in a few steps to end, release there (like a hand would)."""
-    c = app.controls
-    assert c.press(*start), f"nothing to grab at {start}"
-    for i in range(1, steps + 1):
-        u = i / steps
-        c.move(start[0] + (end[0] - start[0]) * u, start[1] + (end[1] - start[1]) * u)
-    return c.release(*end)
+def table(module_tables):
+    return module_tables(WIDTH, HEIGHT, seats=[SeatConfig("Ann"), SeatConfig("Bob")], seed=1)
 
 
 def card_centre(app, seat):
@@ -94,7 +71,7 @@ def confirm(app, action: int) -> None:
     n = len(flow.state.log)
     assert flow.pending is not None and flow.pending.action == action
     assert app.move_bar.shown
-    app.on_key("enter")
+    app.input.key("enter")
     assert flow.pending is None and len(flow.state.log) == n + 1
     assert flow.state.log[-1] == action
 
@@ -107,7 +84,7 @@ def run_game(app, rng: random.Random, max_steps: int = 3000) -> dict[str, int]:
             return kinds
         if flow.mode is Mode.CURTAIN:
             kinds["curtain"] += 1
-            assert app.curtain.active
+            assert app.screens.curtain.active
             app.pass_curtain()
         elif flow.mode is Mode.BOT:
             flow.run_bots()
@@ -124,7 +101,7 @@ def run_game(app, rng: random.Random, max_steps: int = 3000) -> dict[str, int]:
 def test_two_people_play_a_whole_game_by_dragging(table):
     app = new_game(table, [SeatConfig("Ann"), SeatConfig("Bob")], 3)
     kinds = run_game(app, random.Random(3))
-    assert app.flow.state.is_over and app.standings.active
+    assert app.flow.state.is_over and app.screens.standings.active
     assert kinds["place"] > 20 and kinds["discard"] > 20 and kinds["curtain"] > 10
     assert len(app.flow.state.log) == sum(kinds[k] for k in ("place", "set_aside", "discard"))
 
@@ -134,7 +111,7 @@ def test_four_seats_with_computers_play_a_whole_game(table):
                            SeatConfig("Dot", "medium")], 12)
     run_game(app, random.Random(12))
     res = app.flow.state.result()
-    assert res is not None and app.standings.active
+    assert res is not None and app.screens.standings.active
     assert app.view.seats[0].pile or app.view.seats[1].pile or app.view.seats[2].pile or app.view.seats[3].pile
 
 
@@ -257,26 +234,26 @@ def test_only_the_viewers_building_is_drawn(table):
 
 def test_menu_and_quit_confirmation(table):
     app = new_game(table, [SeatConfig("Ann"), SeatConfig("Bot", "easy")], 2)
-    app.on_escape()
-    assert app.menu.active
-    app.menu.buttons["Rules and controls"]["command"]()  # the rules: the help screen now
-    assert app.help.active and not app.menu.active
-    app.on_escape()  # back to the menu it was opened from
-    assert not app.help.active and app.menu.active
-    app.on_escape()
-    assert not app.help.active and not app.menu.active
+    app.input.escape()
+    assert app.screens.menu.active
+    app.screens.menu.buttons["Rules and controls"]["command"]()  # the rules: the help screen now
+    assert app.screens.help.active and not app.screens.menu.active
+    app.input.escape()  # back to the menu it was opened from
+    assert not app.screens.help.active and app.screens.menu.active
+    app.input.escape()
+    assert not app.screens.help.active and not app.screens.menu.active
     quits = []
     app.quit = lambda: quits.append(1)  # do not stop the test's task manager
-    app.on_close_request()
-    assert app.confirm.active and not quits
-    app.confirm.exit()
+    app.screens.ask_to_quit()
+    assert app.screens.confirm.active and not quits
+    app.screens.confirm.exit()
     del app.quit
 
 
 def test_new_game_screen_collects_seats_and_refuses_a_bad_seed(table):
     app = table.app
     app.show_new_game()
-    scr = app.new_game_screen
+    scr = app.screens.new_game_screen
     assert scr.active
     scr.seed.enterText("abc")
     assert "whole number" in scr.collect()
@@ -361,10 +338,10 @@ def test_two_people_play_a_whole_game_with_the_keyboard_alone(table):
             before = flow.mode
             if before is Mode.ROUND_END:
                 # The first Enter skips the round's reveal to its summary; the next goes on.
-                assert app.reveal.active and not app.summary.active
-                app.on_key("enter")
-                assert app.summary.active and flow.mode is Mode.ROUND_END
-            app.on_key("enter")
+                assert app.reveal.active and not app.screens.summary.active
+                app.input.key("enter")
+                assert app.screens.summary.active and flow.mode is Mode.ROUND_END
+            app.input.key("enter")
             assert flow.mode is not before
             continue
         action = rng.choice(flow.state.legal_actions())
@@ -372,13 +349,13 @@ def test_two_people_play_a_whole_game_with_the_keyboard_alone(table):
         for _ in range(len(flow.state.pool)):
             if flow.state.pool[app.controls.keys.die_index] == k.die:
                 break
-            app.on_key("arrow_right")
+            app.input.key("arrow_right")
         n = len(flow.state.log)
-        app.on_key("enter")
+        app.input.key("enter")
         if k.kind is A.Kind.PLACE:
-            app.on_key(str(buildable_cells(flow.state.blueprints[flow.viewer]).index(k.cell) + 1))
-            app.on_key("enter")
+            app.input.key(str(buildable_cells(flow.state.blueprints[flow.viewer]).index(k.cell) + 1))
+            app.input.key("enter")
         assert flow.state.log[n:] == [] and flow.pending.action == action  # waits for the confirm
-        app.on_key("enter")
+        app.input.key("enter")
         assert flow.state.log[n:] == [action]
-    assert flow.state.is_over and app.standings.active
+    assert flow.state.is_over and app.screens.standings.active

@@ -6,72 +6,50 @@ in the part of the window the HUD leaves free."""
 from __future__ import annotations
 
 from dataclasses import replace
-from types import SimpleNamespace
 
 import pytest
 
-from blueprints3d.client.table.app import AppOptions
-from blueprints3d.client.table.flow import Mode, SeatConfig
+from blueprints3d.client.table.flow import SeatConfig
+from blueprints3d.client.table.pointer import HeldPointer
+from support.table_rig import new_game, to_person
 
 WIDTH, HEIGHT = 640, 360
 SOLO = [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")]
-TASK = SimpleNamespace(cont=1)
 
 
 @pytest.fixture(scope="module")
-def table(offscreen_base):
-    from blueprints3d.client.render import shaders
-    from blueprints3d.client.table.offscreen import open_table
-
-    shaders.configure(False)
-    t = open_table(offscreen_base, WIDTH, HEIGHT,
-                   AppOptions(seats=SOLO, seed=1, bot_delay=0, threaded_bots=False))
-    yield t
-    t.close()
+def table(module_tables):
+    # The pointer is the test's own: each test says where it is (client/table/pointer.py).
+    return module_tables(WIDTH, HEIGHT, seats=SOLO, seed=1, pointer=HeldPointer())
 
 
-def to_person(app):
-    flow = app.flow
-    for _ in range(20):
-        if flow.mode is Mode.CURTAIN:
-            app.pass_curtain()
-        elif flow.mode is Mode.BOT:
-            flow.run_bots()
-        elif flow.mode is Mode.TURN:
-            break
-    assert flow.mode is Mode.TURN
-    app.settle()
-
-
-def new_game(table, seed, seats=SOLO):
-    app = table.app
-    app.start_game(seats, seed)
-    app.flow.threaded_bots = False
-    to_person(app)
-    return app
+def at_person(table, seed, seats=SOLO):
+    """A new game, a person to move, the pointer outside the window."""
+    table.app.input.pointer.at = None
+    return to_person(new_game(table, seats, seed))
 
 
 # ---- 1. the hover label goes with the pointer ------------------------------------------------------
 
 def test_the_hover_label_goes_when_the_pointer_leaves_the_window(table):
-    app = new_game(table, 11)
+    app = at_person(table, 11)
     c, view = app.controls, app.view
     die = app.flow.state.pool[2]  # not the keyboard cursor's die (the first)
-    at = c.screen_of_die(die)
-    app._mouse = lambda: at
+    pointer = app.input.pointer
+    pointer.at = c.screen_of_die(die)
     try:
-        app._frame(TASK)
+        app.step()
         assert view.hovered_die == die and view.info_die == die and not view.info_label.is_hidden()
-        app._mouse = lambda: None  # the mouse watcher has no mouse: the pointer left the window
-        app._frame(TASK)
+        pointer.at = None  # the mouse watcher has no mouse: the pointer left the window
+        app.step()
         assert view.hovered_die is None
         assert view.info_die != die  # back on the keyboard cursor's die, or hidden
     finally:
-        del app._mouse
+        pointer.at = None
 
 
 def test_a_drag_out_of_the_window_names_no_space(table):
-    app = new_game(table, 11)
+    app = at_person(table, 11)
     c, view, flow = app.controls, app.view, app.flow
     seat = flow.viewer
     die = next(d for d in flow.state.pool if flow.legal_cells(d))
@@ -80,20 +58,19 @@ def test_a_drag_out_of_the_window_names_no_space(table):
     at = c.screen_of_cell(seat, cell)
     c.move(*at)
     assert c.drag.hover == cell and not view.space_label.is_hidden()
-    app._mouse = lambda: None
+    app.input.pointer.at = None  # the pointer left the window
     try:
-        app._frame(TASK)
+        app.step()
         assert c.drag.hover is None and view.space_label.is_hidden()
         assert set(view.highlighted_cells[seat]) == set(flow.legal_cells(die))  # still shown legal
     finally:
-        del app._mouse
         c.cancel_drag()
 
 
 # ---- 7. camera sensitivity scales zoom steps ------------------------------------------------------
 
 def test_camera_sensitivity_scales_zoom_steps(table):
-    app = new_game(table, 11)
+    app = at_person(table, 11)
     old = app.settings
     try:
         steps = {}
@@ -135,7 +112,7 @@ def test_number_keys_choose_the_spaces_that_can_be_built_on(table, seed):
     from blueprints3d.client.table.hud import CONTROLS
 
     messages = []
-    app = new_game(table, seed)
+    app = at_person(table, seed)
     c, flow = app.controls, app.flow
     c.on_message = messages.append
     try:
@@ -213,39 +190,32 @@ def span(pts):
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1280, 400), (1920, 1080), (1024, 768)])
-def test_the_close_up_frames_the_building_clear_of_the_hud(offscreen_base, size):
-    from blueprints3d.client.render import shaders
-    from blueprints3d.client.table.offscreen import open_table
-
-    shaders.configure(False)
-    t = open_table(offscreen_base, *size, AppOptions(seats=SOLO, seed=5, bot_delay=0, threaded_bots=False))
-    try:
-        app = t.app
-        flow = app.flow
-        for _ in range(3):  # a building of a few dice, so a stack stands on the card
-            to_person(app)
-            assert flow._person_action(flow.state.legal_actions()[0]).ok
-            assert flow.confirm().ok
+def test_the_close_up_frames_the_building_clear_of_the_hud(tables, size):
+    t = tables(*size, seats=SOLO, seed=5)
+    app = t.app
+    flow = app.flow
+    for _ in range(3):  # a building of a few dice, so a stack stands on the card
         to_person(app)
-        app.hud.show_message("Bob takes the recycled 5; Cob takes the wood 5")
-        seat = flow.viewer
-        home = building_points(app, seat)
-        app.toggle_close_up()
-        assert app.camera.close is not None
-        app.camera.snap()
-        card = building_points(app, seat)
-        assert span(card) > 1.8 * span(home)  # still a close look
-        assert all(-1 <= x <= 1 and -1 <= y <= 1 for x, y in card)
-        for r in hud_rects(app):
-            inside = [p for p in card if r[0] < p[0] < r[1] and r[2] < p[1] < r[3]]
-            assert not inside, (size, r, inside[:3])
-        # The name plate just in front of the card would stand huge over the prompt: hidden in
-        # the close-up only, and only the viewer's.
-        plates = [sv.name_label for sv in app.view.seats]
-        app._frame(type("Task", (), {"cont": 0})())
-        assert [pl.is_hidden() for pl in plates] == [p == seat for p in range(len(plates))]
-        app.toggle_close_up()  # C again: the default view, the plate back
-        app._frame(type("Task", (), {"cont": 0})())
-        assert app.camera.close is None and not any(pl.is_hidden() for pl in plates)
-    finally:
-        t.close()
+        assert flow._person_action(flow.state.legal_actions()[0]).ok
+        assert flow.confirm().ok
+    to_person(app)
+    app.hud.show_message("Bob takes the recycled 5; Cob takes the wood 5")
+    seat = flow.viewer
+    home = building_points(app, seat)
+    app.input.toggle_close_up()
+    assert app.camera.close is not None
+    app.camera.snap()
+    card = building_points(app, seat)
+    assert span(card) > 1.8 * span(home)  # still a close look
+    assert all(-1 <= x <= 1 and -1 <= y <= 1 for x, y in card)
+    for r in hud_rects(app):
+        inside = [p for p in card if r[0] < p[0] < r[1] and r[2] < p[1] < r[3]]
+        assert not inside, (size, r, inside[:3])
+    # The name plate just in front of the card would stand huge over the prompt: hidden in
+    # the close-up only, and only the viewer's.
+    plates = [sv.name_label for sv in app.view.seats]
+    app.step()
+    assert [pl.is_hidden() for pl in plates] == [p == seat for p in range(len(plates))]
+    app.input.toggle_close_up()  # C again: the default view, the plate back
+    app.step()
+    assert app.camera.close is None and not any(pl.is_hidden() for pl in plates)

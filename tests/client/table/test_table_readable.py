@@ -11,8 +11,8 @@ import pytest
 from panda3d.core import Point3
 
 from blueprints3d.client.scene import units
-from blueprints3d.client.table.app import AppOptions
 from blueprints3d.client.table.flow import Mode, SeatConfig
+from support.table_rig import TableShelf
 from blueprints3d.engine.materials import MATERIAL_OF, Material
 
 WIDTH, HEIGHT = 1280, 720
@@ -23,16 +23,10 @@ _LO, _MID, _HI = 0.27, 0.5, 0.73  # pip centres on a face, as tools/make_models.
 
 @pytest.fixture(scope="module", params=[True, False], ids=["shaders", "plain"])
 def table(request, offscreen_base):
-    from blueprints3d.client.render import shaders
-    from blueprints3d.client.table.offscreen import open_table
-
-    shaders.configure(request.param, offscreen_base)
-    t = open_table(offscreen_base, WIDTH, HEIGHT,
-                   AppOptions(size=(WIDTH, HEIGHT), seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy")],
-                              seed=5, bot_delay=0, threaded_bots=False))
-    yield t
-    t.close()
-    shaders.configure(False)
+    shelf = TableShelf(offscreen_base)  # a shelf of its own: one table per parameter
+    yield shelf.open(WIDTH, HEIGHT, shaders=request.param, size=(WIDTH, HEIGHT),
+                     seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy")], seed=5)
+    shelf.close()
 
 
 def start(table, players: int, seed: int):

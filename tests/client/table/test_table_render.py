@@ -10,7 +10,6 @@ import pytest
 from panda3d.core import Point3
 
 from blueprints3d.client.scene import units
-from blueprints3d.client.table.app import AppOptions
 from blueprints3d.client.table.flow import Mode, SeatConfig
 from blueprints3d.engine.materials import MATERIAL_OF, Material
 
@@ -20,18 +19,11 @@ SEATS = [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")
 
 
 @pytest.fixture(scope="module")
-def table(offscreen_base):
-    from blueprints3d.client.render import shaders
-    from blueprints3d.client.table.offscreen import open_table
-
-    shaders.configure(False)
-    t = open_table(offscreen_base, WIDTH, HEIGHT,
-                   AppOptions(seats=SEATS, seed=17, bot_delay=0, threaded_bots=False))
-    t.app.flow.threaded_bots = False
+def table(module_tables):
+    t = module_tables(WIDTH, HEIGHT, seats=SEATS, seed=17)
     t.app.flow.run_bots()
     assert t.app.flow.mode is Mode.TURN
-    yield t
-    t.close()
+    return t
 
 
 def patch(img: np.ndarray, table, screen: tuple[float, float], r: int = 2) -> np.ndarray:
@@ -121,7 +113,7 @@ def test_a_placed_die_shows_on_its_card(table):
     # Shown before the confirm (the engine has not moved); confirmed, the pool has one die
     # fewer where it was.
     assert out.tentative and die in flow.state.pool
-    app.on_key("enter")
+    app.input.key("enter")
     assert die not in flow.state.pool
 
 
@@ -197,12 +189,12 @@ def test_round_end_lifts_the_screens_and_shows_every_building(table):
             colour = patch(img, table, pos, 1)
             assert float(np.abs(colour - felt).sum()) > 40, (p, d, colour)  # a die, not the table
     # Enter skips the reveal to the round summary: each building's numbers in its row.
-    assert app.reveal.active and not app.summary.active
-    app.on_key("enter")
-    assert app.summary.active and "Awards" in app.summary.text
+    assert app.reveal.active and not app.screens.summary.active
+    app.input.key("enter")
+    assert app.screens.summary.active and "Awards" in app.screens.summary.text
     for p, seat in enumerate(app.flow.seats):
         s = end.result.scores[p]
-        row = next(line for line in app.summary.text.splitlines() if line.startswith(seat.name[:12]))
+        row = next(line for line in app.screens.summary.text.splitlines() if line.startswith(seat.name[:12]))
         assert row.split()[1:7] == [str(v) for v in (s.blueprint, s.wood, s.recycled, s.stone, s.glass, s.total)]
         award = next((a.title for a, pl in end.result.awards.items() if pl.player == p), "-")
         prizes = sum(1 for pl in end.result.prizes.values() if pl.player == p)

@@ -6,22 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from blueprints3d.client.table.app import AppOptions
 from blueprints3d.client.table.flow import Mode, SeatConfig
 from blueprints3d.engine import actions as A
 
 
 @pytest.fixture(scope="module")
-def table(offscreen_base):
-    from blueprints3d.client.render import shaders
-    from blueprints3d.client.table.offscreen import open_table
-
-    shaders.configure(False)
-    t = open_table(offscreen_base, 320, 180,
-                   AppOptions(seats=[SeatConfig("Ann"), SeatConfig("Bob")], seed=3, bot_delay=0,
-                              threaded_bots=False))
-    yield t
-    t.close()
+def table(module_tables):
+    return module_tables(seats=[SeatConfig("Ann"), SeatConfig("Bob")], seed=3)
 
 
 def act(flow) -> None:

@@ -15,7 +15,7 @@ from blueprints3d.cli import build_parser
 from blueprints3d.client.render import audio
 from blueprints3d.client.render.audio import PLACE_SPEED, SoundBank
 from blueprints3d.client.table import table_sounds as TS
-from blueprints3d.client.table.app import AppOptions, options_from_args
+from blueprints3d.client.table.options import options_from_args
 from blueprints3d.client.table.flow import GameFlow, Mode, SeatConfig
 from blueprints3d.engine import actions as A
 from blueprints3d.files.settings import Settings
@@ -143,22 +143,11 @@ def test_hot_seat_cues_once_at_the_curtain_not_again_when_it_lifts():
 # ---- the app: settings, --mute -------------------------------------------------------------------
 
 @pytest.fixture()
-def table(offscreen_base, tmp_path):
-    from blueprints3d.client.render import shaders
-    from blueprints3d.client.table.offscreen import open_table
-
-    shaders.configure(False)
-    opened = []
-
+def table(tables, tmp_path):
     def make(**options):
-        t = open_table(offscreen_base, 320, 200,
-                       AppOptions(seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy")], seed=3,
-                                  threaded_bots=False, settings_path=tmp_path / "settings.json", **options))
-        opened.append(t)
-        return t.app
-    yield make
-    for t in opened:
-        t.close()
+        return tables(320, 200, seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy")], seed=3,
+                      bot_delay=None, settings_path=tmp_path / "settings.json", **options).app
+    return make
 
 
 def test_the_settings_volume_and_mute_reach_the_bank(table):

@@ -12,7 +12,7 @@ import pytest
 from panda3d.core import Vec3
 
 from blueprints3d.client.scene.dice_model import FACE_NORMAL
-from blueprints3d.client.table.app import AppOptions
+from blueprints3d.client.table.options import AppOptions
 from blueprints3d.client.table.flow import Mode, SeatConfig
 from blueprints3d.client.table.offscreen import open_table
 from blueprints3d.files.settings import Settings
@@ -91,7 +91,7 @@ def test_replacements_and_new_rounds_are_thrown_and_space_skips(offscreen_base):
                 if flow.mode is Mode.TURN or flow.mode is Mode.BOT:
                     assert app.view.throw_in_flight
                     thrown_rounds.add(flow.state.round)
-                    app.on_key("space")  # skips the throw: the dice lie in their places at once
+                    app.input.key("space")  # skips the throw: the dice lie in their places at once
                     assert not app.view.throw_in_flight
                     check_pool_at_rest(app)
             else:

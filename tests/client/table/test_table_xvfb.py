@@ -37,7 +37,8 @@ def _drive() -> None:
     from panda3d.core import Point3
 
     from blueprints3d.client.render.window import open_base
-    from blueprints3d.client.table.app import AppOptions, TableApp
+    from blueprints3d.client.table.app import TableApp
+    from blueprints3d.client.table.options import AppOptions
     from blueprints3d.client.table.flow import Mode, SeatConfig
     from blueprints3d.engine import actions as A
 

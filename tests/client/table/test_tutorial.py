@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from blueprints3d.client.table.app import AppOptions
 from blueprints3d.client.table.flow import Mode
 from blueprints3d.engine.state import Phase
 from blueprints3d.steps.demos import coach
@@ -15,14 +14,8 @@ WIDTH, HEIGHT = 1280, 720
 
 
 @pytest.fixture()
-def table(offscreen_base):
-    from blueprints3d.client.render import shaders
-    from blueprints3d.client.table.offscreen import open_table
-
-    shaders.configure(False)
-    t = open_table(offscreen_base, WIDTH, HEIGHT, AppOptions(bot_delay=0, threaded_bots=False), overlay=True)
-    yield t
-    t.close()
+def table(tables):
+    return tables(WIDTH, HEIGHT, overlay=True)
 
 
 def overlaps(a, b) -> bool:
@@ -52,11 +45,11 @@ def drag_first_die(app) -> bool:
 
 def test_the_tutorial_plays_one_coached_round_to_the_reveal(table):
     app = table.app
-    assert app.new_game_screen.active and app.new_game_screen.learn_button is not None
-    app.new_game_screen.learn_button["command"]()          # "Learn to play" on the new-game screen
+    assert app.screens.new_game_screen.active and app.screens.new_game_screen.learn_button is not None
+    app.screens.new_game_screen.learn_button["command"]()          # "Learn to play" on the new-game screen
     tut = app.tutorial
     flow = app.flow
-    assert not app.new_game_screen.active and len(flow.seats) == 2
+    assert not app.screens.new_game_screen.active and len(flow.seats) == 2
     assert flow.seats[1].bot == "easy" and flow.seats[0].is_person
     assert app.options.autosave is None                     # the lesson is not kept as the player's game
     tut.update()
@@ -82,23 +75,23 @@ def test_the_tutorial_plays_one_coached_round_to_the_reveal(table):
         if flow.mode is Mode.TURN and flow.current == 0:
             if flow.pending is not None:
                 said.append(("pending", tut.text))
-                app.on_key("enter")
+                app.input.key("enter")
                 moves += 1
             elif flow.state.phase is Phase.DISCARD:
                 said.append(("discard", tut.text))
                 assert tut.target == "pool"
-                app.on_key("arrow_right")  # the learner picks freely: not the first die
-                app.on_key("enter")
+                app.input.key("arrow_right")  # the learner picks freely: not the first die
+                app.input.key("enter")
             elif app.controls.keys.choosing_cell:
                 said.append(("space", tut.text))
                 assert tut.target == "card"
-                app.on_key("enter")
+                app.input.key("enter")
             else:
                 said.append(("take", tut.text))
                 if not dragged and flow.state.turns_done >= 2:
                     dragged = drag_first_die(app)     # one move by mouse, as at the table
                 else:
-                    app.on_key("enter")
+                    app.input.key("enter")
         elif flow.mode is Mode.BOT:
             said.append(("bot", tut.text))
             assert tut.target == "opponent"
@@ -110,10 +103,10 @@ def test_the_tutorial_plays_one_coached_round_to_the_reveal(table):
                 coach_rect = tut.panel_rect()
                 for name, r in app.reveal.label_rects().items():  # the coach never hides the reveal
                     assert coach_rect is None or not overlaps(coach_rect, r), (app.reveal.step.kind, name)
-                app.on_key("space")
-            elif app.summary.active:
+                app.input.key("space")
+            elif app.screens.summary.active:
                 said.append(("summary", tut.text))
-                app.on_key("enter")      # the summary's Next round: the lesson's end, not round 2
+                app.input.key("enter")      # the summary's Next round: the lesson's end, not round 2
         app.base.taskMgr.step()
     assert tut.finished and tut.closing, said[-3:]
     assert dragged
@@ -144,8 +137,8 @@ def test_the_tutorial_plays_one_coached_round_to_the_reveal(table):
     assert f"{result.scores[0].total} points" in tut.text
     assert tut.buttons and not tut.pointer.get_num_children()
     app.base.taskMgr.step()
-    app.on_key("enter") if False else tut._on_enter()    # Enter on the closing panel: a real game next
-    assert app.new_game_screen.active and tut.root.is_empty()
+    app.input.key("enter") if False else tut._on_enter()    # Enter on the closing panel: a real game next
+    assert app.screens.new_game_screen.active and tut.root.is_empty()
 
 
 def test_the_tutorial_deals_the_same_first_game(table):
@@ -177,7 +170,7 @@ def test_coach_words_read_as_a_player_would_say_them():
 
 def test_the_tutorial_command_opens_the_lesson_without_an_autosave():
     from blueprints3d.cli import build_parser
-    from blueprints3d.client.table.app import options_from_args
+    from blueprints3d.client.table.options import options_from_args
     from blueprints3d.commands.tutorial import table_args
 
     args = build_parser().parse_args(["tutorial", "--size", "800x600", "--mute"])
