@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from support.table_rig import TableShelf
+
 
 @pytest.fixture(scope="session")
 def offscreen_base():
@@ -26,3 +28,25 @@ def private_data_folder(tmp_path_factory, monkeypatch):
     reads or writes the user's real one, and tests never see each other's files. A test that
     sets BLUEPRINTS3D_HOME itself overrides this."""
     monkeypatch.setenv("BLUEPRINTS3D_HOME", str(tmp_path_factory.mktemp("home")))
+
+
+# The table: ``tables`` opens tables for one test, ``module_tables`` for a whole test module (a
+# table is slow to open; tests that start their own games on it share one). Both are
+# ``TableShelf.open`` (tests/support/table_rig.py) and close what they opened afterwards:
+#
+#     @pytest.fixture(scope="module")
+#     def table(module_tables):
+#         return module_tables(640, 360, seats=SOLO, seed=1)
+
+@pytest.fixture
+def tables(offscreen_base):
+    shelf = TableShelf(offscreen_base)
+    yield shelf.open
+    shelf.close()
+
+
+@pytest.fixture(scope="module")
+def module_tables(offscreen_base):
+    shelf = TableShelf(offscreen_base)
+    yield shelf.open
+    shelf.close()

@@ -3,7 +3,7 @@
 ``TableShelf`` opens tables (``client/table/offscreen.py``) with the tests' defaults: the
 computers move at once, on the test's own thread (no delay, no bot thread), plain colours unless
 a test asks for shaders. The fixtures ``tables`` (one test's) and ``module_tables`` (a test
-module's) in tests/client/table/conftest.py hand out its ``open`` and close what it opened.
+module's) in tests/conftest.py hand out its ``open`` and close what it opened.
 """
 
 from __future__ import annotations
