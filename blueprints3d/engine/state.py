@@ -321,7 +321,7 @@ class GameState:
         p = self.current_player
         who = self.names[p] if p is not None else "nobody"
         if k.kind is A.Kind.PLACE:
-            if reveal:
+            if reveal and p is not None and k.cell is not None:  # (over: no building to name)
                 return f"{who} places the {self.describe_die(k.die)} at {self.blueprints[p].cell_name(k.cell)}"
             return f"{who} takes the {self.describe_die(k.die)}"
         if k.kind is A.Kind.SET_ASIDE:
