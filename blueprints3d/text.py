@@ -37,10 +37,9 @@ def _clean_char(ch: str) -> str:
 
 def display(text: Any, limit: int = NAME_LENGTH) -> str:
     """``text`` as one printable line of at most ``limit`` characters (cut with an ellipsis)."""
-    if not isinstance(text, str):
-        text = str(text)
-    cut = len(text) > limit
-    head = text[:limit]
+    line = text if isinstance(text, str) else str(text)
+    cut = len(line) > limit
+    head = line[:limit]
     if not head.isprintable() or any("\ud800" <= ch <= "\udfff" for ch in head):
         head = "".join(_clean_char(ch) for ch in head)
     if cut:

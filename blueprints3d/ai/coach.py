@@ -104,7 +104,8 @@ def _varied(finalists: list[int], state: GameState, count: int) -> list[int]:
     """The best move first, then the best moves with other dice, then the rest: three places
     for one die teach less than three different choices, so a die already shown waits."""
     shown: set[tuple[int, int]] = set()
-    first, later = [], []
+    first: list[int] = []
+    later: list[int] = []
     for a in finalists:
         d = A.die_of(a)
         kind = (int(state.material(d)), state.values[d])
@@ -129,6 +130,7 @@ def move_words(state: GameState, player: int, action: int) -> str:
         return f"discard {die}"
     if k.kind is A.Kind.SET_ASIDE:
         return f"take {die} (it fits nowhere)"
+    assert k.cell is not None  # a placement names its cell
     bp = state.blueprints[player]
     stack = state.stacks[player][k.cell]
     where = bp.cell_name(k.cell)

@@ -192,6 +192,8 @@ def action_values(state: GameState, legal: list[int] | None = None, w: Weights =
     if legal is None:
         legal = state.legal_actions()
     player = state.current_player
+    if player is None:
+        return {}  # the game is over: nobody has an action to rate
     if state.phase is Phase.DISCARD:
         return discard_values(state, legal, w)
     values = state.values
@@ -241,15 +243,17 @@ def action_values(state: GameState, legal: list[int] | None = None, w: Weights =
     wp, wprize, wbonus = w.point, w.prize, w.bonus
     qstep = w.q_bonus_step ** (missing - 1) if missing else 0.0
     last_d = -1
+    tv = 0.0
     for a in legal:
         d, c = _DIE_OF[a], _SLOT_OF[a]
         if d != last_d:  # the legal actions come grouped by die
             last_d = d
             mat, val = MATERIAL_OF[d], values[d]
             key = mat << 3 | val
-            tv = type_cache.get(key)
-            if tv is None:
-                tv = type_cache[key] = _type_value(prof, mat, val, left, avail, contested, w)
+            cached = type_cache.get(key)
+            if cached is None:
+                cached = type_cache[key] = _type_value(prof, mat, val, left, avail, contested, w)
+            tv = cached
         if c == _SET_ASIDE:
             out[a] = tv - 99.0  # forced anyway: only ever the sole choice for that die
             continue
@@ -280,7 +284,7 @@ def action_values(state: GameState, legal: list[int] | None = None, w: Weights =
             # gain here), and the bonus's chance without this cell's own factor.
             t = targets[c]
             need, ratio = -1, 0.0
-            if bonus_ok and level < t:
+            if bonus_ok and t is not None and level < t:  # (a legal cell is never hatched)
                 need = t - level - 1
                 old = cell_f[c]
                 ratio = base_bonus / old if old > 0 else -1.0
@@ -319,6 +323,8 @@ def discard_values(state: GameState, legal: list[int], w: Weights = DEFAULT) -> 
     """Two players: rate each die to discard by how much it would help the other players
     (judged on their open dice only), less a little of what it is worth to the discarder."""
     player = state.current_player
+    if player is None:
+        return {}  # the game is over
     values = state.values
     avail = _available(state)
     others = []

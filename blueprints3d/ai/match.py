@@ -40,6 +40,7 @@ def play_game(bots: Sequence[Bot], seed: int, start_player: int = 0) -> tuple[Ga
     cpu = [0.0] * n
     while not state.is_over:
         p = state.current_player
+        assert p is not None  # the game is not over
         t0, c0 = time.perf_counter(), time.process_time()
         action = bots[p].choose(state, p)
         dt = time.perf_counter() - t0

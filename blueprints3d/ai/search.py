@@ -23,10 +23,11 @@ from blueprints3d.ai.heuristic import DEFAULT, Weights, action_values, best_acti
 from blueprints3d.ai.observe import View
 from blueprints3d.ai.win_chances import points_ahead, win_value
 from blueprints3d.engine import actions as A
+from blueprints3d.engine.awards import Placement
 from blueprints3d.engine.determinize import CellChooser, state_from_view
 from blueprints3d.engine.materials import MATERIAL_OF
 from blueprints3d.engine.results import round_victory_points
-from blueprints3d.engine.rules import DISCARDING_PLAYER_COUNTS
+from blueprints3d.engine.rules import DISCARDING_PLAYER_COUNTS, Award, Prize
 from blueprints3d.engine.state import GameState
 from blueprints3d.engine.turns import turns_in_round
 
@@ -230,7 +231,7 @@ _SAMPLE_COST = 5
 _SCORING_COST = 6
 
 
-def _one_sample(view: View, player: int, rng: random.Random, chooser, cands: list[int],
+def _one_sample(view: View, player: int, rng: random.Random, chooser: CellChooser, cands: list[int],
                 tallies: dict[int, Tally], deadline: float | None, w: Weights,
                 detail: bool = False, others: Weights | None = None, win: float = 2.0,
                 temperature: float = 0.0, value: str = POINTS,
@@ -261,7 +262,8 @@ def _one_sample(view: View, player: int, rng: random.Random, chooser, cands: lis
         if rr is not None:
             t.points += rr.scores[player].total
             t.vp += round_victory_points(rr)[player]
-            for card, pl in (*rr.awards.items(), *rr.prizes.items()):
+            cards: list[tuple[Award | Prize, Placement]] = [*rr.awards.items(), *rr.prizes.items()]
+            for card, pl in cards:
                 if pl.player == player:
                     t.won[card.title] = t.won.get(card.title, 0) + 1
     return True

@@ -45,6 +45,7 @@ def run(args: argparse.Namespace) -> int:
                 for p in rr.prizes:
                     prizes_won[p] += 1
             res = state.result()
+            assert res is not None  # a random game is played to its end
             vp.extend(res.victory_points)
             shared += res.shared
             now = time.monotonic()

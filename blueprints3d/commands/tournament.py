@@ -85,10 +85,9 @@ def seat_of(entry: int, game: int, players: int) -> int:
 
 def play_one(plan: Plan, game: int) -> GameRecord:
     n = len(plan.bots)
-    bots = [None] * n
-    for i, name in enumerate(plan.bots):
-        bots[seat_of(i, game, n)] = make_bot(name, bot_seed(plan.seed, game, i))
-    _, record = play_game(bots, plan.seed + game)  # type: ignore[arg-type]
+    seated = {seat_of(i, game, n): make_bot(name, bot_seed(plan.seed, game, i))
+              for i, name in enumerate(plan.bots)}
+    _, record = play_game([seated[seat] for seat in range(n)], plan.seed + game)
     return record
 
 

@@ -8,7 +8,7 @@ in a fixed order, so a seed and a list of actions always give the same game.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from typing import Any, Callable
 
 from blueprints3d.engine.materials import MATERIAL_OF, NUM_DICE
 from blueprints3d.engine.rules import DIE_FACES
@@ -52,7 +52,7 @@ def draw_in_demand(bag: list[int], rand: Callable[[], float]) -> tuple[int, int]
         bag.append(second)
 
 
-def shuffle(rng: random.Random, items: list) -> None:
+def shuffle(rng: random.Random, items: list[Any]) -> None:
     """Fisher-Yates on rng.random(), whose sequence Python guarantees across versions and
     platforms (random.shuffle's use of the generator is not guaranteed)."""
     for i in range(len(items) - 1, 0, -1):

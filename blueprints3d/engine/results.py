@@ -52,7 +52,7 @@ class FrozenMap(Mapping[K, V]):
     def __repr__(self) -> str:
         return f"FrozenMap({self._items!r})"
 
-    def __reduce__(self):  # pickled whole (tournament workers send results back)
+    def __reduce__(self) -> tuple[type[FrozenMap[Any, Any]], tuple[dict[K, V]]]:  # pickled whole (tournament workers send results back)
         return (FrozenMap, (self._items,))
 
 

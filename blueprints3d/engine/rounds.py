@@ -25,13 +25,13 @@ def score_round(round_number: int, blueprints: Sequence[Blueprint],
     v = values
     buildings = [tuple(tuple((MATERIAL_OF[d], v[d]) for d in st) for st in b) for b in stacks]
     scores = [score_building(blueprints[p], buildings[p]) for p in range(n)]
-    counts = []
+    counts: list[tuple[int, int, int, int]] = []
     for b in stacks:
         c = [0, 0, 0, 0]
         for st in b:
             for d in st:
                 c[MATERIAL_OF[d]] += 1
-        counts.append(tuple(c))
+        counts.append((c[0], c[1], c[2], c[3]))
     demand = (Material(MATERIAL_OF[in_demand[0]]), Material(MATERIAL_OF[in_demand[1]]))
     ctx = RoundContext(demand, tuple(turn_order), tuple(counts))
     return RoundResult(

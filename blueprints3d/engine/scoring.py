@@ -8,7 +8,7 @@ not victory points.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import Material
@@ -23,7 +23,7 @@ _WOOD, _RECYCLED, _STONE, _GLASS = (int(m) for m in Material)
 _TOP_LEVEL = len(STONE_POINTS) - 1  # stone from this level up scores as this level
 
 
-_NO_PRIZES: frozenset = frozenset()
+_NO_PRIZES: frozenset[Prize] = frozenset()
 
 
 class Score(NamedTuple):
@@ -34,13 +34,13 @@ class Score(NamedTuple):
     recycled: int
     stone: int
     glass: int
-    prizes: frozenset = _NO_PRIZES  # the Prizes the building qualifies for
+    prizes: frozenset[Prize] = _NO_PRIZES  # the Prizes the building qualifies for
 
     @property
     def total(self) -> int:
         return self.blueprint + self.wood + self.recycled + self.stone + self.glass
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"blueprint": self.blueprint, "wood": self.wood, "recycled": self.recycled,
                 "stone": self.stone, "glass": self.glass, "total": self.total,
                 "prizes": [p.value for p in Prize if p in self.prizes]}

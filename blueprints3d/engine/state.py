@@ -46,6 +46,32 @@ class GameState:
                  "values", "bag", "pool", "in_demand", "blueprints", "stacks", "tops", "taken",
                  "set_aside", "discarded", "turn_order", "turns_done", "round_results",
                  "awards", "prizes", "log", "_result")
+    # The slots' types (annotations only: no class attribute, so no clash with __slots__).
+    num_players: int
+    seed: int
+    start_player: int
+    names: list[str]
+    rng: random.Random
+    round: int
+    phase: Phase
+    deck: list[Blueprint]
+    values: list[int]
+    bag: list[int]
+    pool: list[int]
+    in_demand: tuple[int, int]
+    blueprints: list[Blueprint]
+    stacks: list[list[list[int]]]
+    tops: list[list[int]]
+    taken: list[list[int]]
+    set_aside: list[list[int]]
+    discarded: list[int]
+    turn_order: list[int]
+    turns_done: int
+    round_results: list[RoundResult]
+    awards: list[list[Award]]
+    prizes: list[list[Prize]]
+    log: list[int]
+    _result: GameResult | None
 
     # ---- creation -------------------------------------------------------------------------
     @classmethod
@@ -295,7 +321,7 @@ class GameState:
         p = self.current_player
         who = self.names[p] if p is not None else "nobody"
         if k.kind is A.Kind.PLACE:
-            if reveal:
+            if reveal and p is not None and k.cell is not None:  # (over: no building to name)
                 return f"{who} places the {self.describe_die(k.die)} at {self.blueprints[p].cell_name(k.cell)}"
             return f"{who} takes the {self.describe_die(k.die)}"
         if k.kind is A.Kind.SET_ASIDE:

@@ -22,8 +22,8 @@ from typing import Any
 from blueprints3d.engine.blueprints import Blueprint, card_by_id, placement_error, standard_deck
 from blueprints3d.engine.errors import CardDataError
 from blueprints3d.files.errors import BuildFileError
-from blueprints3d.engine.materials import DICE_PER_MATERIAL, Material
-from blueprints3d.engine.rules import DIE_FACES, TAKES_PER_ROUND
+from blueprints3d.engine.materials import Material
+from blueprints3d.engine.rules import DICE_PER_MATERIAL, DIE_FACES, TAKES_PER_ROUND
 from blueprints3d.engine.scoring import Score, score_building
 from blueprints3d.files.jsonfile import read_json, where, write_bytes_atomic
 from blueprints3d.text import shown

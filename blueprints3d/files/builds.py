@@ -8,6 +8,7 @@ read back by ``blueprints3d score``, ``view`` and ``render``.
 from __future__ import annotations
 
 import os
+from typing import Sequence
 
 from blueprints3d.files.buildfile import Build, build_from_dict, save_build
 from blueprints3d.engine.errors import IllegalAction
@@ -16,6 +17,7 @@ from blueprints3d.engine.state import GameState, RoundResult
 
 def build_of(source: GameState | RoundResult, player: int) -> Build:
     """``player``'s building: the current one in a game, or the one a round result revealed."""
+    stacks: Sequence[Sequence[tuple[int, int]]]
     if isinstance(source, GameState):
         if not 0 <= player < source.num_players:
             raise IllegalAction(f"there is no player {player}")

@@ -16,9 +16,17 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.files.jsonfile import write_bytes_atomic
+
+if TYPE_CHECKING:  # numpy only names the frames' type here: it is imported by whoever draws them
+    import numpy as np
+    from numpy.typing import NDArray
+
+    Frames = Sequence[NDArray[np.uint8]]
 
 # Suffix -> (what writes it, the extra that installs it).
 FORMATS = {".webp": ("Pillow", "share"), ".gif": ("Pillow", "share"), ".mp4": ("imageio-ffmpeg", "video")}
@@ -37,7 +45,7 @@ def format_of(path: str | os.PathLike[str]) -> str:
     return suffix
 
 
-def encoder(suffix: str):
+def encoder(suffix: str) -> ModuleType:
     """The module that writes ``suffix`` (imported now); MovieError naming the extra when it is
     not installed."""
     library, extra = FORMATS[suffix]
@@ -55,7 +63,7 @@ def check_writable(path: str | os.PathLike[str]) -> str:
     return suffix
 
 
-def write_movie(path: str | os.PathLike[str], frames: Sequence, fps: float) -> None:
+def write_movie(path: str | os.PathLike[str], frames: Frames, fps: float) -> None:
     """Write ``frames`` as a looping animation at ``fps`` frames a second (the format from the
     name)."""
     if not frames:
@@ -68,7 +76,7 @@ def write_movie(path: str | os.PathLike[str], frames: Sequence, fps: float) -> N
         write_bytes_atomic(path, lambda tmp: _write_pillow(mod, tmp, frames, fps, suffix))
 
 
-def _write_pillow(image_mod, tmp: str, frames: Sequence, fps: float, suffix: str) -> None:
+def _write_pillow(image_mod: ModuleType, tmp: str, frames: Frames, fps: float, suffix: str) -> None:
     images = [image_mod.fromarray(f, "RGB") for f in frames]
     # Both formats count a frame's time in whole milliseconds (GIF in hundredths of a second).
     duration = max(1, round(1000.0 / fps))
@@ -87,7 +95,7 @@ def _write_pillow(image_mod, tmp: str, frames: Sequence, fps: float, suffix: str
                        loop=0, quality=88, method=4)
 
 
-def _write_mp4(mod, tmp: str, frames: Sequence, fps: float) -> None:
+def _write_mp4(mod: ModuleType, tmp: str, frames: Frames, fps: float) -> None:
     h, w = frames[0].shape[:2]
     # H.264 in yuv420p (what every player shows) wants even sides; the last row or column of
     # an odd picture is dropped.
@@ -97,6 +105,6 @@ def _write_mp4(mod, tmp: str, frames: Sequence, fps: float) -> None:
     writer.send(None)
     try:
         for f in frames:
-            writer.send(bytes(memoryview(f[:h2, :w2].copy(order="C"))))
+            writer.send(f[:h2, :w2].tobytes())  # C order: row by row
     finally:
         writer.close()

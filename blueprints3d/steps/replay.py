@@ -30,10 +30,11 @@ def _die(s: GameState, d: int) -> Die:
 
 
 def _header(s: GameState) -> str:
-    if s.is_over:
+    player = s.current_player
+    if player is None:
         return "Game over"
     n = s.num_players
-    who = s.names[s.current_player]
+    who = s.names[player]
     where = round_text(s.round)
     return f"{where[:1].upper()}{where[1:]} - {turn_text(s.turns_done // n + 1)} - {who} {ROLE[s.phase]}"
 
@@ -44,16 +45,16 @@ def state_step(s: GameState, caption: str, open_: bool, seat: int | None,
     dice just drawn into the pool."""
     visible = [open_ or p == seat or s.is_over for p in range(s.num_players)]
     moved = A.decode(last) if last is not None else None
+    placed = moved.cell if moved is not None else None  # the cell of a placement, else None
     views = []
     for p in range(s.num_players):
         mark_last = moved is not None and moved.kind is not A.Kind.DISCARD and moved.die in s.taken[p]
         name = s.names[p] + (" (to play)" if p == s.current_player else "")
         set_aside = tuple(_die(s, d) for d in s.set_aside[p])
         if visible[p]:
-            marks = {}
-            if mark_last and moved.kind is A.Kind.PLACE:
-                cell = moved.cell
-                marks[(cell, len(s.stacks[p][cell]) - 1)] = Mark("", Tone.FOCUS)
+            marks: dict[tuple[int, int], Mark] = {}
+            if mark_last and placed is not None:
+                marks[(placed, len(s.stacks[p][placed]) - 1)] = Mark("", Tone.FOCUS)
             views.append(BuildingView(name, s.blueprints[p], tuple(tuple(b) for b in s.building(p)),
                                       die_marks=marks, aside=set_aside,
                                       aside_label="set aside" if set_aside else ""))
@@ -90,14 +91,17 @@ def round_step(rr: RoundResult, names: Sequence[str]) -> Step:
 
 
 def _round_start(s: GameState) -> str:
+    starts = s.current_player
+    assert starts is not None  # a round that begins is not the end of the game
     first, second = s.in_demand_materials()
     return (f"Round {s.round} begins. In demand: {first.colour} ({first.label}) first, {second.colour} "
             f"({second.label}) second. Each player gets a secret blueprint; {len(s.pool)} dice are rolled "
-            f"into the pool. {s.names[s.current_player]} starts.")
+            f"into the pool. {s.names[starts]} starts.")
 
 
 def _game_over(s: GameState) -> str:
     res = s.result()
+    assert res is not None  # called once the game is over
     parts = []
     for p in res.standings():
         got = [a.value.capitalize() for a in Award if a in res.awards[p] for _ in range(res.awards[p].count(a))]

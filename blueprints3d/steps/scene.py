@@ -67,6 +67,13 @@ class BuildingView:
     def hidden(self) -> bool:
         return self.blueprint is None
 
+    @property
+    def shown_blueprint(self) -> Blueprint:
+        """The blueprint of a building on show: what a die dropped on it is judged by."""
+        if self.blueprint is None:
+            raise ValueError(f"{self.title}: the card is hidden behind its screen")
+        return self.blueprint
+
 
 @dataclass(frozen=True)
 class Step:

@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 
 from blueprints3d.ai import GreedyBot
-from blueprints3d.ai.heuristic import action_values
+from blueprints3d.ai.heuristic import action_values, discard_values
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.blueprints import card_by_id
 from blueprints3d.engine.legal import HATCHED_TOP
 from blueprints3d.engine.materials import MATERIAL_OF, Material
+from blueprints3d.engine.playout import random_game
 from blueprints3d.engine.state import GameState
 
 WOOD, RECYCLED, STONE, GLASS = Material.WOOD, Material.RECYCLED, Material.STONE, Material.GLASS
@@ -122,3 +123,9 @@ def test_values_only_read_what_the_mover_sees():
 def test_greedy_is_deterministic(players):
     s = GameState.new(players, 3)
     assert GreedyBot(1).choose(s, s.current_player) == GreedyBot(2).choose(s, s.current_player)
+
+
+def test_a_finished_game_has_no_action_to_rate():
+    s = random_game(2, 3)
+    assert s.is_over
+    assert action_values(s) == {} and discard_values(s, []) == {}

@@ -164,3 +164,11 @@ def test_describe_action_keeps_the_space_secret_unless_revealed():
     secret = s.describe_action(a)
     assert secret == f"Ann takes the {s.describe_die(k.die)}" and "row" not in secret
     assert s.describe_action(a, reveal=True).endswith(s.blueprints[0].cell_name(k.cell))
+
+
+def test_describe_action_of_a_finished_game_names_nobody_and_no_space():
+    # A finished game has no player to move, so no building to name a space of: the words say
+    # so instead of indexing the blueprints with None (a TypeError once).
+    s = random_game(2, 5)
+    a = actions.place(0, 0)
+    assert s.describe_action(a, reveal=True) == f"nobody takes the {s.describe_die(0)}"

@@ -33,7 +33,7 @@ DIM_FG = (0.7, 0.75, 0.8, 1)
 FINISHED_MARK = "[finished]"   # on the menu: a demo the learner has seen to its end
 
 
-def _button(parent: NodePath, text: str, pos: tuple[float, float], command: Callable[[], None],
+def _button(parent: NodePath, text: str, pos: tuple[float, float], command: Callable[[], object],
             scale: float = 0.05) -> DirectButton:
     return DirectButton(parent=parent, text=text, pos=(pos[0], 0, pos[1]), scale=scale,
                         command=command, text_fg=(1, 1, 1, 1), frameColor=(0.22, 0.3, 0.45, 0.95),

@@ -176,9 +176,9 @@ def draw_building(stage: StageNodes, index: int, view: BuildingView, x0: float, 
                 node = place_die(root, die, (x, y, dice_model.die_center_z(level)), _variant(index, cell, level))
                 node.set_tag("slot", f"{cell}:{level}")
                 stage.dice[(index, (cell, level))] = node
-                mark = view.die_marks.get((cell, level))
-                if mark is not None:
-                    _mark_die(stage, root, node, mark, (x, y, dice_model.die_center_z(level)), grow)
+                die_mark = view.die_marks.get((cell, level))
+                if die_mark is not None:
+                    _mark_die(stage, root, node, die_mark, (x, y, dice_model.die_center_z(level)), grow)
         if view.ghost is not None:
             g = view.ghost
             x, y = card_model.cell_position(bp, g.cell)
@@ -203,9 +203,9 @@ def draw_building(stage: StageNodes, index: int, view: BuildingView, x0: float, 
             row, col = divmod(k, 2)
             pos = (ax + col * units.POOL_PITCH, length / 2 - 1.2 - row * units.POOL_PITCH, units.DIE_SIZE / 2)
             node = place_die(root, die, pos, _variant(index, 50 + k))
-            mark = view.aside_marks.get(k)
-            if mark is not None:
-                _mark_die(stage, root, node, mark, pos, grow)
+            aside_mark = view.aside_marks.get(k)
+            if aside_mark is not None:
+                _mark_die(stage, root, node, aside_mark, pos, grow)
         if view.aside_label:
             stage.labels.append(make_label(root, view.aside_label, (ax + units.POOL_PITCH / 2, length / 2 + 0.1 + 0.6 * grow, 0.3),
                                            None, 0.6 * grow))

@@ -18,6 +18,7 @@ from panda3d.core import NodePath, Point2, Point3
 from blueprints3d.client.apps.demo_stage import StageNodes
 from blueprints3d.client.render import highlight
 from blueprints3d.client.scene import card_model, dice_model, units
+from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.steps.demos.tasks import TRY_HINT, Answer, Task
 from blueprints3d.steps.scene import Step
 
@@ -48,11 +49,13 @@ class TryIt:
 
     # ---- what is where ---------------------------------------------------------------------
     @property
-    def blueprint(self):
-        return self.step.buildings[self.task.building].blueprint
+    def blueprint(self) -> Blueprint:
+        bp = self.step.buildings[self.task.building].blueprint
+        assert bp is not None  # the building a task is tried on is never behind its screen
+        return bp
 
     def _open_cells(self) -> list[int]:
-        bp = self.step.buildings[self.task.building].blueprint
+        bp = self.blueprint
         return [c for c in range(bp.num_cells) if not bp.is_hatched(c)]
 
     def project(self, node: NodePath, point: Point3 = Point3(0, 0, 0)) -> tuple[float, float] | None:
@@ -70,7 +73,7 @@ class TryIt:
             return None
         root = self.stage.buildings[self.task.building]
         view = self.step.buildings[self.task.building]
-        x, y = card_model.cell_position(view.blueprint, cell)
+        x, y = card_model.cell_position(self.blueprint, cell)
         z = dice_model.die_top_z(len(view.stacks[cell]) - 1) if view.stacks[cell] else units.CARD_THICKNESS
         return self.project(root, Point3(x, y, z))
 

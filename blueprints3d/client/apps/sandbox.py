@@ -28,13 +28,13 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import numpy as np
 from panda3d.core import Point3, Texture
 
 from blueprints3d.client.apps.demo_player import StepView, _button
-from blueprints3d.client.apps.demo_stage import FRAME_TAG
+from blueprints3d.client.apps.demo_stage import FRAME_TAG, StageNodes
 from blueprints3d.client.apps.viewer import Orbit, breakdown
 from blueprints3d.client.render import capture
 from blueprints3d.client.render.window import open_base
@@ -122,11 +122,11 @@ class SandboxApp(DirectObject):
         self.value_buttons: dict[int, DirectButton] = {}
         for k, (label, m) in enumerate((("Wood", Material.WOOD), ("Recycled", Material.RECYCLED),
                                         ("Stone", Material.STONE), ("Glass", Material.GLASS))):
-            b = _button(bar, label, (0.16 + 0.27 * k, y), lambda m=m: self.select_material(m), 0.042)
+            b = _button(bar, label, (0.16 + 0.27 * k, y), partial(self.select_material, m), 0.042)
             self.material_buttons[m] = b
             self.buttons.append(b)
         for v in range(1, DIE_FACES + 1):
-            b = _button(bar, str(v), (0.1 + 0.12 * (v - 1), y - 0.1), lambda v=v: self.select_value(v), 0.045)
+            b = _button(bar, str(v), (0.1 + 0.12 * (v - 1), y - 0.1), partial(self.select_value, v), 0.045)
             self.value_buttons[v] = b
             self.buttons.append(b)
         for k, (label, fn) in enumerate((("< Card", self.previous_card), ("Card >", self.next_card),
@@ -161,6 +161,13 @@ class SandboxApp(DirectObject):
         self.redraw(reframe=True)
 
     # ---- what is shown --------------------------------------------------------------------
+    @property
+    def stage(self) -> StageNodes:
+        """The building as drawn (``redraw``, from the start on)."""
+        stage = self.view.stage
+        assert stage is not None  # drawn when the sandbox opens, redrawn on every change
+        return stage
+
     def step(self) -> Step:
         m = self.model
         bp = m.blueprint
@@ -184,14 +191,15 @@ class SandboxApp(DirectObject):
         home, as after a card change)."""
         if reframe:
             self.orbit = Orbit(**vars(HOME))
-        self.view.show(self.step(), "Sandbox", f"card {self.card_index + 1} of {len(self.cards)}", reframe=False)
+        stage = self.view.show(self.step(), "Sandbox", f"card {self.card_index + 1} of {len(self.cards)}",
+                               reframe=False)
         if self.model.blank:
             # A blank grid's face shows only the heights the user printed.
-            paper = self.view.stage.buildings[0].find("**/card-paper")
+            paper = stage.buildings[0].find("**/card-paper")
             if not paper.is_empty():
                 paper.set_texture(face_texture(self.model.blueprint, self.model.printed()), 1)
             # Its drawing shows the printed heights only: none printed, no target, no drawing.
-            drawing = self.view.stage.buildings[0].find("**/card-drawing")
+            drawing = stage.buildings[0].find("**/card-drawing")
             if not drawing.is_empty():
                 drawing.set_texture(card_model.drawn_drawing_texture(self.model.blueprint, self.model.printed()), 1)
         self.panel.setText(breakdown(self.model.build()))
@@ -245,12 +253,12 @@ class SandboxApp(DirectObject):
         and the labels: the step's frame items), in the scene's coordinates."""
         root = self.view.root
         points = []
-        for item in self.view.stage.root.find_all_matches(f"**/={FRAME_TAG}"):
+        for item in self.stage.root.find_all_matches(f"**/={FRAME_TAG}"):
             b = item.get_tight_bounds(root)
             if b:
                 points += [b[0], b[1]]
         ghost_top = 0.0
-        if self.cursor is not None and self.view.stage.buildings:
+        if self.cursor is not None and self.stage.buildings:
             # The ghost die stands one level over the cursor's stack.
             ghost_top = units.CARD_THICKNESS + units.DIE_SIZE * (len(self.model.stacks[self.cursor]) + 1)
         if not points:
@@ -264,7 +272,8 @@ class SandboxApp(DirectObject):
         window's free part (``showcase.frame_box``)."""
         self.orbit.clamp()
         view = capture.View(self.base.win, self.base.cam)
-        showcase.frame_box(view, *self.scene_box(), self.orbit.angle, self.orbit.elevation,
+        lo, hi = self.scene_box()
+        showcase.frame_box(view, lo, hi, self.orbit.angle, self.orbit.elevation,
                            zoom=self.orbit.zoom, regions=self.free_regions())
 
     def orbit_by(self, d_angle: float, d_elevation: float) -> None:
@@ -520,7 +529,7 @@ class SandboxApp(DirectObject):
         hit = Picker(self.base.cam, self.view.lens, render).on_plane(mx, my, units.CARD_THICKNESS)
         if hit is None:
             return None
-        building = self.view.stage.buildings[0]
+        building = self.stage.buildings[0]
         local = building.get_relative_point(render, hit)
         return card_model.cell_at(self.model.blueprint, local.x, local.y)
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from panda3d.core import (NodePath, OrthographicLens, PerspectiveLens, PNMImage, Point2, Point3,
-                          StringStream, Texture)
+from panda3d.core import (GraphicsOutput, NodePath, OrthographicLens, PerspectiveLens, PNMImage,
+                          Point2, Point3, StringStream, Texture)
 
 from blueprints3d.client.render.window import open_base
 from blueprints3d.files.jsonfile import write_bytes_atomic
@@ -116,7 +116,7 @@ def snapshot(base, scene: NodePath, cam_pos: tuple[float, float, float],
 class View:
     """Where a scene is drawn: a window or offscreen buffer, and the camera drawing into it."""
 
-    output: object   # GraphicsOutput
+    output: GraphicsOutput  # a window or buffer
     cam: NodePath
 
     @property

@@ -21,6 +21,8 @@ as glass anyway.
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from panda3d.core import Camera, GraphicsOutput, LMatrix4f, NodePath, SamplerState, Texture
 
 from blueprints3d.client.render import materials
@@ -49,7 +51,7 @@ def _ground_sampler():
     return sampler
 
 
-def set_ground(scene_root: NodePath, cards: list[NodePath] = (), table: Texture | RGBA | None = None,
+def set_ground(scene_root: NodePath, cards: Sequence[NodePath] = (), table: Texture | RGBA | None = None,
                table_scale: float | None = None, ground_z: float = 0.0) -> None:
     """Let glass dice under ``scene_root`` show the table and the cards through them, bent.
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from panda3d.core import (AmbientLight, ColorWriteAttrib, CullFaceAttrib, DirectionalLight, NodePath,
-                          RenderState, ShaderAttrib)
+from panda3d.core import (AmbientLight, AsyncTask, ColorWriteAttrib, CullFaceAttrib, DirectionalLight,
+                          NodePath, RenderState, ShaderAttrib)
 
 from blueprints3d.client.render import shaders
 from blueprints3d.client.render.config import SHADOW_MASK
@@ -36,7 +36,7 @@ class Lighting:
     _last: tuple = ()
     _pending: bool = False     # something moved since the map was last drawn
     _drew_last: bool = False   # the map was drawn in the previous frame
-    task: object = None
+    task: AsyncTask | None = None
 
     def update_shadows(self, gsg) -> bool:
         """Redraw the shadow map this frame only if something that casts a shadow moved,

@@ -497,7 +497,10 @@ class StillView(View):
     def grab_depth(self) -> np.ndarray:
         """The depth buffer, (h, w) floats in 0..1, top row first."""
         tex = self.depth
+        if tex is None:
+            raise ValueError("this view was made without a depth texture")
         raw = tex.get_ram_image()
+        data: np.ndarray
         if tex.get_component_type() == Texture.T_float:
             data = np.frombuffer(raw, dtype=np.float32)
         elif tex.get_component_type() == Texture.T_unsigned_int_24_8:
@@ -682,15 +685,15 @@ def depth_of_field(img: np.ndarray, depth: np.ndarray, focus: float, strength: f
         levels.append(b[..., :3] / np.maximum(b[..., 3:], 1e-4))
     # Each pixel mixes the two levels whose radii bracket its own (hat weights summing to 1).
     out = np.zeros_like(src)
-    r = np.asarray(radii, np.float32)
+    rad = np.asarray(radii, np.float32)
     for k, level in enumerate(levels):
-        left = r[k] - r[k - 1] if k > 0 else 1.0
-        right = r[k + 1] - r[k] if k + 1 < len(r) else 1.0
-        d = coc.astype(np.float32) - r[k]
+        left = rad[k] - rad[k - 1] if k > 0 else 1.0
+        right = rad[k + 1] - rad[k] if k + 1 < len(rad) else 1.0
+        d = coc.astype(np.float32) - rad[k]
         wk = np.where(d < 0, 1.0 + d / left, 1.0 - d / right)
         if k == 0:
             wk = np.where(d <= 0, 1.0, wk)
-        if k == len(r) - 1:
+        if k == len(rad) - 1:
             wk = np.where(d >= 0, 1.0, wk)
         wk = np.clip(wk, 0.0, 1.0)
         if wk.any():

@@ -311,6 +311,7 @@ def _fill(ink: np.ndarray, corners: np.ndarray, tone: float) -> None:
         # Outward distance from the edge a->b (the polygon's winding tells which side is in).
         d = (ex * (py - a[1]) - ey * (px - a[0])) / n * (-1.0 if area > 0 else 1.0)
         out = d if out is None else np.maximum(out, d)
+    assert out is not None  # a polygon has edges
     cover = np.clip(0.5 - out, 0.0, 1.0)
     box = ink[lo[1]:hi[1], lo[0]:hi[0]]
     box += (np.float32(tone) - box) * cover

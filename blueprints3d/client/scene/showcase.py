@@ -120,7 +120,7 @@ def still_boxes(card: NodePath) -> list[tuple[float, float, float, float]]:
     """The dice of a ``build_showcase`` model as boxes for a still's contact darkening: (x, y, z,
     half side, negative for glass) in the card's space, each die tagged ``still_index`` with its
     place in the list."""
-    boxes = []
+    boxes: list[tuple[float, float, float, float]] = []
     for die in card.find_all_matches("**/=level"):   # the dice (a card's spaces have cells too)
         p = die.get_pos(card)
         die.set_tag("still_index", str(len(boxes)))
@@ -208,15 +208,17 @@ def fit_box(lo, hi, angle: float, elevation: float, fov_h: float, fov_v: float,
           right[0] * forward[1] - right[1] * forward[0])
     centre = target
 
-    def aimed(ox: float, oy: float) -> list[float]:
-        return [c + right[i] * ox + up[i] * oy for i, c in enumerate(centre)]
+    def aimed(ox: float, oy: float) -> tuple[float, float, float]:
+        x, y, z = (c + right[i] * ox + up[i] * oy for i, c in enumerate(centre))
+        return x, y, z
 
     def off_centre(ox: float, oy: float) -> tuple[float, float] | None:
         """How far the corners' picture is off centre (x, y in -1..1) aiming at (ox, oy)."""
         aim = aimed(ox, oy)
         d = fit_distance(pts, aim, angle, elevation, fov_h, fov_v, margin)
-        shown = [project(CameraView(*aim, angle, elevation, d), p, fov_h, fov_v) for p in pts]
-        if any(s is None for s in shown):
+        projected = [project(CameraView(*aim, angle, elevation, d), p, fov_h, fov_v) for p in pts]
+        shown = [s for s in projected if s is not None]
+        if len(shown) < len(projected):
             return None
         return ((max(s[0] for s in shown) + min(s[0] for s in shown)) / 2,
                 (max(s[1] for s in shown) + min(s[1] for s in shown)) / 2)
@@ -261,9 +263,9 @@ def fit_box(lo, hi, angle: float, elevation: float, fov_h: float, fov_v: float,
         now = off_centre(ox, oy)
         if now is None or max(abs(now[0]), abs(now[1])) < 2e-3:
             break
-    target = aimed(ox, oy)
-    d = fit_distance(pts, target, angle, elevation, fov_h, fov_v, margin)
-    return CameraView(*target, angle, elevation, d)
+    aim = aimed(ox, oy)
+    d = fit_distance(pts, aim, angle, elevation, fov_h, fov_v, margin)
+    return CameraView(*aim, angle, elevation, d)
 
 
 def frame_build(view: View, build: Build, angle: float, elevation: float, zoom: float = 1.0,

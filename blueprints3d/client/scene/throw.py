@@ -175,9 +175,9 @@ def _quat_from_matrix(m: np.ndarray) -> np.ndarray:
     else:
         s = math.sqrt(1.0 + m[2, 2] - m[0, 0] - m[1, 1]) * 2
         q = [(m[1, 0] - m[0, 1]) / s, (m[0, 2] + m[2, 0]) / s, (m[1, 2] + m[2, 1]) / s, 0.25 * s]
-    q = np.array(q)
-    q /= np.linalg.norm(q)
-    return q if q[0] >= 0 else -q
+    quat = np.array(q)
+    quat /= np.linalg.norm(quat)
+    return quat if quat[0] >= 0 else -quat
 
 
 def _yaw_matrix(angle: float) -> np.ndarray:
@@ -271,8 +271,8 @@ def _make_world(felt: Felt, still: Sequence[tuple[float, float, float]] = (), si
         body.add_shape(BulletBoxShape(Vec3(size / 2, size / 2, size / 2)))
         body.set_friction(0.5)
         body.set_restitution(0.4)
-        pos, quat = _still_pose(x, y, heading, felt, size)
-        NodePath(body).set_pos_quat(Point3(*pos), _np_quat(quat))
+        at, turn = _still_pose(x, y, heading, felt, size)
+        NodePath(body).set_pos_quat(Point3(*at), _np_quat(turn))
         world.attach(body)
     return world
 
@@ -350,7 +350,7 @@ def _run(count: int, rng: np.random.Generator, start: tuple[float, float, float]
     events: list[Impact] = []
     last_impulse: dict[tuple, float] = {}
     last_event: dict[tuple, int] = {}
-    still = 0
+    still_frames = 0
     step = 0
     frame = 0
     settled = False
@@ -399,12 +399,12 @@ def _run(count: int, rng: np.random.Generator, start: tuple[float, float, float]
             if all(attached) and all(
                     b.get_linear_velocity().length() < REST_LINEAR
                     and b.get_angular_velocity().length() < REST_ANGULAR for b in bodies):
-                still += 1
-                if still >= REST_FRAMES:
+                still_frames += 1
+                if still_frames >= REST_FRAMES:
                     settled = True
                     break
             else:
-                still = 0
+                still_frames = 0
     # Trim the frames in which nothing moved any more (the still run), keeping one.
     end = frame - (REST_FRAMES - 1 if settled else 0)
     positions, quats = positions[:end + 1], quats[:end + 1]
@@ -517,10 +517,10 @@ def _accept(att: _Attempt, felt: Felt, size: float, still: Sequence[tuple[float,
     fixed = [footprint(*_still_pose(x, y, h, felt, size), size) for x, y, h in still]
     snaps = []
     for i in range(att.positions.shape[1]):
-        s = _snap(att.positions[-1, i], att.quats[-1, i], felt, size)
-        if s is None:
+        snap = _snap(att.positions[-1, i], att.quats[-1, i], felt, size)
+        if snap is None:
             return None
-        snaps.append(list(s))
+        snaps.append(list(snap))
     # Bullet lets resting boxes sink a hair into each other (and snapping turns them a little):
     # push such pairs apart; a deeper overlap, or one that will not clear, throws again.
     for _ in range(10):
@@ -645,7 +645,7 @@ class ThrowPlayer:
     t: float = 0.0
     done: bool = False
     _next_event: int = 0
-    _interval: IntervalSequence | None = field(default=None, repr=False)
+    _interval: IntervalSequence = field(init=False, repr=False)  # made by __post_init__
 
     def __post_init__(self) -> None:
         if len(self.dice) != self.throw.count:
@@ -708,10 +708,12 @@ class ThrowPlayer:
             self._turns.append(round((yaw - self.heading) / 90.0))
 
     def _start_glides(self) -> None:
+        targets = self.targets
+        assert targets is not None  # the glides are queued only with targets
         glides = []
         for i, node in enumerate(self.dice):
             end_q = _np_quat(_yaw_quat(self.heading + 90.0 * self._turns[i]))
-            glides.append(LerpPosQuatInterval(node, self.glide, Point3(*self.targets[i]), end_q,
+            glides.append(LerpPosQuatInterval(node, self.glide, Point3(*targets[i]), end_q,
                                               other=self.frame, blendType="easeInOut"))
             if self.lift:  # stepped after the glide above (a Parallel runs in order)
                 glides.append(LerpFunc(

@@ -88,16 +88,16 @@ def _prize_steps() -> list[Step]:
     steps = []
     for prize, rows in PRIZE_ROWS.items():
         st = stacks_of(rows)
-        sc = scores([bp], [st])[0]
-        qualifies = prize in sc.prizes
+        score = scores([bp], [st])[0]
+        qualifies = prize in score.prizes
         marks = {s: Mark("", Tone.FOCUS) for s in _prize_dice(prize, st)}
-        others = [p.title for p in Prize if p in sc.prizes and p is not prize]
+        others = [p.title for p in Prize if p in score.prizes and p is not prize]
         caption = (f"{prize.title} ({vp_text(PRIZE_VP)}) is for {PRIZE_RULES[prize]}. This building "
                    f"{'qualifies' if qualifies else 'does not qualify'}"
                    + (f" (and for {and_list(others)} too)" if others else "")
                    + ". Each Prize goes to at most one building per round.")
         steps.append(Step(caption, (BuildingView(prize.title, bp, st, die_marks=marks,
-                                                 footer=plural(sc.total, "point")),),
+                                                 footer=plural(score.total, "point")),),
                           facts={"prize": prize, "qualifies": qualifies}))
     # Two buildings qualify for the Skyscraper: the tie rule decides, not the building score.
     a = stacks_of(PRIZE_ROWS[Prize.SKYSCRAPER])
@@ -106,6 +106,7 @@ def _prize_steps() -> list[Step]:
     ctx = context(IN_DEMAND, (0, 1), [a, b])
     got = give_prizes(sc, ctx, NAMES[:2])
     win = got.get(Prize.SKYSCRAPER)
+    assert win is not None  # two buildings qualify: one of them takes it
     views = tuple(BuildingView(NAMES[p], bp, st, die_marks={s: Mark("", Tone.FOCUS) for s in _prize_dice(Prize.SKYSCRAPER, st)},
                                footer=plural(sc[p].total, "point") + (" - SKYSCRAPER" if win and win.player == p else ""))
                   for p, st in enumerate((a, b)))

@@ -39,7 +39,7 @@ def build() -> Demo:
     exact = [[[(R, 2), (W, 5)], [(S, 1), (G, 4)]], [[(G, 3)], [(R, 6)]], [[], []]]
     missing = [[[(R, 2), (W, 5)], [(S, 1)]], [[(G, 3)], [(R, 6)]], [[], []]]
     moved = [[[(R, 2), (W, 5)], [(S, 1)]], [[(G, 3)], [(R, 6), (G, 4)]], [[], []]]
-    steps = (
+    steps: tuple[Step, ...] = (
         _step(bp, "Exact", exact,
               f"The card {bp.id} asks for as many dice on each numbered space as the number printed there "
               f"({and_list([str(h) for h in bp.heights if h is not None])}). This building has exactly that."),

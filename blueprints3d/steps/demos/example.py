@@ -5,7 +5,7 @@ from __future__ import annotations
 from blueprints3d.steps.demos.common import (G, R, S, W, context, describe_building, placement_words, points_marks,
                                              score_line, slots_of)
 from blueprints3d.steps.demos.tasks import silver_task
-from blueprints3d.steps.scene import BuildingView, Demo, Mark, Step, Tone, stacks_of
+from blueprints3d.steps.scene import BuildingView, Demo, Die, Mark, Step, Tone, stacks_of
 from blueprints3d.engine.awards import AWARDS_BY_PLAYERS, give_awards
 from blueprints3d.engine.blueprints import Blueprint, card_by_id
 from blueprints3d.engine.materials import Material
@@ -14,8 +14,8 @@ from blueprints3d.text import plural
 
 NAMES = ("A", "B")
 A_CARD = Blueprint.from_grid([[1, "X"], [2, 1], [2, "X"]], id="A", name="Player A's card")
-A_ROWS = [[[(R, 5)], []], [[(G, 2), (R, 4)], [(R, 6)]], [[(G, 1), (W, 3)], []]]
-B_ROWS = [[[(R, 1), (S, 2)], [(W, 3)]], [[(R, 2)], [(W, 4), (R, 5)]], [[], []]]
+A_ROWS: list[list[list[Die]]] = [[[(R, 5)], []], [[(G, 2), (R, 4)], [(R, 6)]], [[(G, 1), (W, 3)], []]]
+B_ROWS: list[list[list[Die]]] = [[[(R, 1), (S, 2)], [(W, 3)]], [[(R, 2)], [(W, 4), (R, 5)]], [[], []]]
 IN_DEMAND = (Material.RECYCLED, Material.STONE)
 TURN_ORDER = (1, 0)  # B starts, so A is later: the last tie rule would favour A
 

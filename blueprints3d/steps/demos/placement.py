@@ -95,9 +95,11 @@ def build() -> Demo:
     refusals = {c: placement_error(tower, full[c][-1][1] if full[c] else None, 3, c)
                 for c in range(tower.num_cells)}
     open_cells = [c for c in range(tower.num_cells) if not tower.is_hatched(c)]
+    refused = refusals[open_cells[0]]
+    assert refused is not None  # every open space refuses the 3
     steps.append(Step(
         f"A clear 3 on a building whose open spaces all show a 6 fits nowhere: "
-        f"{refusal_words(tower, refusals[open_cells[0]])}, and the same on the other "
+        f"{refusal_words(tower, refused)}, and the same on the other "
         f"{plural(len(open_cells) - 1, 'space')}. Such a die may be taken only when it fits nowhere; "
         f"it leaves the round and still counts as one of the 6 takes.",
         (BuildingView(f"{tower.id} {tower.name}", tower, tuple(tuple(st) for st in full),
@@ -111,7 +113,7 @@ def build() -> Demo:
 
 def _try_step(building: BuildingView) -> Step:
     """The learner puts a die on this building; the engine's placement_error judges the space."""
-    bp = building.blueprint
+    bp = building.shown_blueprint
     pool = ((int(R), 4), (int(S), 1))
     prompt = "Try it yourself: take a die from the pool and put it on a space where it may go."
     base = Step(prompt, (building,), pool=pool, pool_label="Your dice",

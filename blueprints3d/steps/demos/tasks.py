@@ -51,7 +51,7 @@ def top_of(stack) -> int | None:
 
 def legal(view: BuildingView, value: int, cell: int) -> str | None:
     """The engine's verdict on a die of ``value`` dropped on ``cell`` of ``view``."""
-    return placement_error(view.blueprint, top_of(view.stacks[cell]), value, cell)
+    return placement_error(view.shown_blueprint, top_of(view.stacks[cell]), value, cell)
 
 
 def with_die(view: BuildingView, die: Die, cell: int) -> BuildingView:
@@ -91,7 +91,7 @@ def placement_answer(step: Step, building: int, pool_index: int, cell: int,
     err = legal(from_view, v, cell)
     name = f"{Material(m).colour} {v}"
     if err is not None:
-        caption = (f"Not there: {refusal_words(from_view.blueprint, err)}. "
+        caption = (f"Not there: {refusal_words(from_view.shown_blueprint, err)}. "
                    f"The {name} is back in your hand; try another space.")
         return Answer(False, False, caption, answer_step(step, building, from_view, pool_index, caption,
                                                          False, False, die, cell, {"error": err}))
@@ -113,7 +113,7 @@ def silver_task(prompt: str, bps: Sequence[Blueprint], builds: Sequence[Sequence
     base = Step(prompt, views, pool=pool, pool_label="Your dice", in_demand=in_demand)
 
     def points(view: BuildingView) -> str:
-        return plural(score_building(view.blueprint, view.stacks).total, "point")
+        return plural(score_building(view.shown_blueprint, view.stacks).total, "point")
 
     def judged(after: BuildingView, die, cell: int):
         now = [after.stacks if p == player else tuple(builds[p]) for p in range(len(builds))]

@@ -32,6 +32,7 @@ def _building(s: GameState, player: int, ghost: Ghost | None = None) -> Building
 def build() -> Demo:
     s = GameState.new(2, SEED, start_player=0, names=list(NAMES))
     me = s.current_player
+    assert me is not None  # a new game
     in_demand = s.in_demand_materials()
     steps: list[Step] = []
     steps.append(Step(
@@ -51,6 +52,7 @@ def build() -> Demo:
     # Take: the first legal placement the engine offers.
     take = next(a for a in s.legal_actions() if A.cell_of(a) is not None)
     die, cell = A.die_of(take), A.cell_of(take)
+    assert cell is not None  # a placement
     i = s.pool.index(die)
     said = in_player_words(s.blueprints[me], s.describe_action(take, reveal=True))  # shown anyway
     steps.append(Step(f"{said}.", (_building(s, me, Ghost(s.material(die), s.values[die], cell, Tone.GOOD)),),
@@ -69,13 +71,15 @@ def build() -> Demo:
     before = set(s.pool)
     s.apply(A.discard(drop))
     new = [k for k, d in enumerate(s.pool) if d not in before]
+    nxt = s.current_player
+    assert nxt is not None  # round 1 goes on
     steps.append(Step(
         f"{said}. Two replacements are drawn and rolled, so the pool is back to {plural(len(s.pool), 'die')}; "
-        f"the discarded die is out of the round. Now it is {s.names[s.current_player]}'s turn.",
+        f"the discarded die is out of the round. Now it is {s.names[nxt]}'s turn.",
         (_building(s, me),), pool=_pool(s), pool_marks={k: Mark("new, drawn", Tone.GOOD) for k in new},
         discarded=tuple((int(s.material(d)), s.values[d]) for d in s.discarded), in_demand=in_demand,
         facts={"new": len(new), "pool": len(s.pool), "discarded": len(s.discarded),
-               "next": s.current_player}))
+               "next": nxt}))
     steps.append(_try_step(s, in_demand))
     return Demo("two-players", "The two-player turn",
                 "take and place a die, discard a second, draw two replacements", tuple(steps))
@@ -85,6 +89,7 @@ def _try_step(s: GameState, in_demand) -> Step:
     """The learner plays the next player's take: any die, any space; the engine's ``apply``
     (on a copy of the game) judges it and says what happened."""
     me = s.current_player
+    assert me is not None  # the game goes on
     names = s.names
     prompt = (f"Try it yourself: you are {names[me]}. Take any die from the pool and put it on a space "
               f"of {names[me]}'s card where it may go.")
