@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from blueprints3d.commands.argtypes import output_folder, picture_size
-from blueprints3d.steps.demos import DEMOS
+from blueprints3d.presentation.demos import DEMOS
 
 HELP = "visual rule demonstrations (without NAME: a menu); --render DIR writes each step to PNG"
 
@@ -21,7 +21,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from blueprints3d.steps.demos import all_demos, get_demo
+    from blueprints3d.presentation.demos import all_demos, get_demo
 
     demos = [get_demo(args.name)] if args.name else all_demos()
     if args.list:

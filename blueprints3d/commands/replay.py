@@ -36,7 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from blueprints3d.steps.replay import game_steps
+    from blueprints3d.presentation.replay import game_steps
 
     state, title = _game(args.save)
     seat = None

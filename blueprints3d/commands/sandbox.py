@@ -22,7 +22,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from blueprints3d.steps.sandbox_model import card_choices
+    from blueprints3d.presentation.sandbox_model import card_choices
 
     rows, cols = args.grid or (3, 2)
     ids = [c.id for c in card_choices(rows, cols)]

@@ -142,7 +142,7 @@ def test_bad_history_files_are_named_once_each_and_left_alone(three, home, capsy
 
 
 def test_replay_opens_history_games_by_number_the_newest_by_default_and_files_still(three, capsys, tmp_path):
-    from blueprints3d.steps.replay import game_steps
+    from blueprints3d.presentation.replay import game_steps
 
     def captions(argv):
         code, out, err = run(argv, capsys)

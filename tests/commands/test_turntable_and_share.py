@@ -217,7 +217,7 @@ def load_build_dict(d):
 
 def test_a_custom_card_shares_its_drawn_face(offscreen_base, tmp_path):
     from blueprints3d.client.apps import share
-    from blueprints3d.steps.sandbox_model import SandboxBuilding, blank_grid
+    from blueprints3d.presentation.sandbox_model import SandboxBuilding, blank_grid
     from blueprints3d.engine.materials import Material
 
     m = SandboxBuilding(blank_grid(2, 4))

@@ -16,7 +16,7 @@ from blueprints3d.files import history
 from blueprints3d.files.buildfile import build_from_dict, load_build
 from blueprints3d.files.history import HistoryError, history_dir, keep_game, latest_game, list_games, load_game
 from blueprints3d.files.savefile import game_from_json
-from blueprints3d.steps.replay import game_steps
+from blueprints3d.presentation.replay import game_steps
 
 SEATS = {"seats": [{"name": "Player 1", "bot": None}, {"name": "Player 2", "bot": "easy"},
                    {"name": "Player 3", "bot": "hard"}], "open_scores": False}

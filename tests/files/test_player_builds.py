@@ -10,7 +10,7 @@ from blueprints3d.files.buildfile import load_build
 from blueprints3d.engine.errors import IllegalAction
 from blueprints3d.engine.playout import random_game
 from blueprints3d.engine.state import GameState
-from blueprints3d.steps.demos import get_demo
+from blueprints3d.presentation.demos import get_demo
 
 
 def test_building_from_a_scored_round_scores_as_the_round_did(tmp_path):

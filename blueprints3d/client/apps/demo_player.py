@@ -1,7 +1,7 @@
 """The demonstration player: a menu of demos, each stepped forward and back with the arrow keys
 or on-screen buttons, a caption for every step, and offscreen rendering of each step to PNG.
 
-The steps come from ``blueprints3d.steps.demos`` (engine answers, no Panda3D); this module only draws
+The steps come from ``blueprints3d.presentation.demos`` (engine answers, no Panda3D); this module only draws
 them with ``demo_stage``. The objects it needs (the ShowBase) are passed in, never taken from
 ShowBase's builtins.
 """
@@ -23,8 +23,8 @@ from blueprints3d.client.render.window import NO_WINDOW_HINT, open_base
 from blueprints3d.client.scene import units
 from blueprints3d.client.render.capture import grab_frame, render_frames, save_png
 from blueprints3d.files.demo_progress import load_progress, progress_path, save_progress
-from blueprints3d.steps.demos.tasks import TASK
-from blueprints3d.steps.scene import Demo, Step
+from blueprints3d.presentation.demos.tasks import TASK
+from blueprints3d.presentation.scene import Demo, Step
 
 CAPTION_SCALE = 0.056
 PANEL_HEIGHT = 0.46       # of aspect2d's 2.0 height: the caption panel at the bottom

@@ -1,4 +1,4 @@
-"""Draws a demonstration step (``blueprints3d.steps.scene.Step``) as a 3D scene.
+"""Draws a demonstration step (``blueprints3d.presentation.scene.Step``) as a 3D scene.
 
 Buildings stand in a row on a plain table, each on its card, with highlights and floating labels;
 loose dice (the pool, the in-demand pair, discards) lie in a row in front. Used by the demo
@@ -18,7 +18,7 @@ from blueprints3d.client.scene import card_model, dice_model, units
 from blueprints3d.client.scene import props
 from blueprints3d.client.scene.camera import fit_distance
 from blueprints3d.engine.materials import Material
-from blueprints3d.steps.scene import BuildingView, Die, Mark, Slot, Step, Tone
+from blueprints3d.presentation.scene import BuildingView, Die, Mark, Slot, Step, Tone
 
 
 RGBA = tuple[float, float, float, float]

@@ -19,8 +19,8 @@ from blueprints3d.client.apps.demo_stage import StageNodes
 from blueprints3d.client.render import highlight
 from blueprints3d.client.scene import card_model, dice_model, units
 from blueprints3d.engine.blueprints import Blueprint
-from blueprints3d.steps.demos.tasks import TRY_HINT, Answer, Task
-from blueprints3d.steps.scene import Step
+from blueprints3d.presentation.demos.tasks import TRY_HINT, Answer, Task
+from blueprints3d.presentation.scene import Step
 
 CHOSEN_RGBA = (0.25, 0.95, 1.0, 0.9)    # the die in hand: the table's cyan cursor
 CURSOR_RGBA = (0.25, 0.95, 1.0, 0.55)   # the space the keys are on

@@ -1,6 +1,6 @@
 """The replay player: a saved game move by move on the table, stepped, played and paused.
 
-Steps come from ``blueprints3d.steps.replay`` (the engine replays the save's move log); this
+Steps come from ``blueprints3d.presentation.replay`` (the engine replays the save's move log); this
 module draws them with the demo player's ``StepView``. Keys: Right/Left step, Space play or
 pause, Home/End first and last step, +/- faster or slower, Q or Escape quits.
 """
@@ -14,7 +14,7 @@ from direct.gui.DirectGui import DirectButton
 from direct.showbase.DirectObject import DirectObject
 
 from blueprints3d.client.apps.demo_player import StepView, _button, render_steps
-from blueprints3d.steps.scene import Step
+from blueprints3d.presentation.scene import Step
 from blueprints3d.client.render.window import NO_WINDOW_HINT, open_base
 
 SECONDS_PER_STEP = 1.2

@@ -44,8 +44,8 @@ from blueprints3d.client.scene.picking import Picker
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import DIE_FACES
-from blueprints3d.steps.sandbox_model import SandboxBuilding, card_choices
-from blueprints3d.steps.scene import BuildingView, Ghost, Mark, Step, Tone
+from blueprints3d.presentation.sandbox_model import SandboxBuilding, card_choices
+from blueprints3d.presentation.scene import BuildingView, Ghost, Mark, Step, Tone
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.files.autosave import default_dir
 from blueprints3d.files.buildfile import build_bytes

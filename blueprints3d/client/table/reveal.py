@@ -25,7 +25,7 @@ from blueprints3d.client.scene.geometry import rotate
 from blueprints3d.client.scene.screen_rects import Rect, overlaps
 from blueprints3d.client.table.layout import LABEL_OFFSET, seat_places, stack_z
 from blueprints3d.client.table.table_view import TableView
-from blueprints3d.steps.reveal import RevealStep, reveal_steps
+from blueprints3d.presentation.reveal import RevealStep, reveal_steps
 
 CAPTION_SHARE, CAPTION_MIN_PX = 0.036, 17.0   # of the window's height, from line to line
 TAG_SHARE, TAG_MIN_PX = 0.030, 15.0

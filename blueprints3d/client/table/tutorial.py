@@ -18,7 +18,7 @@ from panda3d.core import LineSegs, Point3, TextNode
 from blueprints3d.client.scene import card_model, units
 from blueprints3d.client.table.flow import Mode, SeatConfig
 from blueprints3d.engine.state import Phase
-from blueprints3d.steps.demos import coach
+from blueprints3d.presentation.demos import coach
 
 SEED = 11                       # a fixed deal: the same first game for every learner
 SEATS = (SeatConfig("Alex"), SeatConfig("Computer", "easy"))  # the learner is Alex

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from blueprints3d.client.apps import demo_player
 from blueprints3d.cli import main
-from blueprints3d.steps.demos import DEMOS, all_demos
+from blueprints3d.presentation.demos import DEMOS, all_demos
 
 
 def test_demo_name_still_gets_the_menu_of_every_demo(monkeypatch):

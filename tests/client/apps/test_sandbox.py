@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from blueprints3d.steps.sandbox_model import SandboxBuilding, blank_grid, card_choices
+from blueprints3d.presentation.sandbox_model import SandboxBuilding, blank_grid, card_choices
 from blueprints3d.engine.blueprints import card_by_id, placement_error
 from blueprints3d.files.buildfile import load_build
 from blueprints3d.files.errors import BuildFileError

@@ -11,7 +11,7 @@ from panda3d.core import Point3
 from blueprints3d.client.apps.demo_stage import FRAME_TAG
 from blueprints3d.engine.materials import Material
 from blueprints3d.files.buildfile import load_build
-from blueprints3d.steps.sandbox_model import SandboxBuilding, blank_grid
+from blueprints3d.presentation.sandbox_model import SandboxBuilding, blank_grid
 
 W, S = Material.WOOD, Material.STONE
 

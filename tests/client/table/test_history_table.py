@@ -13,7 +13,7 @@ from blueprints3d.client.table.flow import Mode, SeatConfig
 from blueprints3d.engine.rules import NUM_ROUNDS
 from blueprints3d.files.autosave import AutosaveSlot
 from blueprints3d.files.history import history_dir, list_games, load_game
-from blueprints3d.steps.replay import game_steps
+from blueprints3d.presentation.replay import game_steps
 
 BOTS = [SeatConfig("Ann", "easy"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "easy")]
 

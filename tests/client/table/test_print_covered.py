@@ -48,7 +48,7 @@ def test_the_table_covers_the_spaces_dice_stand_on(offscreen_base):
 
 def test_demo_and_replay_steps_cover_occupied_spaces():
     from blueprints3d.client.apps.demo_stage import draw_step
-    from blueprints3d.steps.replay import game_steps
+    from blueprints3d.presentation.replay import game_steps
 
     state = GameState.new(2, 7, 0, ["Ann", "Bob"])
     for _ in range(6):

@@ -7,7 +7,7 @@ import pytest
 
 from blueprints3d.client.table.flow import Mode
 from blueprints3d.engine.state import Phase
-from blueprints3d.steps.demos import coach
+from blueprints3d.presentation.demos import coach
 from support.caption_style import style_problems
 
 WIDTH, HEIGHT = 1280, 720

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from blueprints3d.steps.demos import awards, bonus, example, placement, scoring, two_players
-from blueprints3d.steps.scene import Demo
+from blueprints3d.presentation.demos import awards, bonus, example, placement, scoring, two_players
+from blueprints3d.presentation.scene import Demo
 
 # Name -> builder, in the order the menu lists them.
 DEMOS: dict[str, Callable[[], Demo]] = {

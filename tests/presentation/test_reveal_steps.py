@@ -10,7 +10,7 @@ from blueprints3d.engine.materials import Material
 from blueprints3d.engine.playout import random_game
 from blueprints3d.engine.results import round_victory_points
 from blueprints3d.engine.scoring import blueprint_checks, explain_building, follows_blueprint
-from blueprints3d.steps.reveal import reveal_seconds, reveal_steps
+from blueprints3d.presentation.reveal import reveal_seconds, reveal_steps
 
 NAMES = ["Ada", "Bob", "Cy", "Di"]
 GAMES = [(players, seed) for players in (2, 3, 4) for seed in range(6)]

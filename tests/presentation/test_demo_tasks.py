@@ -7,9 +7,9 @@ import pytest
 
 from blueprints3d.engine.blueprints import placement_error
 from blueprints3d.engine.scoring import Prize, score_building
-from blueprints3d.steps.demos import DEMOS, get_demo
-from blueprints3d.steps.demos.common import refusal_words
-from blueprints3d.steps.demos.tasks import TASK
+from blueprints3d.presentation.demos import DEMOS, get_demo
+from blueprints3d.presentation.demos.common import refusal_words
+from blueprints3d.presentation.demos.tasks import TASK
 
 
 def task_steps(name):

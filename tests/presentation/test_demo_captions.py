@@ -8,9 +8,9 @@ import re
 import pytest
 
 from blueprints3d.engine.materials import Material
-from blueprints3d.steps.demos import all_demos, get_demo
-from blueprints3d.steps.demos.common import in_player_words, space_name, where_on_card
-from blueprints3d.steps.demos.tasks import TASK
+from blueprints3d.presentation.demos import all_demos, get_demo
+from blueprints3d.presentation.demos.common import in_player_words, space_name, where_on_card
+from blueprints3d.presentation.demos.tasks import TASK
 from blueprints3d.engine.blueprints import card_by_id
 from support.caption_style import style_problems
 

@@ -7,10 +7,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from blueprints3d.steps.demos import DEMOS, UnknownDemo, all_demos, get_demo
-from blueprints3d.steps.demos.common import refusal_words
-from blueprints3d.steps.demos.tasks import TASK
-from blueprints3d.steps.scene import Tone
+from blueprints3d.presentation.demos import DEMOS, UnknownDemo, all_demos, get_demo
+from blueprints3d.presentation.demos.common import refusal_words
+from blueprints3d.presentation.demos.tasks import TASK
+from blueprints3d.presentation.scene import Tone
 from blueprints3d.engine.awards import AWARDS_BY_PLAYERS, Award
 from blueprints3d.engine.blueprints import placement_error
 from blueprints3d.engine.materials import Material

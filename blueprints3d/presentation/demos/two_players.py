@@ -5,9 +5,9 @@ Played on a real ``GameState``: every caption is the engine's description of wha
 
 from __future__ import annotations
 
-from blueprints3d.steps.demos.common import in_player_words, refusal_words
-from blueprints3d.steps.demos.tasks import TASK, Answer, Task, answer_step
-from blueprints3d.steps.scene import BuildingView, Demo, Die, Ghost, Mark, Step, Tone
+from blueprints3d.presentation.demos.common import in_player_words, refusal_words
+from blueprints3d.presentation.demos.tasks import TASK, Answer, Task, answer_step
+from blueprints3d.presentation.scene import BuildingView, Demo, Die, Ghost, Mark, Step, Tone
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.errors import IllegalAction
 from blueprints3d.engine.rules import POOL_SIZE

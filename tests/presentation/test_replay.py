@@ -8,7 +8,7 @@ import json
 import pytest
 
 from blueprints3d.cli import main
-from blueprints3d.steps.replay import game_steps
+from blueprints3d.presentation.replay import game_steps
 from blueprints3d.engine.playout import random_game
 from blueprints3d.files.savefile import load_game, save_game
 from blueprints3d.engine.state import GameState

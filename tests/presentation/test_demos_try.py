@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from blueprints3d.steps.demos import DEMOS, all_demos, get_demo
-from blueprints3d.steps.demos.tasks import TASK
+from blueprints3d.presentation.demos import DEMOS, all_demos, get_demo
+from blueprints3d.presentation.demos.tasks import TASK
 
 
 def task_index(name):

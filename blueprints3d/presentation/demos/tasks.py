@@ -18,8 +18,8 @@ from blueprints3d.engine.awards import Award, give_awards
 from blueprints3d.engine.blueprints import Blueprint, placement_error
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.scoring import score_building
-from blueprints3d.steps.demos.common import context, placement_words, refusal_words, scores
-from blueprints3d.steps.scene import BuildingView, Die, Ghost, Mark, Stack, Step, Tone
+from blueprints3d.presentation.demos.common import context, placement_words, refusal_words, scores
+from blueprints3d.presentation.scene import BuildingView, Die, Ghost, Mark, Stack, Step, Tone
 from blueprints3d.text import plural
 
 TASK = "task"   # the key of a task in Step.facts

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from blueprints3d.steps.demos.common import G, R, S, W, and_list, context, placement_words, scores, slots_of
-from blueprints3d.steps.demos.tasks import TASK, Task, placement_answer, silver_task
-from blueprints3d.steps.scene import BuildingView, Demo, Mark, Slot, Stack, Step, Tone, stacks_of
+from blueprints3d.presentation.demos.common import G, R, S, W, and_list, context, placement_words, scores, slots_of
+from blueprints3d.presentation.demos.tasks import TASK, Task, placement_answer, silver_task
+from blueprints3d.presentation.scene import BuildingView, Demo, Mark, Slot, Stack, Step, Tone, stacks_of
 from blueprints3d.engine.awards import AWARDS_BY_PLAYERS, Award, give_awards, give_prizes
 from blueprints3d.engine.blueprints import Blueprint, card_by_id
 from blueprints3d.engine.materials import Material

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from blueprints3d.steps.scene import BuildingView, Die, Mark, Step, Tone
+from blueprints3d.presentation.scene import BuildingView, Die, Mark, Step, Tone
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.awards import Award
 from blueprints3d.engine.materials import MATERIAL_OF

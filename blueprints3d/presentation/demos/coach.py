@@ -14,8 +14,8 @@ from blueprints3d.engine.rules import (AWARDS_BY_PLAYERS, BLUEPRINT_BONUS, GEOME
                                        MATERIALS_SAME_COLOUR, NUM_ROUNDS, POOL_SIZE, RECYCLED_POINTS,
                                        SKYSCRAPER_HEIGHT, STRUCTURAL_SAME_VALUE, REPLACEMENTS_AFTER_DISCARD, STONE_POINTS,
                                        TAKES_PER_ROUND, WOOD_PER_NEIGHBOUR, vp_text)
-from blueprints3d.steps.demos.common import and_list, placement_words
-from blueprints3d.steps.reveal import RevealStep
+from blueprints3d.presentation.demos.common import and_list, placement_words
+from blueprints3d.presentation.reveal import RevealStep
 from blueprints3d.text import number_word, plural
 
 # The rules, each explained once, the first time it matters.

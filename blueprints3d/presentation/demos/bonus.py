@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from blueprints3d.steps.demos.common import G, R, S, W, and_list, score_line, space_name, space_names
-from blueprints3d.steps.demos.tasks import TASK, Task, placement_answer
-from blueprints3d.steps.scene import BuildingView, Demo, Mark, Stack, Step, Tone, stacks_of
+from blueprints3d.presentation.demos.common import G, R, S, W, and_list, score_line, space_name, space_names
+from blueprints3d.presentation.demos.tasks import TASK, Task, placement_answer
+from blueprints3d.presentation.scene import BuildingView, Demo, Mark, Stack, Step, Tone, stacks_of
 from blueprints3d.engine.blueprints import Blueprint, card_by_id
 from blueprints3d.engine.rules import BLUEPRINT_BONUS
 from blueprints3d.engine.scoring import score_building

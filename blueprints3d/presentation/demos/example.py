@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from blueprints3d.steps.demos.common import (G, R, S, W, context, describe_building, placement_words, points_marks,
+from blueprints3d.presentation.demos.common import (G, R, S, W, context, describe_building, placement_words, points_marks,
                                              score_line, slots_of)
-from blueprints3d.steps.demos.tasks import silver_task
-from blueprints3d.steps.scene import BuildingView, Demo, Die, Mark, Step, Tone, stacks_of
+from blueprints3d.presentation.demos.tasks import silver_task
+from blueprints3d.presentation.scene import BuildingView, Demo, Die, Mark, Step, Tone, stacks_of
 from blueprints3d.engine.awards import AWARDS_BY_PLAYERS, give_awards
 from blueprints3d.engine.blueprints import Blueprint, card_by_id
 from blueprints3d.engine.materials import Material

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from blueprints3d.steps.demos.common import G, R, S, W, refusal_words, space_name, space_names
-from blueprints3d.steps.demos.tasks import TASK, Task, placement_answer, top_of
-from blueprints3d.steps.scene import BuildingView, Demo, Ghost, Mark, Step, Tone
+from blueprints3d.presentation.demos.common import G, R, S, W, refusal_words, space_name, space_names
+from blueprints3d.presentation.demos.tasks import TASK, Task, placement_answer, top_of
+from blueprints3d.presentation.scene import BuildingView, Demo, Ghost, Mark, Step, Tone
 from blueprints3d.text import plural
 
 from blueprints3d.engine.blueprints import card_by_id, placement_error

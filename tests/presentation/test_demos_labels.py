@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from blueprints3d.steps.demos import DEMOS, get_demo
-from blueprints3d.steps.demos.tasks import TASK
+from blueprints3d.presentation.demos import DEMOS, get_demo
+from blueprints3d.presentation.demos.tasks import TASK
 
 SIZE = (1280, 720)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from blueprints3d.steps.scene import Mark, Slot, Stack, Tone
+from blueprints3d.presentation.scene import Mark, Slot, Stack, Tone
 from blueprints3d.engine.awards import RoundContext
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import Material

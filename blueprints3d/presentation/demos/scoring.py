@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from blueprints3d.steps.demos.common import (G, R, S, W, and_list, die_points_label, points_marks, score_line,
+from blueprints3d.presentation.demos.common import (G, R, S, W, and_list, die_points_label, points_marks, score_line,
                                              space_name, space_names)
-from blueprints3d.steps.demos.tasks import TASK, Task, legal, placement_answer, with_die
-from blueprints3d.steps.scene import BuildingView, Demo, Mark, Slot, Step, Tone, stacks_of
+from blueprints3d.presentation.demos.tasks import TASK, Task, legal, placement_answer, with_die
+from blueprints3d.presentation.scene import BuildingView, Demo, Mark, Slot, Step, Tone, stacks_of
 from blueprints3d.engine.blueprints import Blueprint, card_by_id
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import BLUEPRINT_BONUS, RECYCLED_POINTS, STONE_POINTS, WOOD_PER_NEIGHBOUR
