@@ -190,7 +190,10 @@ class TableApp:
         self.hud.set_visible(True)
         # A resumed game (its history rebuilt from the save) says what the others did since the
         # person at the table last moved, as a turn that began in play does; a new game: nothing.
-        done = flow.since_last_turn(flow.current) if flow.mode is Mode.TURN else []
+        done: list[str] = []
+        if flow.mode is Mode.TURN:
+            assert flow.current is not None  # a person's turn: someone is to move
+            done = flow.since_last_turn(flow.current)
         # A bad settings file is said once, at the first game's start (and on stderr).
         self.hud.show_message("; ".join(([self._startup_note] if self._startup_note else []) + done))
         self._startup_note = ""
@@ -204,6 +207,7 @@ class TableApp:
     def on_flow_event(self, event: FlowEvent) -> None:
         """The game flow's news (a move, a take-back, a new turn, a round's end), to every part."""
         flow = self.flow
+        assert flow is not None  # it listens to the game's flow only (start_game), set before it
         self.coach.on_event(event)  # a move, a take-back, a new turn: the hints go
         self.sounds.on_event(flow, event)
         if event.kind in ("placed", "set_aside", "discarded"):
@@ -212,8 +216,9 @@ class TableApp:
         # What just happened goes on the message line; what to do now is the HUD's prompt line.
         if event.kind != "turn" and event.message:
             self.hud.show_message(event.message)
-        if event.kind == "turn" and flow is not None and flow.mode is Mode.TURN:
+        if event.kind == "turn" and flow.mode is Mode.TURN:
             # A person sits down: tell them what the others did in the open meanwhile.
+            assert event.player is not None  # a turn's event names whose it is
             done = flow.since_last_turn(event.player)
             if done:
                 self.hud.show_message("; ".join(done))

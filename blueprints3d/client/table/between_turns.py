@@ -63,6 +63,7 @@ class BetweenTurns:
         if flow.mode is Mode.CURTAIN:
             if not screens.curtain.active:
                 self._drop_drag()
+                assert flow.current is not None  # the curtain falls for a person to move (flow._begin_turn)
                 screens.curtain.enter(flow.seats[flow.current].name, self._lift_curtain)
         else:
             screens.curtain.exit()
@@ -94,6 +95,7 @@ class BetweenTurns:
         if flow is None or view is None:
             return
         res = flow.state.result()
+        assert res is not None, "the standings are for a game that is over"  # after_sync: GAME_OVER
         if player is None:
             player = res.winners[0] if self.podium.player is None else self.podium.player
         view.put_away(True)

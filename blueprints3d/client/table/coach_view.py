@@ -46,6 +46,7 @@ from blueprints3d.client.scene.props import make_label
 from blueprints3d.client.table.bots import OffFrameJob
 from blueprints3d.client.table.controls import CURSOR_DIE_SIZE, make_cursor
 from blueprints3d.client.table.flow import FlowEvent, GameFlow, Mode
+from blueprints3d.client.table.table_view import TableView
 from blueprints3d.engine.materials import MATERIAL_OF, Material
 from blueprints3d.engine.views import PlayerView
 
@@ -148,7 +149,7 @@ class Coach:
         self.on_count = on_count
         self.enabled = True
         self.flow: GameFlow | None = None
-        self.view = None                       # the TableView of the game
+        self.view: TableView | None = None     # the table view of the game
         self.counts: list[int] = []
         self._counted: set[tuple] = set()
         self.job: HintJob | None = None
@@ -160,7 +161,7 @@ class Coach:
         self._progress_shown = -1
 
     # ---- a game -------------------------------------------------------------------------------
-    def attach(self, flow: GameFlow, view, counts: list[int] | None = None) -> None:
+    def attach(self, flow: GameFlow, view: TableView, counts: list[int] | None = None) -> None:
         """A new (or resumed) game: its flow and table view, the hints used so far."""
         self.clear()
         self.flow, self.view = flow, view
@@ -191,16 +192,18 @@ class Coach:
         if self.active:
             self.clear()
             return "hidden"
-        key = turn_key(self.flow)
+        flow = self.flow
+        key = turn_key(flow)
         if key is None:
             return "none"
-        flow = self.flow
+        # turn_key gives a key only for a game's flow with a person to move.
+        assert flow is not None and flow.current is not None
         player = flow.current
         s = flow.state
         seed = ((flow.seed or 0) * 1_000_003 + len(s.log) * 101 + player) & 0x7FFFFFFF
         self.job = HintJob(self.hinter, s.view(player), player, key, seed, threaded=self.threaded)
         self._progress_shown = -1
-        self._show_progress()
+        self._show_progress(self.job)
         self.job.start()
         if not self.threaded:
             self.poll()  # an unthreaded job (tests) is done already; a thread's is the frame's to collect
@@ -214,7 +217,7 @@ class Coach:
             if job.key != turn_key(self.flow):
                 self.clear()  # the table moved on: never show it
             elif not job.done:
-                self._show_progress()
+                self._show_progress(job)
             else:
                 self.job = None
                 if job.error is not None:
@@ -248,12 +251,18 @@ class Coach:
         self.update()
 
     # ---- showing ------------------------------------------------------------------------------
-    def _show_progress(self) -> None:
-        pct = int(round((self.job.progress if self.job is not None else 0.0) * 100))
+    def _game(self) -> GameFlow:
+        """The attached game's flow: hints are asked for, and shown, only in one (``attach``;
+        a new game or ``destroy`` clears the job and the hints first)."""
+        assert self.flow is not None, "the coach has no game"
+        return self.flow
+
+    def _show_progress(self, job: HintJob) -> None:
+        pct = int(round(job.progress * 100))
         if pct == self._progress_shown:
             return
         self._progress_shown = pct
-        name = self.flow.seats[self.job.player].name
+        name = self._game().seats[job.player].name
         self.hud.show_hints(f"Thinking about {name}'s move... {pct}%\n(H or Esc stops)")
         self.button.set_label(f"Thinking... {pct}%")
 
@@ -265,13 +274,13 @@ class Coach:
             self.counts[player] += 1
             if self.on_count is not None:
                 self.on_count()
-        self.hud.show_hints(hint_lines(self.flow.seats[player].name, self.hints) if self.hints
+        self.hud.show_hints(hint_lines(self._game().seats[player].name, self.hints) if self.hints
                             else "The coach has no move to suggest here")
         self._draw(player)
         self.update()
 
     def _draw(self, player: int) -> None:
-        view, state = self.view, self.flow.state
+        view, state = self.view, self._game().state
         if view is None:
             return
         heading = view.seats[player].place.heading

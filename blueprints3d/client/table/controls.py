@@ -22,10 +22,11 @@ from panda3d.core import LineSegs, NodePath, Point3
 
 from blueprints3d.client.render.materials import draw_on_top
 from blueprints3d.client.scene import card_model, units
-from blueprints3d.client.table.flow import GameFlow, Mode, Outcome
+from blueprints3d.client.table.flow import GameFlow, Mode, Outcome, Pending
 from blueprints3d.client.scene.picking import Column, Picker
 from blueprints3d.client.table.table_view import (DRAG_HEIGHT, HOVER_BAD_RGBA, HOVER_OK_RGBA, LEGAL_RGBA,
                                        SELECT_RGBA, TableView)
+from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.state import Phase
 
 OFF_CARD = "drop the die on a space of your blueprint"
@@ -161,12 +162,12 @@ class TableControls:
             self.view.carry_to(p)
         seat = self.flow.viewer
         card = self.view.card_of(seat) if seat is not None else None
-        if card is None:
+        if seat is None or card is None:
             return
-        bp = self.view.seats[seat].blueprint
+        bp = self.view.blueprint_of(seat)
         d.hover = self.picker.cell_under(x, y, card, lambda lx, ly: card_model.cell_at(bp, lx, ly),
                                          columns=self.columns(seat))
-        d.over_card = d.hover is not None or self._over_card(x, y, seat)
+        d.over_card = d.hover is not None or self._over_card(x, y, seat, card)
         colours: dict[int, tuple | None] = {c: LEGAL_RGBA for c in d.legal}
         if d.hover is not None and not d.fits_nowhere:  # such a die is set aside, on no space
             colours[d.hover] = HOVER_OK_RGBA if d.hover in d.legal else HOVER_BAD_RGBA
@@ -208,22 +209,21 @@ class TableControls:
 
     def columns(self, seat: int) -> list[Column]:
         """The pick boxes of the stacks on a seat's card, in the card's frame (see picking)."""
-        sv = self.view.seats[seat]
+        bp = self.view.blueprint_of(seat)
         half = units.DIE_SIZE / 2 * 1.02  # the dice as drawn: a ray between two stacks passes on
         out = []
         for cell, st in enumerate(self.flow.state.stacks[seat]):
             if st:
-                x, y = card_model.cell_position(sv.blueprint, cell)
+                x, y = card_model.cell_position(bp, cell)
                 out.append(Column(cell, x, y, half, 0.0, units.CARD_THICKNESS + units.DIE_SIZE * len(st)))
         return out
 
-    def _over_card(self, x: float, y: float, seat: int) -> bool:
-        sv = self.view.seats[seat]
-        w, h = card_model.card_size(sv.blueprint)
+    def _over_card(self, x: float, y: float, seat: int, card: NodePath) -> bool:
+        w, h = card_model.card_size(self.view.blueprint_of(seat))
         hit = self.picker.on_plane(x, y, 0.0)
         if hit is None:
             return False
-        local = sv.card.get_relative_point(self.view.root, hit)
+        local = card.get_relative_point(self.view.root, hit)
         return abs(local.x) <= w / 2 and abs(local.y) <= h / 2
 
     def _done(self, out: Outcome) -> Outcome:
@@ -244,7 +244,7 @@ class TableControls:
         if flow.mode is not Mode.TURN or self.drag is not None:
             return False
         if flow.pending is not None:
-            return self._pending_key(name)
+            return self._pending_key(name, flow.pending)
         pool = flow.state.pool
         if not pool:
             return False
@@ -262,7 +262,7 @@ class TableControls:
             self._show_keys()
             return True
         die = pool[k.die_index]
-        bp = self.view.seats[flow.viewer].blueprint
+        bp = self._turn_blueprint()
         open_cells = buildable_cells(bp)
         cell = k.cell
         if name in ARROW_STEPS:
@@ -290,10 +290,9 @@ class TableControls:
         self._show_keys()
         return True
 
-    def _pending_key(self, name: str) -> bool:
-        """Keys while a move waits: Enter confirms, Backspace / Ctrl+Z takes it back (the keyboard
+    def _pending_key(self, name: str, pend: Pending) -> bool:
+        """Keys while ``pend`` waits: Enter confirms, Backspace / Ctrl+Z takes it back (the keyboard
         then stands where it was: on the space, for a placement)."""
-        pend = self.flow.pending
         if name in CONFIRM_KEYS:
             self.confirm()
             return True
@@ -331,7 +330,7 @@ class TableControls:
             return True
         self.keys.choosing_cell = True
         legal = flow.legal_cells(die)
-        open_cells = buildable_cells(self.view.seats[flow.viewer].blueprint)
+        open_cells = buildable_cells(self._turn_blueprint())
         self.keys.cell = legal[0] if legal else (open_cells[0] if open_cells else 0)
         self._show_keys()
         self.on_message(self._space_hint(die))
@@ -340,10 +339,17 @@ class TableControls:
     def _space_hint(self, die: int) -> str:
         """What the keys do while choosing a space (the help screen's CONTROLS say the same)."""
         flow = self.flow
-        n = min(len(buildable_cells(self.view.seats[flow.viewer].blueprint)), 9)
+        n = min(len(buildable_cells(self._turn_blueprint())), 9)
         keys = "1" if n == 1 else f"1-{n}"
         return (f"the {flow.state.describe_die(die)}: choose a space with the arrows or {keys} "
                 f"({NUMBER_KEYS_RULE}), enter to place, backspace to choose another die")
+
+    def _turn_blueprint(self) -> Blueprint:
+        """The card of the person to move, for the keys (which act only on a person's turn)."""
+        seat = self.flow.viewer
+        # The flow's TURN mode always has its viewer: the person to move (flow._begin_turn).
+        assert seat is not None, "a person's turn without a viewer"
+        return self.view.blueprint_of(seat)
 
     def _show_keys(self) -> None:
         flow, k = self.flow, self.keys
@@ -378,9 +384,12 @@ class TableControls:
             return None
         if k.choosing_cell:
             sv = self.view.seats[flow.viewer]
-            if sv.card is None or k.cell >= sv.blueprint.num_cells:
+            if sv.card is None:
                 return None
-            x, y = card_model.cell_position(sv.blueprint, k.cell)
+            bp = self.view.blueprint_of(flow.viewer)
+            if k.cell >= bp.num_cells:
+                return None
+            x, y = card_model.cell_position(bp, k.cell)
             height = len(flow.state.stacks[flow.viewer][k.cell])
             z = units.CARD_THICKNESS + units.DIE_SIZE * height + card_model.HIGHLIGHT_LIFT * 2
             p = self.view.root.get_relative_point(sv.root, Point3(x, y, z))
@@ -422,8 +431,8 @@ class TableControls:
         space when empty), or, when a nearer stack hides that, another visible point of its top
         or sides that the pointer would pick as this space (the tests drop there). None when
         the space does not show from this view (a taller stack in front hides it all)."""
-        sv = self.view.seats[seat]
-        x, y = card_model.cell_position(sv.blueprint, cell)
+        sv, bp = self.view.seats[seat], self.view.blueprint_of(seat)
+        x, y = card_model.cell_position(bp, cell)
         height = len(self.flow.state.stacks[seat][cell])
         top = units.CARD_THICKNESS + units.DIE_SIZE * height
         first = self.picker.project(Point3(x, y, top), sv.root)
@@ -438,7 +447,7 @@ class TableControls:
             at = self.picker.project(Point3(*p), sv.root)
             if at is None:
                 continue
-            got = self.picker.cell_under(*at, sv.card, lambda lx, ly: card_model.cell_at(sv.blueprint, lx, ly),
+            got = self.picker.cell_under(*at, sv.card, lambda lx, ly: card_model.cell_at(bp, lx, ly),
                                          columns=cols)
             if got == cell:
                 return at
@@ -447,7 +456,7 @@ class TableControls:
     def screen_of_stack_top(self, seat: int, cell: int) -> tuple[float, float] | None:
         """Where the centre of the top face of a space's stack shows on screen."""
         sv = self.view.seats[seat]
-        x, y = card_model.cell_position(sv.blueprint, cell)
+        x, y = card_model.cell_position(self.view.blueprint_of(seat), cell)
         top = units.CARD_THICKNESS + units.DIE_SIZE * len(self.flow.state.stacks[seat][cell])
         return self.picker.project(Point3(x, y, top), sv.root)
 

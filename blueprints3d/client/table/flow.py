@@ -191,10 +191,11 @@ class GameFlow:
         """Cells where the current person may place ``die``: the engine's legal actions, filtered."""
         if self.mode is not Mode.TURN or self.state.phase is not Phase.TAKE or self.pending is not None:
             return []
-        out = []
+        out: list[int] = []
         for a in self.state.legal_actions():
             k = A.decode(a)
             if k.die == die and k.kind is A.Kind.PLACE:
+                assert k.cell is not None  # a placement always names its space
                 out.append(k.cell)
         return out
 
@@ -242,7 +243,10 @@ class GameFlow:
                 return self._reject(str(e), k.die)
             return self._reject(f"that move is not allowed now ({s.describe_action(action)})", k.die)
         player = s.current_player
+        # Only a person's turn holds a move (_person_action: Mode.TURN), and a turn has a player.
+        assert player is not None
         if k.kind is A.Kind.PLACE:
+            assert k.cell is not None  # a placement always names its space
             text = f"the {s.describe_die(k.die)} at {s.blueprints[player].cell_name(k.cell)}"
         elif k.kind is A.Kind.DISCARD:
             text = f"discard the {s.describe_die(k.die)}"
@@ -290,6 +294,7 @@ class GameFlow:
             s.apply(action)
         except IllegalAction as e:
             return self._reject(str(e), k.die)
+        assert player is not None  # the game was not over: apply raised IllegalAction if it was
         self.message = text
         self.history.append((player, text))
         del self.history[:-HISTORY_LENGTH]
@@ -464,6 +469,7 @@ def history_of(state: GameState) -> list[tuple[int, str]]:
             player, scored = s.current_player, len(s.round_results)
             text = s.describe_action(action) if player is not None else ""
             s.apply(action)
+            assert player is not None  # the game was not over: apply raised IllegalAction if it was
             out.append((player, text))
             del out[:-HISTORY_LENGTH]
             if len(s.round_results) > scored:

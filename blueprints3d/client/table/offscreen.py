@@ -7,6 +7,7 @@ own buffer and camera, so it never changes the base's window or default camera.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from panda3d.core import Camera, GraphicsOutput, NodePath, OrthographicLens
@@ -18,7 +19,7 @@ from blueprints3d.client.render.capture import grab_frame
 
 @dataclass
 class OffscreenTable:
-    base: object
+    base: Any                       # the ShowBase (Panda3D has no type stubs)
     app: TableApp
     buffer: GraphicsOutput
     cam: NodePath

@@ -8,6 +8,7 @@ each, and left as they are.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable
 
 from direct.gui.DirectGui import DirectFrame
@@ -64,7 +65,7 @@ class PastGamesScreen(Screen):
             top = y - line * 0.5
             t.setPos(left, top - line * 0.9)
             self.buttons[g.number] = _button(f, "Replay", (width / 2 - pad - line * 2.3, top - line * 0.7),
-                                             lambda n=g.number: on_replay(n), line * 0.9)
+                                             partial(on_replay, g.number), line * 0.9)
             self.lines.append(text)
             y = top - max(h, line * 1.2)
             shown += 1

@@ -33,11 +33,12 @@ LINE_SHARE, LINE_MIN_PX = 0.026, 13.0
 
 
 class Podium:
-    """``on_view(round_index, player)`` and ``on_save(round_index, player)`` are the buttons'."""
+    """``on_view(round_index, player)`` and ``on_save(round_index, player)`` are the buttons'
+    (what they return, the buttons do not use)."""
 
     def __init__(self, scene: NodePath, aspect2d: NodePath, camera: OrbitCamera, cam: NodePath,
-                 size: Callable[[], tuple[int, int]], on_view: Callable[[int, int], None],
-                 on_save: Callable[[int, int], None]) -> None:
+                 size: Callable[[], tuple[int, int]], on_view: Callable[[int, int], object],
+                 on_save: Callable[[int, int], object]) -> None:
         self.scene, self.aspect2d, self.camera, self.cam = scene, aspect2d, camera, cam
         self.lens = cam.node().get_lens()
         self.size = size
@@ -56,6 +57,12 @@ class Podium:
     @property
     def active(self) -> bool:
         return self.root is not None
+
+    def _shown(self) -> int:
+        """The player whose buildings are on show: the row and its labels exist only between
+        ``show``, which sets it, and ``hide``."""
+        assert self.player is not None, "the podium is not on show"
+        return self.player
 
     def show(self, rounds: Sequence[RoundResult], player: int, name: str, heading: float,
              right_room: float = 0.9) -> None:
@@ -100,17 +107,18 @@ class Podium:
         labels and buttons under each building."""
         if self.root is None:
             return
+        player = self._shown()
         pts = []
         for holder, rr in zip(self.cards, self.rounds):
-            w, h = card_model.card_size(rr.blueprints[self.player])
-            tall = max((len(s) for s in rr.buildings[self.player]), default=0) * units.DIE_SIZE
+            w, h = card_model.card_size(rr.blueprints[player])
+            tall = max((len(s) for s in rr.buildings[player]), default=0) * units.DIE_SIZE
             for sx in (-1, 1):
                 for sy in (-1, 1):
                     for z in (0.0, tall):
                         p = self.scene.get_relative_point(holder, Point3(sx * w / 2, sy * h / 2, z))
                         pts.append((p.x, p.y, p.z))
         # The labels and buttons go under the row; the panel on the right.
-        lo = self.scene.get_relative_point(self.root, Point3(0, -card_model.card_size(self.rounds[0].blueprints[self.player])[1], 0))
+        lo = self.scene.get_relative_point(self.root, Point3(0, -card_model.card_size(self.rounds[0].blueprints[player])[1], 0))
         pts.append((lo.x, lo.y, 0.0))
         xs = [self.root.get_relative_point(self.scene, Point3(*p)).x for p in pts]
         span = max(xs) - min(xs)
@@ -128,9 +136,9 @@ class Podium:
         return (f.x + 1) / 2 * w, (1 - f.y) / 2 * h
 
     def building_rect(self, i: int) -> Rect | None:
-        rr, holder = self.rounds[i], self.cards[i]
-        w, h = card_model.card_size(rr.blueprints[self.player])
-        tall = max((len(s) for s in rr.buildings[self.player]), default=0) * units.DIE_SIZE
+        rr, holder, player = self.rounds[i], self.cards[i], self._shown()
+        w, h = card_model.card_size(rr.blueprints[player])
+        tall = max((len(s) for s in rr.buildings[player]), default=0) * units.DIE_SIZE
         pix = [self._project(self.scene.get_relative_point(holder, Point3(sx * w / 2, sy * h / 2, z)))
                for sx in (-1, 1) for sy in (-1, 1) for z in (0.0, tall)]
         pix = [p for p in pix if p is not None]
@@ -159,7 +167,7 @@ class Podium:
             r = rects[i]
             if r is None:
                 continue
-            cx = centres[i]
+            cx = (r[0] + r[2]) / 2  # its centre, as in centres
             # As large as the line, but never wider than the room to the next building's
             # caption (on a narrow window the row of three buildings is narrow too).
             room = min([abs(cx - c) for j, c in enumerate(centres) if j != i and c is not None],

@@ -79,8 +79,9 @@ class RevealPlayer:
         self.on_summary = on_summary
         # Called with each Award / Prize step as its card goes to its building (the sound cue).
         self.on_card: Callable[[RevealStep], None] | None = None
-        # Rectangles (pixels) the labels keep clear of, beside the buildings: the summary panel.
-        self.avoid: Callable[[], list[Rect]] | None = None
+        # Rectangles (pixels) the labels keep clear of, beside the buildings: the summary panel
+        # (None where one is not on show).
+        self.avoid: Callable[[], list[Rect | None]] | None = None
         self.root = aspect2d.attach_new_node("reveal")
         self.lines = self.root.attach_new_node("reveal-leaders")
         self.caption = self._text((1, 1, 1, 1), TextNode.A_center, card=True)
@@ -121,6 +122,12 @@ class RevealPlayer:
         if self.end is not None:
             self.view.recall_won_cards()
             self.start(self.end, self.names)
+
+    def _shown(self) -> RoundEnd:
+        """The round on show: every step (and every building's rectangle) is asked for between
+        ``start``, which sets it, and ``stop``, which ends the reveal."""
+        assert self.end is not None, "no round is being revealed"
+        return self.end
 
     @property
     def step(self) -> RevealStep | None:
@@ -178,7 +185,7 @@ class RevealPlayer:
         self.caption.setText(s.caption if s.kind != "summary" else "")
         if s.player is not None and s.kind not in ("award", "prize"):
             self._frame_building(s.player)
-            self._mark(s)
+            self._mark(s, s.player)
         elif s.player is not None:
             self._frame_award(s.player)
         else:
@@ -191,7 +198,7 @@ class RevealPlayer:
             # Each building's name and total beside it, for the summary's table to point at.
             for p in range(self.view.players):
                 lab = _Label(self._text((1, 0.95, 0.7, 1), TextNode.A_left, card=True))
-                lab.text.setText(f"{self.names[p]}: {self.end.result.scores[p].total}")
+                lab.text.setText(f"{self.names[p]}: {self._shown().result.scores[p].total}")
                 lab.seat = p
                 self.tags.append(lab)
             self.on_summary()
@@ -199,11 +206,11 @@ class RevealPlayer:
 
     # ---- what a step marks on the building ----------------------------------------------------
     def _die(self, seat: int, cell: int, level: int) -> NodePath | None:
-        stack = self.end.stacks[seat][cell]
+        stack = self._shown().stacks[seat][cell]
         return self.view.dice[stack[level]] if level < len(stack) else None
 
-    def _mark(self, s: RevealStep) -> None:
-        seat = s.player
+    def _mark(self, s: RevealStep, seat: int) -> None:
+        """Mark step ``s`` on the building of its player, ``seat``."""
         for t in s.tags:
             node = self._die(seat, t.cell, t.level)
             if node is not None and s.kind == "material":
@@ -233,7 +240,7 @@ class RevealPlayer:
     def _anchor(self, seat: int, cell: int, level: int) -> Point3:
         """The point a label's leader line ends at: the die's top face (the space's surface when
         it is empty)."""
-        stack = self.end.stacks[seat][cell]
+        stack = self._shown().stacks[seat][cell]
         if not stack:
             return self.view.cell_world(seat, cell, 0) - Point3(0, 0, units.DIE_SIZE / 2)
         p = self.view.cell_world(seat, cell, level)
@@ -243,15 +250,15 @@ class RevealPlayer:
     def building_points(self, seat: int) -> list[tuple[float, float, float]]:
         """The corners of a seat's card, up to its tallest stack."""
         sv = self.view.seats[seat]
-        w, h = card_model.card_size(sv.blueprint)
-        tallest = max((len(st) for st in self.end.stacks[seat]), default=0)
+        w, h = card_model.card_size(self.view.blueprint_of(seat))
+        tallest = max((len(st) for st in self._shown().stacks[seat]), default=0)
         top = stack_z(tallest) - units.DIE_SIZE / 2 if tallest else 0.0
         return [(*sv.place.to_world(sx * w / 2, sy * h / 2), z)
                 for sx in (-1, 1) for sy in (-1, 1) for z in (0.0, top)]
 
     def _frame_building(self, seat: int) -> None:
         place = self.view.seats[seat].place
-        w, h = card_model.card_size(self.view.seats[seat].blueprint)
+        w, h = card_model.card_size(self.view.blueprint_of(seat))
         pts = self.building_points(seat)
         # Room on either side for the label columns, above for the total and the caption.
         pts += [(*place.to_world(sx * w * 1.2, 0.0), 0.0) for sx in (-1, 1)]
@@ -273,8 +280,8 @@ class RevealPlayer:
         for sp in seat_places(self.view.players):
             for lx, ly in ((-10, -9), (10, -9), (-10, 8), (10, 8)):
                 pts.append((*sp.to_world(lx, ly), 0.0))
-            for lx, ly in ((16.0, 3.0), (16.0, -7.0)):  # the won cards beside each building
-                pts.append((*sp.to_world(lx, ly), 0.0))
+            for cx, cy in ((16.0, 3.0), (16.0, -7.0)):  # the won cards beside each building
+                pts.append((*sp.to_world(cx, cy), 0.0))
         pts.append((0.0, 0.0, 14.0))
         heading = self.view.centre_heading
         if panel:

@@ -64,7 +64,11 @@ def _run(args: argparse.Namespace, options: AppOptions, launched: float) -> int:
     gsg = base.win.get_gsg()
     watchdog = FrameWatchdog((options.autosave or AutosaveSlot()).folder,
                              gsg.get_driver_renderer() if gsg is not None else "")
-    base.task_mgr.add(lambda task: (watchdog.beat(), task.cont)[1], "blueprints3d-watchdog", sort=60)
+    def beat(task):
+        watchdog.beat()
+        return task.cont
+
+    base.task_mgr.add(beat, "blueprints3d-watchdog", sort=60)
     watchdog.start()
     base.graphicsEngine.render_frame()
     first = time.perf_counter()

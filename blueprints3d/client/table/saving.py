@@ -16,6 +16,8 @@ from typing import Callable
 from blueprints3d.client.table.flow import GameFlow, Mode
 from blueprints3d.client.table.options import seats_from_meta
 from blueprints3d.engine.errors import BlueprintsError
+from blueprints3d.engine.results import RoundResult
+from blueprints3d.engine.state import GameState
 from blueprints3d.files.autosave import AutosaveSlot, Resumed
 from blueprints3d.files.buildfile import build_bytes
 from blueprints3d.files.builds import build_of
@@ -136,6 +138,7 @@ class TableSaving:
         if flow is None:
             return None
         seat = flow.viewer if flow.viewer is not None else (flow.people[0] if flow.people else 0)
+        source: RoundResult | GameState
         if flow.mode in (Mode.ROUND_END, Mode.GAME_OVER) and flow.state.round_results:
             source = flow.state.round_results[-1]
         elif flow.mode is Mode.CURTAIN or seat not in flow.visible_seats():

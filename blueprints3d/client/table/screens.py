@@ -70,6 +70,7 @@ class Screen:
         """Panels are drawn in aspect2d units, which shrink with the window's height: in a low
         window (1280x400) they grow back as far as the window has room for them."""
         m = Metrics(*self.overlay.size())
+        assert self.frame is not None, "fit_scale is for a screen that is built (enter)"
         fs = self.frame["frameSize"]
         want = SCREEN_REFERENCE_PX / m.height
         room = min(2 * m.half_w * 0.98 / max(fs[1] - fs[0], 1e-6), 2 * m.half_h * 0.98 / max(fs[3] - fs[2], 1e-6))
@@ -384,9 +385,11 @@ HEADING = (1.0, 0.85, 0.45, 1)
 HELP_LINE_SHARE = 0.026   # of the window's height, from line to line (at least HELP_MIN_PX)
 HELP_MIN_PX = 14.0
 GLASS_SWATCH = (0.78, 0.88, 0.95, 1)
+# A heading and its lines, each with its picture (see rules_sections) or None.
+Section = tuple[str, list[tuple[object, str]]]
 
 
-def rules_sections() -> list[tuple[str, list[tuple[object, str]]]]:
+def rules_sections() -> list[Section]:
     """The rules in short as headed sections of short lines, each with an optional picture
     (a Material: its colour; an int: a die face; an Award: its medal colour). Every number is
     read from the engine's rules module when this is called."""
@@ -483,7 +486,7 @@ class HelpScreen(Screen):
         pad = m.px(max(10.0, 0.02 * m.height))
         f = DirectFrame(parent=self.overlay.aspect2d, frameColor=(0.06, 0.07, 0.1, 1),
                         frameSize=(-m.half_w, m.half_w, -m.half_h, m.half_h))
-        controls = [("Controls", [(None, f"{k}: {v}") for k, v in CONTROLS])]
+        controls: list[Section] = [("Controls", [(None, f"{k}: {v}") for k, v in CONTROLS])]
         sections = rules_sections()
         # A wide, low window (1280x400) takes three columns, so the type need not shrink.
         if m.width / m.height > 2.2:

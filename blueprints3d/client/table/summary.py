@@ -35,10 +35,15 @@ def _name(text: str) -> str:
     return text if len(text) <= NAME_CHARS else text[:NAME_CHARS - 1] + "~"
 
 
+def _material_counts(building: Sequence[Sequence[tuple[int, int]]]) -> tuple[int, int, int, int]:
+    """How many dice of each material (by index) a building has."""
+    c = [sum(1 for st in building for m, _ in st if m == mat) for mat in range(4)]
+    return c[0], c[1], c[2], c[3]
+
+
 def ranking(result: RoundResult) -> list[int]:
     """The buildings from best to worst as the engine ranks them (score, then the tie rule)."""
-    counts = tuple(tuple(sum(1 for st in b for m, _ in st if m == mat) for mat in range(4))
-                   for b in result.buildings)
+    counts = tuple(_material_counts(b) for b in result.buildings)
     return rank_buildings(result.scores, RoundContext(result.in_demand, result.turn_order, counts))
 
 
@@ -51,10 +56,10 @@ def round_table(result: RoundResult, names: Sequence[str]) -> tuple[list[str], l
     for p in ranking(result):
         s = result.scores[p]
         cells = (s.blueprint, s.wood, s.recycled, s.stone, s.glass, s.total)
-        award = next((a.title for a, pl in result.awards.items() if pl.player == p), "-")
+        won = next((a.title for a, pl in result.awards.items() if pl.player == p), "-")
         prizes = sum(1 for pl in result.prizes.values() if pl.player == p)
         rows.append(f"{_name(names[p]):{NAME_CHARS}}" + "".join(
-            f"{v:>{w}}" for v, (_, w) in zip(cells, ROUND_COLUMNS)) + f"  {award:<6}{prizes:>7}")
+            f"{v:>{w}}" for v, (_, w) in zip(cells, ROUND_COLUMNS)) + f"  {won:<6}{prizes:>7}")
     first, second = result.in_demand
     words = [f"In demand: 1st {first.colour} ({first.label}), 2nd {second.colour} ({second.label})",
              "Awards (building score ranks the buildings):"]
@@ -174,7 +179,7 @@ class _TablePanel(Screen):
 
     def rect_px(self) -> tuple[float, float, float, float] | None:
         """The panel on the window in pixels (left, top, right, bottom), None when not shown."""
-        if not self.active:
+        if self.frame is None or not self.active:
             return None
         w, h = self.overlay.size()
         u = min(w, h) / 2.0

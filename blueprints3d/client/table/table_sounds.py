@@ -28,7 +28,7 @@ class TableSounds:
         self.bank = bank
         self._drawn: tuple[int, int] | None = None   # (round, dice in the bag) last heard
         self._dropped: int | None = None              # a person's die already heard at its drop
-        self._cued: tuple | None = None               # (round, turns done, player) last cued
+        self._cued: tuple[int, int, int | None] | None = None  # (round, turns done, player) last cued
 
     def start(self, flow: GameFlow) -> None:
         """A game starts or resumes: its pool comes out of the bag; a person to move hears the cue."""
@@ -39,26 +39,30 @@ class TableSounds:
             self._cue(flow, flow.current)
 
     def on_event(self, flow: GameFlow, event: FlowEvent) -> None:
-        kind = event.kind
-        if kind == "pending" and event.cell is not None:
-            self._dropped = event.die
-            self._placed(flow, event, len(flow.state.stacks[event.player][event.cell]) > 0, 0.0)
+        kind, player, die, cell = event.kind, event.player, event.die, event.cell
+        if kind == "pending" and cell is not None:
+            assert player is not None and die is not None  # a move's events name its player and die
+            self._dropped = die
+            self._placed(flow, player, die, len(flow.state.stacks[player][cell]) > 0, 0.0)
         elif kind == "placed":
-            if self._dropped != event.die:
+            # A placement's event names its player, its die and its space (flow._apply).
+            assert player is not None and die is not None and cell is not None
+            if self._dropped != die:
                 stacks = (flow.round_end.stacks if flow.mode is Mode.ROUND_END and flow.round_end
                           else flow.state.stacks)
-                stack = stacks[event.player][event.cell]
-                below = stack.index(event.die) if event.die in stack else 0
-                person = flow.seats[event.player].is_person
-                self._placed(flow, event, below > 0, 0.0 if person else GLIDE)
+                stack = stacks[player][cell]
+                below = stack.index(die) if die in stack else 0
+                person = flow.seats[player].is_person
+                self._placed(flow, player, die, below > 0, 0.0 if person else GLIDE)
             self._dropped = None
         elif kind == "set_aside":
+            assert die is not None  # a move's events name its die
             self._dropped = None
-            self.bank.play("die_felt", PLACE_SPEED, die_rate(event.die))
+            self.bank.play("die_felt", PLACE_SPEED, die_rate(die))
         elif kind in ("undone", "discarded", "rejected"):
             self._dropped = None
         elif kind == "curtain" or (kind == "turn" and flow.mode is Mode.TURN):
-            self._cue(flow, event.player)
+            self._cue(flow, player)
         self._check_draw(flow)
 
     def card(self, kind: str) -> None:
@@ -74,12 +78,12 @@ class TableSounds:
             self._cued = key
             self.bank.play("turn")
 
-    def _placed(self, flow: GameFlow, event: FlowEvent, on_die: bool, delay: float) -> None:
+    def _placed(self, flow: GameFlow, player: int, die: int, on_die: bool, delay: float) -> None:
         # A person's own drop is theirs to hear (the flow may already be behind the next curtain).
-        if flow.seats[event.player].is_person or event.player in flow.visible_seats():
-            self.bank.place(on_die, event.die, delay)
+        if flow.seats[player].is_person or player in flow.visible_seats():
+            self.bank.place(on_die, die, delay)
         else:  # behind a screen: the same thud whatever it landed on
-            self.bank.play("die_felt", HIDDEN_SPEED, die_rate(event.die), delay)
+            self.bank.play("die_felt", HIDDEN_SPEED, die_rate(die), delay)
 
     def _check_draw(self, flow: GameFlow) -> None:
         if flow.mode in (Mode.ROUND_END, Mode.GAME_OVER):

@@ -17,7 +17,8 @@ puts everything in place at once.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from functools import partial
+from typing import Callable, Sequence
 
 from panda3d.core import NodePath, Point3
 
@@ -29,7 +30,7 @@ from blueprints3d.client.render import materials
 from blueprints3d.client.render.config import REFRACTION_MASK, SHADOW_MASK
 from blueprints3d.client.scene.animation import Animator
 from blueprints3d.client.scene.throw import Felt, Impact, ThrowPlayer, simulate
-from blueprints3d.client.table.flow import GameFlow, Mode
+from blueprints3d.client.table.flow import GameFlow, Mode, Pending, RoundEnd
 from blueprints3d.client.table.layout import (CENTRE_AWARDS, CENTRE_BAG, CENTRE_PRIZES,
                                         CENTRE_SCOREBOARD, LABEL_OFFSET, SCREEN_HEIGHT, SCREEN_OFFSET,
                                         POOL_DIE_SCALE, SeatPlace, award_slots, pile_slot, pool_slots,
@@ -142,22 +143,22 @@ class TableView:
         # The reveal hands out the won cards one step at a time: the keys of those handed out so
         # far (None: all at once, after the screens have lifted).
         self.cards_shown: set[str] | None = None
-        self._round_end = None
+        self._round_end: RoundEnd | None = None
         self.dragging: int | None = None
         self.dropped: int | None = None     # the die just let go of: the next sync drops it or flies it back
         self.selected_die: int | None = None
         self.hovered_die: int | None = None
-        self.highlighted_cells: dict[int, tuple] = {}
+        self.highlighted_cells: dict[int, dict[int, tuple | None]] = {}  # seat -> cell -> rgba
         self.info_die: int | None = None
         self.info_label = self._build_info_label("die-info")
         self.space_label = self._build_info_label("space-info")  # the pointed space's height
-        self.stacks: tuple = ()  # as at the last sync
+        self.stacks: Sequence[Sequence[Sequence[int]]] = ()  # [seat][cell] die ids, as at the last sync
         # Dice coming out of the bag are thrown (client/scene/throw.py) when ``throws`` is on;
         # otherwise they glide. Each throw plays on its own player; ``on_impact`` hears its hits.
         self.throws = True
         self.throwing: dict[int, ThrowPlayer] = {}  # die -> the throw it is in
         self.side_throws: list[ThrowPlayer] = []    # the in-demand dice's, onto the scoreboard
-        self.on_impact: Callable[[Impact], None] | None = None
+        self.on_impact: Callable[[Impact], object] | None = None  # what it returns is not used
         self._throw_count = 0
 
     # ---- building the props -------------------------------------------------------------------
@@ -259,10 +260,17 @@ class TableView:
     def card_of(self, seat: int) -> NodePath | None:
         return self.seats[seat].card
 
+    def blueprint_of(self, seat: int) -> Blueprint:
+        """The blueprint of a seat's card. Every seat has one from the first ``sync`` on, which
+        comes before any die, space or pointer is asked about (TableApp.start_game)."""
+        bp = self.seats[seat].blueprint
+        assert bp is not None, "the table view has not been synced with a game yet"
+        return bp
+
     def cell_world(self, seat: int, cell: int, level: int = 0) -> Point3:
         """Centre of a die at ``level`` on ``cell`` of a seat's card, in the table's frame."""
         sv = self.seats[seat]
-        x, y = card_model.cell_position(sv.blueprint, cell)
+        x, y = card_model.cell_position(self.blueprint_of(seat), cell)
         return self.root.get_relative_point(sv.root, Point3(x, y, stack_z(level)))
 
     def pool_world(self, index: int, count: int) -> Point3:
@@ -296,7 +304,7 @@ class TableView:
                 wx, wy = self.seats[p].place.to_world(lx, ly)
                 targets[d] = (Point3(wx, wy, units.DIE_SIZE / 2), heading, True)
         if flow.pending is not None and re is None:  # a tentative move: shown here, not yet applied
-            targets[flow.pending.die] = self._pending_target(flow, targets[flow.pending.die][0])
+            targets[flow.pending.die] = self._pending_target(flow, flow.pending, targets[flow.pending.die][0])
         pool_set = set(pool)
         # Behind the curtain nothing secret may be in flight: the next person must see none of it.
         curtain = flow.mode is Mode.CURTAIN
@@ -330,7 +338,7 @@ class TableView:
                 if from_pool and not node.is_hidden() and animate and not curtain:
                     # Taken from the pool by someone else: it travels to their screen, then vanishes.
                     self.hiding.add(d)
-                    self.animator.move(node, pos, heading, 0.45, 3.0, on_done=lambda d=d: self._hidden(d))
+                    self.animator.move(node, pos, heading, 0.45, 3.0, on_done=partial(self._hidden, d))
                 else:
                     self._hidden(d)  # never leave a secret die in view
                     node.set_pos(self.root, pos)
@@ -513,10 +521,10 @@ class TableView:
         """Is anything still moving on its own: a throw or a glide (not the carried die)?"""
         return bool(self.throwing or self.side_throws) or self.animator.active
 
-    def _pending_target(self, flow: GameFlow, in_pool: Point3) -> tuple[Point3, float, bool]:
+    def _pending_target(self, flow: GameFlow, pend: Pending, in_pool: Point3) -> tuple[Point3, float, bool]:
         """Where a tentative move's die waits for the confirm: on top of its space, beside the
         card when set aside, or lifted over its pool place when it is to be discarded."""
-        pend, state = flow.pending, flow.state
+        state = flow.state
         p = pend.player
         heading = self.seats[p].place.heading
         if pend.cell is not None:
@@ -557,9 +565,9 @@ class TableView:
                 sv.blueprint = bp
                 self.highlighted_cells.pop(p, None)
             if sv.card is None:
-                self._build_card(sv)  # a deck card's face is a baked texture: no wait for it
+                card = self._build_card(sv, bp)  # a deck card's face is a baked texture: no wait for it
                 if deal and animate:
-                    self._deal(sv, dealt)
+                    self._deal(sv, card, dealt)
                     dealt += 1
             if sv.card is not None:
                 if p in visible:
@@ -567,15 +575,15 @@ class TableView:
                 else:
                     sv.card.hide()
 
-    def _build_card(self, sv: SeatView) -> None:
-        sv.card = card_model.make_card(sv.blueprint)
-        sv.card.reparent_to(sv.root)
-        sv.card.hide()
+    def _build_card(self, sv: SeatView, bp: Blueprint) -> NodePath:
+        sv.card = card = card_model.make_card(bp)
+        card.reparent_to(sv.root)
+        card.hide()
         self._update_ground()
+        return card
 
-    def _deal(self, sv: SeatView, order: int) -> None:
+    def _deal(self, sv: SeatView, card: NodePath, order: int) -> None:
         """A new round's card slides from the deck (the table's centre) to its place."""
-        card = sv.card
         home = self.root.get_relative_point(sv.root, Point3(0, 0, 0))
         card.set_pos(self.root, Point3(*DECK_POINT))
         self.animator.move(card, home, sv.place.heading, DEAL_TIME, DEAL_LIFT, delay=DEAL_STAGGER * order,
@@ -700,15 +708,16 @@ class TableView:
                 c.set_h(sv.place.heading)
                 sv.pile.append(c)
 
-    def _send_won_cards(self, re, animate: bool) -> None:
+    def _send_won_cards(self, re: RoundEnd, animate: bool) -> None:
         """This round's won cards go to lie beside their buildings (only those the reveal has
         handed out so far, when a reveal is on)."""
         won = [(a.value, pl.player) for a, pl in re.result.awards.items()]
         won += [(z.value, pl.player) for z, pl in re.result.prizes.items()]
-        paced = self.cards_shown is not None
+        shown = self.cards_shown
+        paced = shown is not None
         for order, (key, player) in enumerate(won):
             card = self.round_cards.get(key)
-            if card is None or paced and key not in self.cards_shown:
+            if card is None or shown is not None and key not in shown:
                 continue
             nth = [k for k, p in won if p == player].index(key)
             lx, ly = 8.0 + 3.6 * (nth % 3), 3.0 - 5.0 * (nth // 3)
@@ -752,7 +761,7 @@ class TableView:
         old = self.highlighted_cells.get(seat, {})
         if old == colours:
             return
-        for cell in range(self.seats[seat].blueprint.num_cells):
+        for cell in range(self.blueprint_of(seat).num_cells):  # a card is made from its blueprint
             overlay = card.find(f"space-{cell}")
             if overlay.is_empty():
                 continue
@@ -763,7 +772,7 @@ class TableView:
         self.show_space_info(seat if pointed is not None else None, pointed)
 
     def space_info_text(self, seat: int, cell: int) -> str:
-        height = self.seats[seat].blueprint.heights[cell]
+        height = self.blueprint_of(seat).heights[cell]
         if height is None:
             return "no building here"
         on = len(self.stacks[seat][cell]) if seat < len(self.stacks) else 0
@@ -771,8 +780,7 @@ class TableView:
 
     def show_space_info(self, seat: int | None, cell: int | None) -> None:
         """Show over a space of ``seat``'s card the height printed on it; None hides it."""
-        sv = self.seats[seat] if seat is not None else None
-        if sv is None or cell is None or sv.blueprint is None or sv.card is None:
+        if seat is None or cell is None or self.seats[seat].blueprint is None or self.seats[seat].card is None:
             self.space_label.hide()
             return
         self.space_label.node().set_text(self.space_info_text(seat, cell))
