@@ -117,6 +117,15 @@ class GameResult:
         """Players from first to last place."""
         return sorted(range(len(self.victory_points)), key=self.tiebreak_key, reverse=True)
 
+    @property
+    def margin(self) -> int:
+        """How many VP the first place has over the second (0: level, decided by the tie rule
+        or shared)."""
+        order = self.standings()
+        if len(order) < 2:
+            return 0
+        return self.victory_points[order[0]] - self.victory_points[order[1]]
+
     def explain(self, names: Sequence[str]) -> str:
         """What decided the winner, in words: the most victory points, or the tie rule (more
         Prizes, then more Gold, Silver, Bronze), or a shared victory."""

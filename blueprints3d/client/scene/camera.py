@@ -61,11 +61,11 @@ class OrbitCamera:
 
     # ---- framing ------------------------------------------------------------------------------
     def frame(self, points: list[tuple[float, float, float]], heading: float, elevation: float = 52.0,
-              snap: bool = False) -> None:
-        """Make the default view a look from ``heading`` that just holds all ``points``, and go
-        there. The distance is solved per point from the lens's two fields of view, so a wide and
-        a tall window both show everything."""
-        self.home = self.fitting(points, heading, elevation)
+              snap: bool = False, covered: list[Rect] | None = None) -> None:
+        """Make the default view a look from ``heading`` that just holds all ``points`` (clear of
+        the ``covered`` rectangles of the window), and go there. The distance is solved per point
+        from the lens's two fields of view, so a wide and a tall window both show everything."""
+        self.home = self.fitting(points, heading, elevation, covered)
         self.reset(snap)
 
     def fitting(self, points: list[tuple[float, float, float]], heading: float, elevation: float,

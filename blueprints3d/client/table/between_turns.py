@@ -100,11 +100,14 @@ class BetweenTurns:
             player = res.winners[0] if self.podium.player is None else self.podium.player
         view.put_away(True)
         self.hud.set_visible(False)
-        self.podium.show(flow.state.round_results, player, flow.seats[player].name, view.centre_heading)
         after = flow.seats[(player + 1) % len(flow.seats)].name
-        self.screens.standings.enter(flow.state.round_results, res, [s.name for s in flow.seats],
-                                     [(f"{after}'s buildings", self.next_podium),
-                                      ("New game", self._new_game), ("Quit", self._quit)])
+        standings = self.screens.standings
+        standings.enter(flow.state.round_results, res, [s.name for s in flow.seats],
+                        [(f"{after}'s buildings", self.next_podium),
+                         ("New game", self._new_game), ("Quit", self._quit)])
+        # The row of buildings is framed clear of the panel (in whatever shape of window).
+        self.podium.show(flow.state.round_results, player, flow.seats[player].name, view.centre_heading,
+                         covered=lambda: [r for r in (standings.window_rect(),) if r is not None])
 
     def next_podium(self) -> None:
         """The standings' "<next player>'s buildings": the row shows the next player's three."""

@@ -16,7 +16,7 @@ from direct.gui.DirectGui import DirectButton
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import NodePath, Point2, Point3, TextNode
 
-from blueprints3d.client.scene import card_model, units
+from blueprints3d.client.scene import card_model
 from blueprints3d.client.scene.camera import OrbitCamera
 from blueprints3d.client.scene.screen_rects import Rect
 from blueprints3d.client.scene.showcase import build_showcase
@@ -52,7 +52,7 @@ class Podium:
         self.title: OnscreenText | None = None  # whose buildings, over the row
         self.buttons: list[tuple[DirectButton, DirectButton]] = []
         self.heading = 0.0
-        self.right_room = 0.0
+        self.covered: Callable[[], list[Rect]] = list  # what the row keeps clear of (see show)
 
     @property
     def active(self) -> bool:
@@ -65,11 +65,12 @@ class Podium:
         return self.player
 
     def show(self, rounds: Sequence[RoundResult], player: int, name: str, heading: float,
-             right_room: float = 0.9) -> None:
-        """``player``'s buildings, one per round, from the viewer's side (``heading``);
-        ``right_room``: how much of the row's width to keep free on the right (the panel)."""
+             covered: Callable[[], list[Rect]] = list) -> None:
+        """``player``'s buildings, one per round and round 1 on the left, from the viewer's side
+        (``heading``); ``covered`` gives the window's rectangles (left, right, bottom, top in
+        [-1, 1]) the row must stay clear of: the standings panel beside it."""
         self.hide()
-        self.rounds, self.player, self.heading, self.right_room = rounds, player, heading, right_room
+        self.rounds, self.player, self.heading, self.covered = rounds, player, heading, covered
         self.root = self.scene.attach_new_node("podium")
         self.root.set_h(heading)
         sizes = [card_model.card_size(rr.blueprints[player]) for rr in rounds]
@@ -103,29 +104,23 @@ class Podium:
         self.frame()
 
     def frame(self) -> None:
-        """Point the camera at the row (with room on the right for the standings) and hang the
-        labels and buttons under each building."""
+        """Point the camera at the row (clear of the standings panel) and hang the labels and
+        buttons under each building."""
         if self.root is None:
             return
         player = self._shown()
-        pts = []
-        for holder, rr in zip(self.cards, self.rounds):
-            w, h = card_model.card_size(rr.blueprints[player])
-            tall = max((len(s) for s in rr.buildings[player]), default=0) * units.DIE_SIZE
-            for sx in (-1, 1):
-                for sy in (-1, 1):
-                    for z in (0.0, tall):
-                        p = self.scene.get_relative_point(holder, Point3(sx * w / 2, sy * h / 2, z))
-                        pts.append((p.x, p.y, p.z))
-        # The labels and buttons go under the row; the panel on the right.
+        pts = [c for i in range(len(self.cards)) for c in self._corners(i)]
+        # The labels and buttons go under the row: room for them below the nearest card's edge.
         lo = self.scene.get_relative_point(self.root, Point3(0, -card_model.card_size(self.rounds[0].blueprints[player])[1], 0))
         pts.append((lo.x, lo.y, 0.0))
-        xs = [self.root.get_relative_point(self.scene, Point3(*p)).x for p in pts]
-        span = max(xs) - min(xs)
-        far = self.scene.get_relative_point(self.root, Point3(max(xs) + self.right_room * span, 0, 0))
-        pts.append((far.x, far.y, 0.0))
-        self.camera.frame(pts, self.heading, ELEVATION, snap=True)
+        self.camera.frame(pts, self.heading, ELEVATION, snap=True, covered=self.covered())
         self.layout()
+
+    def _corners(self, i: int) -> list[tuple[float, float, float]]:
+        """The corners of building ``i``'s box in the scene: its whole card (the printed grid and
+        the margin around it) and its tallest stack."""
+        lo, hi = self.cards[i].get_tight_bounds(self.scene)
+        return [(x, y, z) for x in (lo.x, hi.x) for y in (lo.y, hi.y) for z in (lo.z, hi.z)]
 
     def _project(self, p: Point3) -> tuple[float, float] | None:
         w, h = self.size()
@@ -136,11 +131,8 @@ class Podium:
         return (f.x + 1) / 2 * w, (1 - f.y) / 2 * h
 
     def building_rect(self, i: int) -> Rect | None:
-        rr, holder, player = self.rounds[i], self.cards[i], self._shown()
-        w, h = card_model.card_size(rr.blueprints[player])
-        tall = max((len(s) for s in rr.buildings[player]), default=0) * units.DIE_SIZE
-        pix = [self._project(self.scene.get_relative_point(holder, Point3(sx * w / 2, sy * h / 2, z)))
-               for sx in (-1, 1) for sy in (-1, 1) for z in (0.0, tall)]
+        """Building ``i`` on the window in pixels (left, top, right, bottom): its card and dice."""
+        pix = [self._project(Point3(*c)) for c in self._corners(i)]
         pix = [p for p in pix if p is not None]
         if not pix:
             return None

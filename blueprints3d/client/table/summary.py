@@ -189,6 +189,17 @@ class _TablePanel(Screen):
                 w / 2 + (pos.x + fs[1]) * u, h / 2 - (pos.z + fs[2]) * u)
 
 
+    def window_rect(self) -> tuple[float, float, float, float] | None:
+        """The panel as (left, right, bottom, top) in the window's [-1, 1] (+y up), for framing
+        a view clear of it; None when not shown."""
+        px = self.rect_px()
+        if px is None:
+            return None
+        w, h = self.overlay.size()
+        left, top, right, bottom = px
+        return left / w * 2 - 1, right / w * 2 - 1, 1 - bottom / h * 2, 1 - top / h * 2
+
+
 class RoundSummary(_TablePanel):
     """After the reveal: the round's buildings as a table, the Awards and Prizes in words;
     "Watch again" replays the reveal, the other button goes on."""
@@ -201,16 +212,23 @@ class RoundSummary(_TablePanel):
                                  [("Watch again", on_replay), (go, on_continue)])
 
 
+def headline(result: GameResult, names: Sequence[str]) -> str:
+    """The standings' title: the winner and by how much ("Ann wins by 7 VP")."""
+    if result.shared:
+        return "Shared victory: " + " and ".join(names[w] for w in result.winners)
+    winner = names[result.winners[0]]
+    if result.margin == 0:
+        return f"{winner} wins on the tie rule"
+    return f"{winner} wins by {result.margin} VP"
+
+
 class StandingsScreen(_TablePanel):
     """The end of the game: players by rank, VP per round, the cards, the tie-break in words."""
 
     def build(self, rounds: Sequence[RoundResult], result: GameResult, names: list[str],
               buttons: list[tuple[str, Callable[[], None]]]) -> DirectFrame:
         rows, words = standings_table(rounds, result, names)
-        if result.shared:
-            title = "Shared victory: " + " and ".join(names[w] for w in result.winners)
-        else:
-            title = f"{names[result.winners[0]]} wins!"
+        title = headline(result, names)
         return self._build_panel(title, rows, words, buttons, share=0.46, say_line=True)
 
     def say(self, text: str) -> None:
@@ -219,4 +237,4 @@ class StandingsScreen(_TablePanel):
             self.message.setText(text)
 
 
-__all__ = ["RoundSummary", "StandingsScreen", "round_table", "standings_table", "ranking"]
+__all__ = ["RoundSummary", "StandingsScreen", "headline", "round_table", "standings_table", "ranking"]

@@ -12,15 +12,20 @@ from blueprints3d.client.table.flow import Mode, SeatConfig
 from blueprints3d.client.table.offscreen import open_table
 from blueprints3d.client.table.reveal import overlaps
 from blueprints3d.engine.results import round_victory_points
+from blueprints3d.engine.rules import Prize
 from blueprints3d.files.buildfile import load_build
 from blueprints3d.files.builds import build_of
 
 SEATS = [SeatConfig("Ann", "easy"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "easy")]
 
 
-def finished(offscreen_base, width=1280, height=720, launch=None, seed=7):
+SEATS4 = [SeatConfig("Ann", "easy"), SeatConfig("Bob", "medium"), SeatConfig("Cy", "hard"),
+          SeatConfig("Dee", "easy")]
+
+
+def finished(offscreen_base, width=1280, height=720, launch=None, seed=7, seats=SEATS):
     t = open_table(offscreen_base, width, height,
-                   AppOptions(size=(width, height), seats=SEATS, seed=seed, bot_delay=0, threaded_bots=False,
+                   AppOptions(size=(width, height), seats=seats, seed=seed, bot_delay=0, threaded_bots=False,
                               launch=launch), overlay=True)
     flow = t.app.flow
     flow.threaded_bots = False
@@ -49,6 +54,11 @@ def test_the_standings_table_is_the_engines_with_vp_per_round(offscreen_base):
         for row, p in zip(rows, res.standings()):
             assert [int(v) for v in row[2:]] == [vp[p] for vp in per_round] + [res.victory_points[p]]
         assert res.explain(state.names) in app.screens.standings.text
+        # The headline: the winner and the margin, from the engine's points.
+        vp = sorted(res.victory_points, reverse=True)
+        winner = SEATS[res.winners[0]].name
+        assert app.screens.standings.head.textNode.get_text() == (
+            f"{winner} wins by {vp[0] - vp[1]} VP" if vp[0] > vp[1] else f"{winner} wins on the tie rule")
         # The winner's three buildings, as the rounds scored them.
         pod = app.podium
         assert pod.player == res.winners[0] and len(pod.cards) == len(state.round_results)
@@ -68,19 +78,27 @@ def test_the_standings_table_is_the_engines_with_vp_per_round(offscreen_base):
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1024, 768)])
-def test_nothing_at_the_end_overlaps(offscreen_base, size):
-    t = finished(offscreen_base, *size)
+@pytest.mark.parametrize("seats, seed", [(SEATS, 7), (SEATS4, 5)], ids=["3p", "4p"])
+def test_nothing_at_the_end_overlaps(offscreen_base, size, seats, seed):
+    t = finished(offscreen_base, *size, seats=seats, seed=seed)
     try:
         app = t.app
         panel = app.screens.standings.rect_px()
         w, h = size
         pod = app.podium
-        rects = [pod.building_rect(i) for i in range(len(pod.cards))]
-        for i, r in enumerate(rects):
-            assert r is not None and r[0] >= 0 and r[2] <= w and r[1] >= 0 and r[3] <= h, r
-            assert not overlaps(r, panel), (r, panel)
-            for q in rects[i + 1:]:
-                assert not overlaps(r, q)
+        for player in range(len(seats)):  # every player's row, as "<next>'s buildings" shows it
+            if player:
+                app.between.next_podium()
+                app.settle()
+                panel = app.screens.standings.rect_px()
+            rects = [pod.building_rect(i) for i in range(len(pod.cards))]
+            for i, r in enumerate(rects):
+                assert r is not None and r[0] >= 0 and r[2] <= w and r[1] >= 0 and r[3] <= h, r
+                assert not overlaps(r, panel), (player, r, panel)
+                for q in rects[i + 1:]:
+                    assert not overlaps(r, q)
+            # The rounds read left to right, round 1 first.
+            assert [r[0] for r in rects] == sorted(r[0] for r in rects), rects
         # Each label sits under its own building, clear of the panel and of every building.
         placed = []
         for label in pod.labels:
@@ -144,3 +162,16 @@ def test_a_viewer_that_cannot_start_is_said_in_one_line(offscreen_base):
         assert text.startswith("could not open the viewer: ") and "\n" not in text
     finally:
         t.close()
+
+
+def test_the_headline_names_the_winner_and_the_margin():
+    from blueprints3d.client.table.summary import headline
+    from blueprints3d.engine.results import GameResult
+
+    names = ["Ann", "Bob", "Cy"]
+    by_three = GameResult((9, 12, 4), ((), (), ()), ((), (), ()), (1,))
+    assert by_three.margin == 3 and headline(by_three, names) == "Bob wins by 3 VP"
+    level = GameResult((9, 9, 4), ((), (), ()), ((), (Prize.GEOMETER,), ()), (1,))
+    assert level.margin == 0 and headline(level, names) == "Bob wins on the tie rule"
+    shared = GameResult((9, 9, 4), ((), (), ()), ((), (), ()), (0, 1))
+    assert headline(shared, names) == "Shared victory: Ann and Bob"
