@@ -59,10 +59,11 @@ class AppOptions:
 
 
 def saved_words(saved: Resumed) -> str:
-    """A saved game in a few words: "Ann, Bob (hard), round 2"."""
+    """A saved game in a few words, on two lines: "round 2 of 3" and "Ann, Bob (hard)". Every
+    name is whole (each is capped on the table already); the button fits them to the form."""
     seats, _ = seats_from_meta(saved.meta)
     names = ", ".join(plate_name(s) for s in seats)
-    return f"{display(names, 44)}, round {saved.state.round} of {NUM_ROUNDS}"
+    return f"round {saved.state.round} of {NUM_ROUNDS}\n{display(names, 4 * 48)}"
 
 
 def parse_seats(text: str) -> list[SeatConfig]:

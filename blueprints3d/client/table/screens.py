@@ -142,7 +142,7 @@ NEW_GAME_LINE_SHARE = 0.034   # of the window's height: the new-game form's type
 NEW_GAME_MIN_PX = 17.0
 NEW_GAME_ROWS = 13.4          # the form's height in rows of type: title, 7 rows, the level, the error, the buttons
 NEW_GAME_COLUMNS = 36.0       # its width in letters' heights
-SAVED_GAME_ROWS = 1.5         # and the rows the saved game's Continue button adds
+SAVED_GAME_ROWS = 2.3         # and the rows the saved game's Continue button adds (two lines)
 
 
 class NewGameScreen(Screen):
@@ -230,8 +230,14 @@ class NewGameScreen(Screen):
         self.continue_button = None
         if saved is not None:
             words, on_continue = saved
-            self.continue_button = _button(f, f"Continue: {words}", (right / 2, y),
+            self.continue_button = _button(f, f"Continue {words}", (right / 2, y + row * 0.35),
                                            on_continue, t * 1.2)
+            # As large as the other buttons, but never wider than the form (four long names).
+            frame = self.continue_button.node().get_frame()
+            left_x, right_x = frame[0], frame[1]
+            wide = (right_x - left_x) * t * 1.2
+            if wide > right - 2 * pad:
+                self.continue_button.set_scale(t * 1.2 * (right - 2 * pad) / wide)
             y -= row * SAVED_GAME_ROWS
         self._on_start = on_start
         # The buttons in a row, evenly: Start, Learn to play, Past games (those given), Quit.

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 
 from blueprints3d.client.table.options import AppOptions, seats_from_meta
+import pytest
+
 from blueprints3d.client.table.flow import GameFlow, Mode, SeatConfig, history_of
 from blueprints3d.files.autosave import AutosaveSlot
 from blueprints3d.files.savefile import game_bytes, game_from_json, load_game, save_game
@@ -108,3 +110,27 @@ def test_the_new_game_screen_continues_the_saved_game(offscreen_base, tmp_path):
             assert [s.name for s in app.flow.seats] == ["Ann", "Bot", "Cob"]
         finally:
             t.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (1920, 1080)])
+def test_the_continue_button_names_every_seat_and_fits_the_form(tables, tmp_path, size):
+    seats = [SeatConfig("Annabel Lee"), SeatConfig("Computer 2", "hard"), SeatConfig("Computer 3", "expert"),
+             SeatConfig("Computer 4", "medium")]
+    slot = AutosaveSlot(tmp_path)
+    flow = GameFlow(seats, seed=7, bot_delay=0, threaded_bots=False)
+    slot.save(flow.state, {"seats": [{"name": s.name, "bot": s.bot} for s in seats]})
+    t = tables(*size, overlay=True, autosave=slot)
+    screen = t.app.screens.new_game_screen
+    button = screen.continue_button
+    assert button is not None
+    words = button["text"]
+    assert "Annabel Lee, Computer 2 (hard), Computer 3 (expert), Computer 4 (medium)" in words, words
+    def box(b):  # (left, right, bottom, top) in the form's units
+        fr, k, pos = b.node().get_frame(), b.get_scale()[0], b.get_pos()
+        return pos.x + fr[0] * k, pos.x + fr[1] * k, pos.z + fr[2] * k, pos.z + fr[3] * k
+
+    form_left, form_right = screen.frame["frameSize"][0], screen.frame["frameSize"][1]
+    left, right, bottom, _ = box(button)
+    assert form_left <= left and right <= form_right, (left, right, form_left, form_right)
+    # Clear of the row of buttons under it (Start, Learn to play, ...).
+    assert bottom > box(screen.start_button)[3], (bottom, box(screen.start_button))
