@@ -77,6 +77,9 @@ class KeyChoice:
     die_index: int = 0
     choosing_cell: bool = False
     cell: int = 0
+    # Whether the keys have chosen anything this turn: until then the cursor's die is not named
+    # (the label names the die the player points at or chose, never one they have not touched).
+    used: bool = False
 
 
 @dataclass
@@ -250,6 +253,7 @@ class TableControls:
             return False
         k = self.keys
         k.die_index = min(k.die_index, len(pool) - 1)
+        k.used = True
         if not k.choosing_cell:
             if name in ("arrow_left", "shift-tab"):
                 k.die_index = (k.die_index - 1) % len(pool)
@@ -300,7 +304,7 @@ class TableControls:
             self.undo()
             pool = self.flow.state.pool
             if pend.die in pool:
-                self.keys = KeyChoice(pool.index(pend.die), pend.cell is not None, pend.cell or 0)
+                self.keys = KeyChoice(pool.index(pend.die), pend.cell is not None, pend.cell or 0, used=True)
                 self._show_keys()
             return True
         self.on_message(PENDING_HINT)
@@ -409,7 +413,7 @@ class TableControls:
         _place(self.cursor, self.view.root, target)
         # The die info label (value and material, large): the pointer's die, else the cursor's.
         info = self.view.hovered_die if self.view.hovered_die is not None else self.view.selected_die
-        if info is None and target is not None and not self.keys.choosing_cell:
+        if info is None and target is not None and not self.keys.choosing_cell and self.keys.used:
             pool = self.flow.state.pool
             info = pool[min(self.keys.die_index, len(pool) - 1)]
         self.view.show_die_info(info if self.drag is None else None)

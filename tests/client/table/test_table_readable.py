@@ -97,7 +97,12 @@ def test_hover_and_the_keyboard_cursor_name_the_die_in_large_type(table):
     from blueprints3d.engine.materials import Material as M
     app = start(table, 3, 5)
     view, controls, pool = app.view, app.controls, app.flow.state.pool
-    # At the start of a turn the keyboard cursor stands on the first pool die: it is named.
+    # At the start of a turn the keyboard cursor stands on the first pool die, unnamed: the label
+    # names only a die the player pointed at or chose (issue 29: a fresh start named a die
+    # nobody had touched). Once the keys move the cursor, its die is named.
+    controls.update_cursor()
+    assert view.info_label.is_hidden() and view.info_die is None
+    assert controls.key("arrow_right") and controls.key("arrow_left")
     controls.update_cursor()
     assert not view.info_label.is_hidden() and view.info_die == pool[0]
     for d in (pool[0], pool[-1]):
