@@ -131,6 +131,8 @@ assert dice_model.pip_texture().get_x_size() == 6 * dice_model.pip_texture().get
 from blueprints3d.client.render import audio
 assert audio.sound_folder() == site / "blueprints3d" / "sounds", audio.sound_folder()
 assert all(audio.sound_path(n).read_bytes()[:4] == b"RIFF" for n in audio.SOUNDS)
+from blueprints3d.client.render import icons
+assert icons.image("skyscraper")[..., 3].any() and "geometer" in icons.names()
 print("installed assets ok")
 """
 
