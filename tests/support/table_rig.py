@@ -91,3 +91,17 @@ def drag(app, start, end, steps: int = 4):
         u = i / steps
         c.move(start[0] + (end[0] - start[0]) * u, start[1] + (end[1] - start[1]) * u)
     return c.release(*end)
+
+
+def node_rect(table, node):
+    """A scene node as a table shows it: its box's corners projected through the table's camera,
+    in pixels (left, top, right, bottom)."""
+    from panda3d.core import Point3
+
+    app = table.app
+    lo, hi = node.get_tight_bounds(app.view.root)
+    pts = [app.picker.project(Point3(x, y, z), app.view.root)
+           for x in (lo.x, hi.x) for y in (lo.y, hi.y) for z in (lo.z, hi.z)]
+    px = [table.pixel(*p) for p in pts if p is not None]
+    xs, ys = zip(*px)
+    return min(xs), min(ys), max(xs), max(ys)

@@ -73,7 +73,10 @@ class OrbitCamera:
         """The view from ``heading``/``elevation`` that just holds all ``points``; with
         ``covered`` (rectangles of the window, e.g. the HUD's) it holds them clear of those."""
         if covered:
-            return fit_clear_of(points, heading, elevation, *self.fovs(), covered)
+            # A hair of room round each rectangle: the fit's own projection and the lens's differ
+            # in the last digits, and a point exactly on an edge would show under the HUD.
+            grown = [(r[0] - COVER_ROOM, r[1] + COVER_ROOM, r[2] - COVER_ROOM, r[3] + COVER_ROOM) for r in covered]
+            return fit_clear_of(points, heading, elevation, *self.fovs(), grown)
         xs, ys, zs = zip(*points)
         target = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2, (min(zs) + max(zs)) / 2)
         d = fit_distance(points, target, heading, elevation, *self.fovs())
@@ -242,6 +245,7 @@ def fit_in_band(points, heading: float, elevation: float, fov_h: float, fov_v: f
 
 
 Rect = tuple[float, float, float, float]  # left, right, bottom, top in the window's [-1, 1]
+COVER_ROOM = 0.01  # of the window's half-size: the room a view framed clear of a rectangle keeps
 
 
 def fit_clear_of(points, heading: float, elevation: float, fov_h: float, fov_v: float,

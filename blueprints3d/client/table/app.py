@@ -74,6 +74,7 @@ class TableApp:
         self.overlay = Overlay(base.aspect2d, base.a2dTopLeft, base.a2dTopRight,
                                base.a2dBottomLeft, base.a2dBottomRight, size=self.size)
         self.hud = Hud(base.aspect2d, size=self.size())
+        self.camera_rig.on_keep_out = self.hud.keep_clear  # the top lines wrap short of the far screen
         self.sounds = TableSounds(SoundBank.for_base(base, volume=self.settings.loudness,
                                                      muted=options.mute or self.settings.mute))
         self.screens = TableScreens(self.overlay, new_game=self.show_new_game, quit=self.quit,

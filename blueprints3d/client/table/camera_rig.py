@@ -13,7 +13,7 @@ from typing import Callable
 from panda3d.core import Point3
 
 from blueprints3d.client.scene import card_model, units
-from blueprints3d.client.scene.camera import OrbitCamera, Rect
+from blueprints3d.client.scene.camera import OrbitCamera, Rect, project
 from blueprints3d.client.scene.geometry import rotate
 from blueprints3d.client.scene.picking import Picker
 from blueprints3d.client.table.flow import GameFlow, Mode
@@ -43,6 +43,10 @@ class CameraRig:
         self.sensitivity = sensitivity
         self._framed_for: tuple | None = None
         self._orbit_from: tuple[float, float] | None = None
+        # The other seats' screens in the default view, on the window: the HUD's top lines keep
+        # clear of them (the far player's screen stands at the top of the view).
+        self.keep_out: list[Rect] = []
+        self.on_keep_out: Callable[[list[Rect]], None] = lambda rects: None  # told of each change
 
     # ---- the views the game frames ------------------------------------------------------------
     def forget_framing(self) -> None:
@@ -59,6 +63,7 @@ class CameraRig:
             # The view is no longer framed for anything, so the next turn frames it again (a new
             # round often has the same seat and window as the last, so the same key).
             self._framed_for = _NOT_FRAMED
+            self._set_keep_out([])
             return
         whole = flow.mode in (Mode.ROUND_END, Mode.GAME_OVER)
         key = (seat, whole, self.aspect())
@@ -75,6 +80,29 @@ class CameraRig:
             pts = self.home_points(flow, view, seat)
             elevation = HOME_ELEVATION
         self.camera.frame(pts, place.heading, elevation, snap=first)
+        self._set_keep_out([] if whole else self.screens_on_window(view, seat))
+
+    def _set_keep_out(self, rects: list[Rect]) -> None:
+        if rects != self.keep_out:
+            self.keep_out = rects
+            self.on_keep_out(rects)
+
+    def screens_on_window(self, view: TableView, seat: int) -> list[Rect]:
+        """The other seats' screens as the default view shows them: (left, right, bottom, top)
+        in the window's [-1, 1], from the view the camera goes to (not where it glides now)."""
+        fov_h, fov_v = self.camera.fovs()
+        scene = view.root.get_parent()
+        out: list[Rect] = []
+        for p, sv in enumerate(view.seats):
+            if p == seat or sv.screen.is_hidden():
+                continue
+            lo, hi = sv.screen.get_tight_bounds(scene)
+            shown = [q for q in (project(self.camera.home, (x, y, z), fov_h, fov_v)
+                                 for x in (lo.x, hi.x) for y in (lo.y, hi.y) for z in (lo.z, hi.z)) if q is not None]
+            if shown:
+                xs, ys = [q[0] for q in shown], [q[1] for q in shown]
+                out.append((min(xs), max(xs), min(ys), max(ys)))
+        return out
 
     @staticmethod
     def whole_table_points(flow: GameFlow, heading: float) -> Points:

@@ -6,11 +6,13 @@ Layout in pixels (``layout(width, height)``, called whenever the window changes)
 sized as a share of the window's height but never below ``MIN_TEXT_PX`` (so 1280x400 stays
 legible), and wraps inside its own column, so nothing runs into anything else:
 
-- top left: the status line, then the info line, across the width the score panel (top right)
-  leaves them; the info line breaks only between its items, and only when it must;
-- bottom left, in ``SIDE_SHARE`` of the width: this round's Awards and Prizes, the prompt, and
-  the last message at the bottom; while the coach thinks or its hints are on show (H), they
-  take the Awards' place, in larger type (``HINTS``);
+- top left: the status line, then the info line (the in-demand materials as two dice, then
+  the bag, the pool and the VP), across the width the score panel (top right) leaves them; the
+  info line breaks only between its items, and only when it must;
+- bottom left, in ``SIDE_SHARE`` of the width: this round's Awards as medals and the person's
+  way to each Prize as meters (client/table/glance.py), the prompt, and the last message at the
+  bottom; while the coach thinks or its hints are on show (H), they take the meters' place, in
+  larger type (``HINTS``);
 - bottom right, in ``SIDE_SHARE`` of the width: the key strip (F2 hides it), and above it the
   Confirm / Undo bar or, in the same place, the Hint button.
 
@@ -25,7 +27,8 @@ from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import NodePath, Point3, TextNode
 
 from blueprints3d.client.table.flow import GameFlow, Mode, SeatConfig
-from blueprints3d.engine.rules import AWARDS_BY_PLAYERS, PRIZE_SHORT, PRIZE_VP, Prize, round_text, vp_text
+from blueprints3d.client.table.glance import DemandDice, PrizeMeters
+from blueprints3d.engine.rules import round_text
 
 MIN_TEXT_PX = 13.0     # the smallest line of the HUD, in pixels from line to line
 TOP_SHARE = 0.62       # of the window's width, the most the score panel leaves the top lines
@@ -74,6 +77,7 @@ KEYS = TextStyle(0.025, MIN_TEXT_PX)
 AWARDS = TextStyle(0.027, 13.0)
 HINTS = TextStyle(0.031, 15.0)   # the coach's hints: larger than the Awards whose place they take
 INFO_SEPARATOR = "   |   "
+NB = "\u00a0"  # a no-break space: Panda3D's word wrap keeps its two sides together
 
 
 def plate_name(seat: SeatConfig) -> str:
@@ -98,18 +102,19 @@ class Hud:
 
         self.status = text((1, 1, 1, 1))
         self.info = text((0.92, 0.92, 0.85, 1))
-        self.awards = text((0.95, 0.90, 0.72, 1), 0.9)   # this round's Awards and Prizes
         self.prompt = text((1, 1, 1, 1), 0.9)
         self.message = text((1, 0.92, 0.55, 1), 0.9)
         self.hints = text((0.80, 0.92, 1.0, 1), 0.95)   # the coach's (coach_view.py); empty: none
         self.help = text((0.88, 0.88, 0.88, 1))
         self.help.textNode.set_align(TextNode.A_right)
         self.help.setText(KEY_HELP)
-        self.nodes = [self.status, self.info, self.awards, self.hints, self.prompt, self.message, self.help]
+        self.nodes = [self.status, self.info, self.hints, self.prompt, self.message, self.help]
         self.styles = {id(self.status): STATUS, id(self.info): INFO, id(self.prompt): PROMPT,
-                       id(self.message): MESSAGE, id(self.help): KEYS, id(self.awards): AWARDS,
-                       id(self.hints): HINTS}
+                       id(self.message): MESSAGE, id(self.help): KEYS, id(self.hints): HINTS}
+        self.meters = PrizeMeters(self.root)   # this round's Awards, the way to each Prize
+        self.demand = DemandDice(self.root)    # the in-demand materials, at the info line's start
         self.info_items: list[str] = []
+        self.keep_out: list[tuple[float, float, float, float]] = []  # see keep_clear
         self.panel_below = False  # the score panel under the top lines (they need the whole width)
         self.visible = True
         self.keys_wanted = True   # F2 hides the key strip
@@ -163,6 +168,7 @@ class Hud:
             if bar is not None:
                 # Its buttons read at least as large as the prompt.
                 bar.set_scale(max(1.0, line_px(PROMPT, h) / unit / 0.06 / 1.0))
+        self.meters.layout(line_px(AWARDS, h) / unit * 1.6)
         self._half = (half_w, half_h, margin)
         self._place()
 
@@ -182,15 +188,36 @@ class Hud:
         tops = (self.status, self.info)
         one_line = " " + INFO_SEPARATOR.join(self.info_items)
         widest = max(self.status.textNode.calc_width(self.status.textNode.get_text()) * self.status.getTextScale()[0],
-                     self.info.textNode.calc_width(one_line) * self.info.getTextScale()[0])
+                     self.info.textNode.calc_width(one_line) * self.info.getTextScale()[0]
+                     + self.demand.width)
         self.panel_below = room < widest <= full
         if self.panel_below:
             room = full
+        # Nor over what the scene shows at the top: the far player's screen (keep_clear).
+        lines = sum(n.getTextScale()[0] * n.textNode.get_line_height() for n in tops)
+        band = half_h - margin - 2.0 * lines  # the rows the top lines may take, at two each
+        for left, _right, _bottom, top in self.keep_out:
+            x0, z1 = left * half_w, top * half_h
+            if z1 > band and x0 > -half_w + margin:
+                room = min(room, x0 - margin - (-half_w + margin))
+        # Never narrower than the longest item, which must stay whole ("your VP 0").
+        item = max((self.info.textNode.calc_width(i) for i in self.info_items), default=0.0) \
+            * self.info.getTextScale()[0] * 1.02
         for node in tops:
-            node.textNode.set_wordwrap(max(room, 0.2) / node.getTextScale()[0])
+            width = room - (self.demand.width if node is self.info else 0.0)  # the info line: after the dice
+            if node is self.info:
+                width = max(width, item)
+            node.textNode.set_wordwrap(max(width, 0.2) / node.getTextScale()[0])
         if self.info_items:
             tn = self.info.textNode
             self.info.setText(_pack(tn, self.info_items, INFO_SEPARATOR, tn.get_wordwrap()))
+
+    def keep_clear(self, rects: list[tuple[float, float, float, float]]) -> None:
+        """Rectangles of the window (left, right, bottom, top in [-1, 1]) that the scene shows
+        and the top lines must not run over (the far player's screen): they wrap short of them."""
+        if rects != self.keep_out:
+            self.keep_out = list(rects)
+            self._place()
 
     def place(self) -> None:
         """Place the texts again after their words changed (the sizes stay)."""
@@ -202,19 +229,23 @@ class Hud:
         left, right = -half_w + margin, half_w - margin
         # Top left: each line's top under the one above.
         y = half_h - margin
-        for node in (self.status, self.info):
-            y = self._put_top(node, left, y) - margin * 0.5
+        y = self._put_top(self.status, left, y) - margin * 0.5
+        info_line = self.info.getTextScale()[0] * self.info.textNode.get_line_height()
+        after_dice = self.demand.place(left, y, info_line)
+        y = self._put_top(self.info, after_dice, y) - margin * 0.5
         under_top = y
         # Bottom left: the message at the bottom, the prompt above it, then the Awards or, in
         # their place, the coach's hints.
         hinting = bool(self.hints.textNode.get_text())
-        if hinting or not self.visible:
-            self.awards.hide()
-        else:
-            self.awards.show()
         y = -half_h + margin
-        for node in (self.message, self.prompt, self.hints if hinting else self.awards):
+        for node in (self.message, self.prompt):
             y = self._put_bottom(node, left, y) + margin * (1.5 if node is self.prompt else 0.5)
+        if hinting:
+            self._put_bottom(self.hints, left, y)
+            self.meters.root.hide()  # the hints take the meters' place
+        elif self.visible and self.meters.progress:
+            self.meters.place(left, y)
+            self.meters.root.show()
         keys_top = self._put_bottom(self.help, right, -half_h + margin)
         if self.score_panel is not None:
             self._put_top(self.score_panel, right, under_top - margin * 0.5 if self.panel_below else half_h - margin)
@@ -286,19 +317,17 @@ class Hud:
         else:
             prompt = ""
         self.prompt.setText(prompt)
-        first, second = s.in_demand_materials()
-        if flow.mode is Mode.ROUND_END and flow.round_end is not None:
-            first, second = flow.round_end.result.in_demand
-        items = [f"In demand: 1st {first.colour} ({first.label}), 2nd {second.colour} ({second.label})",
-                 f"bag {len(s.bag)}   pool {len(s.pool)}"]
+        self.demand.update(flow)
+        # No-break spaces: an item wraps whole (the HUD's far-screen room can be narrow).
+        items = [f"bag{NB}{len(s.bag)}"]  # the pool's dice are there to count
         if flow.open_scores or flow.mode is Mode.GAME_OVER:
             items.append("VP " + ", ".join(f"{flow.seats[i].name} {s.victory_points(i)}"
                                            for i in range(len(flow.seats))))
         elif flow.viewer is not None and flow.mode is Mode.TURN:
-            items.append(f"your VP {s.victory_points(flow.viewer)} (secret)")
+            items.append(f"your{NB}VP{NB}{s.victory_points(flow.viewer)}")
         self.info_items = items
         self.info.setText(INFO_SEPARATOR.join(items))
-        self.awards.setText(awards_text(len(flow.seats)) if flow.mode in (Mode.TURN, Mode.BOT) else "")
+        self.meters.update(flow)
         self._place()
 
     def set_visible(self, on: bool) -> None:
@@ -306,8 +335,11 @@ class Hud:
         under its form); the key strip comes back only if F2 had not hidden it."""
         self.visible = on
         nodes = [self.status, self.info, self.prompt, self.message, self.hints]
-        if not self.hints.textNode.get_text():
-            nodes.append(self.awards)  # the hints take its place while they are on show
+        self.demand.show(on)
+        if not on:
+            self.meters.root.hide()
+        elif self.meters.progress and not self.hints.textNode.get_text():
+            self.meters.root.show()  # the hints take its place while they are on show
         if self.score_panel is not None:
             nodes.append(self.score_panel)
         for bar in (self.move_bar, self.hint_bar):
@@ -336,6 +368,10 @@ class Hud:
             if bounds:
                 lo, hi = bounds
                 out.append((lo.x * to_x, hi.x * to_x, lo.z * to_y, hi.z * to_y))
+        for part in (self.meters.root, self.demand.root):
+            if not part.is_hidden() and (bounds := part.get_tight_bounds(self.root)):
+                lo, hi = bounds
+                out.append((lo.x * to_x, hi.x * to_x, lo.z * to_y, hi.z * to_y))
         return out
 
     def texts(self) -> list[OnscreenText]:
@@ -345,16 +381,9 @@ class Hud:
     def destroy(self) -> None:
         for n in self.nodes:
             n.destroy()
+        self.meters.destroy()
+        self.demand.destroy()
         self.root.remove_node()
-
-
-def awards_text(players: int) -> str:
-    """This round's Awards and Prizes, in words large enough to read (the cards on the table are
-    small from the default view): their victory points and what each Prize asks for."""
-    awards = ", ".join(f"{a.title} {vp_text(a.victory_points)}" for a in AWARDS_BY_PLAYERS[players])
-    lines = [f"Awards: {awards}", f"Prizes, {vp_text(PRIZE_VP)} each:"]
-    lines += [f"  {p.title}: {PRIZE_SHORT[p].replace(chr(10), ' ')}" for p in Prize]
-    return "\n".join(lines)
 
 
 def _pack(tn: TextNode, items: list[str], separator: str, width: float) -> str:

@@ -70,6 +70,7 @@ DRAG_HEIGHT = units.DIE_SIZE * 2.2          # a dragged die floats this high ove
 CARRY_SCALE = 1.12                          # and is drawn this large (a pool die, POOL_DIE_SCALE)
 INFO_SCALE = 1.9                            # the die info label's type, cm (large: read at a glance)
 INFO_LIFT = 2.6                             # the label's centre over the die's top face, cm (clear of it)
+INFO_AHEAD = 3.9                            # a pool die's label, in front of the die's centre, cm
 # Motion with weight (client/scene/animation.py; every time halves with "short", none with "off"):
 DROP_TIME = 0.11                            # s: a let-go die falls onto its place, speeding up...
 DROP_BOUNCE = 0.45                          # cm: ...and settles with a hop this high (BOUNCE_TIME)
@@ -835,7 +836,8 @@ class TableView:
         return f"{self.values[die]}  {Material(MATERIAL_OF[die]).label}"
 
     def show_die_info(self, die: int | None) -> None:
-        """Name ``die`` (its value and material) in large type just above it; None hides it."""
+        """Name ``die`` (its value and material) in large type just above it (a pool die: just in
+        front of it); None hides it."""
         if die is None or self.dice[die].is_hidden():
             self.info_die = None
             self.info_label.hide()
@@ -844,9 +846,15 @@ class TableView:
         if die != self.info_die or self.info_label.node().get_text() != self.die_info_text(die):
             self.info_label.node().set_text(self.die_info_text(die))
             self.info_die = die
-        top = node.get_pos(self.root).z + units.DIE_SIZE * node.get_sz(self.root) / 2
         p = node.get_pos(self.root)
-        self.info_label.set_pos(p.x, p.y, top + INFO_LIFT)
+        if self.in_pool.get(die, False):
+            # A pool die's label stands in front of it, on the viewer's side: above it, it would
+            # hide the Prize cards that lie behind the pool.
+            dx, dy = rotate(0.0, -INFO_AHEAD, self.centre_heading)
+            self.info_label.set_pos(p.x + dx, p.y + dy, p.z)
+        else:
+            top = p.z + units.DIE_SIZE * node.get_sz(self.root) / 2
+            self.info_label.set_pos(p.x, p.y, top + INFO_LIFT)
         self.info_label.show()
         self.info_label.hide(SHADOW_MASK | REFRACTION_MASK)
 

@@ -1,0 +1,216 @@
+"""The game at a glance, drawn rather than written: this round's Awards as medals, the person's
+way to each Prize as a meter by its icon, and the in-demand materials as dice.
+
+``PrizeMeters`` stands bottom left, where the HUD once listed the Awards and Prizes in words:
+a row of medals (each Award of this player count with its VP), then one row per Prize: its icon
+(the icon sheet, client/render/icons.py), a meter of as many steps as the Prize asks for, filled
+as far as the person's own building has come (engine/progress.py), and the count. Only the
+person's own building, only while it is theirs to see (score_panel.own_building), and a waiting
+move's die counts, as it does in the score panel.
+
+``DemandDice`` stands at the start of the HUD's info line: the two in-demand materials as two
+small dice in their colours, "1st" and "2nd" beside them.
+
+Both are laid out in aspect2d units from a line height the HUD gives (``layout``), and report
+the rectangle they cover (``rect``) for the HUD's and the camera's ``covered``.
+"""
+
+from __future__ import annotations
+
+from direct.gui.OnscreenText import OnscreenText
+from panda3d.core import CardMaker, NodePath, TextNode, TransparencyAttrib
+
+from blueprints3d.client.render import icons
+from blueprints3d.client.render.materials import BASE_COLOUR
+from blueprints3d.client.table.flow import GameFlow, Mode
+from blueprints3d.client.table.score_panel import own_building
+from blueprints3d.client.table.table_view import AWARD_COLOURS
+from blueprints3d.engine.materials import Material
+from blueprints3d.engine.progress import Progress, prize_progress
+from blueprints3d.engine.rules import AWARDS_BY_PLAYERS, PRIZE_VP, Prize
+
+Rect = tuple[float, float, float, float]  # left, right, bottom, top in aspect2d units
+
+FILLED = (0.97, 0.80, 0.32, 1.0)    # a step the building has made
+EMPTY = (1.0, 1.0, 1.0, 0.22)       # a step still to make
+WON = (0.55, 0.92, 0.45, 1.0)       # a Prize the building qualifies for: its icon and count
+ICON = (0.95, 0.95, 0.90, 1.0)
+TEXT = (0.95, 0.92, 0.80, 1.0)
+RIM = (0.85, 0.85, 0.80, 1.0)       # round an in-demand die
+
+
+def _square(parent: NodePath, name: str, rgba: tuple[float, float, float, float]) -> NodePath:
+    """A unit square (0..1 in X and Z) of one colour: a meter's step, a medal, a die."""
+    cm = CardMaker(name)
+    cm.set_frame(0, 1, 0, 1)
+    node = parent.attach_new_node(cm.generate())
+    node.set_color(rgba)
+    node.set_transparency(TransparencyAttrib.M_alpha)
+    return node
+
+
+def _text(parent: NodePath, text: str, fg=TEXT) -> OnscreenText:
+    return OnscreenText(parent=parent, text=text, align=TextNode.A_left, fg=fg, shadow=(0, 0, 0, 0.85),
+                        mayChange=True)
+
+
+class PrizeMeters:
+    def __init__(self, parent: NodePath) -> None:
+        self.root = parent.attach_new_node("prize-meters")
+        self.players = 0
+        self.medals: list[tuple[NodePath, OnscreenText]] = []
+        self.prize_vp = _text(self.root, f"+{PRIZE_VP}")
+        self.rows: dict[Prize, tuple[NodePath, list[NodePath], OnscreenText]] = {}
+        need = prize_progress([[]])
+        for prize in Prize:
+            icon = icons.make_card(icons.prize_icon(prize), 1.0, self.root)
+            icon.set_color_scale(ICON)
+            steps = [_square(self.root, f"{prize.value}-step-{i}", EMPTY) for i in range(need[prize].need)]
+            self.rows[prize] = (icon, steps, _text(self.root, ""))
+        self.progress: dict[Prize, Progress] = {}
+        self.line = 0.05
+        self.origin = (0.0, 0.0)
+        self.root.hide()
+
+    @property
+    def shown(self) -> bool:
+        return not self.root.is_hidden()
+
+    def update(self, flow: GameFlow) -> None:
+        """The medals for this player count; the meters from the person's own building, hidden
+        when no building of theirs may be shown."""
+        if len(flow.seats) != self.players:
+            self._make_medals(len(flow.seats))
+        own = own_building(flow)
+        if own is None or flow.mode not in (Mode.TURN, Mode.BOT):
+            self.progress = {}
+            self.root.hide()
+            return
+        _, stacks, _ = own
+        self.progress = prize_progress(stacks)
+        for prize, (icon, steps, count) in self.rows.items():
+            p = self.progress[prize]
+            for i, step in enumerate(steps):
+                step.set_color(FILLED if i < p.have else EMPTY)
+            icon.set_color_scale(WON if p.done else ICON)
+            count.setText(f"{p.have}/{p.need}")
+            count["fg"] = WON if p.done else TEXT
+        self.root.show()
+
+    def _make_medals(self, players: int) -> None:
+        for medal, label in self.medals:
+            medal.remove_node()
+            label.destroy()
+        self.players = players
+        self.medals = []
+        for award in AWARDS_BY_PLAYERS[players]:
+            medal = _square(self.root, f"medal-{award.value}", AWARD_COLOURS[award])
+            self.medals.append((medal, _text(medal.get_parent(), f"{award.victory_points}", (0.1, 0.1, 0.12, 1))))
+        self.layout(self.line)
+
+    # ---- layout -------------------------------------------------------------------------------
+    def layout(self, line: float) -> None:
+        """Size everything for rows ``line`` aspect2d units apart."""
+        self.line = line
+        self.place(*self.origin)
+
+    def place(self, left: float, bottom: float) -> float:
+        """Put the block's bottom left corner at (``left``, ``bottom``); returns its top."""
+        self.origin = (left, bottom)
+        line = self.line
+        box = line * 0.86          # an icon, a medal
+        step = line * 0.42         # a meter's step, and the gap after it
+        gap = line * 0.10
+        y = bottom
+        text_k = line * 0.78
+        longest = max(len(steps) for _, steps, _ in self.rows.values())
+        counts_x = left + box + gap * 2 + longest * (step + gap) + gap  # the counts in one column
+        for prize in reversed(list(Prize)):
+            icon, steps, count = self.rows[prize]
+            icon.set_scale(box)
+            icon.set_pos(left + box / 2, 0, y + box / 2)
+            x = left + box + gap * 2
+            for s in steps:
+                s.set_scale(step, 1, box * 0.62)
+                s.set_pos(x, 0, y + box * 0.19)
+                x += step + gap
+            count.setScale(text_k)
+            count.setPos(counts_x, y + box * 0.22)
+            y += line
+        # The medals on top: each Award's VP on its colour, and the Prizes' worth after them.
+        x = left
+        for medal, label in self.medals:
+            medal.set_scale(box * 1.2, 1, box)
+            medal.set_pos(x, 0, y)
+            label.setScale(text_k)
+            label.setPos(x + box * 0.38, y + box * 0.22)
+            x += box * 1.2 + gap * 2
+        self.prize_vp.setScale(text_k)
+        self.prize_vp.setText(f"Prizes +{PRIZE_VP}")
+        self.prize_vp.setPos(x + gap, y + box * 0.22)
+        return y + line
+
+    def rect(self) -> Rect | None:
+        """What the block covers, in aspect2d units; None while hidden."""
+        if not self.shown:
+            return None
+        lo, hi = self.root.get_tight_bounds(self.root.get_parent())
+        return lo.x, hi.x, lo.z, hi.z
+
+    def destroy(self) -> None:
+        for _, label in self.medals:
+            label.destroy()
+        for _, _, count in self.rows.values():
+            count.destroy()
+        self.prize_vp.destroy()
+        self.root.remove_node()
+
+
+class DemandDice:
+    """The two in-demand materials as two small dice in their colours, each with its rank."""
+
+    def __init__(self, parent: NodePath) -> None:
+        self.root = parent.attach_new_node("in-demand-dice")
+        # Each die on a pale rim, so that a dark one (stone) stands out of the dark table.
+        self.rims = [_square(self.root, f"in-demand-rim-{i}", RIM) for i in range(2)]
+        self.dice = [_square(self.root, f"in-demand-die-{i}", (1, 1, 1, 1)) for i in range(2)]
+        self.ranks = [_text(self.root, rank) for rank in ("1st", "2nd")]
+        self.materials: tuple[Material, Material] | None = None
+        self.line = 0.05
+        self.width = 0.0
+
+    def update(self, flow: GameFlow) -> None:
+        s = flow.state
+        first, second = s.in_demand_materials()
+        if flow.mode is Mode.ROUND_END and flow.round_end is not None:
+            first, second = flow.round_end.result.in_demand
+        self.materials = (first, second)
+        for die, m in zip(self.dice, self.materials):
+            r, g, b, _ = BASE_COLOUR[m]
+            die.set_color(r, g, b, 1)
+
+    def place(self, left: float, top: float, line: float) -> float:
+        """The dice at the info line's start, its top at ``top``; returns the x after them."""
+        self.line = line
+        box = line * 0.95
+        x = left
+        rim = box * 0.09
+        for die, edge, rank in zip(self.dice, self.rims, self.ranks):
+            die.set_scale(box)
+            die.set_pos(x, 0, top - box * 1.05)
+            edge.set_scale(box + 2 * rim)
+            edge.set_pos(x - rim, 0, top - box * 1.05 - rim)
+            rank.setScale(line * 0.78)
+            rank.setPos(x + box * 1.25, top - box * 0.85)
+            tn = rank.textNode
+            x += box * 1.25 + tn.get_width() * line * 0.78 + line * 0.5
+        self.width = x - left
+        return x
+
+    def show(self, on: bool) -> None:
+        self.root.show() if on else self.root.hide()
+
+    def destroy(self) -> None:
+        for rank in self.ranks:
+            rank.destroy()
+        self.root.remove_node()
