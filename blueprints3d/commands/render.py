@@ -2,9 +2,10 @@
 
 `blueprints3d render --materials -o out.png` renders the material test scene instead: one die of
 each material on a card and a stack with glass in the middle. `--turntable out.webp|gif|mp4`
-writes a looping animation of the building turning once (files/movie.py: Pillow, or
-imageio-ffmpeg for mp4, optional extras); `--card -o share.png` one picture to share, the
-building beside its card and score breakdown (client/apps/share.py). Stills get smooth edges,
+writes a looping animation of the building turning once about its dice's centre, framed tight
+(client/scene/framing.py; files/movie.py: Pillow, or imageio-ffmpeg for mp4, optional extras);
+`--card -o share.png` one picture to share, the building beside its card and score breakdown
+(client/apps/share.py). Stills get smooth edges,
 soft shadows, contact darkening and glass reflecting a room (client/render/stills.py), and
 `--dof` depth of field; `--quick` draws as before, in about half the time. Every picture frames the
 building's whole bounding box (showcase.frame_build). No window opens; Mesa's software OpenGL is
@@ -26,7 +27,7 @@ HELP = "render a build file (or the material test scene) to a PNG picture or a t
 # Up to 8K: the picture is drawn supersampled, so larger ones would exceed the GL's buffers.
 picture_size = dimensions((64, 64), (7680, 4320), "1920x1080")
 DEFAULT_SIZE = (1920, 1080)
-TURNTABLE_SIZE = (640, 360)   # an animation to post: small enough to load quickly
+TURNTABLE_SIZE = (1280, 720)  # an animation to post
 SHARE_SIZE = (1600, 900)      # --card: the building beside its card and breakdown
 
 
@@ -239,37 +240,49 @@ def _blur_by_depth(view, img, size, supersample, options, aim_distance):
 
 def render_turntable(build, size: tuple[int, int], frames: int, start_angle: float, use_shaders: bool,
                      elevation: float = 36.0, supersample: int = 2, table: bool = True,
-                     options=None) -> list:
+                     options=None, on_frame=None) -> list:
     """``frames`` pictures of ``build`` turning once on its card, as on a turntable: the camera
     and the lights stay (seen from ``start_angle``), the building turns clockwise seen from
-    above, the last frame one step short of the first so the loop is seamless; the camera's
-    distance holds the whole bounding box in every frame (``showcase.turntable_views``).
-    ``options`` as for ``render_build`` (no depth of field: the building turns through it)."""
-    from blueprints3d.client.render import stills
-    from blueprints3d.client.scene import showcase
+    above about the vertical axis through its dice's centre, the last frame one step short of
+    the first so the loop is seamless. The camera looks at the dice's centre (it stays at the
+    picture's middle) from the nearest distance at which their box, turned to every angle of
+    the turn, keeps a small margin inside the picture (``framing.turntable``): the building
+    fills the frame without swaying or breathing (the card may leave it at the corners).
+    ``options`` as for ``render_build`` (no depth of field: the building turns through it).
+    ``on_frame(view, model)``, if given, is called before each frame is drawn (``model``: the
+    card with its dice)."""
+    from blueprints3d.client.render import glass, stills
+    from blueprints3d.client.scene import framing, showcase
 
     options = _options(options).with_(dof=0.0)
     angles = [start_angle + 360.0 * k / frames for k in range(frames)]
     out = []
-    with _stage(build, size, use_shaders, supersample, table, options) as (base, view, model, look):
-        cameras = showcase.turntable_views(view, build, angles, elevation)
+    with _stage(build, size, use_shaders, supersample, table, options, turn=True) as (base, view, model, look):
+        turn = framing.turntable(view, build, angles, elevation)
         # Seen from angle a is the building turned by start - a under the first camera (the
-        # cameras share their aim, on the card's centre line, and their distance).
-        showcase.aim(view, cameras[0])
+        # cameras share their aim, over the turning axis, and their distance).
+        showcase.aim(view, turn.cameras[0])
+        model.set_pos(-turn.pivot[0], -turn.pivot[1], 0.0)
+        turner = model.get_parent()
         for a in angles:
-            model.set_h(start_angle - a)
+            turner.set_h(start_angle - a)
+            glass.set_ground(turner, [model])   # glass shows the card where it lies now
             if look is not None:
                 look.update()
+            if on_frame is not None:
+                on_frame(view, model)
             stills.render_still(base, view, 2)
             out.append(downsample(view.grab(), supersample, size))
     return out
 
 
 @contextmanager
-def _stage(build, out_size: tuple[int, int], use_shaders: bool, supersample: int, table: bool, options=None):
+def _stage(build, out_size: tuple[int, int], use_shaders: bool, supersample: int, table: bool, options=None,
+           turn: bool = False):
     """The offscreen base, a view of ``out_size`` x ``supersample``, ``build``'s model (its card,
     with the dice) on the view's stage and its still shading (``showcase.dress_still``, None
-    when off); put back as found afterwards. Quick options draw as before: into the base's own
+    when off); put back as found afterwards. ``turn``: the model lies under a node of its own
+    at the stage's origin, to turn it by. Quick options draw as before: into the base's own
     window when this process opened it at this size, else a plain buffer; otherwise into a
     multisampled buffer (``stills.open_still_view``)."""
     from blueprints3d.client.render import capture, shaders, stills
@@ -295,7 +308,8 @@ def _stage(build, out_size: tuple[int, int], use_shaders: bool, supersample: int
         stills.use_multisamples(stage.root)
     look = None
     try:
-        model = showcase.build_showcase(stage.root, build)
+        holder = stage.root.attach_new_node("turntable") if turn else stage.root
+        model = showcase.build_showcase(holder, build)
         look = showcase.dress_still(stage, model, options)
         yield base, view, model, look
     finally:
