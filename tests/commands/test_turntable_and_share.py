@@ -1,17 +1,15 @@
-"""`render --turntable` (a looping animation of the building turning once) and `render --card`
-(the building, its card and the engine's breakdown in one picture); bad input is one line."""
+"""`render --turntable` (a looping animation of the building turning once about its dice's
+centre, framed tight at every angle) and the options of `render --card` (the card itself:
+tests/client/apps/test_share_card.py); bad input is one line."""
 
 from __future__ import annotations
 
 import json
-import re
 
 import numpy as np
 import pytest
 
 from blueprints3d.cli import main
-from blueprints3d.engine.scoring import explain_building, score_building
-from blueprints3d.files.buildfile import load_build
 
 PIL = pytest.importorskip("PIL.Image", reason="Pillow is in the test extra")
 
@@ -170,6 +168,11 @@ def test_the_turntable_is_1280x720_by_default(tower, tmp_path, monkeypatch, caps
     (["--turntable", "t.webp", "--seconds", "nan"], "--seconds"),
     (["-o", "x.png", "--seconds", "3"], "--turntable"),
     (["--card"], "-o"),
+    (["-o", "x.png", "--name", "Ann"], "--card"),
+    (["--card", "-o", "x.png", "--name", "   "], "--name"),
+    (["--card", "-o", "x.png", "--name", "x" * 41], "at most 40"),
+    (["--card", "-o", "x.png", "--name", "a\x1b[2Jb"], "--name"),
+    (["--card", "-o", "x.png", "--size", "300x300"], "at least 320x180"),
     (["--turntable", "t.gif", "--seconds", "60", "--fps", "60"], "GB"),
     (["--turntable", "t.gif", "--size", "7680x4320"], "smaller --size"),
     ([], "-o PICTURE.png"),
@@ -210,75 +213,3 @@ def test_mp4_is_written_or_refused_naming_its_extra(offscreen_base, tower, tmp_p
     assert out.read_bytes()[4:8] == b"ftyp"  # an MP4 container
 
 
-def test_the_share_picture_has_the_building_the_card_and_the_engines_numbers(offscreen_base, tower, tmp_path):
-    from blueprints3d.client.apps import share
-
-    out = tmp_path / "share.png"
-    assert main(["render", str(tower), "--card", "-o", str(out), "--size", "480x270", "--supersample", "1"]) == 0
-    img = np.asarray(PIL.open(out).convert("RGB"), dtype=np.int16)
-    assert img.shape == (270, 480, 3)
-    build = load_build(tower)
-    lay = share.layout(build, (480, 270))
-    x, y, w, h = lay.text
-    text = img[y:y + h, x:x + w]
-    panel = np.array([round(c * 255) for c in share.PANEL])
-    ink = np.abs(text - panel).max(axis=2) > 60
-    # The breakdown is drawn: light text on the panel, on many rows (one per line).
-    assert ink.mean() > 0.02 and ink.any(axis=1).sum() > 0.3 * h
-    # The card: mostly paper-light, with the blueprint's navy ink.
-    cx, cy, cw, ch = lay.card
-    card = img[cy:cy + ch, cx:cx + cw]
-    assert (card.mean(axis=2) > 200).mean() > 0.4 and ((card[..., 2] > card[..., 0] + 40)).mean() > 0.03
-    # The building's part is not the panel colour (the table and the dice are there).
-    assert np.abs(img[:, :lay.building[2]] - panel).max(axis=2).mean() > 20
-    # Every number in the words is the engine's.
-    lines = share.share_lines(build)
-    score = score_building(build.blueprint, build.stacks)
-    found = {m.group(1).strip(): int(m.group(2)) for line in lines
-             if (m := re.match(r"^(blueprint bonus|wood|recycled|stone|glass|total)\s+(-?\d+)", line))}
-    assert found == {"blueprint bonus": score.blueprint, "wood": score.wood, "recycled": score.recycled,
-                     "stone": score.stone, "glass": score.glass, "total": score.total}
-    for d in explain_building(build.blueprint, build.stacks):
-        assert f"   {d.material.label} {d.value}: {d.reason}" in lines
-
-
-@pytest.mark.parametrize("size", [(1600, 900), (600, 900), (480, 270), (900, 900)])
-def test_the_share_layout_keeps_every_part_inside_and_apart(size):
-    from blueprints3d.client.apps import share
-
-    build = load_build_dict(TOWER)
-    lay = share.layout(build, size)
-    w, h = size
-    boxes = [lay.building, lay.card, lay.text]
-    for x, y, bw, bh in boxes:
-        assert 0 <= x and 0 <= y and x + bw <= w and y + bh <= h
-    for i, a in enumerate(boxes):
-        for b in boxes[i + 1:]:
-            apart = (a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1])
-            assert apart, (a, b)
-    lines = share.share_lines(build)
-    maker = share.text_maker(lay.font_px)
-    assert max(maker.calc_width(s) for s in lines if s) <= lay.text[2]           # every line fits across
-    assert len(lines) * lay.font_px * share.LINE <= lay.text[3] + 1               # and all of them down
-    assert (h > w) == (lay.building[2] == w)   # tall: the building on top; else on the left
-
-
-def load_build_dict(d):
-    from blueprints3d.files.buildfile import build_from_dict
-
-    return build_from_dict(d)
-
-
-def test_a_custom_card_shares_its_drawn_face(offscreen_base, tmp_path):
-    from blueprints3d.client.apps import share
-    from blueprints3d.presentation.sandbox_model import SandboxBuilding, blank_grid
-    from blueprints3d.engine.materials import Material
-
-    m = SandboxBuilding(blank_grid(2, 4))
-    assert m.place(Material.GLASS, 3, 5) is None
-    build = m.build()
-    img = share.compose(build, np.zeros((*reversed(share.building_share((320, 200))), 3), np.uint8), (320, 200))
-    assert img.shape == (200, 320, 3)
-    cx, cy, cw, ch = share.layout(build, (320, 200)).card
-    assert cw > ch  # 2 rows x 4 columns: a card lying wide
-    assert img[cy:cy + ch, cx:cx + cw].mean() > 150
