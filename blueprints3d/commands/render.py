@@ -2,13 +2,14 @@
 
 `blueprints3d render --materials -o out.png` renders the material test scene instead: one die of
 each material on a card and a stack with glass in the middle. `--turntable out.webp|gif|mp4`
-writes a looping animation of the building turning once (files/movie.py: Pillow, or
-imageio-ffmpeg for mp4, optional extras); `--card -o share.png` one picture to share, the
-building beside its card and score breakdown (client/apps/share.py). Stills get smooth edges,
-soft shadows, contact darkening and glass reflecting a room (client/render/stills.py), and
-`--dof` depth of field; `--quick` draws as before, in about half the time. Every picture frames the
-building's whole bounding box (showcase.frame_build). No window opens; Mesa's software OpenGL is
-enough.
+writes a looping animation of the building turning once about its dice's centre, framed tight
+(client/scene/framing.py; files/movie.py: Pillow, or imageio-ffmpeg for mp4, optional extras);
+`--card -o share.png [--name NAME]` a share card to post: the building large beside a panel
+with its name, its total, each material's points, the blueprint bonus and its Prizes as icons
+(client/apps/share.py). Stills get smooth edges, soft shadows, contact darkening and glass
+reflecting a room (client/render/stills.py), and `--dof` depth of field; `--quick` draws as
+before, in about half the time. A plain picture frames the building's whole bounding box
+(showcase.frame_build). No window opens; Mesa's software OpenGL is enough.
 """
 
 from __future__ import annotations
@@ -19,15 +20,16 @@ from contextlib import contextmanager
 
 from blueprints3d.commands.argtypes import UsageError, dimensions, finite_number, whole_number, writable_file
 from blueprints3d.engine.errors import BlueprintsError
-from blueprints3d.text import display, plural
+from blueprints3d.text import display, plural, shown
 
 HELP = "render a build file (or the material test scene) to a PNG picture or a turntable animation, without a window"
 
 # Up to 8K: the picture is drawn supersampled, so larger ones would exceed the GL's buffers.
 picture_size = dimensions((64, 64), (7680, 4320), "1920x1080")
 DEFAULT_SIZE = (1920, 1080)
-TURNTABLE_SIZE = (640, 360)   # an animation to post: small enough to load quickly
-SHARE_SIZE = (1600, 900)      # --card: the building beside its card and breakdown
+TURNTABLE_SIZE = (1280, 720)  # an animation to post
+SHARE_SIZE = (1280, 720)      # --card: a picture to post (1080x1080 makes a square one)
+SHARE_LEAST = (320, 180)      # --card: smaller, its words would be too small to read
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -55,8 +57,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--focus", type=finite_number(1, 2000, " (cm from the camera)"), default=None,
                         metavar="CM", help="with --dof: the distance kept sharp, in cm from the camera")
     parser.add_argument("--card", action="store_true",
-                        help="with -o: one picture to share, the building beside its blueprint card "
-                             "and its score breakdown")
+                        help="with -o: a share card to post: the building large, its name, its total "
+                             "score, each material's points, the blueprint bonus and its Prizes")
+    parser.add_argument("--name", type=headline, default=None, metavar="NAME",
+                        help="with --card: the card's headline, such as the player's name (default: "
+                             "the blueprint's name)")
     parser.add_argument("--turntable", metavar="OUT",
                         help="write a looping animation of the building turning once: OUT.webp or "
                              "OUT.gif (needs Pillow: pip install 'blueprints3d[share]') or OUT.mp4 "
@@ -65,6 +70,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"with --turntable: how long one turn takes (default {TURN_SECONDS:g})")
     parser.add_argument("--fps", type=whole_number(1, 60), default=None,
                         help=f"with --turntable: frames a second, 1 to 60 (default {TURN_FPS})")
+
+
+NAME_LENGTH = 40
+
+
+def headline(text: str) -> str:
+    """--name: printable words, at most NAME_LENGTH characters, spaces squeezed."""
+    words = " ".join(text.split())
+    if not words or not words.isprintable():
+        raise argparse.ArgumentTypeError(f"must be printable words, not {shown(text)}")
+    if len(words) > NAME_LENGTH:
+        raise argparse.ArgumentTypeError(f"at most {NAME_LENGTH} characters, not {len(words):,}")
+    return words
 
 
 TURN_SECONDS = 6.0
@@ -87,6 +105,11 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--focus is for --dof")
     if args.card and args.output is None:
         raise UsageError("--card composes a picture: give -o SHARE.png")
+    if args.name is not None and not args.card:
+        raise UsageError("--name is the headline of --card")
+    if args.card and args.size is not None and (args.size[0] < SHARE_LEAST[0] or args.size[1] < SHARE_LEAST[1]):
+        raise UsageError(f"--card needs a picture of at least {SHARE_LEAST[0]}x{SHARE_LEAST[1]} to be read, "
+                         f"not {args.size[0]}x{args.size[1]}")
     out = movie = None
     if args.output is not None:
         out = writable_file(args.output, "-o ")  # an empty name, a device, a pipe, a link: first
@@ -119,12 +142,12 @@ def run(args: argparse.Namespace) -> int:
     if args.output is not None:
         size = args.size or (SHARE_SIZE if args.card else DEFAULT_SIZE)
         if args.card:
-            from blueprints3d.client.apps.share import compose, building_share
+            from blueprints3d.client.apps import share
 
-            bw, bh = building_share(size)
-            img = compose(build, render_build(build, (bw, bh), args.angle, shaded, args.elevation,
-                                              fitted_supersample((bw, bh), args.supersample),
-                                              options=still), size)
+            card = share.plan(build, size, name=args.name)
+            img = share.compose(card, render_build(build, size, args.angle, shaded, args.elevation,
+                                                   fitted_supersample(size, args.supersample),
+                                                   options=still, region=card.region), build)
         else:
             img = render_build(build, size, args.angle, shaded, args.elevation,
                                fitted_supersample(size, args.supersample), options=still)
@@ -187,10 +210,13 @@ def turntable_frames(seconds: float, fps: int) -> int:
 
 
 def render_build(build, size: tuple[int, int], angle: float, use_shaders: bool,
-                 elevation: float = 36.0, supersample: int = 2, table: bool = True, options=None):
+                 elevation: float = 36.0, supersample: int = 2, table: bool = True, options=None,
+                 region: tuple[float, float, float, float] | None = None):
     """The picture of ``build`` as an (h, w, 3) uint8 array (opens the offscreen ShowBase),
     framed by ``showcase.frame_build`` (its bounding box, with a margin); ``table`` False: on
-    the plain background.
+    the plain background. With ``region`` (left, right, bottom, top of the picture in -1..1:
+    the part a share card leaves free), framed tighter in that part: the card's paper and the
+    dice's box (``framing.frame_points``), not one box round both.
 
     Rendered ``supersample`` times larger and averaged down, into a multisampled buffer, with
     soft shadows, contact darkening and glass reflecting a room (``options``, a
@@ -199,11 +225,14 @@ def render_build(build, size: tuple[int, int], angle: float, use_shaders: bool,
     ``options.focus`` cm from the camera).
     """
     from blueprints3d.client.render import stills
-    from blueprints3d.client.scene import showcase
+    from blueprints3d.client.scene import framing, showcase
 
     options = _options(options)
     with _stage(build, size, use_shaders, supersample, table, options) as (base, view, _, _look):
-        fit = showcase.frame_build(view, build, angle, elevation)
+        if region is None:
+            fit = showcase.frame_build(view, build, angle, elevation)
+        else:
+            fit = framing.frame_points(view, framing.share_points(build), angle, elevation, region)
         stills.render_still(base, view, 3)
         img = downsample(view.grab(), supersample, size)
         if options.dof > 0:
@@ -239,37 +268,49 @@ def _blur_by_depth(view, img, size, supersample, options, aim_distance):
 
 def render_turntable(build, size: tuple[int, int], frames: int, start_angle: float, use_shaders: bool,
                      elevation: float = 36.0, supersample: int = 2, table: bool = True,
-                     options=None) -> list:
+                     options=None, on_frame=None) -> list:
     """``frames`` pictures of ``build`` turning once on its card, as on a turntable: the camera
     and the lights stay (seen from ``start_angle``), the building turns clockwise seen from
-    above, the last frame one step short of the first so the loop is seamless; the camera's
-    distance holds the whole bounding box in every frame (``showcase.turntable_views``).
-    ``options`` as for ``render_build`` (no depth of field: the building turns through it)."""
-    from blueprints3d.client.render import stills
-    from blueprints3d.client.scene import showcase
+    above about the vertical axis through its dice's centre, the last frame one step short of
+    the first so the loop is seamless. The camera looks at the dice's centre (it stays at the
+    picture's middle) from the nearest distance at which their box, turned to every angle of
+    the turn, keeps a small margin inside the picture (``framing.turntable``): the building
+    fills the frame without swaying or breathing (the card may leave it at the corners).
+    ``options`` as for ``render_build`` (no depth of field: the building turns through it).
+    ``on_frame(view, model)``, if given, is called before each frame is drawn (``model``: the
+    card with its dice)."""
+    from blueprints3d.client.render import glass, stills
+    from blueprints3d.client.scene import framing, showcase
 
     options = _options(options).with_(dof=0.0)
     angles = [start_angle + 360.0 * k / frames for k in range(frames)]
     out = []
-    with _stage(build, size, use_shaders, supersample, table, options) as (base, view, model, look):
-        cameras = showcase.turntable_views(view, build, angles, elevation)
+    with _stage(build, size, use_shaders, supersample, table, options, turn=True) as (base, view, model, look):
+        turn = framing.turntable(view, build, angles, elevation)
         # Seen from angle a is the building turned by start - a under the first camera (the
-        # cameras share their aim, on the card's centre line, and their distance).
-        showcase.aim(view, cameras[0])
+        # cameras share their aim, over the turning axis, and their distance).
+        showcase.aim(view, turn.cameras[0])
+        model.set_pos(-turn.pivot[0], -turn.pivot[1], 0.0)
+        turner = model.get_parent()
         for a in angles:
-            model.set_h(start_angle - a)
+            turner.set_h(start_angle - a)
+            glass.set_ground(turner, [model])   # glass shows the card where it lies now
             if look is not None:
                 look.update()
+            if on_frame is not None:
+                on_frame(view, model)
             stills.render_still(base, view, 2)
             out.append(downsample(view.grab(), supersample, size))
     return out
 
 
 @contextmanager
-def _stage(build, out_size: tuple[int, int], use_shaders: bool, supersample: int, table: bool, options=None):
+def _stage(build, out_size: tuple[int, int], use_shaders: bool, supersample: int, table: bool, options=None,
+           turn: bool = False):
     """The offscreen base, a view of ``out_size`` x ``supersample``, ``build``'s model (its card,
     with the dice) on the view's stage and its still shading (``showcase.dress_still``, None
-    when off); put back as found afterwards. Quick options draw as before: into the base's own
+    when off); put back as found afterwards. ``turn``: the model lies under a node of its own
+    at the stage's origin, to turn it by. Quick options draw as before: into the base's own
     window when this process opened it at this size, else a plain buffer; otherwise into a
     multisampled buffer (``stills.open_still_view``)."""
     from blueprints3d.client.render import capture, shaders, stills
@@ -295,7 +336,8 @@ def _stage(build, out_size: tuple[int, int], use_shaders: bool, supersample: int
         stills.use_multisamples(stage.root)
     look = None
     try:
-        model = showcase.build_showcase(stage.root, build)
+        holder = stage.root.attach_new_node("turntable") if turn else stage.root
+        model = showcase.build_showcase(holder, build)
         look = showcase.dress_still(stage, model, options)
         yield base, view, model, look
     finally:

@@ -1,17 +1,15 @@
-"""`render --turntable` (a looping animation of the building turning once) and `render --card`
-(the building, its card and the engine's breakdown in one picture); bad input is one line."""
+"""`render --turntable` (a looping animation of the building turning once about its dice's
+centre, framed tight at every angle) and the options of `render --card` (the card itself:
+tests/client/apps/test_share_card.py); bad input is one line."""
 
 from __future__ import annotations
 
 import json
-import re
 
 import numpy as np
 import pytest
 
 from blueprints3d.cli import main
-from blueprints3d.engine.scoring import explain_building, score_building
-from blueprints3d.files.buildfile import load_build
 
 PIL = pytest.importorskip("PIL.Image", reason="Pillow is in the test extra")
 
@@ -65,47 +63,101 @@ def test_a_turntable_loops_once_round_with_the_right_frames(offscreen_base, towe
     assert all(f.std() > 10 for f in frames)
 
 
-def test_every_turntable_frame_holds_the_whole_building(offscreen_base):
-    """On the plain background, no frame of a 6-high tower's turn touches the border."""
-    from blueprints3d.client.scene import showcase
+WIDE = {"format": 1, "blueprint": {"grid": [[1, 1, 1, 1, 1, 1]], "id": "wide", "name": "Long Row"},
+        "stacks": [[["stone:4"], ["stone:4"], ["wood:4"], ["stone:4"], ["stone:2"], ["stone:6"]]]}
+
+
+def _dice_film(view, model) -> tuple[np.ndarray, tuple[float, float]]:
+    """The dice's real box (Panda3D's tight bounds of every die, on the card's axes: it turns
+    with the card) through the view's lens: its eight corners (8, 2) and its centre, in -1..1."""
+    from panda3d.core import Point2, Point3
+
+    lo = np.full(3, np.inf)
+    hi = np.full(3, -np.inf)
+    for die in model.find_all_matches("**/=level"):
+        a, b = die.get_tight_bounds(model)
+        lo, hi = np.minimum(lo, tuple(a)), np.maximum(hi, tuple(b))
+
+    def film(p):
+        q = view.cam.get_relative_point(model, Point3(*p))
+        out = Point2()
+        full = view.lens.get_projection_mat().xform((q[0], q[1], q[2], 1.0))
+        assert full[3] > 0, "behind the camera"
+        view.lens.project(q, out)
+        return full[0] / full[3], full[1] / full[3]
+
+    corners = np.array([film((x, y, z)) for x in (lo[0], hi[0]) for y in (lo[1], hi[1]) for z in (lo[2], hi[2])])
+    return corners, film((lo + hi) / 2)
+
+
+@pytest.mark.parametrize("data", [TOWER, WIDE], ids=["tower", "wide"])
+def test_a_turntable_turns_about_the_dice_and_frames_them_tight(offscreen_base, data):
+    """Every frame: the dice's box centre at the picture's middle, no corner of the box outside
+    the picture; at the widest angle the box fills at least 60% of its height or width."""
+    from blueprints3d.client.render.stills import StillOptions
     from blueprints3d.commands.render import render_turntable
     from blueprints3d.files.buildfile import build_from_dict
 
-    frames = render_turntable(build_from_dict(TOWER), (120, 90), 6, 35.0, True, 36.0, 1, table=False)
-    bg = np.array([round(c * 255) for c in showcase.BACKGROUND])
-    for k, img in enumerate(frames):
-        drawn = np.abs(img.astype(int) - bg).max(axis=2) > 6
-        assert drawn.any()
-        assert not (drawn[:2].any() or drawn[-2:].any() or drawn[:, :2].any() or drawn[:, -2:].any()), k
+    seen = []
+    frames = render_turntable(build_from_dict(data), (160, 90), 12, 35.0, False, 36.0, 1,
+                              options=StillOptions.quick(),
+                              on_frame=lambda view, model: seen.append(_dice_film(view, model)))
+    assert len(frames) == len(seen) == 12
+    fill = 0.0
+    for k, (corners, centre) in enumerate(seen):
+        assert abs(centre[0]) < 2e-3 and abs(centre[1]) < 2e-3, (k, centre)
+        assert np.abs(corners).max() <= 1.0, (k, corners)          # never cut off
+        extent = (corners.max(axis=0) - corners.min(axis=0)) / 2   # of the half-width and half-height
+        fill = max(fill, extent.max())
+    assert fill >= 0.6, fill
+    # The box turned: its corners are not where they were a quarter turn before.
+    assert np.abs(seen[0][0] - seen[3][0]).max() > 0.05
 
 
-def test_turntable_views_share_aim_and_distance():
-    from blueprints3d.client.render import capture  # noqa: F401  (the View type)
-    from blueprints3d.client.scene import showcase
+def test_the_turntable_framing_checks_every_angle_of_the_turn(offscreen_base):
+    """The distance holds the turning box at every frame's angle and between them; the
+    cameras share their aim, over the turning axis at the dice's mid-height."""
+    from blueprints3d.client.render import capture
+    from blueprints3d.client.scene import framing, showcase
+    from blueprints3d.client.scene.camera import fit_distance
     from blueprints3d.files.buildfile import build_from_dict
 
-    class FakeLens:
-        def __init__(self): self.fov = (0, 0)
-        def set_aspect_ratio(self, a): self.a = a
-        def set_min_fov(self, f):
-            import math
-            t = math.tan(math.radians(f / 2))
-            th, tv = (t * self.a, t) if self.a >= 1 else (t, t / self.a)
-            self.fov = (2 * math.degrees(math.atan(th)), 2 * math.degrees(math.atan(tv)))
-        def set_near_far(self, a, b): pass
-        def get_fov(self): return self.fov
-        def set_film_offset(self, x, y): pass
+    build = build_from_dict(TOWER)
+    view = capture.open_view(offscreen_base, 160, 90, name="turn-framing")
+    try:
+        turn = framing.turntable(view, build, [0, 90, 180, 270], 36.0)
+        fov_h, fov_v = view.lens.get_fov()
+    finally:
+        capture.close_view(offscreen_base, view)
+    lo, hi = framing.dice_box(build)
+    assert turn.pivot == pytest.approx(((lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2))
+    assert turn.pivot != pytest.approx((0.0, 0.0))   # not the card's centre: the tower's
+    assert len({(c.tx, c.ty, c.tz, c.distance) for c in turn.cameras}) == 1
+    assert (turn.cameras[0].tx, turn.cameras[0].ty, turn.cameras[0].tz) == pytest.approx((0, 0, (lo[2] + hi[2]) / 2))
+    assert [c.heading for c in turn.cameras] == [0, 90, 180, 270]
+    corners = [(x - turn.pivot[0], y - turn.pivot[1], z) for x, y, z in showcase.box_corners(lo, hi)]
+    target = (0.0, 0.0, (lo[2] + hi[2]) / 2)
+    between = max(fit_distance(corners, target, a, 36.0, fov_h, fov_v, framing.TURNTABLE_MARGIN)
+                  for a in np.arange(0, 360, 0.5))
+    assert turn.cameras[0].distance >= between - 1e-3     # an angle between the frames' too
+    assert turn.cameras[0].distance <= between * 1.01    # and no further: tight
 
-    class FakeView:
-        lens = FakeLens()
-        size = (160, 90)
 
-    views = showcase.turntable_views(FakeView(), build_from_dict(TOWER), [0, 90, 180, 270], 36.0)
-    assert len({(v.tx, v.ty, v.tz, v.distance) for v in views}) == 1
-    assert [v.heading for v in views] == [0, 90, 180, 270]
-    # At least as far as each single framing needs.
-    for v in views:
-        assert v.distance >= showcase.framing(build_from_dict(TOWER), v.heading, 36.0, 16 / 9)[1] - 1e-6
+def test_the_turntable_is_1280x720_by_default(tower, tmp_path, monkeypatch, capsys):
+    from blueprints3d.commands import render
+    from blueprints3d.files import movie
+
+    asked = {}
+
+    def fake(build, size, n, *a, **k):
+        asked["size"] = size
+        return [np.zeros((size[1], size[0], 3), np.uint8)] * n
+
+    monkeypatch.setattr(render, "render_turntable", fake)
+    monkeypatch.setattr(movie, "write_movie", lambda path, frames, fps: None)
+    assert main(["render", str(tower), "--turntable", str(tmp_path / "t.webp")]) == 0
+    assert asked["size"] == render.TURNTABLE_SIZE == (1280, 720)
+    assert "1280x720" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("argv,needle", [
@@ -116,6 +168,11 @@ def test_turntable_views_share_aim_and_distance():
     (["--turntable", "t.webp", "--seconds", "nan"], "--seconds"),
     (["-o", "x.png", "--seconds", "3"], "--turntable"),
     (["--card"], "-o"),
+    (["-o", "x.png", "--name", "Ann"], "--card"),
+    (["--card", "-o", "x.png", "--name", "   "], "--name"),
+    (["--card", "-o", "x.png", "--name", "x" * 41], "at most 40"),
+    (["--card", "-o", "x.png", "--name", "a\x1b[2Jb"], "--name"),
+    (["--card", "-o", "x.png", "--size", "300x300"], "at least 320x180"),
     (["--turntable", "t.gif", "--seconds", "60", "--fps", "60"], "GB"),
     (["--turntable", "t.gif", "--size", "7680x4320"], "smaller --size"),
     ([], "-o PICTURE.png"),
@@ -156,75 +213,3 @@ def test_mp4_is_written_or_refused_naming_its_extra(offscreen_base, tower, tmp_p
     assert out.read_bytes()[4:8] == b"ftyp"  # an MP4 container
 
 
-def test_the_share_picture_has_the_building_the_card_and_the_engines_numbers(offscreen_base, tower, tmp_path):
-    from blueprints3d.client.apps import share
-
-    out = tmp_path / "share.png"
-    assert main(["render", str(tower), "--card", "-o", str(out), "--size", "480x270", "--supersample", "1"]) == 0
-    img = np.asarray(PIL.open(out).convert("RGB"), dtype=np.int16)
-    assert img.shape == (270, 480, 3)
-    build = load_build(tower)
-    lay = share.layout(build, (480, 270))
-    x, y, w, h = lay.text
-    text = img[y:y + h, x:x + w]
-    panel = np.array([round(c * 255) for c in share.PANEL])
-    ink = np.abs(text - panel).max(axis=2) > 60
-    # The breakdown is drawn: light text on the panel, on many rows (one per line).
-    assert ink.mean() > 0.02 and ink.any(axis=1).sum() > 0.3 * h
-    # The card: mostly paper-light, with the blueprint's navy ink.
-    cx, cy, cw, ch = lay.card
-    card = img[cy:cy + ch, cx:cx + cw]
-    assert (card.mean(axis=2) > 200).mean() > 0.4 and ((card[..., 2] > card[..., 0] + 40)).mean() > 0.03
-    # The building's part is not the panel colour (the table and the dice are there).
-    assert np.abs(img[:, :lay.building[2]] - panel).max(axis=2).mean() > 20
-    # Every number in the words is the engine's.
-    lines = share.share_lines(build)
-    score = score_building(build.blueprint, build.stacks)
-    found = {m.group(1).strip(): int(m.group(2)) for line in lines
-             if (m := re.match(r"^(blueprint bonus|wood|recycled|stone|glass|total)\s+(-?\d+)", line))}
-    assert found == {"blueprint bonus": score.blueprint, "wood": score.wood, "recycled": score.recycled,
-                     "stone": score.stone, "glass": score.glass, "total": score.total}
-    for d in explain_building(build.blueprint, build.stacks):
-        assert f"   {d.material.label} {d.value}: {d.reason}" in lines
-
-
-@pytest.mark.parametrize("size", [(1600, 900), (600, 900), (480, 270), (900, 900)])
-def test_the_share_layout_keeps_every_part_inside_and_apart(size):
-    from blueprints3d.client.apps import share
-
-    build = load_build_dict(TOWER)
-    lay = share.layout(build, size)
-    w, h = size
-    boxes = [lay.building, lay.card, lay.text]
-    for x, y, bw, bh in boxes:
-        assert 0 <= x and 0 <= y and x + bw <= w and y + bh <= h
-    for i, a in enumerate(boxes):
-        for b in boxes[i + 1:]:
-            apart = (a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1])
-            assert apart, (a, b)
-    lines = share.share_lines(build)
-    maker = share.text_maker(lay.font_px)
-    assert max(maker.calc_width(s) for s in lines if s) <= lay.text[2]           # every line fits across
-    assert len(lines) * lay.font_px * share.LINE <= lay.text[3] + 1               # and all of them down
-    assert (h > w) == (lay.building[2] == w)   # tall: the building on top; else on the left
-
-
-def load_build_dict(d):
-    from blueprints3d.files.buildfile import build_from_dict
-
-    return build_from_dict(d)
-
-
-def test_a_custom_card_shares_its_drawn_face(offscreen_base, tmp_path):
-    from blueprints3d.client.apps import share
-    from blueprints3d.presentation.sandbox_model import SandboxBuilding, blank_grid
-    from blueprints3d.engine.materials import Material
-
-    m = SandboxBuilding(blank_grid(2, 4))
-    assert m.place(Material.GLASS, 3, 5) is None
-    build = m.build()
-    img = share.compose(build, np.zeros((*reversed(share.building_share((320, 200))), 3), np.uint8), (320, 200))
-    assert img.shape == (200, 320, 3)
-    cx, cy, cw, ch = share.layout(build, (320, 200)).card
-    assert cw > ch  # 2 rows x 4 columns: a card lying wide
-    assert img[cy:cy + ch, cx:cx + cw].mean() > 150

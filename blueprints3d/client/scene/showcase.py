@@ -308,24 +308,6 @@ def frame_box(view: View, lo, hi, angle: float, elevation: float, zoom: float = 
     return fit
 
 
-def turntable_views(view: View, build: Build, angles, elevation: float,
-                    fov: float = FOV) -> list[CameraView]:
-    """Cameras for a turntable of ``build``: one per angle, all turning about one fixed point
-    at one distance, far enough that the bounding box fits with the margin in every one (the
-    distance is ``camera.fit_distance``'s for each angle, the largest kept; the point is the
-    box's middle, at the mean height the single framings aim at), so the building turns
-    without swaying or breathing. Shapes ``view``'s lens as ``frame_build`` does."""
-    fov_h, fov_v = set_lens(view, fov)
-    view.lens.set_film_offset(0, 0)
-    lo, hi = building_box(build)
-    angles = list(angles)
-    fits = [fit_box(lo, hi, a, elevation, fov_h, fov_v) for a in angles]
-    target = ((lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, sum(f.tz for f in fits) / len(fits))
-    pts = box_corners(lo, hi)
-    d = max(fit_distance(pts, target, a, elevation, fov_h, fov_v, FRAME_MARGIN) for a in angles)
-    return [CameraView(*target, a, elevation, d) for a in angles]
-
-
 def aim(view: View, camera: CameraView) -> None:
     """Put ``view``'s camera where ``camera`` (a ``camera.View``) says."""
     view.cam.set_pos(*camera.eye())
