@@ -141,9 +141,9 @@ def points_now(state: GameState, player: int, action: int) -> int | None:
 def hint_words(state: GameState, player: int, hint: Hint, opponent: str | None = None) -> str:
     """One hint of the coach (``ai.coach.Hint``) as the table lists it: what the move does
     first ("take the wood 5 onto the 2 at the top left: +4 points now"), then what it changes
-    by the round's end against the plain best-looking move, when that is worth a word. Never
-    just "the obvious move": every hint says what it does. ``opponent``: whom a discard keeps
-    the die from (two players)."""
+    by the round's end against the plain best-looking move ("chance to win 47% -> 57%"), when
+    that is worth a word. Never just "the obvious move": every hint says what it does.
+    ``opponent``: whom a discard keeps the die from (two players)."""
     said = move_words(state, player, hint.action)
     now = points_now(state, player, hint.action)
     if now is not None:
@@ -152,16 +152,18 @@ def hint_words(state: GameState, player: int, hint: Hint, opponent: str | None =
         first = f"{opponent} cannot take it" if opponent else "nobody else can take it"
     else:
         first = "it still counts as one of your takes"
+    # Then at most two changes, the biggest first: the chance of winning, an Award or a Prize;
+    # the victory and building points only when no chance moves (a hint is read at a glance).
     later = []
     win = hint.win
     if win is not None and abs(win.after - win.before) >= _NOTABLE_WIN:
         later.append(f"chance to win {_pct(win.before)} -> {_pct(win.after)}")
-    for c in hint.changes[:2]:  # the two biggest: a hint is read at a glance
+    for c in hint.changes[:2 - len(later)]:
         likely = " likely" if c.after >= _LIKELY > c.before else ""
         later.append(f"{c.name}{likely} {_pct(c.before)} -> {_pct(c.after)}")
-    if abs(hint.victory_points) >= _NOTABLE_VP:
+    if not later and abs(hint.victory_points) >= _NOTABLE_VP:
         later.append(f"{hint.victory_points:+.1f} VP")
-    if abs(hint.building_points) >= _NOTABLE_POINTS:
+    if not later and abs(hint.building_points) >= _NOTABLE_POINTS:
         pts = hint.building_points
-        later.append(f"{pts:+.1f} {'point' if round(abs(pts), 1) == 1 else 'points'}")
-    return f"{said}: {first}" + (f"; by the round's end {', '.join(later)}" if later else "")
+        later.append(f"{pts:+.1f} {'point' if round(abs(pts), 1) == 1 else 'points'} by the round's end")
+    return f"{said}: {first}" + (f"; {', '.join(later)}" if later else "")

@@ -90,7 +90,12 @@ def test_a_hint_says_what_the_move_does_never_just_the_obvious_move():
     said = hint_words(s, 0, hint(flow, a, pts=-1.7, vp=0.4, changes=[Change("Skyscraper", 0.2, 0.85)],
                                  win=Change("the game", 0.45, 0.52)), "Bob")
     assert re.search(r": [+-]?\d+ points? now|: no points now", said), said
-    assert "; by the round's end chance to win 45% -> 52%, Skyscraper likely 20% -> 85%, +0.4 VP, -1.7 points" in said
+    assert said.endswith("; chance to win 45% -> 52%, Skyscraper likely 20% -> 85%"), said
+    # No chance moves: the victory points, else the building points by the round's end.
+    said = hint_words(s, 0, hint(flow, a, pts=-1.7, vp=0.4), "Bob")
+    assert said.endswith("; +0.4 VP"), said
+    said = hint_words(s, 0, hint(flow, a, pts=-1.7), "Bob")
+    assert said.endswith("; -1.7 points by the round's end"), said
 
 
 def test_a_placement_hint_counts_the_points_the_engine_gives_it_now():
