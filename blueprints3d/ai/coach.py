@@ -53,7 +53,7 @@ class Hint:
     building_points: float     # expected building points at the round's end, over the obvious move
     victory_points: float      # expected victory points from the round, over the obvious move
     changes: tuple[Change, ...]  # the notable ones, biggest change first
-    words: str                 # one plain line
+    words: str                 # one plain line (the table says it with presentation.words.hint_words)
     win: Change | None = None  # the chance of winning the game, the obvious move's and this one's
 
 
@@ -125,7 +125,7 @@ def _chance(t: Tally) -> float:
 def move_words(state: GameState, player: int, action: int) -> str:
     """``action`` as the coach says it: the die by colour and value, and where it goes."""
     k = A.decode(action)
-    die = f"the {state.material(k.die).colour} {state.values[k.die]}"
+    die = f"the {state.describe_die(k.die)}"  # the engine's material word: "the glass 4"
     if k.kind is A.Kind.DISCARD:
         return f"discard {die}"
     if k.kind is A.Kind.SET_ASIDE:
@@ -138,7 +138,7 @@ def move_words(state: GameState, player: int, action: int) -> str:
         return f"{die} on {where}"
     if len(stack) == 1:
         below = stack[-1]
-        return f"{die} on the {state.material(below).colour} {state.values[below]} ({where})"
+        return f"{die} on the {state.describe_die(below)} ({where})"
     return f"{die} on the {len(stack)}-high stack ({where})"
 
 

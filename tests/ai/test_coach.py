@@ -28,8 +28,8 @@ def test_three_legal_hints_best_first_in_plain_words(four):
     for h in hs:
         k = A.decode(h.action)
         assert (h.die, h.cell, h.kind) == (k.die, k.cell, k.kind.value)
-        colour, value = s.material(h.die).colour, s.values[h.die]
-        assert h.words.startswith(f"the {colour} {value} on "), h.words
+        material, value = s.material(h.die).label, s.values[h.die]  # the engine's word: "glass", not "clear"
+        assert h.words.startswith(f"the {material} {value} on "), h.words
         assert s.blueprints[p].cell_name(h.cell) in h.words
         for c in h.changes:
             assert 0.0 <= c.before <= 1.0 and 0.0 <= c.after <= 1.0

@@ -1,7 +1,7 @@
 """Try it yourself in the demo player: a task step handed to the learner, answered with the
 mouse (a click on a die, a click on a space; or a drag) and with the keys as at the table,
 each answer the engine's (Task.answer) and said in the caption; then the player steps on.
-The demo menu keeps which demos were finished (files/demo_progress.py)."""
+The demo menu keeps which demos were finished, their try-it steps answered (files/demo_progress.py)."""
 
 from __future__ import annotations
 
@@ -110,7 +110,12 @@ def test_the_menu_shows_finished_demos_and_keeps_them(offscreen_base, tmp_path):
     try:
         assert not any(FINISHED_MARK in b["text"] for b in p.menu_buttons)
         p.open("bonus")
-        p.last()                         # the demo seen to its end
+        i = task_index("bonus")           # its try-it step answered right (seen to its end is not enough)
+        p.show_step(i)
+        task = p.demo.steps[i].facts[TASK]
+        right = next(c for c in range(p.demo.steps[i].buildings[0].blueprint.num_cells) if task.answer(0, c).ok)
+        p.trying.take(0)
+        p.trying.drop(right)
         p.show_menu()
         marked = [b["text"] for b in p.menu_buttons if FINISHED_MARK in b["text"]]
         assert len(marked) == 1 and "blueprint bonus" in marked[0]

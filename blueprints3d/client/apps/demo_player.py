@@ -4,6 +4,12 @@ or on-screen buttons, a caption for every step, and offscreen rendering of each 
 The steps come from ``blueprints3d.presentation.demos`` (engine answers, no Panda3D); this module only draws
 them with ``demo_stage``. The objects it needs (the ShowBase) are passed in, never taken from
 ShowBase's builtins.
+
+The menu lists every demo, one row each: its number and title, then its summary in smaller type,
+wrapped to the row's width (the window's width less a margin), so no row's words ever run past
+its button, and the rows shrink together when the window is too short for them. A demo counts as
+finished (kept in ``demos.json``, marked on the menu) once every one of its try-it-yourself steps
+was answered right; only a demo with no such step counts when it is seen to its end.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from typing import Callable, Sequence
 from direct.gui.DirectGui import DGG, DirectButton, DirectFrame
 from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
-from panda3d.core import NodePath, PerspectiveLens, TextNode
+from panda3d.core import NodePath, PerspectiveLens, TextNode, TextProperties, TextPropertiesManager
 
 from blueprints3d.client.apps import demo_callouts, demo_stage
 from blueprints3d.client.apps.demo_try import TryIt
@@ -23,14 +29,31 @@ from blueprints3d.client.render.window import NO_WINDOW_HINT, open_base
 from blueprints3d.client.scene import units
 from blueprints3d.client.render.capture import grab_frame, render_frames, save_png
 from blueprints3d.files.demo_progress import load_progress, progress_path, save_progress
-from blueprints3d.presentation.demos.tasks import TASK
+from blueprints3d.presentation.demos.tasks import TASK, Answer
 from blueprints3d.presentation.scene import Demo, Step
 
 CAPTION_SCALE = 0.056
 PANEL_HEIGHT = 0.46       # of aspect2d's 2.0 height: the caption panel at the bottom
 TEXT_FG = (0.95, 0.95, 0.92, 1)
 DIM_FG = (0.7, 0.75, 0.8, 1)
-FINISHED_MARK = "[finished]"   # on the menu: a demo the learner has seen to its end
+FINISHED_MARK = "[finished]"   # on the menu: a demo whose try-it steps the learner answered
+MENU_SCALE = 0.045        # a menu row's type, in aspect2d units (the window is 2 high)
+MENU_WIDTH_SHARE = 0.92   # of the window's width: a row is at most this wide...
+MENU_MAX_WIDTH = 2.7      # ...and no wider than this on a wide window (aspect2d units)
+MENU_PAD = (0.6, 0.3)     # a row's padding round its words, in its type's units
+MENU_GAP = 0.022          # between rows, aspect2d units
+MENU_TOP = 0.62           # the first row's top edge, below the heading and the hint
+MENU_BOTTOM = -0.93       # the last row's lowest bottom edge (the note goes below the rows)
+SUMMARY = "demo-summary"  # the text properties of a row's second line: smaller, dimmer
+
+
+def _summary_properties() -> None:
+    tpm = TextPropertiesManager.get_global_ptr()
+    if not tpm.has_properties(SUMMARY):
+        tp = TextProperties()
+        tp.set_text_scale(0.8)
+        tp.set_text_color(0.78, 0.84, 0.92, 1)
+        tpm.set_properties(SUMMARY, tp)
 
 
 def _button(parent: NodePath, text: str, pos: tuple[float, float], command: Callable[[], object],
@@ -119,18 +142,19 @@ class DemoPlayer(DirectObject):
     """The `blueprints3d demo` screen: a menu, then one demo stepped with keys and buttons."""
 
     def __init__(self, base, demos: Sequence[Demo], on_quit: Callable[[], None] | None = None,
-                 progress: str | os.PathLike[str] | None = None) -> None:
+                 progress: str | os.PathLike[str] | None = None,
+                 size: Callable[[], tuple[int, int]] | None = None) -> None:
         super().__init__()
         self.base = base
         self.demos = list(demos)
         self.on_quit = on_quit
-        # Which demos were seen to their end (files/demo_progress.py); None: not kept.
+        # Which demos were finished (files/demo_progress.py); None: not kept.
         self.progress = progress
         self.finished, note = load_progress(progress) if progress is not None else (frozenset(), None)
         self.note = note or ""
         self.trying: TryIt | None = None   # a try-it-yourself step on show
         self._nav: dict[str, Callable[[], None]] = {}  # key -> stepping, after the try step's keys
-        self.view = StepView(base)
+        self.view = StepView(base, size)  # ``size``: the window's pixels (tests lay out for others)
         self.demo: Demo | None = None
         self.index = 0
         self.nav = self.view.panel.attach_new_node("nav")
@@ -139,21 +163,15 @@ class DemoPlayer(DirectObject):
         self.next_button = _button(self.nav, "Next >", (0.55, 0.06), self.forward)
         self.menu = base.aspect2d.attach_new_node("demo-menu")
         self.menu_buttons: list[DirectButton] = []
-        top = 0.55
-        OnscreenText(parent=self.menu, text="Blueprints - rule demonstrations", pos=(0, top + 0.18),
-                     scale=0.08, fg=TEXT_FG, align=TextNode.A_center)
-        OnscreenText(parent=self.menu, text="Pick one (or press its number). In a demo: Left / Right to step, "
-                     "M for this menu, Q to quit.", pos=(0, top + 0.09), scale=0.04, fg=DIM_FG,
-                     align=TextNode.A_center)
-        self.note_text = OnscreenText(parent=self.menu, text=self.note, pos=(0, top - 0.13 * len(self.demos) - 0.02),
+        self.heading = OnscreenText(parent=self.menu, text="Blueprints - rule demonstrations",
+                                    pos=(0, MENU_TOP + 0.2), scale=0.08, fg=TEXT_FG, align=TextNode.A_center)
+        self.menu_hint = OnscreenText(parent=self.menu, text="Pick one (or press its number). In a demo: "
+                                      "Left / Right to step, M for this menu, Q to quit.",
+                                      pos=(0, MENU_TOP + 0.1), scale=0.04, fg=DIM_FG, align=TextNode.A_center,
+                                      mayChange=True)
+        self.note_text = OnscreenText(parent=self.menu, text=self.note, pos=(0, MENU_BOTTOM),
                                       scale=0.035, fg=(1, 0.6, 0.5, 1), align=TextNode.A_center, mayChange=True)
-        for k, demo in enumerate(self.demos):
-            b = DirectButton(parent=self.menu, text=self._menu_text(k, demo),
-                             pos=(0, 0, top - 0.13 * k), scale=0.045, text_align=TextNode.A_center,
-                             frameColor=(0.16, 0.22, 0.34, 0.95), text_fg=(1, 1, 1, 1), relief=DGG.FLAT,
-                             pad=(0.6, 0.35), frameSize=(-27, 27, -0.7, 1.2),
-                             command=self.open, extraArgs=[demo.name])
-            self.menu_buttons.append(b)
+        self.answered: set[int] = set()    # the open demo's try-it steps answered right
         for key, fn in (("arrow_right", self.forward), ("space", self.forward), ("arrow_left", self.back),
                         ("backspace", self.back), ("home", self.first), ("end", self.last),
                         ("m", self.show_menu), ("escape", self.escape), ("q", self.quit)):
@@ -169,7 +187,47 @@ class DemoPlayer(DirectObject):
 
     def _menu_text(self, k: int, demo: Demo) -> str:
         done = f"   {FINISHED_MARK}" if demo.name in self.finished else ""
-        return f"{k + 1}.  {demo.title}  -  {demo.summary}{done}"
+        return f"{k + 1}.  {demo.title}{done}\n\1{SUMMARY}\1{demo.summary}\2"
+
+    def menu_width(self) -> float:
+        """A row's width in aspect2d units: the window's width less a margin, capped."""
+        w, h = self.view.size()
+        return min(2 * (w / max(h, 1)) * MENU_WIDTH_SHARE, MENU_MAX_WIDTH)
+
+    def layout_menu(self) -> None:
+        """The rows, made afresh for the window's shape: each wraps its words to the row's width
+        (its frame is the row's, its words always inside it); when the rows do not fit between
+        the hint and the note, their type shrinks until they do."""
+        _summary_properties()
+        for b in self.menu_buttons:
+            b.destroy()
+        self.menu_buttons = []
+        width = self.menu_width()
+        self.menu_hint.setWordwrap(width / 0.04)
+        scale = MENU_SCALE
+        for _ in range(8):
+            rows = []
+            for k, demo in enumerate(self.demos):
+                b = DirectButton(parent=self.menu, text=self._menu_text(k, demo), scale=scale,
+                                 text_align=TextNode.A_center, text_wordwrap=width / scale - 2 * MENU_PAD[0],
+                                 frameColor=(0.16, 0.22, 0.34, 0.95), text_fg=(1, 1, 1, 1), relief=DGG.FLAT,
+                                 pad=MENU_PAD, command=self.open, extraArgs=[demo.name])
+                rows.append(b)
+            heights = [(b.getBounds()[3] - b.getBounds()[2]) * scale for b in rows]
+            if MENU_TOP - sum(heights) - MENU_GAP * (len(rows) - 1) >= MENU_BOTTOM + 0.06 or scale < 0.02:
+                break
+            for b in rows:
+                b.destroy()
+            scale *= 0.9
+        top = MENU_TOP
+        for b, hh in zip(rows, heights):
+            _, _, bottom, up = b.getBounds()
+            b["frameSize"] = (-width / 2 / scale, width / 2 / scale, bottom, up)
+            b.setPos(0, 0, top - up * scale)
+            top -= hh + MENU_GAP
+        self.menu_buttons = rows
+        self.note_text.setPos(0, min(MENU_BOTTOM, top - 0.02))
+        self.note_text.setWordwrap(width / 0.035)
 
     # ---- input ----------------------------------------------------------------------------
     def key(self, name: str) -> None:
@@ -219,8 +277,7 @@ class DemoPlayer(DirectObject):
     def show_menu(self) -> None:
         self.demo = None
         self.trying = None
-        for k, (b, demo) in enumerate(zip(self.menu_buttons, self.demos)):
-            b["text"] = self._menu_text(k, demo)
+        self.layout_menu()
         self.view.clear()
         self.nav.hide()
         self.view.panel.hide()
@@ -231,6 +288,7 @@ class DemoPlayer(DirectObject):
         if demo is None:
             return
         self.demo = demo
+        self.answered = set()
         self.menu.hide()
         self.view.panel.show()
         self.nav.show()
@@ -244,20 +302,36 @@ class DemoPlayer(DirectObject):
         step, title, counter = self.demo.steps[self.index], self.demo.title, f"step {self.index + 1} of {n}"
         task = step.facts.get(TASK)
         if task is not None:  # the learner's turn: the die and the space are theirs to choose
+            index = self.index
             self.trying = TryIt(step, task, lambda s: self.view.show(s, title, counter), self.base.cam,
-                                self.view.lens)
+                                self.view.lens, on_answer=lambda answer: self._answered(index, answer))
             self._say_try()
         else:
             self.trying = None
             self.view.show(step, title, counter)
-        if self.index == n - 1:
-            self._finished(self.demo.name)
+        if self.index == n - 1 and not self.task_steps(self.demo):
+            self._finished(self.demo.name)  # nothing to try in it: seen to its end is finished
         for button, active in ((self.back_button, self.index > 0), (self.next_button, self.index < n - 1)):
             button["state"] = DGG.NORMAL if active else DGG.DISABLED
             button["text_fg"] = (1, 1, 1, 1) if active else (0.5, 0.5, 0.5, 1)
 
+    @staticmethod
+    def task_steps(demo: Demo) -> list[int]:
+        """The steps of ``demo`` that hand the learner a die to try (``Step.facts[TASK]``)."""
+        return [i for i, st in enumerate(demo.steps) if TASK in st.facts]
+
+    def _answered(self, index: int, answer: Answer) -> None:
+        """A try-it step answered: right, it counts; every one answered right, the demo is
+        finished."""
+        if self.demo is None or not answer.ok:
+            return
+        self.answered.add(index)
+        if set(self.task_steps(self.demo)) <= self.answered:
+            self._finished(self.demo.name)
+
     def _finished(self, name: str) -> None:
-        """The demo was seen to its end: kept for the menu (a failed save is said there)."""
+        """Every try-it step of the demo was answered right (a demo without one: it was seen to
+        its end): kept for the menu (a failed save is said there)."""
         if name in self.finished:
             return
         self.finished = self.finished | {name}
@@ -270,9 +344,11 @@ class DemoPlayer(DirectObject):
             self.note_text.setText(self.note)
 
     def refresh(self) -> None:
-        """Draw the current step again (after a window resize)."""
+        """Draw the current step again, or lay the menu out again (after a window resize)."""
         if self.demo is not None:
             self.show_step(self.index)
+        else:
+            self.layout_menu()
 
     def forward(self) -> None:
         if self.demo is not None:

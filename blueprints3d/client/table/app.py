@@ -101,7 +101,7 @@ class TableApp:
         self.score_panel = ScorePanel(base.a2dTopRight)
         self.hud.dock(self.score_panel.text, self.move_bar.root, self.hint_button.root)
         # The coach (H, the Hint button): its hints used are saved at once (client/table/coach_view.py).
-        self.coach = Coach(self.hud, self.hint_button, on_count=lambda: self.saving.autosave())
+        self.coach = Coach(self.hud, self.hint_button, on_count=lambda: self.saving.autosave(), picker=self.picker)
         self.coach.enabled = self.settings.hints
         self.tutorial: Tutorial | None = None   # the guided first game, while it is on
         self.view: TableView | None = None

@@ -10,6 +10,8 @@ in the HUD, and drawn on the table:
 - a placement as a *ghost die*: a translucent copy of the die (its material, its value) on the
   space, at the height it would land (on top of the stack there), numbered "#1".."#3"; the best
   one is the most solid, with gold brackets round its top, a gold outline and a larger number;
+- one number for each hinted space ("#1 #3" when two hints name it), beside its ghost where it
+  covers no other space, hatched or not, no other ghost and no other number (ghost_tags.py);
 - every hinted die has its number in front of it in the pool, so the ghost is found from the die;
 - a discard or a set-aside (no space) puts gold brackets round the pool die instead.
 
@@ -42,13 +44,16 @@ from blueprints3d.client.render import highlight
 from blueprints3d.client.render.materials import draw_on_top
 from blueprints3d.client.scene import dice_model, units
 from blueprints3d.client.scene.geometry import rotate
+from blueprints3d.client.scene.picking import Picker
 from blueprints3d.client.scene.props import make_label
 from blueprints3d.client.table.bots import OffFrameJob
 from blueprints3d.client.table.controls import CURSOR_DIE_SIZE, make_cursor
 from blueprints3d.client.table.flow import FlowEvent, GameFlow, Mode
+from blueprints3d.client.table.ghost_tags import Tag, TagLayout
 from blueprints3d.client.table.table_view import TableView
 from blueprints3d.engine.materials import MATERIAL_OF, Material
 from blueprints3d.engine.views import PlayerView
+from blueprints3d.presentation.words import hint_words
 
 log = logging.getLogger(__name__)
 
@@ -114,11 +119,15 @@ class HintJob(OffFrameJob):
             self.error = e
 
 
-def hint_lines(name: str, hints: list) -> str:
-    """What the HUD lists: a heading, then each hint numbered, best first, in the coach's plain
-    words (the move, the Awards and Prizes it changes, its gain over the obvious move)."""
-    lines = [f"Hints for {name}, best first (H or Esc hides them):"]
-    lines += [f"{i}. {h.words}" for i, h in enumerate(hints, 1)]
+def hint_lines(flow: GameFlow, player: int, hints: list) -> str:
+    """What the HUD lists: a heading, then each hint numbered, best first, in a player's words
+    (``presentation.words.hint_words``: what the move does, the space by what is printed on it
+    and where, then the Awards and Prizes it changes against the plain best-looking move)."""
+    seats = flow.seats
+    others = [s.name for i, s in enumerate(seats) if i != player]
+    opponent = others[0] if len(others) == 1 else None
+    lines = [f"Hints for {seats[player].name}, best first (H or Esc hides them):"]
+    lines += [f"{i}. {hint_words(flow.state, player, h, opponent)}" for i, h in enumerate(hints, 1)]
     return "\n".join(lines)
 
 
@@ -141,9 +150,10 @@ class Coach:
     autosaves, so the count survives a kill)."""
 
     def __init__(self, hud, button, hinter: Hinter | None = None, threaded: bool = True,
-                 on_count: Callable[[], object] | None = None) -> None:
+                 on_count: Callable[[], object] | None = None, picker: Picker | None = None) -> None:
         self.hud = hud
         self.button = button
+        self.picker = picker   # the table's camera, to set the ghosts' numbers clear (ghost_tags.py)
         self.hinter: Hinter = hinter if hinter is not None else coach.hints
         self.threaded = threaded
         self.on_count = on_count
@@ -158,6 +168,9 @@ class Coach:
         self.ghosts: list[tuple[NodePath, int]] = []   # (ghost die, rank) on the spaces
         self.tags: list[tuple[NodePath, int]] = []     # (number over a pool die, die)
         self.brackets: list[tuple[NodePath, int]] = []  # round a pool die to discard / set aside
+        self.ghost_tags: list[Tag] = []        # one number for each hinted space, laid out clear
+        self._tags_for: tuple = ()             # the camera they were laid out for
+        self._player = 0                       # whose hints are on show
         self._progress_shown = -1
 
     # ---- a game -------------------------------------------------------------------------------
@@ -247,6 +260,7 @@ class Coach:
         for node, _ in self.ghosts + self.tags + self.brackets:
             node.remove_node()
         self.ghosts, self.tags, self.brackets = [], [], []
+        self.ghost_tags, self._tags_for = [], ()
         self.hud.show_hints("")
         self.update()
 
@@ -274,7 +288,7 @@ class Coach:
             self.counts[player] += 1
             if self.on_count is not None:
                 self.on_count()
-        self.hud.show_hints(hint_lines(self._game().seats[player].name, self.hints) if self.hints
+        self.hud.show_hints(hint_lines(self._game(), player, self.hints) if self.hints
                             else "The coach has no move to suggest here")
         self._draw(player)
         self.update()
@@ -313,13 +327,16 @@ class Coach:
                 mark.set_scale(units.CELL_PITCH * 0.98)
                 mark.show()
                 self.brackets.append((mark, -1))
+            # One number for the space, listing every hint that names it ("#1 #3").
             ranks = [r for r, x in enumerate(self.hints, 1) if x.cell == h.cell]
             label = self._number(view.root, ranks, rank)
             label.set_pos(view.root, ghost.get_pos(view.root) + Point3(0, 0, units.DIE_SIZE / 2 + GHOST_TAG_LIFT))
             self.ghosts.append((ghost, rank))
             self.tags.append((label, -1))
+            self.ghost_tags.append(Tag(label, h.cell, ghost.get_pos(view.root)))
         for die, ranks in ranks_of_die.items():
             self.tags.append((self._number(view.root, ranks, ranks[0]), die))
+        self._player = player
         self._follow()
 
     def _number(self, parent: NodePath, ranks: list[int], best: int) -> NodePath:
@@ -341,6 +358,7 @@ class Coach:
         view = self.view
         if view is None:
             return
+        self._lay_out_ghost_tags()
         dx, dy = rotate(0.0, -POOL_TAG_NEAR, view.centre_heading)
         for label, die in self.tags:
             if die < 0:
@@ -357,6 +375,19 @@ class Coach:
             mark.set_hpr(view.root, node.get_h(view.root), 0, 0)
             mark.set_scale(CURSOR_DIE_SIZE * s)
             mark.show()
+
+    def _lay_out_ghost_tags(self) -> None:
+        """The ghosts' numbers clear of every other space, ghost and number on the window
+        (ghost_tags.py): again whenever the camera has moved."""
+        view, picker = self.view, self.picker
+        if view is None or picker is None or not self.ghost_tags:
+            return
+        key = tuple(round(v, 4) for row in picker.cam.get_mat(view.root) for v in row)
+        if key == self._tags_for:
+            return
+        self._tags_for = key
+        stacks = self._game().state.stacks[self._player]
+        TagLayout(picker, view, self._player, [len(st) for st in stacks]).place(self.ghost_tags)
 
     def update(self) -> None:
         """The Hint button: on a person's turn with hints on (and nothing waiting), saying what

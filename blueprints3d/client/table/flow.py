@@ -1,7 +1,8 @@
 """The game-flow controller: turns players' choices into engine actions and tracks whose eyes see what.
 
 It knows nothing about Panda3D. Legality is only ever asked of the engine (``legal_actions`` and
-``apply``, whose IllegalAction message is passed on to the player word for word). What it adds is
+``apply``, whose IllegalAction message is passed on to the player word for word, its spaces named
+as the player sees them: ``presentation.words``). What it adds is
 the flow around the rules: whose turn it is to look at the table (the hot-seat curtain), computer
 opponents with a visible delay, the pause at the end of a round, the end of the game.
 
@@ -32,6 +33,7 @@ from blueprints3d.engine.results import RoundResult
 from blueprints3d.engine.rules import round_text
 from blueprints3d.engine.state import GameState
 from blueprints3d.engine.turns import Phase
+from blueprints3d.presentation.words import in_player_words, space_name
 
 log = logging.getLogger(__name__)
 HISTORY_LENGTH = 24  # moves kept for "what the others did since your last turn"
@@ -240,14 +242,14 @@ class GameFlow:
             try:
                 s.clone().apply(action)  # for the engine's reason; the copy (and its draw) is dropped
             except IllegalAction as e:
-                return self._reject(str(e), k.die)
+                return self._reject(self._refusal(e), k.die)
             return self._reject(f"that move is not allowed now ({s.describe_action(action)})", k.die)
         player = s.current_player
         # Only a person's turn holds a move (_person_action: Mode.TURN), and a turn has a player.
         assert player is not None
         if k.kind is A.Kind.PLACE:
             assert k.cell is not None  # a placement always names its space
-            text = f"the {s.describe_die(k.die)} at {s.blueprints[player].cell_name(k.cell)}"
+            text = f"the {s.describe_die(k.die)} on {space_name(s.blueprints[player], k.cell)}"
         elif k.kind is A.Kind.DISCARD:
             text = f"discard the {s.describe_die(k.die)}"
         else:
@@ -279,6 +281,12 @@ class GameFlow:
         self._emit(FlowEvent("undone", p.player, p.die, p.cell, self.message))
         return Outcome(True, self.message, p.action)
 
+    def _refusal(self, e: IllegalAction) -> str:
+        """The engine's refusal of the mover's action, its spaces named as the player sees them
+        ("the 2 at the top left", presentation/words.py), not by row and column."""
+        p = self.state.current_player
+        return str(e) if p is None else in_player_words(self.state.blueprints[p], str(e))
+
     def _reject(self, message: str, die: int | None = None) -> Outcome:
         self.message = message
         self._emit(FlowEvent("rejected", self.current, die, None, message))
@@ -293,7 +301,7 @@ class GameFlow:
         try:
             s.apply(action)
         except IllegalAction as e:
-            return self._reject(str(e), k.die)
+            return self._reject(self._refusal(e), k.die)
         assert player is not None  # the game was not over: apply raised IllegalAction if it was
         self.message = text
         self.history.append((player, text))

@@ -6,7 +6,9 @@ building sets them in a column on either side of it with a leader line to each d
 building's running total sits above it. Every frame the anchors are projected through the lens
 again (the camera glides), and the columns are spread so no two labels touch.
 
-Space goes to the next step, Enter skips the rest; ``replay`` starts the reveal over.
+Space goes to the next step, Enter skips the rest; ``replay`` starts the reveal over. A game's
+reveal moves on by itself too, each step after its duration; the tutorial's waits for the reader
+(``wait_for_reader``): only Space, a click on the table or its Next button go on.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
+from direct.gui.DirectGui import DGG, DirectButton
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import LineSegs, NodePath, Point2, Point3, TextNode
 
@@ -38,6 +41,8 @@ SPACE_BAD_RGBA = (0.95, 0.25, 0.20, 0.60)       # a space not built as printed
 CLOSE_ELEVATION = 50.0
 TABLE_ELEVATION = 62.0
 HINT = "Space: next step    Enter: skip the reveal"
+WAIT_HINT = "Space or a click: next step    Enter: skip the reveal"   # at a reader's pace
+NEXT_RGBA = (0.85, 0.80, 0.65, 1.0)             # the Next button (the tutorial's buttons' colour)
 
 
 
@@ -98,7 +103,29 @@ class RevealPlayer:
         self._outlined: list[NodePath] = []
         self._lit_seat: int | None = None
         self._line_key: tuple = ()
+        # At a reader's pace (the tutorial): no step goes on by itself; Space, a click on the
+        # table or the Next button call ``advance`` (``on_next``: what going on means there).
+        self.waits = False
+        self.on_next: Callable[[], None] | None = None
+        self.next_button: DirectButton | None = None
         self.root.hide()
+
+    def wait_for_reader(self, on_next: Callable[[], None] | None = None) -> None:
+        """Every step waits for Space, a click or the Next button (``on_next``, else the next
+        step), however long it takes to read it."""
+        self.waits, self.on_next = True, on_next
+        if self.next_button is None:
+            self.next_button = DirectButton(parent=self.root, text="Next", command=self.advance,
+                                            relief=DGG.FLAT, pad=(0.6, 0.25), frameColor=NEXT_RGBA,
+                                            text_fg=(0.1, 0.1, 0.1, 1))
+        if self.hint.textNode.get_text():
+            self.hint.setText(WAIT_HINT)
+        self.layout()
+
+    def advance(self) -> None:
+        """Space, a click on the table, the Next button: the reader goes on."""
+        if self.active and not self.at_summary:
+            (self.on_next or self.next_step)()
 
     def _text(self, fg, align, card: bool = False) -> OnscreenText:
         t = OnscreenText(parent=self.root, text="", fg=fg, align=align, shadow=(0, 0, 0, 0.9), mayChange=True)
@@ -150,7 +177,7 @@ class RevealPlayer:
         if not self.active:
             return
         s = self.step
-        if s is not None and s.kind != "summary":
+        if s is not None and s.kind != "summary" and not self.waits:
             self.t += dt
             if self.t >= s.duration:
                 self._go(self.index + 1)
@@ -169,6 +196,9 @@ class RevealPlayer:
 
     def destroy(self) -> None:
         self.stop()
+        if self.next_button is not None:
+            self.next_button.destroy()
+            self.next_button = None
         self.root.remove_node()
 
     def _go(self, index: int) -> None:
@@ -193,7 +223,7 @@ class RevealPlayer:
         self.total.setText("")
         if s.running is not None and s.player is not None:
             self.total.setText(f"{self.names[s.player]}: {s.running}")
-        self.hint.setText("" if s.kind == "summary" else HINT)
+        self.hint.setText("" if s.kind == "summary" else WAIT_HINT if self.waits else HINT)
         if s.kind == "summary":
             # Each building's name and total beside it, for the summary's table to point at.
             for p in range(self.view.players):
@@ -367,6 +397,7 @@ class RevealPlayer:
         self._size_text(self.hint, max(HINT_MIN_PX, HINT_SHARE * h))
         hr = self._text_rect(self.hint)
         self._place_text(self.hint, (w - (hr[2] - hr[0])) / 2, h - margin - (hr[3] - hr[1]))
+        self._place_next(margin)
         top = self._text_rect(self.caption)[3] + margin
         bottom = self._text_rect(self.hint)[1] - margin if self.hint.textNode.get_text() else h - margin
         s = self.step
@@ -389,6 +420,34 @@ class RevealPlayer:
         if s is not None and s.kind == "summary":
             self._layout_names(top, bottom, margin, tag_px)
         self._draw_leaders()
+
+    def _place_next(self, margin: float) -> None:
+        """The Next button right of the hint line, its word as large as the hint's (shown while a
+        step waits)."""
+        b = self.next_button
+        if b is None:
+            return
+        if not (self.waits and self.hint.textNode.get_text()):
+            b.hide()
+            return
+        b.show()
+        hr = self._text_rect(self.hint)
+        scale = self.hint.getScale()[0] * 1.1
+        b.setScale(scale)
+        left, right, bottom, top = b.getBounds()
+        x, z = self._to_a2d(hr[2] + margin, (hr[1] + hr[3]) / 2)
+        b.setPos(x - left * scale, 0, z - (bottom + top) / 2 * scale)
+
+    def next_rect(self) -> Rect | None:
+        """The Next button on the window, in pixels (None when it is not on show)."""
+        b = self.next_button
+        if b is None or b.isHidden():
+            return None
+        u, w, h = self._unit()
+        left, right, bottom, top = b.getBounds()  # its frame (a PGItem's, not geometry), in its own units
+        lo = self.root.get_relative_point(b, Point3(left, 0, bottom))
+        hi = self.root.get_relative_point(b, Point3(right, 0, top))
+        return lo.x * u + w / 2, h / 2 - hi.z * u, hi.x * u + w / 2, h / 2 - lo.z * u
 
     def _layout_tags(self, b: Rect, top: float, bottom: float, margin: float, tag_px: float) -> None:
         u, w, h = self._unit()
@@ -494,6 +553,9 @@ class RevealPlayer:
             out["hint"] = self._text_rect(self.hint)
         if self.total.textNode.get_text() and not self.total.isHidden():
             out["total"] = self._text_rect(self.total)
+        nxt = self.next_rect()
+        if nxt is not None:
+            out["next"] = nxt
         for i, lab in enumerate(self.tags):
             if not lab.text.isHidden():
                 out[f"tag-{i}:{lab.text.textNode.get_text()}"] = lab.rect

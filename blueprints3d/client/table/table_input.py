@@ -2,8 +2,10 @@
 part of the table they are for.
 
 Keyboard alone carries a whole game, so one key can mean different things by what is on show:
-Space skips a throw, lifts the curtain, steps the reveal or plays the chosen move; Esc backs out
-of a screen, cancels a choice or hides the hints before it opens the menu. The pointer is read
+Space skips a throw, lifts the curtain, steps the reveal or plays the chosen move (in the
+tutorial Space and Enter first step the coach's bubbles, and a click on the table steps the
+reveal, which waits for the reader there); Esc backs out of a screen, cancels a choice or hides
+the hints before it opens the menu. The pointer is read
 through the app's ``Pointer`` (client/table/pointer.py), never from the mouse watcher directly.
 """
 
@@ -73,9 +75,16 @@ class TableInput:
     def press(self) -> None:
         m = self.pointer.position()
         controls = self.app.controls
-        if m is None or controls is None or self.app.screens.blocked() or self.pointer.over_gui():
+        if m is None or self.app.screens.blocked() or self.pointer.over_gui():
             return
-        controls.press(*m)
+        tutorial, reveal = self.app.tutorial, self.app.reveal
+        if tutorial is not None and tutorial.click(*m):
+            return  # a click on the coach's bubble: its next one
+        if reveal is not None and reveal.active and reveal.waits and not reveal.at_summary:
+            reveal.advance()  # a reveal at a reader's pace: a click anywhere goes on
+            return
+        if controls is not None:
+            controls.press(*m)
 
     def release(self) -> None:
         m = self.pointer.position()
@@ -145,6 +154,8 @@ class TableInput:
         # Keyboard alone must carry a whole game: Enter or Space also lifts the curtain and
         # goes on after a round's scores, like the buttons do.
         app, screens, view = self.app, self.app.screens, self.app.view
+        if app.tutorial is not None and app.tutorial.key(name):
+            return  # the coach's bubbles take Space and Enter until the last one (tutorial.py)
         revealing = app.reveal is not None and app.reveal.active  # Space steps the reveal
         if name == "space" and view is not None and view.throw_in_flight and not screens.blocked() and not revealing:
             # Space skips a throw (and the glides with it): everything in place at once, the
@@ -168,7 +179,7 @@ class TableInput:
                 return
             if app.reveal is not None and app.reveal.active:
                 # Space: the next step of the reveal; Enter: skip to its summary.
-                app.reveal.next_step() if name == "space" else app.reveal.skip_all()
+                app.reveal.advance() if name == "space" else app.reveal.skip_all()
                 return
         if app.controls is None or screens.blocked():
             return

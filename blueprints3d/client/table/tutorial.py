@@ -1,11 +1,15 @@
 """The guided first game (`blueprints3d tutorial`, "Learn to play" on the new-game screen).
 
 One round of a two-player game against the easy computer on a fixed seed, on the real table and
-engine: a coach panel beside the table says what to do next and explains each rule the first
-time it matters (the words are ``steps.demos.coach``'s), and a pointer line runs from the panel
-to what it speaks of (the pool, the card, the computer's screen). The learner plays freely with
-the table's own mouse and keys; the coach only watches the game flow. After the round's reveal
-(explained step by step) the summary's Continue closes the lesson instead of dealing round 2.
+engine: a coach beside the table says what to do next and explains each rule the first time it
+matters (the words are ``presentation.demos.coach``'s), and a pointer line runs from it to what
+it speaks of (the pool, the card, the computer's screen). The coach speaks in short bubbles of at
+most two lines, one at a time: Space, Enter or a click on the bubble shows the next, and the
+last one stays (until then Space and Enter are the bubbles', not the game's). The learner plays
+freely with the table's own mouse and keys; the coach only watches the game flow. The round's
+reveal, explained step by step, waits for the reader at every step (Space, a click on the table
+or its Next button; ``RevealPlayer.wait_for_reader``); the summary's Continue then closes the
+lesson instead of dealing round 2.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from blueprints3d.presentation.demos import coach
 SEED = 11                       # a fixed deal: the same first game for every learner
 SEATS = (SeatConfig("Alex"), SeatConfig("Computer", "easy"))  # the learner is Alex
 YOU = 0
-PANEL_SHARE = 0.27              # of the window's width: the coach panel's column, on the left
+PANEL_SHARE = 0.34              # of the window's width: the coach's bubble, on the left
 LINE_SHARE, LINE_MIN_PX = 0.027, 14.0   # the coach's type: of the window's height, at least this
 PANEL_TOP_SHARE = 0.15          # of the height: below the HUD's status lines
 POINTER_RGBA = (1.0, 0.85, 0.3, 1.0)
@@ -38,15 +42,19 @@ class Tutorial(DirectObject):
         self.app = app
         self.explained: set[str] = set()   # the rules said in full already
         self.saying: str = ""              # the rule being explained now (marked explained when it changes)
-        self.text = ""
+        self.bubbles: coach.Bubbles = ()   # what the coach says now, one bubble after another
+        self.at = 0                        # the bubble on show
+        self.text = ""                     # all of it (the bubbles, one paragraph each)
+        self.bubble = ""                   # the one on show
         self.target: str = ""              # what the pointer points at: "pool", "card", "opponent", ""
         self.finished = False
         self.closing = False
-        self._armed = False
         # The tutorial game is not the player's own: it is neither autosaved nor kept.
         self._autosave, app.options.autosave = app.options.autosave, None
         app.start_game(list(SEATS), SEED, open_scores=False, start=YOU)
         self.flow = app.flow
+        assert app.reveal is not None  # made with the game's table view
+        app.reveal.wait_for_reader(self.next)  # each step of the reveal waits for the reader
         # The reveal's labels keep clear of the coach's panel as of the summary's.
         others = app.reveal.avoid
         app.reveal.avoid = lambda: (others() if others else []) + [self.panel_rect()]
@@ -63,30 +71,29 @@ class Tutorial(DirectObject):
         # The summary's Continue (button and Enter) ends the lesson instead of dealing round 2.
         self._continue = app.continue_round
         app.continue_round = self.finish
-        self.accept("enter", self._on_enter)
         self.task = app.base.taskMgr.add(self._frame, "blueprints3d-tutorial", sort=-5)
         self.update()
 
     # ---- what to say -----------------------------------------------------------------------
-    def situation(self) -> tuple[str, str, str]:
-        """(rule explained, words, pointer target) for the table as it stands."""
+    def situation(self) -> tuple[str, coach.Bubbles, str]:
+        """(rule explained, bubbles, pointer target) for the table as it stands."""
         flow, app = self.app.flow, self.app
         opponent = flow.seats[1 - YOU].name
         if self.closing:
             end = self._result()
-            return "", coach.closing(end, YOU, [s.name for s in flow.seats]) if end else "", ""
+            return "", coach.closing(end, YOU, [s.name for s in flow.seats]) if end else (), ""
         if flow.mode is Mode.ROUND_END and flow.round_end is not None:
             step = app.reveal.step if app.reveal is not None else None
             result = flow.round_end.result
             names = [s.name for s in flow.seats]
             if step is None:
-                return coach.SCORING, "", ""
+                return coach.SCORING, (), ""
             rule = coach.TIE if step.kind == "award" else coach.SCORING
             return rule, coach.reveal(step, YOU, result, names, rule not in self.explained), ""
         if flow.mode is Mode.BOT:
             return "", coach.waiting(opponent), "opponent"
         if flow.mode is not Mode.TURN or flow.current != YOU:
-            return "", "", ""
+            return "", (), ""
         if flow.pending is not None:
             return "", coach.confirm(), "card"
         if flow.state.phase is Phase.DISCARD:
@@ -99,7 +106,7 @@ class Tutorial(DirectObject):
             return coach.NOWHERE, coach.fits_nowhere(coach.NOWHERE not in self.explained), "pool"
         if flow.state.turns_done == 0:
             return "", coach.welcome(flow.seats[YOU].name, opponent, flow.state.in_demand_materials()) + \
-                "\n\n" + coach.take(True), "pool"
+                coach.take(True), "pool"
         return coach.PLACEMENT, coach.take(coach.PLACEMENT not in self.explained), "pool"
 
     def _result(self):
@@ -114,20 +121,80 @@ class Tutorial(DirectObject):
             self.destroy()
             return task.done
         self.update()
-        self._armed = self.closing
         return task.cont
 
     def update(self) -> None:
-        rule, text, target = self.situation()
+        rule, bubbles, target = self.situation()
         if rule != self.saying:
             if self.saying:
                 self.explained.add(self.saying)  # said in full while it mattered: short from now on
             self.saying = rule
-            rule, text, target = self.situation()
-        self.text, self.target = text, target
-        if self.panel.textNode.get_text() != text:
-            self.panel.setText(text)
+            rule, bubbles, target = self.situation()
+        if bubbles != self.bubbles:  # new words: from their first bubble
+            self.bubbles, self.at = bubbles, 0
+        self.text = "\n\n".join(bubbles)
+        self.bubble = bubbles[self.at] if bubbles else ""
+        self.target = target
+        if self.panel.textNode.get_text() != self.bubble:
+            self.panel.setText(self.bubble)
+        title = coach.TITLE
+        if len(bubbles) > 1:
+            title += f"    {self.at + 1} of {len(bubbles)}" + ("  (Space: more)" if self.bubbles_left() else "")
+        if self.title.textNode.get_text() != title:
+            self.title.setText(title)
         self.layout()
+
+    # ---- one bubble after another ----------------------------------------------------------------
+    def bubbles_left(self) -> bool:
+        """More bubbles wait after the one on show."""
+        return self.at < len(self.bubbles) - 1
+
+    def next_bubble(self) -> bool:
+        """Show the next bubble; False when the one on show is the last (it stays)."""
+        if not self.bubbles_left():
+            return False
+        self.at += 1
+        self.update()
+        return True
+
+    def next(self) -> None:
+        """Going on in the reveal (Space, a click, its Next button): the next bubble, else the
+        reveal's next step."""
+        if not self.next_bubble() and self.app.reveal is not None and self.app.reveal.active:
+            self.app.reveal.next_step()
+            self.update()
+
+    def key(self, name: str) -> bool:
+        """Space and Enter step the bubbles until the last; on the closing words Enter then plays a
+        game. True when the key was the coach's (the table's input asks first: table_input.py)."""
+        if self.root.is_empty() or name not in ("space", "enter") or self.app.screens.pauses():
+            return False
+        if self.next_bubble():
+            return True
+        if self.closing and name == "enter":
+            self.play_a_game()
+            return True
+        return False
+
+    def click(self, x: float, y: float) -> bool:
+        """A click at (x, y) in mouse units: on the bubble, the next one. True when it was."""
+        rect = self.panel_rect()
+        if self.root.is_empty() or rect is None:
+            return False
+        _, w, h = self._px()
+        px, py = (x + 1) / 2 * w, (1 - y) / 2 * h
+        if not (rect[0] <= px <= rect[2] and rect[1] <= py <= rect[3]):
+            return False
+        return self.next_bubble()
+
+    def rows(self, text: str) -> int:
+        """How many lines ``text`` takes in the bubble at the window's size now."""
+        tn = self.panel.textNode
+        shown = tn.get_text()
+        tn.set_text(text)
+        n = tn.get_wordwrapped_text().count("\n") + 1
+        tn.set_text(shown)
+        return n
 
     def _px(self) -> tuple[float, int, int]:
         w, h = self.app.size()
@@ -151,8 +218,8 @@ class Tutorial(DirectObject):
         self._draw_pointer()
 
     def panel_rect(self) -> tuple[float, float, float, float] | None:
-        """The panel's rectangle in pixels (left, top, right, bottom), None when it says nothing."""
-        if not self.text:
+        """The bubble's rectangle in pixels (left, top, right, bottom), None when it says nothing."""
+        if not self.bubble:
             return None
         u, w, h = self._px()
         lo, hi = self.panel.get_tight_bounds(self.app.base.aspect2d)
@@ -177,7 +244,7 @@ class Tutorial(DirectObject):
     def _draw_pointer(self) -> None:
         self.pointer.get_children().detach()
         rect, end = self.panel_rect(), self.target_point()
-        if rect is None or end is None or not self.text:
+        if rect is None or end is None or not self.bubble:
             return
         u, w, h = self._px()
         to_a2d = lambda px, py: ((px - w / 2) / u, (h / 2 - py) / u)  # noqa: E731
@@ -206,7 +273,6 @@ class Tutorial(DirectObject):
             app.reveal.stop()
         self.closing = True
         self.finished = True
-        self._armed = False  # the next frame arms Enter for "Play a game"
         for label, fn in (("Play a game", self.play_a_game), ("Quit", app.quit)):
             b = DirectButton(parent=self.root, text=label, command=fn, relief=DGG.FLAT, pad=(0.5, 0.3),
                              frameColor=(0.85, 0.80, 0.65, 1), text_fg=(0.1, 0.1, 0.1, 1))
@@ -226,11 +292,6 @@ class Tutorial(DirectObject):
             left, right, _, _ = b.getBounds()
             b.setPos(x - left * scale, 0, y)
             x += (right - left) * scale + 0.06
-
-    def _on_enter(self) -> None:
-        # Not the Enter that closed the summary (the app hears it first): the next one.
-        if self.closing and self._armed:
-            self.play_a_game()
 
     def play_a_game(self) -> None:
         """The closing panel's "Play a game": the new-game screen, the lesson put away."""

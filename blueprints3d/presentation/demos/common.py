@@ -13,6 +13,10 @@ from blueprints3d.engine.awards import RoundContext
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.scoring import Score, explain_building, score_building
+# The space and die words are the one place's (presentation/words.py); the demos import them here.
+from blueprints3d.presentation.words import and_list as and_list, in_player_words as in_player_words
+from blueprints3d.presentation.words import refusal_words as refusal_words, space_name as space_name
+from blueprints3d.presentation.words import space_names as space_names, where_on_card as where_on_card
 from blueprints3d.text import number_word, plural
 
 W, R, S, G = Material.WOOD, Material.RECYCLED, Material.STONE, Material.GLASS
@@ -36,64 +40,6 @@ def die_points_label(material: Material, points: int, level: int) -> str:
     if material is Material.STONE:
         return f"+{points} stone, level {level + 1}"
     return f"+{points} glass, shows {points}"
-
-
-# Where a space is on the card, as a player says it ("top left"), by the card's shape.
-_ROW_WORDS = {1: ("",), 2: ("top", "bottom"), 3: ("top", "middle", "bottom"),
-              4: ("top", "second", "third", "bottom")}
-_COL_WORDS = {1: ("",), 2: ("left", "right"), 3: ("left", "centre", "right")}
-
-
-def where_on_card(bp: Blueprint, cell: int) -> str:
-    """"top left", "middle right", "centre": the space's place as the card lies in front of you."""
-    row, col = divmod(cell, bp.cols)
-    r = _ROW_WORDS.get(bp.rows, ())[row] if bp.rows in _ROW_WORDS else f"row {row + 1}"
-    c = _COL_WORDS.get(bp.cols, ())[col] if bp.cols in _COL_WORDS else f"column {col + 1}"
-    if r == "middle" and c == "centre":
-        return "centre"
-    return " ".join(w for w in (r, c) if w) or "centre"
-
-
-def space_name(bp: Blueprint, cell: int) -> str:
-    """A space by what is printed on it and where it is: "the 2 at the top left",
-    "the hatched space at the middle left" (never the engine's row and column)."""
-    h = bp.heights[cell]
-    printed = "hatched space" if h is None else str(h)
-    return f"the {printed} at the {where_on_card(bp, cell)}"
-
-
-def space_names(bp: Blueprint, cells: Sequence[int]) -> str:
-    return and_list([space_name(bp, c) for c in cells])
-
-
-def in_player_words(bp: Blueprint, text: str) -> str:
-    """The engine's sentence with its "row N, column M" names replaced by a player's words:
-    "at the middle right (the space marked 2)", "the middle left space is hatched"."""
-    for cell in range(bp.num_cells):
-        engine = bp.cell_name(cell)
-        if engine not in text:
-            continue
-        where = where_on_card(bp, cell)
-        h = bp.heights[cell]
-        printed = "the hatched space" if h is None else f"the space marked {h}"
-        text = text.replace(f"{engine} is hatched", f"the {where} space is hatched")
-        text = text.replace(f"at {engine}", f"at the {where} ({printed})")
-        text = text.replace(engine, space_name(bp, cell))
-    return text
-
-
-def refusal_words(bp: Blueprint, err: str) -> str:
-    """The engine's refusal as one clause in a player's words (its colon becomes a semicolon, so
-    a caption never strings two colons together)."""
-    return in_player_words(bp, err).replace(": ", "; ")
-
-
-def and_list(items: Sequence[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def sentence(text: str) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from blueprints3d.presentation.words import die_name
 from blueprints3d.presentation.demos.common import G, R, S, W, refusal_words, space_name, space_names
 from blueprints3d.presentation.demos.tasks import TASK, Task, placement_answer, top_of
 from blueprints3d.presentation.scene import BuildingView, Demo, Ghost, Mark, Step, Tone
@@ -126,7 +127,7 @@ def _try_step(building: BuildingView) -> Step:
         where = space_name(bp, cell)
         said = (f"on top of the {below}, an equal value" if below == die[1] else
                 f"on top of the {below}, a lower value" if below is not None else "an empty space")
-        return True, (f"Yes: the {Material(die[0]).colour} {die[1]} may go on {where}, {said}. "
+        return True, (f"Yes: the {die_name(Material(die[0]), die[1])} may go on {where}, {said}. "
                       f"It stays there for the rest of the game."), {}
 
     def judge(k: int, cell: int):

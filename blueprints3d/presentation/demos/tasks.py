@@ -19,6 +19,7 @@ from blueprints3d.engine.blueprints import Blueprint, placement_error
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.scoring import score_building
 from blueprints3d.presentation.demos.common import context, placement_words, refusal_words, scores
+from blueprints3d.presentation.words import die_name
 from blueprints3d.presentation.scene import BuildingView, Die, Ghost, Mark, Stack, Step, Tone
 from blueprints3d.text import plural
 
@@ -89,7 +90,7 @@ def placement_answer(step: Step, building: int, pool_index: int, cell: int,
     die = step.pool[pool_index]
     m, v = die
     err = legal(from_view, v, cell)
-    name = f"{Material(m).colour} {v}"
+    name = die_name(Material(m), v)  # the engine's material word, as at the table
     if err is not None:
         caption = (f"Not there: {refusal_words(from_view.shown_blueprint, err)}. "
                    f"The {name} is back in your hand; try another space.")

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import os
 import threading
+
+import pytest
 from pathlib import Path
 
 from panda3d.core import Vec3
@@ -26,6 +28,7 @@ from blueprints3d.engine.rules import NUM_ROUNDS
 from blueprints3d.files.autosave import AutosaveSlot
 from blueprints3d.files.history import list_games
 from blueprints3d.files.settings import Settings
+from blueprints3d.presentation.words import hint_words
 from support.table_rig import play
 
 SEATS = [SeatConfig("Ann"), SeatConfig("Bob", "easy")]
@@ -93,7 +96,9 @@ def check_shown(app):
     assert id(app.hud.hints) in {id(x) for x in app.hud.texts()}
     for i, h in enumerate(hints, 1):
         assert isinstance(h, coach.Hint) and h.words.strip()
-        assert f"\n{i}. {h.words}" in text, (i, text)
+        said = hint_words(app.flow.state, app.flow.current, h, "Bob")  # the space and die in a player's words
+        assert f"\n{i}. {said}" in text, (i, text)
+        assert "obvious" not in said and "row " not in said and "clear" not in said, said
     flow, view = app.flow, app.view
     seat = flow.current
     legal = flow.state.legal_actions()
@@ -382,5 +387,97 @@ def test_hot_seat_each_person_is_counted_and_the_curtain_takes_no_hints(offscree
         job = ask(app)
         assert job.player == 1 and job.view.player == 1 and app.coach.counts == [1, 1, 0]
         check_shown(app)
+    finally:
+        t.close()
+
+
+# ---- the ghosts' numbers (issue 29, item 5) ----------------------------------------------------
+
+def _mouse_rect(points):
+    pts = [p for p in points if p is not None]
+    xs, ys = [p[0] for p in pts], [-p[1] for p in pts]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _meet(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def number_rects(app):
+    """Each ghost number's card on the window (mouse units, y down), measured here from the label
+    as drawn: a billboard at its place, its corners along the camera's right and up."""
+    view = app.view
+    q = app.cam.get_quat(view.root)
+    right, up = Vec3(q.get_right()), Vec3(q.get_up())
+    out = {}
+    for label, die in app.coach.tags:
+        if die >= 0:
+            continue  # a pool die's number, in front of it in the pool
+        tn = label.node()
+        l, r, b, t = tn.get_card_actual()
+        s = label.get_sx(view.root)
+        at = label.get_pos(view.root)
+        out[tn.get_text()] = _mouse_rect(app.picker.project(at + right * (x * s) + up * (z * s), view.root)
+                                         for x in (l, r) for z in (b, t))
+    return out
+
+
+def space_rects(app, seat, extra=frozenset()):
+    """Every space of a seat's card on the window, up to the top of its stack (a ghost's too)."""
+    from panda3d.core import Point3
+    from blueprints3d.client.scene import card_model, units
+    view = app.view
+    bp = view.blueprint_of(seat)
+    half = card_model.SPACE_FRACTION * units.CELL_PITCH / 2
+    out = {}
+    for cell in range(bp.num_cells):
+        x, y = card_model.cell_position(bp, cell)
+        top = units.CARD_THICKNESS + units.DIE_SIZE * (len(app.flow.state.stacks[seat][cell]) + (cell in extra))
+        out[cell] = _mouse_rect(app.picker.project(Point3(x + sx * half, y + sy * half, z), view.seats[seat].root)
+                                for sx in (-1, 1) for sy in (-1, 1) for z in (units.CARD_THICKNESS, top))
+    return out
+
+
+@pytest.mark.parametrize("cells", [(2, 4, 2), (3, 1, 3), (1, 2, 3)])
+def test_one_number_for_each_hinted_space_clear_of_every_other_space(offscreen_base, cells):
+    """Two hints on one space: one number listing both; no number stands over another space (a
+    hatched one above all), another ghost or another number, from the table's view."""
+    t = open_at(offscreen_base, size=(1280, 720))
+    try:
+        app = t.app
+        flow = app.flow
+        seat = flow.current
+        assert flow.state.blueprints[seat].id == "B11"   # [[X, 1], [1, 1], [3, X]]
+        dice = [d for d in flow.state.pool][:3]
+        chosen = [coach.Hint(A.place(d, c), d, c, "place", 0.0, 0.0, (), "") for d, c in zip(dice, cells)]
+        app.coach.hinter = lambda view, player, **kw: chosen
+        ask(app)
+        app.settle()
+        app.coach.poll()
+        numbers = number_rects(app)
+        want = {}
+        for rank, c in enumerate(cells, 1):
+            want.setdefault(c, []).append(f"#{rank}")
+        assert sorted(numbers) == sorted(" ".join(r) for r in want.values())   # one per space
+        spaces = space_rects(app, seat, extra=frozenset(cells))
+        bp = flow.state.blueprints[seat]
+        for c, ranks in want.items():
+            r = numbers[" ".join(ranks)]
+            assert -1 <= r[0] and r[2] <= 1 and -1 <= r[1] and r[3] <= 1, (ranks, r)   # inside the window
+            for other, sr in spaces.items():   # its own ghost too: the number never hides its die
+                assert not _meet(r, sr), (ranks, "covers", "hatched" if bp.is_hatched(other) else "", other)
+        texts = list(numbers)
+        for i, a in enumerate(texts):
+            for b in texts[i + 1:]:
+                assert not _meet(numbers[a], numbers[b]), (a, b)
+        # The camera moves (an orbit): the numbers are laid out again for the new view.
+        app.camera_rig.orbit_by_key(25.0, 0.0)
+        app.settle()
+        app.coach.poll()
+        numbers = number_rects(app)
+        spaces = space_rects(app, seat, extra=frozenset(cells))
+        for c, ranks in want.items():
+            r = numbers[" ".join(ranks)]
+            assert not any(_meet(r, spaces[h]) for h in range(bp.num_cells) if bp.is_hatched(h)), (ranks, "orbit")
     finally:
         t.close()

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from blueprints3d.client.table.flow import Mode
@@ -67,11 +69,16 @@ def test_the_tutorial_plays_one_coached_round_to_the_reveal(table):
     said: list[tuple[str, str]] = []   # (situation, words) in order
     moves = 0
     dragged = False
-    for _ in range(600):
+    for _ in range(1500):
         if tut.finished:
             break
         flow = app.flow
         tut.update()
+        if tut.bubbles_left():      # the coach's bubbles first: Space shows the next one
+            assert tut.rows(tut.bubble) <= 2, tut.bubble
+            app.input.key("space")
+            app.base.taskMgr.step()
+            continue
         if flow.mode is Mode.TURN and flow.current == 0:
             if flow.pending is not None:
                 said.append(("pending", tut.text))
@@ -130,14 +137,17 @@ def test_the_tutorial_plays_one_coached_round_to_the_reveal(table):
     assert {"reveal-lift", "reveal-building", "reveal-material", "reveal-bonus", "reveal-award"} <= set(reveal)
     first, second = result.in_demand
     award_words = reveal["reveal-award"]
-    assert first.colour in award_words and "turn order" in award_words
+    assert first.label in award_words and "turn order" in award_words   # the engine's material words
     if any(pl.ties for pl in result.awards.values()):
         assert "A tie!" in award_words
     # The closing words give the engine's score of the learner's building.
     assert f"{result.scores[0].total} points" in tut.text
     assert tut.buttons and not tut.pointer.get_num_children()
     app.base.taskMgr.step()
-    app.input.key("enter") if False else tut._on_enter()    # Enter on the closing panel: a real game next
+    while tut.bubbles_left():          # the closing words, bubble after bubble; the last stays
+        app.input.key("enter")
+        assert not app.screens.new_game_screen.active
+    app.input.key("enter")             # Enter on the last of them: a real game next
     assert app.screens.new_game_screen.active and tut.root.is_empty()
 
 
@@ -160,12 +170,170 @@ def test_coach_words_read_as_a_player_would_say_them():
              coach.take(True), coach.take(False), coach.choose_space(True), coach.choose_space(False),
              coach.confirm(), coach.discard(True, "Computer"), coach.discard(False, "Computer"),
              coach.fits_nowhere(True), coach.fits_nowhere(False), coach.waiting("Computer")]
-    for t in texts:
-        assert not style_problems(t), (t, style_problems(t))
+    for bubbles in texts:
+        for t in bubbles:
+            assert not style_problems(t), (t, style_problems(t))
     # The status line says "Round 1 of 3": the welcome says the lesson is the first of those.
     from blueprints3d.engine.rules import NUM_ROUNDS, round_text
     assert f"A game has {NUM_ROUNDS} rounds; this lesson plays the first." in texts[0]
     assert str(NUM_ROUNDS) in round_text(1)
+
+
+# ---- lessons at a reader's pace (issue 29, item 4) ----------------------------------------------
+
+def every_bubble():
+    """Everything the coach can say in the lesson's round: each situation's words, the reveal of a
+    real round (its steps, each kind), the tie words with and without a tie, the closing words."""
+    from dataclasses import replace
+
+    from blueprints3d.engine.materials import Material
+    from blueprints3d.engine.state import GameState
+    from blueprints3d.presentation.reveal import reveal_steps
+    out = []
+    for first in (True, False):
+        out += [coach.take(first), coach.choose_space(first), coach.discard(first, "Computer"),
+                coach.fits_nowhere(first)]
+    out += [coach.confirm(), coach.waiting("Computer")]
+    for a in Material:
+        for b in Material:
+            if a is not b:
+                out.append(coach.welcome("Alex", "Computer", (a, b)))
+    names = ["Alex", "Computer"]
+    for seed in (11, 3, 5):
+        s = GameState.new(2, seed=seed, names=names)
+        while not s.round_results:
+            s.apply(s.legal_actions()[0])
+        result = s.round_results[0]
+        for step in reveal_steps(result, names):
+            for first in (True, False):
+                out.append(coach.reveal(step, 0, result, names, first))
+        tied = {a: pl._replace(ties=("Alex",)) for a, pl in result.awards.items()}
+        for r in (result, replace(result, awards=tied)):
+            out += [coach.tie(r, names), coach.closing(r, 0, names), coach.closing(r, 1, names)]
+    return out
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (1920, 1080)])
+def test_every_bubble_is_one_or_two_sentences_on_at_most_two_lines(tables, size):
+    t = tables(*size, overlay=True)
+    tut = t.app.start_tutorial()
+    tut.update()
+    seen = 0
+    for bubbles in every_bubble():
+        assert isinstance(bubbles, tuple) and bubbles, bubbles
+        for b in bubbles:
+            assert tut.rows(b) <= 2, (size, b)
+            sentences = [x for x in re.split(r"(?<=[.!?])\s+", b.strip()) if x]
+            assert 1 <= len(sentences) <= 2, b
+            assert not style_problems(b), (b, style_problems(b))
+            assert not re.search(r"\b(orange|green|black|clear)\b", b), b  # the engine's material words
+            seen += 1
+    assert seen > 100
+    tut.destroy()
+
+
+def test_the_bubbles_step_with_space_enter_or_a_click_and_the_last_one_stays(table):
+    from blueprints3d.client.table.pointer import HeldPointer
+    app = table.app
+    tut = app.start_tutorial()
+    tut.update()
+    n = len(tut.bubbles)
+    assert n > 2 and tut.at == 0 and tut.bubble == tut.bubbles[0]
+    assert tut.rows(tut.bubble) <= 2 and tut.panel.textNode.get_text() == tut.bubble
+    assert "1 of" in tut.title.textNode.get_text()
+    app.input.key("space")                  # Space: the next bubble, not a move
+    assert tut.at == 1 and tut.panel.textNode.get_text() == tut.bubbles[1]
+    app.input.key("enter")                  # Enter too: no die is chosen meanwhile
+    assert tut.at == 2 and not app.controls.keys.choosing_cell and app.flow.pending is None
+    # A click on the bubble shows the next one; a click beside it does not.
+    left, top, right, bottom = tut.panel_rect()
+    w, h = app.size()
+    mouse = lambda px, py: (px / w * 2 - 1, 1 - py / h * 2)   # noqa: E731
+    app.input.pointer = HeldPointer(mouse((left + right) / 2, (top + bottom) / 2))
+    app.input.press(); app.input.release()
+    assert tut.at == 3
+    app.input.pointer = HeldPointer(mouse(right + 40, bottom + 40))
+    app.input.press(); app.input.release()
+    assert tut.at == 3
+    while tut.at < n - 1:
+        app.input.key("space")
+    last = tut.bubble
+    assert last == tut.bubbles[-1] and not tut.bubbles_left()
+    app.base.taskMgr.step()
+    tut.update()
+    assert tut.bubble == last               # the last one stays...
+    app.input.key("enter")                  # ...and Enter is the game's again: a die is chosen
+    assert tut.bubble == last and app.controls.keys.choosing_cell
+    tut.destroy()
+
+
+def play_tutorial_round(app) -> None:
+    """The lesson's round played straight through the flow (the first legal move each turn)."""
+    flow = app.flow
+    for _ in range(400):
+        if flow.mode is Mode.ROUND_END:
+            return
+        if flow.mode is Mode.BOT:
+            flow.run_bots()
+        elif flow.mode is Mode.TURN:
+            a = flow.state.legal_actions()[0]
+            from blueprints3d.engine import actions as A
+            k = A.decode(a)
+            {A.Kind.PLACE: lambda: flow.place(k.die, k.cell), A.Kind.SET_ASIDE: lambda: flow.set_aside(k.die),
+             A.Kind.DISCARD: lambda: flow.discard(k.die)}[k.kind]()
+            if flow.pending is not None:
+                assert flow.confirm().ok
+        app.refresh(animate=False)
+    raise AssertionError("the round did not end")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 768)])
+def test_the_tutorials_reveal_waits_for_space_a_click_or_next(tables, size):
+    from blueprints3d.client.table.pointer import HeldPointer
+    t = tables(*size, overlay=True)
+    app = t.app
+    tut = app.start_tutorial()
+    play_tutorial_round(app)
+    app.settle()
+    rv = app.reveal
+    assert rv.active and rv.index == 0
+    tut.update()
+    # However long it stays, a step does not go on by itself (a game's reveal does: test_reveal.py).
+    for _ in range(20):
+        rv.update(rv.step.duration)
+        app.step()
+    assert rv.index == 0 and rv.waits
+    assert "click" in rv.hint.textNode.get_text()
+
+    def read_all():
+        while tut.bubbles_left():
+            app.input.key("space")
+            assert rv.index == index     # Space reads the bubbles before the step moves on
+    index = 0
+    read_all()
+    app.input.key("space")                      # Space: the next step
+    assert rv.index == 1
+    index = 1
+    read_all()
+    app.input.pointer = HeldPointer((0.3, -0.2))   # a click anywhere on the table
+    app.input.press(); app.input.release()
+    assert rv.index == 2
+    index = 2
+    read_all()
+    app.settle()
+    labels = rv.label_rects()
+    w, h = app.size()
+    nxt = labels["next"]                         # the Next button beside the hint, in the window
+    assert 0 <= nxt[0] and nxt[2] <= w and 0 <= nxt[1] and nxt[3] <= h
+    assert nxt[0] > labels["hint"][2] and (nxt[3] - nxt[1]) >= 0.8 * (labels["hint"][3] - labels["hint"][1])
+    rv.next_button["command"]()                  # the Next button
+    assert rv.index == 3
+    # To the end: the summary, then the lesson's close, as before.
+    for _ in range(200):
+        if rv.at_summary:
+            break
+        app.input.key("space")
+    assert rv.at_summary and app.screens.summary.active
 
 
 def test_the_tutorial_command_opens_the_lesson_without_an_autosave():
