@@ -7,6 +7,7 @@ numbered row-major, ``cell = row * cols + col``, and shown to players 1-based.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from importlib import resources
@@ -69,6 +70,14 @@ class Blueprint:
         if check_total and total != CARD_TOTAL:
             raise CardDataError(f"blueprint {id}: heights add up to {total}, a card's must add up to {CARD_TOTAL}")
         return cls(id=id, name=name, rows=len(grid), cols=cols, heights=tuple(heights))
+
+    @property
+    def title(self) -> str:
+        """The card as named to players: "B07 Twin Gables"; the name alone where it already
+        says the id ("Blank 3x2 grid", not "blank Blank 3x2 grid")."""
+        if re.search(rf"(?<!\w){re.escape(self.id)}(?!\w)", self.name, re.IGNORECASE):
+            return self.name
+        return f"{self.id} {self.name}"
 
     @property
     def num_cells(self) -> int:

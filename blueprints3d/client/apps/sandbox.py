@@ -180,7 +180,7 @@ class SandboxApp(DirectObject):
             ghost = Ghost(self.material, self.value, self.cursor, Tone.GOOD if err is None else Tone.BAD)
         holding = f"Holding: {self.material.colour} ({self.material.label}) {self.value}."
         caption = f"{holding} {self.status}"
-        return Step(caption, (BuildingView(f"{bp.id} {bp.name}", bp, tuple(tuple(s) for s in m.stacks),
+        return Step(caption, (BuildingView(bp.title, bp, tuple(tuple(s) for s in m.stacks),
                                            cell_marks=marks, ghost=ghost,
                                            footer=f"{plural(m.num_dice, 'die')}, {plural(m.score().total, 'point')}"),),
                     header="1-6 value  O/G/B/C material  click/arrows+Enter drop  U undo  [ ] card  "
@@ -382,7 +382,7 @@ class SandboxApp(DirectObject):
             return
         self.pending_card = index % len(self.cards)
         bp = self.cards[self.pending_card]
-        self.status = (f"Change to {bp.id} {bp.name} and throw away this building "
+        self.status = (f"Change to {bp.title} and throw away this building "
                        f"({plural(self.model.num_dice, 'die')})? Y or Enter: yes, N or Esc: no.")
         self.redraw()
 
@@ -435,7 +435,7 @@ class SandboxApp(DirectObject):
         self.model.set_blueprint(self.cards[self.card_index])
         self.cursor = 0
         bp = self.model.blueprint
-        self.status = f"New card: {bp.id} {bp.name}."
+        self.status = f"New card: {bp.title}."
         self.redraw(reframe=True)
 
     def next_card(self) -> None:

@@ -57,7 +57,7 @@ def breakdown(build: Build) -> str:
     """The score breakdown in words, as the `score` command gives it."""
     bp = build.blueprint
     score = build.score()
-    lines = [f"{bp.id}  {bp.name}", plural(build.num_dice, "die"), ""]
+    lines = [bp.title, plural(build.num_dice, "die"), ""]
     lines.append(f"blueprint bonus {score.blueprint:>3}" + ("  (exact)" if score.blueprint else "  (not followed)"))
     for name in ("wood", "recycled", "stone", "glass"):
         lines.append(f"{name:<15} {getattr(score, name):>3}")

@@ -229,3 +229,18 @@ def test_the_blank_grid_has_no_drawing_until_the_user_prints_a_height(app):
     send(app, "h", "h")    # unprinted -> 1 -> 2
     assert app.model.printed()[4] == 2
     assert band_ink() > 500
+
+
+def test_the_card_is_named_once(app):
+    # Found on the way (issue 29): the blank grid's label read "blank Blank 3x2 grid".
+    def label_texts() -> list[str]:
+        return [n.node().get_text() for n in app.view.stage.labels]
+
+    assert app.model.blank and app.step().buildings[0].title == "Blank 3x2 grid"
+    assert "Blank 3x2 grid" in label_texts() and not any("blank Blank" in t for t in label_texts())
+    assert app.panel.getText().splitlines()[0] == "Blank 3x2 grid"   # the breakdown's first line
+    send(app, "]")
+    assert app.step().buildings[0].title == "B01 " + app.model.blueprint.name
+    assert app.status == f"New card: B01 {app.model.blueprint.name}."
+    send(app, "[")
+    assert app.status == "New card: Blank 3x2 grid."
