@@ -28,10 +28,9 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
-from functools import lru_cache, partial
+from functools import partial
 
-import numpy as np
-from panda3d.core import Point3, Texture
+from panda3d.core import Point3
 
 from blueprints3d.client.apps.demo_player import StepView, _button
 from blueprints3d.client.apps.demo_stage import FRAME_TAG, StageNodes
@@ -46,7 +45,6 @@ from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import DIE_FACES
 from blueprints3d.presentation.sandbox_model import SandboxBuilding, card_choices
 from blueprints3d.presentation.scene import BuildingView, Ghost, Mark, Step, Tone
-from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.files.autosave import default_dir
 from blueprints3d.files.buildfile import build_bytes
 from blueprints3d.files.jsonfile import make_folder, os_reason, where, write_new
@@ -64,27 +62,6 @@ GAP = 0.03                                            # between the building and
 def default_save_path() -> Path:
     """Where the sandbox saves unless told: ``builds/sandbox.json`` in the data folder."""
     return default_dir() / "builds" / "sandbox.json"
-
-
-@lru_cache(maxsize=32)
-def face_texture(blueprint: Blueprint, printed: tuple[int | None, ...]) -> Texture:
-    """The card's face showing only the ``printed`` heights: ``card_model``'s drawn face with
-    the number inside each unprinted space wiped back to the space's plain wash."""
-    ink = card_model.card_face_ink(blueprint)
-    width, length = card_model.card_size(blueprint)
-    px = card_model.PX_PER_CM
-    # Inside the printed square's outline (and its rounded corners), clear of its stroke.
-    inner = int((card_model.SPACE_FRACTION * units.CELL_PITCH / 2 - 0.12) * px)
-    for cell, height in enumerate(printed):
-        if height is not None or blueprint.is_hatched(cell):
-            continue
-        cx, cy = card_model.cell_position(blueprint, cell)
-        col, row = int(round((cx + width / 2) * px)), int(round((length / 2 - cy) * px))
-        box = ink[row - inner:row + inner, col - inner:col + inner]
-        box[...] = box.min()   # the wash under the number
-    level = np.clip(ink, 0.0, 1.0)[..., None]
-    rgb = np.round(255 * (card_model.PAPER * (1 - level) + card_model.INK * level)).astype(np.uint8)
-    return card_model.face_texture(rgb, f"card-{blueprint.id}-printed")
 
 
 CLOSE_REQUEST = "sandbox-close-request"
@@ -191,17 +168,8 @@ class SandboxApp(DirectObject):
         home, as after a card change)."""
         if reframe:
             self.orbit = Orbit(**vars(HOME))
-        stage = self.view.show(self.step(), "Sandbox", f"card {self.card_index + 1} of {len(self.cards)}",
+        self.view.show(self.step(), "Sandbox", f"card {self.card_index + 1} of {len(self.cards)}",
                                reframe=False)
-        if self.model.blank:
-            # A blank grid's face shows only the heights the user printed.
-            paper = stage.buildings[0].find("**/card-paper")
-            if not paper.is_empty():
-                paper.set_texture(face_texture(self.model.blueprint, self.model.printed()), 1)
-            # Its drawing shows the printed heights only: none printed, no target, no drawing.
-            drawing = stage.buildings[0].find("**/card-drawing")
-            if not drawing.is_empty():
-                drawing.set_texture(card_model.drawn_drawing_texture(self.model.blueprint, self.model.printed()), 1)
         self.panel.setText(breakdown(self.model.build()))
         width = self.panel.textNode.get_width() * 0.032
         self.panel.setPos(-0.04 - width, -0.24)   # under the key line

@@ -58,7 +58,8 @@ def breakdown(build: Build) -> str:
     bp = build.blueprint
     score = build.score()
     lines = [bp.title, plural(build.num_dice, "die"), ""]
-    lines.append(f"blueprint bonus {score.blueprint:>3}" + ("  (exact)" if score.blueprint else "  (not followed)"))
+    note = "exact" if score.blueprint else "not followed" if bp.has_plan else "no plan printed"
+    lines.append(f"blueprint bonus {score.blueprint:>3}  ({note})")
     for name in ("wood", "recycled", "stone", "glass"):
         lines.append(f"{name:<15} {getattr(score, name):>3}")
     lines.append(f"{'total':<15} {score.total:>3}")

@@ -9,6 +9,7 @@ import pytest
 from panda3d.core import Point3
 
 from blueprints3d.client.apps.demo_stage import FRAME_TAG
+from blueprints3d.engine.blueprints import UNPRINTED
 from blueprints3d.engine.materials import Material
 from blueprints3d.files.buildfile import load_build
 from blueprints3d.presentation.sandbox_model import SandboxBuilding, blank_grid
@@ -151,14 +152,14 @@ def test_the_blank_grid_prints_no_numbers_until_the_user_prints_one(app):
 
 def test_blank_plan_in_the_model():
     m = SandboxBuilding(blank_grid(2, 2))
-    assert m.printed() == (None,) * 4 and m.blueprint.heights == (1, 1, 1, 1)
+    assert m.printed() == (None,) * 4 and m.blueprint.heights == (UNPRINTED,) * 4
     assert m.place(W, 2, 0) is None
     assert m.set_height(0, 2) is None and m.stacks[0] == [(W, 2)]   # the building stays
-    assert m.printed() == (2, None, None, None) and m.blueprint.heights == (2, 1, 1, 1)
+    assert m.printed() == (2, None, None, None) and m.blueprint.heights == (2, UNPRINTED, UNPRINTED, UNPRINTED)
     for expected in (1, 2, 3):
         assert m.cycle_height(3) is None and m.printed()[3] == expected
     assert m.set_height(3, 6) is None and m.cycle_height(3) is None and m.printed()[3] is None
-    assert m.blueprint.heights[3] == 1   # unprinted counts as the flattest plan
+    assert m.blueprint.heights[3] == UNPRINTED   # unprinted again: the engine's card too
     from blueprints3d.engine.blueprints import card_by_id
 
     deck = SandboxBuilding(card_by_id("B07"))
@@ -211,8 +212,8 @@ def test_saves_go_to_the_data_folder_and_never_over_an_earlier_file(app, tmp_pat
 
 
 def test_the_blank_grid_has_no_drawing_until_the_user_prints_a_height(app):
-    # The card's isometric drawing shows the printed heights only (to the engine every
-    # unprinted space is a 1): a blank grid has no target, so no building is drawn beside it.
+    # The card's isometric drawing shows the printed heights only: a blank grid has no target,
+    # so no building is drawn beside it.
     from blueprints3d.client.scene import card_model
 
     def band_ink() -> int:
