@@ -2,8 +2,9 @@
 
 Every drop is judged by the engine's ``placement_error`` (through ``SandboxBuilding``); the
 window only shows the verdict: the spaces that take the held die light up green, a refused drop
-says why. Mouse: point at a space and click to drop the held die; drag with the right button to
-orbit, the wheel zooms. Keys: 1-6 the value, O/G/B/C the material (orange wood, green recycled,
+says why. Mouse: point at a space (or a stack on it, or the held die's preview floating over
+it) and click to drop the held die there; a click off the card says where to click; drag with
+the right button to orbit, the wheel zooms. Keys: 1-6 the value, O/G/B/C the material (orange wood, green recycled,
 black stone, clear glass), arrow keys move the cursor and Enter drops, U or Backspace undoes,
 [ and ] change the card (asking first when that would throw a building away: Y or Enter
 yes, N or Escape no), H prints a height on a blank grid's space (unprinted, 1 ... 6), Q/E and
@@ -33,13 +34,13 @@ from functools import partial
 from panda3d.core import Point3
 
 from blueprints3d.client.apps.demo_player import StepView, _button
-from blueprints3d.client.apps.demo_stage import FRAME_TAG, StageNodes
+from blueprints3d.client.apps.demo_stage import FRAME_TAG, GHOST_LIFT, StageNodes
 from blueprints3d.client.apps.viewer import Orbit, breakdown
 from blueprints3d.client.render import capture
 from blueprints3d.client.render.window import open_base
-from blueprints3d.client.scene import card_model, showcase, units
+from blueprints3d.client.scene import card_model, dice_model, showcase, units
 from blueprints3d.client.scene.fonts import mono_font
-from blueprints3d.client.scene.picking import Picker
+from blueprints3d.client.scene.picking import Column, Picker
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import DIE_FACES
@@ -491,23 +492,47 @@ class SandboxApp(DirectObject):
         return path
 
     # ---- the mouse ------------------------------------------------------------------------
+    def columns(self) -> list[Column]:
+        """The pick boxes standing on the card, in its frame (see ``picking``): each stack's,
+        and the cursor's space's up to the top of the held die's preview floating over it, so
+        pointing at a die or at the preview names the space it stands over, not the spot of
+        the card behind it."""
+        bp = self.model.blueprint
+        half = units.DIE_SIZE / 2 * 1.02   # the dice as drawn: a ray between two stacks passes on
+        out = []
+        for cell, st in enumerate(self.model.stacks):
+            top = dice_model.die_top_z(len(st) - 1) if st else units.CARD_THICKNESS
+            if cell == self.cursor:
+                top = dice_model.die_center_z(len(st)) + GHOST_LIFT + units.DIE_SIZE / 2
+            if top > units.CARD_THICKNESS:
+                x, y = card_model.cell_position(bp, cell)
+                out.append(Column(cell, x, y, half, 0.0, top))
+        return out
+
     def cell_under(self, mx: float, my: float) -> int | None:
-        """The space under the window point (mx, my) in -1..1, by a ray to the card's plane."""
+        """The space under the window point (mx, my) in -1..1: the nearest stack or held die's
+        preview the ray meets, else where it meets the card."""
         render = self.view.root
-        hit = Picker(self.base.cam, self.view.lens, render).on_plane(mx, my, units.CARD_THICKNESS)
-        if hit is None:
-            return None
-        building = self.stage.buildings[0]
-        local = building.get_relative_point(render, hit)
-        return card_model.cell_at(self.model.blueprint, local.x, local.y)
+        picker = Picker(self.base.cam, self.view.lens, render)
+        return picker.cell_under(mx, my, self.stage.buildings[0],
+                                 partial(card_model.cell_at, self.model.blueprint), columns=self.columns())
 
     def click(self) -> None:
         mw = self.base.mouseWatcherNode
-        if not mw.has_mouse():
-            return
-        cell = self.cell_under(mw.get_mouse_x(), mw.get_mouse_y())
-        if cell is not None:
-            self.drop(cell)
+        if mw.has_mouse():
+            self.click_at(mw.get_mouse_x(), mw.get_mouse_y())
+
+    def click_at(self, mx: float, my: float) -> str | None:
+        """A left click at window point (mx, my): the held die goes on the space under it (or
+        under the held die's preview, when that is clicked). Off the card, the message line
+        says where to click. Returns the refusal, or None."""
+        cell = self.cell_under(mx, my)
+        if cell is None:
+            self.status = ("Nothing there to drop on: click a space of the card, a stack on it, "
+                           "or the held die over a space.")
+            self.redraw()
+            return None
+        return self.drop(cell)
 
     def _update(self, task):
         mw = self.base.mouseWatcherNode

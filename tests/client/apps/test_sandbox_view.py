@@ -245,3 +245,41 @@ def test_the_card_is_named_once(app):
     assert app.status == f"New card: B01 {app.model.blueprint.name}."
     send(app, "[")
     assert app.status == "New card: Blank 3x2 grid."
+
+
+def _screen(app, node) -> tuple[float, float]:
+    """Where the centre of ``node``'s box shows in the window (-1..1)."""
+    from panda3d.core import Point2
+
+    lo, hi = node.get_tight_bounds(app.view.root)
+    p = app.base.cam.get_relative_point(app.view.root, (lo + hi) / 2)
+    out = Point2()
+    assert app.view.lens.project(p, out)
+    return out.x, out.y
+
+
+def test_a_click_on_the_held_dies_preview_drops_it_there(app):
+    # Found on the way (issue 29): a click on the preview floating over the cursor's space did
+    # nothing (its ray went on to the card behind it, or off the card), and said nothing.
+    app.select_value(3)
+    for cell in (0, 1, 4):   # a back space, where the ray behind the preview leaves the card
+        app.set_cursor(cell)
+        before = len(app.model.stacks[cell])
+        (ghost,) = app.view.stage.ghosts
+        x, y = _screen(app, ghost)
+        assert app.cell_under(x, y) == cell, cell
+        assert app.click_at(x, y) is None
+        assert len(app.model.stacks[cell]) == before + 1 and app.cursor == cell
+        assert "Placed the" in app.status
+    # The top die of a stack is its space too (not the card behind it).
+    top = app.view.stage.dice[(0, (0, 0))]
+    app.set_cursor(5)
+    assert app.cell_under(*_screen(app, top)) == 0
+
+
+def test_a_click_off_the_card_says_where_to_click(app):
+    dice = app.model.num_dice
+    assert app.cell_under(0.0, 0.97) is None        # the table far behind the card
+    app.click_at(0.0, 0.97)
+    assert app.model.num_dice == dice and "click a space of the card" in app.status
+    assert "click a space of the card" in app.view.caption.getText()
