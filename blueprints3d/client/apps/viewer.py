@@ -89,7 +89,7 @@ class BuildViewer(DirectObject):
         self.base, self.build, self.name = base, build, name
         self.shots_dir = Path(shots_dir) if shots_dir is not None else pictures_dir()
         self.view = capture.base_view(base)
-        self.stage = showcase.make_stage(base, self.view)
+        self.stage = showcase.make_stage(base, self.view, extent=showcase.shadow_extent(build))
         self.model = showcase.build_showcase(self.stage.root, build)
         self.orbit = Orbit()
         self.turntable = turntable
