@@ -331,7 +331,8 @@ def _stage(build, out_size: tuple[int, int], use_shaders: bool, supersample: int
                                       depth=options.dof > 0, name="render")
     shaders.configure(use_shaders, base)
     # A still can afford the extra pass: glass shows the dice behind it bent, too.
-    stage = showcase.make_stage(base, view, refraction="screen", table=table)
+    stage = showcase.make_stage(base, view, refraction="screen", table=table,
+                                extent=showcase.shadow_extent(build))
     if getattr(view, "multisamples", 0):
         stills.use_multisamples(stage.root)
     look = None

@@ -25,8 +25,10 @@ def run(args: argparse.Namespace) -> int:
     bp = build.blueprint
     print(f"Blueprint {bp.id} ({bp.name}), {build.num_dice} dice")
     for row in bp.grid():
-        print("   " + " ".join(f"{h!s:>2}" for h in row))
-    print(f"  blueprint bonus {score.blueprint:>3}" + ("  (followed exactly)" if score.blueprint else "  (not followed)"))
+        print("   " + " ".join(f"{'.' if h is None else h!s:>2}" for h in row))   # .: nothing printed
+    note = ("followed exactly" if score.blueprint else "not followed" if bp.has_plan else
+            "no height is printed: no plan to follow")
+    print(f"  blueprint bonus {score.blueprint:>3}  ({note})")
     for name in ("wood", "recycled", "stone", "glass"):
         print(f"  {name:<15} {getattr(score, name):>3}")
     print(f"  {'total':<15} {score.total:>3}")

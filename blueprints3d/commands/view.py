@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
 from blueprints3d.commands.argtypes import output_folder, window_size
 from blueprints3d.files.buildfile import load_build
+from blueprints3d.files.builds import VIEWER_COPY_PREFIX
 from blueprints3d.text import display
 
 HELP = "show one building from a build file: turntable, free orbit, score breakdown, screenshots"
@@ -18,13 +20,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--output", "--shots", dest="shots", default=None, metavar="DIR",
                         help="folder for pictures (S or F12; default: pictures in the data folder)")
     parser.add_argument("--no-shaders", action="store_true", help="plain colours instead of the material shaders")
+    parser.add_argument("--temporary", action="store_true",
+                        help="FILE is a copy made for this viewer (the table's View): it is removed once read")
 
 
 def run(args: argparse.Namespace) -> int:
-    build = load_build(args.file)  # a bad file: BuildFileError, one line, exit 2
+    try:
+        build = load_build(args.file)  # a bad file: BuildFileError, one line, exit 2
+    finally:
+        if args.temporary:  # read (or refused): the copy has done its work
+            _remove(args.file)
     if args.shots is not None:
         output_folder(args.shots, "--output")  # one line before a window opens
     w, h = args.size
     from blueprints3d.client.apps.viewer import run_window
 
-    return run_window(build, display(Path(args.file).stem, 60), w, h, args.shots, not args.no_shaders)
+    stem = Path(args.file).stem
+    if args.temporary:  # pictures are named after the building, not its copy
+        stem = stem.removeprefix(VIEWER_COPY_PREFIX)
+    return run_window(build, display(stem, 60), w, h, args.shots, not args.no_shaders)
+
+
+def _remove(path: str) -> None:
+    """Remove the viewer's copy; one that is gone already, or cannot go, is no reason to stop."""
+    try:
+        os.unlink(path)
+    except OSError:
+        pass

@@ -2,11 +2,18 @@
 
 The grid's size comes from the card data; nothing in the engine assumes 3 x 2. Cells are
 numbered row-major, ``cell = row * cols + col``, and shown to players 1-based.
+
+A card from outside the deck (the sandbox's blank grid, a build file's custom grid) may leave
+spaces unprinted (``UNPRINTED``; ``null`` in a build file's grid): such a space takes dice like
+any open space and asks for no height. The blueprint bonus checks the numbered and hatched
+spaces only (RULES.md: "every numbered space's stack height equals its number"), and a card
+with no number printed at all has no plan to follow, so no bonus (``Blueprint.has_plan``).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from importlib import resources
@@ -17,6 +24,7 @@ from blueprints3d.engine.rules import CARD_TOTAL
 from blueprints3d.text import shown
 
 HATCHED = "X"
+UNPRINTED = 0   # ``heights[cell]`` of a space with nothing printed (a blank grid's); null in a grid
 # Bounds of a card from outside the deck (build files, the sandbox): the table has room for an
 # 8 x 8 grid, and a face is printed in time only when its words and numbers are short.
 MAX_SIDE = 8
@@ -27,7 +35,8 @@ MAX_NAME_LENGTH = 60
 
 @dataclass(frozen=True)
 class Blueprint:
-    """One blueprint card. ``heights[cell]`` is the printed height, or None for a hatched space."""
+    """One blueprint card. ``heights[cell]`` is the printed height, None for a hatched space,
+    or ``UNPRINTED`` (0) for a space with nothing printed (only on cards from outside the deck)."""
 
     id: str
     name: str
@@ -38,8 +47,10 @@ class Blueprint:
     @classmethod
     def from_grid(cls, grid: Any, id: str = "custom", name: str = "Custom blueprint",
                   check_total: bool = True) -> "Blueprint":
-        """A card from ``grid[row][col]`` = height or "X"; raises CardDataError naming the fault.
-        ``id`` and ``name`` are short printable text; the grid at most ``MAX_SIDE`` a side."""
+        """A card from ``grid[row][col]`` = height, "X" (hatched) or, where ``check_total`` is
+        off (a card from outside the deck), None (nothing printed); raises CardDataError naming
+        the fault. ``id`` and ``name`` are short printable text; the grid at most ``MAX_SIDE`` a
+        side."""
         for what, text, most in (("id", id, MAX_ID_LENGTH), ("name", name, MAX_NAME_LENGTH)):
             if not isinstance(text, str) or not text.strip() or not text.isprintable():
                 raise CardDataError(f"a blueprint's {what} must be printable text, not {shown(text)}")
@@ -59,16 +70,27 @@ class Blueprint:
             for c, v in enumerate(row):
                 if v == HATCHED:
                     heights.append(None)
+                elif v is None and not check_total:
+                    heights.append(UNPRINTED)
                 elif isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_HEIGHT:
                     heights.append(v)
                 else:
+                    blank = "" if check_total else ", null for nothing printed"
                     raise CardDataError(
-                        f"blueprint {id}: space at {cell_name(r, c)} must be a height from 1 to {MAX_HEIGHT} "
-                        f"or \"X\" for hatched, not {shown(v)}")
+                        f"blueprint {id}: space at {cell_name(r, c)} must be a height from 1 to {MAX_HEIGHT}"
+                        f"{blank} or \"X\" for hatched, not {shown(v)}")
         total = sum(h for h in heights if h is not None)
         if check_total and total != CARD_TOTAL:
             raise CardDataError(f"blueprint {id}: heights add up to {total}, a card's must add up to {CARD_TOTAL}")
         return cls(id=id, name=name, rows=len(grid), cols=cols, heights=tuple(heights))
+
+    @property
+    def title(self) -> str:
+        """The card as named to players: "B07 Twin Gables"; the name alone where it already
+        says the id ("Blank 3x2 grid", not "blank Blank 3x2 grid")."""
+        if re.search(rf"(?<!\w){re.escape(self.id)}(?!\w)", self.name, re.IGNORECASE):
+            return self.name
+        return f"{self.id} {self.name}"
 
     @property
     def num_cells(self) -> int:
@@ -77,9 +99,27 @@ class Blueprint:
     def is_hatched(self, cell: int) -> bool:
         return self.heights[cell] is None
 
-    def grid(self) -> list[list[int | str]]:
-        """The card as ``grid[row][col]``, in the build-file form."""
-        return [[HATCHED if h is None else h for h in self.heights[r * self.cols:(r + 1) * self.cols]]
+    def is_printed(self, cell: int) -> bool:
+        """Whether the space shows a height or hatching (a blank grid's spaces show neither)."""
+        return self.heights[cell] != UNPRINTED
+
+    @cached_property
+    def has_plan(self) -> bool:
+        """Whether some space has a height printed: a card with none has no blueprint bonus."""
+        return any(self.heights)
+
+    @cached_property
+    def bonus_checks(self) -> tuple[tuple[int, int], ...]:
+        """(cell, stack height) of every space the blueprint bonus checks: a numbered space its
+        number, a hatched one 0 (unprinted spaces are not checked); none at all without a plan."""
+        if not self.has_plan:
+            return ()
+        return tuple((c, h or 0) for c, h in enumerate(self.heights) if h != UNPRINTED)
+
+    def grid(self) -> list[list[int | str | None]]:
+        """The card as ``grid[row][col]``, in the build-file form (None: nothing printed)."""
+        return [[HATCHED if h is None else None if h == UNPRINTED else h
+                 for h in self.heights[r * self.cols:(r + 1) * self.cols]]
                 for r in range(self.rows)]
 
     def cell_name(self, cell: int) -> str:

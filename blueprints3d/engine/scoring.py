@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Sequence
 
-from blueprints3d.engine.blueprints import Blueprint
+from blueprints3d.engine.blueprints import UNPRINTED, Blueprint
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import (BLUEPRINT_BONUS, GEOMETER_VALUES, MATERIALS_SAME_COLOUR,
                                        PRIZE_RULES, RECYCLED_POINTS, SKYSCRAPER_HEIGHT,
@@ -56,8 +56,11 @@ def stone_points(level: int) -> int:
 
 
 def follows_blueprint(blueprint: Blueprint, stacks: Sequence[Stack]) -> bool:
-    """Every numbered space holds exactly its number of dice, every hatched space none."""
-    return all(len(s) == (h or 0) for s, h in zip(stacks, blueprint.heights))
+    """Every numbered space holds exactly its number of dice, every hatched space none (an
+    unprinted space, on a blank grid, asks for nothing). A card with no number printed has no
+    plan to follow: no bonus."""
+    checks = blueprint.bonus_checks
+    return bool(checks) and all(len(stacks[c]) == n for c, n in checks)
 
 
 def _at(stacks: Sequence[Stack], cell: int, level: int) -> bool:
@@ -134,8 +137,9 @@ class SpaceCheck(NamedTuple):
 
 
 def blueprint_checks(blueprint: Blueprint, stacks: Sequence[Stack]) -> tuple[SpaceCheck, ...]:
-    """Every space checked as the blueprint bonus checks it (agrees with follows_blueprint)."""
-    return tuple(SpaceCheck(cell, h or 0, len(s), len(s) == (h or 0))
+    """Every space checked as the blueprint bonus checks it (agrees with follows_blueprint on
+    every card with a plan; an unprinted space asks for nothing and is always ok)."""
+    return tuple(SpaceCheck(cell, h or 0, len(s), h == UNPRINTED or len(s) == (h or 0))
                  for cell, (s, h) in enumerate(zip(stacks, blueprint.heights)))
 
 

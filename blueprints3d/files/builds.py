@@ -8,11 +8,17 @@ read back by ``blueprints3d score``, ``view`` and ``render``.
 from __future__ import annotations
 
 import os
+import time
+from pathlib import Path
 from typing import Sequence
 
 from blueprints3d.files.buildfile import Build, build_from_dict, save_build
 from blueprints3d.engine.errors import IllegalAction
 from blueprints3d.engine.state import GameState, RoundResult
+from blueprints3d.files.jsonfile import write_new
+
+VIEWER_COPY_PREFIX = "viewing-"
+STALE_COPY_S = 3600.0   # a copy this old was never read: its viewer did not start
 
 
 def build_of(source: GameState | RoundResult, player: int) -> Build:
@@ -40,3 +46,24 @@ def save_player_build(path: str | os.PathLike[str], source: GameState | RoundRes
     build = build_of(source, player)
     save_build(path, build)
     return build
+
+
+def write_viewer_copy(folder: str | os.PathLike[str], stem: str, data: bytes) -> Path:
+    """A build file for one viewer to read and remove (``blueprints3d view FILE --temporary``):
+    ``viewing-<stem>.json`` in ``folder``, a new name for each viewer (``-2``, ``-3``... while
+    one is taken), so a viewer never removes another's copy, nor is its own replaced before it
+    reads it. Copies an hour old, whose viewers never started, are removed on the way."""
+    folder = Path(folder)
+    now = time.time()
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        entries = []
+    for e in entries:
+        if e.name.startswith(VIEWER_COPY_PREFIX) and e.name.endswith(".json"):
+            try:
+                if e.is_file(follow_symlinks=False) and now - e.stat(follow_symlinks=False).st_mtime > STALE_COPY_S:
+                    os.unlink(e.path)
+            except OSError:
+                pass
+    return write_new(folder, f"{VIEWER_COPY_PREFIX}{stem}", ".json", data)

@@ -8,8 +8,9 @@ surrogates are refused. Every such failure is the caller's ``BlueprintsError`` s
 
 Writing goes through a temporary file in the same folder (``.NAME.*.tmp``), flushed to disk and
 renamed into place, so a crash or a kill leaves the old file or the new one, never half of one.
-``write_new`` never replaces an existing file; ``clean_stray_temps`` removes what killed saves
-left behind.
+The temporary file is made private (``tempfile`` gives 0600); the file put in place is given the
+mode any program's new file gets, 0666 less the umask (``new_file_mode``). ``write_new`` never
+replaces an existing file; ``clean_stray_temps`` removes what killed saves left behind.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import os
 import re
 import stat
 import tempfile
+import threading
 import time
 from itertools import accumulate
 from pathlib import Path
@@ -237,6 +239,31 @@ def read_json(path: str | os.PathLike[str], error: type[BlueprintsError], what: 
 
 # ---- writing -------------------------------------------------------------------------------------
 
+_UMASK_LOCK = threading.Lock()
+
+
+def current_umask() -> int:
+    """The process's umask, read without changing it where the system says it (Linux's
+    /proc/self/status); elsewhere set and restored at once, under a lock."""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as f:
+            for line in f:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8) & 0o777
+    except (OSError, ValueError, IndexError):
+        pass
+    with _UMASK_LOCK:
+        mask = os.umask(0o077)
+        os.umask(mask)
+    return mask & 0o777
+
+
+def new_file_mode() -> int:
+    """The mode of a file the program writes for the user (saves, builds, pictures, settings,
+    history): what ``open`` would give a new file, 0666 less the umask."""
+    return 0o666 & ~current_umask()
+
+
 def _temp(p: Path) -> tuple[int, str]:
     return tempfile.mkstemp(prefix=f".{p.name[:100]}.", suffix=TEMP_SUFFIX, dir=p.parent or ".")
 
@@ -244,7 +271,8 @@ def _temp(p: Path) -> tuple[int, str]:
 def write_bytes_atomic(path: str | os.PathLike[str], data: bytes | Callable[[str], None]) -> None:
     """Write ``data`` to ``path`` through a temporary file in the same folder, flushed and
     renamed into place. ``data`` may be a function that writes the temporary file by name
-    (a picture writer); it is flushed to disk before the rename all the same."""
+    (a picture writer); it is flushed to disk before the rename all the same. The file gets
+    ``new_file_mode`` (the temporary file was private while it was written)."""
     p = Path(path)
     fd, tmp = _temp(p)
     try:
@@ -256,6 +284,7 @@ def write_bytes_atomic(path: str | os.PathLike[str], data: bytes | Callable[[str
         else:
             with os.fdopen(fd, "wb", closefd=False) as f:
                 f.write(data)
+        os.chmod(tmp, new_file_mode())
         os.fsync(fd)
         os.close(fd)
         fd = -1

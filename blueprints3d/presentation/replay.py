@@ -104,8 +104,9 @@ def _game_over(s: GameState) -> str:
     assert res is not None  # called once the game is over
     parts = []
     for p in res.standings():
-        got = [a.value.capitalize() for a in Award if a in res.awards[p] for _ in range(res.awards[p].count(a))]
-        got += [z.title for z in Prize if z in res.prizes[p]]
+        # Every card won, as often as it was won (a Prize won in two rounds is two cards).
+        got = [a.title for a in Award for _ in range(res.awards[p].count(a))]
+        got += [z.title for z in Prize for _ in range(res.prizes[p].count(z))]
         parts.append(f"{s.names[p]} {res.victory_points[p]} VP ({', '.join(got) or 'nothing'})")
     who = " and ".join(s.names[p] for p in res.winners)
     return "Game over. " + "; ".join(parts) + f". {who} {'share the victory' if res.shared else 'wins'}."

@@ -19,18 +19,16 @@ Die = tuple[int, int]
 
 
 BLANK_ID = "blank"
-UNPRINTED = 1   # what an unprinted space counts as to the engine (the flattest plan)
 CYCLE_TOP = TAKES_PER_ROUND  # the H key cycles a blank space through 1 to this (a round's dice)
 
 
 def blank_grid(rows: int = 3, cols: int = 2, plan: tuple[int | None, ...] | None = None) -> Blueprint:
-    """A card with no hatching and no plan. A card's heights must be numbers, so to the engine
-    an unprinted space is 1 (the flattest plan; the card need not add up to 6), and the face
-    shows none of them (``SandboxBuilding.printed``). ``plan``: heights the user printed on
-    some spaces (None: unprinted), row by row."""
+    """A card with no hatching and no plan: every space unprinted (the engine's ``UNPRINTED``,
+    ``null`` in its build file), so nothing is printed on its face and it has no blueprint
+    bonus until the user prints a height. ``plan``: heights the user printed on some spaces
+    (None: unprinted), row by row; the card need not add up to 6."""
     plan = plan or (None,) * (rows * cols)
-    grid = [[UNPRINTED if plan[r * cols + c] is None else plan[r * cols + c] for c in range(cols)]
-            for r in range(rows)]
+    grid = [[plan[r * cols + c] for c in range(cols)] for r in range(rows)]
     return Blueprint.from_grid(grid, id=BLANK_ID, name=f"Blank {rows}x{cols} grid", check_total=False)
 
 

@@ -222,6 +222,22 @@ def test_two_players_single_die_left_nothing_discarded():
     assert s.phase is Phase.TAKE and s.current_player == 1  # no discard step
 
 
+
+def test_two_players_the_rounds_last_take_is_still_followed_by_its_discard():
+    # RULES.md's Decision: the discard is skipped only when the take left the pool empty. The
+    # round's last take leaves 7 dice, so its discard follows though the round ends with it
+    # (looked at for issue 29, item 3, and kept: every saved game and history log holds it).
+    s = fresh(2)
+    rng = random.Random(5)
+    while s.turns_done < 2 * TAKES_PER_ROUND - 1 or s.phase is not Phase.TAKE:
+        s.apply(rng.choice(s.legal_actions()))
+    last = s.current_player
+    s.apply(s.legal_actions()[0])
+    assert s.phase is Phase.DISCARD and s.current_player == last and not s.round_results
+    assert len(s.pool) == POOL_SIZE[2] - 1
+    s.apply(s.legal_actions()[0])
+    assert len(s.round_results) == 1 and s.round == 2 and s.phase is Phase.TAKE
+
 # ---- Placement (p. 3) ------------------------------------------------------------------------
 def test_placement_on_empty_non_hatched_space():
     s = fresh(3)

@@ -145,3 +145,28 @@ def test_replay_player_steps_plays_and_pauses(offscreen_base, finished):
         assert grab_frame(offscreen_base.win).std() > 10
     finally:
         player.destroy()
+
+
+def test_the_end_text_lists_every_award_and_prize_won_and_its_vp_add_up():
+    # Found on the way (issue 29): a Prize won in two rounds was listed once, so the end text
+    # named 11 of a player's 13 VP.
+    import re
+
+    from blueprints3d.engine.rules import AWARD_VP, PRIZE_VP, Award, Prize
+
+    worth = {a.title: AWARD_VP[a] for a in Award} | {z.title: PRIZE_VP for z in Prize}
+    repeated = 0
+    for players in (2, 3, 4):
+        for seed in range(1, 21):
+            s = random_game(players, seed)
+            res = s.result()
+            text = game_steps(s)[-1].caption
+            for p in range(players):
+                m = re.search(rf"{re.escape(s.names[p])} (\d+) VP \(([^)]*)\)", text)
+                assert m, (players, seed, text)
+                got = [] if m.group(2) == "nothing" else m.group(2).split(", ")
+                assert int(m.group(1)) == res.victory_points[p]
+                assert sum(worth[g] for g in got) == res.victory_points[p], (players, seed, text)
+                assert len(got) == len(res.awards[p]) + len(res.prizes[p])
+                repeated += len(set(res.prizes[p])) < len(res.prizes[p])
+    assert repeated  # the games tried include Prizes won twice

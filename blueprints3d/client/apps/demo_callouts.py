@@ -7,6 +7,12 @@ the picture) and a leader line joins it to the die. Titles, footers and row labe
 they are unless something overlaps them. ``layout`` is plain 2D (tested without a window);
 ``arrange`` applies it to a drawn stage through its camera.
 
+On a stage of several buildings each building's labels keep to its own column of the screen
+(``columns``: split halfway between neighbouring cards, a gutter kept clear), so labels of two
+cards never run into each other. A label points at a part of its die the camera sees
+(``visible_point``): a die's centre may lie behind the die above it or a die in front; where
+none of the die shows, the label points at its stack, the nearest die of it in sight.
+
 (The reveal's ``client/table/reveal.py`` has its own column layout, for one building at a time;
 both measure with ``client/scene/screen_rects``.)
 """
@@ -22,9 +28,12 @@ from panda3d.core import LineSegs, NodePath, Point2, Point3
 from blueprints3d.client.scene.screen_rects import Rect, inside, overlaps
 
 ANCHOR_TAG = "label-anchor"     # python tag on a label: the NodePath (or Point3 in its parent) it explains
+POINT_TAG = "label-points-at"   # python tag set by ``arrange``: the pixel the label points at
 LEADER_RGBA = (1.0, 1.0, 1.0, 0.85)
 GAP_PX = 4.0                    # between two labels, and between a label and a die
 NEAR_PX = 6.0                   # a label this close to its die needs no leader line
+GUTTER_PX = 16.0                # kept clear between the label columns of two buildings
+BUILDING_PREFIX = "building-"   # demo_stage's node of one building (its card, dice and labels)
 
 
 @dataclass
@@ -33,6 +42,7 @@ class Callout:
     anchor: Rect | None = None       # the die or space it explains (None: a title or footer)
     leader: bool = False             # after layout: joined to its anchor by a line
     point: tuple[float, float] | None = None   # the anchor's centre on the screen (the line's end)
+    region: Rect | None = None       # the part of the screen it must stay in (None: anywhere)
 
 
 def _candidates(c: Callout, step: float, rings: int):
@@ -70,9 +80,12 @@ def layout(callouts: Sequence[Callout], obstacles: Sequence[Rect], bounds: Rect,
         c = callouts[i]
         h = c.rect[3] - c.rect[1]
         best = None
-        for strict in (True, False):   # at worst a label may lie over a die, never over a label
+        areas = [bounds] if c.region is None else [_meet(c.region, bounds), bounds]
+        # At worst a label may lie over a die, never over a label; it leaves its own column
+        # only where the column has no room at all.
+        for area, strict in [(a, st) for a in areas for st in (True, False)]:
             for r in _candidates(c, max(h * 0.6, 6.0), rings):
-                if not inside(r, bounds) or any(overlaps(r, p, GAP_PX) for p in placed):
+                if not inside(r, area) or any(overlaps(r, p, GAP_PX) for p in placed):
                     continue
                 covers = [o for o in obstacles if overlaps(r, o)]
                 if strict and covers:
@@ -88,7 +101,27 @@ def layout(callouts: Sequence[Callout], obstacles: Sequence[Rect], bounds: Rect,
         point = c.point if c.point is not None else (
             ((c.anchor[0] + c.anchor[2]) / 2, (c.anchor[1] + c.anchor[3]) / 2) if c.anchor else None)
         leader = c.anchor is not None and (_distance(best, c.anchor) > NEAR_PX or point is not None)
-        out[i] = Callout(best, c.anchor, leader, point)
+        out[i] = Callout(best, c.anchor, leader, point, c.region)
+    return out
+
+
+def _meet(a: Rect, b: Rect) -> Rect:
+    return (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
+
+
+def columns(extents: Sequence[tuple[float, float]], bounds: Rect, gutter: float = GUTTER_PX) -> list[Rect]:
+    """The screen's columns for buildings whose cards span ``extents`` (left, right in pixels,
+    in any order): each from halfway to its left neighbour to halfway to its right one, less
+    half the ``gutter`` on each inner side, as tall as ``bounds``."""
+    order = sorted(range(len(extents)), key=lambda i: extents[i][0] + extents[i][1])
+    out: list[Rect] = [bounds] * len(extents)
+    for k, i in enumerate(order):
+        left, right = bounds[0], bounds[2]
+        if k > 0:
+            left = (extents[order[k - 1]][1] + extents[i][0]) / 2 + gutter / 2
+        if k + 1 < len(order):
+            right = (extents[i][1] + extents[order[k + 1]][0]) / 2 - gutter / 2
+        out[i] = (left, bounds[1], right, bounds[3])
     return out
 
 
@@ -126,14 +159,113 @@ def screen_rect(node: NodePath, cam: NodePath, lens, size: tuple[int, int]) -> R
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def _anchor(label: NodePath, cam: NodePath, lens, size) -> tuple[Rect | None, tuple[float, float] | None]:
-    """What ``label`` explains on the screen: its rectangle and its centre (None, None: nothing).
-    The tag holds a die's NodePath, or (parent, Point3) for a space."""
+def _box(node: NodePath) -> tuple[Point3, Point3]:
+    lo, hi = node.get_tight_bounds(node)
+    return lo, hi
+
+
+def _first_hit(origin: Point3, direction, dice: Sequence[NodePath], root: NodePath) -> NodePath | None:
+    """The die whose box the ray (in ``root``'s frame) meets first, or None."""
+    best, best_t = None, float("inf")
+    for die in dice:
+        if die.is_empty() or die.is_hidden():
+            continue
+        lo, hi = _box(die)
+        t = _ray_aabb(die.get_relative_point(root, origin), die.get_relative_vector(root, direction), lo, hi)
+        if t is not None and t < best_t:
+            best, best_t = die, t
+    return best
+
+
+def _ray_aabb(o, v, lo, hi) -> float | None:
+    t0, t1 = -float("inf"), float("inf")
+    for i in range(3):
+        if abs(v[i]) < 1e-12:
+            if not lo[i] <= o[i] <= hi[i]:
+                return None
+            continue
+        a, b = (lo[i] - o[i]) / v[i], (hi[i] - o[i]) / v[i]
+        if a > b:
+            a, b = b, a
+        t0, t1 = max(t0, a), min(t1, b)
+        if t0 > t1:
+            return None
+    return t0 if t1 >= 0 else None
+
+
+def visible_point(die: NodePath, dice: Sequence[NodePath], cam: NodePath, lens,
+                  size: tuple[int, int]) -> tuple[float, float] | None:
+    """A pixel where the camera sees ``die`` itself (no other of ``dice`` in front of it): its
+    centre if that shows, else the nearest to it of its faces' middles and their corners' way
+    points; None when no part of it shows."""
+    lo, hi = _box(die)
+    c = (lo + hi) / 2
+    half = (hi - lo) / 2 * 0.96   # just inside its faces
+    points = [c]
+    for axis in range(3):
+        for sign in (-1.0, 1.0):
+            face = Point3(c)
+            face[axis] += sign * half[axis]
+            points.append(face)
+            for other in range(3):   # towards the face's edges: what peeks out past a die in front
+                if other == axis:
+                    continue
+                for s2 in (-0.7, 0.7):
+                    q = Point3(face)
+                    q[other] += s2 * half[other]
+                    points.append(q)
+    root = cam
+    w, h = size
+    centre_px = None
+    best, best_d = None, float("inf")
+    for k, p in enumerate(points):
+        q = cam.get_relative_point(die, p)
+        film = Point2()
+        if not lens.project(q, film):
+            continue
+        px = ((film.x + 1) / 2 * w, (1 - film.y) / 2 * h)
+        if k == 0:
+            centre_px = px
+        near, far = Point3(), Point3()
+        if not lens.extrude(film, near, far):
+            continue
+        if _first_hit(near, far - near, dice, root) != die:
+            continue
+        d = 0.0 if centre_px is None else math.hypot(px[0] - centre_px[0], px[1] - centre_px[1])
+        if d < best_d:
+            best, best_d = px, d
+            if k == 0:
+                break
+    return best
+
+
+def _stack_of(die: NodePath, dice: Sequence[NodePath]) -> list[NodePath]:
+    """The dice standing in ``die``'s stack (the same building and space), nearest level first."""
+    if not die.has_tag("slot"):
+        return []
+    cell, level = (int(x) for x in die.get_tag("slot").split(":"))
+    mates = [d for d in dice if d.has_tag("slot") and d.get_parent() == die.get_parent()
+             and int(d.get_tag("slot").split(":")[0]) == cell and d != die]
+    return sorted(mates, key=lambda d: abs(int(d.get_tag("slot").split(":")[1]) - level))
+
+
+def _anchor(label: NodePath, cam: NodePath, lens, size,
+            dice: Sequence[NodePath] = ()) -> tuple[Rect | None, tuple[float, float] | None]:
+    """What ``label`` explains on the screen: its rectangle and the pixel it points at (None,
+    None: nothing). The tag holds a die's NodePath, or (parent, Point3) for a space. A die is
+    pointed at where it shows (``visible_point``), or where its stack shows when it is hidden."""
     anchor = label.get_python_tag(ANCHOR_TAG) if label.has_python_tag(ANCHOR_TAG) else None
     if anchor is None:
         return None, None
     if isinstance(anchor, NodePath):
         parent, point, rect = anchor, Point3(0, 0, 0), screen_rect(anchor, cam, lens, size)
+        if dice:
+            for die in (anchor, *_stack_of(anchor, dice)):
+                seen = visible_point(die, dice, cam, lens, size)
+                if seen is not None:
+                    if die != anchor:
+                        rect = screen_rect(die, cam, lens, size)
+                    return rect, seen
     else:
         parent, point = anchor
         rect = None
@@ -155,16 +287,20 @@ def arrange(labels: Sequence[NodePath], dice: Sequence[NodePath], root: NodePath
     old = root.find("label-leaders")
     if not old.is_empty():
         old.remove_node()
+    bounds = (margin_px, margin_px, w - margin_px, bottom_px - margin_px)
+    region = _building_columns(root, cam, lens, size, bounds)
     items, nodes = [], []
     for label in labels:
         r = screen_rect(label, cam, lens, size)
         if r is None:
             continue
-        rect, point = _anchor(label, cam, lens, size)
-        items.append(Callout(r, rect, point=point))
+        rect, point = _anchor(label, cam, lens, size, dice)
+        building = _building_of(label, root)
+        items.append(Callout(r, rect, point=point, region=region.get(building) if building is not None else None))
         nodes.append(label)
+        label.set_python_tag(POINT_TAG, point)
     obstacles = [r for d in dice if (r := screen_rect(d, cam, lens, size)) is not None]
-    done = layout(items, obstacles, (margin_px, margin_px, w - margin_px, bottom_px - margin_px))
+    done = layout(items, obstacles, bounds)
     leaders = LineSegs("label-leaders")
     leaders.set_thickness(1.5)
     leaders.set_color(*LEADER_RGBA)
@@ -191,6 +327,36 @@ def arrange(labels: Sequence[NodePath], dice: Sequence[NodePath], root: NodePath
         line.set_depth_write(False)
         line.set_bin("fixed", 49)   # under the labels, over the dice
     return done
+
+
+def _building_of(node: NodePath, root: NodePath) -> NodePath | None:
+    """The building (demo_stage's ``building-N`` node) ``node`` belongs to, or None."""
+    p = node.get_parent()
+    while not p.is_empty() and p != root:
+        if p.get_name().startswith(BUILDING_PREFIX) and p.get_parent() == root:
+            return p
+        p = p.get_parent()
+    return None
+
+
+def _building_columns(root: NodePath, cam: NodePath, lens, size, bounds: Rect) -> dict[NodePath, Rect]:
+    """Each building's column of the screen (``columns``), from its card's extent on the
+    screen (the card, its drawing's band, or the face-down card)."""
+    buildings = [b for b in root.get_children() if b.get_name().startswith(BUILDING_PREFIX)]
+    if len(buildings) < 2:
+        return {}
+    extents = []
+    for b in buildings:
+        xs = []
+        for name in ("**/card-paper", "**/card-drawing", "**/hidden-card"):
+            for part in b.find_all_matches(name):
+                r = screen_rect(part, cam, lens, size)
+                if r is not None:
+                    xs += [r[0], r[2]]
+        if not xs:
+            return {}
+        extents.append((min(xs), max(xs)))
+    return dict(zip(buildings, columns(extents, bounds)))
 
 
 def _nearest_edge(r: Rect, towards: Rect) -> tuple[float, float]:

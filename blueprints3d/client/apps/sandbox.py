@@ -2,8 +2,9 @@
 
 Every drop is judged by the engine's ``placement_error`` (through ``SandboxBuilding``); the
 window only shows the verdict: the spaces that take the held die light up green, a refused drop
-says why. Mouse: point at a space and click to drop the held die; drag with the right button to
-orbit, the wheel zooms. Keys: 1-6 the value, O/G/B/C the material (orange wood, green recycled,
+says why. Mouse: point at a space (or a stack on it, or the held die's preview floating over
+it) and click to drop the held die there; a click off the card says where to click; drag with
+the right button to orbit, the wheel zooms. Keys: 1-6 the value, O/G/B/C the material (orange wood, green recycled,
 black stone, clear glass), arrow keys move the cursor and Enter drops, U or Backspace undoes,
 [ and ] change the card (asking first when that would throw a building away: Y or Enter
 yes, N or Escape no), H prints a height on a blank grid's space (unprinted, 1 ... 6), Q/E and
@@ -28,25 +29,23 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
-from functools import lru_cache, partial
+from functools import partial
 
-import numpy as np
-from panda3d.core import Point3, Texture
+from panda3d.core import Point3
 
 from blueprints3d.client.apps.demo_player import StepView, _button
-from blueprints3d.client.apps.demo_stage import FRAME_TAG, StageNodes
+from blueprints3d.client.apps.demo_stage import FRAME_TAG, GHOST_LIFT, StageNodes
 from blueprints3d.client.apps.viewer import Orbit, breakdown
 from blueprints3d.client.render import capture
 from blueprints3d.client.render.window import open_base
-from blueprints3d.client.scene import card_model, showcase, units
+from blueprints3d.client.scene import card_model, dice_model, showcase, units
 from blueprints3d.client.scene.fonts import mono_font
-from blueprints3d.client.scene.picking import Picker
+from blueprints3d.client.scene.picking import Column, Picker
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import DIE_FACES
 from blueprints3d.presentation.sandbox_model import SandboxBuilding, card_choices
 from blueprints3d.presentation.scene import BuildingView, Ghost, Mark, Step, Tone
-from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.files.autosave import default_dir
 from blueprints3d.files.buildfile import build_bytes
 from blueprints3d.files.jsonfile import make_folder, os_reason, where, write_new
@@ -64,27 +63,6 @@ GAP = 0.03                                            # between the building and
 def default_save_path() -> Path:
     """Where the sandbox saves unless told: ``builds/sandbox.json`` in the data folder."""
     return default_dir() / "builds" / "sandbox.json"
-
-
-@lru_cache(maxsize=32)
-def face_texture(blueprint: Blueprint, printed: tuple[int | None, ...]) -> Texture:
-    """The card's face showing only the ``printed`` heights: ``card_model``'s drawn face with
-    the number inside each unprinted space wiped back to the space's plain wash."""
-    ink = card_model.card_face_ink(blueprint)
-    width, length = card_model.card_size(blueprint)
-    px = card_model.PX_PER_CM
-    # Inside the printed square's outline (and its rounded corners), clear of its stroke.
-    inner = int((card_model.SPACE_FRACTION * units.CELL_PITCH / 2 - 0.12) * px)
-    for cell, height in enumerate(printed):
-        if height is not None or blueprint.is_hatched(cell):
-            continue
-        cx, cy = card_model.cell_position(blueprint, cell)
-        col, row = int(round((cx + width / 2) * px)), int(round((length / 2 - cy) * px))
-        box = ink[row - inner:row + inner, col - inner:col + inner]
-        box[...] = box.min()   # the wash under the number
-    level = np.clip(ink, 0.0, 1.0)[..., None]
-    rgb = np.round(255 * (card_model.PAPER * (1 - level) + card_model.INK * level)).astype(np.uint8)
-    return card_model.face_texture(rgb, f"card-{blueprint.id}-printed")
 
 
 CLOSE_REQUEST = "sandbox-close-request"
@@ -180,7 +158,7 @@ class SandboxApp(DirectObject):
             ghost = Ghost(self.material, self.value, self.cursor, Tone.GOOD if err is None else Tone.BAD)
         holding = f"Holding: {self.material.colour} ({self.material.label}) {self.value}."
         caption = f"{holding} {self.status}"
-        return Step(caption, (BuildingView(f"{bp.id} {bp.name}", bp, tuple(tuple(s) for s in m.stacks),
+        return Step(caption, (BuildingView(bp.title, bp, tuple(tuple(s) for s in m.stacks),
                                            cell_marks=marks, ghost=ghost,
                                            footer=f"{plural(m.num_dice, 'die')}, {plural(m.score().total, 'point')}"),),
                     header="1-6 value  O/G/B/C material  click/arrows+Enter drop  U undo  [ ] card  "
@@ -191,17 +169,8 @@ class SandboxApp(DirectObject):
         home, as after a card change)."""
         if reframe:
             self.orbit = Orbit(**vars(HOME))
-        stage = self.view.show(self.step(), "Sandbox", f"card {self.card_index + 1} of {len(self.cards)}",
+        self.view.show(self.step(), "Sandbox", f"card {self.card_index + 1} of {len(self.cards)}",
                                reframe=False)
-        if self.model.blank:
-            # A blank grid's face shows only the heights the user printed.
-            paper = stage.buildings[0].find("**/card-paper")
-            if not paper.is_empty():
-                paper.set_texture(face_texture(self.model.blueprint, self.model.printed()), 1)
-            # Its drawing shows the printed heights only: none printed, no target, no drawing.
-            drawing = stage.buildings[0].find("**/card-drawing")
-            if not drawing.is_empty():
-                drawing.set_texture(card_model.drawn_drawing_texture(self.model.blueprint, self.model.printed()), 1)
         self.panel.setText(breakdown(self.model.build()))
         width = self.panel.textNode.get_width() * 0.032
         self.panel.setPos(-0.04 - width, -0.24)   # under the key line
@@ -382,7 +351,7 @@ class SandboxApp(DirectObject):
             return
         self.pending_card = index % len(self.cards)
         bp = self.cards[self.pending_card]
-        self.status = (f"Change to {bp.id} {bp.name} and throw away this building "
+        self.status = (f"Change to {bp.title} and throw away this building "
                        f"({plural(self.model.num_dice, 'die')})? Y or Enter: yes, N or Esc: no.")
         self.redraw()
 
@@ -435,7 +404,7 @@ class SandboxApp(DirectObject):
         self.model.set_blueprint(self.cards[self.card_index])
         self.cursor = 0
         bp = self.model.blueprint
-        self.status = f"New card: {bp.id} {bp.name}."
+        self.status = f"New card: {bp.title}."
         self.redraw(reframe=True)
 
     def next_card(self) -> None:
@@ -523,23 +492,47 @@ class SandboxApp(DirectObject):
         return path
 
     # ---- the mouse ------------------------------------------------------------------------
+    def columns(self) -> list[Column]:
+        """The pick boxes standing on the card, in its frame (see ``picking``): each stack's,
+        and the cursor's space's up to the top of the held die's preview floating over it, so
+        pointing at a die or at the preview names the space it stands over, not the spot of
+        the card behind it."""
+        bp = self.model.blueprint
+        half = units.DIE_SIZE / 2 * 1.02   # the dice as drawn: a ray between two stacks passes on
+        out = []
+        for cell, st in enumerate(self.model.stacks):
+            top = dice_model.die_top_z(len(st) - 1) if st else units.CARD_THICKNESS
+            if cell == self.cursor:
+                top = dice_model.die_center_z(len(st)) + GHOST_LIFT + units.DIE_SIZE / 2
+            if top > units.CARD_THICKNESS:
+                x, y = card_model.cell_position(bp, cell)
+                out.append(Column(cell, x, y, half, 0.0, top))
+        return out
+
     def cell_under(self, mx: float, my: float) -> int | None:
-        """The space under the window point (mx, my) in -1..1, by a ray to the card's plane."""
+        """The space under the window point (mx, my) in -1..1: the nearest stack or held die's
+        preview the ray meets, else where it meets the card."""
         render = self.view.root
-        hit = Picker(self.base.cam, self.view.lens, render).on_plane(mx, my, units.CARD_THICKNESS)
-        if hit is None:
-            return None
-        building = self.stage.buildings[0]
-        local = building.get_relative_point(render, hit)
-        return card_model.cell_at(self.model.blueprint, local.x, local.y)
+        picker = Picker(self.base.cam, self.view.lens, render)
+        return picker.cell_under(mx, my, self.stage.buildings[0],
+                                 partial(card_model.cell_at, self.model.blueprint), columns=self.columns())
 
     def click(self) -> None:
         mw = self.base.mouseWatcherNode
-        if not mw.has_mouse():
-            return
-        cell = self.cell_under(mw.get_mouse_x(), mw.get_mouse_y())
-        if cell is not None:
-            self.drop(cell)
+        if mw.has_mouse():
+            self.click_at(mw.get_mouse_x(), mw.get_mouse_y())
+
+    def click_at(self, mx: float, my: float) -> str | None:
+        """A left click at window point (mx, my): the held die goes on the space under it (or
+        under the held die's preview, when that is clicked). Off the card, the message line
+        says where to click. Returns the refusal, or None."""
+        cell = self.cell_under(mx, my)
+        if cell is None:
+            self.status = ("Nothing there to drop on: click a space of the card, a stack on it, "
+                           "or the held die over a space.")
+            self.redraw()
+            return None
+        return self.drop(cell)
 
     def _update(self, task):
         mw = self.base.mouseWatcherNode

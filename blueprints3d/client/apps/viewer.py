@@ -57,8 +57,9 @@ def breakdown(build: Build) -> str:
     """The score breakdown in words, as the `score` command gives it."""
     bp = build.blueprint
     score = build.score()
-    lines = [f"{bp.id}  {bp.name}", plural(build.num_dice, "die"), ""]
-    lines.append(f"blueprint bonus {score.blueprint:>3}" + ("  (exact)" if score.blueprint else "  (not followed)"))
+    lines = [bp.title, plural(build.num_dice, "die"), ""]
+    note = "exact" if score.blueprint else "not followed" if bp.has_plan else "no plan printed"
+    lines.append(f"blueprint bonus {score.blueprint:>3}  ({note})")
     for name in ("wood", "recycled", "stone", "glass"):
         lines.append(f"{name:<15} {getattr(score, name):>3}")
     lines.append(f"{'total':<15} {score.total:>3}")
@@ -88,7 +89,7 @@ class BuildViewer(DirectObject):
         self.base, self.build, self.name = base, build, name
         self.shots_dir = Path(shots_dir) if shots_dir is not None else pictures_dir()
         self.view = capture.base_view(base)
-        self.stage = showcase.make_stage(base, self.view)
+        self.stage = showcase.make_stage(base, self.view, extent=showcase.shadow_extent(build))
         self.model = showcase.build_showcase(self.stage.root, build)
         self.orbit = Orbit()
         self.turntable = turntable

@@ -389,10 +389,11 @@ def card_face_ink(blueprint: Blueprint) -> np.ndarray:
         cx, cy = cell_position(blueprint, cell)
         col, row = int(round((cx + width / 2) * PX_PER_CM)), int(round((length / 2 - cy) * PX_PER_CM))
         box = (slice(row - reach, row + reach), slice(col - reach, col + reach))
-        # A hatched space is striped; an open one gets a faint wash and its height, large.
+        # A hatched space is striped; an open one gets a faint wash and its height, large (an
+        # unprinted space, on a blank grid, the wash alone).
         np.maximum(ink[box], outline, out=ink[box])
         np.maximum(ink[box], hatch if height is None else wash, out=ink[box])
-        if height is not None:
+        if height:
             _paste(ink, text_ink(str(height), HEIGHT_CAP, 1.6 * half), col, row)
     title = text_ink(card_title(blueprint), TITLE_CAP, width - 2 * FRAME_INSET - 0.5)
     _paste(ink, title, (FRAME_INSET + 0.25) * PX_PER_CM, h - (FRAME_INSET + 0.22 + TITLE_CAP / 2) * PX_PER_CM,

@@ -59,7 +59,30 @@ def make_table_top(parent: NodePath, radius: float) -> NodePath:
     return top
 
 
-def make_stage(base, view: View | None = None, extent: float = 12.0, table_radius: float = 60.0,
+SHADOW_EXTENT = 12.0   # cm: the key light's shadow radius round a deck card's building
+
+
+def shadow_extent(build: Build) -> float:
+    """The radius (cm) round the card's centre the key light's shadow map must cover for
+    ``build``: never less than ``SHADOW_EXTENT``, and enough for every die of it to lie inside
+    the light's film (``lighting.setup_lighting``: 2.2 extents a side). A point's place on the
+    film is its distance across the light's beam, never more than its distance from the centre,
+    and a shadow lands on the film where its caster is: a die outside the film casts nothing,
+    so a large grid's corner stack lost its shadow, cut off where the film ended."""
+    x0, x1, y0, y1 = card_model.paper_bounds(build.blueprint)
+    reach = 0.0
+    for cell, stack in enumerate(build.stacks):
+        if not stack:
+            continue
+        x, y = card_model.cell_position(build.blueprint, cell)
+        h = units.DIE_SIZE / 2
+        top = dice_model.die_top_z(len(stack) - 1)
+        reach = max(reach, math.hypot(abs(x) + h, abs(y) + h, top))
+    # The film's half side is 1.1 extents; a margin of a die for the shadow filter's reach.
+    return max(SHADOW_EXTENT, (reach + units.DIE_SIZE) / 1.1)
+
+
+def make_stage(base, view: View | None = None, extent: float = SHADOW_EXTENT, table_radius: float = 60.0,
                background: tuple[float, float, float] = BACKGROUND, refraction: str = "ground",
                table: bool = True) -> Stage:
     """A scene root with the table, the lights and (shaded) glass refraction, drawn by ``view``

@@ -20,9 +20,9 @@ from blueprints3d.engine.results import RoundResult
 from blueprints3d.engine.state import GameState
 from blueprints3d.files.autosave import AutosaveSlot, Resumed
 from blueprints3d.files.buildfile import build_bytes
-from blueprints3d.files.builds import build_of
+from blueprints3d.files.builds import build_of, write_viewer_copy
 from blueprints3d.files.history import hints_from_meta, keep_game
-from blueprints3d.files.jsonfile import make_folder, os_reason, stamp, where, write_bytes_atomic, write_new
+from blueprints3d.files.jsonfile import make_folder, os_reason, stamp, where, write_new
 from blueprints3d.files.savefile import game_bytes
 from blueprints3d.files.settings import Settings, save_settings
 from blueprints3d.text import display, file_name
@@ -191,15 +191,15 @@ class TableSaving:
         window of its own; the game's window stays as it is."""
         stem, data = self._kept_build(round_index, player)
         try:
-            path = self.folder() / f"viewing-{stem}.json"
-            write_bytes_atomic(path, data)  # the viewer's copy: the same name each time, replaced
+            path = write_viewer_copy(self.folder(), stem, data)  # its own copy, which it removes
         except OSError as e:
             self.say_at_end(f"could not open the viewer: {os_reason(e)}")
             return None
-        command = [sys.executable, "-m", "blueprints3d", "view", str(path)]
+        command = [sys.executable, "-m", "blueprints3d", "view", str(path), "--temporary"]
         try:
             self.launch(command)
         except OSError as e:
+            path.unlink(missing_ok=True)
             self.say_at_end(f"could not open the viewer: {os_reason(e)}")
             return None
         self.say_at_end(f"opening {where(path)} in the viewer")

@@ -24,17 +24,29 @@ W, R, S, G = Material.WOOD, Material.RECYCLED, Material.STONE, Material.GLASS
 
 def points_marks(bp: Blueprint, stacks: Sequence[Stack], tone: Tone | None = None) -> dict[Slot, Mark]:
     """A label on every die saying what it scores and why ("+4 wood, 2 touching", "+3 glass",
-    "+5 stone, level 3"); green dice, which score as a set, say so ("green set")."""
+    "+5 stone, level 3"); green dice, which score as a set, say which of the set each is
+    ("green 1 of 3", "green 2 of 3"...: not the same words on every one)."""
     out: dict[Slot, Mark] = {}
-    for d in explain_building(bp, stacks):
-        out[(d.cell, d.level)] = Mark(die_points_label(d.material, d.points, d.level), tone)
+    explained = explain_building(bp, stacks)
+    greens = [(d.cell, d.level) for d in explained if d.material is Material.RECYCLED]
+    for d in explained:
+        slot = (d.cell, d.level)
+        text = (green_label(greens.index(slot) + 1, len(greens)) if d.material is Material.RECYCLED
+                else die_points_label(d.material, d.points, d.level))
+        out[slot] = Mark(text, tone)
     return out
+
+
+def green_label(k: int, n: int) -> str:
+    """The label of the ``k``-th of a building's ``n`` green dice (the set's points are in the
+    caption: green dice score together)."""
+    return f"green {k} of {n}"
 
 
 def die_points_label(material: Material, points: int, level: int) -> str:
     """What one die's label says it counts: the engine's points, and the material's reason."""
     if material is Material.RECYCLED:
-        return "green set"  # the set's points are in the caption
+        return "green, one of a set"  # the set's points are in the caption
     if material is Material.WOOD:
         return f"+{points} wood, {plural(points // 2, 'neighbour')}"
     if material is Material.STONE:

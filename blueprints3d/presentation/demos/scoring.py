@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from blueprints3d.presentation.demos.common import (G, R, S, W, and_list, die_points_label, points_marks, score_line,
+from blueprints3d.presentation.demos.common import (G, R, S, W, and_list, die_points_label, green_label, points_marks, score_line,
                                              space_name, space_names)
 from blueprints3d.presentation.demos.tasks import TASK, Task, legal, placement_answer, with_die
 from blueprints3d.presentation.scene import BuildingView, Demo, Mark, Slot, Step, Tone, stacks_of
@@ -54,8 +54,10 @@ def _recycled_steps(bp: Blueprint) -> list[Step]:
                     (5, [[[(R, 1)], [(R, 4)]], [[(R, 2)], [(R, 6)]], [[(R, 3)], [(W, 5)]]])):
         stacks = stacks_of(rows)
         score = score_building(bp, stacks)
-        marks = {(c, lv): Mark(f"green, 1 of {n}", Tone.FOCUS, glow=False) for c, st in enumerate(stacks)
-                 for lv, (m, _) in enumerate(st) if m == R}
+        # Each green die its own place in the set (row by row): "green 1 of 5" ... "green 5 of 5",
+        # not the same "1 of 5" on all five.
+        greens = [(c, lv) for c, st in enumerate(stacks) for lv, (m, _) in enumerate(st) if m == R]
+        marks = {slot: Mark(green_label(k, n), Tone.FOCUS, glow=False) for k, slot in enumerate(greens, 1)}
         table = ", ".join(f"{plural(k, 'die')}" + (" score " if k == 1 else " ") + f"{recycled_points(k)}"
                           for k in range(1, len(RECYCLED_POINTS)))
         caption = (f"Recycled: green dice score together, by how many there are ({table}). "

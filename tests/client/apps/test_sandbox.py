@@ -206,3 +206,50 @@ def test_esc_asks_before_an_unsaved_building_is_lost(offscreen_base, tmp_path):
         assert quits == [1] and load_build(tmp_path / "s.json").num_dice == 1
     finally:
         app.destroy()
+
+
+def test_a_blank_grids_build_file_prints_no_number_and_claims_no_bonus(tmp_path, capsys):
+    # Found on the way (issue 29): the saved build of `sandbox --card blank` printed every space
+    # as a 1, and score, render and view called its bonus "not followed".
+    import json
+
+    import numpy as np
+
+    from blueprints3d.cli import main
+    from blueprints3d.client.apps.viewer import breakdown
+    from blueprints3d.client.scene import card_model, units
+    from blueprints3d.engine.blueprints import UNPRINTED
+
+    m = SandboxBuilding(blank_grid())
+    for cell in range(6):   # one die a space: it followed the all-1 plan the file used to claim
+        assert m.place(W, cell + 1, cell) is None
+    path = tmp_path / "blank.json"
+    m.save(path)
+    assert json.loads(path.read_text())["blueprint"]["grid"] == [[None, None]] * 3
+    back = load_build(path)
+    assert back.blueprint.heights == (UNPRINTED,) * 6 and not back.blueprint.has_plan
+    assert back.score().blueprint == 0 and back.score() == m.score()
+    assert main(["score", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "not followed" not in out and "no plan to follow" in out
+    assert [line.split() for line in out.splitlines()[1:4]] == [[".", "."]] * 3
+    assert "not followed" not in breakdown(back) and "no plan printed" in breakdown(back)
+    # The card's face, as view and render draw it, prints no number in any space.
+    ink = card_model.card_face_ink(back.blueprint)
+    width, length = card_model.card_size(back.blueprint)
+    px, r = card_model.PX_PER_CM, int(0.25 * units.CELL_PITCH * card_model.PX_PER_CM)
+    for cell in range(6):
+        x, y = card_model.cell_position(back.blueprint, cell)
+        col, row = int((x + width / 2) * px), int((length / 2 - y) * px)
+        assert np.ptp(ink[row - r:row + r, col - r:col + r]) < 0.05, cell   # the plain wash
+
+
+def test_a_blank_grid_checks_only_the_heights_printed_on_it():
+    # RULES.md: the bonus needs "every numbered space's stack height equals its number"; an
+    # unprinted space is not numbered, and a grid with no number has no plan at all.
+    m = SandboxBuilding(blank_grid())
+    assert m.place(R, 2, 0) is None and m.place(G, 3, 5) is None
+    assert m.score().blueprint == 0
+    assert m.set_height(0, 2) is None and m.score().blueprint == 0      # 1 of its 2 dice
+    assert m.place(R, 4, 0) is None and m.score().blueprint == 6        # the others ask nothing
+    assert m.set_height(3, 1) is None and m.score().blueprint == 0      # a 1 on an empty space

@@ -9,6 +9,7 @@ import pytest
 from panda3d.core import Point3
 
 from blueprints3d.client.apps.demo_stage import FRAME_TAG
+from blueprints3d.engine.blueprints import UNPRINTED
 from blueprints3d.engine.materials import Material
 from blueprints3d.files.buildfile import load_build
 from blueprints3d.presentation.sandbox_model import SandboxBuilding, blank_grid
@@ -151,14 +152,14 @@ def test_the_blank_grid_prints_no_numbers_until_the_user_prints_one(app):
 
 def test_blank_plan_in_the_model():
     m = SandboxBuilding(blank_grid(2, 2))
-    assert m.printed() == (None,) * 4 and m.blueprint.heights == (1, 1, 1, 1)
+    assert m.printed() == (None,) * 4 and m.blueprint.heights == (UNPRINTED,) * 4
     assert m.place(W, 2, 0) is None
     assert m.set_height(0, 2) is None and m.stacks[0] == [(W, 2)]   # the building stays
-    assert m.printed() == (2, None, None, None) and m.blueprint.heights == (2, 1, 1, 1)
+    assert m.printed() == (2, None, None, None) and m.blueprint.heights == (2, UNPRINTED, UNPRINTED, UNPRINTED)
     for expected in (1, 2, 3):
         assert m.cycle_height(3) is None and m.printed()[3] == expected
     assert m.set_height(3, 6) is None and m.cycle_height(3) is None and m.printed()[3] is None
-    assert m.blueprint.heights[3] == 1   # unprinted counts as the flattest plan
+    assert m.blueprint.heights[3] == UNPRINTED   # unprinted again: the engine's card too
     from blueprints3d.engine.blueprints import card_by_id
 
     deck = SandboxBuilding(card_by_id("B07"))
@@ -211,8 +212,8 @@ def test_saves_go_to_the_data_folder_and_never_over_an_earlier_file(app, tmp_pat
 
 
 def test_the_blank_grid_has_no_drawing_until_the_user_prints_a_height(app):
-    # The card's isometric drawing shows the printed heights only (to the engine every
-    # unprinted space is a 1): a blank grid has no target, so no building is drawn beside it.
+    # The card's isometric drawing shows the printed heights only: a blank grid has no target,
+    # so no building is drawn beside it.
     from blueprints3d.client.scene import card_model
 
     def band_ink() -> int:
@@ -229,3 +230,56 @@ def test_the_blank_grid_has_no_drawing_until_the_user_prints_a_height(app):
     send(app, "h", "h")    # unprinted -> 1 -> 2
     assert app.model.printed()[4] == 2
     assert band_ink() > 500
+
+
+def test_the_card_is_named_once(app):
+    # Found on the way (issue 29): the blank grid's label read "blank Blank 3x2 grid".
+    def label_texts() -> list[str]:
+        return [n.node().get_text() for n in app.view.stage.labels]
+
+    assert app.model.blank and app.step().buildings[0].title == "Blank 3x2 grid"
+    assert "Blank 3x2 grid" in label_texts() and not any("blank Blank" in t for t in label_texts())
+    assert app.panel.getText().splitlines()[0] == "Blank 3x2 grid"   # the breakdown's first line
+    send(app, "]")
+    assert app.step().buildings[0].title == "B01 " + app.model.blueprint.name
+    assert app.status == f"New card: B01 {app.model.blueprint.name}."
+    send(app, "[")
+    assert app.status == "New card: Blank 3x2 grid."
+
+
+def _screen(app, node) -> tuple[float, float]:
+    """Where the centre of ``node``'s box shows in the window (-1..1)."""
+    from panda3d.core import Point2
+
+    lo, hi = node.get_tight_bounds(app.view.root)
+    p = app.base.cam.get_relative_point(app.view.root, (lo + hi) / 2)
+    out = Point2()
+    assert app.view.lens.project(p, out)
+    return out.x, out.y
+
+
+def test_a_click_on_the_held_dies_preview_drops_it_there(app):
+    # Found on the way (issue 29): a click on the preview floating over the cursor's space did
+    # nothing (its ray went on to the card behind it, or off the card), and said nothing.
+    app.select_value(3)
+    for cell in (0, 1, 4):   # a back space, where the ray behind the preview leaves the card
+        app.set_cursor(cell)
+        before = len(app.model.stacks[cell])
+        (ghost,) = app.view.stage.ghosts
+        x, y = _screen(app, ghost)
+        assert app.cell_under(x, y) == cell, cell
+        assert app.click_at(x, y) is None
+        assert len(app.model.stacks[cell]) == before + 1 and app.cursor == cell
+        assert "Placed the" in app.status
+    # The top die of a stack is its space too (not the card behind it).
+    top = app.view.stage.dice[(0, (0, 0))]
+    app.set_cursor(5)
+    assert app.cell_under(*_screen(app, top)) == 0
+
+
+def test_a_click_off_the_card_says_where_to_click(app):
+    dice = app.model.num_dice
+    assert app.cell_under(0.0, 0.97) is None        # the table far behind the card
+    app.click_at(0.0, 0.97)
+    assert app.model.num_dice == dice and "click a space of the card" in app.status
+    assert "click a space of the card" in app.view.caption.getText()

@@ -205,7 +205,7 @@ def test_a_drawn_band_for_a_blank_grid_shows_only_the_printed_heights():
     from blueprints3d.presentation.sandbox_model import blank_grid
 
     for rows, cols in ((3, 2), (1, 1), (8, 8)):
-        bp = blank_grid(rows, cols)   # to the engine every unprinted space is a 1
+        bp = blank_grid(rows, cols)   # every space unprinted
         c0, r0, c1, r1 = card_model.drawing_band(bp)
 
         def band(printed):

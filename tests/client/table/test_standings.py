@@ -146,6 +146,23 @@ def test_save_writes_the_building_and_view_opens_the_viewer_on_it(offscreen_base
         assert command[1:4] == ["-m", "blueprints3d", "view"]
         assert load_build(command[4]) == build_of(rounds[1], pod.player)
         assert "viewer" in app.screens.standings.message.textNode.get_text()
+        # The viewer's copy is its own (a second View gets another), and it removes it once read.
+        assert command[5:] == ["--temporary"]
+        view["command"](*view["extraArgs"])
+        assert launched[1][4] != command[4] and Path(command[4]).exists()
+        from blueprints3d.cli import main
+        from blueprints3d.client.apps import viewer
+
+        shown = []
+        real = viewer.run_window
+        viewer.run_window = lambda build, *rest: shown.append(build) or 0
+        try:
+            for c in launched:
+                assert main(c[3:]) == 0
+        finally:
+            viewer.run_window = real
+        assert shown == [build_of(rounds[1], pod.player)] * 2
+        assert not list(Path(app.saving.folder()).glob("viewing-*"))   # nothing left behind
     finally:
         t.close()
 
@@ -160,6 +177,7 @@ def test_a_viewer_that_cannot_start_is_said_in_one_line(offscreen_base):
         assert app.saving.view_kept_building(0, 0) is None
         text = app.screens.standings.message.textNode.get_text()
         assert text.startswith("could not open the viewer: ") and "\n" not in text
+        assert not list(Path(app.saving.folder()).glob("viewing-*"))   # its copy is not left behind
     finally:
         t.close()
 
