@@ -196,3 +196,51 @@ def test_shadow_map_is_redrawn_only_after_something_moved(offscreen_base):
         offscreen_base.camNode.set_scene(offscreen_base.render)
         scene.remove_node()
         shaders.configure(False)
+
+
+def test_shadow_map_sees_every_change_that_moves_a_caster_and_no_other(offscreen_base):
+    """A still scene is not searched for its casters every frame (lighting.Lighting._changed_below):
+    whatever moves a caster, from above the lit root or below it, still redraws the map, and
+    what moves none (a label's text, a colour) still does not."""
+    from panda3d.core import TextNode
+
+    shaders.configure(True, offscreen_base)
+    top = NodePath("shadow-top")
+    scene = top.attach_new_node("shadow-root")
+    offscreen_base.camNode.set_scene(top)
+    try:
+        lights = setup_lighting(scene, extent=5.0)
+        die = dice_model.make_die(Material.STONE, 3)
+        die.reparent_to(scene)
+        label = scene.attach_new_node(TextNode("label"))
+        gsg = offscreen_base.win.get_gsg()
+
+        def frames(n: int) -> list[bool]:
+            drawn = []
+            for _ in range(n):
+                drawn.append(lights.update_shadows(gsg))
+                render_frames(offscreen_base, 1)
+            return drawn
+
+        frames(4)                                   # made, drawn, settled
+        assert frames(3) == [False] * 3
+        changes = {
+            "the root's parent moves": lambda: top.set_x(1.0),
+            "a die's body turns": lambda: die.find("body").set_h(90),
+            "a new caster": lambda: dice_model.make_die(Material.WOOD, 1).reparent_to(scene),
+            "the root's parent hidden from the light": lambda: top.hide(SHADOW_MASK),
+            "shown again": lambda: top.show(SHADOW_MASK),
+            "a caster removed": lambda: scene.get_children()[-1].remove_node(),
+        }
+        for why, change in changes.items():
+            change()
+            assert frames(3) == [True, False, False], why
+        for why, change in {"a label's text": lambda: label.node().set_text("bag: 3"),
+                            "a die's colour": lambda: die.set_color_scale(0.9, 0.9, 0.9, 1)}.items():
+            change()
+            assert frames(2) == [False, False], why
+        lights.remove()
+    finally:
+        offscreen_base.camNode.set_scene(offscreen_base.render)
+        top.remove_node()
+        shaders.configure(False)
