@@ -103,6 +103,7 @@ class RevealPlayer:
         self._outlined: list[NodePath] = []
         self._lit_seat: int | None = None
         self._line_key: tuple = ()
+        self._placed: dict[int, tuple] = {}  # id(text) -> (what it was placed for, its pos then)
         # At a reader's pace (the tutorial): no step goes on by itself; Space, a click on the
         # table or the Next button call ``advance`` (``on_next``: what going on means there).
         self.waits = False
@@ -365,7 +366,11 @@ class RevealPlayer:
 
     def _size_text(self, t: OnscreenText, line_px: float) -> None:
         u, _, _ = self._unit()
-        t.setScale(line_px / u / t.textNode.get_line_height())
+        scale = line_px / u / t.textNode.get_line_height()
+        # OnscreenText makes its text anew on every setScale and setPos, even to the same value,
+        # and the layout runs every frame: only a change is passed on (benchmarks/RESULTS.md).
+        if tuple(t.getScale()) != (scale, scale):
+            t.setScale(scale)
 
     def _text_rect(self, t: OnscreenText) -> Rect:
         """A text's rectangle on the window in pixels (its card where it has one)."""
@@ -378,10 +383,18 @@ class RevealPlayer:
 
     def _place_text(self, t: OnscreenText, left: float, top: float) -> None:
         """Put a text's rectangle's top-left corner at pixel (left, top)."""
-        u = self._unit()[0]
+        u, w, h = self._unit()
+        tn = t.textNode
+        # Where it went last time for the same text, size and spot is where it goes again
+        # (measuring it at the origin anew would make its text twice more every frame).
+        key = (tn.get_text(), tuple(t.getScale()), tn.get_wordwrap(), w, h, left, top)
+        placed = self._placed.get(id(t))
+        if placed is not None and placed[0] == key and tuple(t.getPos()) == placed[1]:
+            return
         t.setPos(0, 0)
         r = self._text_rect(t)
         t.setPos((left - r[0]) / u, -(top - r[1]) / u)
+        self._placed[id(t)] = (key, tuple(t.getPos()))
 
     def layout(self) -> None:
         if not self.active:
@@ -390,7 +403,9 @@ class RevealPlayer:
         margin = MARGIN_SHARE * h
         cap_px = max(CAPTION_MIN_PX, CAPTION_SHARE * h)
         self._size_text(self.caption, cap_px)
-        self.caption.textNode.set_wordwrap(0.86 * w / u / self.caption.getScale()[0])
+        wrap = 0.86 * w / u / self.caption.getScale()[0]
+        if self.caption.textNode.get_wordwrap() != wrap:  # (it too makes the text anew)
+            self.caption.textNode.set_wordwrap(wrap)
         self._place_text(self.caption, 0, margin)
         cr = self._text_rect(self.caption)
         self._place_text(self.caption, (w - (cr[2] - cr[0])) / 2, margin)
