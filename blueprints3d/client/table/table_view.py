@@ -39,6 +39,7 @@ from blueprints3d.client.scene.props import make_label, prop
 from blueprints3d.engine.awards import AWARDS_BY_PLAYERS, Award
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import MATERIAL_OF, NUM_DICE, Material
+from blueprints3d.engine.results import round_victory_points
 from blueprints3d.engine.rules import PRIZE_SHORT, PRIZE_VP, vp_text
 from blueprints3d.engine.scoring import Prize
 from blueprints3d.engine.state import Phase
@@ -70,6 +71,10 @@ DRAG_HEIGHT = units.DIE_SIZE * 2.2          # a dragged die floats this high ove
 CARRY_SCALE = 1.12                          # and is drawn this large (a pool die, POOL_DIE_SCALE)
 INFO_SCALE = 1.9                            # the die info label's type, cm (large: read at a glance)
 INFO_LIFT = 2.6                             # the label's centre over the die's top face, cm (clear of it)
+CHIP_SCALE = 2.1                            # a round's VP chip by the name plate, cm of type
+CHIP_GAP = 0.8                              # between the plate's name and its first chip, cm
+CHIP_COLOUR = (0.97, 0.80, 0.32, 1)         # the VP chips: gold, as the HUD's meters
+CHIP_TEXT = (0.10, 0.09, 0.08, 1)
 INFO_AHEAD = 3.9                            # a pool die's label, in front of the die's centre, cm
 # Motion with weight (client/scene/animation.py; every time halves with "short", none with "off"):
 DROP_TIME = 0.11                            # s: a let-go die falls onto its place, speeding up...
@@ -96,6 +101,8 @@ class SeatView:
     pile: list[NodePath] = field(default_factory=list)
     pile_sig: tuple | None = None  # what the pile shows now, to rebuild it only when that changes
     screen_up: bool = True
+    chips: NodePath | None = None  # the round VP beside the name plate, once public
+    chips_sig: tuple = ()          # the VP they show
 
 
 def pile_face_up(flow: GameFlow, seat: int) -> bool:
@@ -376,6 +383,7 @@ class TableView:
             self._throw(thrown, still, len(pool), flow)
         self._sync_in_demand(flow, animate and not curtain)
         self._sync_awards(flow, animate)
+        self._sync_chips(flow)
         self.bag_label.node().set_text(f"bag: {len(state.bag)}")
 
     # ---- throws -------------------------------------------------------------------------------
@@ -868,6 +876,35 @@ class TableView:
                 card.hide() if away else card.show()
         for card in self.round_cards.values():
             card.hide() if away else card.show()
+
+    def _sync_chips(self, flow: GameFlow) -> None:
+        """Each scored round's VP as a chip beside the player's name plate, once they are public
+        (at a round's end, at the game's end, or with open scores): round 1's first."""
+        state = flow.state
+        public = flow.open_scores or flow.mode in (Mode.ROUND_END, Mode.GAME_OVER)
+        per_round = [round_victory_points(rr) for rr in state.round_results] if public else []
+        for p, sv in enumerate(self.seats):
+            sig = tuple(vp[p] for vp in per_round)
+            if sig == sv.chips_sig:
+                continue
+            sv.chips_sig = sig
+            if sv.chips is not None:
+                sv.chips.remove_node()
+                sv.chips = None
+            if not sig:
+                continue
+            sv.chips = sv.root.attach_new_node(f"vp-chips-{p}")
+            tn = sv.name_label.node()
+            half = tn.get_width() * sv.name_label.get_sx() / 2
+            x = LABEL_OFFSET[0] + half + CHIP_GAP
+            for r, vp in enumerate(sig):
+                chip = make_label(f"vp-chip-{p}-{r + 1}", f"{vp}", CHIP_TEXT, CHIP_SCALE)
+                chip.node().set_card_color(*CHIP_COLOUR)
+                chip.node().set_card_as_margin(0.3, 0.3, 0.15, 0.15)
+                chip.node().set_card_decal(True)
+                chip.reparent_to(sv.chips)
+                chip.set_pos(x + CHIP_SCALE * 0.6, LABEL_OFFSET[1], 0.06)
+                x += CHIP_SCALE * 1.7
 
     def destroy(self) -> None:
         self.animator.glides.clear()

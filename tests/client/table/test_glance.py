@@ -113,3 +113,46 @@ def test_the_top_lines_never_run_over_the_far_players_screen(tables, size, playe
     screen = node_rect(t, app.view.seats[far].screen)
     for node in (app.hud.status, app.hud.info, app.hud.demand.root):
         assert not overlaps(hud_rect(t, node), screen), (node, hud_rect(t, node), screen)
+
+
+def test_the_plates_show_each_rounds_vp_as_chips_once_public(tables):
+    from blueprints3d.engine.results import round_victory_points
+
+    t = tables(640, 360, seats=[SeatConfig(f"C{i}", "easy") for i in range(3)], seed=4)
+    app = t.app
+    flow = app.flow
+
+    def chips(p):
+        sv = app.view.seats[p]
+        if sv.chips is None:
+            return []
+        return [c.node().get_text() for c in sv.chips.get_children()]
+
+    assert all(chips(p) == [] for p in range(3))  # nothing scored yet
+    rounds_seen = 0
+    for _ in range(400):
+        if flow.mode is Mode.GAME_OVER:
+            break
+        if flow.mode is Mode.ROUND_END:
+            rounds_seen += 1
+            # Public now: every seat's VP of every round so far, round 1 first.
+            per_round = [round_victory_points(rr) for rr in flow.state.round_results]
+            for p in range(3):
+                assert chips(p) == [str(vp[p]) for vp in per_round]
+            app.continue_round()
+            if flow.mode is Mode.BOT:  # secret again while the next round is played
+                assert all(chips(p) == [] for p in range(3))
+        elif flow.mode is Mode.BOT:
+            flow.run_bots()
+    assert rounds_seen == 3
+
+
+def test_with_open_scores_the_chips_stay_during_play(tables):
+    t = tables(640, 360, seats=[SeatConfig(f"C{i}", "easy") for i in range(2)], seed=6, open_scores=True)
+    app = t.app
+    flow = app.flow
+    while flow.mode is not Mode.ROUND_END:
+        flow.run_bots()
+    app.continue_round()
+    assert flow.mode is Mode.BOT  # round 2 under way: the chips of round 1 stay, the scores open
+    assert flow.state.round_results and app.view.seats[0].chips is not None
