@@ -43,8 +43,9 @@ class CameraRig:
         self.sensitivity = sensitivity
         self._framed_for: tuple | None = None
         self._orbit_from: tuple[float, float] | None = None
-        # The other seats' screens in the default view, on the window: the HUD's top lines keep
-        # clear of them (the far player's screen stands at the top of the view).
+        # The other seats' screens and plates in the default view, on the window: the HUD keeps
+        # clear of them (the far player's screen stands at the top of the view, a side seat's
+        # plate may stand under the score panel).
         self.keep_out: list[Rect] = []
         self.on_keep_out: Callable[[list[Rect]], None] = lambda rects: None  # told of each change
 
@@ -88,20 +89,25 @@ class CameraRig:
             self.on_keep_out(rects)
 
     def screens_on_window(self, view: TableView, seat: int) -> list[Rect]:
-        """The other seats' screens as the default view shows them: (left, right, bottom, top)
-        in the window's [-1, 1], from the view the camera goes to (not where it glides now)."""
+        """The other seats' screens and name plates as the default view shows them: (left, right,
+        bottom, top) in the window's [-1, 1], from the view the camera goes to (not where it
+        glides now)."""
         fov_h, fov_v = self.camera.fovs()
         scene = view.root.get_parent()
         out: list[Rect] = []
         for p, sv in enumerate(view.seats):
-            if p == seat or sv.screen.is_hidden():
+            if p == seat:
                 continue
-            lo, hi = sv.screen.get_tight_bounds(scene)
-            shown = [q for q in (project(self.camera.home, (x, y, z), fov_h, fov_v)
-                                 for x in (lo.x, hi.x) for y in (lo.y, hi.y) for z in (lo.z, hi.z)) if q is not None]
-            if shown:
-                xs, ys = [q[0] for q in shown], [q[1] for q in shown]
-                out.append((min(xs), max(xs), min(ys), max(ys)))
+            for part in (sv.screen, sv.name_label):
+                if part.is_hidden():
+                    continue
+                lo, hi = part.get_tight_bounds(scene)
+                shown = [q for q in (project(self.camera.home, (x, y, z), fov_h, fov_v)
+                                     for x in (lo.x, hi.x) for y in (lo.y, hi.y) for z in (lo.z, hi.z))
+                         if q is not None]
+                if shown:
+                    xs, ys = [q[0] for q in shown], [q[1] for q in shown]
+                    out.append((min(xs), max(xs), min(ys), max(ys)))
         return out
 
     @staticmethod

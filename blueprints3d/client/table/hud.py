@@ -179,6 +179,7 @@ class Hud:
         The info line breaks between its items, never inside one."""
         half_w, half_h, margin = self._half
         full = 2 * half_w - 2 * margin
+        self._fit_panel()
         room = full
         if self.score_panel is not None and self.score_panel.textNode.get_text() \
                 and not self.score_panel.isHidden():
@@ -212,9 +213,39 @@ class Hud:
             tn = self.info.textNode
             self.info.setText(_pack(tn, self.info_items, INFO_SEPARATOR, tn.get_wordwrap()))
 
+    def _fit_panel(self) -> None:
+        """The score panel at its width (PANEL_SHARE of the window), unless it would stand over
+        something the scene shows up there (a side seat's name plate, keep_clear): then it
+        narrows to the room right of that, its lines wrapping between their items."""
+        panel = self.score_panel
+        if panel is None:
+            return
+        half_w, half_h, margin = self._half
+        tn = panel.textNode
+        scale = panel.getTextScale()[0]
+        width = max(PANEL_SHARE * 2.0 * half_w - 2 * margin, 0.2)
+        right, top = half_w - margin, half_h - margin
+        for _ in range(2):  # narrowed once, it is taller: looked at again
+            tn.set_wordwrap(width / scale)
+            height = (tn.get_num_rows() or 1) * tn.get_line_height() * scale
+            shown = min(width, tn.get_width() * scale)
+            box = (right - shown, right, top - height - margin, top)
+            clash = [r for r in self._keep_out_a2d() if r[0] < box[1] and box[0] < r[1]
+                     and r[2] < box[3] and box[2] < r[3]]
+            if not clash:
+                return
+            width = max(min(right - max(r[1] for r in clash) - margin, width), 0.2)
+        tn.set_wordwrap(width / scale)
+
+    def _keep_out_a2d(self) -> list[tuple[float, float, float, float]]:
+        """keep_clear's rectangles in aspect2d units."""
+        half_w, half_h, _ = self._half
+        return [(a * half_w, b * half_w, c * half_h, d * half_h) for a, b, c, d in self.keep_out]
+
     def keep_clear(self, rects: list[tuple[float, float, float, float]]) -> None:
         """Rectangles of the window (left, right, bottom, top in [-1, 1]) that the scene shows
-        and the top lines must not run over (the far player's screen): they wrap short of them."""
+        and the HUD must not run over (the other seats' screens and name plates): the top lines
+        wrap short of them, the score panel narrows to the room right of them."""
         if rects != self.keep_out:
             self.keep_out = list(rects)
             self._place()

@@ -156,3 +156,16 @@ def test_with_open_scores_the_chips_stay_during_play(tables):
     app.continue_round()
     assert flow.mode is Mode.BOT  # round 2 under way: the chips of round 1 stay, the scores open
     assert flow.state.round_results and app.view.seats[0].chips is not None
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_score_panel_never_covers_a_name_plate(tables, size, players):
+    t = tables(*size, overlay=True, seats=seats(players), seed=5)
+    app = t.app
+    to_person(app)
+    app.settle()
+    panel = hud_rect(t, app.score_panel.text)
+    for sv in app.view.seats:
+        plate = node_rect(t, sv.name_label)
+        assert not overlaps(panel, plate), (panel, plate)
