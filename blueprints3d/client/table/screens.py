@@ -383,7 +383,7 @@ def _text_px(height: int, share: float, least: float) -> float:
 HEADING = (1.0, 0.85, 0.45, 1)
 HELP_LINE_SHARE = 0.026   # of the window's height, from line to line (at least HELP_MIN_PX)
 HELP_MIN_PX = 14.0
-GLASS_SWATCH = (0.78, 0.88, 0.95, 1)
+GLASS_SWATCH = (*BASE_COLOUR[Material.GLASS][:3], 1.0)   # glass's tint, opaque on the panel
 
 
 def rules_sections() -> list[tuple[str, list[tuple[object, str]]]]:
