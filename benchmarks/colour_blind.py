@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How far apart the four materials look to colour-blind eyes, in the material test scene.
 
-    python benchmarks/colour_blind.py [--size 1280x720] [--no-shaders]
+    python benchmarks/colour_blind.py [--size 1280x720] [--no-shaders] [--symbols]
 
 Renders `blueprints3d render --materials` offscreen (the still's full look, supersampled 2x),
 takes the median colour of each die that stands alone on its space (wood, recycled, stone,
@@ -36,19 +36,21 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=size_arg, default=(1280, 720))
     parser.add_argument("--no-shaders", action="store_true", help="the plain-colour path")
+    parser.add_argument("--symbols", action="store_true", help="with the material symbols on the dice")
     args = parser.parse_args(argv)
 
-    from blueprints3d.client.render import colour_vision as cv, materials
+    from blueprints3d.client.render import colour_vision as cv, config, materials
     from blueprints3d.client.scene.showcase import material_test_build
     from blueprints3d.commands.render import dice_pixels
     from blueprints3d.engine.materials import Material
 
+    config.MATERIAL_SYMBOLS.set_value(args.symbols)
     start = time.perf_counter()
     img, labels, dice = dice_pixels(material_test_build(), args.size, use_shaders=not args.no_shaders)
     seconds = time.perf_counter() - start
     singles = cv.single_dice(labels, dice)
     print(f"material test scene {args.size[0]}x{args.size[1]}, "
-          f"{'plain colours' if args.no_shaders else 'shaders'} "
+          f"{'plain colours' if args.no_shaders else 'shaders'}{', symbols' if args.symbols else ''} "
           f"(drawn in {seconds:.1f} s)")
     print("base colours: " + ", ".join(f"{m.label} {tuple(round(c, 3) for c in materials.BASE_COLOUR[m][:3])}"
                                        for m in Material))

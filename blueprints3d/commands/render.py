@@ -43,6 +43,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--elevation", type=finite_number(unit=" of degrees"), default=36.0,
                         help="camera height as an angle above the table in degrees (default 36)")
     parser.add_argument("--no-shaders", action="store_true", help="plain colours instead of the material shaders")
+    parser.add_argument("--material-symbols", action="store_true",
+                        help="print each material's symbol on its dice (colour-blind help)")
     parser.add_argument("--supersample", type=int, default=2, choices=[1, 2, 3],
                         help="render this many times larger and scale down, for smooth edges (default 2)")
     parser.add_argument("--quick", "--draft", action="store_true",
@@ -112,7 +114,10 @@ def run(args: argparse.Namespace) -> int:
         from blueprints3d.files.buildfile import load_build
         build = load_build(args.file)  # a bad file raises BuildFileError: one line, exit 2
     shaded = not args.no_shaders
+    from blueprints3d.client.render import config
     from blueprints3d.client.render.stills import StillOptions
+
+    config.MATERIAL_SYMBOLS.set_value(args.material_symbols)
 
     look = StillOptions.quick() if args.quick else StillOptions()
     still = look.with_(dof=args.dof or 0.0, focus=args.focus)

@@ -18,6 +18,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--output", "--shots", dest="shots", default=None, metavar="DIR",
                         help="folder for pictures (S or F12; default: pictures in the data folder)")
     parser.add_argument("--no-shaders", action="store_true", help="plain colours instead of the material shaders")
+    parser.add_argument("--material-symbols", action="store_true",
+                        help="print each material's symbol on its dice (colour-blind help)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -26,5 +28,8 @@ def run(args: argparse.Namespace) -> int:
         output_folder(args.shots, "--output")  # one line before a window opens
     w, h = args.size
     from blueprints3d.client.apps.viewer import run_window
+    from blueprints3d.client.render import config
+
+    config.MATERIAL_SYMBOLS.set_value(args.material_symbols)
 
     return run_window(build, display(Path(args.file).stem, 60), w, h, args.shots, not args.no_shaders)

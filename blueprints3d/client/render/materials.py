@@ -97,6 +97,22 @@ def apply_die_material(nodepath: NodePath, material: Material, variant: int, *, 
     _set_glass_blending(nodepath, material == Material.GLASS)
 
 
+def set_die_pips(nodepath: NodePath, material: Material, pips: Texture) -> None:
+    """Give a die styled by ``apply_die_material`` another pip mask (the same with its
+    material's symbol added, or without), on whichever path styled it."""
+    if nodepath.get_shader() is not None:
+        nodepath.set_shader_input("pip_atlas", pips)
+    else:
+        nodepath.set_texture(_pip_stage(Material(material)), pips)
+
+
+def die_pips(nodepath: NodePath, material: Material) -> Texture:
+    """The pip mask a die styled by ``apply_die_material`` draws now."""
+    if nodepath.get_shader() is not None:
+        return nodepath.get_shader_input("pip_atlas").get_texture()
+    return nodepath.get_texture(_pip_stage(Material(material)))
+
+
 def _set_glass_blending(nodepath: NodePath, glass: bool) -> None:
     """Glass blends over what is behind it, drawn back to front after the opaque scene."""
     if glass:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import NodePath, Point3, TextNode
 
+from blueprints3d.client.scene.symbol_glyphs import glyph
 from blueprints3d.client.table.flow import GameFlow, Mode, SeatConfig
 from blueprints3d.engine.rules import AWARDS_BY_PLAYERS, PRIZE_SHORT, PRIZE_VP, Prize, round_text, vp_text
 
@@ -289,7 +290,8 @@ class Hud:
         first, second = s.in_demand_materials()
         if flow.mode is Mode.ROUND_END and flow.round_end is not None:
             first, second = flow.round_end.result.in_demand
-        items = [f"In demand: 1st {first.colour} ({first.label}), 2nd {second.colour} ({second.label})",
+        items = [f"In demand: 1st {glyph(first)}{first.colour} ({first.label}), "
+                 f"2nd {glyph(second)}{second.colour} ({second.label})",
                  f"bag {len(s.bag)}   pool {len(s.pool)}"]
         if flow.open_scores or flow.mode is Mode.GAME_OVER:
             items.append("VP " + ", ".join(f"{flow.seats[i].name} {s.victory_points(i)}"

@@ -53,3 +53,22 @@ def test_with_normal_vision_they_are_further_apart_still(scene):
     assert g > r * 1.5 and g > b * 1.1
     assert med[Material.STONE].max() < 30
     assert np.mean(med[Material.GLASS]) > np.mean(med[Material.WOOD])
+
+
+def test_with_material_symbols_every_die_is_marked_and_keeps_its_colour(scene):
+    from blueprints3d.client.render import config
+
+    img, singles, labels, _ = scene
+    config.MATERIAL_SYMBOLS.set_value(True)
+    try:
+        marked, labels_on, _ = dice_pixels(material_test_build(), SIZE)
+    finally:
+        config.MATERIAL_SYMBOLS.set_value(False)
+    assert (labels_on == labels).all()
+    grey_off, grey_on = cv.simulate(img, "grey")[..., 0], cv.simulate(marked, "grey")[..., 0]
+    changed = np.abs(grey_on.astype(int) - grey_off.astype(int)) > 25
+    for m in Material:
+        share = changed[singles == m].mean()
+        assert share > 0.02, (m, share)     # its symbols show in greyscale on the die
+    for vision in ("protan", "deutan", "tritan"):
+        assert min(cv.pair_differences(cv.median_colours(marked, singles, vision)).values()) >= GOAL
