@@ -18,6 +18,7 @@ SMALLEST = {
     "client_frame_time.py": ["--frames", "2", "--runs", "1", "--size", "128x72"],
     "client_startup.py": ["--runs", "1"],
     "dice_frame_cost.py": ["--frames", "2", "--runs", "1", "--dice", "0,26", "--size", "128x72"],
+    "colour_blind.py": ["--size", "160x90"],
     "engine_games.py": ["--games", "5", "--runs", "1", "--players", "2"],
     "hidden_information.py": ["--games", "1", "--jobs", "1"],
     "materials_frame_time.py": ["--frames", "2", "--size", "128x72", "--rounds", "1"],

@@ -16,6 +16,9 @@ Made here, loaded by the client (``blueprints3d.client.render.assets``):
   card.bam         a blueprint card's blank (1 x 1 cm, scaled to its grid; its top face carries
                    the printed face's texcoords) and the overlay quad of one space
   textures/die_pips.png   the pip mask, six tiles (one per face value), 1 inside a pip
+  textures/die_symbols.png  the material symbols (colour-blind help), one face tile per material
+                   (wood, recycled, stone, glass): 1 inside the symbol, printed twice a face
+                   where no pip ever is; dice_model adds it to the pips when symbols are on
 
 Sizes come from the package (``units``, ``layout``), so the models follow when those change;
 tests/client/render/test_assets.py checks that the committed files are what this tool makes now. The output
@@ -120,6 +123,80 @@ def pip_mask(size: int = ATLAS_TILE) -> np.ndarray:
             d = np.hypot(s - cs, t - ct)
             m = np.maximum(m, np.clip((PIP_RADIUS - d) / edge + 0.5, 0.0, 1.0))
         tiles.append(m)
+    return np.concatenate(tiles, axis=1)
+
+
+# Where a face's symbols go: the middle of the face's top and bottom rows, between the corner
+# pips (and clear of a five's centre pip): PIP_RADIUS + 0.02 from the nearest pip of any value.
+SYMBOL_CENTRES = ((0.5, _LO), (0.5, _HI))
+SYMBOL_RADIUS = 0.125       # of the face's side: the symbol fits a square of twice this
+SYMBOL_STROKE = 0.2         # of SYMBOL_RADIUS: lines about 0.4 mm wide on a 16 mm die
+SYMBOL_SUPERSAMPLE = 4      # drawn this much finer, then averaged: smooth edges
+
+
+def _segment(u: np.ndarray, v: np.ndarray, a: tuple[float, float], b: tuple[float, float]) -> np.ndarray:
+    """Distance from (u, v) to the segment a-b."""
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    k = np.clip(((u - ax) * dx + (v - ay) * dy) / (dx * dx + dy * dy), 0.0, 1.0)
+    return np.hypot(u - ax - k * dx, v - ay - k * dy)
+
+
+def _in_triangle(u: np.ndarray, v: np.ndarray, p, q, r) -> np.ndarray:
+    def side(a, b):
+        return (b[0] - a[0]) * (v - a[1]) - (b[1] - a[1]) * (u - a[0])
+    s1, s2, s3 = side(p, q), side(q, r), side(r, p)
+    return ((s1 >= 0) & (s2 >= 0) & (s3 >= 0)) | ((s1 <= 0) & (s2 <= 0) & (s3 <= 0))
+
+
+def symbol_shape(material: str, u: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """Whether (u, v) in [-1, 1]^2 lies inside ``material``'s symbol, each legible by its shape
+    alone (greyscale): wood three wavy grain lines, recycled three arrows chasing round a
+    triangle, stone a hatched square, glass a cut gem (a diamond in a diamond)."""
+    w = SYMBOL_STROKE / 2
+    if material == "wood":
+        out = np.zeros_like(u, dtype=bool)
+        for k in (-0.62, 0.0, 0.62):
+            out |= (np.abs(v - k - 0.16 * np.sin(3.1 * u + 0.7 * k)) < w) & (np.abs(u) < 0.92)
+        return out
+    if material == "stone":
+        frame = (np.maximum(np.abs(u), np.abs(v)) < 0.86) & (np.maximum(np.abs(u), np.abs(v)) > 0.86 - 2 * w)
+        hatch = (np.abs(((u + v) / np.sqrt(2) + 0.31) % 0.62 - 0.31) < w * 0.8) & \
+                (np.maximum(np.abs(u), np.abs(v)) < 0.86)
+        return frame | hatch
+    if material == "recycled":
+        corners = [(0.95 * np.cos(np.radians(a)), 0.95 * np.sin(np.radians(a)) - 0.12) for a in (90, 210, 330)]
+        out = np.zeros_like(u, dtype=bool)
+        for i in range(3):
+            a, b = np.array(corners[i]), np.array(corners[(i + 1) % 3])
+            d = b - a
+            n = np.array([-d[1], d[0]]) / np.hypot(*d)
+            out |= _segment(u, v, tuple(a + 0.12 * d), tuple(a + 0.62 * d)) < w
+            tip, back = a + 0.9 * d, a + 0.55 * d
+            out |= _in_triangle(u, v, tuple(tip), tuple(back + 0.3 * n), tuple(back - 0.3 * n))
+        return out
+    if material == "glass":
+        outer = np.abs(u) / 0.72 + np.abs(v) / 0.98
+        return ((outer < 1.0) & (outer > 1.0 - 2.4 * w)) | (outer < 0.36)
+    raise ValueError(f"no symbol for {material!r}")
+
+
+def symbol_mask(size: int = ATLAS_TILE) -> np.ndarray:
+    """The symbol atlas as floats in [0, 1], shape (size, 4 * size): one face tile per material
+    in ``Material`` order, each symbol twice (at SYMBOL_CENTRES, the second turned half round).
+    Row 0 = t=0, as in ``pip_mask``."""
+    n = size * SYMBOL_SUPERSAMPLE
+    ys, xs = np.mgrid[0:n, 0:n]
+    s = (xs + 0.5) / n
+    t = (ys + 0.5) / n
+    tiles = []
+    for material in ("wood", "recycled", "stone", "glass"):
+        hit = np.zeros((n, n), dtype=bool)
+        for k, (cs, ct) in enumerate(SYMBOL_CENTRES):
+            turn = 1.0 if k == 0 else -1.0
+            hit |= symbol_shape(material, turn * (s - cs) / SYMBOL_RADIUS, turn * (t - ct) / SYMBOL_RADIUS)
+        f = SYMBOL_SUPERSAMPLE
+        tiles.append(hit.reshape(size, f, size, f).mean(axis=(1, 3)))
     return np.concatenate(tiles, axis=1)
 
 
@@ -396,6 +473,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"wrote {args.models / name}.bam")
     write_grey_png(args.textures / "die_pips.png", pip_mask())
     print(f"wrote {args.textures / 'die_pips.png'}")
+    write_grey_png(args.textures / "die_symbols.png", symbol_mask())
+    print(f"wrote {args.textures / 'die_symbols.png'}")
     return 0
 
 

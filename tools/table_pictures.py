@@ -1,6 +1,6 @@
 """Pictures of the table at fixed moments of fixed games, for comparing two versions of the code.
 
-    python3 tools/table_pictures.py OUT_DIR [--size 1280x720] [--no-shaders]
+    python3 tools/table_pictures.py OUT_DIR [--size 1280x720] [--no-shaders] [--material-symbols]
     python3 tools/table_pictures.py --compare DIR_A DIR_B
 
 The first form writes one PNG per moment (the HUD and screens drawn over the table, as a player
@@ -82,7 +82,7 @@ def moments(table):
     yield "standings"
 
 
-def write_pictures(out: Path, size: tuple[int, int], use_shaders: bool) -> list[Path]:
+def write_pictures(out: Path, size: tuple[int, int], use_shaders: bool, symbols: bool = False) -> list[Path]:
     from PIL import Image
 
     from blueprints3d.client.render import shaders
@@ -98,7 +98,7 @@ def write_pictures(out: Path, size: tuple[int, int], use_shaders: bool) -> list[
     w, h = size
     for label, seats, seed, whole in games:
         options = AppOptions(size=size, use_shaders=use_shaders, seats=parse_seats(seats), seed=seed,
-                             bot_delay=0, threaded_bots=False)
+                             bot_delay=0, threaded_bots=False, material_symbols=symbols)
         table = open_table(base, w, h, options, overlay=True)
         try:
             if whole:
@@ -150,6 +150,7 @@ def main() -> int:
     ap.add_argument("out", nargs="?", type=Path)
     ap.add_argument("--size", default="1280x720")
     ap.add_argument("--no-shaders", action="store_true")
+    ap.add_argument("--material-symbols", action="store_true", help="the colour-blind help on")
     ap.add_argument("--compare", nargs=2, type=Path, metavar=("DIR_A", "DIR_B"))
     args = ap.parse_args()
     if args.compare:
@@ -157,7 +158,7 @@ def main() -> int:
     if args.out is None:
         ap.error("give the folder to write the pictures to (or --compare DIR_A DIR_B)")
     w, h = (int(v) for v in args.size.split("x"))
-    write_pictures(args.out, (w, h), not args.no_shaders)
+    write_pictures(args.out, (w, h), not args.no_shaders, args.material_symbols)
     return 0
 
 

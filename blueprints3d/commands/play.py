@@ -25,6 +25,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fullscreen", action="store_true", help="open full screen")
     parser.add_argument("--no-shaders", action="store_true",
                         help="plain colours instead of the material shaders (old or software GL)")
+    parser.add_argument("--material-symbols", action="store_true",
+                        help="print each material's symbol on its dice and before its name this run "
+                             "(colour-blind help; the settings screen's switch keeps it on)")
     parser.add_argument("--seats", metavar="SEATS",
                         help="start at once, skipping the new-game screen: comma-separated seats, a name "
                              "for a person, NAME@LEVEL or @LEVEL for a computer (e.g. 'Ann,Bob,@easy')")

@@ -45,6 +45,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--elevation", type=finite_number(unit=" of degrees"), default=36.0,
                         help="camera height as an angle above the table in degrees (default 36)")
     parser.add_argument("--no-shaders", action="store_true", help="plain colours instead of the material shaders")
+    parser.add_argument("--material-symbols", action="store_true",
+                        help="print each material's symbol on its dice (colour-blind help)")
     parser.add_argument("--supersample", type=int, default=2, choices=[1, 2, 3],
                         help="render this many times larger and scale down, for smooth edges (default 2)")
     parser.add_argument("--quick", "--draft", action="store_true",
@@ -135,7 +137,10 @@ def run(args: argparse.Namespace) -> int:
         from blueprints3d.files.buildfile import load_build
         build = load_build(args.file)  # a bad file raises BuildFileError: one line, exit 2
     shaded = not args.no_shaders
+    from blueprints3d.client.render import config
     from blueprints3d.client.render.stills import StillOptions
+
+    config.MATERIAL_SYMBOLS.set_value(args.material_symbols)
 
     look = StillOptions.quick() if args.quick else StillOptions()
     still = look.with_(dof=args.dof or 0.0, focus=args.focus)
@@ -238,6 +243,56 @@ def render_build(build, size: tuple[int, int], angle: float, use_shaders: bool,
         if options.dof > 0:
             img = _blur_by_depth(view, img, size, supersample, options, fit.distance)
         return img
+
+
+def dice_pixels(build, size: tuple[int, int], use_shaders: bool = True, angle: float = 35.0,
+                elevation: float = 36.0, supersample: int = 2, options=None):
+    """``render_build``'s picture of ``build`` (on the table, no depth of field) and where its
+    dice show: (img, labels, dice), ``dice`` listing (cell, level, Material) of each die and
+    labels an (h, w) int array holding at each pixel the index in ``dice`` of the die seen
+    there, -1 elsewhere and on the dice's outlines (a pixel any other thing shares). For
+    measuring the materials' colours (``colour_vision``, benchmarks/colour_blind.py); at most
+    seven dice."""
+    import numpy as np
+    from panda3d.core import TransparencyAttrib
+
+    from blueprints3d.client.render import stills
+    from blueprints3d.client.scene import showcase
+    from blueprints3d.engine.materials import Material
+
+    options = _options(options).with_(dof=0.0)
+    with _stage(build, size, use_shaders, supersample, True, options) as (base, view, model, _look):
+        nodes = list(model.find_all_matches("**/=level"))
+        if len(nodes) > 7:
+            raise ValueError(f"dice_pixels tells at most 7 dice apart, not {len(nodes)}")
+        dice = [(int(d.get_tag("cell")), int(d.get_tag("level")), Material(d.get_python_tag("material")))
+                for d in nodes]
+        showcase.frame_build(view, build, angle, elevation)
+        stills.render_still(base, view, 3)
+        img = downsample(view.grab(), supersample, size)
+        # Again, everything flat black and unlit but each die in a key colour of its own: die i
+        # in the bits of i + 1 (red 1, green 2, blue 4), exact inside it.
+        for i, node in [(-1, model.get_top())] + list(enumerate(nodes)):
+            node.set_shader_off(10000)
+            node.set_light_off(10000)
+            node.set_texture_off(10000)
+            node.set_color_scale_off(10000)
+            node.set_transparency(TransparencyAttrib.M_none, 10000)
+            node.set_color((i + 1) & 1, ((i + 1) >> 1) & 1, ((i + 1) >> 2) & 1, 1.0, 10000)
+        stills.render_still(base, view, 2)
+        bits = view.grab()[:size[1] * supersample, :size[0] * supersample] > 127
+        code = bits[..., 0] * 1 + bits[..., 1] * 2 + bits[..., 2] * 4 - 1   # -1: no die
+        f = supersample
+        blocks = code.reshape(size[1], f, size[0], f).transpose(0, 2, 1, 3).reshape(size[1], size[0], f * f)
+        labels = np.where((blocks == blocks[..., :1]).all(axis=-1), blocks[..., 0], -1)
+        # A blend of two keys (an outline) can read as a third: keep pixels whose four
+        # neighbours agree.
+        inner = labels.copy()
+        inner[1:] = np.where(labels[1:] == labels[:-1], inner[1:], -1)
+        inner[:-1] = np.where(labels[:-1] == labels[1:], inner[:-1], -1)
+        inner[:, 1:] = np.where(labels[:, 1:] == labels[:, :-1], inner[:, 1:], -1)
+        inner[:, :-1] = np.where(labels[:, :-1] == labels[:, 1:], inner[:, :-1], -1)
+        return img, inner, dice
 
 
 def _options(options):

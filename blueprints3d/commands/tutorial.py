@@ -15,6 +15,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fullscreen", action="store_true", help="open full screen")
     parser.add_argument("--no-shaders", action="store_true",
                         help="plain colours instead of the material shaders (old or software GL)")
+    parser.add_argument("--material-symbols", action="store_true",
+                        help="print each material's symbol on its dice and before its name this run "
+                             "(colour-blind help; the settings screen's switch keeps it on)")
     parser.add_argument("--mute", action="store_true", help="no sound this run")
     parser.add_argument("--verbose", action="store_true", help="let Panda3D print its start-up messages")
     parser.add_argument("--quit-after", type=int, default=0, metavar="FRAMES", help=argparse.SUPPRESS)

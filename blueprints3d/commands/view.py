@@ -22,6 +22,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-shaders", action="store_true", help="plain colours instead of the material shaders")
     parser.add_argument("--temporary", action="store_true",
                         help="FILE is a copy made for this viewer (the table's View): it is removed once read")
+    parser.add_argument("--material-symbols", action="store_true",
+                        help="print each material's symbol on its dice (colour-blind help)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -34,6 +36,9 @@ def run(args: argparse.Namespace) -> int:
         output_folder(args.shots, "--output")  # one line before a window opens
     w, h = args.size
     from blueprints3d.client.apps.viewer import run_window
+    from blueprints3d.client.render import config
+
+    config.MATERIAL_SYMBOLS.set_value(args.material_symbols)
 
     stem = Path(args.file).stem
     if args.temporary:  # pictures are named after the building, not its copy

@@ -44,6 +44,7 @@ class Settings:
     mute: bool = False                 # no sound at all (the command line's --mute: for one run)
     animations: str = "full"           # one of ANIMATIONS
     hints: bool = True                 # the coach at the table: H and the Hint button show the best moves
+    material_symbols: bool = False     # colour-blind help: each material's symbol on its dice and names
 
     def __post_init__(self) -> None:
         # The type first: a list or an object from a file is not hashable, and ``in`` on a
@@ -53,7 +54,7 @@ class Settings:
             if not isinstance(value, str) or value not in choices:
                 shown_value = repr(value) if isinstance(value, str) else _json_kind(value)
                 raise SettingsError(f"{name} must be one of {', '.join(choices)}, not {shown_value}")
-        for name in ("confirm_moves", "shaders", "mute", "hints"):
+        for name in ("confirm_moves", "shaders", "mute", "hints", "material_symbols"):
             if not isinstance(getattr(self, name), bool):
                 raise SettingsError(f"{name} must be true or false")
         s = self.camera_sensitivity

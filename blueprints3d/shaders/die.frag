@@ -154,8 +154,13 @@ void main() {
     shininess = 56.0;      // semi-gloss varnish
     spec_strength = 0.3;
     reflectivity = 0.35;
-    vec3 dark = albedo * vec3(0.66, 0.46, 0.34);
-    vec3 far_wood = mix(albedo, dark, 0.3);   // the grain's average tone
+    // Pale late wood between darker rings, lighter than the base colour so that the grain
+    // leaves wood light on its shaded sides too: lightness is what keeps wood apart from
+    // recycled for colour-blind eyes (benchmarks/colour_blind.py). The far tone is the grain's
+    // measured median, so wood keeps its lightness when it is too small for grain to show.
+    vec3 light = albedo * 1.4;
+    vec3 dark = light * vec3(0.66, 0.46, 0.34);
+    vec3 far_wood = mix(light, dark, 0.25);
     if (detail > 0.0) {
         // Growth rings around a tilted axis, wobbled by noise; fine fibres along the axis.
         float tilt = 0.35 + 0.3 * fract(seed * 0.618);
@@ -163,7 +168,7 @@ void main() {
         float r = length(q.xz + vec2(2.3, 1.1)) * 3.2 + 0.9 * vnoise(p * 1.6);
         float ring = pow(0.5 + 0.5 * sin(r * 6.2831853), 3.0);
         float fibre = vnoise(vec3(q.x * 24.0, q.y * 1.5, q.z * 24.0));
-        albedo = mix(far_wood, mix(albedo, dark, clamp(ring * 0.6 + fibre * 0.25, 0.0, 1.0)), detail);
+        albedo = mix(far_wood, mix(light, dark, clamp(ring * 0.6 + fibre * 0.25, 0.0, 1.0)), detail);
     } else {
         albedo = far_wood;
     }
@@ -171,13 +176,14 @@ void main() {
     shininess = 12.0;      // matte
     spec_strength = 0.06;
     reflectivity = 0.05;
-    vec3 far_stone = mix(albedo, vec3(0.30, 0.29, 0.28), 0.2);
+    const vec3 feldspar = vec3(0.22, 0.215, 0.205);   // grey grains, no lighter than pips allow
+    vec3 far_stone = mix(albedo, feldspar, 0.16);        // the granite's median tone
     if (detail > 0.0) {
         // Granite: a mottled near-black ground, grey feldspar grains and a few small pale
         // quartz flecks (a hash per tiny cell); the per-die seed shifts all of it.
         vec3 g = albedo * (0.7 + 0.6 * vnoise(p * 3.5));
         float grain = vnoise(p * 17.0);
-        g = mix(g, vec3(0.30, 0.29, 0.28), smoothstep(0.62, 0.72, grain) * 0.8);
+        g = mix(g, feldspar, smoothstep(0.62, 0.72, grain) * 0.8);
         float mica = step(0.93, hash13(floor(p * 40.0)));
         g = mix(g, vec3(0.62, 0.61, 0.58), mica * 0.7);
         spec_strength += 0.5 * mica * detail;
@@ -224,8 +230,9 @@ void main() {
     }
     // Thicker glass at grazing angles and on the rounded rims: deeper tint there.
     // Light caught inside the block (its other faces reflect the room) keeps glass bright and
-    // clear even in front of the dark table, instead of turning smoky.
-    vec3 body = behind * mix(tint, tint * tint * 0.8, 1.0 - ndv) * 0.85 + tint * 0.16;
+    // clear even in front of the dark table, instead of turning smoky; and lighter than
+    // recycled and wood, also to colour-blind eyes.
+    vec3 body = behind * mix(tint, tint * tint * 0.8, 1.0 - ndv) * 0.9 + tint * 0.26;
     vec3 bent_col = mix(body, tint * (0.35 + 0.25 * diffuse), 0.18);
     vec3 plain_col = tint * (0.55 + 0.35 * diffuse);
     vec3 col = mix(plain_col, bent_col, weight > 0.0 ? 1.0 : 0.0);

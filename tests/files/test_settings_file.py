@@ -13,7 +13,7 @@ def test_round_trip(tmp_path):
     path = S.settings_path(tmp_path)
     assert path == tmp_path / "settings.json"
     want = S.Settings(bot_speed="fast", confirm_moves=False, camera_sensitivity=2.5, shaders=False,
-                      volume=35, mute=True, animations="short", hints=False)
+                      volume=35, mute=True, animations="short", hints=False, material_symbols=True)
     S.save_settings(path, want)
     got, note = S.load_settings(path)
     assert note is None
@@ -52,6 +52,8 @@ def test_save_makes_the_folder(tmp_path):
     ('{"format": 1, "animations": false}', "animations"),
     ('{"format": 1, "hints": "off"}', "hints"),
     ('{"format": 1, "hints": 0}', "hints"),
+    ('{"format": 1, "material_symbols": "on"}', "material_symbols"),
+    ('{"format": 1, "material_symbols": 1}', "material_symbols"),
     ('{"format": 1, "loudness": 3}', "unknown setting 'loudness'"),
     ('{"format": 1.0}', "format"),
     ('{"format": "1"}', "format"),
@@ -59,9 +61,9 @@ def test_save_makes_the_folder(tmp_path):
     # in bot_speed was a TypeError traceback: unhashable).
     *[(f'{{"format": 1, "{name}": {bad}}}', name)
       for name in ("bot_speed", "confirm_moves", "camera_sensitivity", "shaders", "volume", "mute",
-                   "animations", "hints")
+                   "animations", "hints", "material_symbols")
       for bad in ("[]", "{}", "null", '"x"', "[1]", '{"a": 1}', "1.5", "true")
-      if not (bad == "true" and name in ("confirm_moves", "shaders", "mute", "hints"))
+      if not (bad == "true" and name in ("confirm_moves", "shaders", "mute", "hints", "material_symbols"))
       and not (bad == "1.5" and name == "camera_sensitivity")],
     ("", "JSON"),
 ])
@@ -82,6 +84,19 @@ def test_a_file_from_before_volume_and_mute_still_loads(tmp_path):
     assert note is None
     assert got == S.Settings(bot_speed="slow", confirm_moves=False, camera_sensitivity=1.5)
     assert (got.volume, got.mute, got.animations) == (80, False, "full")
+
+
+def test_a_file_from_before_material_symbols_still_loads_with_them_off(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text('{"format": 1, "bot_speed": "fast", "confirm_moves": true, "camera_sensitivity": 1.0, '
+                    '"shaders": true, "volume": 60, "mute": false, "animations": "short", "hints": false}')
+    got, note = S.load_settings(path)
+    assert note is None
+    assert got == S.Settings(bot_speed="fast", volume=60, animations="short", hints=False)
+    assert got.material_symbols is False
+    S.save_settings(path, got.changed(material_symbols=True))
+    assert json.loads(path.read_text())["material_symbols"] is True
+    assert S.load_settings(path) == (got.changed(material_symbols=True), None)
 
 
 def test_volume_is_a_percent_and_loudness_its_fraction():

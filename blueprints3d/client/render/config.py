@@ -18,6 +18,10 @@ SHADERS = ConfigVariableBool("blueprints3d-shaders", True,
                              "draw materials with the GLSL shaders; false: plain colours")
 SHADOW_SIZE = ConfigVariableInt("blueprints3d-shadow-size", 1024,
                                 "side in texels of the key light's shadow map at the table")
+# Colour-blind help: each material's own symbol printed on every face of its dice, beside the
+# pips (dice_model.show_material_symbols; the settings' "material symbols", --material-symbols).
+MATERIAL_SYMBOLS = ConfigVariableBool("blueprints3d-material-symbols", False,
+                                      "print each material's symbol on its dice (colour-blind help)")
 BOT_DELAY = ConfigVariableDouble("blueprints3d-bot-delay", 0.8,
                                  "seconds a computer's move stays 'thinking' so people can follow")
 # Anisotropic filtering keeps the cards' print sharp at a slant. Mesa's software renderers do it

@@ -28,18 +28,26 @@ from blueprints3d.engine.materials import Material
 
 RGBA = tuple[float, float, float, float]
 
-# Plain colours, also the base tint of the shaded materials (linear-ish sRGB values).
+# Plain colours, also the base tint of the shaded materials (linear-ish sRGB values): the one
+# source of the materials' colours (the shaders, the plain path, the help's swatches and the
+# material symbols' glyphs all take them from here). The rulebook's names stay (orange, green,
+# black, clear), chosen to stay apart for colour-blind eyes: every pair at least 20 apart
+# (CIEDE2000) in the material test scene under simulated full protanopia, deuteranopia and
+# tritanopia (benchmarks/colour_blind.py, tests/client/render/test_colour_blind.py). What
+# survives all three is lightness: a light, yellowish orange wood, a mid blue-green recycled,
+# a near-black stone and a light glass. (Was wood 0.93, 0.50, 0.16 and recycled 0.22, 0.60,
+# 0.28, which protans and deutans could hardly tell apart: CIEDE2000 4.8 and 8.5.)
 BASE_COLOUR: dict[Material, RGBA] = {
-    Material.WOOD: (0.93, 0.50, 0.16, 1.0),      # orange
-    Material.RECYCLED: (0.22, 0.60, 0.28, 1.0),  # green
-    Material.STONE: (0.10, 0.10, 0.11, 1.0),     # near-black
-    Material.GLASS: (0.80, 0.90, 1.0, 0.55),     # pale, see-through blue-white
+    Material.WOOD: (1.0, 0.62, 0.12, 1.0),       # orange, light (the grain darkens it)
+    Material.RECYCLED: (0.26, 0.63, 0.51, 1.0),  # green, towards blue-green
+    Material.STONE: (0.03, 0.03, 0.035, 1.0),    # near-black
+    Material.GLASS: (0.80, 0.92, 1.0, 0.55),     # pale, see-through blue-white
 }
 # Colour of the pits of the pips. Engraved pips are darker than the face; on near-black stone a
 # darker pit cannot read, so its pips are filled with pale paint, as on real black dice.
 PIP_COLOUR: dict[Material, RGBA] = {
     Material.WOOD: (0.30, 0.12, 0.03, 1.0),
-    Material.RECYCLED: (0.05, 0.18, 0.07, 1.0),
+    Material.RECYCLED: (0.04, 0.17, 0.12, 1.0),
     Material.STONE: (0.82, 0.82, 0.80, 1.0),
     Material.GLASS: (0.04, 0.07, 0.30, 1.0),     # deep blue paint: reads on paper and on the felt
 }
@@ -87,6 +95,22 @@ def apply_die_material(nodepath: NodePath, material: Material, variant: int, *, 
     nodepath.set_color(*colour)
     nodepath.set_texture(_pip_stage(material), pips)
     _set_glass_blending(nodepath, material == Material.GLASS)
+
+
+def set_die_pips(nodepath: NodePath, material: Material, pips: Texture) -> None:
+    """Give a die styled by ``apply_die_material`` another pip mask (the same with its
+    material's symbol added, or without), on whichever path styled it."""
+    if nodepath.get_shader() is not None:
+        nodepath.set_shader_input("pip_atlas", pips)
+    else:
+        nodepath.set_texture(_pip_stage(Material(material)), pips)
+
+
+def die_pips(nodepath: NodePath, material: Material) -> Texture:
+    """The pip mask a die styled by ``apply_die_material`` draws now."""
+    if nodepath.get_shader() is not None:
+        return nodepath.get_shader_input("pip_atlas").get_texture()
+    return nodepath.get_texture(_pip_stage(Material(material)))
 
 
 def _set_glass_blending(nodepath: NodePath, glass: bool) -> None:

@@ -6,12 +6,18 @@ The geometry never changes: every die has 1 on +Z, 6 on -Z, 2 on +Y, 5 on -Y, 3 
 face value) addressed by each face's texcoords, so they are part of the surface (engraved),
 never decals floating above it. The mesh is ``models/die.bam`` and the atlas
 ``textures/die_pips.png``, both made by ``tools/make_models.py``.
+
+With material symbols on (the colour-blind help: ``show_material_symbols``, the settings' toggle,
+``--material-symbols``) each material's symbol (``textures/die_symbols.png``, made by the same
+tool) is engraved on every face beside the pips, in the pips' colour: the same mask, so the
+shaders and the plain path draw it alike at no cost.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
+import numpy as np
 from panda3d.core import Geom, NodePath, Quat, SamplerState, Texture, Vec3
 
 from blueprints3d.client.render import assets, config
@@ -44,12 +50,66 @@ def pip_texture() -> Texture:
     one-channel texture, mipmapped so small dice stay clean."""
     tex = assets.load_texture("die_pips.png")
     tex.set_format(Texture.F_alpha)  # the shader and the fixed-function stage read alpha
+    _sample_like_pips(tex)
+    return tex
+
+
+def _mask(name: str) -> np.ndarray:
+    """A one-channel texture of ``textures/`` as an array (row 0 = t=0, texture order)."""
+    tex = assets.load_texture(name)
+    return np.frombuffer(bytes(tex.get_ram_image()), np.uint8).reshape(tex.get_y_size(), tex.get_x_size())
+
+
+def symbol_tile(material: Material) -> np.ndarray:
+    """One face's symbols of ``material`` (``textures/die_symbols.png``), uint8, 1 = 255."""
+    atlas = _mask("die_symbols.png")
+    size = atlas.shape[1] // len(Material)
+    return atlas[:, int(material) * size:(int(material) + 1) * size]
+
+
+@lru_cache(maxsize=None)
+def symbol_pip_texture(material: Material) -> Texture:
+    """``pip_texture`` with ``material``'s symbol added on every face."""
+    pips = _mask("die_pips.png")
+    tile = symbol_tile(Material(material))
+    mask = np.maximum(pips, np.tile(tile, (1, pips.shape[1] // tile.shape[1])))
+    tex = Texture(f"pips-symbols-{Material(material).label}")
+    tex.setup_2d_texture(mask.shape[1], mask.shape[0], Texture.T_unsigned_byte, Texture.F_alpha)
+    tex.set_ram_image(np.ascontiguousarray(mask).tobytes())
+    _sample_like_pips(tex)
+    return tex
+
+
+def _sample_like_pips(tex: Texture) -> None:
     tex.set_minfilter(SamplerState.FT_linear_mipmap_linear)
     tex.set_magfilter(SamplerState.FT_linear)
     tex.set_wrap_u(SamplerState.WM_clamp)
     tex.set_wrap_v(SamplerState.WM_clamp)
     tex.set_anisotropic_degree(config.anisotropy(4))  # none on a software GL: see config.ANISOTROPY
-    return tex
+
+
+def symbols_shown() -> bool:
+    """Whether dice made now carry their material's symbol."""
+    return config.MATERIAL_SYMBOLS.get_value()
+
+
+def pips_for(material: Material) -> Texture:
+    """The mask a die of ``material`` gets now: the pips, with its symbol when symbols are on."""
+    return symbol_pip_texture(Material(material)) if symbols_shown() else pip_texture()
+
+
+def show_material_symbols(on: bool, *roots: NodePath) -> None:
+    """Symbols on or off for every die made from now on, and for the dice already under
+    ``roots`` (the table's scene: they change at once)."""
+    config.MATERIAL_SYMBOLS.set_value(bool(on))
+    for root in roots:
+        dice = list(root.find_all_matches("**/=material"))
+        if root.has_tag("material"):
+            dice.append(root)
+        for die in dice:
+            if die.has_python_tag("material"):
+                m = Material(die.get_python_tag("material"))
+                materials.set_die_pips(die, m, pips_for(m))
 
 
 def make_die(material: Material, value: int, variant: int = 0) -> NodePath:
@@ -65,7 +125,7 @@ def make_die(material: Material, value: int, variant: int = 0) -> NodePath:
     _die_template().copy_to(body)  # copies the GeomNode, shares the Geom (cheap)
     orient_for_value(body, value, variant)
     # Picking needs no collision solid: ``scene.picking`` hits a die's box analytically.
-    materials.apply_die_material(root, Material(material), variant, pips=pip_texture(),
+    materials.apply_die_material(root, Material(material), variant, pips=pips_for(Material(material)),
                                  size=units.DIE_SIZE)
     return root
 

@@ -15,7 +15,7 @@ from panda3d.core import ClockObject, NodePath
 
 from blueprints3d.client.render import config, lighting, shaders
 from blueprints3d.client.render.audio import SoundBank
-from blueprints3d.client.scene import units
+from blueprints3d.client.scene import dice_model, units
 from blueprints3d.client.scene.camera import OrbitCamera
 from blueprints3d.client.scene.picking import Picker
 from blueprints3d.client.table.between_turns import BetweenTurns
@@ -69,6 +69,7 @@ class TableApp:
         self.picker = Picker(self.cam, self.lens, self.scene)
         self.settings = options.settings if options.settings is not None else Settings(
             confirm_moves=options.confirm_moves)
+        dice_model.show_material_symbols(options.material_symbols or self.settings.material_symbols)
         self.camera_rig = CameraRig(self.camera, self.picker, self._aspect,
                                     lambda: self.settings.camera_sensitivity)
         self.overlay = Overlay(base.aspect2d, base.a2dTopLeft, base.a2dTopRight,
@@ -269,6 +270,11 @@ class TableApp:
         if self.view is not None:
             self.view.set_animations(settings.animations)
         self.coach.set_enabled(settings.hints)
+        symbols = self.options.material_symbols or settings.material_symbols
+        if symbols != dice_model.symbols_shown():
+            dice_model.show_material_symbols(symbols, self.scene)   # the dice on the table too
+            if self.flow is not None:
+                self.hud.update(self.flow)                           # and the materials' names
         self.saving.save_settings(settings)
 
     def in_game(self) -> bool:

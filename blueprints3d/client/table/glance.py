@@ -22,6 +22,7 @@ from panda3d.core import CardMaker, NodePath, TextNode, TransparencyAttrib
 
 from blueprints3d.client.render import icons
 from blueprints3d.client.render.materials import BASE_COLOUR
+from blueprints3d.client.scene.symbol_glyphs import glyph
 from blueprints3d.client.table.flow import GameFlow, Mode
 from blueprints3d.client.table.score_panel import own_building
 from blueprints3d.client.table.table_view import AWARD_COLOURS
@@ -185,9 +186,14 @@ class DemandDice:
         if flow.mode is Mode.ROUND_END and flow.round_end is not None:
             first, second = flow.round_end.result.in_demand
         self.materials = (first, second)
-        for die, m in zip(self.dice, self.materials):
+        for die, rim, rank, m, word in zip(self.dice, self.rims, self.ranks, self.materials, ("1st", "2nd")):
             r, g, b, _ = BASE_COLOUR[m]
             die.set_color(r, g, b, 1)
+            # With material symbols on, the die is its symbol's glyph (its colour and its mark).
+            mark = glyph(m)
+            rank.setText(f"{mark}{word}")
+            for part in (die, rim):
+                part.hide() if mark else part.show()
 
     def place(self, left: float, top: float, line: float) -> float:
         """The dice at the info line's start, its top at ``top``; returns the x after them."""
@@ -196,6 +202,11 @@ class DemandDice:
         x = left
         rim = box * 0.09
         for die, edge, rank in zip(self.dice, self.rims, self.ranks):
+            if die.is_hidden():  # the glyph in the text stands for the die
+                rank.setScale(line * 0.78)
+                rank.setPos(x, top - box * 0.85)
+                x += rank.textNode.get_width() * line * 0.78 + line * 0.5
+                continue
             die.set_scale(box)
             die.set_pos(x, 0, top - box * 1.05)
             edge.set_scale(box + 2 * rim)

@@ -49,6 +49,7 @@ class AppOptions:
     settings: Settings | None = None        # the settings file's (None: none read; confirm_moves above holds)
     settings_path: Path | None = None       # where the settings screen saves (None: not saved)
     mute: bool = False                      # --mute: no sound this run (the settings' mute lasts)
+    material_symbols: bool = False          # --material-symbols: on this run, whatever the settings say
     tutorial: bool = False                  # `blueprints3d tutorial`: the guided first game at once
     settings_note: str = ""                 # why the settings file was not used (shown once in the HUD)
     launch: Callable[[list[str]], object] | None = None  # starts `blueprints3d view` (None: subprocess.Popen)
@@ -142,6 +143,7 @@ def options_from_args(args: argparse.Namespace) -> AppOptions:
                       quit_after=args.quit_after, autosave=slot,
                       resumed=resumed, start=start, confirm_moves=settings.confirm_moves,
                       settings=settings, settings_path=path, settings_note=note or "",
-                      mute=getattr(args, "mute", False), tutorial=getattr(args, "tutorial", False))
+                      mute=getattr(args, "mute", False), tutorial=getattr(args, "tutorial", False),
+                      material_symbols=getattr(args, "material_symbols", False))
 
 

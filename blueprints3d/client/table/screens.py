@@ -15,6 +15,8 @@ from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import NodePath, TextNode
 
 from blueprints3d.client.render.materials import BASE_COLOUR, PIP_COLOUR
+from blueprints3d.client.scene.dice_model import symbols_shown
+from blueprints3d.client.scene.symbol_glyphs import icon_texture
 from blueprints3d.client.table.bots import level_description
 from blueprints3d.client.table.flow import SeatConfig
 from blueprints3d.client.table.hud import CONTROLS
@@ -390,7 +392,7 @@ def _text_px(height: int, share: float, least: float) -> float:
 HEADING = (1.0, 0.85, 0.45, 1)
 HELP_LINE_SHARE = 0.026   # of the window's height, from line to line (at least HELP_MIN_PX)
 HELP_MIN_PX = 14.0
-GLASS_SWATCH = (0.78, 0.88, 0.95, 1)
+GLASS_SWATCH = (*BASE_COLOUR[Material.GLASS][:3], 1.0)   # glass's tint, opaque on the panel
 # A heading and its lines, each with its picture (see rules_sections) or None.
 Section = tuple[str, list[tuple[object, str]]]
 
@@ -472,7 +474,14 @@ def swatch(parent, picture, size: float, pos: tuple[float, float]) -> DirectFram
         return None
     if isinstance(picture, Material):
         colour = GLASS_SWATCH if picture is Material.GLASS else tuple(BASE_COLOUR[picture])
-        return die_glyph(parent, 3, size, pos, face=colour, pip=tuple(PIP_COLOUR[picture]))
+        if not symbols_shown():
+            return die_glyph(parent, 3, size, pos, face=colour, pip=tuple(PIP_COLOUR[picture]))
+        # Material symbols on: the material's symbol on its colour instead of pips.
+        d = die_glyph(parent, 0, size, pos, face=colour)
+        d.symbol = DirectFrame(parent=d, image=icon_texture(picture), image_scale=size / 2,
+                               frameColor=(0, 0, 0, 0))
+        d.symbol.set_transparency(True)
+        return d
     if isinstance(picture, rules.Award):
         h = size / 2
         return DirectFrame(parent=parent, frameColor=MEDAL[picture], frameSize=(-h, h, -h, h),
@@ -561,7 +570,7 @@ class SettingsScreen(Screen):
         f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, frameSize=(-0.95, 0.95, -0.69, 0.69))
         _label(f, "Settings", (0, 0.57), 0.08, TextNode.A_center)
         y = 0.45
-        step = 0.105
+        step = 0.095
         col = 0.3  # every control in one column, its label on the left
         menu = menu_style(0.06)
         note_room = 0.035  # a row with a note under its label steps this much further
@@ -602,9 +611,13 @@ class SettingsScreen(Screen):
         y -= step
         _label(f, "Hints (H: the coach's best moves)", (-0.85, y), 0.05)
         self.hints = check_box(f, settings.hints, (col + 0.03, y), 0.05, self._hints)
+        y -= step
+        # Colour-blind help: a symbol per material on the dice and before the materials' names.
+        _label(f, "Material symbols on the dice", (-0.85, y), 0.05)
+        self.material_symbols = check_box(f, settings.material_symbols, (col + 0.03, y), 0.05, self._symbols)
         self.where = _label(f, f"Saved at once in {where}" if where else "Not saved (no settings file)",
-                            (-0.85, -0.46), 0.045, fg=(0.8, 0.8, 0.7, 1), wordwrap=37)
-        self.back_button = _button(f, "Back", (0, -0.59), self.back, 0.06)
+                            (-0.85, -0.49), 0.045, fg=(0.8, 0.8, 0.7, 1), wordwrap=37)
+        self.back_button = _button(f, "Back", (0, -0.6), self.back, 0.06)
         return f
 
     def back(self) -> None:
@@ -643,6 +656,9 @@ class SettingsScreen(Screen):
 
     def _hints(self, on) -> None:
         self.change(hints=bool(on))
+
+    def _symbols(self, on) -> None:
+        self.change(material_symbols=bool(on))
 
 
 class ConfirmScreen(Screen):

@@ -19,6 +19,7 @@ from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
 
 from blueprints3d.client.scene.fonts import mono_font
+from blueprints3d.client.scene.symbol_glyphs import glyph
 from blueprints3d.client.table.flow import RoundEnd
 from blueprints3d.client.table.screens import PANEL, TEXT, Metrics, Screen, _button
 from blueprints3d.engine.awards import RoundContext, rank_buildings
@@ -61,7 +62,8 @@ def round_table(result: RoundResult, names: Sequence[str]) -> tuple[list[str], l
         rows.append(f"{_name(names[p]):{NAME_CHARS}}" + "".join(
             f"{v:>{w}}" for v, (_, w) in zip(cells, ROUND_COLUMNS)) + f"  {won:<6}{prizes:>7}")
     first, second = result.in_demand
-    words = [f"In demand: 1st {first.colour} ({first.label}), 2nd {second.colour} ({second.label})",
+    words = [f"In demand: 1st {glyph(first)}{first.colour} ({first.label}), "
+             f"2nd {glyph(second)}{second.colour} ({second.label})",
              "Awards (building score ranks the buildings):"]
     for award, pl in result.awards.items():
         line = (f"  {award.title} ({vp_text(award.victory_points)}) to {names[pl.player]}, "

@@ -36,6 +36,7 @@ from blueprints3d.client.table.layout import (CENTRE_AWARDS, CENTRE_BAG, CENTRE_
                                         POOL_DIE_SCALE, SeatPlace, award_slots, pile_slot, pool_slots,
                                         rotate, seat_places, stack_z)
 from blueprints3d.client.scene.props import make_label, prop
+from blueprints3d.client.scene.symbol_glyphs import glyph
 from blueprints3d.engine.awards import AWARDS_BY_PLAYERS, Award
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import MATERIAL_OF, NUM_DICE, Material
@@ -841,7 +842,8 @@ class TableView:
         return label
 
     def die_info_text(self, die: int) -> str:
-        return f"{self.values[die]}  {Material(MATERIAL_OF[die]).label}"
+        m = Material(MATERIAL_OF[die])
+        return f"{self.values[die]}  {glyph(m)}{m.label}"
 
     def show_die_info(self, die: int | None) -> None:
         """Name ``die`` (its value and material) in large type just above it (a pool die: just in

@@ -70,11 +70,13 @@ def test_committed_models_are_what_the_tool_makes(tmp_path):
         # Compared as geometry, not bytes: another Panda3D may write another bam version.
         assert _geometry(tmp_path / "models" / name) == _geometry(ROOT / "models" / name), \
             f"models/{name} differs from what tools/make_models.py makes: rerun it"
-    a, b = PNMImage(), PNMImage()
-    assert a.read(str(tmp_path / "textures" / "die_pips.png")) and b.read(str(ROOT / "textures" / "die_pips.png"))
-    assert (a.get_x_size(), a.get_y_size()) == (b.get_x_size(), b.get_y_size())
-    assert all(a.get_gray_val(x, y) == b.get_gray_val(x, y)
-               for y in range(0, a.get_y_size(), 4) for x in range(0, a.get_x_size(), 4))
+    for texture in ("die_pips.png", "die_symbols.png"):
+        a, b = PNMImage(), PNMImage()
+        assert a.read(str(tmp_path / "textures" / texture)) and b.read(str(ROOT / "textures" / texture))
+        assert (a.get_x_size(), a.get_y_size()) == (b.get_x_size(), b.get_y_size()), texture
+        assert all(a.get_gray_val(x, y) == b.get_gray_val(x, y)
+                   for y in range(0, a.get_y_size(), 4) for x in range(0, a.get_x_size(), 4)), \
+            f"textures/{texture} differs from what tools/make_models.py makes: rerun it"
 
 
 def test_die_model_keeps_the_columns_its_shader_reads():

@@ -128,6 +128,50 @@ def test_the_settings_screen_changes_a_value_and_saves_it(table, tmp_path):
     assert not scr.active
 
 
+def test_the_material_symbols_switch_marks_the_dice_and_the_names_and_is_saved(table, tmp_path):
+    from blueprints3d.client.render import materials
+    from blueprints3d.client.scene import dice_model
+
+    app = table.app
+    path = tmp_path / "settings.json"
+    app.input.escape()
+    app.screens.menu.buttons["Settings"]["command"]()
+    scr = app.screens.settings_screen
+    die = app.view.dice[0]
+    m = Material(die.get_python_tag("material"))
+    assert scr.material_symbols.words["text"] == "off"
+    assert materials.die_pips(die, m) == dice_model.pip_texture() and "\5" not in app.hud.info.textNode.get_text()
+    try:
+        scr.material_symbols.commandFunc(None)  # a click on the box
+        assert scr.material_symbols.words["text"] == "on" and app.settings.material_symbols is True
+        assert load_settings(path)[0].material_symbols is True
+        # At once: the dice on the table get their symbols, the HUD's in-demand materials their glyphs.
+        assert materials.die_pips(die, m) == dice_model.symbol_pip_texture(m)
+        assert "\5bp3d-symbol-" in app.hud.info.textNode.get_text()
+        assert "\5bp3d-symbol-" in app.view.die_info_text(0)
+        scr.material_symbols.commandFunc(None)
+        assert scr.material_symbols.words["text"] == "off"
+        # The help's material pictures carry the symbols too, while they are on.
+        app.change_settings(app.settings.changed(material_symbols=True))
+        app.screens.show_help()
+        pictures = dict(app.screens.help.pictures)
+        assert all(hasattr(pictures[m], "symbol") for m in Material)
+    finally:
+        app.change_settings(app.settings.changed(material_symbols=False))
+    assert app.settings.material_symbols is False and load_settings(path)[0].material_symbols is False
+    assert materials.die_pips(die, m) == dice_model.pip_texture() and not dice_model.symbols_shown()
+    assert "\5" not in app.hud.info.textNode.get_text()
+
+
+def test_material_symbols_from_the_settings_file_and_the_command_line(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("BLUEPRINTS3D_HOME", str(tmp_path))
+    assert options_from_args(play_args()).material_symbols is False
+    assert options_from_args(play_args(material_symbols=True)).material_symbols is True
+    save_settings(tmp_path / "settings.json", Settings(material_symbols=True))
+    o = options_from_args(play_args())
+    assert o.settings.material_symbols is True and o.material_symbols is False  # the file's, kept apart
+
+
 def test_camera_sensitivity_scales_the_mouse_orbit(table):
     app = table.app
     app.settings = Settings(camera_sensitivity=2.0)
