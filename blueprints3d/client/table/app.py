@@ -59,19 +59,16 @@ class TableApp:
         self.scene = base.render.attach_new_node("blueprints3d-scene")
         # Shadows need the shader path; the plain-colour path lights per vertex without them.
         # With the task manager and the GSG the shadow map is redrawn only when something moved.
-        self.lighting = lighting.setup_lighting(self.scene, extent=units.TABLE_RADIUS,
-                                                shadows=shaders.shaders_enabled(),
-                                                shadow_size=config.SHADOW_SIZE.get_value(),
-                                                task_mgr=base.taskMgr, gsg=self.output.get_gsg())
+        self.lighting = lighting.setup_lighting(self.scene, extent=units.TABLE_RADIUS, shadows=shaders.shaders_enabled(),
+                                                shadow_size=config.SHADOW_SIZE.get_value(), task_mgr=base.taskMgr,
+                                                gsg=self.output.get_gsg())
         self.output.set_clear_color((0.11, 0.12, 0.14, 1))
         self.camera = OrbitCamera(self.cam, self.lens, self.scene)
         self.camera.set_aspect(self._aspect())
         self.picker = Picker(self.cam, self.lens, self.scene)
-        self.settings = options.settings if options.settings is not None else Settings(
-            confirm_moves=options.confirm_moves)
+        self.settings = options.settings or Settings(confirm_moves=options.confirm_moves)  # none read: defaults
         dice_model.show_material_symbols(options.material_symbols or self.settings.material_symbols)
-        self.camera_rig = CameraRig(self.camera, self.picker, self._aspect,
-                                    lambda: self.settings.camera_sensitivity)
+        self.camera_rig = CameraRig(self.camera, self.picker, self._aspect, lambda: self.settings.camera_sensitivity)
         self.overlay = Overlay(base.aspect2d, base.a2dTopLeft, base.a2dTopRight,
                                base.a2dBottomLeft, base.a2dBottomRight, size=self.size)
         self.hud = Hud(base.aspect2d, size=self.size())
@@ -96,8 +93,7 @@ class TableApp:
         self.between = BetweenTurns(self.screens, self.hud, self.podium, go_on=self.continue_round,
                                     lift_curtain=self.pass_curtain, new_game=self.show_new_game,
                                     quit=self.quit, drop_drag=self._drop_drag)
-        self.move_bar = MoveBar(base.a2dBottomRight, lambda: self.input.confirm_move(),
-                                lambda: self.input.undo_move())
+        self.move_bar = MoveBar(base.a2dBottomRight, lambda: self.input.confirm_move(), lambda: self.input.undo_move())
         self.hint_button = HintButton(base.a2dBottomRight, lambda: self.input.toggle_hints())
         self.score_panel = ScorePanel(base.a2dTopRight)
         self.hud.dock(self.score_panel.text, self.move_bar.root, self.hint_button.root)
@@ -270,11 +266,9 @@ class TableApp:
         if self.view is not None:
             self.view.set_animations(settings.animations)
         self.coach.set_enabled(settings.hints)
-        symbols = self.options.material_symbols or settings.material_symbols
-        if symbols != dice_model.symbols_shown():
-            dice_model.show_material_symbols(symbols, self.scene)   # the dice on the table too
-            if self.flow is not None:
-                self.hud.update(self.flow)                           # and the materials' names
+        if (symbols := self.options.material_symbols or settings.material_symbols) != dice_model.symbols_shown():
+            dice_model.show_material_symbols(symbols, self.scene)  # the dice on the table, and at once
+            self.refresh(animate=False)                             # the materials' names and glyphs
         self.saving.save_settings(settings)
 
     def in_game(self) -> bool:
