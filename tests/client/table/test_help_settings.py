@@ -140,14 +140,17 @@ def test_the_material_symbols_switch_marks_the_dice_and_the_names_and_is_saved(t
     die = app.view.dice[0]
     m = Material(die.get_python_tag("material"))
     assert scr.material_symbols.words["text"] == "off"
-    assert materials.die_pips(die, m) == dice_model.pip_texture() and "\5" not in app.hud.info.textNode.get_text()
+    ranks = app.hud.demand.ranks  # the in-demand dice's captions (client/table/glance.py)
+    assert materials.die_pips(die, m) == dice_model.pip_texture() and "\5" not in ranks[0].textNode.get_text()
+    assert not app.hud.demand.dice[0].is_hidden()  # off: the plain coloured die
     try:
         scr.material_symbols.commandFunc(None)  # a click on the box
         assert scr.material_symbols.words["text"] == "on" and app.settings.material_symbols is True
         assert load_settings(path)[0].material_symbols is True
         # At once: the dice on the table get their symbols, the HUD's in-demand materials their glyphs.
         assert materials.die_pips(die, m) == dice_model.symbol_pip_texture(m)
-        assert "\5bp3d-symbol-" in app.hud.info.textNode.get_text()
+        assert all("\5bp3d-symbol-" in r.textNode.get_text() for r in ranks)  # the glyph is the die
+        assert app.hud.demand.dice[0].is_hidden()
         assert "\5bp3d-symbol-" in app.view.die_info_text(0)
         scr.material_symbols.commandFunc(None)
         assert scr.material_symbols.words["text"] == "off"
@@ -160,7 +163,7 @@ def test_the_material_symbols_switch_marks_the_dice_and_the_names_and_is_saved(t
         app.change_settings(app.settings.changed(material_symbols=False))
     assert app.settings.material_symbols is False and load_settings(path)[0].material_symbols is False
     assert materials.die_pips(die, m) == dice_model.pip_texture() and not dice_model.symbols_shown()
-    assert "\5" not in app.hud.info.textNode.get_text()
+    assert "\5" not in ranks[0].textNode.get_text() and not app.hud.demand.dice[0].is_hidden()
 
 
 def test_material_symbols_from_the_settings_file_and_the_command_line(tmp_path, monkeypatch, capsys):
