@@ -58,15 +58,20 @@ def _text(parent: NodePath, text: str, fg=TEXT) -> OnscreenText:
 class PrizeMeters:
     def __init__(self, parent: NodePath) -> None:
         self.root = parent.attach_new_node("prize-meters")
+        # The icons, steps and medals are laid out in a model of their own, off the scene graph,
+        # and drawn as one flattened copy of it (``_draw``): a few dozen small cards of their own
+        # cost llvmpipe about 2 ms a frame (benchmarks/RESULTS.md), the copy a fraction of it.
+        self.model = NodePath("prize-meters-model")
+        self.drawn: NodePath | None = None
         self.players = 0
         self.medals: list[tuple[NodePath, OnscreenText]] = []
         self.prize_vp = _text(self.root, f"+{PRIZE_VP}")
         self.rows: dict[Prize, tuple[NodePath, list[NodePath], OnscreenText]] = {}
         need = prize_progress([[]])
         for prize in Prize:
-            icon = icons.make_card(icons.prize_icon(prize), 1.0, self.root)
+            icon = icons.make_card(icons.prize_icon(prize), 1.0, self.model)
             icon.set_color_scale(ICON)
-            steps = [_square(self.root, f"{prize.value}-step-{i}", EMPTY) for i in range(need[prize].need)]
+            steps = [_square(self.model, f"{prize.value}-step-{i}", EMPTY) for i in range(need[prize].need)]
             self.rows[prize] = (icon, steps, _text(self.root, ""))
         self.progress: dict[Prize, Progress] = {}
         self.line = 0.05
@@ -96,6 +101,7 @@ class PrizeMeters:
             icon.set_color_scale(WON if p.done else ICON)
             count.setText(f"{p.have}/{p.need}")
             count["fg"] = WON if p.done else TEXT
+        self._draw()
         self.root.show()
 
     def _make_medals(self, players: int) -> None:
@@ -105,8 +111,8 @@ class PrizeMeters:
         self.players = players
         self.medals = []
         for award in AWARDS_BY_PLAYERS[players]:
-            medal = _square(self.root, f"medal-{award.value}", AWARD_COLOURS[award])
-            self.medals.append((medal, _text(medal.get_parent(), f"{award.victory_points}", (0.1, 0.1, 0.12, 1))))
+            medal = _square(self.model, f"medal-{award.value}", AWARD_COLOURS[award])
+            self.medals.append((medal, _text(self.root, f"{award.victory_points}", (0.1, 0.1, 0.12, 1))))
         self.layout(self.line)
 
     # ---- layout -------------------------------------------------------------------------------
@@ -149,7 +155,15 @@ class PrizeMeters:
         self.prize_vp.setScale(text_k)
         self.prize_vp.setText(f"Prizes +{PRIZE_VP}")
         self.prize_vp.setPos(x + gap, y + box * 0.22)
+        self._draw()
         return y + line
+
+    def _draw(self) -> None:
+        """The model as the block draws it: one flattened copy (the texts stay live nodes)."""
+        if self.drawn is not None:
+            self.drawn.remove_node()
+        self.drawn = self.model.copy_to(self.root, -10)  # under the texts: the medals carry their VP
+        self.drawn.flatten_strong()
 
     def rect(self) -> Rect | None:
         """What the block covers, in aspect2d units; None while hidden."""
@@ -164,6 +178,7 @@ class PrizeMeters:
         for _, _, count in self.rows.values():
             count.destroy()
         self.prize_vp.destroy()
+        self.model.remove_node()
         self.root.remove_node()
 
 

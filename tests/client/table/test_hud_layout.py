@@ -253,7 +253,7 @@ def test_this_rounds_awards_and_prizes_read_in_large_type(offscreen_base, size):
         assert set(meters.rows) == set(Prize)
         unit = hud.root.get_scale(offscreen_base.render2d).z * h / 2
         for prize, (icon, steps, count) in meters.rows.items():
-            lo, hi = icon.get_tight_bounds(hud.root)
+            lo, hi = icon.get_tight_bounds(meters.model)  # the model is drawn where the block stands
             assert (hi.z - lo.z) * unit >= MIN_PX, prize  # an icon a player can make out
             assert count.getTextScale()[0] * count.textNode.get_line_height() * unit >= MIN_PX
         check_layout(app, offscreen_base.render2d, size, wrapped=False, scene=True)
