@@ -3,7 +3,7 @@ as a file name. The one place that decides what of a name or a message may reach
 a Panda3D TextNode, a window title or a path.
 
 - ``display(text)``: one printable line: control and format characters (escape sequences, NUL,
-  newlines, bidi overrides) become spaces, lone surrogates (undecodable bytes of a command-line
+  newlines, bidi overrides) become spaces, but for the zero-width (non-)joiners words need, lone surrogates (undecodable bytes of a command-line
   argument, ``"\\ud800"`` in a JSON file) become U+FFFD, and long text is cut with an ellipsis.
 - ``shown(value)``: a value quoted for an error message, like ``repr`` but capped and printable.
 - ``file_name(name)``: a name reduced to a safe, never empty, byte-capped file-name part with no
@@ -26,10 +26,18 @@ VALUE_LENGTH = 60       # a value quoted inside an error line
 FILE_NAME_BYTES = 60    # a name inside a file name (the folder and a time stamp come on top)
 
 
+# The zero-width non-joiner and joiner (U+200C, U+200D) are format characters that words are
+# spelt with (a Persian word's half-space, an emoji sequence): kept. Every other format character
+# (bidi overrides, byte order marks) becomes a space, so that no name can turn the text around it.
+JOINERS = frozenset("\u200c\u200d")
+
+
 def _clean_char(ch: str) -> str:
     cat = unicodedata.category(ch)
     if cat == "Cs":
         return REPLACEMENT
+    if ch in JOINERS:
+        return ch
     if cat[0] == "C" or cat in ("Zl", "Zp"):  # Cc control, Cf format, Co private, Cn unassigned
         return " "
     return ch

@@ -24,3 +24,13 @@ def test_plural_passed_irregular_word_and_endings():
     assert plural(2, "match") == "2 matches"
     assert plural(2, "penalty") == "2 penalties"
     assert plural(2, "play") == "2 plays"
+
+
+def test_display_keeps_the_joiners_words_are_spelt_with():
+    from blueprints3d.text import display
+
+    persian = "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"  # a Persian word with its half-space
+    assert display(persian) == persian
+    assert display("\U0001f468\u200d\U0001f469") == "\U0001f468\u200d\U0001f469"  # a joined emoji
+    # Every other format character still becomes a space: a name cannot turn the text around it.
+    assert display("Ann\u202eBob") == "Ann Bob" and display("\ufeffAnn") == " Ann"
