@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from typing import Sequence
 
 from blueprints3d import __version__
 from blueprints3d.commands.argtypes import UsageError
 from blueprints3d.engine.errors import BlueprintsError
+from blueprints3d.files.errors import BuildFileError
+from blueprints3d.i18n import LANGUAGES, language_from_environment, set_language, translate
 from blueprints3d.text import one_line
 
 # Subcommand name -> module under blueprints3d.commands. "play" is also the default.
@@ -52,27 +55,51 @@ def build_parser() -> argparse.ArgumentParser:
         description="Blueprints, the dice-stacking board game, on a 3D table. "
                     "Without a command, opens the table for a new game.")
     parser.add_argument("--version", action="version", version=f"blueprints3d {__version__}")
+    _add_lang(parser, None)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         mod = _load(name)
         p = sub.add_parser(name, help=mod.HELP, description=mod.HELP)
         mod.add_arguments(p)
+        _add_lang(p, argparse.SUPPRESS)   # after the command too; SUPPRESS keeps one given before
     return parser
+
+
+def _add_lang(parser: argparse.ArgumentParser, default) -> None:
+    parser.add_argument("--lang", choices=list(LANGUAGES), default=default, metavar="|".join(LANGUAGES),
+                        help="the language to speak (default: from LANGUAGE, LC_ALL, LC_MESSAGES, LANG; "
+                             "else English); so far `score` and the refusals of build files are translated")
+
+
+def _split_lang(argv: list[str]) -> tuple[list[str], list[str]]:
+    """Leading --lang options, and the rest of ``argv``."""
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--lang" and i + 1 < len(argv):
+            i += 2
+        elif argv[i].startswith("--lang="):
+            i += 1
+        else:
+            break
+    return argv[:i], argv[i:]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     # No subcommand (or only options): play. Options of `play` are accepted at the top level.
-    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version")):
-        argv = ["play", *argv]
+    lang, rest = _split_lang(argv)
+    if not rest or (rest[0].startswith("-") and rest[0] not in ("-h", "--help", "--version")):
+        argv = [*lang, "play", *rest]
     args = parser.parse_args(argv)
+    set_language(args.lang or language_from_environment(os.environ) or "en")
     try:
         return int(_load(args.command).run(args) or 0)
     except UsageError as e:
         parser.exit(EXIT_USAGE, f"blueprints3d {args.command}: error: {one_line(e)}\n")
     except BlueprintsError as e:
-        print(f"blueprints3d: {e}", file=sys.stderr)
+        text = translate(e.message) if isinstance(e, BuildFileError) and e.message else str(e)
+        print(f"blueprints3d: {one_line(text)}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("blueprints3d: interrupted", file=sys.stderr)

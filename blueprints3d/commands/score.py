@@ -1,19 +1,61 @@
-"""`blueprints3d score FILE`: score one building from a build file."""
+"""`blueprints3d score FILE`: score one building from a build file, in the player's language
+(``--lang``, see blueprints3d/i18n)."""
 
 from __future__ import annotations
 
 import argparse
 import json
 
+from blueprints3d.engine.materials import Material
+from blueprints3d.engine.rules import DIE_FACES, MATERIALS_SAME_COLOUR, SKYSCRAPER_HEIGHT, STRUCTURAL_SAME_VALUE
+from blueprints3d.engine.scoring import (WOOD_PER_NEIGHBOUR, DiePoints, Prize, explain_building,
+                                         recycled_points)
 from blueprints3d.files.buildfile import load_build
-from blueprints3d.engine.scoring import PRIZE_RULES, Prize, explain_building
+from blueprints3d.i18n import _, join_list, n_, number
 
 HELP = "score a building from a build file (see README for the format)"
+
+# The catalogues' ids for the engine's English names (so that a catalogue check sees them all).
+MATERIAL_NAMES = {Material.WOOD: "wood", Material.RECYCLED: "recycled", Material.STONE: "stone",
+                  Material.GLASS: "glass"}
+PRIZE_TITLES = {Prize.SKYSCRAPER: "Skyscraper", Prize.GEOMETER: "Geometer",
+                Prize.STRUCTURAL_INTEGRITY: "Structural Integrity", Prize.MATERIALS: "Materials"}
+PRIZE_RULE_IDS = {
+    Prize.SKYSCRAPER: "a stack of {n} or more dice",
+    Prize.GEOMETER: "all six values 1-{n} among the building's dice",
+    Prize.STRUCTURAL_INTEGRITY: "{n} or more dice showing the same value",
+    Prize.MATERIALS: "{n} or more dice of the same material",
+}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="build file (JSON)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+
+
+PRIZE_NUMBERS = {Prize.SKYSCRAPER: SKYSCRAPER_HEIGHT, Prize.GEOMETER: DIE_FACES,
+                 Prize.STRUCTURAL_INTEGRITY: STRUCTURAL_SAME_VALUE, Prize.MATERIALS: MATERIALS_SAME_COLOUR}
+
+
+def _prize_rule(p: Prize) -> str:
+    """PRIZE_RULES[p] in the player's language (a test checks the English is PRIZE_RULES')."""
+    return _(PRIZE_RULE_IDS[p], n=PRIZE_NUMBERS[p])
+
+
+def _reason(d: DiePoints, n_green: int, height: int) -> str:
+    """Why a die scores what it does: explain_building's reasons, said in the player's language."""
+    if d.material == Material.WOOD:
+        return n_("wood touching {n} die: +{each} each", "wood touching {n} dice: +{each} each",
+                  len(d.touching), each=WOOD_PER_NEIGHBOUR)
+    if d.material == Material.RECYCLED:
+        if n_green > 1:
+            return _("one of {n} recycled dice: {points} for the set", n=n_green, points=recycled_points(n_green))
+        return _("a single recycled die: {points} for the set", points=recycled_points(n_green))
+    if d.material == Material.STONE:
+        return _("stone on level {level}", level=d.level + 1)
+    if d.level + 1 < height:
+        return _("glass showing {value} (covered, still counts)", value=d.value)
+    return _("glass showing {value}", value=d.value)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -23,17 +65,25 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(score.to_dict()))
         return 0
     bp = build.blueprint
-    print(f"Blueprint {bp.id} ({bp.name}), {build.num_dice} dice")
-    for row in bp.grid():
-        print("   " + " ".join(f"{'.' if h is None else h!s:>2}" for h in row))   # .: nothing printed
-    note = ("followed exactly" if score.blueprint else "not followed" if bp.has_plan else
-            "no height is printed: no plan to follow")
-    print(f"  blueprint bonus {score.blueprint:>3}  ({note})")
-    for name in ("wood", "recycled", "stone", "glass"):
-        print(f"  {name:<15} {getattr(score, name):>3}")
-    print(f"  {'total':<15} {score.total:>3}")
+    print(n_("Blueprint {id} ({name}), {n} die", "Blueprint {id} ({name}), {n} dice", build.num_dice,
+             id=bp.id, name=bp.name))
+    for line in bp.grid():   # .: nothing printed
+        print("   " + " ".join(f"{'.' if h is None else number(h) if isinstance(h, int) else h!s:>2}" for h in line))
+    note = (_("followed exactly") if score.blueprint else _("not followed") if bp.has_plan else
+            _("no height is printed: no plan to follow"))
+    width = 15
+    print(f"  {_('blueprint bonus')} {number(score.blueprint):>3}  ({note})")
+    for m in Material:
+        print(f"  {_(MATERIAL_NAMES[m]):<{width}} {number(getattr(score, MATERIAL_NAMES[m])):>3}")
+    print(f"  {_('total'):<{width}} {number(score.total):>3}")
+    n_green = sum(1 for s in build.stacks for m, _v in s if m == Material.RECYCLED)
     for d in explain_building(bp, build.stacks):
-        print(f"    {bp.cell_name(d.cell)}, level {d.level + 1}: {d.material.label} {d.value} -> {d.reason}")
+        row, col = divmod(d.cell, bp.cols)
+        print("    " + _("{cell}, level {level}: {material} {value} -> {reason}",
+                         cell=_("row {row}, column {col}", row=row + 1, col=col + 1), level=d.level + 1,
+                         material=_(MATERIAL_NAMES[d.material]), value=d.value,
+                         reason=_reason(d, n_green, len(build.stacks[d.cell]))))
     won = [p for p in Prize if p in score.prizes]
-    print("  prizes it qualifies for: " + (", ".join(f"{p.title} ({PRIZE_RULES[p]})" for p in won) if won else "none"))
+    listed = join_list([_("{prize} ({rule})", prize=_(PRIZE_TITLES[p]), rule=_prize_rule(p)) for p in won])
+    print("  " + _("prizes it qualifies for: {prizes}", prizes=listed if won else _("none")))
     return 0

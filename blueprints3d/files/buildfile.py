@@ -22,10 +22,11 @@ from typing import Any
 from blueprints3d.engine.blueprints import Blueprint, card_by_id, placement_error, standard_deck
 from blueprints3d.engine.errors import CardDataError
 from blueprints3d.files.errors import BuildFileError
-from blueprints3d.engine.materials import Material
+from blueprints3d.engine.materials import COLOUR_NAMES, Material
 from blueprints3d.engine.rules import DICE_PER_MATERIAL, DIE_FACES, TAKES_PER_ROUND
 from blueprints3d.engine.scoring import Score, score_building
 from blueprints3d.files.jsonfile import read_json, where, write_bytes_atomic
+from blueprints3d.i18n.message import Message
 from blueprints3d.text import shown
 
 FORMAT = 1
@@ -61,7 +62,13 @@ def _is_deck_card(bp: Blueprint) -> bool:
 _DIE = re.compile(rf"([A-Za-z]{{1,12}}):([1-{DIE_FACES}])")  # (one digit: the rules' faces)
 
 
-def parse_die(text: Any, where: str) -> tuple[int, int]:
+def _cell(bp: Blueprint, cell: int) -> Message:
+    """A space's name as a message (``row 1, column 2``, as ``Blueprint.cell_name`` says it)."""
+    row, col = divmod(cell, bp.cols)
+    return Message.of("row {row}, column {col}", row=row + 1, col=col + 1)
+
+
+def parse_die(text: Any, where: str | Message) -> tuple[int, int]:
     """``"material:value"``, written plainly: a material's name, a colon, one digit 1 to 6."""
     m = _DIE.fullmatch(text) if isinstance(text, str) else None
     if m is None:
@@ -69,28 +76,33 @@ def parse_die(text: Any, where: str) -> tuple[int, int]:
             mat_s, val_s = text.split(":")
             if _DIE.fullmatch(f"{mat_s}:1"):
                 if re.fullmatch(r"[1-9][0-9]{0,5}|0", val_s):
-                    raise BuildFileError(f"{where}: a die shows 1 to 6, not {val_s}")
-                raise BuildFileError(f"{where}: a die's value is one digit 1 to 6, written plainly, "
-                                     f"not {shown(val_s)} (in {shown(text)})")
-        raise BuildFileError(f"{where}: a die must be written \"material:value\", like \"glass:3\", not {shown(text)}")
+                    raise BuildFileError(Message.of("{where}: a die shows 1 to 6, not {value}", where=where, value=val_s))
+                raise BuildFileError(Message.of(
+                    "{where}: a die's value is one digit 1 to 6, written plainly, not {value} (in {text})",
+                    where=where, value=shown(val_s), text=shown(text)))
+        raise BuildFileError(Message.of("{where}: a die must be written \"material:value\", like \"glass:3\", not {text}",
+                                        where=where, text=shown(text)))
     try:
         mat = Material.parse(m.group(1))
-    except ValueError as e:
-        raise BuildFileError(f"{where}: {e}") from None
+    except ValueError:
+        known = ", ".join(m.label for m in Material) + " (or " + ", ".join(COLOUR_NAMES.values()) + ")"
+        raise BuildFileError(Message.of("{where}: unknown material {name}: expected one of {known}",
+                                        where=where, name=repr(m.group(1)), known=known)) from None
     return int(mat), int(m.group(2))
 
 
 def _text_field(raw: dict[str, Any], key: str, default: str) -> str:
     value = raw.get(key, default)
     if not isinstance(value, str):
-        raise BuildFileError(f"the blueprint's \"{key}\" must be text, not {shown(value)}")
+        raise BuildFileError(Message.of("the blueprint's \"{key}\" must be text, not {value}",
+                                        key=key, value=shown(value)))
     return value
 
 
 def _blueprint(raw: Any) -> Blueprint:
     try:
         if isinstance(raw, str):
-            return card_by_id(raw)
+            return _card(raw)
         if isinstance(raw, dict) and "grid" in raw:
             # A custom grid need not add up to 6: the sandbox allows blank and house-rule grids.
             bp = Blueprint.from_grid(raw["grid"], id=_text_field(raw, "id", "custom"),
@@ -99,53 +111,74 @@ def _blueprint(raw: Any) -> Blueprint:
             if card is None:
                 return bp
             if card.grid() != bp.grid():  # it would be shown and scored as that card
-                raise BuildFileError(f"a custom grid may not take the id of deck card {bp.id} "
-                                     f"(its grid differs): give it another \"id\"")
+                raise BuildFileError(Message.of("a custom grid may not take the id of deck card {id} "
+                                                "(its grid differs): give it another \"id\"", id=bp.id))
             return card
         if isinstance(raw, dict) and "id" in raw:
-            return card_by_id(_text_field(raw, "id", ""))
-    except CardDataError as e:
-        raise BuildFileError(str(e)) from None
-    raise BuildFileError("\"blueprint\" must be a card id like \"B07\" or an object with a \"grid\"")
+            return _card(_text_field(raw, "id", ""))
+    except CardDataError as e:   # a custom grid the card rules refuse: the engine's words, untranslated
+        raise BuildFileError(Message.of("{detail}", detail=str(e))) from None
+    raise BuildFileError(Message.of("\"blueprint\" must be a card id like \"B07\" or an object with a \"grid\""))
+
+
+def _card(card_id: str) -> Blueprint:
+    """The deck card ``card_id``; a missing one said as card_by_id says it, as a message."""
+    if not any(c.id == card_id for c in standard_deck()):
+        ids = ", ".join(c.id for c in standard_deck())
+        try:
+            card_by_id(card_id)
+        except CardDataError as e:
+            if str(e) == f"no blueprint card with id {shown(card_id)} (the deck has {ids})":
+                raise BuildFileError(Message.of("no blueprint card with id {id} (the deck has {ids})",
+                                                id=shown(card_id), ids=ids)) from None
+            raise
+    return card_by_id(card_id)
 
 
 def build_from_dict(data: Any) -> Build:
     """A Build from parsed JSON, or BuildFileError naming the first problem."""
     if not isinstance(data, dict):
-        raise BuildFileError("a build file must hold one JSON object")
+        raise BuildFileError(Message.of("a build file must hold one JSON object"))
     if type(data.get("format")) is not int or data["format"] != FORMAT:
-        raise BuildFileError(f"unknown build file format {shown(data.get('format'))} "
-                             f"(this version reads format {FORMAT}, written as the number {FORMAT})")
+        raise BuildFileError(Message.of("unknown build file format {value} "
+                                        "(this version reads format {format}, written as the number {format})",
+                                        value=shown(data.get("format")), format=str(FORMAT)))   # as written: Latin digits
     if "blueprint" not in data:
-        raise BuildFileError("the build file has no \"blueprint\"")
+        raise BuildFileError(Message.of("the build file has no \"blueprint\""))
     if "stacks" not in data:
-        raise BuildFileError("the build file has no \"stacks\"")
+        raise BuildFileError(Message.of("the build file has no \"stacks\""))
     bp = _blueprint(data["blueprint"])
     rows = data["stacks"]
     if not isinstance(rows, list) or len(rows) != bp.rows or not all(
             isinstance(r, list) and len(r) == bp.cols for r in rows):
-        raise BuildFileError(f"\"stacks\" must have {bp.rows} rows of {bp.cols} spaces each, like the blueprint's grid")
+        raise BuildFileError(Message.of("\"stacks\" must have {rows} rows of {cols} spaces each, like the blueprint's grid",
+                                        rows=bp.rows, cols=bp.cols))
     stacks: list[tuple[tuple[int, int], ...]] = []
     per_material = [0] * len(Material)
     for r, row in enumerate(rows):
         for c, stack in enumerate(row):
-            where = bp.cell_name(r * bp.cols + c)
+            where = _cell(bp, r * bp.cols + c)
             if not isinstance(stack, list):
-                raise BuildFileError(f"{where}: a stack must be a list of dice, bottom to top")
+                raise BuildFileError(Message.of("{where}: a stack must be a list of dice, bottom to top", where=where))
             dice = [parse_die(d, where) for d in stack]
             for i, (_, value) in enumerate(dice):
-                error = placement_error(bp, dice[i - 1][1] if i else None, value, r * bp.cols + c)
-                if error:
-                    raise BuildFileError(error)
+                top = dice[i - 1][1] if i else None
+                if placement_error(bp, top, value, r * bp.cols + c):   # the rule's one statement
+                    raise BuildFileError(Message.of("{where} is hatched: no die may ever be placed there", where=where)
+                                         if top is None or bp.is_hatched(r * bp.cols + c) else Message.of(
+                        "a {value} cannot go on a {top} at {where}: only an equal or higher value may go on top",
+                        value=value, top=top, where=where))
             for m, _ in dice:
                 per_material[m] += 1
             stacks.append(tuple(dice))
     total = sum(len(s) for s in stacks)
     if total > TAKES_PER_ROUND:
-        raise BuildFileError(f"the building has {total} dice; a player takes only {TAKES_PER_ROUND} in a round")
+        raise BuildFileError(Message.of("the building has {n} dice; a player takes only {most} in a round",
+                                        n=total, most=TAKES_PER_ROUND))
     for m, n in enumerate(per_material):
         if n > DICE_PER_MATERIAL:
-            raise BuildFileError(f"the building has {n} {Material(m).label} dice; the game has only {DICE_PER_MATERIAL}")
+            raise BuildFileError(Message.of("the building has {n} {material} dice; the game has only {most}",
+                                            n=n, material=Message.of(Material(m).label), most=DICE_PER_MATERIAL))
     return Build(bp, tuple(stacks))
 
 
@@ -154,7 +187,7 @@ def load_build(path: str | os.PathLike[str]) -> Build:
     try:
         return build_from_dict(data)
     except BuildFileError as e:
-        raise BuildFileError(f"{where(path)}: {e}") from None
+        raise BuildFileError(Message.of("{file}: {error}", file=where(path), error=e.message or str(e))) from None
 
 
 def build_bytes(build: Build) -> bytes:

@@ -1,0 +1,102 @@
+"""The player's language: English, German, Chinese or Persian (issue 30).
+
+The standard library's ``gettext`` reads the catalogues shipped in ``blueprints3d/locale``
+(``<lang>/LC_MESSAGES/blueprints3d.mo``, compiled from the ``.po`` beside it by
+``tools/compile_catalogues.py``). Message ids are the English text with named placeholders:
+``_("stone on level {level}", level=2)``. Numbers given as parameters are written in the
+language's digits (``number``). Panda3D-free; the lowest layer, beside ``text``.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Mapping
+
+from blueprints3d.i18n.message import Message
+
+LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "zh": "中文", "fa": "فارسی"}
+DEFAULT = "en"
+DOMAIN = "blueprints3d"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+ENV_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+_PERSIAN_DIGITS = str.maketrans("0123456789-", "۰۱۲۳۴۵۶۷۸۹−")
+_LIST_SEPARATOR = {"en": ", ", "de": ", ", "zh": "、", "fa": "، "}
+
+_current = DEFAULT
+
+
+@lru_cache(maxsize=None)
+def catalogue(lang: str) -> gettext.NullTranslations:
+    """The translations of ``lang`` (English: the ids themselves)."""
+    if lang == DEFAULT:
+        return gettext.NullTranslations()
+    with open(LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as f:
+        return gettext.GNUTranslations(f)
+
+
+def set_language(lang: str) -> None:
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+    global _current
+    _current = lang
+
+
+def language() -> str:
+    return _current
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str | None:
+    """The first of LANGUAGE, LC_ALL, LC_MESSAGES, LANG that names a supported language
+    (``de_DE.UTF-8``, ``zh_CN``, ``fa_IR``, LANGUAGE's ``de:en`` list), or None."""
+    env = os.environ if environ is None else environ
+    for name in ENV_VARIABLES:
+        for item in env.get(name, "").split(":"):
+            code = item.split(".")[0].split("@")[0].split("_")[0].split("-")[0].strip().lower()
+            if code in LANGUAGES:
+                return code
+    return None
+
+
+def number(n: int, lang: str | None = None) -> str:
+    """An integer in the language's digits (Persian: ۰۱۲۳۴۵۶۷۸۹)."""
+    text = str(n)
+    return text.translate(_PERSIAN_DIGITS) if (lang or _current) == "fa" else text
+
+
+def join_list(items: list[str]) -> str:
+    return _LIST_SEPARATOR[_current].join(items)
+
+
+def _value(v: object) -> str:
+    if isinstance(v, Message):
+        return translate(v)
+    if isinstance(v, int) and not isinstance(v, bool):
+        return number(v)
+    return str(v)
+
+
+def _(msgid: str, **params: object) -> str:
+    """``msgid`` in the current language, its ``{name}`` placeholders filled in."""
+    text = catalogue(_current).gettext(msgid)
+    return text.format(**{k: _value(v) for k, v in params.items()}) if params else text
+
+
+def n_(singular: str, plural: str, n: int, **params: object) -> str:
+    """The form of a counted message that the language's plural rule picks for ``n`` (``{n}``
+    is filled in with ``n`` unless given)."""
+    text = catalogue(_current).ngettext(singular, plural, n)
+    return text.format(**{k: _value(v) for k, v in {"n": n, **params}.items()})
+
+
+def translate(message: Message) -> str:
+    if message.plural is not None:
+        return n_(message.msgid, message.plural, message.n, **message.params)
+    return _(message.msgid, **message.params)
+
+
+__all__ = ["LANGUAGES", "Message", "set_language", "language", "language_from_environment", "number",
+           "join_list", "_", "n_", "translate", "catalogue"]
