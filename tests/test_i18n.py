@@ -1,0 +1,332 @@
+"""The translations (issue 30): the catalogues are complete and agree with their ids, the
+committed .mo files are what tools/compile_catalogues.py makes, `score` and the refusals of build
+files speak English, German, Chinese and Persian, and the language is chosen by --lang, else
+the environment, else English."""
+
+from __future__ import annotations
+
+import gettext
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+import blueprints3d.i18n as i18n
+from blueprints3d.cli import main
+from blueprints3d.i18n import Message, language_from_environment, n_, number, set_language
+from blueprints3d.i18n.po import Entry, header, mo_bytes, parse_po, read_po
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import compile_catalogues  # noqa: E402
+
+TRANSLATED = ("de", "zh", "fa")
+EXAMPLE_A = {"format": 1,   # README's example build, both buildings score 23
+             "blueprint": {"grid": [[1, "X"], [2, 1], [2, "X"]]},
+             "stacks": [[["recycled:5"], []],
+                        [["glass:2", "recycled:4"], ["recycled:6"]],
+                        [["glass:1", "wood:3"], []]]}
+EXAMPLE_B = {"format": 1, "blueprint": "B07",
+             "stacks": [[["green:1", "black:2"], ["orange:3"]],
+                        [["green:2"], ["orange:4", "green:5"]],
+                        [[], []]]}
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    set_language("en")
+
+
+def po_path(lang: str) -> Path:
+    return i18n.LOCALE_DIR / lang / "LC_MESSAGES" / "blueprints3d.po"
+
+
+_PLACEHOLDER = re.compile(r"\{(\w*)\}")
+
+
+def problems(entries: list[Entry]) -> list[str]:
+    """What is wrong with a catalogue: an untranslated or fuzzy id, placeholders that differ
+    from the id's, a missing plural form."""
+    m = re.search(r"nplurals\s*=\s*(\d+)", header(entries).get("Plural-Forms", ""))
+    out = [] if m else ["the header has no Plural-Forms"]
+    nplurals = int(m.group(1)) if m else 0
+    for e in entries:
+        if e.msgid == "":
+            continue
+        wanted = set(_PLACEHOLDER.findall(e.msgid)) | set(_PLACEHOLDER.findall(e.plural or ""))
+        forms = nplurals if e.plural is not None else 1
+        if e.fuzzy:
+            out.append(f"{e.msgid!r} is fuzzy")
+        if len(e.strings) != forms:
+            out.append(f"{e.msgid!r} has {len(e.strings)} forms, not {forms}")
+        for s in e.strings:
+            if not s:
+                out.append(f"{e.msgid!r} is not translated")
+            elif set(_PLACEHOLDER.findall(s)) != wanted and not (e.plural and set(_PLACEHOLDER.findall(s)) <= wanted):
+                out.append(f"{e.msgid!r}: placeholders {sorted(set(_PLACEHOLDER.findall(s)))} "
+                           f"are not the id's {sorted(wanted)}")
+    return out
+
+
+# (a) the catalogues
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_id_is_translated_with_its_placeholders_and_plural_forms(lang):
+    assert problems(read_po(po_path(lang))) == []
+
+
+def test_the_catalogues_have_the_same_ids():
+    ids = {lang: {(e.msgid, e.plural) for e in read_po(po_path(lang))} for lang in TRANSLATED}
+    assert ids["de"] == ids["zh"] == ids["fa"]
+
+
+def test_the_check_can_fail(tmp_path):
+    bad = tmp_path / "bad.po"
+    bad.write_text('msgid ""\nmsgstr "Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+                   'msgid "stone on level {level}"\nmsgstr "Stein auf Ebene {stufe}"\n\n'
+                   'msgid "total"\nmsgstr ""\n\n'
+                   'msgid "{n} die"\nmsgid_plural "{n} dice"\nmsgstr[0] "{n} Würfel"\n', "utf-8")
+    found = problems(read_po(bad))
+    assert len(found) == 3, found
+    assert any("placeholders" in p for p in found)
+    assert any("not translated" in p for p in found)
+    assert any("1 forms, not 2" in p for p in found)
+
+
+def test_the_plural_rules_are_the_languages():
+    rules = {lang: header(read_po(po_path(lang)))["Plural-Forms"] for lang in TRANSLATED}
+    assert rules == {"de": "nplurals=2; plural=(n != 1);", "zh": "nplurals=1; plural=0;",
+                     "fa": "nplurals=2; plural=(n > 1);"}
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_committed_mo_is_what_the_tool_makes(lang):
+    po = po_path(lang)
+    assert po in compile_catalogues.catalogues()
+    assert po.with_suffix(".mo").read_bytes() == compile_catalogues.compiled(po), \
+        "run python3 tools/compile_catalogues.py"
+
+
+def test_the_mo_writer_is_read_back_by_gettext(tmp_path):
+    entries = parse_po('msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n'
+                       '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n\n'
+                       'msgid "glass"\nmsgstr "شیشه"\n\n'
+                       'msgid "a \\"b\\""\nmsgstr "c \\"d\\"\\n"\n\n'
+                       'msgid "{n} die"\nmsgid_plural "{n} dice"\nmsgstr[0] "x{n}"\nmsgstr[1] "y{n}"\n')
+    (tmp_path / "t.mo").write_bytes(mo_bytes(entries))
+    with open(tmp_path / "t.mo", "rb") as f:
+        t = gettext.GNUTranslations(f)
+    assert t.gettext("glass") == "شیشه" and t.gettext('a "b"') == 'c "d"\n'
+    assert [t.ngettext("{n} die", "{n} dice", n) for n in (0, 1, 2)] == ["x{n}", "x{n}", "y{n}"]
+
+
+# (e) numbers and plural forms
+
+def test_number_in_each_language():
+    assert [number(n, lang) for lang, n in (("en", 23), ("de", 23), ("zh", 23))] == ["23"] * 3
+    assert number(1234567890, "fa") == "۱۲۳۴۵۶۷۸۹۰"
+    set_language("fa")
+    assert number(10) == "۱۰" and i18n._("stone on level {level}", level=3) == "سنگ در طبقه ۳"
+
+
+def test_plural_forms_follow_each_language():
+    args = ("wood touching {n} die: +{each} each", "wood touching {n} dice: +{each} each")
+    said = {}
+    for lang in ("en", "de", "zh", "fa"):
+        set_language(lang)
+        said[lang] = [n_(*args, n, each=2) for n in (0, 1, 2)]
+    assert said["en"] == ["wood touching 0 dice: +2 each", "wood touching 1 die: +2 each",
+                          "wood touching 2 dice: +2 each"]
+    assert said["de"][1] == "Holz berührt 1 Würfel: je +2"
+    assert said["zh"] == ["木材接触 0 个骰子：每个 +2", "木材接触 1 个骰子：每个 +2", "木材接触 2 个骰子：每个 +2"]
+    assert said["fa"][2] == "چوب در تماس با ۲ تاس: هر کدام +۲"
+    # Which form each rule picks (the catalogue's index), through gettext itself.
+    picks = {lang: [i18n.catalogue(lang).ngettext("{n} die", "{n} dice", n) for n in (0, 1, 2)]
+             for lang in TRANSLATED}
+    assert picks["de"] == ["{n} dice", "{n} die", "{n} dice"]   # not in the catalogue: the English rule
+    assert i18n.catalogue("fa")._catalog[("Blueprint {id} ({name}), {n} die", 0)]   # two forms, both there
+    assert i18n.catalogue("fa").plural(0) == 0 and i18n.catalogue("fa").plural(2) == 1
+    assert i18n.catalogue("de").plural(0) == 1 and i18n.catalogue("de").plural(1) == 0
+    assert i18n.catalogue("zh").plural(5) == 0
+
+
+def test_a_message_is_english_until_translated():
+    where = Message.of("row {row}, column {col}", row=1, col=2)
+    m = Message.of("{where}: a die shows 1 to 6, not {value}", where=where, value="7")
+    assert str(m) == "row 1, column 2: a die shows 1 to 6, not 7"
+    set_language("de")
+    assert i18n.translate(m) == "Reihe 1, Spalte 2: ein Würfel zeigt 1 bis 6, nicht 7"
+
+
+# (b) score in each language
+
+def write(tmp_path, data, name="build.json"):
+    p = tmp_path / name
+    p.write_text(json.dumps(data))
+    return str(p)
+
+
+WORDS = {
+    "en": ["Blueprint", "blueprint bonus", "wood", "recycled", "stone", "glass", "Geometer", "23"],
+    "de": ["Bauplan", "Bauplan-Bonus", "Holz", "Recycling", "Stein", "Glas", "Geometer", "23"],
+    "zh": ["蓝图", "蓝图奖励", "木材", "循环材料", "石料", "玻璃", "几何学家奖", "骰子", "23"],
+    "fa": ["نقشه", "پاداش نقشه", "چوب", "بازیافتی", "سنگ", "شیشه", "تاس", "۲۳"],
+}
+
+
+@pytest.mark.parametrize("lang", list(WORDS))
+def test_score_speaks_the_language_with_the_glossarys_words(tmp_path, capsys, lang):
+    assert main(["--lang", lang, "score", write(tmp_path, EXAMPLE_A)]) == 0
+    out = capsys.readouterr().out
+    for word in WORDS[lang]:
+        assert word in out, (lang, word, out)
+    if lang == "fa":
+        assert not re.search(r"[0-9]", out.replace("1-6", "")), out   # every number in Persian digits
+        assert "۱۰" in out and "۶" in out
+    if lang != "en":
+        assert "recycled" not in out and "total" not in out
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_score_uses_no_untranslated_id(tmp_path, capsys, monkeypatch, lang):
+    missed: list[str] = []
+
+    class Recording(gettext.NullTranslations):
+        def gettext(self, message):
+            missed.append(message)
+            return message
+
+        def ngettext(self, msgid1, msgid2, n):
+            missed.append(msgid1)
+            return msgid1 if n == 1 else msgid2
+
+    real = i18n.catalogue(lang)
+    with open(i18n.LOCALE_DIR / lang / "LC_MESSAGES" / "blueprints3d.mo", "rb") as f:
+        recording = gettext.GNUTranslations(f)
+    recording.add_fallback(Recording())
+    monkeypatch.setattr(i18n, "catalogue", lambda code: recording if code == lang else real)
+    for data in (EXAMPLE_A, EXAMPLE_B, {"format": 1, "blueprint": {"grid": [[1, 1], [2, 2]]},
+                                         "stacks": [[["stone:1"], ["wood:1"]], [["glass:2", "stone:2"], []]]}):
+        assert main(["--lang", lang, "score", write(tmp_path, data)]) == 0
+    for bad in REFUSALS:
+        main(["--lang", lang, "score", write(tmp_path, bad)])
+    capsys.readouterr()
+    assert missed == []
+
+
+# (c) refusals of bad build files: one line, in each language
+
+def _stack(*dice):
+    return {"format": 1, "blueprint": {"grid": [[1, "X"], [2, 1], [2, "X"]]},
+            "stacks": [[list(dice), []], [[], []], [[], []]]}
+
+
+REFUSALS = [
+    [1, 2],
+    {"format": 2, "blueprint": "B07", "stacks": []},
+    {"format": 1, "stacks": []},
+    {"format": 1, "blueprint": "B07"},
+    {"format": 1, "blueprint": 5, "stacks": []},
+    {"format": 1, "blueprint": "Z99", "stacks": []},
+    {"format": 1, "blueprint": {"grid": [[1]], "id": "B07"}, "stacks": [[[]]]},
+    {"format": 1, "blueprint": {"grid": [[1]], "name": 5}, "stacks": [[[]]]},
+    {"format": 1, "blueprint": "B07", "stacks": [[]]},
+    {"format": 1, "blueprint": {"grid": [[1]]}, "stacks": [["glass:1"]]},
+    _stack("glass:7"), _stack("glass:x"), _stack("glass"), _stack("metal:3"),
+    {"format": 1, "blueprint": {"grid": [[1, "X"]]}, "stacks": [[[], ["glass:1"]]]},
+    _stack("glass:5", "glass:2"),
+    _stack("glass:1", "glass:1", "glass:1", "glass:1", "glass:1", "glass:1", "glass:1"),
+]
+
+
+@pytest.mark.parametrize("lang", ["en", *TRANSLATED])
+def test_a_refusal_is_one_line_in_each_language(tmp_path, capsys, lang):
+    english = []
+    for bad in REFUSALS:
+        path = write(tmp_path, bad)
+        assert main(["score", path, "--lang", "en"]) == 2
+        english.append(capsys.readouterr().err)
+        assert main(["score", path, "--lang", lang]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == "" and captured.err.count("\n") == 1 and captured.err.startswith("blueprints3d: ")
+        assert "Traceback" not in captured.err
+        if lang != "en":
+            assert captured.err != english[-1], captured.err   # said in the language, not in English
+    assert len(set(english)) == len(REFUSALS)   # each one a different fault
+
+
+def test_refusals_say_the_glossarys_words(tmp_path, capsys):
+    hatched = write(tmp_path, REFUSALS[14])
+    said = {}
+    for lang in TRANSLATED:
+        main(["--lang", lang, "score", hatched])
+        said[lang] = capsys.readouterr().err
+    assert "schraffiertes Feld" in said["de"] and "Reihe 1, Spalte 2" in said["de"]
+    assert "有阴影的位置" in said["zh"]
+    assert "ردیف ۱، ستون ۲" in said["fa"]
+
+
+def test_the_exception_carries_its_id_and_stays_english(tmp_path):
+    from blueprints3d.files.buildfile import load_build
+    from blueprints3d.files.errors import BuildFileError
+    with pytest.raises(BuildFileError) as e:
+        load_build(write(tmp_path, _stack("glass:7")))
+    assert e.value.msgid == "{file}: {error}"
+    assert e.value.params["error"].msgid == "{where}: a die shows 1 to 6, not {value}"
+    assert str(e.value).endswith("build.json: row 1, column 1: a die shows 1 to 6, not 7")
+
+
+# (d) choosing the language
+
+@pytest.mark.parametrize("env, lang", [
+    ({}, None),
+    ({"LANG": "de_DE.UTF-8"}, "de"),
+    ({"LANG": "C.UTF-8"}, None),
+    ({"LC_ALL": "C", "LANG": "zh_CN.UTF-8"}, "zh"),          # the first that names a supported one
+    ({"LANGUAGE": "fa_IR:en", "LANG": "de_DE"}, "fa"),
+    ({"LANGUAGE": "it:de", "LANG": "en_GB"}, "de"),           # LANGUAGE's list, in order
+    ({"LC_MESSAGES": "zh_TW", "LANG": "fa_IR"}, "zh"),
+    ({"LC_ALL": "de_AT@euro", "LC_MESSAGES": "fa"}, "de"),
+])
+def test_language_from_the_environment(env, lang):
+    assert language_from_environment(env) == lang
+
+
+def test_lang_option_wins_over_the_environment_before_or_after_the_command(tmp_path, capsys, monkeypatch):
+    path = write(tmp_path, EXAMPLE_A)
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    first = {}
+    for argv in (["score", path], ["--lang", "zh", "score", path], ["score", path, "--lang", "fa"],
+                 ["--lang=en", "score", path], ["score", "--lang", "de", path]):
+        assert main(argv) == 0
+        first[" ".join(argv).replace(path, "F")] = capsys.readouterr().out.splitlines()[0]
+    assert first == {"score F": "Bauplan custom (Custom blueprint), 6 Würfel",
+                     "--lang zh score F": "蓝图 custom（Custom blueprint），6 个骰子",
+                     "score F --lang fa": "نقشه custom (Custom blueprint)، ۶ تاس",
+                     "--lang=en score F": "Blueprint custom (Custom blueprint), 6 dice",
+                     "score --lang de F": "Bauplan custom (Custom blueprint), 6 Würfel"}
+    monkeypatch.setenv("LANG", "C")
+    assert main(["score", path]) == 0
+    assert capsys.readouterr().out.startswith("Blueprint custom")
+
+
+@pytest.mark.parametrize("argv", [["--lang", "xx", "score", "f.json"], ["score", "f.json", "--lang", "klingon"],
+                                  ["--lang"]])
+def test_a_bad_lang_is_refused_in_one_line(capsys, argv):
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--lang" in err and "Traceback" not in err, err
+    if argv[1:2] != [] and argv[1] != "f.json" or "klingon" in argv:
+        assert "en" in err and "fa" in err
+
+
+def test_set_language_refuses_an_unknown_one():
+    with pytest.raises(ValueError, match="unknown language 'xx'"):
+        set_language("xx")
