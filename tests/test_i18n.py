@@ -330,3 +330,15 @@ def test_a_bad_lang_is_refused_in_one_line(capsys, argv):
 def test_set_language_refuses_an_unknown_one():
     with pytest.raises(ValueError, match="unknown language 'xx'"):
         set_language("xx")
+
+
+def test_the_catalogues_use_the_glossarys_terms():
+    from test_glossary import entry, rows
+    table = rows()
+    terms = {"wood": "wood", "recycled": "recycled", "stone": "stone", "glass": "glass",
+             "blueprint bonus": "blueprint bonus", "Skyscraper": "Skyscraper", "Geometer": "Geometer",
+             "Structural Integrity": "Structural Integrity", "Materials (the Prize)": "Materials"}
+    for term, msgid in terms.items():
+        for lang, cell in zip(TRANSLATED, entry(term, table)[:3]):
+            word = re.split(r"[ ,（(]", cell.strip())[0] if lang != "fa" else cell.split(" (")[0].split("،")[0]
+            assert i18n.catalogue(lang).gettext(msgid) == word, (term, lang, word)
