@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import unicodedata
 
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import DIE_FACES, MATERIALS_SAME_COLOUR, SKYSCRAPER_HEIGHT, STRUCTURAL_SAME_VALUE
@@ -35,6 +36,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 PRIZE_NUMBERS = {Prize.SKYSCRAPER: SKYSCRAPER_HEIGHT, Prize.GEOMETER: DIE_FACES,
                  Prize.STRUCTURAL_INTEGRITY: STRUCTURAL_SAME_VALUE, Prize.MATERIALS: MATERIALS_SAME_COLOUR}
+
+
+def _pad(text: str, width: int) -> str:
+    """``text`` filled out to ``width`` terminal columns (a Chinese character takes two, a joiner none)."""
+    cols = sum(0 if unicodedata.category(ch) == "Cf" else 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+               for ch in text)
+    return text + " " * max(0, width - cols)
 
 
 def _prize_rule(p: Prize) -> str:
@@ -72,10 +80,10 @@ def run(args: argparse.Namespace) -> int:
     note = (_("followed exactly") if score.blueprint else _("not followed") if bp.has_plan else
             _("no height is printed: no plan to follow"))
     width = 15
-    print(f"  {_('blueprint bonus')} {number(score.blueprint):>3}  ({note})")
+    print(f"  {_('blueprint bonus')} {number(score.blueprint):>3}  " + _("({note})", note=note))
     for m in Material:
-        print(f"  {_(MATERIAL_NAMES[m]):<{width}} {number(getattr(score, MATERIAL_NAMES[m])):>3}")
-    print(f"  {_('total'):<{width}} {number(score.total):>3}")
+        print(f"  {_pad(_(MATERIAL_NAMES[m]), width)} {number(getattr(score, MATERIAL_NAMES[m])):>3}")
+    print(f"  {_pad(_('total'), width)} {number(score.total):>3}")
     n_green = sum(1 for s in build.stacks for m, _v in s if m == Material.RECYCLED)
     for d in explain_building(bp, build.stacks):
         row, col = divmod(d.cell, bp.cols)
