@@ -28,6 +28,9 @@ def private_data_folder(tmp_path_factory, monkeypatch):
     reads or writes the user's real one, and tests never see each other's files. A test that
     sets BLUEPRINTS3D_HOME itself overrides this."""
     monkeypatch.setenv("BLUEPRINTS3D_HOME", str(tmp_path_factory.mktemp("home")))
+    # The commands speak the language the environment names (blueprints3d/i18n): the tests expect
+    # English whatever the machine's locale; tests/test_i18n.py sets its own.
+    monkeypatch.setenv("LANGUAGE", "en")
 
 
 # The table: ``tables`` opens tables for one test, ``module_tables`` for a whole test module (a
