@@ -342,3 +342,18 @@ def test_the_catalogues_use_the_glossarys_terms():
         for lang, cell in zip(TRANSLATED, entry(term, table)[:3]):
             word = re.split(r"[ ,（(]", cell.strip())[0] if lang != "fa" else cell.split(" (")[0].split("،")[0]
             assert i18n.catalogue(lang).gettext(msgid) == word, (term, lang, word)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_file_that_cannot_be_read_is_refused_in_the_language(tmp_path, capsys, lang):
+    truncated = tmp_path / "cut.json"
+    truncated.write_text('{"format": 1,')
+    words = {"de": ["keine solche Datei", "ist ein Ordner, keine Bau-Datei", "kein gültiges JSON"],
+             "zh": ["没有这个文件", "是文件夹，不是建筑文件", "不是有效的 JSON"],
+             "fa": ["چنین فایلی وجود ندارد", "یک پوشه است، نه یک فایل ساختمان", "JSON معتبر نیست"]}[lang]
+    for path, word in zip((tmp_path / "missing.json", tmp_path, truncated), words):
+        assert main(["--lang", lang, "score", str(path)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and word in err, err
+    assert main(["score", str(truncated)]) == 2
+    assert "not valid JSON, the file is damaged or truncated" in capsys.readouterr().err

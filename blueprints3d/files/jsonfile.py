@@ -28,6 +28,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from blueprints3d.engine.errors import BlueprintsError
+from blueprints3d.files.errors import BuildFileError
+from blueprints3d.i18n.message import Message
 from blueprints3d.text import display, shown
 
 MAX_BYTES = 4 * 1024 * 1024   # a save is some kilobytes, a build file less
@@ -154,29 +156,42 @@ def _check_strings(data: Any) -> None:
             stack.extend(x)
 
 
+def _refusal(error: type[BlueprintsError], msgid: str, /, **params: object) -> BlueprintsError:
+    """``error`` with the message: a BuildFileError carries it (the command line translates it),
+    any other error its English text."""
+    message = Message.of(msgid, **params)
+    return error(message) if issubclass(error, BuildFileError) else error(str(message))
+
+
 def read_bytes(path: str | os.PathLike[str], error: type[BlueprintsError], what: str,
                max_bytes: int = MAX_BYTES) -> bytes:
     """The bytes of a regular file of at most ``max_bytes``; ``error`` in one line otherwise."""
     p = where(path)
+    kind_of: object = Message.of(what) if what == "build file" else what   # the one translated so far
     try:
         st = os.stat(path)
     except FileNotFoundError:
         if os.path.islink(path):
-            raise error(f"{p}: a link to a file that does not exist, not a {what}") from None
-        raise error(f"{p}: no such file" if what.endswith("build file") else f"{p}: no such {what}") from None
+            raise _refusal(error, "{file}: a link to a file that does not exist, not a {what}", file=p,
+                           what=kind_of) from None
+        if what.endswith("build file"):
+            raise _refusal(error, "{file}: no such file", file=p) from None
+        raise error(f"{p}: no such {what}") from None
     except OSError as e:
         if e.errno == errno.ELOOP:
-            raise error(f"{p}: a symbolic link loop, not a {what}") from None
-        raise error(f"{p}: cannot be read ({display(e.strerror or e.__class__.__name__, 80)})") from None
+            raise _refusal(error, "{file}: a symbolic link loop, not a {what}", file=p, what=kind_of) from None
+        raise _refusal(error, "{file}: cannot be read ({reason})", file=p,
+                       reason=display(e.strerror or e.__class__.__name__, 80)) from None
     if stat.S_ISDIR(st.st_mode):
-        raise error(f"{p}: is a folder, not a {what}") from None
+        raise _refusal(error, "{file}: is a folder, not a {what}", file=p, what=kind_of) from None
     if not stat.S_ISREG(st.st_mode):
         kind = ("a named pipe (FIFO)" if stat.S_ISFIFO(st.st_mode) else
                 "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) else
                 "a socket" if stat.S_ISSOCK(st.st_mode) else "not a regular file")
         raise error(f"{p}: is {kind}, not a {what}")
     if st.st_size > max_bytes:
-        raise error(f"{p}: is {st.st_size:,} bytes; a {what} is at most {max_bytes:,}")
+        raise _refusal(error, "{file}: is {size} bytes; a {what} is at most {most}", file=p,
+                       size=f"{st.st_size:,}", what=kind_of, most=f"{max_bytes:,}")
     try:
         # O_NONBLOCK: should the file have been swapped for a FIFO since, opening must not hang.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
@@ -198,7 +213,8 @@ def read_bytes(path: str | os.PathLike[str], error: type[BlueprintsError], what:
         os.close(fd)
     data = b"".join(chunks)
     if len(data) > max_bytes:
-        raise error(f"{p}: is larger than {max_bytes:,} bytes, too large for a {what}")
+        raise _refusal(error, "{file}: is larger than {most} bytes, too large for a {what}", file=p,
+                       most=f"{max_bytes:,}", what=kind_of)
     return data
 
 
@@ -208,7 +224,7 @@ def parse_json(raw: bytes | str, max_depth: int = MAX_DEPTH) -> Any:
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as e:
-            raise ValueError(f"not UTF-8 text (byte {e.start + 1} cannot be decoded)") from None
+            raise ValueError(Message.of("not UTF-8 text (byte {byte} cannot be decoded)", byte=e.start + 1)) from None
     else:
         text = raw
     text = text.removeprefix("\ufeff")
@@ -221,8 +237,8 @@ def parse_json(raw: bytes | str, max_depth: int = MAX_DEPTH) -> Any:
     except _Refused as e:
         raise ValueError(str(e)) from None
     except json.JSONDecodeError as e:
-        raise ValueError(f"not valid JSON, the file is damaged or truncated "
-                         f"({e.msg}: line {e.lineno}, column {e.colno})") from None
+        raise ValueError(Message.of("not valid JSON, the file is damaged or truncated ({reason}: line {line}, "
+                                    "column {col})", reason=e.msg, line=e.lineno, col=e.colno)) from None
     except (RecursionError, ValueError, MemoryError) as e:  # belt and braces: the checks above come first
         raise ValueError(f"not valid JSON ({e.__class__.__name__})") from None
     return data
@@ -234,7 +250,8 @@ def read_json(path: str | os.PathLike[str], error: type[BlueprintsError], what: 
     try:
         return parse_json(raw)
     except ValueError as e:
-        raise error(f"{where(path)}: {e}") from None
+        detail = e.args[0] if e.args and isinstance(e.args[0], Message) else str(e)
+        raise _refusal(error, "{file}: {error}", file=where(path), error=detail) from None
 
 
 # ---- writing -------------------------------------------------------------------------------------
