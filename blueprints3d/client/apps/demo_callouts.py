@@ -25,6 +25,7 @@ from typing import Sequence
 
 from panda3d.core import LineSegs, NodePath, Point2, Point3
 
+from blueprints3d.client.scene.picking import ray_aabb
 from blueprints3d.client.scene.screen_rects import Rect, inside, overlaps
 
 ANCHOR_TAG = "label-anchor"     # python tag on a label: the NodePath (or Point3 in its parent) it explains
@@ -171,26 +172,10 @@ def _first_hit(origin: Point3, direction, dice: Sequence[NodePath], root: NodePa
         if die.is_empty() or die.is_hidden():
             continue
         lo, hi = _box(die)
-        t = _ray_aabb(die.get_relative_point(root, origin), die.get_relative_vector(root, direction), lo, hi)
+        t = ray_aabb(die.get_relative_point(root, origin), die.get_relative_vector(root, direction), lo, hi)
         if t is not None and t < best_t:
             best, best_t = die, t
     return best
-
-
-def _ray_aabb(o, v, lo, hi) -> float | None:
-    t0, t1 = -float("inf"), float("inf")
-    for i in range(3):
-        if abs(v[i]) < 1e-12:
-            if not lo[i] <= o[i] <= hi[i]:
-                return None
-            continue
-        a, b = (lo[i] - o[i]) / v[i], (hi[i] - o[i]) / v[i]
-        if a > b:
-            a, b = b, a
-        t0, t1 = max(t0, a), min(t1, b)
-        if t0 > t1:
-            return None
-    return t0 if t1 >= 0 else None
 
 
 def visible_point(die: NodePath, dice: Sequence[NodePath], cam: NodePath, lens,

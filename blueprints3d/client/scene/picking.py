@@ -107,7 +107,7 @@ class Picker:
         v = frame.get_relative_vector(self.root, r[1])
         best, best_t = None, float("inf")
         for col in columns:
-            t = _ray_aabb(o, v, (col.x - col.half, col.y - col.half, col.bottom),
+            t = ray_aabb(o, v, (col.x - col.half, col.y - col.half, col.bottom),
                           (col.x + col.half, col.y + col.half, col.top))
             if t is not None and t < best_t:
                 best, best_t = col.cell, t
@@ -125,10 +125,10 @@ class Picker:
 
 def _ray_box(o: Point3, v: Vec3, half: float) -> float | None:
     """Distance along the ray to an axis-aligned cube of half-size ``half`` at the origin."""
-    return _ray_aabb(o, v, (-half, -half, -half), (half, half, half))
+    return ray_aabb(o, v, (-half, -half, -half), (half, half, half))
 
 
-def _ray_aabb(o: Point3, v: Vec3, lo: tuple[float, float, float],
+def ray_aabb(o: Point3, v: Vec3, lo: tuple[float, float, float],
               hi: tuple[float, float, float]) -> float | None:
     """Distance along the ray (origin ``o``, direction ``v``) to the box ``lo``..``hi``, or None."""
     t0, t1 = -float("inf"), float("inf")

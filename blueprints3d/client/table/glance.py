@@ -101,8 +101,7 @@ class PrizeMeters:
             icon.set_color_scale(WON if p.done else ICON)
             count.setText(f"{p.have}/{p.need}")
             count["fg"] = WON if p.done else TEXT
-        self._draw()
-        self.root.show()
+        self.root.show()  # drawn by the ``place`` the HUD makes after every update
 
     def _make_medals(self, players: int) -> None:
         for medal, label in self.medals:
