@@ -16,8 +16,7 @@ from typing import Sequence
 from blueprints3d import __version__
 from blueprints3d.commands.argtypes import UsageError
 from blueprints3d.engine.errors import BlueprintsError
-from blueprints3d.files.errors import BuildFileError
-from blueprints3d.i18n import LANGUAGES, language_from_environment, set_language, translate
+from blueprints3d.i18n import LANGUAGES, explain, language_from_environment, set_language
 from blueprints3d.text import one_line
 
 # Subcommand name -> module under blueprints3d.commands. "play" is also the default.
@@ -98,8 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as e:
         parser.exit(EXIT_USAGE, f"blueprints3d {args.command}: error: {one_line(e)}\n")
     except BlueprintsError as e:
-        text = translate(e.message) if isinstance(e, BuildFileError) and e.message else str(e)
-        print(f"blueprints3d: {one_line(text)}", file=sys.stderr)
+        print(f"blueprints3d: {one_line(explain(e))}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("blueprints3d: interrupted", file=sys.stderr)

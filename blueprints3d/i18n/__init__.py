@@ -92,6 +92,19 @@ def n_(singular: str, plural: str, n: int, **params: object) -> str:
     return text.format(**{k: _value(v) for k, v in {"n": n, **params}.items()})
 
 
+def N_(msgid: str) -> str:
+    """Marks ``msgid`` for the catalogue without translating it: for a constant defined at import
+    time (before the language is chosen) and translated where it is shown, ``_(CONSTANT)``."""
+    return msgid
+
+
+def explain(error: BaseException) -> str:
+    """An error's text in the current language: its Message translated when it carries one (every
+    BlueprintsError raised with a Message), else its text as it is."""
+    message = getattr(error, "message", None)
+    return translate(message) if isinstance(message, Message) else str(error)
+
+
 def translate(message: Message) -> str:
     if message.plural is not None:
         return n_(message.msgid, message.plural, message.n, **message.params)
@@ -99,4 +112,4 @@ def translate(message: Message) -> str:
 
 
 __all__ = ["LANGUAGES", "Message", "set_language", "language", "language_from_environment", "number",
-           "join_list", "_", "n_", "translate", "catalogue"]
+           "join_list", "_", "n_", "N_", "explain", "translate", "catalogue"]
