@@ -357,3 +357,31 @@ def test_a_file_that_cannot_be_read_is_refused_in_the_language(tmp_path, capsys,
         assert err.count("\n") == 1 and word in err, err
     assert main(["score", str(truncated)]) == 2
     assert "not valid JSON, the file is damaged or truncated" in capsys.readouterr().err
+
+
+# (f) the template: every id the code marks is in every catalogue
+
+import extract_messages  # noqa: E402
+
+
+def test_the_template_is_what_the_code_marks():
+    assert extract_messages.TEMPLATE.read_text("utf-8") == extract_messages.template(extract_messages.messages()), \
+        "run python3 tools/extract_messages.py"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_each_catalogue_has_exactly_the_ids_the_code_marks(lang):
+    marked = {(f.msgid, f.plural) for f in extract_messages.messages()}
+    have = {(e.msgid, e.plural) for e in read_po(po_path(lang)) if e.msgid}
+    assert not marked - have, f"missing in {lang}: {sorted(marked - have)[:5]}"
+    assert not have - marked, f"no longer in the code, still in {lang}: {sorted(have - marked)[:5]}"
+
+
+def test_the_extractor_finds_every_marker(tmp_path):
+    (tmp_path / "m.py").write_text(
+        'A = N_("constant")\n_("said {x}", x=1)\nn_("{n} die", "{n} dice", 2)\n'
+        'Message.of("of it")\nMessage.counted("one {n}", "many {n}", 3)\n_refusal(E, "refused")\n'
+        '_(A)\nprint("not marked")\n', "utf-8")
+    found = {(f.msgid, f.plural) for f in extract_messages.messages(tmp_path)}
+    assert found == {("constant", None), ("said {x}", None), ("{n} die", "{n} dice"), ("of it", None),
+                     ("one {n}", "many {n}"), ("refused", None)}

@@ -12,20 +12,20 @@ from blueprints3d.engine.rules import DIE_FACES, MATERIALS_SAME_COLOUR, SKYSCRAP
 from blueprints3d.engine.scoring import (WOOD_PER_NEIGHBOUR, DiePoints, Prize, explain_building,
                                          recycled_points)
 from blueprints3d.files.buildfile import load_build
-from blueprints3d.i18n import _, join_list, n_, number
+from blueprints3d.i18n import N_, _, join_list, n_, number
 
 HELP = "score a building from a build file (see README for the format)"
 
 # The catalogues' ids for the engine's English names (so that a catalogue check sees them all).
-MATERIAL_NAMES = {Material.WOOD: "wood", Material.RECYCLED: "recycled", Material.STONE: "stone",
-                  Material.GLASS: "glass"}
-PRIZE_TITLES = {Prize.SKYSCRAPER: "Skyscraper", Prize.GEOMETER: "Geometer",
-                Prize.STRUCTURAL_INTEGRITY: "Structural Integrity", Prize.MATERIALS: "Materials"}
+MATERIAL_NAMES = {Material.WOOD: N_("wood"), Material.RECYCLED: N_("recycled"), Material.STONE: N_("stone"),
+                  Material.GLASS: N_("glass")}
+PRIZE_TITLES = {Prize.SKYSCRAPER: N_("Skyscraper"), Prize.GEOMETER: N_("Geometer"),
+                Prize.STRUCTURAL_INTEGRITY: N_("Structural Integrity"), Prize.MATERIALS: N_("Materials")}
 PRIZE_RULE_IDS = {
-    Prize.SKYSCRAPER: "a stack of {n} or more dice",
-    Prize.GEOMETER: "all six values 1-{n} among the building's dice",
-    Prize.STRUCTURAL_INTEGRITY: "{n} or more dice showing the same value",
-    Prize.MATERIALS: "{n} or more dice of the same material",
+    Prize.SKYSCRAPER: N_("a stack of {n} or more dice"),
+    Prize.GEOMETER: N_("all six values 1-{n} among the building's dice"),
+    Prize.STRUCTURAL_INTEGRITY: N_("{n} or more dice showing the same value"),
+    Prize.MATERIALS: N_("{n} or more dice of the same material"),
 }
 
 

@@ -29,7 +29,7 @@ from typing import Any, Callable
 
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.files.errors import BuildFileError
-from blueprints3d.i18n.message import Message
+from blueprints3d.i18n.message import Message, N_
 from blueprints3d.text import display, shown
 
 MAX_BYTES = 4 * 1024 * 1024   # a save is some kilobytes, a build file less
@@ -167,7 +167,7 @@ def read_bytes(path: str | os.PathLike[str], error: type[BlueprintsError], what:
                max_bytes: int = MAX_BYTES) -> bytes:
     """The bytes of a regular file of at most ``max_bytes``; ``error`` in one line otherwise."""
     p = where(path)
-    kind_of: object = Message.of(what) if what == "build file" else what   # the one translated so far
+    kind_of: object = Message.of(N_("build file")) if what == "build file" else what   # the one translated so far
     try:
         st = os.stat(path)
     except FileNotFoundError:

@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Mapping
 
-from blueprints3d.i18n.message import Message
+from blueprints3d.i18n.message import Message, N_
 
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "zh": "中文", "fa": "فارسی"}
 DEFAULT = "en"
@@ -90,12 +90,6 @@ def n_(singular: str, plural: str, n: int, **params: object) -> str:
     is filled in with ``n`` unless given)."""
     text = catalogue(_current).ngettext(singular, plural, n)
     return text.format(**{k: _value(v) for k, v in {"n": n, **params}.items()})
-
-
-def N_(msgid: str) -> str:
-    """Marks ``msgid`` for the catalogue without translating it: for a constant defined at import
-    time (before the language is chosen) and translated where it is shown, ``_(CONSTANT)``."""
-    return msgid
 
 
 def explain(error: BaseException) -> str:

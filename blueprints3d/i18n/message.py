@@ -29,3 +29,10 @@ class Message:
     def __str__(self) -> str:
         text = self.msgid if self.plural is None or self.n == 1 else self.plural
         return text.format(**{k: str(v) for k, v in self.params.items()})
+
+
+def N_(msgid: str) -> str:
+    """Marks ``msgid`` for the catalogue without translating it: for a constant defined at import
+    time (before the language is chosen) and translated where it is shown, ``_(CONSTANT)``. Here,
+    beside Message, so that the layers holding no catalogue (engine, files) can mark theirs."""
+    return msgid

@@ -122,3 +122,34 @@ def mo_bytes(entries: list[Entry]) -> bytes:
     out += b"".join(struct.pack("<2I", *p) for p in table_o)
     out += b"".join(struct.pack("<2I", *p) for p in table_t)
     return out + data
+
+
+def quote(text: str) -> str:
+    """``text`` as a .po string literal."""
+    body = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
+    return f'"{body}"'
+
+
+def po_text(entries: list[Entry]) -> str:
+    """A .po file holding ``entries`` (the header's lines one string each, as msgmerge writes)."""
+    out: list[str] = []
+    for e in entries:
+        if e.fuzzy:
+            out.append("#, fuzzy")
+        if e.msgid == "" and e.strings:
+            out += ['msgid ""', 'msgstr ""']
+            out += [quote(line + "\n") for line in e.strings[0].splitlines()]
+            out.append("")
+            continue
+        out.append(f"msgid {quote(e.msgid)}")
+        if e.plural is None:
+            out.append(f"msgstr {quote(e.strings[0] if e.strings else '')}")
+        else:
+            out.append(f"msgid_plural {quote(e.plural)}")
+            out += [f"msgstr[{i}] {quote(s)}" for i, s in enumerate(e.strings)]
+        out.append("")
+    return "\n".join(out)
+
+
+def write_po(path: Path, entries: list[Entry]) -> None:
+    path.write_text(po_text(entries), "utf-8")
