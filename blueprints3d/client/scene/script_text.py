@@ -1,0 +1,194 @@
+"""Text in any of the program's scripts, made ready for Panda3D's TextNode: the right font for each
+run of letters, and right-to-left runs in the right order.
+
+Panda3D (1.10.16, ``text-use-harfbuzz #t`` in blueprints3d.prc) shapes each run of text that has
+one set of TextProperties with HarfBuzz, so Persian letters join; but it takes a whole line as one
+run, which a Persian sentence holding "Blueprints 3" would turn into "3 stnirpeulB". ``shown``
+therefore splits every line with the Unicode bidirectional algorithm (``i18n.bidi``) into runs of
+one direction, puts them in the order they stand on screen, and marks each with its direction
+and, where its script needs another font than the interface's, that font, through
+TextPropertiesManager's embedded ``\\1name\\1 ... \\2`` properties. Plain Latin text in a
+left-to-right interface comes back unchanged, so English and German cost nothing.
+
+Fonts load when first needed: Vazirmatn for Arabic-script letters, Noto Sans CJK SC (a subset of
+the common characters, tools/subset_fonts.py) for Chinese, Panda3D's default font for the rest.
+A name in another script than the interface's still shows: the font follows the letters.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+from importlib import resources
+
+from direct.gui.OnscreenText import OnscreenText
+from panda3d.core import (DynamicTextFont, Filename, FontPool, TextFont, TextNode, TextProperties,
+                          TextPropertiesManager)
+
+from blueprints3d import i18n
+from blueprints3d.i18n import bidi
+
+PERSIAN_FONT = "Vazirmatn-Regular.ttf"
+CJK_FONT = "NotoSansSC-Subset.otf"
+FONTS_PACKAGE = "blueprints3d.client.scene.fonts"
+RTL_LANGUAGES = {"fa"}
+# The interface font of each language; the others use Panda3D's default font (None).
+LANGUAGE_FONT = {"fa": "persian", "zh": "cjk"}
+
+_RTL, _LTR = "bp-rtl", "bp-ltr"
+_FONT_PROPS = {"persian": "bp-font-persian", "cjk": "bp-font-cjk", "latin": "bp-font-latin"}
+
+
+@lru_cache(maxsize=None)
+def font(script: str) -> TextFont:
+    """The font of a script: "persian", "cjk" or "latin" (Panda3D's default font), loaded once."""
+    if script == "latin":
+        return TextNode.get_default_font()
+    name = PERSIAN_FONT if script == "persian" else CJK_FONT
+    with resources.as_file(resources.files(FONTS_PACKAGE).joinpath(name)) as path:
+        loaded = FontPool.load_font(Filename.from_os_specific(str(path)).get_fullpath())
+    if loaded is None or not loaded.is_valid():
+        raise RuntimeError(f"the font {name} cannot be loaded")
+    if isinstance(loaded, DynamicTextFont):
+        # Glyphs of complex scripts have fine detail: render them sharper than Latin's default.
+        loaded.set_pixels_per_unit(48)
+    return loaded
+
+
+def script_of(c: str) -> str | None:
+    """The script a character needs a font for, or None for one any font has (space, digits,
+    punctuation shared by all) — it follows the letters around it."""
+    o = ord(c)
+    if 0x0600 <= o <= 0x06FF or 0x0750 <= o <= 0x077F or 0xFB50 <= o <= 0xFDFF or 0xFE70 <= o <= 0xFEFF:
+        return "persian"
+    if (0x2E80 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0xFF00 <= o <= 0xFFEF
+            or 0x3000 <= o <= 0x303F or 0x20000 <= o <= 0x2FFFF):
+        return "cjk"
+    if c in " \u200c\u200d" or unicodedata.category(c)[0] in "NPZ":
+        return None
+    return "latin"
+
+
+def interface_script(lang: str | None = None) -> str:
+    return LANGUAGE_FONT.get(lang or i18n.language(), "latin")
+
+
+def interface_font(lang: str | None = None) -> TextFont:
+    """The font the interface of ``lang`` (default: the current language) is set in."""
+    return font(interface_script(lang))
+
+
+def is_rtl(lang: str | None = None) -> bool:
+    return (lang or i18n.language()) in RTL_LANGUAGES
+
+
+def _register() -> None:
+    manager = TextPropertiesManager.get_global_ptr()
+    if manager.has_properties(_RTL):
+        return
+    rtl, ltr = TextProperties(), TextProperties()
+    rtl.set_direction(TextProperties.D_rtl)
+    ltr.set_direction(TextProperties.D_ltr)
+    manager.set_properties(_RTL, rtl)
+    manager.set_properties(_LTR, ltr)
+
+
+def _font_props(script: str) -> str:
+    name = _FONT_PROPS[script]
+    manager = TextPropertiesManager.get_global_ptr()
+    if not manager.has_properties(name):
+        props = TextProperties()
+        props.set_font(font(script))
+        manager.set_properties(name, props)
+    return name
+
+
+def _by_script(text: str, base: str) -> list[tuple[str, str]]:
+    """``text`` cut where its script changes; characters of no script join the run they are in."""
+    out: list[tuple[str, str]] = []
+    for c in text:
+        s = script_of(c)
+        if s is None:
+            s = out[-1][1] if out else base
+        if out and out[-1][1] == s:
+            out[-1] = (out[-1][0] + c, s)
+        else:
+            out.append((c, s))
+    # A run of shared characters at the start belongs with the letters after it.
+    if len(out) > 1 and all(script_of(c) is None for c in out[0][0]):
+        first, second = out[0], out[1]
+        out[0:2] = [(first[0] + second[0], second[1])]
+    return out
+
+
+def needs_markup(text: str, lang: str | None = None) -> bool:
+    base = interface_script(lang)
+    return is_rtl(lang) or bidi.has_rtl(text) or any(script_of(c) not in (None, base) for c in text)
+
+
+def shown_line(line: str, lang: str | None = None) -> str:
+    """One line (no newline) as Panda3D's TextNode should be given it."""
+    if not needs_markup(line, lang):
+        return line
+    _register()
+    base = interface_script(lang)
+    out = []
+    for run in bidi.visual_runs(line, rtl=is_rtl(lang)):
+        # Spaces at a run's ends go outside it, where they stand on screen (a right-to-left run's
+        # last space is at its left): Panda3D drops the spaces that end a line of text, which
+        # would swallow the gap between two runs when a run's own end is the string's end.
+        core = run.text.strip(" ")
+        lead, trail = run.text[:len(run.text) - len(run.text.lstrip(" "))], run.text[len(run.text.rstrip(" ")):]
+        if not core:
+            out.append(run.text)
+            continue
+        inner = "".join(part if script == base else f"\1{_font_props(script)}\1{part}\2"
+                        for part, script in _by_script(core, base))
+        marked = f"\1{_RTL if run.rtl else _LTR}\1{inner}\2"
+        out.append(trail + marked + lead if run.rtl else lead + marked + trail)
+    return "".join(out)
+
+
+def shown(text: str, lang: str | None = None, wordwrap: float | None = None,
+          text_font: TextFont | None = None) -> str:
+    """``text`` (lines in reading order) as Panda3D's TextNode should be given it. With
+    ``wordwrap`` (the node's, in its units) a line that holds right-to-left letters is broken into
+    lines here first, in reading order, since Panda3D would break the reordered line at the wrong
+    places."""
+    if not text or not needs_markup(text, lang):
+        return text
+    if wordwrap:
+        text = wrapped(text, wordwrap, text_font or interface_font(lang))
+    return "\n".join(shown_line(line, lang) for line in text.split("\n"))
+
+
+def wrapped(text: str, wordwrap: float, text_font: TextFont) -> str:
+    """``text`` with the line breaks Panda3D's word wrap puts in it at ``wordwrap`` units."""
+    probe = TextNode("wrap-probe")
+    probe.set_font(text_font)
+    probe.set_wordwrap(wordwrap)
+    probe.set_text(text)
+    return probe.get_wordwrapped_text()
+
+
+class ScriptText(OnscreenText):
+    """An OnscreenText that shows any script (see ``shown``): its font is the interface's, each
+    text it is given goes through ``shown`` with its own word wrap, and ``getText`` gives back the
+    text as given, in reading order. In a right-to-left interface an ``align`` left is turned to
+    right (panels mirror: ``client/scene/mirror``)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        self._given = ""
+        kwargs.setdefault("font", interface_font())
+        super().__init__(*args, **kwargs)
+
+    def setText(self, text: str) -> None:
+        self._given = text
+        node = self.textNode
+        wrap = node.get_wordwrap() if node.has_wordwrap() else None
+        super().setText(shown(text, wordwrap=wrap, text_font=node.get_font()))
+
+    def getText(self) -> str:
+        return self._given
+
+    text = property(getText, setText)
