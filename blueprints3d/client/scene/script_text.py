@@ -39,11 +39,18 @@ _RTL, _LTR = "bp-rtl", "bp-ltr"
 _FONT_PROPS = {"persian": "bp-font-persian", "cjk": "bp-font-cjk", "latin": "bp-font-latin"}
 
 
+@lru_cache(maxsize=1)
+def panda_font() -> TextFont:
+    """Panda3D's own default font (the Latin font the table has always used), before
+    ``use_language`` makes another language's font the default."""
+    return TextNode.get_default_font()
+
+
 @lru_cache(maxsize=None)
 def font(script: str) -> TextFont:
     """The font of a script: "persian", "cjk" or "latin" (Panda3D's default font), loaded once."""
     if script == "latin":
-        return TextNode.get_default_font()
+        return panda_font()
     name = PERSIAN_FONT if script == "persian" else CJK_FONT
     with resources.as_file(resources.files(FONTS_PACKAGE).joinpath(name)) as path:
         loaded = FontPool.load_font(Filename.from_os_specific(str(path)).get_fullpath())
@@ -80,6 +87,19 @@ def interface_font(lang: str | None = None) -> TextFont:
 
 def is_rtl(lang: str | None = None) -> bool:
     return (lang or i18n.language()) in RTL_LANGUAGES
+
+
+def use_language(lang: str) -> None:
+    """Speak ``lang`` from now on: its catalogue, and its font as the one every new text and
+    DirectGUI widget is set in (Panda3D's default font for English and German, so they load
+    nothing more)."""
+    from direct.gui import DirectGuiGlobals as DGG
+
+    panda_font()          # remembered before it stops being the default
+    i18n.set_language(lang)
+    chosen = interface_font(lang)
+    TextNode.set_default_font(chosen)
+    DGG.setDefaultFont(chosen)
 
 
 def _register() -> None:
@@ -121,17 +141,18 @@ def _by_script(text: str, base: str) -> list[tuple[str, str]]:
     return out
 
 
-def needs_markup(text: str, lang: str | None = None) -> bool:
-    base = interface_script(lang)
+def needs_markup(text: str, lang: str | None = None, base: str | None = None) -> bool:
+    base = base or interface_script(lang)
     return is_rtl(lang) or bidi.has_rtl(text) or any(script_of(c) not in (None, base) for c in text)
 
 
-def shown_line(line: str, lang: str | None = None) -> str:
-    """One line (no newline) as Panda3D's TextNode should be given it."""
-    if not needs_markup(line, lang):
+def shown_line(line: str, lang: str | None = None, base: str | None = None) -> str:
+    """One line (no newline) as Panda3D's TextNode should be given it. ``base``: the script the
+    node's own font covers (default: the interface's); letters of any other get their font."""
+    base = base or interface_script(lang)
+    if not needs_markup(line, lang, base):
         return line
     _register()
-    base = interface_script(lang)
     out = []
     for run in bidi.visual_runs(line, rtl=is_rtl(lang)):
         # Spaces at a run's ends go outside it, where they stand on screen (a right-to-left run's
@@ -154,12 +175,14 @@ def shown(text: str, lang: str | None = None, wordwrap: float | None = None,
     """``text`` (lines in reading order) as Panda3D's TextNode should be given it. With
     ``wordwrap`` (the node's, in its units) a line that holds right-to-left letters is broken into
     lines here first, in reading order, since Panda3D would break the reordered line at the wrong
-    places."""
-    if not text or not needs_markup(text, lang):
+    places. ``text_font``: the node's font when it is not the interface's (the fixed-width one):
+    it is taken to hold Latin letters only."""
+    base = interface_script(lang) if text_font is None or text_font == interface_font(lang) else "latin"
+    if not text or not needs_markup(text, lang, base):
         return text
     if wordwrap:
         text = wrapped(text, wordwrap, text_font or interface_font(lang))
-    return "\n".join(shown_line(line, lang) for line in text.split("\n"))
+    return "\n".join(shown_line(line, lang, base) for line in text.split("\n"))
 
 
 def wrapped(text: str, wordwrap: float, text_font: TextFont) -> str:
@@ -179,7 +202,8 @@ class ScriptText(OnscreenText):
 
     def __init__(self, *args, **kwargs) -> None:
         self._given = ""
-        kwargs.setdefault("font", interface_font())
+        if kwargs.get("font") is None:
+            kwargs["font"] = interface_font()
         super().__init__(*args, **kwargs)
 
     def setText(self, text: str) -> None:

@@ -1,0 +1,65 @@
+"""Panels mirrored for a right-to-left interface (Persian): what stood at the left stands at the
+right, text aligned left is aligned right, a row of buttons reads from the right.
+
+A screen is laid out once, left to right, around its frame's centre; ``mirror_panel`` then
+reflects it about that centre, level by level: each widget's place in its parent, each text's
+alignment and place, each explicit frame, a check box's box. Doing it after the layout, not in
+it, keeps one layout for every language (and the layout tests measure the mirrored one too).
+The 3D table is never mirrored: it is a table, seen from a chair.
+"""
+
+from __future__ import annotations
+
+from direct.gui.DirectGuiBase import DirectGuiWidget
+from direct.gui.OnscreenText import OnscreenText
+from panda3d.core import LMatrix4, NodePath, TextNode
+
+_SWAP = {TextNode.A_left: TextNode.A_right, TextNode.A_right: TextNode.A_left,
+         TextNode.A_boxed_left: TextNode.A_boxed_right, TextNode.A_boxed_right: TextNode.A_boxed_left}
+
+
+def _widget(np_: NodePath) -> DirectGuiWidget | None:
+    w = DirectGuiWidget.guiDict.get(np_.get_name().split("-")[-1])
+    return w if w is not None and w == np_ else None
+
+
+def _mirror_text(text: OnscreenText) -> None:
+    align = text.textNode.get_align()
+    text.textNode.set_align(_SWAP.get(align, align))
+    x, y = text.getTextPos()
+    text.setTextPos(-x, y)
+
+
+def _mirror_widget(w: DirectGuiWidget) -> None:
+    for name in w.components():
+        if name.startswith("text"):
+            comp = w.component(name)
+            if isinstance(comp, OnscreenText):
+                _mirror_text(comp)
+    if "boxPlacement" in w.configure():               # a DirectCheckButton's box
+        w["boxPlacement"] = {"left": "right", "right": "left"}.get(w["boxPlacement"], w["boxPlacement"])
+    size = w["frameSize"]
+    if size is not None:
+        left, right, bottom, top = size
+        w["frameSize"] = (-right, -left, bottom, top)
+    elif w.components():
+        w.resetFrameSize()
+
+
+def mirror_panel(root: NodePath) -> None:
+    """Reflect everything below ``root`` about its origin (``root`` itself stays put)."""
+    for child in root.get_children():
+        w = _widget(child)
+        child.set_x(-child.get_x())
+        if w is not None:
+            _mirror_widget(w)
+        elif isinstance(child.node(), TextNode):
+            # A bare OnscreenText: its place is in the TextNode's own matrix (TextNode's
+            # get_transform, not PandaNode's), its last row.
+            node = child.node()
+            align = node.get_align()
+            node.set_align(_SWAP.get(align, align))
+            mat = LMatrix4(node.get_transform())
+            mat.set_cell(3, 0, -mat.get_cell(3, 0))
+            node.set_transform(mat)
+        mirror_panel(child)
