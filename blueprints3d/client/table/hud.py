@@ -363,12 +363,12 @@ class Hud:
         self.prompt.setText(prompt)
         self.demand.update(flow)
         # No-break spaces: an item wraps whole (the HUD's far-screen room can be narrow).
-        items = [_("bag{nb}{count}", nb=NB, count=len(s.bag))]  # the pool's dice are there to count
+        items = [_("bag\u00a0{count}", count=len(s.bag))]  # the pool's dice are there to count
         if flow.open_scores or flow.mode is Mode.GAME_OVER:
             items.append(_("VP {scores}", scores=join_list([_("{name} {vp}", name=flow.seats[i].name, vp=s.victory_points(i))
                                                              for i in range(len(flow.seats))])))
         elif flow.viewer is not None and flow.mode is Mode.TURN:
-            items.append(_("your{nb}VP{nb}{vp}", nb=NB, vp=s.victory_points(flow.viewer)))
+            items.append(_("your\u00a0VP\u00a0{vp}", vp=s.victory_points(flow.viewer)))
         self.info_items = items
         self.info.setText(INFO_SEPARATOR.join(items))
         self.meters.update(flow)
