@@ -43,6 +43,7 @@ from blueprints3d.engine.state import GameState
 from blueprints3d.files.autosave import Resumed
 from blueprints3d.files.history import hints_from_meta
 from blueprints3d.files.settings import Settings
+from blueprints3d.i18n import explain
 
 
 class TableApp:
@@ -162,7 +163,7 @@ class TableApp:
                             confirm_moves=self.settings.confirm_moves)
         except BlueprintsError as e:
             if self.screens.new_game_screen.active:
-                self.screens.new_game_screen.error["text"] = str(e)
+                self.screens.new_game_screen.error["text"] = explain(e)
                 return
             raise
         self.screens.close_all()

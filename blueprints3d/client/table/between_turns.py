@@ -17,6 +17,7 @@ from blueprints3d.client.table.podium import Podium
 from blueprints3d.client.table.reveal import RevealPlayer
 from blueprints3d.client.table.table_view import TableView
 from blueprints3d.engine.rules import NUM_ROUNDS
+from blueprints3d.i18n import _
 
 
 class BetweenTurns:
@@ -103,8 +104,8 @@ class BetweenTurns:
         after = flow.seats[(player + 1) % len(flow.seats)].name
         standings = self.screens.standings
         standings.enter(flow.state.round_results, res, [s.name for s in flow.seats],
-                        [(f"{after}'s buildings", self.next_podium),
-                         ("New game", self._new_game), ("Quit", self._quit)])
+                        [(_("{name}'s buildings", name=after), self.next_podium),
+                         (_("New game"), self._new_game), (_("Quit"), self._quit)])
         # The row of buildings is framed clear of the panel (in whatever shape of window).
         self.podium.show(flow.state.round_results, player, flow.seats[player].name, view.centre_heading,
                          covered=lambda: [r for r in (standings.window_rect(),) if r is not None])

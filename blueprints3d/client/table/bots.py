@@ -14,6 +14,10 @@ from typing import Protocol
 
 from blueprints3d import ai
 from blueprints3d.engine.state import GameState
+from blueprints3d.i18n import N_, _
+
+# The levels (ai.LEVELS's keys, also the command line's words) as the table names them.
+LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "expert": N_("expert")}
 
 
 class Bot(Protocol):
@@ -27,7 +31,12 @@ def bot_levels() -> list[str]:
 
 def level_description(level: str) -> str:
     """The level's one line of how it plays, for the new-game screen."""
-    return ai.LEVELS[level][1] if level in ai.LEVELS else level
+    return _(ai.LEVELS[level][1]) if level in ai.LEVELS else level
+
+
+def level_word(level: str) -> str:
+    """A level's name in the player's language ("easy"); a name the table does not know, as it is."""
+    return _(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
 
 
 def make_bot(level: str, seed: int) -> Bot:

@@ -20,6 +20,7 @@ from blueprints3d.client.table.flow import GameFlow, Mode
 from blueprints3d.client.table.layout import LABEL_OFFSET, seat_places
 from blueprints3d.client.table.table_view import TableView
 from blueprints3d.engine.rules import POOL_SIZE
+from blueprints3d.i18n import _
 
 HOME_ELEVATION = 52.0      # degrees: the default view, steep enough that a building's rows stand apart
 HOME_STACK = units.DIE_SIZE * 4  # the default view has room for a stack this tall on the card's far row
@@ -153,7 +154,7 @@ class CameraRig:
         to the default view. Returns why not, when there is no building of theirs to look at."""
         seat = flow.viewer
         if seat is None or seat not in flow.visible_seats():
-            return "the close-up shows your own building, on your turn"
+            return _("the close-up shows your own building, on your turn")
         place = view.seats[seat].place
         w, h = card_model.card_size(flow.state.blueprints[seat])
         tallest = max((len(st) for st in flow.state.stacks[seat]), default=0)

@@ -53,12 +53,13 @@ from blueprints3d.client.table.ghost_tags import Tag, TagLayout
 from blueprints3d.client.table.table_view import TableView
 from blueprints3d.engine.materials import MATERIAL_OF, Material
 from blueprints3d.engine.views import PlayerView
+from blueprints3d.i18n import N_, _, explain
 from blueprints3d.presentation.words import hint_words
 
 log = logging.getLogger(__name__)
 
 HINT_COUNT = 3
-OFF_LINE = "Hints are off (Settings)"
+OFF_LINE = N_("Hints are off (Settings)")
 GHOST_ALPHA = (0.86, 0.70, 0.70)      # the best ghost is the most solid; see-through, its pips still read
 BEST_RGBA = (1.0, 0.80, 0.15, 0.9)    # the best hint's outline, number and brackets: gold
 OTHER_RGBA = (0.80, 0.90, 1.0, 1.0)   # the others' numbers: pale blue
@@ -126,8 +127,8 @@ def hint_lines(flow: GameFlow, player: int, hints: list) -> str:
     seats = flow.seats
     others = [s.name for i, s in enumerate(seats) if i != player]
     opponent = others[0] if len(others) == 1 else None
-    lines = [f"Hints for {seats[player].name}, best first (H or Esc hides them):"]
-    lines += [f"{i}. {hint_words(flow.state, player, h, opponent)}" for i, h in enumerate(hints, 1)]
+    lines = [_("Hints for {name}, best first (H or Esc hides them):", name=seats[player].name)]
+    lines += [_("{rank}. {hint}", rank=i, hint=hint_words(flow.state, player, h, opponent)) for i, h in enumerate(hints, 1)]
     return "\n".join(lines)
 
 
@@ -200,7 +201,7 @@ class Coach:
         did: "off" (the setting), "none" (no person to move: nothing visible), "hidden",
         "thinking"."""
         if not self.enabled:
-            self.hud.show_message(OFF_LINE)
+            self.hud.show_message(_(OFF_LINE))
             return "off"
         if self.active:
             self.clear()
@@ -236,7 +237,7 @@ class Coach:
                 if job.error is not None:
                     log.error("the coach failed", exc_info=(type(job.error), job.error, job.error.__traceback__))
                     self.hud.show_hints("")
-                    self.hud.show_message(f"the coach could not think it through: {job.error}"[:200])
+                    self.hud.show_message(_("the coach could not think it through: {reason}", reason=explain(job.error))[:200])
                     self.update()
                 elif job.hints is not None and not job.cancelled:
                     self._show(job.hints, job.key, job.player)
@@ -257,7 +258,7 @@ class Coach:
             self.job = None
         self.hints = []
         self.shown_for = None
-        for node, _ in self.ghosts + self.tags + self.brackets:
+        for node, _what in self.ghosts + self.tags + self.brackets:
             node.remove_node()
         self.ghosts, self.tags, self.brackets = [], [], []
         self.ghost_tags, self._tags_for = [], ()
@@ -277,8 +278,8 @@ class Coach:
             return
         self._progress_shown = pct
         name = self._game().seats[job.player].name
-        self.hud.show_hints(f"Thinking about {name}'s move... {pct}%\n(H or Esc stops)")
-        self.button.set_label(f"Thinking... {pct}%")
+        self.hud.show_hints(_("Thinking about {name}'s move... {percent}%\n(H or Esc stops)", name=name, percent=pct))
+        self.button.set_label(_("Thinking... {percent}%", percent=pct))
 
     def _show(self, hints: list, key: tuple, player: int) -> None:
         self.hints = list(hints)[:HINT_COUNT]
@@ -289,7 +290,7 @@ class Coach:
             if self.on_count is not None:
                 self.on_count()
         self.hud.show_hints(hint_lines(self._game(), player, self.hints) if self.hints
-                            else "The coach has no move to suggest here")
+                            else _("The coach has no move to suggest here"))
         self._draw(player)
         self.update()
 
@@ -341,7 +342,7 @@ class Coach:
 
     def _number(self, parent: NodePath, ranks: list[int], best: int) -> NodePath:
         colour = BEST_RGBA[:3] + (1.0,) if best == 1 else OTHER_RGBA
-        label = make_label(f"hint-number-{best}", " ".join(f"#{r}" for r in ranks), colour,
+        label = make_label(f"hint-number-{best}", " ".join(_("#{rank}", rank=r) for r in ranks), colour,
                            TAG_SCALE[min(best, len(TAG_SCALE)) - 1], flat=False)
         tn = label.node()
         tn.set_card_color(0.05, 0.06, 0.10, 0.80)
@@ -394,11 +395,11 @@ class Coach:
         H would do now."""
         show = self.enabled and turn_key(self.flow) is not None
         if self.job is not None:
-            self.button.set_label(f"Thinking... {max(self._progress_shown, 0)}%")
+            self.button.set_label(_("Thinking... {percent}%", percent=max(self._progress_shown, 0)))
         elif self.hints:
-            self.button.set_label("Hide hints (H)")
+            self.button.set_label(_("Hide hints (H)"))
         else:
-            self.button.set_label("Hint (H)")
+            self.button.set_label(_("Hint (H)"))
         self.button.set_shown(show or self.job is not None)
 
     def destroy(self) -> None:

@@ -28,9 +28,10 @@ from blueprints3d.client.table.table_view import (DRAG_HEIGHT, HOVER_BAD_RGBA, H
                                        SELECT_RGBA, TableView)
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.state import Phase
+from blueprints3d.i18n import N_, _
 
-OFF_CARD = "drop the die on a space of your blueprint"
-PENDING_HINT = "Enter to confirm the move, Backspace or Ctrl+Z to take it back"
+OFF_CARD = N_("drop the die on a space of your blueprint")
+PENDING_HINT = N_("Enter to confirm the move, Backspace or Ctrl+Z to take it back")
 CURSOR_RGBA = (0.25, 0.95, 1.0, 1.0)  # cyan corner brackets: not the green glow of legal spaces
 PENDING_RGBA = (1.0, 1.0, 1.0, 1.0)   # white brackets round a move's die until it is confirmed
 CURSOR_DIE_SIZE = units.DIE_SIZE * 1.7  # the brackets stand well clear of the top face they frame
@@ -38,7 +39,7 @@ UNDO_KEYS = ("backspace", "control-z")
 # Row 1 is the far side of the card (the top of the screen from the default view).
 ARROW_STEPS = {"arrow_left": (0, -1), "arrow_right": (0, 1), "arrow_up": (-1, 0), "arrow_down": (1, 0)}
 # What the number keys choose, in the hint while choosing a space (hud.CONTROLS says the same).
-NUMBER_KEYS_RULE = "the spaces you can build on, counted row by row from the far side"
+NUMBER_KEYS_RULE = N_("the spaces you can build on, counted row by row from the far side")
 CONFIRM_KEYS = ("enter", "space")
 
 
@@ -128,8 +129,9 @@ class TableControls:
         self.view.pick_up(die, goal if goal is not None else node.get_pos(self.view.root))
         self.move(x, y)
         if self.drag.fits_nowhere:
-            self.on_message(f"the {flow.state.describe_die(die)} fits nowhere on your building: "
-                            f"drop it on your card to take it anyway (it leaves the game)")
+            self.on_message(_("the {die} fits nowhere on your building: "
+                              "drop it on your card to take it anyway (it leaves the game)",
+                              die=flow.state.describe_die(die)))
         return True
 
     def hover(self, x: float, y: float) -> None:
@@ -195,8 +197,8 @@ class TableControls:
             return self._done(self.flow.set_aside(d.die))
         if d.hover is not None:
             return self._done(self.flow.place(d.die, d.hover))
-        self.on_message(OFF_CARD)
-        out = Outcome(False, OFF_CARD)
+        self.on_message(_(OFF_CARD))
+        out = Outcome(False, _(OFF_CARD))
         self.last_outcome = out
         self.view.sync(self.flow)  # back to the pool it goes
         return out
@@ -307,7 +309,7 @@ class TableControls:
                 self.keys = KeyChoice(pool.index(pend.die), pend.cell is not None, pend.cell or 0, used=True)
                 self._show_keys()
             return True
-        self.on_message(PENDING_HINT)
+        self.on_message(_(PENDING_HINT))
         return name in ("arrow_left", "arrow_right", "arrow_up", "arrow_down", "tab", "shift-tab") or name.isdigit()
 
     def confirm(self) -> Outcome:
@@ -344,9 +346,10 @@ class TableControls:
         """What the keys do while choosing a space (the help screen's CONTROLS say the same)."""
         flow = self.flow
         n = min(len(buildable_cells(self._turn_blueprint())), 9)
-        keys = "1" if n == 1 else f"1-{n}"
-        return (f"the {flow.state.describe_die(die)}: choose a space with the arrows or {keys} "
-                f"({NUMBER_KEYS_RULE}), enter to place, backspace to choose another die")
+        keys = "1" if n == 1 else f"1-{n}"  # key names, as the keyboard writes them
+        return _("the {die}: choose a space with the arrows or {keys} ({rule}), enter to place, "
+                 "backspace to choose another die", die=flow.state.describe_die(die), keys=keys,
+                 rule=_(NUMBER_KEYS_RULE))
 
     def _turn_blueprint(self) -> Blueprint:
         """The card of the person to move, for the keys (which act only on a person's turn)."""

@@ -25,14 +25,15 @@ from enum import Enum
 from typing import Callable
 
 from blueprints3d.client.table.bots import Bot, BotJob, make_bot
-from blueprints3d.text import clean_name, plural
+from blueprints3d.text import clean_name
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.errors import BlueprintsError, IllegalAction
 from blueprints3d.engine.scoring import DiePoints, explain_building
 from blueprints3d.engine.results import RoundResult
-from blueprints3d.engine.rules import round_text
+from blueprints3d.engine.rules import NUM_ROUNDS
 from blueprints3d.engine.state import GameState
 from blueprints3d.engine.turns import Phase
+from blueprints3d.i18n import Message, _, explain, n_
 from blueprints3d.presentation.words import in_player_words, space_name
 
 log = logging.getLogger(__name__)
@@ -57,7 +58,7 @@ class SeatConfig:
     def __post_init__(self) -> None:
         # A name from the command line, the new-game screen or a save is shown by Panda3D's
         # TextNode (which aborts on invalid text) and written to saves: make it safe once, here.
-        object.__setattr__(self, "name", clean_name(self.name, "Player"))
+        object.__setattr__(self, "name", clean_name(self.name, _("Player")))
 
     @property
     def is_person(self) -> bool:
@@ -150,8 +151,10 @@ class GameFlow:
     def __post_init__(self) -> None:
         if self.initial is not None:
             if self.initial.num_players != len(self.seats):
-                raise IllegalAction(f"the saved game has {plural(self.initial.num_players, 'player')} "
-                                    f"but {plural(len(self.seats), 'seat')} {'was' if len(self.seats) == 1 else 'were'} given")
+                raise IllegalAction(Message.of(
+                    "the saved game has {players} but {seats} given",
+                    players=Message.counted("{n} player", "{n} players", self.initial.num_players),
+                    seats=Message.counted("{n} seat was", "{n} seats were", len(self.seats))))
             self.state, self.initial = self.initial, None
             self.seed = self.state.seed
             # What the others did this round, as it was before the game was saved: a resumed
@@ -221,14 +224,14 @@ class GameFlow:
 
     def _person_action(self, action: int) -> Outcome:
         if self.mode is not Mode.TURN:
-            who = self.seats[self.current].name if self.current is not None else "nobody"
-            reason = {Mode.BOT: f"wait: it is {who}'s turn",
-                      Mode.CURTAIN: f"the table is passed to {who}: click to continue",
-                      Mode.ROUND_END: "the round is over: continue to the next one",
-                      Mode.GAME_OVER: "the game is over"}[self.mode]
+            who = self.seats[self.current].name if self.current is not None else _("nobody")
+            reason = {Mode.BOT: _("wait: it is {name}'s turn", name=who),
+                      Mode.CURTAIN: _("the table is passed to {name}: click to continue", name=who),
+                      Mode.ROUND_END: _("the round is over: continue to the next one"),
+                      Mode.GAME_OVER: _("the game is over")}[self.mode]
             return self._reject(reason)
         if self.pending is not None:
-            return self._reject("confirm your move (Enter) or take it back (Backspace) first")
+            return self._reject(_("confirm your move (Enter) or take it back (Backspace) first"))
         if not self.confirm_moves:
             return self._apply(action)
         return self._hold(action)
@@ -243,20 +246,20 @@ class GameFlow:
                 s.clone().apply(action)  # for the engine's reason; the copy (and its draw) is dropped
             except IllegalAction as e:
                 return self._reject(self._refusal(e), k.die)
-            return self._reject(f"that move is not allowed now ({s.describe_action(action)})", k.die)
+            return self._reject(_("that move is not allowed now ({move})", move=s.describe_action(action)), k.die)
         player = s.current_player
         # Only a person's turn holds a move (_person_action: Mode.TURN), and a turn has a player.
         assert player is not None
         if k.kind is A.Kind.PLACE:
             assert k.cell is not None  # a placement always names its space
-            text = f"the {s.describe_die(k.die)} on {space_name(s.blueprints[player], k.cell)}"
+            text = _("the {die} on {space}", die=s.describe_die(k.die), space=space_name(s.blueprints[player], k.cell))
         elif k.kind is A.Kind.DISCARD:
-            text = f"discard the {s.describe_die(k.die)}"
+            text = _("discard the {die}", die=s.describe_die(k.die))
         else:
-            text = f"set the {s.describe_die(k.die)} aside (it fits nowhere)"
+            text = _("set the {die} aside (it fits nowhere)", die=s.describe_die(k.die))
         self.pending = Pending(action, player, k.kind, k.die,
                                k.cell if k.kind is A.Kind.PLACE else None, text)
-        self.message = f"not played yet: {text}"  # the viewer's own space, on their own screen
+        self.message = _("not played yet: {move}", move=text)  # the viewer's own space, on their own screen
         self._emit(FlowEvent("pending", player, k.die, self.pending.cell, self.message))
         return Outcome(True, self.message, action, tentative=True)
 
@@ -264,10 +267,10 @@ class GameFlow:
         """Apply the tentative move (the engine draws the replacement dice now)."""
         p = self.pending
         if p is None:
-            return Outcome(False, "there is no move to confirm")
+            return Outcome(False, _("there is no move to confirm"))
         if self.mode is not Mode.TURN or self.current != p.player:
             self.pending = None
-            return self._reject("that move is no longer possible")
+            return self._reject(_("that move is no longer possible"))
         self.pending = None
         return self._apply(p.action)
 
@@ -275,9 +278,9 @@ class GameFlow:
         """Take back the tentative move: nothing was applied, so nothing else changes."""
         p = self.pending
         if p is None:
-            return Outcome(False, "there is no move to take back")
+            return Outcome(False, _("there is no move to take back"))
         self.pending = None
-        self.message = f"taken back: {p.message}"
+        self.message = _("taken back: {move}", move=p.message)
         self._emit(FlowEvent("undone", p.player, p.die, p.cell, self.message))
         return Outcome(True, self.message, p.action)
 
@@ -285,7 +288,7 @@ class GameFlow:
         """The engine's refusal of the mover's action, its spaces named as the player sees them
         ("the 2 at the top left", presentation/words.py), not by row and column."""
         p = self.state.current_player
-        return str(e) if p is None else in_player_words(self.state.blueprints[p], str(e))
+        return explain(e) if p is None else in_player_words(self.state.blueprints[p], explain(e))
 
     def _reject(self, message: str, die: int | None = None) -> Outcome:
         self.message = message
@@ -308,8 +311,8 @@ class GameFlow:
         del self.history[:-HISTORY_LENGTH]
         kind = {A.Kind.PLACE: "placed", A.Kind.SET_ASIDE: "set_aside", A.Kind.DISCARD: "discarded"}[k.kind]
         if k.kind is A.Kind.SET_ASIDE and self.seats[player].is_person:
-            self.message = (f"the {s.describe_die(k.die)} fits nowhere on your building: "
-                            f"it leaves the game for this round")
+            self.message = _("the {die} fits nowhere on your building: it leaves the game for this round",
+                             die=s.describe_die(k.die))
         action_text = self.message
         # Move the flow on first, then tell the listeners: they must never see the engine in the
         # next turn (or the game over) while the flow still says it is this one.
@@ -334,12 +337,12 @@ class GameFlow:
         if not self.seats[p].is_person:
             self.mode = Mode.BOT
             self._start_bot(p)
-            self._emit(FlowEvent("turn", p, message=f"{self.seats[p].name} is thinking..."))
+            self._emit(FlowEvent("turn", p, message=_("{name} is thinking...", name=self.seats[p].name)))
             return
         several = len(self.people) > 1
         if several and self.viewer != p:
             self.mode = Mode.CURTAIN
-            self._emit(FlowEvent("curtain", p, message=f"pass to {self.seats[p].name}"))
+            self._emit(FlowEvent("curtain", p, message=_("pass to {name}", name=self.seats[p].name)))
             return
         self.viewer = p
         self.mode = Mode.TURN
@@ -368,10 +371,10 @@ class GameFlow:
             return ""
         name = self.seats[p].name
         if self.pending is not None:
-            return f"{name}: Enter plays it, Backspace takes it back"
+            return _("{name}: Enter plays it, Backspace takes it back", name=name)
         if self.state.phase is Phase.DISCARD:
-            return f"{name}: two players - pick a pool die to discard"
-        return f"{name}: drag a die from the pool onto your blueprint"
+            return _("{name}: two players - pick a pool die to discard", name=name)
+        return _("{name}: drag a die from the pool onto your blueprint", name=name)
 
     def _end_round(self) -> None:
         # The engine has already dealt the next round; the result keeps this one's dice by id.
@@ -381,7 +384,8 @@ class GameFlow:
         self.history.clear()  # the round's moves are all on show now; a new round starts afresh
         self.round_end = RoundEnd(result, expl)
         self.mode = Mode.ROUND_END
-        self._emit(FlowEvent("round_end", message=f"{round_text(result.round)} is scored"))
+        self._emit(FlowEvent("round_end", message=_("round {round} of {rounds} is scored", round=result.round,
+                                                       rounds=NUM_ROUNDS)))
 
     def continue_after_round(self) -> None:
         if self.mode is not Mode.ROUND_END:
@@ -400,8 +404,10 @@ class GameFlow:
             return ""
         names = [self.seats[w].name for w in res.winners]
         if len(names) == 1:
-            return f"{names[0]} wins with {plural(res.victory_points[res.winners[0]], 'victory point')}"
-        return f"shared victory: {' and '.join(names)} with {plural(res.victory_points[res.winners[0]], 'point')} each"
+            return n_("{name} wins with {n} victory point", "{name} wins with {n} victory points",
+                      res.victory_points[res.winners[0]], name=names[0])
+        return n_("shared victory: {names} with {n} point each", "shared victory: {names} with {n} points each",
+                  res.victory_points[res.winners[0]], names=both(names))
 
     # ---- computer opponents -------------------------------------------------------------------
     def _start_bot(self, player: int) -> None:
@@ -434,20 +440,20 @@ class GameFlow:
         open (the job is gone, so ``tick`` does nothing more), the reason is logged and shown."""
         name = self.seats[job.player].name
         if job.error is not None:
-            reason = str(job.error) or type(job.error).__name__
+            reason = explain(job.error) or type(job.error).__name__
             log.error("computer player %s (seat %d) failed", name, job.player,
                       exc_info=(type(job.error), job.error, job.error.__traceback__))
         else:
-            reason = f"it chose an action the rules do not allow ({job.action!r})"
+            reason = _("it chose an action the rules do not allow ({action})", action=repr(job.action))
             log.error("computer player %s (seat %d) chose an illegal action %r", name, job.player,
                       job.action)
-        self.bot_failure = self.message = (f"{name} failed: {reason}. The game cannot go on "
-                                           "for it; Esc for the menu")
+        self.bot_failure = self.message = _("{name} failed: {reason}. The game cannot go on for it; Esc for the menu",
+                                            name=name, reason=reason)
         self._emit(FlowEvent("bot_failed", job.player, message=self.bot_failure))
 
     def run_bots(self, max_moves: int = 1000) -> None:
         """Play computer moves until a person must act (for tests and tools; ignores the delay)."""
-        for _ in range(max_moves):
+        for _move in range(max_moves):
             if self.mode is not Mode.BOT or self._job is None:
                 return
             self._job.wait()
@@ -461,6 +467,13 @@ class GameFlow:
             return
         for fn in list(self.listeners):
             fn(event)
+
+
+def both(names: list[str]) -> str:
+    """"Ann and Bob", "Ann and Bob and Cy": names together, in the language's words."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{some} and {last}", some=both(names[:-1]), last=names[-1])
 
 
 def history_of(state: GameState) -> list[tuple[int, str]]:

@@ -28,6 +28,7 @@ from blueprints3d.client.table.score_panel import own_building
 from blueprints3d.client.table.table_view import AWARD_COLOURS
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.progress import Progress, prize_progress
+from blueprints3d.i18n import N_, _, number
 from blueprints3d.engine.rules import AWARDS_BY_PLAYERS, PRIZE_VP, Prize
 
 Rect = tuple[float, float, float, float]  # left, right, bottom, top in aspect2d units
@@ -65,7 +66,7 @@ class PrizeMeters:
         self.drawn: NodePath | None = None
         self.players = 0
         self.medals: list[tuple[NodePath, OnscreenText]] = []
-        self.prize_vp = _text(self.root, f"+{PRIZE_VP}")
+        self.prize_vp = _text(self.root, _("+{vp}", vp=PRIZE_VP))
         self.rows: dict[Prize, tuple[NodePath, list[NodePath], OnscreenText]] = {}
         need = prize_progress([[]])
         for prize in Prize:
@@ -92,14 +93,14 @@ class PrizeMeters:
             self.progress = {}
             self.root.hide()
             return
-        _, stacks, _ = own
+        _name, stacks, _rest = own
         self.progress = prize_progress(stacks)
         for prize, (icon, steps, count) in self.rows.items():
             p = self.progress[prize]
             for i, step in enumerate(steps):
                 step.set_color(FILLED if i < p.have else EMPTY)
             icon.set_color_scale(WON if p.done else ICON)
-            count.setText(f"{p.have}/{p.need}")
+            count.setText(_("{have}/{need}", have=p.have, need=p.need))
             count["fg"] = WON if p.done else TEXT
         self.root.show()  # drawn by the ``place`` the HUD makes after every update
 
@@ -111,7 +112,7 @@ class PrizeMeters:
         self.medals = []
         for award in AWARDS_BY_PLAYERS[players]:
             medal = _square(self.model, f"medal-{award.value}", AWARD_COLOURS[award])
-            self.medals.append((medal, _text(self.root, f"{award.victory_points}", (0.1, 0.1, 0.12, 1))))
+            self.medals.append((medal, _text(self.root, number(award.victory_points), (0.1, 0.1, 0.12, 1))))
         self.layout(self.line)
 
     # ---- layout -------------------------------------------------------------------------------
@@ -152,7 +153,7 @@ class PrizeMeters:
             label.setPos(x + box * 0.38, y + box * 0.22)
             x += box * 1.2 + gap * 2
         self.prize_vp.setScale(text_k)
-        self.prize_vp.setText(f"Prizes +{PRIZE_VP}")
+        self.prize_vp.setText(_("Prizes +{vp}", vp=PRIZE_VP))
         self.prize_vp.setPos(x + gap, y + box * 0.22)
         self._draw()
         return y + line
@@ -172,13 +173,16 @@ class PrizeMeters:
         return lo.x, hi.x, lo.z, hi.z
 
     def destroy(self) -> None:
-        for _, label in self.medals:
+        for _medal, label in self.medals:
             label.destroy()
-        for _, _, count in self.rows.values():
+        for _icon, _steps, count in self.rows.values():
             count.destroy()
         self.prize_vp.destroy()
         self.model.remove_node()
         self.root.remove_node()
+
+
+RANKS = (N_("1st"), N_("2nd"))  # the in-demand materials' ranks
 
 
 class DemandDice:
@@ -189,7 +193,7 @@ class DemandDice:
         # Each die on a pale rim, so that a dark one (stone) stands out of the dark table.
         self.rims = [_square(self.root, f"in-demand-rim-{i}", RIM) for i in range(2)]
         self.dice = [_square(self.root, f"in-demand-die-{i}", (1, 1, 1, 1)) for i in range(2)]
-        self.ranks = [_text(self.root, rank) for rank in ("1st", "2nd")]
+        self.ranks = [_text(self.root, _(rank)) for rank in RANKS]
         self.materials: tuple[Material, Material] | None = None
         self.line = 0.05
         self.width = 0.0
@@ -200,12 +204,12 @@ class DemandDice:
         if flow.mode is Mode.ROUND_END and flow.round_end is not None:
             first, second = flow.round_end.result.in_demand
         self.materials = (first, second)
-        for die, rim, rank, m, word in zip(self.dice, self.rims, self.ranks, self.materials, ("1st", "2nd")):
-            r, g, b, _ = BASE_COLOUR[m]
+        for die, rim, rank, m, word in zip(self.dice, self.rims, self.ranks, self.materials, RANKS):
+            r, g, b, _a = BASE_COLOUR[m]
             die.set_color(r, g, b, 1)
             # With material symbols on, the die is its symbol's glyph (its colour and its mark).
             mark = glyph(m)
-            rank.setText(f"{mark}{word}")
+            rank.setText(f"{mark}{_(word)}")
             for part in (die, rim):
                 part.hide() if mark else part.show()
 

@@ -28,7 +28,9 @@ from panda3d.core import NodePath, Point3, TextNode
 
 from blueprints3d.client.table.flow import GameFlow, Mode, SeatConfig
 from blueprints3d.client.table.glance import DemandDice, PrizeMeters
-from blueprints3d.engine.rules import round_text
+from blueprints3d.client.table.bots import level_word
+from blueprints3d.engine.rules import NUM_ROUNDS
+from blueprints3d.i18n import N_, _, join_list
 
 MIN_TEXT_PX = 13.0     # the smallest line of the HUD, in pixels from line to line
 TOP_SHARE = 0.62       # of the window's width, the most the score panel leaves the top lines
@@ -38,29 +40,38 @@ HINT_SHARE = 0.40      # of the window's width, for the coach's hints (their lon
 MARGIN_PX = 0.012      # of the window's height, at the window's edges and between texts
 
 # Every control, for the help screen; the key strip shows the first few words of it.
+# Both words marked (N_) and translated where shown; a bare key name ("F5") is not a word.
 CONTROLS: list[tuple[str, str]] = [
-    ("Drag (left button)", "a pool die onto a space of your card"),
-    ("Right-drag", "orbit the camera"),
-    ("Wheel, + / -", "zoom"),
-    ("Q / E, W / S", "orbit round and up / down"),
-    ("R or Home", "the default view"),
-    ("Left / Right, Tab", "choose a pool die"),
-    ("Enter or Space", "take the die; then place it"),
-    ("Arrows or 1-9", "the spaces you can build on, counted row by row from the far side"),
-    ("Enter / Confirm", "play a waiting move"),
-    ("Backspace, Ctrl+Z / Undo", "take a waiting move back"),
-    ("C", "a close look at your building (C again: back)"),
-    ("H / Hint", "the coach's best three moves, as ghost dice (H or Esc hides them)"),
-    ("F5", "save a copy of the game"),
-    ("F6", "save your building as a file"),
-    ("F1", "this help (Esc or F1 closes it)"),
-    ("F2", "hide or show the key strip"),
-    ("Esc", "the menu: settings, rules, new game, quit"),
+    (N_("Drag (left button)"), N_("a pool die onto a space of your card")),
+    (N_("Right-drag"), N_("orbit the camera")),
+    (N_("Wheel, + / -"), N_("zoom")),
+    ("Q / E, W / S", N_("orbit round and up / down")),
+    (N_("R or Home"), N_("the default view")),
+    (N_("Left / Right, Tab"), N_("choose a pool die")),
+    (N_("Enter or Space"), N_("take the die; then place it")),
+    (N_("Arrows or 1-9"), N_("the spaces you can build on, counted row by row from the far side")),
+    (N_("Enter / Confirm"), N_("play a waiting move")),
+    (N_("Backspace, Ctrl+Z / Undo"), N_("take a waiting move back")),
+    ("C", N_("a close look at your building (C again: back)")),
+    (N_("H / Hint"), N_("the coach's best three moves, as ghost dice (H or Esc hides them)")),
+    ("F5", N_("save a copy of the game")),
+    ("F6", N_("save your building as a file")),
+    ("F1", N_("this help (Esc or F1 closes it)")),
+    ("F2", N_("hide or show the key strip")),
+    ("Esc", N_("the menu: settings, rules, new game, quit")),
 ]
-KEY_ITEMS = ["drag a die onto your card", "right-drag: orbit", "wheel: zoom", "C: close-up",
-             "arrows + Enter: play by keys", "Ctrl+Z: undo", "H: hints", "F1 help", "Esc menu"]
+KEY_ITEMS = [N_("drag a die onto your card"), N_("right-drag: orbit"), N_("wheel: zoom"), N_("C: close-up"),
+             N_("arrows + Enter: play by keys"), N_("Ctrl+Z: undo"), N_("H: hints"), N_("F1 help"), N_("Esc menu")]
 KEY_SEPARATOR = "   |   "
-KEY_HELP = KEY_SEPARATOR.join(KEY_ITEMS)
+
+
+def key_items() -> list[str]:
+    """The key strip's items in the player's language."""
+    return [_(item) for item in KEY_ITEMS]
+
+
+def key_help() -> str:
+    return KEY_SEPARATOR.join(key_items())
 
 
 @dataclass(frozen=True)
@@ -82,7 +93,7 @@ NB = "\u00a0"  # a no-break space: Panda3D's word wrap keeps its two sides toget
 
 def plate_name(seat: SeatConfig) -> str:
     """The name on a seat's plate at the table: a computer's level beside its name."""
-    return seat.name if seat.is_person else f"{seat.name} ({seat.bot})"
+    return seat.name if seat.is_person else _("{name} ({level})", name=seat.name, level=level_word(seat.bot or ""))
 
 
 def line_px(style: TextStyle, height: int) -> float:
@@ -107,7 +118,7 @@ class Hud:
         self.hints = text((0.80, 0.92, 1.0, 1), 0.95)   # the coach's (coach_view.py); empty: none
         self.help = text((0.88, 0.88, 0.88, 1))
         self.help.textNode.set_align(TextNode.A_right)
-        self.help.setText(KEY_HELP)
+        self.help.setText(key_help())
         self.nodes = [self.status, self.info, self.hints, self.prompt, self.message, self.help]
         self.styles = {id(self.status): STATUS, id(self.info): INFO, id(self.prompt): PROMPT,
                        id(self.message): MESSAGE, id(self.help): KEYS, id(self.hints): HINTS}
@@ -163,7 +174,7 @@ class Hud:
             wrap = max(share * 2.0 * half_w - 2 * margin, 0.2) / scale
             tn.set_wordwrap(wrap)
             if node is self.help:
-                node.setText(_pack(tn, KEY_ITEMS, KEY_SEPARATOR, wrap))
+                node.setText(_pack(tn, key_items(), KEY_SEPARATOR, wrap))
         for bar in (self.move_bar, self.hint_bar):
             if bar is not None:
                 # Its buttons read at least as large as the prompt.
@@ -225,7 +236,7 @@ class Hud:
         scale = panel.getTextScale()[0]
         width = max(PANEL_SHARE * 2.0 * half_w - 2 * margin, 0.2)
         right, top = half_w - margin, half_h - margin
-        for _ in range(2):  # narrowed once, it is taller: looked at again
+        for _pass in range(2):  # narrowed once, it is taller: looked at again
             tn.set_wordwrap(width / scale)
             height = (tn.get_num_rows() or 1) * tn.get_line_height() * scale
             shown = min(width, tn.get_width() * scale)
@@ -333,29 +344,31 @@ class Hud:
         s = flow.state
         p = flow.current
         if flow.mode is Mode.GAME_OVER:
-            self.status.setText("The game is over")
+            self.status.setText(_("The game is over"))
         elif flow.mode is Mode.ROUND_END and flow.round_end is not None:
-            self.status.setText(f"{_capital(round_text(flow.round_end.result.round))} is scored")
+            self.status.setText(_("Round {round} of {rounds} is scored", round=flow.round_end.result.round,
+                                  rounds=NUM_ROUNDS))
         elif p is not None:
             who = plate_name(flow.seats[p])
-            self.status.setText(f"{_capital(round_text(s.round))}  -  {who} to play")
+            self.status.setText(_("Round {round} of {rounds}  -  {name} to play", round=s.round, rounds=NUM_ROUNDS,
+                                  name=who))
         if flow.mode is Mode.TURN:
             prompt = flow.prompt()
         elif flow.mode is Mode.BOT and flow.bot_failure is not None:
             prompt = flow.bot_failure  # the game waits: say why, for as long as it waits
         elif flow.mode is Mode.BOT and p is not None:
-            prompt = f"{flow.seats[p].name} is thinking..."
+            prompt = _("{name} is thinking...", name=flow.seats[p].name)
         else:
             prompt = ""
         self.prompt.setText(prompt)
         self.demand.update(flow)
         # No-break spaces: an item wraps whole (the HUD's far-screen room can be narrow).
-        items = [f"bag{NB}{len(s.bag)}"]  # the pool's dice are there to count
+        items = [_("bag\u00a0{count}", count=len(s.bag))]  # the pool's dice are there to count
         if flow.open_scores or flow.mode is Mode.GAME_OVER:
-            items.append("VP " + ", ".join(f"{flow.seats[i].name} {s.victory_points(i)}"
-                                           for i in range(len(flow.seats))))
+            items.append(_("VP {scores}", scores=join_list([_("{name} {vp}", name=flow.seats[i].name, vp=s.victory_points(i))
+                                                             for i in range(len(flow.seats))])))
         elif flow.viewer is not None and flow.mode is Mode.TURN:
-            items.append(f"your{NB}VP{NB}{s.victory_points(flow.viewer)}")
+            items.append(_("your\u00a0VP\u00a0{vp}", vp=s.victory_points(flow.viewer)))
         self.info_items = items
         self.info.setText(INFO_SEPARATOR.join(items))
         self.meters.update(flow)
@@ -453,7 +466,3 @@ def _frames_bounds(root: NodePath, ref: NodePath) -> tuple[Point3, Point3] | Non
         return None
     return (Point3(min(p.x for p in pts), 0, min(p.z for p in pts)),
             Point3(max(p.x for p in pts), 0, max(p.z for p in pts)))
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]

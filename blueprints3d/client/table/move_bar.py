@@ -15,12 +15,14 @@ from direct.gui.DirectGui import DirectButton
 from panda3d.core import NodePath, TextNode
 
 from blueprints3d.client.table.flow import GameFlow, Mode
+from blueprints3d.i18n import _
 
 CONFIRM_COLOUR = (0.55, 0.85, 0.55, 1)
 UNDO_COLOUR = (0.90, 0.78, 0.55, 1)
 HINT_COLOUR = (0.62, 0.78, 0.95, 1)
 # Every label the Hint button takes: its frame is as wide as the widest, so it never jumps.
-HINT_LABELS = ("Hint (H)", "Hide hints (H)", "Thinking... 100%")
+def hint_labels() -> tuple[str, str, str]:
+    return _("Hint (H)"), _("Hide hints (H)"), _("Thinking... {percent}%", percent=100)
 
 
 class MoveBar:
@@ -28,10 +30,10 @@ class MoveBar:
                  on_undo: Callable[[], object]) -> None:
         """``corner``: the bottom-right anchor (a2dBottomRight); the buttons stand above it."""
         self.root = corner.attach_new_node("move-bar")
-        self.confirm = DirectButton(parent=self.root, text="Confirm (Enter)", pos=(-0.36, 0, 0.34),
+        self.confirm = DirectButton(parent=self.root, text=_("Confirm (Enter)"), pos=(-0.36, 0, 0.34),
                                     scale=0.06, frameColor=CONFIRM_COLOUR, pad=(0.5, 0.3),
                                     relief=DGG.FLAT, command=on_confirm)
-        self.undo = DirectButton(parent=self.root, text="Undo (Backspace)", pos=(-0.36, 0, 0.2),
+        self.undo = DirectButton(parent=self.root, text=_("Undo (Backspace)"), pos=(-0.36, 0, 0.2),
                                  scale=0.06, frameColor=UNDO_COLOUR, pad=(0.5, 0.3),
                                  relief=DGG.FLAT, command=on_undo)
         self.root.hide()
@@ -58,12 +60,13 @@ class HintButton:
 
     def __init__(self, corner: NodePath, on_hint: Callable[[], object]) -> None:
         self.root = corner.attach_new_node("hint-bar")
-        self.button = DirectButton(parent=self.root, text=HINT_LABELS[0], pos=(-0.36, 0, 0.2),
+        labels = hint_labels()
+        self.button = DirectButton(parent=self.root, text=labels[0], pos=(-0.36, 0, 0.2),
                                    scale=0.06, frameColor=HINT_COLOUR, pad=(0.5, 0.3),
                                    relief=DGG.FLAT, command=on_hint)
         tn = TextNode("hint-measure")
         tn.set_font(self.button.component("text0").textNode.get_font())
-        half = max(tn.calc_width(t) for t in HINT_LABELS) / 2 + 0.5
+        half = max(tn.calc_width(t) for t in labels) / 2 + 0.5
         fr = self.button.node().get_frame()
         self.button["frameSize"] = (-half, half, fr[2], fr[3])
         self.root.hide()

@@ -25,6 +25,7 @@ from blueprints3d.files.errors import SaveFileError
 from blueprints3d.files.history import hints_from_meta
 from blueprints3d.files.settings import Settings, load_settings, settings_path
 from blueprints3d.files.stall import take_stall_note
+from blueprints3d.i18n import Message, _, join_list
 from blueprints3d.text import display, shown
 
 
@@ -62,28 +63,29 @@ class AppOptions:
 def saved_words(saved: Resumed) -> str:
     """A saved game in a few words, on two lines: "round 2 of 3" and "Ann, Bob (hard)". Every
     name is whole (each is capped on the table already); the button fits them to the form."""
-    seats, _ = seats_from_meta(saved.meta)
-    names = ", ".join(plate_name(s) for s in seats)
-    return f"round {saved.state.round} of {NUM_ROUNDS}\n{display(names, 4 * 48)}"
+    seats, _open = seats_from_meta(saved.meta)
+    names = join_list([plate_name(s) for s in seats])
+    where = _("round {round} of {rounds}", round=saved.state.round, rounds=NUM_ROUNDS)
+    return f"{where}\n{display(names, 4 * 48)}"
 
 
 def parse_seats(text: str) -> list[SeatConfig]:
     """"Ann,Bob@easy,@medium": a name is a person; NAME@LEVEL or @LEVEL a computer opponent."""
     if not text.strip():
-        raise BlueprintsError('no seats given: --seats takes 2 to 4, comma-separated, like "Ann,@hard"')
+        raise BlueprintsError(Message.of('no seats given: --seats takes 2 to 4, comma-separated, like "Ann,@hard"'))
     seats = []
     levels = bot_levels()
     for i, part in enumerate(p.strip() for p in text.split(",")):
-        name, _, level = part.partition("@")
+        name, _at, level = part.partition("@")
         if "@" in part:
             if level not in levels:
-                raise BlueprintsError(f"seat {i + 1}: unknown computer level {shown(level)} "
-                                      f"(known: {', '.join(levels)})")
-            seats.append(SeatConfig(name or f"Computer {i + 1}", level))
+                raise BlueprintsError(Message.of("seat {n}: unknown computer level {level} (known: {known})",
+                                                 n=i + 1, level=shown(level), known=", ".join(levels)))
+            seats.append(SeatConfig(name or _("Computer {n}", n=i + 1), level))
         else:
-            seats.append(SeatConfig(name or f"Player {i + 1}"))
+            seats.append(SeatConfig(name or _("Player {n}", n=i + 1)))
     if not 2 <= len(seats) <= 4:
-        raise BlueprintsError(f"Blueprints is for 2 to 4 seats, not {len(seats)}")
+        raise BlueprintsError(Message.of("Blueprints is for 2 to 4 seats, not {count}", count=len(seats)))
     return seats
 
 
@@ -93,11 +95,12 @@ def seats_from_meta(meta: dict) -> tuple[list[SeatConfig], bool]:
     if not isinstance(seats, list) or not all(
             isinstance(x, dict) and isinstance(x.get("name"), str) and (x.get("bot") is None or isinstance(x.get("bot"), str))
             for x in seats):
-        raise SaveFileError("the saved game does not say who sits at the table (its \"meta.seats\" is missing or malformed)")
+        raise SaveFileError(Message.of(
+            "the saved game does not say who sits at the table (its \"meta.seats\" is missing or malformed)"))
     levels = bot_levels()
     for x in seats:
         if x["bot"] is not None and x["bot"] not in levels:
-            raise SaveFileError(f"the saved game names an unknown computer level {shown(x['bot'])}")
+            raise SaveFileError(Message.of("the saved game names an unknown computer level {level}", level=shown(x["bot"])))
     return [SeatConfig(x["name"], x["bot"]) for x in seats], bool(meta.get("open_scores", False))
 
 
@@ -108,21 +111,22 @@ def options_from_args(args: argparse.Namespace) -> AppOptions:
     start_text = getattr(args, "start", None)
     if start_text is not None:
         if seats is None:
-            raise BlueprintsError("--start needs --seats (on the new-game screen, choose who starts there)")
+            raise BlueprintsError(Message.of("--start needs --seats (on the new-game screen, choose who starts there)"))
         if start_text == "lot":
             start = None
         elif start_text in [str(i) for i in range(1, len(seats) + 1)]:
             start = int(start_text) - 1
         else:
-            raise BlueprintsError(f"--start must be a seat from 1 to {len(seats)} or 'lot', not {shown(start_text)}")
+            raise BlueprintsError(Message.of("--start must be a seat from 1 to {most} or 'lot', not {given}",
+                                             most=len(seats), given=shown(start_text)))
     slot_name = getattr(args, "slot", None)
     if slot_name is not None and getattr(args, "no_autosave", False):
-        raise BlueprintsError("--slot names the save slot: it cannot be combined with --no-autosave")
+        raise BlueprintsError(Message.of("--slot names the save slot: it cannot be combined with --no-autosave"))
     slot = None if getattr(args, "no_autosave", False) else AutosaveSlot(name=slot_name)
     resumed = None
     if getattr(args, "resume", False):
         if seats is not None:
-            raise BlueprintsError("--resume continues the saved game: it cannot be combined with --seats")
+            raise BlueprintsError(Message.of("--resume continues the saved game: it cannot be combined with --seats"))
         resumed = (slot or AutosaveSlot()).load()  # a damaged save is refused here, before any window
         seats_from_meta(resumed.meta)
         hints_from_meta(resumed.meta, resumed.state.num_players)

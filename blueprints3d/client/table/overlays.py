@@ -19,6 +19,7 @@ from blueprints3d.client.table.summary import RoundSummary, StandingsScreen
 from blueprints3d.files.autosave import AutosaveSlot
 from blueprints3d.files.settings import Settings
 from blueprints3d.files.jsonfile import os_reason, where
+from blueprints3d.i18n import _
 
 
 class TableScreens:
@@ -90,7 +91,7 @@ class TableScreens:
             folder = self._saves_folder()
         except OSError as e:
             self._new_game()
-            self.new_game_screen.error["text"] = f"no past games: {os_reason(e)}"
+            self.new_game_screen.error["text"] = _("no past games: {reason}", reason=os_reason(e))
             return
         self.past_games.enter(folder, self._replay, self._new_game)
 
@@ -103,7 +104,7 @@ class TableScreens:
     def menu_new_game(self) -> None:
         self.menu.exit()
         if self._in_game():
-            self.confirm.enter("Abandon this game and set up a new one?", self._new_game, self.confirm.exit)
+            self.confirm.enter(_("Abandon this game and set up a new one?"), self._new_game, self.confirm.exit)
         else:
             self._new_game()
 
@@ -150,6 +151,6 @@ class TableScreens:
         """What the quit confirmation asks; with the autosave on it says the game is kept."""
         slot = self.autosave
         if slot is None:
-            return "Quit the game in progress?\n(It is not saved: the autosave is off.)"
+            return _("Quit the game in progress?\n(It is not saved: the autosave is off.)")
         resume = "blueprints3d --resume" + (f" --slot {slot.name}" if slot.name else "")
-        return f"Quit the game in progress?\nIt is saved: `{resume}` continues it."
+        return _("Quit the game in progress?\nIt is saved: `{command}` continues it.", command=resume)

@@ -17,6 +17,7 @@ from panda3d.core import TextNode
 
 from blueprints3d.client.table.screens import PANEL, TEXT, Metrics, Screen, _button
 from blueprints3d.files.history import HistoryError, Listing, list_games
+from blueprints3d.i18n import _, n_
 
 SHOWN = 8
 LINE_SHARE, LINE_MIN_PX = 0.030, 14.0
@@ -43,16 +44,16 @@ class PastGamesScreen(Screen):
         f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL)
         left = -width / 2 + pad
         y = -pad - line
-        self._text(f, "Past games", left, y, line * 1.3, TITLE)
+        self._text(f, _("Past games"), left, y, line * 1.3, TITLE)
         y -= line * 1.2
         self.buttons: dict[int, object] = {}
         self.lines: list[str] = []
         if not listing.games:
-            self._text(f, "No finished game yet: every game you finish is kept here.", left, y - line * 0.5, line, TEXT)
+            self._text(f, _("No finished game yet: every game you finish is kept here."), left, y - line * 0.5, line, TEXT)
             y -= line * 1.6
         # Rows from the top, each as tall as its wrapped text; the rows that do not fit a low
         # window are left out (the newest come first), and the screen says how many.
-        bottom_room = line * 2.4 + sum(line * 0.9 * 2.4 for _ in listing.skipped)
+        bottom_room = line * 2.4 + sum(line * 0.9 * 2.4 for _note in listing.skipped)
         shown = 0
         for g in listing.games:
             text = g.summary()
@@ -64,14 +65,15 @@ class PastGamesScreen(Screen):
                 break
             top = y - line * 0.5
             t.setPos(left, top - line * 0.9)
-            self.buttons[g.number] = _button(f, "Replay", (width / 2 - pad - line * 2.3, top - line * 0.7),
+            self.buttons[g.number] = _button(f, _("Replay"), (width / 2 - pad - line * 2.3, top - line * 0.7),
                                              partial(on_replay, g.number), line * 0.9)
             self.lines.append(text)
             y = top - max(h, line * 1.2)
             shown += 1
         notes = list(listing.skipped)
         if shown < len(listing.games):
-            notes.insert(0, f"{len(listing.games) - shown} older games: `blueprints3d history` lists them all")
+            notes.insert(0, n_("{n} older game: `blueprints3d history` lists them all",
+                               "{n} older games: `blueprints3d history` lists them all", len(listing.games) - shown))
         y -= line * 0.4
         for note in notes:
             t = self._text(f, note, left, 0, line * 0.9, NOTE)
@@ -80,7 +82,7 @@ class PastGamesScreen(Screen):
             self.lines.append(note)
             y -= (t.textNode.get_num_rows() or 1) * line * 0.9 * 1.05 + line * 0.3
         y -= line * 0.6
-        self.back_button = _button(f, "Back", (0, y - line * 0.6), on_back, line)
+        self.back_button = _button(f, _("Back"), (0, y - line * 0.6), on_back, line)
         height = -(y - line * 1.4 - pad)
         f["frameSize"] = (-width / 2, width / 2, -height / 2, height / 2)
         for child in f.get_children():  # the rows were laid from the top edge: centre the panel

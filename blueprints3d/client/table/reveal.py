@@ -28,6 +28,7 @@ from blueprints3d.client.scene.geometry import rotate
 from blueprints3d.client.scene.screen_rects import Rect, overlaps
 from blueprints3d.client.table.layout import LABEL_OFFSET, seat_places, stack_z
 from blueprints3d.client.table.table_view import TableView
+from blueprints3d.i18n import N_, _
 from blueprints3d.presentation.reveal import RevealStep, reveal_steps
 
 CAPTION_SHARE, CAPTION_MIN_PX = 0.036, 17.0   # of the window's height, from line to line
@@ -40,8 +41,8 @@ SPACE_OK_RGBA = (0.20, 0.90, 0.35, 0.60)        # a space built as printed
 SPACE_BAD_RGBA = (0.95, 0.25, 0.20, 0.60)       # a space not built as printed
 CLOSE_ELEVATION = 50.0
 TABLE_ELEVATION = 62.0
-HINT = "Space: next step    Enter: skip the reveal"
-WAIT_HINT = "Space or a click: next step    Enter: skip the reveal"   # at a reader's pace
+HINT = N_("Space: next step    Enter: skip the reveal")
+WAIT_HINT = N_("Space or a click: next step    Enter: skip the reveal")   # at a reader's pace
 NEXT_RGBA = (0.85, 0.80, 0.65, 1.0)             # the Next button (the tutorial's buttons' colour)
 
 
@@ -91,7 +92,7 @@ class RevealPlayer:
         self.lines = self.root.attach_new_node("reveal-leaders")
         self.caption = self._text((1, 1, 1, 1), TextNode.A_center, card=True)
         self.hint = self._text((0.85, 0.85, 0.85, 1), TextNode.A_center, card=True)
-        self.hint.setText(HINT)
+        self.hint.setText(_(HINT))
         self.total = self._text((1, 0.95, 0.7, 1), TextNode.A_center, card=True)
         self.tags: list[_Label] = []
         self.end: RoundEnd | None = None
@@ -116,11 +117,11 @@ class RevealPlayer:
         step), however long it takes to read it."""
         self.waits, self.on_next = True, on_next
         if self.next_button is None:
-            self.next_button = DirectButton(parent=self.root, text="Next", command=self.advance,
+            self.next_button = DirectButton(parent=self.root, text=_("Next"), command=self.advance,
                                             relief=DGG.FLAT, pad=(0.6, 0.25), frameColor=NEXT_RGBA,
                                             text_fg=(0.1, 0.1, 0.1, 1))
         if self.hint.textNode.get_text():
-            self.hint.setText(WAIT_HINT)
+            self.hint.setText(_(WAIT_HINT))
         self.layout()
 
     def advance(self) -> None:
@@ -223,13 +224,13 @@ class RevealPlayer:
             self._frame_table(panel=s.kind == "summary")
         self.total.setText("")
         if s.running is not None and s.player is not None:
-            self.total.setText(f"{self.names[s.player]}: {s.running}")
-        self.hint.setText("" if s.kind == "summary" else WAIT_HINT if self.waits else HINT)
+            self.total.setText(_("{name}: {points}", name=self.names[s.player], points=s.running))
+        self.hint.setText("" if s.kind == "summary" else _(WAIT_HINT) if self.waits else _(HINT))
         if s.kind == "summary":
             # Each building's name and total beside it, for the summary's table to point at.
             for p in range(self.view.players):
                 lab = _Label(self._text((1, 0.95, 0.7, 1), TextNode.A_left, card=True))
-                lab.text.setText(f"{self.names[p]}: {self._shown().result.scores[p].total}")
+                lab.text.setText(_("{name}: {points}", name=self.names[p], points=self._shown().result.scores[p].total))
                 lab.seat = p
                 self.tags.append(lab)
             self.on_summary()
@@ -490,7 +491,7 @@ class RevealPlayer:
                 continue
             items.sort(key=lambda e: e[0])
             sizes = []
-            for _, _, lab in items:
+            for _y, _x, lab in items:
                 r = self._text_rect(lab.text)
                 sizes.append((r[2] - r[0], r[3] - r[1]))
             ys = spread([ay - hh / 2 for (ay, _, _), (_, hh) in zip(items, sizes)],

@@ -17,6 +17,7 @@ from blueprints3d.client.table.app import TableApp
 from blueprints3d.client.table.options import AppOptions, options_from_args
 from blueprints3d.client.table.watchdog import FrameWatchdog
 from blueprints3d.files.autosave import AutosaveSlot
+from blueprints3d.i18n import _
 
 
 def fit_to_display(base, size: tuple[int, int]) -> tuple[int, int] | None:
@@ -58,8 +59,9 @@ def _run(args: argparse.Namespace, options: AppOptions, launched: float) -> int:
     if not offscreen and not options.fullscreen:
         fitted = fit_to_display(base, options.size)
         if fitted is not None:
-            print(f"blueprints3d: the window is {fitted[0]}x{fitted[1]}, the display's size "
-                  f"(asked {options.size[0]}x{options.size[1]})", file=sys.stderr)
+            print("blueprints3d: " + _("the window is {width}x{height}, the display's size (asked {asked_width}x{asked_height})",
+                                       width=fitted[0], height=fitted[1], asked_width=options.size[0],
+                                       asked_height=options.size[1]), file=sys.stderr)
     app = TableApp(base, options)
     gsg = base.win.get_gsg()
     watchdog = FrameWatchdog((options.autosave or AutosaveSlot()).folder,

@@ -25,6 +25,7 @@ from blueprints3d.files.history import hints_from_meta, keep_game
 from blueprints3d.files.jsonfile import make_folder, os_reason, stamp, where, write_new
 from blueprints3d.files.savefile import game_bytes
 from blueprints3d.files.settings import Settings, save_settings
+from blueprints3d.i18n import _, explain
 from blueprints3d.text import display, file_name
 
 Say = Callable[[str], None]
@@ -70,11 +71,11 @@ class TableSaving:
             try:
                 kept = self.slot.keep_unfinished()
             except OSError as e:
-                self.say(f"could not keep the unfinished game: {os_reason(e)}")
+                self.say(_("could not keep the unfinished game: {reason}", reason=os_reason(e)))
         self.autosave()
         self.keep_finished()  # a resumed finished game the history missed (a kill at its end)
         if kept is not None:
-            self.say(f"your unfinished game was kept as {kept} (blueprints3d replay shows it)")
+            self.say(_("your unfinished game was kept as {kept} (blueprints3d replay shows it)", kept=kept))
 
     def autosave(self) -> None:
         if self.slot is None or self.game() is None:
@@ -82,7 +83,7 @@ class TableSaving:
         try:
             self.slot.save(self._flow().state, self.save_meta())
         except OSError as e:  # a full disk must not stop the game; say so once per failure
-            self.say(f"could not autosave the game: {os_reason(e)}")
+            self.say(_("could not autosave the game: {reason}", reason=os_reason(e)))
 
     def keep_finished(self) -> None:
         """Once the game is over (never before: nothing secret is written during play), keep it
@@ -93,8 +94,8 @@ class TableSaving:
         try:
             self.kept_game = keep_game(flow.state, self.save_meta(), self.folder())
         except (OSError, BlueprintsError) as e:
-            why = os_reason(e) if isinstance(e, OSError) else str(e)
-            self.say(f"could not keep the finished game in the history: {why}")
+            why = os_reason(e) if isinstance(e, OSError) else explain(e)
+            self.say(_("could not keep the finished game in the history: {reason}", reason=why))
 
     def saved_game(self) -> Resumed | None:
         """The unfinished game in this table's autosave slot, if there is one that loads."""
@@ -126,9 +127,9 @@ class TableSaving:
         try:
             path = self._write_copy("game", game_bytes(flow.state, self.save_meta()))
         except OSError as e:  # the folder cannot be made or written: the game goes on
-            self.say(f"could not save the game: {os_reason(e)}")
+            self.say(_("could not save the game: {reason}", reason=os_reason(e)))
             return None
-        self.say(f"game saved to {where(path)}")
+        self.say(_("game saved to {path}", path=where(path)))
         return str(path)
 
     def save_building(self) -> str | None:
@@ -142,7 +143,7 @@ class TableSaving:
         if flow.mode in (Mode.ROUND_END, Mode.GAME_OVER) and flow.state.round_results:
             source = flow.state.round_results[-1]
         elif flow.mode is Mode.CURTAIN or seat not in flow.visible_seats():
-            self.say("only your own building can be saved, on your turn")
+            self.say(_("only your own building can be saved, on your turn"))
             return None
         else:
             source = flow.state
@@ -151,12 +152,12 @@ class TableSaving:
             data = build_bytes(build_of(source, seat))
             path = self._write_copy(f"building-{file_name(name)}", data)
         except OSError as e:
-            self.say(f"could not save the building: {os_reason(e)}")
+            self.say(_("could not save the building: {reason}", reason=os_reason(e)))
             return None
         except BlueprintsError as e:
-            self.say(f"could not save the building: {e}")
+            self.say(_("could not save the building: {reason}", reason=explain(e)))
             return None
-        self.say(f"{name}'s building saved to {where(path)}")
+        self.say(_("{name}'s building saved to {path}", name=name, path=where(path)))
         return str(path)
 
     def save_settings(self, settings: Settings) -> None:
@@ -166,7 +167,7 @@ class TableSaving:
         try:
             save_settings(self.settings_path, settings)
         except OSError as e:
-            self.say(f"could not save the settings: {display(e.strerror or e, 120)}")
+            self.say(_("could not save the settings: {reason}", reason=display(e.strerror or e, 120)))
 
     # ---- the podium's buildings, and other windows --------------------------------------------
     def _kept_build(self, round_index: int, player: int) -> tuple[str, bytes]:
@@ -181,9 +182,9 @@ class TableSaving:
         try:
             path = self._write_copy(stem, data)
         except OSError as e:
-            self.say_at_end(f"could not save the building: {os_reason(e)}")
+            self.say_at_end(_("could not save the building: {reason}", reason=os_reason(e)))
             return None
-        self.say_at_end(f"saved to {where(path)}")
+        self.say_at_end(_("saved to {path}", path=where(path)))
         return str(path)
 
     def view_kept_building(self, round_index: int, player: int) -> list[str] | None:
@@ -193,16 +194,16 @@ class TableSaving:
         try:
             path = write_viewer_copy(self.folder(), stem, data)  # its own copy, which it removes
         except OSError as e:
-            self.say_at_end(f"could not open the viewer: {os_reason(e)}")
+            self.say_at_end(_("could not open the viewer: {reason}", reason=os_reason(e)))
             return None
         command = [sys.executable, "-m", "blueprints3d", "view", str(path), "--temporary"]
         try:
             self.launch(command)
         except OSError as e:
             path.unlink(missing_ok=True)
-            self.say_at_end(f"could not open the viewer: {os_reason(e)}")
+            self.say_at_end(_("could not open the viewer: {reason}", reason=os_reason(e)))
             return None
-        self.say_at_end(f"opening {where(path)} in the viewer")
+        self.say_at_end(_("opening {path} in the viewer", path=where(path)))
         return command
 
     def replay_kept(self, number: int) -> list[str] | None:
@@ -211,6 +212,6 @@ class TableSaving:
         try:
             self.launch(command)
         except OSError as e:
-            self.say(f"could not start the replay: {os_reason(e)}")
+            self.say(_("could not start the replay: {reason}", reason=os_reason(e)))
             return None
         return command

@@ -14,7 +14,7 @@ from panda3d.core import NodePath, TextNode
 from blueprints3d.client.table.flow import GameFlow, Mode
 from blueprints3d.engine.materials import MATERIAL_OF
 from blueprints3d.engine.scoring import explain_building, score_building
-from blueprints3d.text import plural
+from blueprints3d.i18n import _, n_
 
 # Between a word and its number: a narrow window wraps the panel between its items, never
 # between "glass" and its 0 (Panda3D's word wrap keeps a no-break space's two sides together).
@@ -46,14 +46,22 @@ def breakdown(flow: GameFlow) -> str:
     seat, stacks, new = own
     bp = flow.state.blueprints[seat]
     score = score_building(bp, stacks)
-    lines = [f"Your building: {plural(score.total, 'point')}" + (f" (with{NB}the{NB}new{NB}die)" if new else "")]
+    if new:
+        lines = [n_("Your building: {n} point (with\u00a0the\u00a0new\u00a0die)",
+                    "Your building: {n} points (with\u00a0the\u00a0new\u00a0die)", score.total)]
+    else:
+        lines = [n_("Your building: {n} point", "Your building: {n} points", score.total)]
     if new is not None:
         base = score_building(bp, flow.state.building(seat)).total
         why = next(d for d in explain_building(bp, stacks) if (d.cell, d.level) == new)
-        lines.append(f"this die: {why.reason}  ({score.total - base:+d}{NB}in{NB}all)")
-    lines.append(f"wood{NB}{score.wood}   recycled{NB}{score.recycled}   stone{NB}{score.stone}   "
-                 f"glass{NB}{score.glass}")
-    lines.append(f"blueprint{NB}bonus{NB}{score.blueprint}" + ("" if score.blueprint else f" (not{NB}yet)"))
+        lines.append(_("this die: {reason}  ({change}\u00a0in\u00a0all)", reason=why.reason,
+                       change=f"{score.total - base:+d}"))
+    lines.append(_("wood\u00a0{wood}   recycled\u00a0{recycled}   stone\u00a0{stone}   glass\u00a0{glass}",
+                   wood=score.wood, recycled=score.recycled, stone=score.stone, glass=score.glass))
+    if score.blueprint:
+        lines.append(_("blueprint\u00a0bonus\u00a0{bonus}", bonus=score.blueprint))
+    else:
+        lines.append(_("blueprint\u00a0bonus\u00a0{bonus} (not\u00a0yet)", bonus=score.blueprint))
     return "\n".join(lines)
 
 

@@ -17,21 +17,26 @@ from panda3d.core import NodePath, TextNode
 from blueprints3d.client.render.materials import BASE_COLOUR, PIP_COLOUR
 from blueprints3d.client.scene.dice_model import symbols_shown
 from blueprints3d.client.scene.symbol_glyphs import icon_texture
-from blueprints3d.client.table.bots import level_description
+from blueprints3d.client.table.bots import level_description, level_word
 from blueprints3d.client.table.flow import SeatConfig
 from blueprints3d.client.table.hud import CONTROLS
 from blueprints3d.engine import rules
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import rules_summary
 from blueprints3d.files.settings import ANIMATIONS, BOT_SPEEDS, Settings
-from blueprints3d.text import plural
+from blueprints3d.i18n import N_, _, join_list, n_, number
 
 PANEL = (0.08, 0.09, 0.12, 1)  # opaque: nothing of the table shows through a dialog
 BUTTON = (0.85, 0.80, 0.65, 1)
 TEXT = (0.95, 0.95, 0.92, 1)
-PERSON = "Person"
-EMPTY = "(empty)"
-BY_LOT = "by lot"
+PERSON = N_("Person")
+EMPTY = N_("(empty)")
+BY_LOT = N_("by lot")
+
+
+def computer_kind(level: str) -> str:
+    """A seat's kind in the new-game screen's menu: "Computer (easy)"."""
+    return _("Computer ({level})", level=level_word(level))
 
 RULES_SUMMARY = rules_summary()  # every number in it is the engine's (for tools; the help screen has its own lines)
 
@@ -107,12 +112,12 @@ def menu_style(scale: float, pad_z: float = 0.15) -> dict:
                 item_pad=(0.3, pad_z), relief=DGG.FLAT)
 
 
-ON, OFF = "on", "off"
+ON, OFF = N_("on"), N_("off")
 
 
 def on_off(value) -> str:
     """A check box's words: they say what it is now."""
-    return ON if value else OFF
+    return _(ON) if value else _(OFF)
 
 
 def check_box(parent, value: bool, pos: tuple[float, float], scale: float,
@@ -172,10 +177,11 @@ class NewGameScreen(Screen):
         t = line / lh                         # the widgets' text scale
         row = line * 1.55
         f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL)
-        self.kinds = [PERSON] + [f"Computer ({lv})" for lv in levels]
+        self.kinds = [_(PERSON)] + [computer_kind(lv) for lv in levels]
         self.levels = levels
-        defaults = defaults or [SeatConfig("Player 1"), SeatConfig("Computer 2", levels[0])]
-        labels = [f"Seat {i + 1}" for i in range(4)] + ["Seed", "Starts", "Open scores"]
+        defaults = defaults or [SeatConfig(_default_names(0)[0]), SeatConfig(_default_names(1)[1], levels[0])]
+        self.seat_words = [_("Seat {n}", n=i + 1) for i in range(4)]
+        labels = self.seat_words + [_("Seed"), _("Starts"), _("Open scores")]
         col0 = max(text_width(x, t) for x in labels) + line
         choice_style = menu_style(t, pad_z=0.07)  # the seats' rows are one line apart
         entry_style = dict(scale=t, numLines=1, frameColor=(0.95, 0.95, 0.9, 1))
@@ -183,44 +189,45 @@ class NewGameScreen(Screen):
         menus = []
         y = -pad - line * 3.0                # below the title (the frame's top is 0)
         for i in range(4):
-            options = self.kinds + ([EMPTY] if i >= 2 else [])
+            options = self.kinds + ([_(EMPTY)] if i >= 2 else [])
             d = defaults[i] if i < len(defaults) else None
-            kind = EMPTY if d is None else (PERSON if d.is_person else f"Computer ({d.bot})")
+            kind = _(EMPTY) if d is None else (_(PERSON) if d.is_person else computer_kind(d.bot or ""))
             menu = DirectOptionMenu(parent=f, items=options, initialitem=options.index(kind) if kind in options else 0,
                                     command=self._kind_changed, extraArgs=[i], **choice_style)
-            entry = DirectEntry(parent=f, initialText=d.name if d else f"Player {i + 1}", width=13, **entry_style)
+            entry = DirectEntry(parent=f, initialText=d.name if d else _default_names(i)[0], width=13, **entry_style)
             menus.append((menu, y))
             self.rows.append((menu, entry))
             y -= row
-        self.starts = DirectOptionMenu(parent=f, items=[f"Seat {i + 1}" for i in range(4)] + [BY_LOT],
+        self.starts = DirectOptionMenu(parent=f, items=self.seat_words + [_(BY_LOT)],
                                        initialitem=0, **choice_style)
-        widest = max(menu.node().get_frame()[1] * t for menu, _ in menus + [(self.starts, 0)])
+        widest = max(menu.node().get_frame()[1] * t for menu, _y in menus + [(self.starts, 0)])
         x0 = pad
         x1 = x0 + col0
         x2 = x1 + widest + line * 1.2
-        for (menu, my), (_, entry) in zip(menus, self.rows):
+        for (menu, my), (_menu, entry) in zip(menus, self.rows):
             menu.set_pos(x1, 0, my)
             entry.set_pos(x2, 0, my)
         for i, lab in enumerate(labels[:4]):
             _label(f, lab, (x0, menus[i][1]), t)
         note = (0.8, 0.8, 0.7, 1)
         # The seed, who starts, open scores: a label, the choice, a note saying what it does.
-        _label(f, "Seed", (x0, y), t)
+        _label(f, _("Seed"), (x0, y), t)
         self.seed = DirectEntry(parent=f, initialText="" if seed is None else str(seed), pos=(x1, 0, y),
                                 width=8, **entry_style)
-        _label(f, "blank: a random game", (x2, y), t, fg=note)
+        _label(f, _("blank: a random game"), (x2, y), t, fg=note)
         y -= row
         # Round 1's start player is chosen at the table (the rulebook: who last visited a
         # construction site); "by lot" draws one from the game's seed.
-        _label(f, "Starts", (x0, y), t)
+        _label(f, _("Starts"), (x0, y), t)
         self.starts.set_pos(x1, 0, y)
-        _label(f, "who plays first in round 1", (x2, y), t, fg=note)
+        _label(f, _("who plays first in round {round}", round=1), (x2, y), t, fg=note)
         y -= row
-        _label(f, "Open scores", (x0, y), t)
+        _label(f, _("Open scores"), (x0, y), t)
         self.open_scores = check_box(f, open_scores, (x1 + t * 0.5, y), t)
-        _label(f, "victory points shown, for learning", (x2, y), t, fg=note)
+        open_note = _("victory points shown, for learning")
+        _label(f, open_note, (x2, y), t, fg=note)
         y -= row
-        right = max(x2 + 13.2 * t, x2 + text_width("victory points shown, for learning", t)) + pad
+        right = max(x2 + 13.2 * t, x2 + text_width(open_note, t)) + pad
         # How the computer chosen last plays (the first computer's at the start), in one line.
         self.level_note = _label(f, "", (x0, y), t, fg=note)
         self._show_level(next((d.bot for d in defaults if d.bot), levels[-1]))
@@ -232,7 +239,7 @@ class NewGameScreen(Screen):
         self.continue_button = None
         if saved is not None:
             words, on_continue = saved
-            self.continue_button = _button(f, f"Continue {words}", (right / 2, y + row * 0.35),
+            self.continue_button = _button(f, _("Continue {game}", game=words), (right / 2, y + row * 0.35),
                                            on_continue, t * 1.2)
             # As large as the other buttons, but never wider than the form (four long names).
             frame = self.continue_button.node().get_frame()
@@ -245,16 +252,16 @@ class NewGameScreen(Screen):
         # The buttons in a row, evenly: Start, Learn to play, Past games (those given), Quit.
         extra = (on_past_games is not None) + (on_learn is not None)
         shares = list(((0.35, 0.65), (0.25, 0.5, 0.75), (0.13, 0.38, 0.65, 0.88))[extra])
-        self.start_button = _button(f, "Start", (right * shares.pop(0), y), self._start, t * 1.2)
+        self.start_button = _button(f, _("Start"), (right * shares.pop(0), y), self._start, t * 1.2)
         self.learn_button = None
         if on_learn is not None:  # the guided first game (tutorial.py)
-            self.learn_button = _button(f, "Learn to play", (right * shares.pop(0), y), on_learn, t * 1.2)
+            self.learn_button = _button(f, _("Learn to play"), (right * shares.pop(0), y), on_learn, t * 1.2)
         self.past_button = None
         if on_past_games is not None:  # the finished games kept in the history (past_games.py)
-            self.past_button = _button(f, "Past games", (right * shares.pop(0), y), on_past_games, t * 1.2)
-        self.quit_button = _button(f, "Quit", (right * shares.pop(0), y), on_quit, t * 1.2)
+            self.past_button = _button(f, _("Past games"), (right * shares.pop(0), y), on_past_games, t * 1.2)
+        self.quit_button = _button(f, _("Quit"), (right * shares.pop(0), y), on_quit, t * 1.2)
         bottom = y - line * 0.9 - pad
-        _label(f, "Blueprints - a new game", (right / 2, -pad - line * 1.1), t * 1.35, TextNode.A_center)
+        _label(f, _("Blueprints - a new game"), (right / 2, -pad - line * 1.1), t * 1.35, TextNode.A_center)
         f["frameSize"] = (0, right, bottom, 0)
         f.set_pos(-right / 2, 0, -bottom / 2)
         return f
@@ -264,23 +271,23 @@ class NewGameScreen(Screen):
         seats = []
         for i, (menu, entry) in enumerate(self.rows):
             kind = menu.get()
-            if kind == EMPTY:
+            if kind == _(EMPTY):
                 continue
             name = entry.get().strip()
             if not name or name in _default_names(i):
                 # An untouched default name follows the seat's kind.
                 name = _default_name(i, kind)
             if len(name) > 20:
-                return f"seat {i + 1}: a name of at most 20 letters, please"
-            bot = None if kind == PERSON else self.levels[self.kinds.index(kind) - 1]
+                return _("seat {n}: a name of at most {most} letters, please", n=i + 1, most=20)
+            bot = None if kind == _(PERSON) else self.levels[self.kinds.index(kind) - 1]
             seats.append(SeatConfig(name, bot))
         if len({s.name for s in seats}) != len(seats):
-            return "every seat needs its own name"
+            return _("every seat needs its own name")
         text = self.seed.get().strip()
         seed = None
         if text:
             if not text.isdigit():
-                return f"the seed must be a whole number of 0 or more, not {text!r}"
+                return _("the seed must be a whole number of 0 or more, not {text}", text=repr(text))
             seed = int(text)
         start = self.start_seat(seats)
         if isinstance(start, str):
@@ -295,7 +302,7 @@ class NewGameScreen(Screen):
         if kind in self.kinds[1:]:
             self._show_level(self.levels[self.kinds.index(kind) - 1])
         entry = self.rows[seat][1]
-        if kind != EMPTY and entry.get().strip() in ("",) + _default_names(seat):
+        if kind != _(EMPTY) and entry.get().strip() in ("",) + _default_names(seat):
             entry.enterText(_default_name(seat, kind))
 
     def _show_level(self, level: str) -> None:
@@ -305,12 +312,12 @@ class NewGameScreen(Screen):
     def start_seat(self, seats: list[SeatConfig]) -> int | None | str:
         """The chosen start player as an index into ``seats`` (None: by lot), or what to fix."""
         choice = self.starts.get()
-        if choice == BY_LOT:
+        if choice == _(BY_LOT):
             return None
-        wanted = int(choice.split()[1]) - 1
-        taken = [i for i, (menu, _) in enumerate(self.rows) if menu.get() != EMPTY]
+        wanted = self.seat_words.index(choice)
+        taken = [i for i, (menu, _entry) in enumerate(self.rows) if menu.get() != _(EMPTY)]
         if wanted not in taken:
-            return f"seat {wanted + 1} is empty: choose who starts among the seats in play"
+            return _("seat {n} is empty: choose who starts among the seats in play", n=wanted + 1)
         return taken.index(wanted)
 
     def _start(self) -> None:
@@ -322,12 +329,12 @@ class NewGameScreen(Screen):
 
 
 def _default_names(seat: int) -> tuple[str, str]:
-    return f"Player {seat + 1}", f"Computer {seat + 1}"
+    return _("Player {n}", n=seat + 1), _("Computer {n}", n=seat + 1)
 
 
 def _default_name(seat: int, kind: str) -> str:
     """A person's default name is "Player N", a computer's "Computer N" (N: the seat)."""
-    return _default_names(seat)[0 if kind == PERSON else 1]
+    return _default_names(seat)[0 if kind == _(PERSON) else 1]
 
 
 class CurtainScreen(Screen):
@@ -336,7 +343,7 @@ class CurtainScreen(Screen):
     def build(self, name: str, on_ready: Callable[[], None]) -> DirectFrame:
         f = DirectFrame(parent=self.overlay.aspect2d, frameColor=(0.05, 0.06, 0.09, 1),
                         frameSize=(-4, 4, -1.5, 1.5))
-        DirectButton(parent=f, text=f"Pass to {name}\n\n{name}: click here when you are ready",
+        DirectButton(parent=f, text=_("Pass to {name}\n\n{name}: click here when you are ready", name=name),
                      scale=0.08, frameColor=(0.2, 0.24, 0.32, 1), pad=(1.0, 0.8), text_fg=TEXT,
                      command=on_ready, relief=DGG.FLAT)
         return f
@@ -349,16 +356,16 @@ class MenuScreen(Screen):
               on_quit: Callable[[], None], on_rules: Callable[[], None] | None = None,
               on_settings: Callable[[], None] | None = None) -> DirectFrame:
         f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, frameSize=(-0.5, 0.5, -0.58, 0.58))
-        _label(f, "Menu", (0, 0.42), 0.08, TextNode.A_center)
-        items = [("Resume", on_resume)]
+        _label(f, _("Menu"), (0, 0.42), 0.08, TextNode.A_center)
+        items = [(N_("Resume"), on_resume)]
         if on_settings is not None:
-            items.append(("Settings", on_settings))
+            items.append((N_("Settings"), on_settings))
         if on_rules is not None:
-            items.append(("Rules and controls", on_rules))
-        items += [("New game", on_new_game), ("Quit", on_quit)]
-        self.buttons = {}
+            items.append((N_("Rules and controls"), on_rules))
+        items += [(N_("New game"), on_new_game), (N_("Quit"), on_quit)]
+        self.buttons = {}  # by the English words (the message ids), whatever the language
         for i, (text, command) in enumerate(items):
-            self.buttons[text] = _button(f, text, (0, 0.24 - 0.15 * i), command, 0.06)
+            self.buttons[text] = _button(f, _(text), (0, 0.24 - 0.15 * i), command, 0.06)
         return f
 
 
@@ -403,47 +410,61 @@ def rules_sections() -> list[Section]:
     read from the engine's rules module when this is called."""
     r = rules
     counts = len(r.RECYCLED_POINTS) - 1
-    recycled = "/".join(str(p) for p in r.RECYCLED_POINTS[1:])
-    stone = "/".join(str(p) for p in r.STONE_POINTS[1:])
-    discard = " or ".join(str(n) for n in sorted(r.DISCARDING_PLAYER_COUNTS))
+    recycled = "/".join(number(p) for p in r.RECYCLED_POINTS[1:])
+    stone = "/".join(number(p) for p in r.STONE_POINTS[1:])
+    discard = _either(sorted(r.DISCARDING_PLAYER_COUNTS))
     levels = len(r.STONE_POINTS) - 1
     return [
-        ("The game", [
-            (None, f"{plural(r.NUM_ROUNDS, 'round')}; {min(r.PLAYER_COUNTS)} to {max(r.PLAYER_COUNTS)} players."),
-            (r.DIE_FACES, f"Each round everyone takes {plural(r.TAKES_PER_ROUND, 'die')}, one a turn,"),
-            (None, "and builds on their own blueprint card, in secret."),
+        (_("The game"), [
+            (None, n_("{n} round; {least} to {most} players.", "{n} rounds; {least} to {most} players.",
+                      r.NUM_ROUNDS, least=min(r.PLAYER_COUNTS), most=max(r.PLAYER_COUNTS))),
+            (r.DIE_FACES, n_("Each round everyone takes {n} die, one a turn,",
+                             "Each round everyone takes {n} dice, one a turn,", r.TAKES_PER_ROUND)),
+            (None, _("and builds on their own blueprint card, in secret.")),
         ]),
-        ("Your turn", [
-            (1, "Take a pool die and put it on an empty space,"),
-            (3, "or on a die of the same value or lower (3 on 1, 2 or 3)."),
-            (None, "Hatched spaces stay empty; a die that fits nowhere leaves the game."),
-            (None, f"{discard} players: then discard one more pool die."),
+        (_("Your turn"), [
+            (1, _("Take a pool die and put it on an empty space,")),
+            (3, _("or on a die of the same value or lower ({high} on {low}, {middle} or {high}).",
+                  high=3, low=1, middle=2)),
+            (None, _("Hatched spaces stay empty; a die that fits nowhere leaves the game.")),
+            (None, _("{counts} players: then discard one more pool die.", counts=discard)),
         ]),
-        ("Building points", [
-            (None, f"Blueprint followed exactly: +{r.BLUEPRINT_BONUS}"),
-            (Material.WOOD, f"Wood (orange): +{r.WOOD_PER_NEIGHBOUR} for each die touching it"),
-            (Material.RECYCLED, f"Recycled (green): 1-{counts} dice give {recycled}"),
-            (Material.STONE, f"Stone (black): by level 1-{levels}+, {stone}"),
-            (Material.GLASS, "Glass (clear): its top value"),
+        (_("Building points"), [
+            (None, _("Blueprint followed exactly: +{bonus}", bonus=r.BLUEPRINT_BONUS)),
+            (Material.WOOD, _("Wood (orange): +{points} for each die touching it", points=r.WOOD_PER_NEIGHBOUR)),
+            (Material.RECYCLED, _("Recycled (green): 1-{most} dice give {points}", most=counts, points=recycled)),
+            (Material.STONE, _("Stone (black): by level 1-{top}+, {points}", top=levels, points=stone)),
+            (Material.GLASS, _("Glass (clear): its top value")),
         ]),
-        ("Victory points", [
-            (None, "Awards go to the best buildings of the round:"),
-            *[(a, f"{a.title}: {r.AWARD_VP[a]} VP  ({_players_with(a)})") for a in r.Award],
-            (None, f"Prizes, {r.PRIZE_VP} VP each:"),
-            *[(None, f"  {p.title}: {r.PRIZE_RULES[p]}") for p in r.Prize],
-            (None, "Ties: more dice of the 1st in-demand colour, then the 2nd,"),
-            (None, "then later in turn order."),
-            (None, f"Most victory points after {plural(r.NUM_ROUNDS, 'round')} wins."),
+        (_("Victory points"), [
+            (None, _("Awards go to the best buildings of the round:")),
+            *[(a, _("{award}: {vp} VP  ({players})", award=_(a.title), vp=r.AWARD_VP[a], players=_players_with(a)))
+              for a in r.Award],
+            (None, _("Prizes, {vp} VP each:", vp=r.PRIZE_VP)),
+            *[(None, _("  {prize}: {rule}", prize=_(p.title), rule=_(r.PRIZE_RULES[p]))) for p in r.Prize],
+            (None, _("Ties: more dice of the 1st in-demand colour, then the 2nd,")),
+            (None, _("then later in turn order.")),
+            (None, n_("Most victory points after {n} round wins.", "Most victory points after {n} rounds wins.",
+                      r.NUM_ROUNDS)),
         ]),
     ]
+
+
+def _either(counts: list[int]) -> str:
+    """"2", "2 or 3", "2, 3 or 4": numbers as alternatives, in the language's words."""
+    if len(counts) == 1:
+        return number(counts[0])
+    return _("{some} or {last}", some=join_list([number(n) for n in counts[:-1]]), last=counts[-1])
 
 
 def _players_with(award) -> str:
     """"3-4 players": the game sizes that hand out ``award`` (from the rules' table)."""
     counts = [n for n in sorted(rules.AWARDS_BY_PLAYERS) if award in rules.AWARDS_BY_PLAYERS[n]]
     if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1)):
-        return f"{counts[0]}-{counts[-1]} players"
-    return " or ".join(str(n) for n in counts) + " players"
+        return _("{least}-{most} players", least=counts[0], most=counts[-1])
+    if len(counts) == 1:
+        return n_("{n} player", "{n} players", counts[0])
+    return _("{counts} players", counts=_either(counts))
 
 
 MEDAL = {rules.Award.GOLD: (0.93, 0.74, 0.2, 1), rules.Award.SILVER: (0.78, 0.8, 0.84, 1),
@@ -501,7 +522,7 @@ class HelpScreen(Screen):
         pad = m.px(max(10.0, 0.02 * m.height))
         f = DirectFrame(parent=self.overlay.aspect2d, frameColor=(0.06, 0.07, 0.1, 1),
                         frameSize=(-m.half_w, m.half_w, -m.half_h, m.half_h))
-        controls: list[Section] = [("Controls", [(None, f"{k}: {v}") for k, v in CONTROLS])]
+        controls: list[Section] = [(_("Controls"), [(None, _("{keys}: {what}", keys=_(k), what=_(v))) for k, v in CONTROLS])]
         sections = rules_sections()
         # A wide, low window (1280x400) takes three columns, so the type need not shrink.
         if m.width / m.height > 2.2:
@@ -515,7 +536,7 @@ class HelpScreen(Screen):
         self.line_px = line * m.unit_px
         self.texts: list[OnscreenText] = []
         self.pictures: list[tuple[object, DirectFrame]] = []
-        title = self._text(f, "Help: the controls and the rules in short", (0, m.half_h - pad - line),
+        title = self._text(f, _("Help: the controls and the rules in short"), (0, m.half_h - pad - line),
                            line * 1.35, HEADING, TextNode.A_center)
         del title
         n = len(columns)
@@ -534,7 +555,7 @@ class HelpScreen(Screen):
                     y -= line * 1.15 * t.textNode.get_num_rows()
                 y -= line * 0.35
         self.text = "\n".join(t.getText() for t in self.texts)
-        self.close_button = _button(f, "Back (Esc or F1)", (0, -m.half_h + pad + line * 0.6), on_close,
+        self.close_button = _button(f, _("Back (Esc or F1)"), (0, -m.half_h + pad + line * 0.6), on_close,
                                     line * 0.95)
         return f
 
@@ -551,11 +572,18 @@ class HelpScreen(Screen):
 
 
 SPEED_NAMES = list(BOT_SPEEDS)
+# The settings' values (the settings file's words) as the settings screen names them.
+SETTING_WORDS = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast"), "instant": N_("instant"),
+                 "full": N_("full"), "short": N_("short"), "off": N_("off")}
+
+
+def setting_word(value: str) -> str:
+    return _(SETTING_WORDS[value]) if value in SETTING_WORDS else value
 SENSITIVITIES = (0.5, 0.75, 1.0, 1.5, 2.0, 3.0)
 
 
 def _times(x: float) -> str:
-    return f"{x:g}x"
+    return _("{times}x", times=f"{x:g}")
 
 
 class SettingsScreen(Screen):
@@ -568,56 +596,58 @@ class SettingsScreen(Screen):
         self._on_change = on_change
         self.on_close = on_close  # back to where the screen was opened from (the Esc menu or the table)
         f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, frameSize=(-0.95, 0.95, -0.69, 0.69))
-        _label(f, "Settings", (0, 0.57), 0.08, TextNode.A_center)
+        _label(f, _("Settings"), (0, 0.57), 0.08, TextNode.A_center)
         y = 0.45
         step = 0.095
         col = 0.3  # every control in one column, its label on the left
         menu = menu_style(0.06)
         note_room = 0.035  # a row with a note under its label steps this much further
-        _label(f, "Computer players' speed", (-0.85, y), 0.05)
-        self.speed = DirectOptionMenu(parent=f, items=SPEED_NAMES, initialitem=SPEED_NAMES.index(settings.bot_speed),
+        _label(f, _("Computer players' speed"), (-0.85, y), 0.05)
+        self.speed_words = [setting_word(s) for s in SPEED_NAMES]
+        self.speed = DirectOptionMenu(parent=f, items=self.speed_words, initialitem=SPEED_NAMES.index(settings.bot_speed),
                                       pos=(col, 0, y), command=self._speed, **menu)
         y -= step
         # Slow machines (a software renderer) play better with short glides or none.
-        _label(f, "Animations", (-0.85, y), 0.05)
-        self.animations = DirectOptionMenu(parent=f, items=list(ANIMATIONS),
+        _label(f, _("Animations"), (-0.85, y), 0.05)
+        self.animation_words = [setting_word(a) for a in ANIMATIONS]
+        self.animations = DirectOptionMenu(parent=f, items=self.animation_words,
                                            initialitem=ANIMATIONS.index(settings.animations),
                                            pos=(col, 0, y), command=self._animations, **menu)
         y -= step
         self.confirm_moves = None
         if with_confirm:
-            _label(f, "Confirm each move", (-0.85, y), 0.05)
-            _label(f, "(Undo until you confirm)", (-0.85, y - 0.06), 0.045, fg=(0.8, 0.8, 0.7, 1))
+            _label(f, _("Confirm each move"), (-0.85, y), 0.05)
+            _label(f, _("(Undo until you confirm)"), (-0.85, y - 0.06), 0.045, fg=(0.8, 0.8, 0.7, 1))
             self.confirm_moves = check_box(f, settings.confirm_moves, (col + 0.03, y), 0.05, self._confirm)
             y -= step + note_room
-        _label(f, "Camera sensitivity", (-0.85, y), 0.05)
+        _label(f, _("Camera sensitivity"), (-0.85, y), 0.05)
         values = [_times(v) for v in SENSITIVITIES]
         now = min(SENSITIVITIES, key=lambda v: abs(v - settings.camera_sensitivity))
         self.sensitivity = DirectOptionMenu(parent=f, items=values, initialitem=SENSITIVITIES.index(now),
                                             pos=(col, 0, y), command=self._sensitivity, **menu)
         y -= step
-        _label(f, "Shaded materials (shaders)", (-0.85, y), 0.05)
-        self.shaders_note = _label(f, "takes effect at the next start", (-0.85, y - 0.06), 0.045, fg=(0.8, 0.8, 0.7, 1))
+        _label(f, _("Shaded materials (shaders)"), (-0.85, y), 0.05)
+        self.shaders_note = _label(f, _("takes effect at the next start"), (-0.85, y - 0.06), 0.045, fg=(0.8, 0.8, 0.7, 1))
         self.shaders = check_box(f, settings.shaders, (col + 0.03, y), 0.05, self._shaders)
         y -= step + note_room
-        _label(f, "Sound volume", (-0.85, y), 0.05)
+        _label(f, _("Sound volume"), (-0.85, y), 0.05)
         self.volume = DirectSlider(parent=f, range=(0, 100), value=settings.volume, pageSize=5,
                                    pos=(col + 0.22, 0, y + 0.015), scale=0.22, frameColor=(0.3, 0.32, 0.4, 1),
                                    thumb_frameColor=BUTTON, command=self._volume)
-        self.volume_text = _label(f, f"{settings.volume}%", (col + 0.5, y), 0.05)
+        self.volume_text = _label(f, _("{percent}%", percent=settings.volume), (col + 0.5, y), 0.05)
         y -= step
-        _label(f, "Mute the sound", (-0.85, y), 0.05)
+        _label(f, _("Mute the sound"), (-0.85, y), 0.05)
         self.mute = check_box(f, settings.mute, (col + 0.03, y), 0.05, self._mute)
         y -= step
-        _label(f, "Hints (H: the coach's best moves)", (-0.85, y), 0.05)
+        _label(f, _("Hints (H: the coach's best moves)"), (-0.85, y), 0.05)
         self.hints = check_box(f, settings.hints, (col + 0.03, y), 0.05, self._hints)
         y -= step
         # Colour-blind help: a symbol per material on the dice and before the materials' names.
-        _label(f, "Material symbols on the dice", (-0.85, y), 0.05)
+        _label(f, _("Material symbols on the dice"), (-0.85, y), 0.05)
         self.material_symbols = check_box(f, settings.material_symbols, (col + 0.03, y), 0.05, self._symbols)
-        self.where = _label(f, f"Saved at once in {where}" if where else "Not saved (no settings file)",
+        self.where = _label(f, _("Saved at once in {where}", where=where) if where else _("Not saved (no settings file)"),
                             (-0.85, -0.49), 0.045, fg=(0.8, 0.8, 0.7, 1), wordwrap=37)
-        self.back_button = _button(f, "Back", (0, -0.6), self.back, 0.06)
+        self.back_button = _button(f, _("Back"), (0, -0.6), self.back, 0.06)
         return f
 
     def back(self) -> None:
@@ -630,10 +660,10 @@ class SettingsScreen(Screen):
         self._on_change(self.settings)
 
     def _speed(self, item: str) -> None:
-        self.change(bot_speed=item)
+        self.change(bot_speed=SPEED_NAMES[self.speed_words.index(item)])
 
     def _animations(self, item: str) -> None:
-        self.change(animations=item)
+        self.change(animations=ANIMATIONS[self.animation_words.index(item)])
 
     def _confirm(self, on) -> None:
         self.change(confirm_moves=bool(on))
@@ -647,7 +677,7 @@ class SettingsScreen(Screen):
     def _volume(self) -> None:
         # The slider moves in steps of its page; the setting is a whole percent.
         value = int(round(self.volume["value"]))
-        self.volume_text["text"] = f"{value}%"
+        self.volume_text["text"] = _("{percent}%", percent=value)
         if value != self.settings.volume:
             self.change(volume=value)
 
@@ -666,6 +696,6 @@ class ConfirmScreen(Screen):
         f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, frameSize=(-0.85, 0.85, -0.3, 0.3))
         self.question = question
         _label(f, question, (0, 0.15), 0.052, TextNode.A_center, wordwrap=30)
-        _button(f, "Yes", (-0.2, -0.2), on_yes)
-        _button(f, "No", (0.2, -0.2), on_no)
+        _button(f, _("Yes"), (-0.2, -0.2), on_yes)
+        _button(f, _("No"), (0.2, -0.2), on_no)
         return f

@@ -20,14 +20,16 @@ from panda3d.core import TextNode
 
 from blueprints3d.client.scene.fonts import mono_font
 from blueprints3d.client.scene.symbol_glyphs import glyph
-from blueprints3d.client.table.flow import RoundEnd
+from blueprints3d.client.table.flow import RoundEnd, both
 from blueprints3d.client.table.screens import PANEL, TEXT, Metrics, Screen, _button
 from blueprints3d.engine.awards import RoundContext, rank_buildings
 from blueprints3d.engine.results import GameResult, RoundResult, round_victory_points
-from blueprints3d.engine.rules import PRIZE_RULES, PRIZE_VP, vp_text
+from blueprints3d.engine.rules import PRIZE_RULES, PRIZE_VP
+from blueprints3d.i18n import N_, _, join_list
 
 NAME_CHARS = 12
-ROUND_COLUMNS = (("bonus", 5), ("wood", 5), ("recyc", 6), ("stone", 6), ("glass", 6), ("total", 6))
+ROUND_COLUMNS = ((N_("bonus"), 5), (N_("wood"), 5), (N_("recyc"), 6), (N_("stone"), 6), (N_("glass"), 6),
+                 (N_("total"), 6))
 LINE_SHARE, LINE_MIN_PX = 0.028, 12.0
 TITLE = (1.0, 0.85, 0.45, 1)
 
@@ -38,7 +40,7 @@ def _name(text: str) -> str:
 
 def _material_counts(building: Sequence[Sequence[tuple[int, int]]]) -> tuple[int, int, int, int]:
     """How many dice of each material (by index) a building has."""
-    c = [sum(1 for st in building for m, _ in st if m == mat) for mat in range(4)]
+    c = [sum(1 for st in building for m, _value in st if m == mat) for mat in range(4)]
     return c[0], c[1], c[2], c[3]
 
 
@@ -52,33 +54,41 @@ def round_table(result: RoundResult, names: Sequence[str]) -> tuple[list[str], l
     """The summary's lines: (the table of buildings, the Awards and Prizes in words)."""
     # What each building won: its Award by name, its Prizes by number (the lines below name them),
     # so the table stays narrow enough for large type.
-    head = f"{'':{NAME_CHARS}}" + "".join(f"{t:>{w}}" for t, w in ROUND_COLUMNS) + "  award  prizes"
+    award_head, prizes_head = _("award"), _("prizes")
+    head = f"{'':{NAME_CHARS}}" + "".join(f"{_(t):>{w}}" for t, w in ROUND_COLUMNS) + f"  {award_head:<5}  {prizes_head:>6}"
     rows = [head]
     for p in ranking(result):
         s = result.scores[p]
         cells = (s.blueprint, s.wood, s.recycled, s.stone, s.glass, s.total)
-        won = next((a.title for a, pl in result.awards.items() if pl.player == p), "-")
+        won = next((_(a.title) for a, pl in result.awards.items() if pl.player == p), "-")
         prizes = sum(1 for pl in result.prizes.values() if pl.player == p)
         rows.append(f"{_name(names[p]):{NAME_CHARS}}" + "".join(
-            f"{v:>{w}}" for v, (_, w) in zip(cells, ROUND_COLUMNS)) + f"  {won:<6}{prizes:>7}")
+            f"{v:>{w}}" for v, (_t, w) in zip(cells, ROUND_COLUMNS)) + f"  {won:<6}{prizes:>7}")
     first, second = result.in_demand
-    words = [f"In demand: 1st {glyph(first)}{first.colour} ({first.label}), "
-             f"2nd {glyph(second)}{second.colour} ({second.label})",
-             "Awards (building score ranks the buildings):"]
+    words = [_("In demand: 1st {first_glyph}{first_colour} ({first_material}), "
+               "2nd {second_glyph}{second_colour} ({second_material})",
+               first_glyph=glyph(first), first_colour=_(first.colour), first_material=_(first.label),
+               second_glyph=glyph(second), second_colour=_(second.colour), second_material=_(second.label)),
+             _("Awards (building score ranks the buildings):")]
     for award, pl in result.awards.items():
-        line = (f"  {award.title} ({vp_text(award.victory_points)}) to {names[pl.player]}, "
-                f"building score {result.scores[pl.player].total}")
+        said = dict(award=_(award.title), vp=_("{vp} VP", vp=award.victory_points), name=names[pl.player],
+                    score=result.scores[pl.player].total)
         if pl.ties:
-            line += "; tied with " + ", ".join(pl.ties)
-        words.append(line)
-    words.append("Prizes:")
+            words.append(_("  {award} ({vp}) to {name}, building score {score}; tied with {ties}",
+                           ties=join_list(list(pl.ties)), **said))
+        else:
+            words.append(_("  {award} ({vp}) to {name}, building score {score}", **said))
+    words.append(_("Prizes:"))
     if not result.prizes:
-        words.append("  none: no building qualified")
+        words.append(_("  none: no building qualified"))
     for prize, pl in result.prizes.items():
-        line = f"  {prize.title} ({vp_text(PRIZE_VP)}) to {names[pl.player]}: {PRIZE_RULES[prize]}"
+        said = dict(prize=_(prize.title), vp=_("{vp} VP", vp=PRIZE_VP), name=names[pl.player],
+                    rule=_(PRIZE_RULES[prize]))
         if pl.ties:
-            line += "; also qualified: " + ", ".join(pl.ties)
-        words.append(line)
+            words.append(_("  {prize} ({vp}) to {name}: {rule}; also qualified: {ties}",
+                           ties=join_list(list(pl.ties)), **said))
+        else:
+            words.append(_("  {prize} ({vp}) to {name}: {rule}", **said))
     return rows, words
 
 
@@ -87,16 +97,18 @@ def standings_table(rounds: Sequence[RoundResult], result: GameResult, names: Se
     """The final standings' lines: (the table by rank with VP per round, the cards and the
     tie-break in words)."""
     per_round = [round_victory_points(rr) for rr in rounds]
-    head = f"    {'':{NAME_CHARS}}" + "".join(f"{'R' + str(i + 1):>5}" for i in range(len(rounds))) + "   VP"
+    vp_head = _("VP")
+    head = (f"    {'':{NAME_CHARS}}" + "".join(f"{_('R{n}', n=i + 1):>5}" for i in range(len(rounds)))
+            + f"{vp_head:>5}")
     rows = [head]
     for place, p in enumerate(result.standings(), 1):
         rows.append(f"{place:>2}. {_name(names[p]):{NAME_CHARS}}" + "".join(
             f"{vp[p]:>5}" for vp in per_round) + f"{result.victory_points[p]:>5}")
     words = [result.explain(names) + "."]
     for p in result.standings():
-        aw = ", ".join(a.title for a in result.awards[p]) or "no Awards"
-        pz = ", ".join(z.title for z in result.prizes[p]) or "no Prizes"
-        words.append(f"  {names[p]}: {aw}; {pz}")
+        aw = join_list([_(a.title) for a in result.awards[p]]) or _("no Awards")
+        pz = join_list([_(z.title) for z in result.prizes[p]]) or _("no Prizes")
+        words.append(_("  {name}: {awards}; {prizes}", name=names[p], awards=aw, prizes=pz))
     return rows, words
 
 
@@ -125,7 +137,7 @@ class _TablePanel(Screen):
         body = OnscreenText(parent=f, text="\n".join(words), align=TextNode.A_left, fg=TEXT, mayChange=True)
         room = 2 * m.half_h - 2 * pad
         line = m.px(max(LINE_MIN_PX, LINE_SHARE * m.height))
-        for _ in range(4):  # as large as the window allows: the table's widest row fits the width
+        for _try in range(4):  # as large as the window allows: the table's widest row fits the width
             tn = table.textNode
             char_w = tn.calc_width("M" * chars) / chars
             scale = min(line / tn.get_line_height(), (width - 2 * pad) / (char_w * chars))
@@ -162,7 +174,7 @@ class _TablePanel(Screen):
             widths = [x * fit for x in widths]
         spare = (width - 2 * pad - sum(widths)) / max(1, len(made) + 1)
         x = pad + spare
-        for (text, _), b, bw in zip(buttons, made, widths):
+        for (text, _command), b, bw in zip(buttons, made, widths):
             b.set_x(x - b.node().get_frame()[0] * b.get_scale()[0])
             self.buttons[text] = b
             x += bw + spare
@@ -209,19 +221,19 @@ class RoundSummary(_TablePanel):
     def build(self, end: RoundEnd, names: list[str], last_round: bool, on_continue: Callable[[], None],
               on_replay: Callable[[], None]) -> DirectFrame:
         rows, words = round_table(end.result, names)
-        go = "See the final standings" if last_round else "Next round"
-        return self._build_panel(f"Round {end.result.round} scores", rows, words,
-                                 [("Watch again", on_replay), (go, on_continue)])
+        go = _("See the final standings") if last_round else _("Next round")
+        return self._build_panel(_("Round {round} scores", round=end.result.round), rows, words,
+                                 [(_("Watch again"), on_replay), (go, on_continue)])
 
 
 def headline(result: GameResult, names: Sequence[str]) -> str:
     """The standings' title: the winner and by how much ("Ann wins by 7 VP")."""
     if result.shared:
-        return "Shared victory: " + " and ".join(names[w] for w in result.winners)
+        return _("Shared victory: {names}", names=both([names[w] for w in result.winners]))
     winner = names[result.winners[0]]
     if result.margin == 0:
-        return f"{winner} wins on the tie rule"
-    return f"{winner} wins by {result.margin} VP"
+        return _("{name} wins on the tie rule", name=winner)
+    return _("{name} wins by {margin} VP", name=winner, margin=result.margin)
 
 
 class StandingsScreen(_TablePanel):

@@ -41,9 +41,10 @@ from blueprints3d.engine.awards import AWARDS_BY_PLAYERS, Award
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import MATERIAL_OF, NUM_DICE, Material
 from blueprints3d.engine.results import round_victory_points
-from blueprints3d.engine.rules import PRIZE_SHORT, PRIZE_VP, vp_text
+from blueprints3d.engine.rules import PRIZE_SHORT, PRIZE_VP
 from blueprints3d.engine.scoring import Prize
 from blueprints3d.engine.state import Phase
+from blueprints3d.i18n import N_, _, number
 
 SEAT_COLOURS = [(0.20, 0.38, 0.70, 1), (0.72, 0.22, 0.20, 1), (0.85, 0.66, 0.15, 1), (0.45, 0.30, 0.62, 1)]
 TABLE_COLOUR = (0.36, 0.25, 0.16, 1)
@@ -61,6 +62,11 @@ HOVER_DIE_RGBA = (0.92, 0.92, 0.85, 0.35)   # the pool die under the pointer: a 
 SET_ASIDE_OFFSET = (-7.5, -3.0)             # where a seat's dice that fitted nowhere wait
 # What each Prize asks for, big on its card: the engine's wording of the rule (pp. 4-5).
 PRIZE_GLYPHS = {prize.value: text for prize, text in PRIZE_SHORT.items()}
+# The names on the Award and Prize cards, by their keys (a long one on two lines).
+CARD_TITLES = {"gold": N_("Gold"), "silver": N_("Silver"), "bronze": N_("Bronze"),
+               "skyscraper": N_("Skyscraper"), "geometer": N_("Geometer"),
+               "structural_integrity": N_("Structural\nIntegrity"), "materials": N_("Materials")}
+RANK_WORDS = (N_("1st"), N_("2nd"))  # on the scoreboard, before the in-demand dice
 # Where thrown dice may land, in the centre frame: the band of felt around the pool row, in
 # front of the Prize cards (whose near edge is at y = -8.7) and clear of the table's rim.
 THROW_FELT_Y = (-17.0, -9.0)
@@ -207,8 +213,8 @@ class TableView:
         board.reparent_to(self.centre)
         board.set_pos(CENTRE_SCOREBOARD[0], CENTRE_SCOREBOARD[1], 0)
         # Labels in front of the dice (nearer the viewer), where the dice cannot hide them.
-        for i, text in enumerate(("1st", "2nd")):
-            lab = make_label(f"in-demand-{i}", text, (0.15, 0.15, 0.2, 1), 0.9)
+        for i, text in enumerate(RANK_WORDS):
+            lab = make_label(f"in-demand-{i}", _(text), (0.15, 0.15, 0.2, 1), 0.9)
             lab.reparent_to(board)
             lab.set_pos(-2.1 + 4.2 * i, -1.75, 0.32)
         self.scoreboard = board
@@ -232,15 +238,13 @@ class TableView:
         card = prop("award-card", f"award-{key}", colour if face_up else CARD_BACK)
         if face_up:
             # Read at a glance from across the table: the name on top, the VP big below it.
-            title = key.replace("_", " ").title()
-            if not award:
-                title = {"Structural Integrity": "Structural\nIntegrity"}.get(title, title)
+            title = _(CARD_TITLES[key]) if key in CARD_TITLES else key.replace("_", " ").title()
             ink = (0.1, 0.1, 0.15, 1)
             if award:
                 # An Award's worth is what matters at a glance; a Prize's condition (all are worth the same).
-                big_text, big_scale, unit_text = str(Award(key).victory_points), 2.0, "VP"
+                big_text, big_scale, unit_text = number(Award(key).victory_points), 2.0, _("VP")
             else:
-                big_text, big_scale, unit_text = PRIZE_GLYPHS[key], 0.85, vp_text(PRIZE_VP)
+                big_text, big_scale, unit_text = _(PRIZE_GLYPHS[key]), 0.85, _("{vp} VP", vp=PRIZE_VP)
             name = make_label(f"award-{key}-text", title, ink, 0.62 if award else 0.5, wordwrap=6.0)
             name.reparent_to(card)
             name.set_pos(0, 1.35, 0.1)
@@ -385,7 +389,7 @@ class TableView:
         self._sync_in_demand(flow, animate and not curtain)
         self._sync_awards(flow, animate)
         self._sync_chips(flow)
-        self.bag_label.node().set_text(f"bag: {len(state.bag)}")
+        self.bag_label.node().set_text(_("bag: {count}", count=len(state.bag)))
 
     # ---- throws -------------------------------------------------------------------------------
     def throw_felt(self, count: int) -> Felt:
@@ -784,9 +788,9 @@ class TableView:
     def space_info_text(self, seat: int, cell: int) -> str:
         height = self.blueprint_of(seat).heights[cell]
         if height is None:
-            return "no building here"
+            return _("no building here")
         on = len(self.stacks[seat][cell]) if seat < len(self.stacks) else 0
-        return f"needs {height}" + (f" ({on} on it)" if on else "")
+        return _("needs {height} ({on} on it)", height=height, on=on) if on else _("needs {height}", height=height)
 
     def show_space_info(self, seat: int | None, cell: int | None) -> None:
         """Show over a space of ``seat``'s card the height printed on it; None hides it."""
@@ -843,7 +847,7 @@ class TableView:
 
     def die_info_text(self, die: int) -> str:
         m = Material(MATERIAL_OF[die])
-        return f"{self.values[die]}  {glyph(m)}{m.label}"
+        return _("{value}  {glyph}{material}", value=self.values[die], glyph=glyph(m), material=_(m.label))
 
     def show_die_info(self, die: int | None) -> None:
         """Name ``die`` (its value and material) in large type just above it (a pool die: just in
@@ -900,7 +904,7 @@ class TableView:
             half = tn.get_width() * sv.name_label.get_sx() / 2
             x = LABEL_OFFSET[0] + half + CHIP_GAP
             for r, vp in enumerate(sig):
-                chip = make_label(f"vp-chip-{p}-{r + 1}", f"{vp}", CHIP_TEXT, CHIP_SCALE)
+                chip = make_label(f"vp-chip-{p}-{r + 1}", number(vp), CHIP_TEXT, CHIP_SCALE)
                 chip.node().set_card_color(*CHIP_COLOUR)
                 chip.node().set_card_as_margin(0.3, 0.3, 0.15, 0.15)
                 chip.node().set_card_decal(True)

@@ -22,10 +22,16 @@ from panda3d.core import LineSegs, Point3, TextNode
 from blueprints3d.client.scene import card_model, units
 from blueprints3d.client.table.flow import Mode, SeatConfig
 from blueprints3d.engine.state import Phase
+from blueprints3d.i18n import N_, _
 from blueprints3d.presentation.demos import coach
 
 SEED = 11                       # a fixed deal: the same first game for every learner
-SEATS = (SeatConfig("Alex"), SeatConfig("Computer", "easy"))  # the learner is Alex
+SEATS = (("Alex", None), (N_("Computer"), "easy"))  # the learner is Alex; the opponent's name is translated
+
+
+def seats() -> list[SeatConfig]:
+    """The lesson's two seats, the computer named in the player's language."""
+    return [SeatConfig(_(name) if bot else name, bot) for name, bot in SEATS]
 YOU = 0
 PANEL_SHARE = 0.34              # of the window's width: the coach's bubble, on the left
 LINE_SHARE, LINE_MIN_PX = 0.027, 14.0   # the coach's type: of the window's height, at least this
@@ -51,7 +57,7 @@ class Tutorial(DirectObject):
         self.closing = False
         # The tutorial game is not the player's own: it is neither autosaved nor kept.
         self._autosave, app.options.autosave = app.options.autosave, None
-        app.start_game(list(SEATS), SEED, open_scores=False, start=YOU)
+        app.start_game(seats(), SEED, open_scores=False, start=YOU)
         self.flow = app.flow
         assert app.reveal is not None  # made with the game's table view
         app.reveal.wait_for_reader(self.next)  # each step of the reveal waits for the reader
@@ -137,9 +143,12 @@ class Tutorial(DirectObject):
         self.target = target
         if self.panel.textNode.get_text() != self.bubble:
             self.panel.setText(self.bubble)
-        title = coach.TITLE
+        title = _(coach.TITLE)
         if len(bubbles) > 1:
-            title += f"    {self.at + 1} of {len(bubbles)}" + ("  (Space: more)" if self.bubbles_left() else "")
+            if self.bubbles_left():
+                title = _("{title}    {at} of {count}  (Space: more)", title=title, at=self.at + 1, count=len(bubbles))
+            else:
+                title = _("{title}    {at} of {count}", title=title, at=self.at + 1, count=len(bubbles))
         if self.title.textNode.get_text() != title:
             self.title.setText(title)
         self.layout()
@@ -273,7 +282,7 @@ class Tutorial(DirectObject):
             app.reveal.stop()
         self.closing = True
         self.finished = True
-        for label, fn in (("Play a game", self.play_a_game), ("Quit", app.quit)):
+        for label, fn in ((_("Play a game"), self.play_a_game), (_("Quit"), app.quit)):
             b = DirectButton(parent=self.root, text=label, command=fn, relief=DGG.FLAT, pad=(0.5, 0.3),
                              frameColor=(0.85, 0.80, 0.65, 1), text_fg=(0.1, 0.1, 0.1, 1))
             self.buttons.append(b)
@@ -289,7 +298,7 @@ class Tutorial(DirectObject):
         for b in self.buttons:
             scale = self.panel.getScale()[0] * 1.1
             b.setScale(scale)
-            left, right, _, _ = b.getBounds()
+            left, right, _bottom, _top = b.getBounds()
             b.setPos(x - left * scale, 0, y)
             x += (right - left) * scale + 0.06
 
