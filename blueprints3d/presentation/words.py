@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Sequence
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import Material
+from blueprints3d.engine.rules import Award, Prize
 from blueprints3d.engine.scoring import score_building
 from blueprints3d.i18n import N_, _, join_list, n_, number
 
@@ -39,6 +40,25 @@ MATERIAL_WORDS = {Material.WOOD: N_("wood"), Material.RECYCLED: N_("recycled"), 
                   Material.GLASS: N_("glass")}
 COLOUR_WORDS = {Material.WOOD: N_("orange"), Material.RECYCLED: N_("green"), Material.STONE: N_("black"),
                 Material.GLASS: N_("clear")}
+
+
+# The Awards' and Prizes' names: the word ("silver", as in a sentence) and the title ("Silver").
+AWARD_WORDS = {Award.GOLD: N_("gold"), Award.SILVER: N_("silver"), Award.BRONZE: N_("bronze")}
+TITLE_WORDS = {"Gold": N_("Gold"), "Silver": N_("Silver"), "Bronze": N_("Bronze"),
+               "Skyscraper": N_("Skyscraper"), "Geometer": N_("Geometer"),
+               "Structural Integrity": N_("Structural Integrity"), "Materials": N_("Materials")}
+assert set(TITLE_WORDS) == {a.title for a in Award} | {z.title for z in Prize}
+
+
+def award_word(award: Award) -> str:
+    """An Award's name as a sentence says it ("silver"), in the player's language."""
+    return _(AWARD_WORDS[award])
+
+
+def title_word(card: Award | Prize | str) -> str:
+    """An Award's or Prize's title ("Silver", "Structural Integrity"), in the player's language."""
+    title = card if isinstance(card, str) else card.title
+    return _(TITLE_WORDS[title]) if title in TITLE_WORDS else title
 
 
 def material_word(material: Material) -> str:
@@ -195,7 +215,7 @@ def hint_words(state: GameState, player: int, hint: Hint, opponent: str | None =
     if win is not None and abs(win.after - win.before) >= _NOTABLE_WIN:
         later.append(_("chance to win {before} -> {after}", before=percent(win.before), after=percent(win.after)))
     for c in hint.changes[:2 - len(later)]:
-        name = _(c.name)  # an Award's or Prize's title
+        name = title_word(c.name)
         if c.after >= _LIKELY > c.before:
             later.append(_("{name} likely {before} -> {after}", name=name, before=percent(c.before),
                            after=percent(c.after)))

@@ -95,7 +95,7 @@ def score_line(score: Score) -> str:
 def material_counts(stacks: Sequence[Stack]) -> tuple[int, int, int, int]:
     c = [0, 0, 0, 0]
     for st in stacks:
-        for m, _ in st:
+        for m, _v in st:
             c[m] += 1
     return (c[0], c[1], c[2], c[3])
 
