@@ -102,7 +102,7 @@ class StepView:
         self.stage = demo_stage.draw_step(self.root, step)
         aspect = self.aspect()
         width, height = self.size()
-        for _ in range(2 if reframe else 1):
+        for _i in range(2 if reframe else 1):
             if reframe:
                 # The caption panel covers the bottom of the window: the picture goes above it.
                 demo_stage.frame_camera(self.base.cam, self.lens, self.stage.root, aspect, heading=0.0,
@@ -206,7 +206,7 @@ class DemoPlayer(DirectObject):
         width = self.menu_width()
         self.menu_hint.setWordwrap(width / 0.04)
         scale = MENU_SCALE
-        for _ in range(8):
+        for _i in range(8):
             rows = []
             for k, demo in enumerate(self.demos):
                 b = DirectButton(parent=self.menu, text=self._menu_text(k, demo), scale=scale,
