@@ -16,13 +16,14 @@ from blueprints3d.engine import actions as A
 from blueprints3d.engine.awards import Award
 from blueprints3d.engine.materials import MATERIAL_OF
 from blueprints3d.engine.results import RoundResult
-from blueprints3d.engine.rules import TAKES_PER_ROUND, round_text, turn_text
+from blueprints3d.engine.rules import NUM_ROUNDS, TAKES_PER_ROUND
 from blueprints3d.engine.scoring import Prize
 from blueprints3d.engine.state import GameState
 from blueprints3d.engine.turns import Phase
-from blueprints3d.text import plural
+from blueprints3d.i18n import N_, _, join_list, n_
+from blueprints3d.presentation.words import colour_word, material_word, title_word
 
-ROLE = {Phase.TAKE: "to take a die", Phase.DISCARD: "to discard a die"}
+ROLE = {Phase.TAKE: N_("{name} to take a die"), Phase.DISCARD: N_("{name} to discard a die")}
 
 
 def _die(s: GameState, d: int) -> Die:
@@ -32,11 +33,10 @@ def _die(s: GameState, d: int) -> Die:
 def _header(s: GameState) -> str:
     player = s.current_player
     if player is None:
-        return "Game over"
+        return _("Game over")
     n = s.num_players
-    who = s.names[player]
-    where = round_text(s.round)
-    return f"{where[:1].upper()}{where[1:]} - {turn_text(s.turns_done // n + 1)} - {who} {ROLE[s.phase]}"
+    return _("Round {round} of {rounds} - turn {turn} of {turns} - {who}", round=s.round, rounds=NUM_ROUNDS,
+             turn=s.turns_done // n + 1, turns=TAKES_PER_ROUND, who=_(ROLE[s.phase], name=s.names[player]))
 
 
 def state_step(s: GameState, caption: str, open_: bool, seat: int | None,
@@ -49,7 +49,7 @@ def state_step(s: GameState, caption: str, open_: bool, seat: int | None,
     views = []
     for p in range(s.num_players):
         mark_last = moved is not None and moved.kind is not A.Kind.DISCARD and moved.die in s.taken[p]
-        name = s.names[p] + (" (to play)" if p == s.current_player else "")
+        name = _("{name} (to play)", name=s.names[p]) if p == s.current_player else s.names[p]
         set_aside = tuple(_die(s, d) for d in s.set_aside[p])
         if visible[p]:
             marks: dict[tuple[int, int], Mark] = {}
@@ -57,15 +57,16 @@ def state_step(s: GameState, caption: str, open_: bool, seat: int | None,
                 marks[(placed, len(s.stacks[p][placed]) - 1)] = Mark("", Tone.FOCUS)
             views.append(BuildingView(name, s.blueprints[p], tuple(tuple(b) for b in s.building(p)),
                                       die_marks=marks, aside=set_aside,
-                                      aside_label="set aside" if set_aside else ""))
+                                      aside_label=_("set aside") if set_aside else ""))
         else:
             # Behind the screen: only the dice taken, in the open, in the order taken.
             taken = tuple(_die(s, d) for d in s.taken[p])
             # Setting a die aside happens in the open: it is marked among the taken dice.
-            out = {k: Mark("out", Tone.BAD, glow=False) for k, d in enumerate(s.taken[p]) if d in s.set_aside[p]}
-            views.append(BuildingView(name, None, aside=taken, aside_label="taken" if taken else "",
-                                      aside_marks=out, footer=f"{len(taken)} of {TAKES_PER_ROUND} dice taken"))
-    pool_marks = {i: Mark("new", Tone.GOOD) for i, d in enumerate(s.pool) if d in new_pool}
+            out = {k: Mark(_("out"), Tone.BAD, glow=False) for k, d in enumerate(s.taken[p]) if d in s.set_aside[p]}
+            views.append(BuildingView(name, None, aside=taken, aside_label=_("taken") if taken else "",
+                                      aside_marks=out, footer=_("{taken} of {takes} dice taken", taken=len(taken),
+                                                                takes=TAKES_PER_ROUND)))
+    pool_marks = {i: Mark(_("new"), Tone.GOOD) for i, d in enumerate(s.pool) if d in new_pool}
     return Step(caption, tuple(views), pool=tuple(_die(s, d) for d in s.pool), pool_marks=pool_marks,
                 in_demand=s.in_demand_materials(), discarded=tuple(_die(s, d) for d in s.discarded),
                 header=_header(s), facts={"visible": visible, "round": s.round, "turns_done": s.turns_done})
@@ -75,18 +76,24 @@ def round_step(rr: RoundResult, names: Sequence[str]) -> Step:
     """A scored round: every building revealed with its score and what it won."""
     won: dict[int, list[str]] = {}
     for award, pl in rr.awards.items():
-        won.setdefault(pl.player, []).append(award.value.capitalize())
+        won.setdefault(pl.player, []).append(title_word(award))
     for prize, pl in rr.prizes.items():
-        won.setdefault(pl.player, []).append(prize.title)
+        won.setdefault(pl.player, []).append(title_word(prize))
+
+    def footer(p: int) -> str:
+        points = n_("{n} point", "{n} points", rr.scores[p].total)
+        return _("{points} - {cards}", points=points, cards=join_list(won[p])) if p in won else points
+
     views = tuple(BuildingView(
         names[p], rr.blueprints[p], rr.buildings[p],
-        aside=rr.set_aside[p], aside_label="set aside" if rr.set_aside[p] else "",
-        footer=plural(rr.scores[p].total, "point") + (" - " + ", ".join(won[p]) if p in won else ""))
+        aside=rr.set_aside[p], aside_label=_("set aside") if rr.set_aside[p] else "",
+        footer=footer(p))
         for p in range(len(names)))
-    parts = [f"{a.value.capitalize()}: {pl.reason}" for a, pl in rr.awards.items()]
-    parts += [f"{z.title}: {pl.reason}" for z, pl in rr.prizes.items()]
-    caption = f"Round {rr.round} is scored and the buildings are revealed. " + ". ".join(parts) + "."
-    return Step(caption, views, in_demand=rr.in_demand, header=f"Round {rr.round} scored",
+    parts = [_("{card}: {reason}", card=title_word(a), reason=pl.reason) for a, pl in rr.awards.items()]
+    parts += [_("{card}: {reason}", card=title_word(z), reason=pl.reason) for z, pl in rr.prizes.items()]
+    caption = _("Round {round} is scored and the buildings are revealed. {reasons}.", round=rr.round,
+                reasons=". ".join(parts))
+    return Step(caption, views, in_demand=rr.in_demand, header=_("Round {round} scored", round=rr.round),
                 facts={"visible": [True] * len(names), "round": rr.round, "scored": True})
 
 
@@ -94,9 +101,11 @@ def _round_start(s: GameState) -> str:
     starts = s.current_player
     assert starts is not None  # a round that begins is not the end of the game
     first, second = s.in_demand_materials()
-    return (f"Round {s.round} begins. In demand: {first.colour} ({first.label}) first, {second.colour} "
-            f"({second.label}) second. Each player gets a secret blueprint; {len(s.pool)} dice are rolled "
-            f"into the pool. {s.names[starts]} starts.")
+    return _("Round {round} begins. In demand: {first_colour} ({first}) first, {second_colour} "
+             "({second}) second. Each player gets a secret blueprint; {pool} dice are rolled "
+             "into the pool. {name} starts.", round=s.round, first_colour=colour_word(first),
+             first=material_word(first), second_colour=colour_word(second), second=material_word(second),
+             pool=len(s.pool), name=s.names[starts])
 
 
 def _game_over(s: GameState) -> str:
@@ -105,11 +114,16 @@ def _game_over(s: GameState) -> str:
     parts = []
     for p in res.standings():
         # Every card won, as often as it was won (a Prize won in two rounds is two cards).
-        got = [a.title for a in Award for _ in range(res.awards[p].count(a))]
-        got += [z.title for z in Prize for _ in range(res.prizes[p].count(z))]
-        parts.append(f"{s.names[p]} {res.victory_points[p]} VP ({', '.join(got) or 'nothing'})")
-    who = " and ".join(s.names[p] for p in res.winners)
-    return "Game over. " + "; ".join(parts) + f". {who} {'share the victory' if res.shared else 'wins'}."
+        got = [title_word(a) for a in Award for _k in range(res.awards[p].count(a))]
+        got += [title_word(z) for z in Prize for _k in range(res.prizes[p].count(z))]
+        parts.append(_("{name} {vp} VP ({cards})", name=s.names[p], vp=res.victory_points[p],
+                       cards=join_list(got) or _("nothing")))
+    who = s.names[res.winners[0]] if res.winners else ""
+    for p in res.winners[1:]:
+        who = _("{first} and {then}", first=who, then=s.names[p])
+    if res.shared:
+        return _("Game over. {standings}. {names} share the victory.", standings="; ".join(parts), names=who)
+    return _("Game over. {standings}. {name} wins.", standings="; ".join(parts), name=who)
 
 
 def replay_steps(players: int, seed: int, start_player: int, names: Sequence[str], log: Sequence[int],
@@ -125,13 +139,13 @@ def replay_steps(players: int, seed: int, start_player: int, names: Sequence[str
         s.apply(action)
         if len(s.round_results) > scored:
             steps.append(round_step(s.round_results[-1], s.names))
-            steps[-1] = Step(f"{said}. " + steps[-1].caption, steps[-1].buildings, in_demand=steps[-1].in_demand,
+            steps[-1] = Step(_("{action}. {caption}", action=said, caption=steps[-1].caption), steps[-1].buildings, in_demand=steps[-1].in_demand,
                              header=steps[-1].header, facts=steps[-1].facts)
             if not s.is_over:
                 steps.append(state_step(s, _round_start(s), open_, seat))
             continue
         new = [d for d in s.pool if d not in pool_before]
-        steps.append(state_step(s, said + ".", open_, seat, last=action, new_pool=new))
+        steps.append(state_step(s, _("{action}.", action=said), open_, seat, last=action, new_pool=new))
     if s.is_over:
         steps.append(state_step(s, _game_over(s), True, None))
     return steps

@@ -18,9 +18,14 @@ from typing import Sequence
 
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.results import RoundResult
-from blueprints3d.engine.rules import BLUEPRINT_BONUS, PRIZE_RULES, PRIZE_VP, WOOD_PER_NEIGHBOUR, vp_text
+from blueprints3d.engine.rules import BLUEPRINT_BONUS, PRIZE_RULES, PRIZE_VP, WOOD_PER_NEIGHBOUR
 from blueprints3d.engine.scoring import DiePoints, SpaceCheck, blueprint_checks, explain_building
-from blueprints3d.text import plural
+from blueprints3d.i18n import _, join_list, n_
+from blueprints3d.presentation.words import title_word
+
+
+def _points(n: int) -> str:
+    return n_("{n} point", "{n} points", n)
 
 # How long each kind of step stays before the next one, in seconds (Space skips one, Enter all).
 DURATIONS = {"lift": 1.4, "building": 1.0, "material": 1.8, "bonus": 1.6, "total": 1.2,
@@ -62,37 +67,45 @@ def _material_step(p: int, material: Material, dice: list[DiePoints], points: in
     if material is Material.WOOD:
         for d in dice:
             n = len(d.touching)
-            tags.append(Tag(d.cell, d.level, f"+{d.points} wood: touches {plural(n, 'die')}"))
+            tags.append(Tag(d.cell, d.level, n_("+{points} wood: touches {n} die", "+{points} wood: touches {n} dice",
+                                                n, points=d.points)))
             lit += [t for t in d.touching if t not in lit]
-        caption = (f"{name}'s wood: +{WOOD_PER_NEIGHBOUR} for every die a wood die touches, "
-                   f"{plural(points, 'point')}")
+        caption = _("{name}'s wood: +{each} for every die a wood die touches, {points}", name=name,
+                    each=WOOD_PER_NEIGHBOUR, points=_points(points))
     elif material is Material.RECYCLED:
         for i, d in enumerate(dice, 1):
-            tags.append(Tag(d.cell, d.level, f"recycled {i} of {len(dice)}"))
-        together = "a single die makes" if len(dice) == 1 else f"{len(dice)} dice together make"
-        caption = f"{name}'s recycled set: {together} {plural(points, 'point')}"
+            tags.append(Tag(d.cell, d.level, _("recycled {i} of {n}", i=i, n=len(dice))))
+        caption = n_("{name}'s recycled set: a single die makes {points}",
+                     "{name}'s recycled set: {n} dice together make {points}", len(dice), name=name,
+                     points=_points(points))
     elif material is Material.STONE:
         for d in dice:
-            tags.append(Tag(d.cell, d.level, f"+{d.points} stone on level {d.level + 1}"))
-        caption = f"{name}'s stone: the higher it stands, the more it scores, {plural(points, 'point')}"
+            tags.append(Tag(d.cell, d.level, _("+{points} stone on level {level}", points=d.points, level=d.level + 1)))
+        caption = _("{name}'s stone: the higher it stands, the more it scores, {points}", name=name,
+                    points=_points(points))
     else:
         for d in dice:
-            covered = ", covered" if d.level + 1 < heights[d.cell] else ""
-            tags.append(Tag(d.cell, d.level, f"+{d.points} glass showing {d.value}{covered}"))
-        caption = f"{name}'s glass: each scores the value it shows, covered or not, {plural(points, 'point')}"
+            if d.level + 1 < heights[d.cell]:
+                tag = _("+{points} glass showing {value}, covered", points=d.points, value=d.value)
+            else:
+                tag = _("+{points} glass showing {value}", points=d.points, value=d.value)
+            tags.append(Tag(d.cell, d.level, tag))
+        caption = _("{name}'s glass: each scores the value it shows, covered or not, {points}", name=name,
+                    points=_points(points))
     return RevealStep("material", caption, p, material, tuple(tags), tuple(lit), running=running)
 
 
 def reveal_steps(result: RoundResult, names: Sequence[str]) -> list[RevealStep]:
     """The whole reveal of ``result``: the lift, each building in turn order, Awards, Prizes,
     and last the round summary."""
-    steps = [RevealStep("lift", f"Round {result.round} is over: the screens lift")]
+    steps = [RevealStep("lift", _("Round {round} is over: the screens lift", round=result.round))]
     for p in result.turn_order:
         name, score = names[p], result.scores[p]
         bp, stacks = result.blueprints[p], result.buildings[p]
         dice = explain_building(bp, stacks)
         n = sum(len(s) for s in stacks)
-        steps.append(RevealStep("building", f"{name}'s building: {plural(n, 'die')} on {bp.name}",
+        steps.append(RevealStep("building", n_("{name}'s building: {n} die on {card}", "{name}'s building: {n} dice on {card}", n,
+                                   name=name, card=bp.name),
                                 p, running=0))
         running = 0
         sums = {Material.WOOD: score.wood, Material.RECYCLED: score.recycled,
@@ -107,31 +120,38 @@ def reveal_steps(result: RoundResult, names: Sequence[str]) -> list[RevealStep]:
         spaces = checks
         running += score.blueprint
         if score.blueprint:
-            caption = f"{name} built every space as printed: blueprint bonus +{score.blueprint}"
+            caption = _("{name} built every space as printed: blueprint bonus +{bonus}", name=name, bonus=score.blueprint)
         else:
             wrong = sum(1 for c in checks if not c.ok)
-            caption = (f"No blueprint bonus (+{BLUEPRINT_BONUS}) for {name}: "
-                       f"{plural(wrong, 'space')} not as printed")
-        tags = tuple(Tag(c.cell, max(c.built - 1, 0), f"needs {c.needed}, has {c.built}")
+            caption = n_("No blueprint bonus (+{bonus}) for {name}: {n} space not as printed",
+                         "No blueprint bonus (+{bonus}) for {name}: {n} spaces not as printed", wrong,
+                         bonus=BLUEPRINT_BONUS, name=name)
+        tags = tuple(Tag(c.cell, max(c.built - 1, 0), _("needs {needed}, has {built}", needed=c.needed, built=c.built))
                      for c in checks if not c.ok)
         steps.append(RevealStep("bonus", caption, p, tags=tags, spaces=spaces, running=running))
-        steps.append(RevealStep("total", f"{name}'s building scores {plural(score.total, 'point')}",
+        steps.append(RevealStep("total", _("{name}'s building scores {points}", name=name, points=_points(score.total)),
                                 p, running=score.total))
     for award, pl in result.awards.items():
-        why = f"{names[pl.player]}, building score {result.scores[pl.player].total}"
+        who, total = names[pl.player], result.scores[pl.player].total
         if pl.ties:
-            why += "; tied with " + ", ".join(pl.ties)
-        steps.append(RevealStep("award", f"{award.title} Award ({vp_text(award.victory_points)}) "
-                                f"to {why}", pl.player, card=award.value))
+            why = _("{name}, building score {total}; tied with {others}", name=who, total=total,
+                    others=join_list(list(pl.ties)))
+        else:
+            why = _("{name}, building score {total}", name=who, total=total)
+        steps.append(RevealStep("award", _("{award} Award ({vp} VP) to {why}", award=title_word(award),
+                                           vp=award.victory_points, why=why), pl.player, card=award.value))
     for prize, pl in result.prizes.items():
-        why = f"{names[pl.player]}: {PRIZE_RULES[prize]}"
+        rule = _(PRIZE_RULES[prize])
         if pl.ties:
-            why += "; also qualified: " + ", ".join(pl.ties)
-        steps.append(RevealStep("prize", f"{prize.title} Prize ({vp_text(PRIZE_VP)}) to {why}",
-                                pl.player, card=prize.value))
+            why = _("{name}: {rule}; also qualified: {others}", name=names[pl.player], rule=rule,
+                    others=join_list(list(pl.ties)))
+        else:
+            why = _("{name}: {rule}", name=names[pl.player], rule=rule)
+        steps.append(RevealStep("prize", _("{prize} Prize ({vp} VP) to {why}", prize=title_word(prize), vp=PRIZE_VP,
+                                           why=why), pl.player, card=prize.value))
     if not result.prizes:
-        steps.append(RevealStep("prize", "No Prizes this round: no building qualified"))
-    steps.append(RevealStep("summary", f"Round {result.round}: the scores"))
+        steps.append(RevealStep("prize", _("No Prizes this round: no building qualified")))
+    steps.append(RevealStep("summary", _("Round {round}: the scores", round=result.round)))
     return steps
 
 

@@ -14,6 +14,7 @@ from blueprints3d.files.buildfile import Build, build_from_dict, save_build
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import TAKES_PER_ROUND
 from blueprints3d.engine.scoring import Score, score_building
+from blueprints3d.i18n import _
 
 Die = tuple[int, int]
 
@@ -66,9 +67,9 @@ class SandboxBuilding:
         """Print ``height`` (1 to 6, or None to leave it unprinted) on ``cell`` of a blank grid;
         the building stays. Returns why not, or None."""
         if not self.blank:
-            return "only a blank grid's heights can be changed"
+            return _("only a blank grid's heights can be changed")
         if not 0 <= cell < self.blueprint.num_cells:
-            return f"there is no space {cell}"
+            return _("there is no space {cell}", cell=cell)
         self.plan[cell] = height
         bp = self.blueprint
         self.blueprint = blank_grid(bp.rows, bp.cols, tuple(self.plan))

@@ -13,6 +13,7 @@ from typing import Any, Mapping, Sequence
 
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import Material
+from blueprints3d.i18n import _
 
 Die = tuple[int, int]             # (material, value)
 Stack = tuple[Die, ...]           # bottom to top
@@ -81,7 +82,7 @@ class Step:
     buildings: tuple[BuildingView, ...] = ()
     pool: tuple[Die, ...] = ()
     pool_marks: Mapping[int, Mark] = field(default_factory=dict)
-    pool_label: str = "Pool"
+    pool_label: str = field(default_factory=lambda: _("Pool"))  # in the language when the step is made
     in_demand: tuple[Material, Material] | None = None
     discarded: tuple[Die, ...] = ()
     header: str = ""                               # a status line above the scene

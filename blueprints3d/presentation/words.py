@@ -16,17 +16,59 @@ from typing import TYPE_CHECKING, Sequence
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import Material
+from blueprints3d.engine.rules import Award, Prize
 from blueprints3d.engine.scoring import score_building
+from blueprints3d.i18n import N_, _, join_list, n_, number
 
 if TYPE_CHECKING:
     from blueprints3d.ai.coach import Hint
     from blueprints3d.engine.state import GameState
 
 # Where a space is on the card, as a player says it ("top left"), by the card's shape.
-_ROW_WORDS = {1: ("",), 2: ("top", "bottom"), 3: ("top", "middle", "bottom"),
-              4: ("top", "second", "third", "bottom")}
-_COL_WORDS = {1: ("",), 2: ("left", "right"), 3: ("left", "centre", "right")}
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+_ROW_WORDS = {1: ("",), 2: (N_("top"), N_("bottom")), 3: (N_("top"), N_("middle"), N_("bottom")),
+              4: (N_("top"), N_("second"), N_("third"), N_("bottom"))}
+_COL_WORDS = {1: ("",), 2: (N_("left"), N_("right")), 3: (N_("left"), N_("centre"), N_("right"))}
+# A row or column of a bigger custom card, by its ordinal (the first and last are named apart).
+_ORDINAL_ROWS = (N_("first row"), N_("second row"), N_("third row"), N_("fourth row"), N_("fifth row"),
+                 N_("sixth row"), N_("seventh row"), N_("eighth row"))
+_ORDINAL_COLS = (N_("first from the left"), N_("second from the left"), N_("third from the left"),
+                 N_("fourth from the left"), N_("fifth from the left"), N_("sixth from the left"),
+                 N_("seventh from the left"), N_("eighth from the left"))
+# The materials' and colours' words as a player reads them (the engine's ``Material.label`` and
+# ``colour`` are its own, English, words).
+MATERIAL_WORDS = {Material.WOOD: N_("wood"), Material.RECYCLED: N_("recycled"), Material.STONE: N_("stone"),
+                  Material.GLASS: N_("glass")}
+COLOUR_WORDS = {Material.WOOD: N_("orange"), Material.RECYCLED: N_("green"), Material.STONE: N_("black"),
+                Material.GLASS: N_("clear")}
+
+
+# The Awards' and Prizes' names: the word ("silver", as in a sentence) and the title ("Silver").
+AWARD_WORDS = {Award.GOLD: N_("gold"), Award.SILVER: N_("silver"), Award.BRONZE: N_("bronze")}
+TITLE_WORDS = {"Gold": N_("Gold"), "Silver": N_("Silver"), "Bronze": N_("Bronze"),
+               "Skyscraper": N_("Skyscraper"), "Geometer": N_("Geometer"),
+               "Structural Integrity": N_("Structural Integrity"), "Materials": N_("Materials")}
+assert set(TITLE_WORDS) == {a.title for a in Award} | {z.title for z in Prize}
+
+
+def award_word(award: Award) -> str:
+    """An Award's name as a sentence says it ("silver"), in the player's language."""
+    return _(AWARD_WORDS[award])
+
+
+def title_word(card: Award | Prize | str) -> str:
+    """An Award's or Prize's title ("Silver", "Structural Integrity"), in the player's language."""
+    title = card if isinstance(card, str) else card.title
+    return _(TITLE_WORDS[title]) if title in TITLE_WORDS else title
+
+
+def material_word(material: Material) -> str:
+    """The material's word in the player's language ("glass")."""
+    return _(MATERIAL_WORDS[Material(material)])
+
+
+def colour_word(material: Material) -> str:
+    """The material's colour in the player's language ("green")."""
+    return _(COLOUR_WORDS[Material(material)])
 
 
 def where_on_card(bp: Blueprint, cell: int) -> str:
@@ -35,23 +77,26 @@ def where_on_card(bp: Blueprint, cell: int) -> str:
     row, col = divmod(cell, bp.cols)
     if bp.rows in _ROW_WORDS and bp.cols in _COL_WORDS:
         r, c = _ROW_WORDS[bp.rows][row], _COL_WORDS[bp.cols][col]
-        if r == "middle" and c == "centre":
-            return "centre"
-        return " ".join(w for w in (r, c) if w) or "centre"
-    r = "top row" if row == 0 else "bottom row" if row == bp.rows - 1 else f"{_ORDINALS[row]} row"
+        if (r == "middle" and c == "centre") or not (r or c):
+            return _("centre")
+        if r and c:
+            return _("{row} {column}", row=_(r), column=_(c))
+        return _(r or c)
+    r = _("top row") if row == 0 else _("bottom row") if row == bp.rows - 1 else _(_ORDINAL_ROWS[row])
     if bp.cols in _COL_WORDS:
         c = _COL_WORDS[bp.cols][col]
-        return f"{r}, {c}" if c else r
-    c = "far left" if col == 0 else "far right" if col == bp.cols - 1 else f"{_ORDINALS[col]} from the left"
-    return f"{r}, {c}"
+        return _("{row}, {column}", row=r, column=_(c)) if c else r
+    c = _("far left") if col == 0 else _("far right") if col == bp.cols - 1 else _(_ORDINAL_COLS[col])
+    return _("{row}, {column}", row=r, column=c)
 
 
 def space_name(bp: Blueprint, cell: int) -> str:
     """A space by what is printed on it and where it is: "the 2 at the top left",
     "the hatched space at the middle left" (never the engine's row and column)."""
     h = bp.heights[cell]
-    printed = "hatched space" if h is None else str(h)
-    return f"the {printed} at the {where_on_card(bp, cell)}"
+    if h is None:
+        return _("the hatched space at the {where}", where=where_on_card(bp, cell))
+    return _("the {height} at the {where}", height=h, where=where_on_card(bp, cell))
 
 
 def and_list(items: Sequence[str]) -> str:
@@ -59,7 +104,7 @@ def and_list(items: Sequence[str]) -> str:
     items = list(items)
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return _("{items} and {last}", items=join_list(items[:-1]), last=items[-1])
 
 
 def space_names(bp: Blueprint, cells: Sequence[int]) -> str:
@@ -75,10 +120,10 @@ def in_player_words(bp: Blueprint, text: str) -> str:
             continue
         where = where_on_card(bp, cell)
         h = bp.heights[cell]
-        printed = "the hatched space" if h is None else f"the space marked {h}"
-        text = text.replace(f"{engine} is hatched", f"the {where} space is hatched")
+        printed = _("the hatched space") if h is None else _("the space marked {height}", height=h)
+        text = text.replace(f"{engine} is hatched", _("the {where} space is hatched", where=where))
         text = text.replace(f"(at {engine})", f"({space_name(bp, cell)})")
-        text = text.replace(f"at {engine}", f"at the {where} ({printed})")
+        text = text.replace(f"at {engine}", _("at the {where} ({printed})", where=where, printed=printed))
         text = text.replace(engine, space_name(bp, cell))
     return text
 
@@ -90,12 +135,21 @@ def refusal_words(bp: Blueprint, err: str) -> str:
 
 
 def die_name(material: Material, value: int) -> str:
-    """A die as a player names it: the engine's material word and the value ("glass 4")."""
-    return f"{material.label} {value}"
+    """A die as a player names it: the material's word and the value ("glass 4")."""
+    return _("{material} {value}", material=material_word(material), value=value)
 
 
-def _pct(x: float) -> str:
-    return f"{round(100 * x)}%"
+def percent(x: float) -> str:
+    """A chance 0..1 as a player reads it ("47%")."""
+    return _("{percent}%", percent=round(100 * x))
+
+
+_pct = percent
+
+
+def signed(n: int) -> str:
+    """A whole number with its sign, in the language's digits ("+4", "-2")."""
+    return ("+" if n >= 0 else "") + number(n)
 
 
 # A chance, VP or building points that move by less than these are not said (as ``ai.coach``).
@@ -107,22 +161,23 @@ def move_words(state: GameState, player: int, action: int) -> str:
     """What a move does, said as a player would: "take the wood 5 onto the 2 at the top left",
     "take the wood 5 onto the glass 3 on the 1 at the bottom right", "discard the stone 2"."""
     k = A.decode(action)
-    die = f"the {die_name(state.material(k.die), state.values[k.die])}"
+    die = die_name(state.material(k.die), state.values[k.die])
     if k.kind is A.Kind.DISCARD:
-        return f"discard {die}"
+        return _("discard the {die}", die=die)
     if k.kind is A.Kind.SET_ASIDE:
-        return f"take {die}, which fits nowhere (it leaves the round)"
+        return _("take the {die}, which fits nowhere (it leaves the round)", die=die)
     assert k.cell is not None  # a placement names its space
     bp = state.blueprints[player]
     stack = state.stacks[player][k.cell]
     where = space_name(bp, k.cell)
     if not stack:
-        return f"take {die} onto {where}"
+        return _("take the {die} onto {space}", die=die, space=where)
     top = stack[-1]
-    on = f"the {die_name(state.material(top), state.values[top])}"
+    on = die_name(state.material(top), state.values[top])
     if len(stack) > 1:
-        on += f" (a stack of {len(stack)})"
-    return f"take {die} onto {on} on {where}"
+        return _("take the {die} onto the {top} (a stack of {height}) on {space}", die=die, top=on,
+                 height=len(stack), space=where)
+    return _("take the {die} onto the {top} on {space}", die=die, top=on, space=where)
 
 
 def points_now(state: GameState, player: int, action: int) -> int | None:
@@ -147,23 +202,31 @@ def hint_words(state: GameState, player: int, hint: Hint, opponent: str | None =
     said = move_words(state, player, hint.action)
     now = points_now(state, player, hint.action)
     if now is not None:
-        first = f"{now:+d} {'point' if abs(now) == 1 else 'points'} now" if now else "no points now"
+        first = (n_("{points} point now", "{points} points now", abs(now), points=signed(now)) if now
+                 else _("no points now"))
     elif hint.kind == "discard":
-        first = f"{opponent} cannot take it" if opponent else "nobody else can take it"
+        first = _("{name} cannot take it", name=opponent) if opponent else _("nobody else can take it")
     else:
-        first = "it still counts as one of your takes"
+        first = _("it still counts as one of your takes")
     # Then at most two changes, the biggest first: the chance of winning, an Award or a Prize;
     # the victory and building points only when no chance moves (a hint is read at a glance).
     later = []
     win = hint.win
     if win is not None and abs(win.after - win.before) >= _NOTABLE_WIN:
-        later.append(f"chance to win {_pct(win.before)} -> {_pct(win.after)}")
+        later.append(_("chance to win {before} -> {after}", before=percent(win.before), after=percent(win.after)))
     for c in hint.changes[:2 - len(later)]:
-        likely = " likely" if c.after >= _LIKELY > c.before else ""
-        later.append(f"{c.name}{likely} {_pct(c.before)} -> {_pct(c.after)}")
+        name = title_word(c.name)
+        if c.after >= _LIKELY > c.before:
+            later.append(_("{name} likely {before} -> {after}", name=name, before=percent(c.before),
+                           after=percent(c.after)))
+        else:
+            later.append(_("{name} {before} -> {after}", name=name, before=percent(c.before), after=percent(c.after)))
     if not later and abs(hint.victory_points) >= _NOTABLE_VP:
-        later.append(f"{hint.victory_points:+.1f} VP")
+        later.append(_("{vp} VP", vp=f"{hint.victory_points:+.1f}"))
     if not later and abs(hint.building_points) >= _NOTABLE_POINTS:
         pts = hint.building_points
-        later.append(f"{pts:+.1f} {'point' if round(abs(pts), 1) == 1 else 'points'} by the round's end")
-    return f"{said}: {first}" + (f"; {', '.join(later)}" if later else "")
+        later.append(n_("{points} point by the round's end", "{points} points by the round's end",
+                        1 if round(abs(pts), 1) == 1 else 2, points=f"{pts:+.1f}"))
+    if later:
+        return _("{move}: {effect}; {changes}", move=said, effect=first, changes=join_list(later))
+    return _("{move}: {effect}", move=said, effect=first)

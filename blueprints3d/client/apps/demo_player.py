@@ -28,6 +28,7 @@ from blueprints3d.client.render.lighting import setup_lighting
 from blueprints3d.client.render.window import NO_WINDOW_HINT, open_base
 from blueprints3d.client.scene import units
 from blueprints3d.client.render.capture import grab_frame, render_frames, save_png
+from blueprints3d.i18n import N_, _
 from blueprints3d.files.demo_progress import load_progress, progress_path, save_progress
 from blueprints3d.presentation.demos.tasks import TASK, Answer
 from blueprints3d.presentation.scene import Demo, Step
@@ -36,7 +37,7 @@ CAPTION_SCALE = 0.056
 PANEL_HEIGHT = 0.46       # of aspect2d's 2.0 height: the caption panel at the bottom
 TEXT_FG = (0.95, 0.95, 0.92, 1)
 DIM_FG = (0.7, 0.75, 0.8, 1)
-FINISHED_MARK = "[finished]"   # on the menu: a demo whose try-it steps the learner answered
+FINISHED_MARK = N_("[finished]")   # on the menu: a demo whose try-it steps the learner answered
 MENU_SCALE = 0.045        # a menu row's type, in aspect2d units (the window is 2 high)
 MENU_WIDTH_SHARE = 0.92   # of the window's width: a row is at most this wide...
 MENU_MAX_WIDTH = 2.7      # ...and no wider than this on a wide window (aspect2d units)
@@ -101,7 +102,7 @@ class StepView:
         self.stage = demo_stage.draw_step(self.root, step)
         aspect = self.aspect()
         width, height = self.size()
-        for _ in range(2 if reframe else 1):
+        for _i in range(2 if reframe else 1):
             if reframe:
                 # The caption panel covers the bottom of the window: the picture goes above it.
                 demo_stage.frame_camera(self.base.cam, self.lens, self.stage.root, aspect, heading=0.0,
@@ -158,15 +159,15 @@ class DemoPlayer(DirectObject):
         self.demo: Demo | None = None
         self.index = 0
         self.nav = self.view.panel.attach_new_node("nav")
-        self.back_button = _button(self.nav, "< Back", (-0.55, 0.06), self.back)
-        self.menu_button = _button(self.nav, "Menu", (0.0, 0.06), self.show_menu)
-        self.next_button = _button(self.nav, "Next >", (0.55, 0.06), self.forward)
+        self.back_button = _button(self.nav, _("< Back"), (-0.55, 0.06), self.back)
+        self.menu_button = _button(self.nav, _("Menu"), (0.0, 0.06), self.show_menu)
+        self.next_button = _button(self.nav, _("Next >"), (0.55, 0.06), self.forward)
         self.menu = base.aspect2d.attach_new_node("demo-menu")
         self.menu_buttons: list[DirectButton] = []
-        self.heading = OnscreenText(parent=self.menu, text="Blueprints - rule demonstrations",
+        self.heading = OnscreenText(parent=self.menu, text=_("Blueprints - rule demonstrations"),
                                     pos=(0, MENU_TOP + 0.2), scale=0.08, fg=TEXT_FG, align=TextNode.A_center)
-        self.menu_hint = OnscreenText(parent=self.menu, text="Pick one (or press its number). In a demo: "
-                                      "Left / Right to step, M for this menu, Q to quit.",
+        self.menu_hint = OnscreenText(parent=self.menu, text=_("Pick one (or press its number). In a demo: "
+                                             "Left / Right to step, M for this menu, Q to quit."),
                                       pos=(0, MENU_TOP + 0.1), scale=0.04, fg=DIM_FG, align=TextNode.A_center,
                                       mayChange=True)
         self.note_text = OnscreenText(parent=self.menu, text=self.note, pos=(0, MENU_BOTTOM),
@@ -186,7 +187,7 @@ class DemoPlayer(DirectObject):
         self.show_menu()
 
     def _menu_text(self, k: int, demo: Demo) -> str:
-        done = f"   {FINISHED_MARK}" if demo.name in self.finished else ""
+        done = "   " + _(FINISHED_MARK) if demo.name in self.finished else ""
         return f"{k + 1}.  {demo.title}{done}\n\1{SUMMARY}\1{demo.summary}\2"
 
     def menu_width(self) -> float:
@@ -205,7 +206,7 @@ class DemoPlayer(DirectObject):
         width = self.menu_width()
         self.menu_hint.setWordwrap(width / 0.04)
         scale = MENU_SCALE
-        for _ in range(8):
+        for _i in range(8):
             rows = []
             for k, demo in enumerate(self.demos):
                 b = DirectButton(parent=self.menu, text=self._menu_text(k, demo), scale=scale,
@@ -270,7 +271,8 @@ class DemoPlayer(DirectObject):
             said, how = t.step.caption, t.hint
         else:
             more = self.demo is not None and self.index < len(self.demo.steps) - 1
-            said, how = t.answer.caption, "Backspace: try again" + ("    Right: go on" if more else "")
+            said, how = t.answer.caption, (_("Backspace: try again    Right: go on") if more
+                                           else _("Backspace: try again"))
         self.view.caption.setText(f"{said}\n\n{how}")
 
     # ---- navigation -----------------------------------------------------------------------
@@ -299,7 +301,7 @@ class DemoPlayer(DirectObject):
             return
         self.index = max(0, min(index, len(self.demo.steps) - 1))
         n = len(self.demo.steps)
-        step, title, counter = self.demo.steps[self.index], self.demo.title, f"step {self.index + 1} of {n}"
+        step, title, counter = self.demo.steps[self.index], self.demo.title, _("step {step} of {steps}", step=self.index + 1, steps=n)
         task = step.facts.get(TASK)
         if task is not None:  # the learner's turn: the die and the space are theirs to choose
             index = self.index
@@ -340,7 +342,7 @@ class DemoPlayer(DirectObject):
         try:
             save_progress(self.progress, self.finished)
         except OSError as e:
-            self.note = f"could not keep the finished demos: {e.strerror or e}"
+            self.note = _("could not keep the finished demos: {reason}", reason=e.strerror or e)
             self.note_text.setText(self.note)
 
     def refresh(self) -> None:
@@ -412,7 +414,7 @@ def render_steps(base, player, count: int, out_dir: str | os.PathLike[str],
 def run_window(demos: Sequence[Demo], width: int, height: int, start: str | None = None,
                shaders: bool = True) -> int:
     """`blueprints3d demo`: the menu (or ``start`` directly) in a window, until closed or Q."""
-    base = open_base(size=(width, height), title="Blueprints - rule demonstrations", sync_video=True,
+    base = open_base(size=(width, height), title=_("Blueprints - rule demonstrations"), sync_video=True,
                      shaders_on=shaders, no_window_hint=NO_WINDOW_HINT)
     player = DemoPlayer(base, demos, on_quit=base.userExit, progress=progress_path())
     if start is not None:

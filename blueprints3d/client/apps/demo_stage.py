@@ -18,6 +18,7 @@ from blueprints3d.client.scene import card_model, dice_model, units
 from blueprints3d.client.scene import props
 from blueprints3d.client.scene.camera import fit_distance
 from blueprints3d.engine.materials import Material
+from blueprints3d.i18n import _
 from blueprints3d.presentation.scene import BuildingView, Die, Mark, Slot, Step, Tone
 
 
@@ -151,7 +152,7 @@ def draw_building(stage: StageNodes, index: int, view: BuildingView, x0: float, 
         width, length = 2 * units.CELL_PITCH + 2 * units.CARD_MARGIN, 3 * units.CELL_PITCH + 2 * units.CARD_MARGIN
         _hidden_card(width, length).reparent_to(root)
         root.find("hidden-card").set_tag(FRAME_TAG, "1")
-        make_label(root, "hidden", (0, 0, 0.5), None, 0.7 * grow)
+        make_label(root, _("hidden"), (0, 0, 0.5), None, 0.7 * grow)
     else:
         bp = view.blueprint
         width, length = card_model.card_size(bp)
@@ -275,11 +276,11 @@ def draw_step(parent: NodePath, step: Step) -> StageNodes:
     rows: list[tuple[tuple[Die, ...], str, dict[int, Mark], int]] = []
     if step.in_demand is not None:
         first, second = step.in_demand
-        rows.append((((int(first), 1), (int(second), 1)), "In demand: 1st, 2nd", {}, 1))
+        rows.append((((int(first), 1), (int(second), 1)), _("In demand: 1st, 2nd"), {}, 1))
     if step.pool:
         rows.append((step.pool, step.pool_label, dict(step.pool_marks), 2))
     if step.discarded:
-        rows.append((step.discarded, "Discarded", {}, 3))
+        rows.append((step.discarded, _("Discarded"), {}, 3))
     if rows:
         gap = 2.5
         span = sum(len(d) * units.POOL_PITCH for d, *_ in rows) + gap * (len(rows) - 1)
@@ -340,7 +341,7 @@ def frame_camera(cam: NodePath, lens: PerspectiveLens, target: NodePath, aspect:
         return max(10.0, fit_distance(pts, tuple(c), -heading, elevation, hfov, vfov, margin=fill))
 
     # Fit sideways and upward offsets about the centre; then recentre on what the eye sees.
-    for _ in range(2):
+    for _i in range(2):
         distance = fit(centre)
         eye = centre - forward * distance
         xs = [(q - eye).dot(right) / (q - eye).dot(forward) for q in points]

@@ -19,6 +19,7 @@ from blueprints3d.client.apps.demo_stage import StageNodes
 from blueprints3d.client.render import highlight
 from blueprints3d.client.scene import card_model, dice_model, units
 from blueprints3d.engine.blueprints import Blueprint
+from blueprints3d.i18n import _
 from blueprints3d.presentation.demos.tasks import TRY_HINT, Answer, Task
 from blueprints3d.presentation.scene import Step
 
@@ -44,7 +45,7 @@ class TryIt:
         self.die_cursor = 0
         self.cell_cursor = self._open_cells()[0] if self._open_cells() else 0
         self.stage = show(step)
-        self.hint = TRY_HINT
+        self.hint = _(TRY_HINT)
         self._show_marks()
 
     # ---- what is where ---------------------------------------------------------------------

@@ -14,6 +14,7 @@ from direct.gui.DirectGui import DirectButton
 from direct.showbase.DirectObject import DirectObject
 
 from blueprints3d.client.apps.demo_player import StepView, _button, render_steps
+from blueprints3d.i18n import _
 from blueprints3d.presentation.scene import Step
 from blueprints3d.client.render.window import NO_WINDOW_HINT, open_base
 
@@ -35,9 +36,9 @@ class ReplayPlayer(DirectObject):
         nav = self.view.panel
         self.buttons: list[DirectButton] = [
             _button(nav, "|<", (-0.75, 0.06), self.first),
-            _button(nav, "< Back", (-0.45, 0.06), self.back),
-            _button(nav, "Play", (0.0, 0.06), self.toggle_play),
-            _button(nav, "Next >", (0.45, 0.06), self.forward),
+            _button(nav, _("< Back"), (-0.45, 0.06), self.back),
+            _button(nav, _("Play"), (0.0, 0.06), self.toggle_play),
+            _button(nav, _("Next >"), (0.45, 0.06), self.forward),
             _button(nav, ">|", (0.75, 0.06), self.last),
         ]
         self.play_button = self.buttons[2]
@@ -52,9 +53,11 @@ class ReplayPlayer(DirectObject):
         self.index = max(0, min(index, len(self.steps) - 1))
         if self.index == len(self.steps) - 1:
             self.playing = False
-            self.play_button["text"] = "Play"
-        speed = f"   ({self.seconds_per_step:.1f} s a step)" if self.playing else ""
-        self.view.show(self.steps[self.index], self.title, f"step {self.index + 1} of {len(self.steps)}{speed}")
+            self.play_button["text"] = _("Play")
+        counter = _("step {step} of {steps}", step=self.index + 1, steps=len(self.steps))
+        if self.playing:
+            counter = _("{counter}   ({seconds} s a step)", counter=counter, seconds=f"{self.seconds_per_step:.1f}")
+        self.view.show(self.steps[self.index], self.title, counter)
 
     def forward(self) -> None:
         self.show_step(self.index + 1)
@@ -74,7 +77,7 @@ class ReplayPlayer(DirectObject):
     def set_playing(self, playing: bool) -> None:
         self.playing = playing and self.index < len(self.steps) - 1
         self._wait = 0.0
-        self.play_button["text"] = "Pause" if self.playing else "Play"
+        self.play_button["text"] = _("Pause") if self.playing else _("Play")
         self.show_step(self.index)  # the counter shows the speed only while playing
 
     def toggle_play(self) -> None:
@@ -120,7 +123,7 @@ def render_replay(base, steps: Sequence[Step], title: str, out_dir: str | os.Pat
 
 def run_window(steps: Sequence[Step], title: str, width: int, height: int, shaders: bool,
                autoplay: bool = False) -> int:
-    base = open_base(size=(width, height), title=f"Blueprints - replay of {title}", sync_video=True,
+    base = open_base(size=(width, height), title=_("Blueprints - replay of {title}", title=title), sync_video=True,
                      shaders_on=shaders, no_window_hint=NO_WINDOW_HINT)
     player = ReplayPlayer(base, steps, title, on_quit=base.userExit)
     player.accept(base.win.get_window_event(), lambda win: player.show_step(player.index))

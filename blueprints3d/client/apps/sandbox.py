@@ -49,7 +49,9 @@ from blueprints3d.presentation.scene import BuildingView, Ghost, Mark, Step, Ton
 from blueprints3d.files.autosave import default_dir
 from blueprints3d.files.buildfile import build_bytes
 from blueprints3d.files.jsonfile import make_folder, os_reason, where, write_new
-from blueprints3d.text import file_name, plural
+from blueprints3d.text import file_name
+from blueprints3d.i18n import _, explain, n_
+from blueprints3d.presentation.words import colour_word, material_word
 
 SELECTED = (0.85, 0.6, 0.1, 1.0)
 NORMAL = (0.22, 0.3, 0.45, 0.95)
@@ -87,7 +89,7 @@ class SandboxApp(DirectObject):
         self.model = SandboxBuilding(self.cards[self.card_index])
         self.material, self.value = Material.WOOD, 1
         self.cursor: int | None = 0
-        self.status = "Point at a space and click to drop the die you hold."
+        self.status = _("Point at a space and click to drop the die you hold.")
         self.view = StepView(base)
         self.panel = OnscreenText(parent=base.a2dTopRight, text="", pos=(-1.0, -0.08), scale=0.032,
                                   fg=(0.95, 0.95, 0.9, 1), bg=(0.05, 0.06, 0.08, 0.75),
@@ -98,8 +100,8 @@ class SandboxApp(DirectObject):
         y = -0.27
         self.material_buttons: dict[Material, DirectButton] = {}
         self.value_buttons: dict[int, DirectButton] = {}
-        for k, (label, m) in enumerate((("Wood", Material.WOOD), ("Recycled", Material.RECYCLED),
-                                        ("Stone", Material.STONE), ("Glass", Material.GLASS))):
+        for k, (label, m) in enumerate(((_("Wood"), Material.WOOD), (_("Recycled"), Material.RECYCLED),
+                                        (_("Stone"), Material.STONE), (_("Glass"), Material.GLASS))):
             b = _button(bar, label, (0.16 + 0.27 * k, y), partial(self.select_material, m), 0.042)
             self.material_buttons[m] = b
             self.buttons.append(b)
@@ -107,10 +109,10 @@ class SandboxApp(DirectObject):
             b = _button(bar, str(v), (0.1 + 0.12 * (v - 1), y - 0.1), partial(self.select_value, v), 0.045)
             self.value_buttons[v] = b
             self.buttons.append(b)
-        for k, (label, fn) in enumerate((("< Card", self.previous_card), ("Card >", self.next_card),
-                                         ("Undo", self.undo), ("Clear", self.clear), ("Save", self.save))):
+        for k, (label, fn) in enumerate(((_("< Card"), self.previous_card), (_("Card >"), self.next_card),
+                                         (_("Undo"), self.undo), (_("Clear"), self.clear), (_("Save"), self.save))):
             self.buttons.append(_button(bar, label, (0.14 + 0.25 * k, y - 0.2), fn, 0.042))
-        self.buttons.append(_button(bar, "Save as...", (0.2, y - 0.3), self.open_save_as, 0.042))
+        self.buttons.append(_button(bar, _("Save as..."), (0.2, y - 0.3), self.open_save_as, 0.042))
         for key, m in MATERIAL_KEYS.items():
             self.accept(key, self.select_material, [m])
         for v in range(1, DIE_FACES + 1):
@@ -156,20 +158,24 @@ class SandboxApp(DirectObject):
             if bp.is_hatched(self.cursor):
                 marks[self.cursor] = Mark("", Tone.BAD)
             ghost = Ghost(self.material, self.value, self.cursor, Tone.GOOD if err is None else Tone.BAD)
-        holding = f"Holding: {self.material.colour} ({self.material.label}) {self.value}."
-        caption = f"{holding} {self.status}"
+        caption = _("Holding: {colour} ({material}) {value}. {status}", colour=colour_word(self.material),
+                    material=material_word(self.material), value=self.value, status=self.status)
         return Step(caption, (BuildingView(bp.title, bp, tuple(tuple(s) for s in m.stacks),
                                            cell_marks=marks, ghost=ghost,
-                                           footer=f"{plural(m.num_dice, 'die')}, {plural(m.score().total, 'point')}"),),
-                    header="1-6 value  O/G/B/C material  click/arrows+Enter drop  U undo  [ ] card  "
-                           + ("H height  " if m.blank else "") + "Q/E W/S +/- R camera  F2 save  F3 save as  Esc quit")
+                                           footer=_("{dice}, {points}", dice=n_("{n} die", "{n} dice", m.num_dice),
+                                                    points=n_("{n} point", "{n} points", m.score().total))),),
+                    header=_("1-6 value  O/G/B/C material  click/arrows+Enter drop  U undo  [ ] card  "
+                             "H height  Q/E W/S +/- R camera  F2 save  F3 save as  Esc quit") if m.blank else
+                    _("1-6 value  O/G/B/C material  click/arrows+Enter drop  U undo  [ ] card  "
+                      "Q/E W/S +/- R camera  F2 save  F3 save as  Esc quit"))
 
     def redraw(self, reframe: bool = False) -> None:
         """Draw the building as it is now and frame it again (``reframe``: from the orbit's
         home, as after a card change)."""
         if reframe:
             self.orbit = Orbit(**vars(HOME))
-        self.view.show(self.step(), "Sandbox", f"card {self.card_index + 1} of {len(self.cards)}",
+        self.view.show(self.step(), _("Sandbox"), _("card {card} of {cards}", card=self.card_index + 1,
+                                                                 cards=len(self.cards)),
                                reframe=False)
         self.panel.setText(breakdown(self.model.build()))
         width = self.panel.textNode.get_width() * 0.032
@@ -307,8 +313,9 @@ class SandboxApp(DirectObject):
         if not err:
             self._changes += 1
         where = bp.cell_name(cell)
-        self.status = (f"Refused: {err}." if err else
-                       f"Placed the {self.material.colour} {self.value} at {where}, level {len(self.model.stacks[cell])}.")
+        self.status = (_("Refused: {reason}.", reason=err) if err else
+                       _("Placed the {colour} {value} at {space}, level {level}.", colour=colour_word(self.material),
+                         value=self.value, space=where, level=len(self.model.stacks[cell])))
         self.cursor = cell
         self.redraw()
         return err
@@ -328,20 +335,22 @@ class SandboxApp(DirectObject):
             self._changes += 1
         where_ = self.model.blueprint.cell_name(self.cursor)
         h = self.model.printed()[self.cursor]
-        self.status = (f"Not on this card: {err}." if err else
-                       f"{where_} now reads {h}." if h is not None else f"{where_} is unprinted again.")
+        self.status = (_("Not on this card: {reason}.", reason=err) if err else
+                       _("{space} now reads {height}.", space=where_, height=h) if h is not None else
+                       _("{space} is unprinted again.", space=where_))
         self.redraw()
 
     def undo(self) -> None:
         die = self.model.undo()
         self._changes += die is not None
-        self.status = "Nothing to undo." if die is None else f"Took the {Material(die[0]).colour} {die[1]} off again."
+        self.status = (_("Nothing to undo.") if die is None else
+                       _("Took the {colour} {value} off again.", colour=colour_word(Material(die[0])), value=die[1]))
         self.redraw()
 
     def clear(self) -> None:
         self.model.clear()
         self._changes += 1
-        self.status = "Cleared the card."
+        self.status = _("Cleared the card.")
         self.redraw()
 
     def ask_card(self, index: int) -> None:
@@ -351,8 +360,9 @@ class SandboxApp(DirectObject):
             return
         self.pending_card = index % len(self.cards)
         bp = self.cards[self.pending_card]
-        self.status = (f"Change to {bp.title} and throw away this building "
-                       f"({plural(self.model.num_dice, 'die')})? Y or Enter: yes, N or Esc: no.")
+        self.status = n_("Change to {card} and throw away this building ({n} die)? Y or Enter: yes, N or Esc: no.",
+                         "Change to {card} and throw away this building ({n} dice)? Y or Enter: yes, N or Esc: no.",
+                         self.model.num_dice, card=bp.title)
         self.redraw()
 
     def answer(self, yes: bool) -> None:
@@ -363,7 +373,7 @@ class SandboxApp(DirectObject):
             if yes:
                 self.quit()
             else:
-                self.status = "Kept the building: build on, or F2 saves it."
+                self.status = _("Kept the building: build on, or F2 saves it.")
                 self.redraw()
             return
         if self.pending_card is None:
@@ -372,7 +382,7 @@ class SandboxApp(DirectObject):
         if yes:
             self.set_card(index)
         else:
-            self.status = "Kept the building and its card."
+            self.status = _("Kept the building and its card.")
             self.redraw()
 
     def unsaved(self) -> bool:
@@ -393,8 +403,10 @@ class SandboxApp(DirectObject):
             self.quit()
             return
         self.pending_card, self.pending_quit = None, True
-        self.status = (f"Quit and lose this building ({plural(self.model.num_dice, 'die')}, not saved)? "
-                       f"Y or Enter: quit, N or Esc: keep building, F2: save it.")
+        self.status = n_("Quit and lose this building ({n} die, not saved)? "
+                         "Y or Enter: quit, N or Esc: keep building, F2: save it.",
+                         "Quit and lose this building ({n} dice, not saved)? "
+                         "Y or Enter: quit, N or Esc: keep building, F2: save it.", self.model.num_dice)
         self.redraw()
 
     def set_card(self, index: int) -> None:
@@ -404,7 +416,7 @@ class SandboxApp(DirectObject):
         self.model.set_blueprint(self.cards[self.card_index])
         self.cursor = 0
         bp = self.model.blueprint
-        self.status = f"New card: {bp.title}."
+        self.status = _("New card: {card}.", card=bp.title)
         self.redraw(reframe=True)
 
     def next_card(self) -> None:
@@ -417,23 +429,25 @@ class SandboxApp(DirectObject):
         """Save to ``out_path``. A file that was there before this session is never replaced:
         the first save then goes to a new name beside it (``sandbox-2.json``...), and later
         saves of the session update that file."""
-        kept = ""
+        kept: str | None = None
         try:
             make_folder(self.out_path.parent)
             if not self._own_file and self.out_path.exists():
                 old = self.out_path
                 self.out_path = write_new(old.parent, old.stem, old.suffix or ".json",
                                           build_bytes(self.model.checked()))
-                kept = f"; {old.name} was there already and is kept"
+                kept = old.name
             else:
                 self.model.save(self.out_path)
         except (BlueprintsError, OSError) as e:
-            self.status = f"Not saved: {os_reason(e) if isinstance(e, OSError) else e}."
+            self.status = _("Not saved: {reason}.", reason=os_reason(e) if isinstance(e, OSError) else explain(e))
             self.redraw()
             return None
         self._own_file, self.pending_quit, self._saved_at = True, False, self._changes
         full = where(self.out_path.resolve())
-        self.status = f"Saved {full}{kept} (open it with: blueprints3d view {full})."
+        self.status = (_("Saved {path}; {old} was there already and is kept (open it with: blueprints3d view {path}).",
+                         path=full, old=kept) if kept is not None else
+                       _("Saved {path} (open it with: blueprints3d view {path}).", path=full))
         self.redraw()
         return self.out_path
 
@@ -442,7 +456,7 @@ class SandboxApp(DirectObject):
         (``<name>.json``, never over a file: ``<name>-2.json`` when taken), Esc cancels."""
         if self.naming is not None:
             return
-        self._naming_label = OnscreenText(parent=self.base.aspect2d, text="Save as (Enter saves, Esc cancels):",
+        self._naming_label = OnscreenText(parent=self.base.aspect2d, text=_("Save as (Enter saves, Esc cancels):"),
                                           pos=(0, 0.12), scale=0.055, fg=(1, 1, 1, 1), bg=(0.05, 0.06, 0.08, 0.9),
                                           align=TextNode.A_center)
         self.naming = DirectEntry(parent=self.base.aspect2d, initialText=self.out_path.stem, scale=0.06,
@@ -473,7 +487,7 @@ class SandboxApp(DirectObject):
         self.close_save_as()
         name = name.strip()
         if not name:
-            self.status = "Not saved: type a name for the file."
+            self.status = _("Not saved: type a name for the file.")
             self.redraw()
             return None
         stem = file_name(name[:-5] if name.lower().endswith(".json") else name, "sandbox")
@@ -481,13 +495,13 @@ class SandboxApp(DirectObject):
             make_folder(self.out_path.parent)
             path = write_new(self.out_path.parent, stem, ".json", build_bytes(self.model.checked()))
         except (BlueprintsError, OSError) as e:
-            self.status = f"Not saved: {os_reason(e) if isinstance(e, OSError) else e}."
+            self.status = _("Not saved: {reason}.", reason=os_reason(e) if isinstance(e, OSError) else explain(e))
             self.redraw()
             return None
         self.out_path, self._own_file = path, True
         self.pending_quit, self._saved_at = False, self._changes
         full = where(path.resolve())
-        self.status = f"Saved {full} (open it with: blueprints3d view {full})."
+        self.status = _("Saved {path} (open it with: blueprints3d view {path}).", path=full)
         self.redraw()
         return path
 
@@ -528,8 +542,8 @@ class SandboxApp(DirectObject):
         says where to click. Returns the refusal, or None."""
         cell = self.cell_under(mx, my)
         if cell is None:
-            self.status = ("Nothing there to drop on: click a space of the card, a stack on it, "
-                           "or the held die over a space.")
+            self.status = _("Nothing there to drop on: click a space of the card, a stack on it, "
+                            "or the held die over a space.")
             self.redraw()
             return None
         return self.drop(cell)
@@ -564,7 +578,7 @@ class SandboxApp(DirectObject):
 
 def run_window(out_path: str | None, card_index: int, width: int, height: int, shaders: bool,
                blank: tuple[int, int] = (3, 2)) -> int:
-    base = open_base(size=(width, height), title="Blueprints - sandbox", sync_video=True,
+    base = open_base(size=(width, height), title=_("Blueprints - sandbox"), sync_video=True,
                      shaders_on=shaders)  # no offscreen twin to suggest: the default hint
     app = SandboxApp(base, out_path, card_index, on_quit=base.userExit, blank=blank)
     app.accept(base.win.get_window_event(), lambda win: app.redraw())  # framed anew, orbit kept

@@ -36,7 +36,8 @@ from blueprints3d.client.scene import card_model
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import Prize
 from blueprints3d.files.buildfile import Build
-from blueprints3d.text import plural
+from blueprints3d.i18n import N_, _, n_
+from blueprints3d.presentation.words import title_word
 
 RGB = tuple[float, float, float]
 Box = tuple[int, int, int, int]        # x, y from the top left, width, height (pixels)
@@ -50,8 +51,8 @@ GOLD: RGB = (0.97, 0.75, 0.30)         # the total, the Prize discs
 RULE_ALPHA = 0.16                      # the thin lines between the panel's parts
 WIDE = 1.2                             # from this aspect up the panel stands at the right
 BOLD = 0.035                           # a bold line's extra stroke, a share of its size
-MATERIAL_WORDS = {Material.WOOD: "Wood", Material.RECYCLED: "Recycled", Material.STONE: "Stone",
-                  Material.GLASS: "Glass"}
+MATERIAL_WORDS = {Material.WOOD: N_("Wood"), Material.RECYCLED: N_("Recycled"), Material.STONE: N_("Stone"),
+                  Material.GLASS: N_("Glass")}
 
 
 @dataclass(frozen=True)
@@ -226,11 +227,12 @@ def facts(build: Build, name: str | None = None) -> Facts:
     score = build.score()
     title = card_model.card_title(bp).replace("  ", " ")
     if name:
-        headline, subtitle = name, f"{title} \u00b7 {plural(build.num_dice, 'die')}"
+        headline, subtitle = name, _("{title} \u00b7 {dice}", title=title, dice=n_("{n} die", "{n} dice", build.num_dice))
     else:
         headline = bp.name
-        subtitle = (f"Blueprint {bp.id} \u00b7 " if bp.id.lower() not in bp.name.lower() else "") \
-            + plural(build.num_dice, "die")
+        dice = n_("{n} die", "{n} dice", build.num_dice)
+        subtitle = (_("Blueprint {id} \u00b7 {dice}", id=bp.id, dice=dice) if bp.id.lower() not in bp.name.lower()
+                    else dice)
     return Facts(headline=headline, subtitle=subtitle, total=score.total,
                  points=tuple((m, getattr(score, m.label)) for m in Material),
                  bonus=score.blueprint, followed=score.blueprint > 0,
@@ -285,8 +287,9 @@ def _score(f: Facts, width: float, u: float) -> tuple[list[Item], float]:
     cap = cap_height(big)
     top = max(0.0, (table_h - cap - 30 * u) / 2)
     out.append(words(number, 0, top + cap, big, GOLD, bold=True, role="total"))
-    out.append(words("building points", 2 * u, top + cap + 30 * u, 17 * u, MUTED, role="total-label"))
-    tw = max(text_width(number, big, bold=True), 2 * u + text_width("building points", 17 * u))
+    label = _("building points")
+    out.append(words(label, 2 * u, top + cap + 30 * u, 17 * u, MUTED, role="total-label"))
+    tw = max(text_width(number, big, bold=True), 2 * u + text_width(label, 17 * u))
     x0 = tw + 34 * u
     x1 = width
     chip = round(24 * u)
@@ -296,7 +299,7 @@ def _score(f: Facts, width: float, u: float) -> tuple[list[Item], float]:
         out.append(Item("chip", m.label, (round(x0), round(cy - chip / 2), chip, chip),
                         chip_colour(m), role="chip"))
         base = cy + cap_height(tp) / 2
-        out.append(words(MATERIAL_WORDS[m], x0 + chip + 14 * u, base, tp, INK, role=f"points-label:{m.label}"))
+        out.append(words(_(MATERIAL_WORDS[m]), x0 + chip + 14 * u, base, tp, INK, role=f"points-label:{m.label}"))
         out.append(words(str(pts), x1, base, tp, INK if pts else MUTED, bold=True, align="right",
                          role=f"points:{m.label}"))
     return out, max(table_h, top + cap + 34 * u)
@@ -327,10 +330,10 @@ def _bonus(build: Build, f: Facts, width: float, u: float) -> tuple[list[Item], 
     x = fw + 20 * u
     tp = 21 * u
     out = [face]
-    out.append(words("Blueprint bonus", x, h / 2 - 6 * u, tp, INK, role="bonus-label"))
+    out.append(words(_("Blueprint bonus"), x, h / 2 - 6 * u, tp, INK, role="bonus-label"))
     out.append(words(f"+{f.bonus}" if f.bonus else "0", width, h / 2 - 6 * u, tp, INK if f.bonus else MUTED,
                      bold=True, align="right", role="bonus"))
-    note = "followed exactly" if f.followed else "not followed"
+    note = _("followed exactly") if f.followed else _("not followed")
     out.append(words(note, x, h / 2 - 6 * u + 10 * u + cap_height(16 * u), 16 * u, MUTED, role="bonus-note"))
     return out, h
 
@@ -340,11 +343,11 @@ def _prizes(f: Facts, width: float, u: float) -> tuple[list[Item], float]:
     out = []
     kp = 15 * u
     y = cap_height(kp)
-    out.append(words(spaced("Prizes"), 0, y, kp, MUTED, role="prizes-heading"))
+    out.append(words(spaced(_("Prizes")), 0, y, kp, MUTED, role="prizes-heading"))
     y += 14 * u
     if not f.prizes:
         np_ = 21 * u
-        out.append(words("No Prizes this time", 0, y + cap_height(np_) + 6 * u, np_, MUTED, role="no-prizes"))
+        out.append(words(_("No Prizes this time"), 0, y + cap_height(np_) + 6 * u, np_, MUTED, role="no-prizes"))
         return out, y + cap_height(np_) + 10 * u
     slot = width / 4
     d = min(64 * u, 0.72 * slot)
@@ -353,12 +356,13 @@ def _prizes(f: Facts, width: float, u: float) -> tuple[list[Item], float]:
         cx = k * slot + slot / 2
         out.append(Item("badge", icons.prize_icon(p), (round(cx - d / 2), round(y), round(d), round(d)), GOLD,
                         role=f"prize:{p.value}"))
-        lines = p.title.split(" ") if text_width(p.title, tp) > slot - 6 * u else [p.title]
+        title = title_word(p)
+        lines = title.split(" ") if text_width(title, tp) > slot - 6 * u else [title]
         for j, line in enumerate(lines):
             px = fit_px(line, tp, slot - 6 * u)
             out.append(words(line, cx, y + d + 10 * u + cap_height(tp) + j * 1.45 * tp, px, INK, align="center",
                              role=f"prize-title:{p.value}"))
-    longest = 2 if any(text_width(p.title, tp) > slot - 6 * u for p in f.prizes) else 1
+    longest = 2 if any(text_width(title_word(p), tp) > slot - 6 * u for p in f.prizes) else 1
     return out, y + d + 10 * u + cap_height(tp) + (longest - 1) * 1.45 * tp + 4 * u
 
 
@@ -420,7 +424,7 @@ def _wide(build: Build, f: Facts, size: tuple[int, int]) -> Plan:
     w, h = size
     pw = round(min(0.4 * w, 0.75 * h))
     u = min(h / 720, pw / 512)
-    for _ in range(12):
+    for _i in range(12):
         pad = 40 * u
         inner = pw - 2 * pad
         gap = 22 * u
@@ -443,7 +447,7 @@ def _upright(build: Build, f: Facts, size: tuple[int, int]) -> Plan:
     middle, the scores and the Prizes on a panel along the bottom in two columns."""
     w, h = size
     u = min(w / 1040, h / 900)
-    for _ in range(12):
+    for _i in range(12):
         pad = 40 * u
         col = (w - 3 * pad) / 2
         head, head_h = _header(f, w - 2 * pad, u)

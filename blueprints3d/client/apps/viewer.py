@@ -25,7 +25,9 @@ from panda3d.core import TextNode
 
 from blueprints3d.files.autosave import default_dir
 from blueprints3d.files.jsonfile import make_folder, os_reason, where, write_new
-from blueprints3d.text import file_name, plural
+from blueprints3d.text import file_name
+from blueprints3d.i18n import _, n_, number
+from blueprints3d.presentation.words import MATERIAL_WORDS, material_word, title_word
 from blueprints3d.client.render import capture, stills
 
 from blueprints3d.client.scene import showcase
@@ -57,20 +59,21 @@ def breakdown(build: Build) -> str:
     """The score breakdown in words, as the `score` command gives it."""
     bp = build.blueprint
     score = build.score()
-    lines = [bp.title, plural(build.num_dice, "die"), ""]
-    note = "exact" if score.blueprint else "not followed" if bp.has_plan else "no plan printed"
-    lines.append(f"blueprint bonus {score.blueprint:>3}  ({note})")
-    for name in ("wood", "recycled", "stone", "glass"):
-        lines.append(f"{name:<15} {getattr(score, name):>3}")
-    lines.append(f"{'total':<15} {score.total:>3}")
+    lines = [bp.title, n_("{n} die", "{n} dice", build.num_dice), ""]
+    note = _("exact") if score.blueprint else _("not followed") if bp.has_plan else _("no plan printed")
+    lines.append(_("blueprint bonus {points}  ({note})", points=f"{number(score.blueprint):>3}", note=note))
+    for m in MATERIAL_WORDS:   # wood, recycled, stone, glass: the score sheet's order
+        lines.append(f"{material_word(m):<15} {number(getattr(score, m.label)):>3}")
+    lines.append(f"{_('total'):<15} {number(score.total):>3}")
     lines.append("")
     for d in explain_building(bp, build.stacks):
-        lines.append(f"{bp.cell_name(d.cell)}, level {d.level + 1}:")
-        lines.append(f"   {d.material.label} {d.value}: {d.reason}")
+        lines.append(_("{space}, level {level}:", space=bp.cell_name(d.cell), level=d.level + 1))
+        lines.append("   " + _("{material} {value}: {reason}", material=material_word(d.material), value=d.value,
+                                reason=d.reason))
     won = [p for p in Prize if p in score.prizes]
     lines.append("")
-    lines.append("Prizes it qualifies for:")
-    lines += [f"   {p.title} ({PRIZE_RULES[p]})" for p in won] or ["   none"]
+    lines.append(_("Prizes it qualifies for:"))
+    lines += ["   " + _("{prize} ({rule})", prize=title_word(p), rule=_(PRIZE_RULES[p])) for p in won] or ["   " + _("none")]
     return "\n".join(lines)
 
 
@@ -102,8 +105,8 @@ class BuildViewer(DirectObject):
         self.panel.setPos(-0.04 - self.panel_width, -0.08)
         self.help = OnscreenText(parent=base.a2dBottomLeft, pos=(0.04, 0.05), scale=0.035,
                                  fg=(0.85, 0.88, 0.9, 1), bg=(0.05, 0.06, 0.08, 0.75), align=TextNode.A_left, mayChange=True,
-                                 text="drag: orbit   wheel/+/-: zoom   space: turntable   R: reset   "
-                                      "S: picture   F12: picture with breakdown   Q: quit")
+                                 text=_("drag: orbit   wheel/+/-: zoom   space: turntable   R: reset   "
+                                        "S: picture   F12: picture with breakdown   Q: quit"))
         for key, fn in (("space", self.toggle_turntable), ("r", self.reset), ("s", self.screenshot),
                         ("f12", lambda: self.screenshot(with_panel=True)), ("wheel_up", self.zoom_in), ("wheel_down", self.zoom_out),
                         ("+", self.zoom_in), ("=", self.zoom_in), ("-", self.zoom_out),
@@ -198,9 +201,9 @@ class BuildViewer(DirectObject):
             make_folder(self.shots_dir)
             path = write_new(self.shots_dir, file_name(self.name, "build"), ".png", picture, numbered=True)
         except OSError as e:
-            self.help.setText(f"could not save the picture: {os_reason(e)}")
+            self.help.setText(_("could not save the picture: {reason}", reason=os_reason(e)))
             return None
-        self.help.setText(f"saved {where(path.resolve())}")
+        self.help.setText(_("saved {path}", path=where(path.resolve())))
         return path
 
     def still_picture(self, options: stills.StillOptions | None = None):
@@ -247,7 +250,7 @@ class BuildViewer(DirectObject):
 
 def run_window(build: Build, name: str, width: int, height: int, shots_dir: str | None,
                shaders: bool) -> int:
-    base = open_base(size=(width, height), title=f"Blueprints - {name}", sync_video=True,
+    base = open_base(size=(width, height), title=_("Blueprints - {name}", name=name), sync_video=True,
                      shaders_on=shaders, no_window_hint=VIEW_NO_WINDOW_HINT)
     viewer = BuildViewer(base, build, name, shots_dir)
     viewer.accept("q", base.userExit)

@@ -18,10 +18,11 @@ from blueprints3d.engine.results import RoundResult
 from blueprints3d.engine.rules import (AWARDS_BY_PLAYERS, BLUEPRINT_BONUS, GEOMETER_VALUES,
                                        MATERIALS_SAME_COLOUR, NUM_ROUNDS, POOL_SIZE, RECYCLED_POINTS,
                                        SKYSCRAPER_HEIGHT, STRUCTURAL_SAME_VALUE, REPLACEMENTS_AFTER_DISCARD, STONE_POINTS,
-                                       TAKES_PER_ROUND, WOOD_PER_NEIGHBOUR, vp_text)
-from blueprints3d.presentation.words import and_list
+                                       TAKES_PER_ROUND, WOOD_PER_NEIGHBOUR)
+from blueprints3d.i18n import N_, _, n_
+from blueprints3d.presentation.words import and_list, material_word, title_word
 from blueprints3d.presentation.reveal import RevealStep
-from blueprints3d.text import number_word, plural
+from blueprints3d.presentation.demos.common import number_word
 
 Bubbles = tuple[str, ...]   # one message after another; the last one stays
 
@@ -29,102 +30,112 @@ Bubbles = tuple[str, ...]   # one message after another; the last one stays
 PLACEMENT, DISCARD, NOWHERE, SCORING, TIE = "placement", "discard", "fits nowhere", "scoring", "tie"
 RULES = (PLACEMENT, DISCARD, NOWHERE, SCORING, TIE)
 
-TITLE = "Learn to play"
+TITLE = N_("Learn to play")   # shown as _(TITLE)
 
 
 def welcome(you: str, opponent: str, in_demand: tuple[Material, Material]) -> Bubbles:
     first, second = in_demand
     # The table's status line says "Round 1 of 3": the lesson says why it stops after one.
-    return (f"Welcome, {you}! You play against {opponent}, an easy computer player.",
-            f"A game has {NUM_ROUNDS} rounds; this lesson plays the first.",
-            f"Each of you takes {plural(TAKES_PER_ROUND, 'die')} from the pool and builds on your own card.",
-            f"This round {first.label} and {second.label} are in demand: they break ties.")
+    return (_("Welcome, {you}! You play against {opponent}, an easy computer player.", you=you, opponent=opponent),
+            _("A game has {rounds} rounds; this lesson plays the first.", rounds=NUM_ROUNDS),
+            n_("Each of you takes {n} die from the pool and builds on your own card.",
+               "Each of you takes {n} dice from the pool and builds on your own card.", TAKES_PER_ROUND),
+            _("This round {first} and {second} are in demand: they break ties.",
+              first=material_word(first), second=material_word(second)))
 
 
 def take(first_time: bool) -> Bubbles:
     if first_time:
-        return ("Your turn: drag a die from the pool, or use Left / Right and Enter.",
-                "The spaces where it may go light up on your card.",
-                "A die may go on an empty space that is not hatched.",
-                "It may also top a stack showing the same number or a lower one.",
-                "Choose freely; a die never moves once it is placed.")
-    return ("Your turn: pick any die from the pool and put it on a lit space of your card.",)
+        return (_("Your turn: drag a die from the pool, or use Left / Right and Enter."),
+                _("The spaces where it may go light up on your card."),
+                _("A die may go on an empty space that is not hatched."),
+                _("It may also top a stack showing the same number or a lower one."),
+                _("Choose freely; a die never moves once it is placed."))
+    return (_("Your turn: pick any die from the pool and put it on a lit space of your card."),)
 
 
 def choose_space(first_time: bool) -> Bubbles:
     if first_time:
-        return ("Now drop it on a lit space, or choose one with the arrows and Enter.",
-                "The number printed on a space is how many dice it wants.",
-                f"Every space built to its number earns the blueprint bonus of {BLUEPRINT_BONUS}.")
-    return ("Put the die on a lit space of your card.",)
+        return (_("Now drop it on a lit space, or choose one with the arrows and Enter."),
+                _("The number printed on a space is how many dice it wants."),
+                _("Every space built to its number earns the blueprint bonus of {bonus}.", bonus=BLUEPRINT_BONUS))
+    return (_("Put the die on a lit space of your card."),)
 
 
 def confirm() -> Bubbles:
-    return ("Enter (or Confirm) plays the move; Backspace (or Undo) takes it back.",)
+    return (_("Enter (or Confirm) plays the move; Backspace (or Undo) takes it back."),)
 
 
 def discard(first_time: bool, opponent: str) -> Bubbles:
     if first_time:
-        return ("A rule for two players: after placing, you discard one more die.",
-                f"That keeps it from {opponent}. Then {plural(REPLACEMENTS_AFTER_DISCARD, 'new die', 'new dice')} "
-                f"are drawn, back to {POOL_SIZE[2]}.",
-                "Pick the die to throw away: click it, or Left / Right and Enter.")
-    return (f"Discard one die from the pool, so {opponent} cannot take it.",)
+        return (_("A rule for two players: after placing, you discard one more die."),
+                n_("That keeps it from {opponent}. Then {n} new die is drawn, back to {pool}.",
+                   "That keeps it from {opponent}. Then {n} new dice are drawn, back to {pool}.",
+                   REPLACEMENTS_AFTER_DISCARD, opponent=opponent, pool=POOL_SIZE[2]),
+                _("Pick the die to throw away: click it, or Left / Right and Enter."))
+    return (_("Discard one die from the pool, so {opponent} cannot take it.", opponent=opponent),)
 
 
 def fits_nowhere(first_time: bool) -> Bubbles:
     if first_time:
-        return ("One die in the pool fits nowhere on your card.",
-                "You may still take it if you want to: it leaves the round.",
-                "It counts as one of your takes all the same.")
-    return ("A die that fits nowhere may still be taken: it leaves the round.",)
+        return (_("One die in the pool fits nowhere on your card."),
+                _("You may still take it if you want to: it leaves the round."),
+                _("It counts as one of your takes all the same."))
+    return (_("A die that fits nowhere may still be taken: it leaves the round."),)
 
 
 def waiting(opponent: str) -> Bubbles:
-    return (f"{opponent} is choosing a die. Its card stays hidden until the round ends.",)
+    return (_("{opponent} is choosing a die. Its card stays hidden until the round ends.", opponent=opponent),)
 
 
 def reveal(step: RevealStep, you: int, result: RoundResult, names: Sequence[str], first_time: bool) -> Bubbles:
     """The rule behind the reveal step on show, said once per kind."""
-    who = "your" if step.player == you else f"{names[step.player]}'s" if step.player is not None else ""
     if step.kind == "lift":
-        return ("The round is over: the screens lift and every building is scored.",
-                "Space, a click or Next shows the next step; Enter skips to the scores.")
+        return (_("The round is over: the screens lift and every building is scored."),
+                _("Space, a click or Next shows the next step; Enter skips to the scores."))
     if step.kind == "building":
-        return (f"Now {who} building. Each material scores in its own way.",)
+        if step.player == you:
+            return (_("Now your building. Each material scores in its own way."),)
+        if step.player is not None:
+            return (_("Now {name}'s building. Each material scores in its own way.", name=names[step.player]),)
+        return (_("Now  building. Each material scores in its own way."),)
     if step.kind == "material" and step.material is not None:
         m = step.material
         if m is Material.WOOD:
-            return (f"Wood: {WOOD_PER_NEIGHBOUR} points for every die a wood die shares a face with.",
-                    "That is a die beside it on its level, below it or above it.")
+            return (_("Wood: {points} points for every die a wood die shares a face with.", points=WOOD_PER_NEIGHBOUR),
+                    _("That is a die beside it on its level, below it or above it."))
         if m is Material.RECYCLED:
-            return ("Recycled dice score together: the bigger the set, the more.",
-                    f"{RECYCLED_POINTS[1]} for one, {RECYCLED_POINTS[3]} for three, "
-                    f"{RECYCLED_POINTS[-1]} for {number_word(len(RECYCLED_POINTS) - 1)}.")
+            return (_("Recycled dice score together: the bigger the set, the more."),
+                    _("{one} for one, {three} for three, {most} for {count}.", one=RECYCLED_POINTS[1],
+                      three=RECYCLED_POINTS[3], most=RECYCLED_POINTS[-1],
+                      count=number_word(len(RECYCLED_POINTS) - 1)))
         if m is Material.STONE:
-            return ("Stone scores more the higher it stands.",
-                    f"{STONE_POINTS[1]} on the card, {STONE_POINTS[-1]} on level {len(STONE_POINTS) - 1} and up.")
-        return ("Glass scores the number on its top, even when covered.",)
+            return (_("Stone scores more the higher it stands."),
+                    _("{low} on the card, {high} on level {level} and up.", low=STONE_POINTS[1],
+                      high=STONE_POINTS[-1], level=len(STONE_POINTS) - 1))
+        return (_("Glass scores the number on its top, even when covered."),)
     if step.kind == "bonus":
-        return (f"The blueprint bonus: {BLUEPRINT_BONUS} points for a building that follows its card.",
-                "Each space holds just its number of dice, a hatched one none.")
+        return (_("The blueprint bonus: {bonus} points for a building that follows its card.", bonus=BLUEPRINT_BONUS),
+                _("Each space holds just its number of dice, a hatched one none."))
     if step.kind == "total":
-        return ("Building points only rank the buildings.",
-                "Victory points come from Awards and Prizes.")
+        return (_("Building points only rank the buildings."),
+                _("Victory points come from Awards and Prizes."))
     if step.kind == "award":
         award = next(iter(result.awards)) if result.awards else None
-        line = ((f"With {number_word(len(names))} players there is one Award: {award.title}, "
-                 f"worth {vp_text(award.victory_points)}.", "It goes to the higher building score.")
+        line = ((_("With {count} players there is one Award: {award}, worth {vp} VP.",
+                   count=number_word(len(names)), award=title_word(award), vp=award.victory_points),
+                 _("It goes to the higher building score."))
                 if award is not None and len(AWARDS_BY_PLAYERS[len(names)]) == 1 else
-                ("Awards go to the highest building scores.",))
+                (_("Awards go to the highest building scores."),))
         return line + tie(result, names)
     if step.kind == "prize":
-        return ("Prizes are for shapes and sets, whatever the building's score.",
-                f"A stack of {number_word(SKYSCRAPER_HEIGHT)}, all {number_word(GEOMETER_VALUES)} values, "
-                f"{number_word(STRUCTURAL_SAME_VALUE)} of a value, {number_word(MATERIALS_SAME_COLOUR)} of a material.",
-                "Each Prize goes to one building.")
+        return (_("Prizes are for shapes and sets, whatever the building's score."),
+                _("A stack of {height}, all {values} values, {same} of a value, {colour} of a material.",
+                  height=number_word(SKYSCRAPER_HEIGHT), values=number_word(GEOMETER_VALUES),
+                  same=number_word(STRUCTURAL_SAME_VALUE), colour=number_word(MATERIALS_SAME_COLOUR)),
+                _("Each Prize goes to one building."))
     if step.kind == "summary":
-        return ("That is the round's score.", "Next round (or Enter) finishes the lesson.")
+        return (_("That is the round's score."), _("Next round (or Enter) finishes the lesson."))
     return ()
 
 
@@ -134,19 +145,23 @@ def tie(result: RoundResult, names: Sequence[str]) -> Bubbles:
     tied = [(a, pl) for a, pl in result.awards.items() if pl.ties]
     if tied:
         award, pl = tied[0]
-        return (f"A tie! It goes to more {first.label} dice, the first in demand.",
-                f"Then to more {second.label} dice, then to the player later in turn order.",
-                f"{award.title} goes to {names[pl.player]}.")
-    return (f"Had the scores tied, more {first.label} dice would win: the first in demand.",
-            f"Then more {second.label} dice, then the player later in turn order.")
+        return (_("A tie! It goes to more {material} dice, the first in demand.", material=material_word(first)),
+                _("Then to more {material} dice, then to the player later in turn order.",
+                  material=material_word(second)),
+                _("{award} goes to {name}.", award=title_word(award), name=names[pl.player]))
+    return (_("Had the scores tied, more {material} dice would win: the first in demand.",
+              material=material_word(first)),
+            _("Then more {material} dice, then the player later in turn order.", material=material_word(second)))
 
 
 def closing(result: RoundResult, you: int, names: Sequence[str]) -> Bubbles:
-    won = [f"{a.title}" for a, pl in result.awards.items() if pl.player == you]
-    won += [f"the {p.title} Prize" for p, pl in result.prizes.items() if pl.player == you]
+    won = [title_word(a) for a, pl in result.awards.items() if pl.player == you]
+    won += [_("the {prize} Prize", prize=title_word(p)) for p, pl in result.prizes.items() if pl.player == you]
     score = result.scores[you].total
-    got = f"You won {and_list(won)}." if won else "No Award or Prize for you this time."
-    return (f"Well built! Your building scored {plural(score, 'point')}.", got,
-            f"A real game has {plural(NUM_ROUNDS, 'round')}, with new cards each round.",
-            "The most victory points wins.",
-            "Now play a game, or watch the rule demos (blueprints3d demo).")
+    got = _("You won {cards}.", cards=and_list(won)) if won else _("No Award or Prize for you this time.")
+    return (n_("Well built! Your building scored {n} point.", "Well built! Your building scored {n} points.", score),
+            got,
+            n_("A real game has {n} round, with new cards each round.",
+               "A real game has {n} rounds, with new cards each round.", NUM_ROUNDS),
+            _("The most victory points wins."),
+            _("Now play a game, or watch the rule demos (blueprints3d demo)."))

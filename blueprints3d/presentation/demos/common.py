@@ -17,7 +17,20 @@ from blueprints3d.engine.scoring import Score, explain_building, score_building
 from blueprints3d.presentation.words import and_list as and_list, in_player_words as in_player_words
 from blueprints3d.presentation.words import refusal_words as refusal_words, space_name as space_name
 from blueprints3d.presentation.words import space_names as space_names, where_on_card as where_on_card
-from blueprints3d.text import number_word, plural
+from blueprints3d.i18n import N_, _, n_, number
+from blueprints3d.presentation.words import colour_word as colour_word, material_word as material_word
+
+# Counts said as words up to twelve ("three green dice"), as figures above (``text.number_word``).
+NUMBER_WORDS = (N_("no"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"),
+                N_("eight"), N_("nine"), N_("ten"), N_("eleven"), N_("twelve"))
+# The score's categories as ``score_line`` names them.
+CATEGORY_WORDS = {"blueprint": N_("blueprint"), "wood": N_("wood"), "recycled": N_("recycled"),
+                  "stone": N_("stone"), "glass": N_("glass")}
+
+
+def number_word(n: int) -> str:
+    """``n`` as a word in the player's language ("no" for 0) up to twelve, as figures above."""
+    return _(NUMBER_WORDS[n]) if 0 <= n < len(NUMBER_WORDS) else number(n)
 
 W, R, S, G = Material.WOOD, Material.RECYCLED, Material.STONE, Material.GLASS
 
@@ -40,18 +53,18 @@ def points_marks(bp: Blueprint, stacks: Sequence[Stack], tone: Tone | None = Non
 def green_label(k: int, n: int) -> str:
     """The label of the ``k``-th of a building's ``n`` green dice (the set's points are in the
     caption: green dice score together)."""
-    return f"green {k} of {n}"
+    return _("green {k} of {n}", k=k, n=n)
 
 
 def die_points_label(material: Material, points: int, level: int) -> str:
     """What one die's label says it counts: the engine's points, and the material's reason."""
     if material is Material.RECYCLED:
-        return "green, one of a set"  # the set's points are in the caption
+        return _("green, one of a set")  # the set's points are in the caption
     if material is Material.WOOD:
-        return f"+{points} wood, {plural(points // 2, 'neighbour')}"
+        return n_("+{points} wood, {n} neighbour", "+{points} wood, {n} neighbours", points // 2, points=points)
     if material is Material.STONE:
-        return f"+{points} stone, level {level + 1}"
-    return f"+{points} glass, shows {points}"
+        return _("+{points} stone, level {level}", points=points, level=level + 1)
+    return _("+{points} glass, shows {points}", points=points)
 
 
 def sentence(text: str) -> str:
@@ -67,20 +80,22 @@ def placement_words(names: Sequence[str], placement) -> str:
     """Who an Award or Prize went to and, when there was a tie, why (the engine's tie words):
     "Ben, tied with Ada (both have 2 green; Ben has more black ...)"."""
     who = names[placement.player]
-    return who + (", tied with " + and_list(list(placement.ties)) if placement.ties else "")
+    if placement.ties:
+        return _("{name}, tied with {others}", name=who, others=and_list(list(placement.ties)))
+    return who
 
 
 def score_line(score: Score) -> str:
     """"23 = bonus 6 + wood 4 + ..." listing only the categories that scored."""
-    parts = [f"{name} {getattr(score, name)}" for name in ("blueprint", "wood", "recycled", "stone", "glass")
-             if getattr(score, name)]
-    return f"{score.total} = " + " + ".join(parts) if parts else "0"
+    parts = [_("{category} {points}", category=_(CATEGORY_WORDS[name]), points=getattr(score, name))
+             for name in ("blueprint", "wood", "recycled", "stone", "glass") if getattr(score, name)]
+    return _("{total} = {parts}", total=score.total, parts=" + ".join(parts)) if parts else number(0)
 
 
 def material_counts(stacks: Sequence[Stack]) -> tuple[int, int, int, int]:
     c = [0, 0, 0, 0]
     for st in stacks:
-        for m, _ in st:
+        for m, _v in st:
             c[m] += 1
     return (c[0], c[1], c[2], c[3])
 
@@ -99,6 +114,15 @@ def slots_of(stacks: Sequence[Stack], material: Material) -> list[Slot]:
     return [(c, lv) for c, st in enumerate(stacks) for lv, (m, _) in enumerate(st) if m == material]
 
 
+def each(items: Sequence[str]) -> str:
+    """"1 and 2 and 3": every one of a few short items, joined by "and"."""
+    items = list(items)
+    out = items[0] if items else ""
+    for item in items[1:]:
+        out = _("{first} and {then}", first=out, then=item)
+    return out
+
+
 def describe_building(bp: Blueprint, stacks: Sequence[Stack]) -> str:
     """What scored, in words built from ``explain_building`` and ``score_building``: e.g.
     "one wood die touching 2 dice (4), 3 green dice (10), glass dice showing 1 and 2 (3)"."""
@@ -107,23 +131,24 @@ def describe_building(bp: Blueprint, stacks: Sequence[Stack]) -> str:
     parts = []
     wood = [d for d in dice if d.material is Material.WOOD]
     if wood:
-        touching = " and ".join(str(d.points // 2) for d in wood)
-        many = "die" if len(wood) == 1 and wood[0].points // 2 == 1 else "dice"
-        parts.append(f"{number_word(len(wood))} wood {'die' if len(wood) == 1 else 'dice'} touching {touching} "
-                     f"{many} ({score.wood})")
+        touching = each([number(d.points // 2) for d in wood])
+        many = 1 if len(wood) == 1 and wood[0].points // 2 == 1 else 2
+        parts.append(n_("{count} wood die touching {touching} ({points})",
+                        "{count} wood dice touching {touching} ({points})", len(wood), count=number_word(len(wood)),
+                        touching=n_("{neighbours} die", "{neighbours} dice", many, neighbours=touching),
+                        points=score.wood))
     greens = sum(1 for d in dice if d.material is Material.RECYCLED)
     if greens:
-        parts.append(f"{number_word(greens)} green {'die' if greens == 1 else 'dice'} ({score.recycled})")
+        parts.append(n_("{count} green die ({points})", "{count} green dice ({points})", greens,
+                        count=number_word(greens), points=score.recycled))
     stone = [d for d in dice if d.material is Material.STONE]
     if stone:
-        levels = " and ".join(str(d.level + 1) for d in stone)
-        parts.append(f"{number_word(len(stone))} stone {'die' if len(stone) == 1 else 'dice'} on "
-                     f"{'level' if len(stone) == 1 else 'levels'} {levels} "
-                     f"({score.stone})")
+        parts.append(n_("{count} stone die on level {levels} ({points})",
+                        "{count} stone dice on levels {levels} ({points})", len(stone), count=number_word(len(stone)),
+                        levels=each([number(d.level + 1) for d in stone]), points=score.stone))
     glass = [d for d in dice if d.material is Material.GLASS]
     if glass:
-        shows = " and ".join(str(d.value) for d in glass)
-        parts.append(f"{number_word(len(glass))} glass {'die' if len(glass) == 1 else 'dice'} showing {shows} "
-                     f"({score.glass})")
-    return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1] if parts else "no dice"
-
+        parts.append(n_("{count} glass die showing {shows} ({points})",
+                        "{count} glass dice showing {shows} ({points})", len(glass), count=number_word(len(glass)),
+                        shows=each([number(d.value) for d in glass]), points=score.glass))
+    return and_list(parts) if parts else _("no dice")

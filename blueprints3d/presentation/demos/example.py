@@ -10,7 +10,8 @@ from blueprints3d.engine.awards import AWARDS_BY_PLAYERS, give_awards
 from blueprints3d.engine.blueprints import Blueprint, card_by_id
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.scoring import score_building
-from blueprints3d.text import plural
+from blueprints3d.i18n import _, n_
+from blueprints3d.presentation.words import award_word, colour_word, material_word
 
 NAMES = ("A", "B")
 A_CARD = Blueprint.from_grid([[1, "X"], [2, 1], [2, "X"]], id="A", name="Player A's card")
@@ -30,43 +31,51 @@ def build() -> Demo:
     assert award in AWARDS_BY_PLAYERS[2]
 
     def view(p: int, marks) -> BuildingView:
-        return BuildingView(f"Player {NAMES[p]}", bps[p], stacks[p], die_marks=marks,
-                            footer=plural(sc[p].total, "point"))
+        return BuildingView(_("Player {name}", name=NAMES[p]), bps[p], stacks[p], die_marks=marks,
+                            footer=n_("{n} point", "{n} points", sc[p].total))
 
     a, b = sc
     steps = [
-        Step(f"Player A {'follows' if a.blueprint else 'deviates from'} the blueprint ({a.blueprint}) and has "
-             f"{describe_building(bps[0], stacks[0])}, so {score_line(a)}.",
+        Step(_follows("A", a.blueprint, describe_building(bps[0], stacks[0]), score_line(a)),
              (view(0, points_marks(bps[0], stacks[0])),), facts={"score": a}),
-        Step(f"Player B {'follows' if b.blueprint else 'deviates from'} the blueprint ({b.blueprint}) and has "
-             f"{describe_building(bps[1], stacks[1])}, so {score_line(b)}.",
+        Step(_follows("B", b.blueprint, describe_building(bps[1], stacks[1]), score_line(b)),
              (view(1, points_marks(bps[1], stacks[1])),), facts={"score": b}),
     ]
     first, second = IN_DEMAND
     both = tuple(view(p, {}) for p in range(2))
     steps.append(Step(
-        f"Both buildings score {a.total}: a tie. Ties go to the building with more dice of the first "
-        f"in-demand material, {first.colour} ({first.label}).",
+        _("Both buildings score {total}: a tie. Ties go to the building with more dice of the first "
+          "in-demand material, {colour} ({material}).", total=a.total, colour=colour_word(first),
+          material=material_word(first)),
         both, in_demand=IN_DEMAND, facts={"totals": (a.total, b.total)}))
     green = tuple(BuildingView(v.title, v.blueprint, v.stacks, footer=v.footer,
-                               die_marks={s: Mark(f"{first.colour}, 1st in demand", Tone.FOCUS, glow=False) for s in slots_of(st, first)})
+                               die_marks={s: Mark(_("{colour}, 1st in demand", colour=colour_word(first)), Tone.FOCUS, glow=False) for s in slots_of(st, first)})
                   for v, st in zip(both, stacks))
     counts = [ctx.tie_key(p) for p in range(2)]
     steps.append(Step(
-        f"{first.colour.capitalize()} is first in demand. A has {counts[0][0]} and B has {counts[1][0]}, "
-        f"so they are still tied.", green, in_demand=IN_DEMAND, facts={"first": (counts[0][0], counts[1][0])}))
+        _("{colour} is first in demand. A has {a} and B has {b}, so they are still tied.",
+          colour=colour_word(first).capitalize(), a=counts[0][0], b=counts[1][0]), green, in_demand=IN_DEMAND, facts={"first": (counts[0][0], counts[1][0])}))
     black = tuple(BuildingView(v.title, v.blueprint, v.stacks, footer=v.footer,
-                               die_marks={s: Mark(f"{second.colour}, 2nd in demand", Tone.FOCUS, glow=False) for s in slots_of(st, second)})
+                               die_marks={s: Mark(_("{colour}, 2nd in demand", colour=colour_word(second)), Tone.FOCUS, glow=False) for s in slots_of(st, second)})
                   for v, st in zip(both, stacks))
     steps.append(Step(
-        f"{second.colour.capitalize()} is second in demand. A has {counts[0][1]} and B has {counts[1][1]}. "
-        f"{award.value.capitalize()} goes to {placement_words(NAMES, placement)}.",
+        _("{colour} is second in demand. A has {a} and B has {b}. {award} goes to {who}.",
+          colour=colour_word(second).capitalize(), a=counts[0][1], b=counts[1][1],
+          award=award_word(award).capitalize(), who=placement_words(NAMES, placement)),
         black, in_demand=IN_DEMAND,
         facts={"second": (counts[0][1], counts[1][1]), "winner": NAMES[placement.player],
                "award": award, "reason": placement.reason, "ties": placement.ties}))
     steps.append(silver_task(
-        f"Try it yourself: B wins the tie. Give Player A one more die so that A takes the Silver. "
-        f"Careful: A's building matches its blueprint exactly, worth {a.blueprint}.",
+        _("Try it yourself: B wins the tie. Give Player A one more die so that A takes the Silver. "
+          "Careful: A's building matches its blueprint exactly, worth {bonus}.", bonus=a.blueprint),
         bps, stacks, ((int(S), 6), (int(R), 5)), 0, NAMES, IN_DEMAND, TURN_ORDER))
-    return Demo("example", "The rulebook's example (p. 5)",
-                "A and B both reach 23; the in-demand materials break the tie", tuple(steps))
+    return Demo("example", _("The rulebook's example (p. 5)"),
+                _("A and B both reach 23; the in-demand materials break the tie"), tuple(steps))
+
+
+def _follows(name: str, bonus: int, has: str, score: str) -> str:
+    if bonus:
+        return _("Player {name} follows the blueprint ({bonus}) and has {has}, so {score}.",
+                 name=name, bonus=bonus, has=has, score=score)
+    return _("Player {name} deviates from the blueprint ({bonus}) and has {has}, so {score}.",
+             name=name, bonus=bonus, has=has, score=score)

@@ -11,7 +11,8 @@ from blueprints3d.presentation.words import die_name
 from blueprints3d.presentation.demos.common import G, R, S, W, refusal_words, space_name, space_names
 from blueprints3d.presentation.demos.tasks import TASK, Task, placement_answer, top_of
 from blueprints3d.presentation.scene import BuildingView, Demo, Ghost, Mark, Step, Tone
-from blueprints3d.text import plural
+from blueprints3d.i18n import _, n_
+from blueprints3d.presentation.words import colour_word
 
 from blueprints3d.engine.blueprints import card_by_id, placement_error
 from blueprints3d.engine.materials import Material
@@ -36,7 +37,7 @@ def build() -> Demo:
             for c, err in verdicts(value).items():
                 marks[c] = Mark("", Tone.GOOD if err is None else Tone.BAD)
         marks.update(extra or {})
-        return BuildingView(f"{bp.id} {bp.name}", bp, tuple(tuple(s) for s in stacks),
+        return BuildingView(_("{id} {name}", id=bp.id, name=bp.name), bp, tuple(tuple(s) for s in stacks),
                             cell_marks=marks, ghost=ghost)
 
     def names(cells: list[int]) -> str:
@@ -46,13 +47,19 @@ def build() -> Demo:
         err = placement_error(bp, top(cell), value, cell)
         ok = [c for c, e in verdicts(value).items() if e is None]
         if err is None:
-            caption = (f"{lead} Allowed: the {material.colour} {value} goes on {space_name(bp, cell)}"
-                       + (f", on top of the {top(cell)}." if top(cell) is not None else ", an empty space."))
+            if top(cell) is not None:
+                caption = _("{lead} Allowed: the {colour} {value} goes on {space}, on top of the {below}.",
+                            lead=lead, colour=colour_word(material), value=value, space=space_name(bp, cell),
+                            below=top(cell))
+            else:
+                caption = _("{lead} Allowed: the {colour} {value} goes on {space}, an empty space.",
+                            lead=lead, colour=colour_word(material), value=value, space=space_name(bp, cell))
         else:
-            caption = (f"{lead} Refused, because {refusal_words(bp, err)}. The building is unchanged; "
-                       f"the {value} may go on {names(ok)}.")
+            caption = _("{lead} Refused, because {refusal}. The building is unchanged; "
+                        "the {value} may go on {spaces}.", lead=lead, refusal=refusal_words(bp, err), value=value,
+                        spaces=names(ok))
         ghost = Ghost(material, value, cell, Tone.GOOD if err is None else Tone.BAD,
-                      "OK" if err is None else "No")
+                      _("OK") if err is None else _("No"))
         return Step(caption, (view(ghost, value),),
                     facts={"cell": cell, "value": value, "error": err, "allowed": ok})
 
@@ -65,28 +72,30 @@ def build() -> Demo:
     hatched = [c for c in range(bp.num_cells) if bp.is_hatched(c)]
     ok = [c for c, e in v.items() if e is None]
     steps.append(Step(
-        f"An empty card. A die may go on any empty space that is not hatched: {len(ok)} of the "
-        f"{bp.num_cells} spaces, lit green. The striped one, {space_name(bp, hatched[0])}, never takes a die.",
+        _("An empty card. A die may go on any empty space that is not hatched: {allowed} of the "
+          "{spaces} spaces, lit green. The striped one, {space}, never takes a die.",
+          allowed=len(ok), spaces=bp.num_cells, space=space_name(bp, hatched[0])),
         (view(None, 3),), facts={"value": 3, "allowed": ok, "error": v[hatched[0]], "cell": hatched[0]}))
     # 2. First die on an empty numbered space.
-    steps.append(try_drop(W, 3, 3, f"Drop an orange 3 on {space_name(bp, 3)}."))
+    steps.append(try_drop(W, 3, 3, _("Drop an orange 3 on {space}.", space=space_name(bp, 3))))
     put(W, 3, 3)
     # 3. A higher value on top.
-    steps.append(try_drop(R, 5, 3, "Now a green 5 on top of the orange 3: a higher value."))
+    steps.append(try_drop(R, 5, 3, _("Now a green 5 on top of the orange 3: a higher value.")))
     put(R, 5, 3)
     # 4. An equal value on top.
-    steps.append(try_drop(S, 5, 3, "A black 5 on the green 5: an equal value."))
+    steps.append(try_drop(S, 5, 3, _("A black 5 on the green 5: an equal value.")))
     # 5. A lower value on top: refused.
-    steps.append(try_drop(G, 2, 3, "A clear 2 on the green 5: a lower value."))
+    steps.append(try_drop(G, 2, 3, _("A clear 2 on the green 5: a lower value.")))
     # 6. Onto the hatched space: refused.
-    steps.append(try_drop(G, 2, hatched[0], "The clear 2 on the hatched space."))
+    steps.append(try_drop(G, 2, hatched[0], _("The clear 2 on the hatched space.")))
     # 7. The 2 placed where it fits; stacks have no height limit and placement is final.
     put(G, 2, 0)
     put(S, 5, 3)
     steps.append(Step(
-        f"The clear 2 goes on an empty space, {space_name(bp, 0)}, and the black 5 tops the stack of "
-        f"{len(stacks[3])} on {space_name(bp, 3)}: stacks have no height limit. Placement is final; "
-        f"dice never move and never change value.",
+        _("The clear 2 goes on an empty space, {space}, and the black 5 tops the stack of "
+          "{height} on {tower}: stacks have no height limit. Placement is final; "
+          "dice never move and never change value.", space=space_name(bp, 0), height=len(stacks[3]),
+          tower=space_name(bp, 3)),
         (view(None, None),), facts={"stacks": [list(s) for s in stacks]}))
     # 8. Try it yourself: a green 4 (and a black 1) to put where it may go.
     steps.append(_try_step(view(None, None)))
@@ -99,16 +108,19 @@ def build() -> Demo:
     refused = refusals[open_cells[0]]
     assert refused is not None  # every open space refuses the 3
     steps.append(Step(
-        f"A clear 3 on a building whose open spaces all show a 6 fits nowhere: "
-        f"{refusal_words(tower, refused)}, and the same on the other "
-        f"{plural(len(open_cells) - 1, 'space')}. Such a die may be taken only when it fits nowhere; "
-        f"it leaves the round and still counts as one of the 6 takes.",
-        (BuildingView(f"{tower.id} {tower.name}", tower, tuple(tuple(st) for st in full),
+        n_("A clear 3 on a building whose open spaces all show a 6 fits nowhere: "
+           "{refusal}, and the same on the other {n} space. Such a die may be taken only when it fits nowhere; "
+           "it leaves the round and still counts as one of the 6 takes.",
+           "A clear 3 on a building whose open spaces all show a 6 fits nowhere: "
+           "{refusal}, and the same on the other {n} spaces. Such a die may be taken only when it fits nowhere; "
+           "it leaves the round and still counts as one of the 6 takes.",
+           len(open_cells) - 1, refusal=refusal_words(tower, refused)),
+        (BuildingView(_("{id} {name}", id=tower.id, name=tower.name), tower, tuple(tuple(st) for st in full),
                       cell_marks={c: Mark("", Tone.BAD) for c in range(tower.num_cells)}),),
-        pool=((int(G), 3),), pool_label="Taken", pool_marks={0: Mark("fits nowhere", Tone.BAD, glow=False)},
+        pool=((int(G), 3),), pool_label=_("Taken"), pool_marks={0: Mark(_("fits nowhere"), Tone.BAD, glow=False)},
         facts={"refusals": refusals, "allowed": [c for c, e in refusals.items() if e is None]}))
-    return Demo("placement", "Placing dice",
-                "empty spaces, hatched spaces, equal or higher on top, a refused drop and why",
+    return Demo("placement", _("Placing dice"),
+                _("empty spaces, hatched spaces, equal or higher on top, a refused drop and why"),
                 tuple(steps))
 
 
@@ -116,8 +128,8 @@ def _try_step(building: BuildingView) -> Step:
     """The learner puts a die on this building; the engine's placement_error judges the space."""
     bp = building.shown_blueprint
     pool = ((int(R), 4), (int(S), 1))
-    prompt = "Try it yourself: take a die from the pool and put it on a space where it may go."
-    base = Step(prompt, (building,), pool=pool, pool_label="Your dice",
+    prompt = _("Try it yourself: take a die from the pool and put it on a space where it may go.")
+    base = Step(prompt, (building,), pool=pool, pool_label=_("Your dice"),
                 facts={"allowed": {k: [c for c in range(bp.num_cells)
                                        if placement_error(bp, top_of(building.stacks[c]), v, c) is None]
                                    for k, (_, v) in enumerate(pool)}})
@@ -125,10 +137,10 @@ def _try_step(building: BuildingView) -> Step:
     def judged(after: BuildingView, die, cell: int):
         below = after.stacks[cell][-2][1] if len(after.stacks[cell]) > 1 else None
         where = space_name(bp, cell)
-        said = (f"on top of the {below}, an equal value" if below == die[1] else
-                f"on top of the {below}, a lower value" if below is not None else "an empty space")
-        return True, (f"Yes: the {die_name(Material(die[0]), die[1])} may go on {where}, {said}. "
-                      f"It stays there for the rest of the game."), {}
+        said = (_("on top of the {below}, an equal value", below=below) if below == die[1] else
+                _("on top of the {below}, a lower value", below=below) if below is not None else _("an empty space"))
+        return True, _("Yes: the {die} may go on {space}, {how}. It stays there for the rest of the game.",
+                       die=die_name(Material(die[0]), die[1]), space=where, how=said), {}
 
     def judge(k: int, cell: int):
         return placement_answer(base, 0, k, cell, judged)

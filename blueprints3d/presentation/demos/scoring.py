@@ -16,9 +16,13 @@ from blueprints3d.engine.blueprints import Blueprint, card_by_id
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import BLUEPRINT_BONUS, RECYCLED_POINTS, STONE_POINTS, WOOD_PER_NEIGHBOUR
 from blueprints3d.engine.scoring import explain_building, recycled_points, score_building
-from blueprints3d.text import plural
+from blueprints3d.i18n import _, join_list, n_
 
 TOP_STONE_LEVEL = len(STONE_POINTS) - 1  # stone from this level up scores as this level
+
+
+def _points(n: int) -> str:
+    return n_("{n} point", "{n} points", n)
 
 
 def _wood_step(bp: Blueprint) -> Step:
@@ -35,15 +39,18 @@ def _wood_step(bp: Blueprint) -> Step:
     marks: dict[Slot, Mark] = {(wood_cell, wood_level): Mark(die_points_label(W, info.points, wood_level),
                                                             Tone.FOCUS)}
     for slot in touching:
-        marks[slot] = Mark(f"+{WOOD_PER_NEIGHBOUR} wood neighbour", Tone.GOOD)
+        marks[slot] = Mark(_("+{points} wood neighbour", points=WOOD_PER_NEIGHBOUR), Tone.GOOD)
     lower = (2, 0)  # beside the wood die's space, but one level down: no shared face
-    marks[lower] = Mark("lower, no shared face", Tone.BAD)
-    caption = (f"Wood: the orange 4 scores {WOOD_PER_NEIGHBOUR} for every die it shares a face with, beside it "
-               f"on its own level, below it and above it. It touches {plural(neighbours, 'die')}, so it scores "
-               f"{plural(info.points, 'point')}. The black 5 next door stands one level lower, so they share "
-               f"no face.")
-    return Step(caption, (BuildingView("Wood", bp, stacks, die_marks=marks,
-                                       footer=f"wood {score_building(bp, stacks).wood}"),),
+    marks[lower] = Mark(_("lower, no shared face"), Tone.BAD)
+    caption = n_("Wood: the orange 4 scores {each} for every die it shares a face with, beside it "
+                 "on its own level, below it and above it. It touches {n} die, so it scores "
+                 "{points}. The black 5 next door stands one level lower, so they share no face.",
+                 "Wood: the orange 4 scores {each} for every die it shares a face with, beside it "
+                 "on its own level, below it and above it. It touches {n} dice, so it scores "
+                 "{points}. The black 5 next door stands one level lower, so they share no face.",
+                 neighbours, each=WOOD_PER_NEIGHBOUR, points=_points(info.points))
+    return Step(caption, (BuildingView(_("Wood"), bp, stacks, die_marks=marks,
+                                       footer=_("wood {points}", points=score_building(bp, stacks).wood)),),
                 facts={"wood": score_building(bp, stacks).wood, "touching": touching,
                        "points": info.points})
 
@@ -58,13 +65,16 @@ def _recycled_steps(bp: Blueprint) -> list[Step]:
         # not the same "1 of 5" on all five.
         greens = [(c, lv) for c, st in enumerate(stacks) for lv, (m, _) in enumerate(st) if m == R]
         marks = {slot: Mark(green_label(k, n), Tone.FOCUS, glow=False) for k, slot in enumerate(greens, 1)}
-        table = ", ".join(f"{plural(k, 'die')}" + (" score " if k == 1 else " ") + f"{recycled_points(k)}"
-                          for k in range(1, len(RECYCLED_POINTS)))
-        caption = (f"Recycled: green dice score together, by how many there are ({table}). "
-                   f"This building has {plural(n, 'green die', 'green dice')}, worth "
-                   f"{plural(score.recycled, 'point')}.")
-        steps.append(Step(caption, (BuildingView("Recycled", bp, stacks, die_marks=marks,
-                                                 footer=f"recycled {score.recycled}"),),
+        table = join_list([_("{n} die score {points}", n=k, points=recycled_points(k)) if k == 1
+                           else n_("{n} die {points}", "{n} dice {points}", k, points=recycled_points(k))
+                           for k in range(1, len(RECYCLED_POINTS))])
+        caption = n_("Recycled: green dice score together, by how many there are ({table}). "
+                     "This building has {n} green die, worth {points}.",
+                     "Recycled: green dice score together, by how many there are ({table}). "
+                     "This building has {n} green dice, worth {points}.", n, table=table,
+                     points=_points(score.recycled))
+        steps.append(Step(caption, (BuildingView(_("Recycled"), bp, stacks, die_marks=marks,
+                                                 footer=_("recycled {points}", points=score.recycled)),),
                           facts={"green": n, "recycled": score.recycled}))
     return steps
 
@@ -76,14 +86,20 @@ def _stone_step(bp: Blueprint) -> Step:
     marks = {(d.cell, d.level): Mark(die_points_label(d.material, d.points, d.level), Tone.FOCUS, glow=False)
              for d in explain_building(bp, stacks) if d.material is Material.STONE}
     score = score_building(bp, stacks)
-    per_level = ", ".join(f"{next(d.points for d in explain_building(bp, stacks) if d.material is Material.STONE and d.level + 1 == k)}"
-                          + (" points" if k == 1 else "") + f" on level {k}"
-                          for k in range(1, TOP_STONE_LEVEL + 1))
+    def at_level(k: int) -> int:
+        return next(d.points for d in explain_building(bp, stacks) if d.material is Material.STONE and d.level + 1 == k)
+
+    per_level = join_list([_("{points} points on level {level}", points=at_level(k), level=k) if k == 1
+                           else _("{points} on level {level}", points=at_level(k), level=k)
+                           for k in range(1, TOP_STONE_LEVEL + 1)])
     black = sum(1 for d in explain_building(bp, stacks) if d.material is Material.STONE)
-    caption = (f"Stone: each black die scores by how high it stands ({per_level}; higher still, as "
-               f"level {TOP_STONE_LEVEL}). These {plural(black, 'black die', 'black dice')} score "
-               f"{plural(score.stone, 'point')}.")
-    return Step(caption, (BuildingView("Stone", bp, stacks, die_marks=marks, footer=f"stone {score.stone}"),),
+    caption = n_("Stone: each black die scores by how high it stands ({per_level}; higher still, as "
+                 "level {top}). These {n} black die score {points}.",
+                 "Stone: each black die scores by how high it stands ({per_level}; higher still, as "
+                 "level {top}). These {n} black dice score {points}.", black, per_level=per_level,
+                 top=TOP_STONE_LEVEL, points=_points(score.stone))
+    return Step(caption, (BuildingView(_("Stone"), bp, stacks, die_marks=marks,
+                                       footer=_("stone {points}", points=score.stone)),),
                 facts={"stone": score.stone, "labels": {k: m.text for k, m in marks.items()}})
 
 
@@ -96,13 +112,17 @@ def _glass_step(bp: Blueprint) -> Step:
     for d in explain_building(bp, stacks):
         if d.material is Material.GLASS:
             covered = d.level + 1 < len(stacks[d.cell])
-            marks[(d.cell, d.level)] = Mark(f"+{d.points} glass" + (", covered" if covered else ""),
-                                            Tone.FOCUS, glow=False)
-            reasons.append(f"the {d.value} scores {d.points}" + (" though covered" if covered else ""))
+            marks[(d.cell, d.level)] = Mark(_("+{points} glass, covered", points=d.points) if covered
+                                            else _("+{points} glass", points=d.points), Tone.FOCUS, glow=False)
+            reasons.append(_("the {value} scores {points} though covered", value=d.value, points=d.points) if covered
+                           else _("the {value} scores {points}", value=d.value, points=d.points))
     score = score_building(bp, stacks)
-    caption = (f"Glass: each clear die scores the number on its top face, also when other dice stand on "
-               f"it. Here {and_list(reasons)}: {plural(score.glass, 'glass point')} in all.")
-    return Step(caption, (BuildingView("Glass", bp, stacks, die_marks=marks, footer=f"glass {score.glass}"),),
+    caption = n_("Glass: each clear die scores the number on its top face, also when other dice stand on "
+                 "it. Here {reasons}: {n} glass point in all.",
+                 "Glass: each clear die scores the number on its top face, also when other dice stand on "
+                 "it. Here {reasons}: {n} glass points in all.", score.glass, reasons=and_list(reasons))
+    return Step(caption, (BuildingView(_("Glass"), bp, stacks, die_marks=marks,
+                                       footer=_("glass {points}", points=score.glass)),),
                 facts={"glass": score.glass, "labels": {k: m.text for k, m in marks.items()}})
 
 
@@ -112,11 +132,12 @@ def _all_step() -> Step:
                         [[(S, 1)], [(R, 5)]],
                         [[(G, 6)], []]])
     score = score_building(bp, stacks)
-    caption = (f"A whole building adds it all up, plus {BLUEPRINT_BONUS} when it matches its blueprint "
-               f"exactly, here {score_line(score)}. Building points only rank buildings for Awards; "
-               f"they are not victory points.")
-    return Step(caption, (BuildingView(f"{bp.id} {bp.name}", bp, stacks, die_marks=points_marks(bp, stacks),
-                                       footer=f"total {score.total}"),),
+    caption = _("A whole building adds it all up, plus {bonus} when it matches its blueprint "
+                "exactly, here {score}. Building points only rank buildings for Awards; "
+                "they are not victory points.", bonus=BLUEPRINT_BONUS, score=score_line(score))
+    return Step(caption, (BuildingView(_("{id} {name}", id=bp.id, name=bp.name), bp, stacks,
+                                       die_marks=points_marks(bp, stacks),
+                                       footer=_("total {points}", points=score.total)),),
                 facts={"total": score.total, "score": score})
 
 
@@ -131,16 +152,16 @@ def _try_step(bp: Blueprint) -> Step:
     stacks = stacks_of([[[(S, 2)], [(G, 1), (R, 3)]],
                         [[], [(S, 4), (G, 4)]],
                         [[(R, 1)], []]])
-    view = BuildingView("Try it", bp, stacks)
+    view = BuildingView(_("Try it"), bp, stacks)
     die = (int(W), 4)
     best: dict[int, int] = {}
     for c in range(bp.num_cells):
         if legal(view, die[1], c) is None:
             best[c] = _wood_points(bp, with_die(view, die, c).stacks, c)
     top = max(best.values())
-    prompt = ("Try it yourself: put the orange 4 (wood) where it scores most. Wood counts the dice it "
-              "shares a face with, on its own level, below and above.")
-    base = Step(prompt, (view,), pool=(die,), pool_label="Your die",
+    prompt = _("Try it yourself: put the orange 4 (wood) where it scores most. Wood counts the dice it "
+               "shares a face with, on its own level, below and above.")
+    base = Step(prompt, (view,), pool=(die,), pool_label=_("Your die"),
                 facts={"best": top, "points": best})
 
     def judged(after: BuildingView, d, cell: int):
@@ -149,10 +170,14 @@ def _try_step(bp: Blueprint) -> Step:
         best_at = space_names(bp, [c for c, p in best.items() if p == top])
         n = got // WOOD_PER_NEIGHBOUR
         if got == top:
-            return True, (f"Yes: on {where} the orange 4 touches {plural(n, 'die')} and scores "
-                          f"{plural(got, 'point')}, the most it can anywhere."), {"points": got}
-        return False, (f"Allowed, but on {where} it touches only {plural(n, 'die')} and scores "
-                       f"{plural(got, 'point')}. On {best_at} it would score {top}."), {"points": got}
+            return True, n_("Yes: on {space} the orange 4 touches {n} die and scores {points}, the most it can anywhere.",
+                            "Yes: on {space} the orange 4 touches {n} dice and scores {points}, the most it can anywhere.",
+                            n, space=where, points=_points(got)), {"points": got}
+        return False, n_("Allowed, but on {space} it touches only {n} die and scores {points}. "
+                         "On {best} it would score {top}.",
+                         "Allowed, but on {space} it touches only {n} dice and scores {points}. "
+                         "On {best} it would score {top}.", n, space=where, points=_points(got), best=best_at,
+                         top=top), {"points": got}
 
     return replace(base, facts={**base.facts,
                                 TASK: Task(prompt, 0, lambda k, c: placement_answer(base, 0, k, c, judged))})
@@ -162,7 +187,7 @@ def build() -> Demo:
     flat = card_by_id("B01")  # Row Houses: six spaces of 1, no hatching
     steps = [_wood_step(flat), *_recycled_steps(flat), _stone_step(flat), _glass_step(flat), _all_step(),
              _try_step(flat)]
-    return Demo("scoring", "Scoring the materials",
-                "wood counts its neighbours, green counts as a set, stone counts its level, glass its top face",
+    return Demo("scoring", _("Scoring the materials"),
+                _("wood counts its neighbours, green counts as a set, stone counts its level, glass its top face"),
                 tuple(steps))
 

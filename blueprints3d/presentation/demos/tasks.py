@@ -21,11 +21,11 @@ from blueprints3d.engine.scoring import score_building
 from blueprints3d.presentation.demos.common import context, placement_words, refusal_words, scores
 from blueprints3d.presentation.words import die_name
 from blueprints3d.presentation.scene import BuildingView, Die, Ghost, Mark, Stack, Step, Tone
-from blueprints3d.text import plural
+from blueprints3d.i18n import N_, _, n_
 
 TASK = "task"   # the key of a task in Step.facts
-TRY_HINT = ("Your turn: click a die (or Left / Right and Enter), then click a space "
-            "(or the arrows or 1-9 and Enter). Backspace takes the die back.")
+TRY_HINT = N_("Your turn: click a die (or Left / Right and Enter), then click a space "
+              "(or the arrows or 1-9 and Enter). Backspace takes the die back.")
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,10 @@ class Task:
 
     def answer(self, die: int, cell: int) -> Answer:
         return self.judge(die, cell)
+
+
+def _points(n: int) -> str:
+    return n_("{n} point", "{n} points", n)
 
 
 def top_of(stack) -> int | None:
@@ -67,11 +71,11 @@ def answer_step(step: Step, building: int, view: BuildingView, pool_index: int, 
     the die held over ``cell``), the taken die gone from the pool when it was placed."""
     if not placed:
         m, v = die
-        view = replace(view, ghost=Ghost(Material(m), v, cell, Tone.BAD, "No"), cell_marks={})
+        view = replace(view, ghost=Ghost(Material(m), v, cell, Tone.BAD, _("No")), cell_marks={})
     else:
         h = len(view.stacks[cell]) - 1
         marks = dict(view.die_marks)
-        marks[(cell, h)] = Mark("yes" if ok else "placed", Tone.GOOD if ok else Tone.INFO)
+        marks[(cell, h)] = Mark(_("yes") if ok else _("placed"), Tone.GOOD if ok else Tone.INFO)
         view = replace(view, die_marks=marks)
     buildings = list(step.buildings)
     buildings[building] = view
@@ -92,8 +96,8 @@ def placement_answer(step: Step, building: int, pool_index: int, cell: int,
     err = legal(from_view, v, cell)
     name = die_name(Material(m), v)  # the engine's material word, as at the table
     if err is not None:
-        caption = (f"Not there: {refusal_words(from_view.shown_blueprint, err)}. "
-                   f"The {name} is back in your hand; try another space.")
+        caption = _("Not there: {refusal}. The {die} is back in your hand; try another space.",
+                    refusal=refusal_words(from_view.shown_blueprint, err), die=name)
         return Answer(False, False, caption, answer_step(step, building, from_view, pool_index, caption,
                                                          False, False, die, cell, {"error": err}))
     after = with_die(from_view, die, cell)
@@ -109,28 +113,32 @@ def silver_task(prompt: str, bps: Sequence[Blueprint], builds: Sequence[Sequence
     """Two buildings, one Silver: put a die on ``player``'s building so that it takes the
     Silver. ``give_awards`` judges; a lost blueprint bonus and a lost tie are said."""
     before = scores(bps, builds)
-    views = tuple(BuildingView(names[p], bps[p], tuple(builds[p]), footer=plural(before[p].total, "point"))
+    views = tuple(BuildingView(names[p], bps[p], tuple(builds[p]), footer=_points(before[p].total))
                   for p in range(len(builds)))
-    base = Step(prompt, views, pool=pool, pool_label="Your dice", in_demand=in_demand)
+    base = Step(prompt, views, pool=pool, pool_label=_("Your dice"), in_demand=in_demand)
 
     def points(view: BuildingView) -> str:
-        return plural(score_building(view.shown_blueprint, view.stacks).total, "point")
+        return _points(score_building(view.shown_blueprint, view.stacks).total)
 
     def judged(after: BuildingView, die, cell: int):
         now = [after.stacks if p == player else tuple(builds[p]) for p in range(len(builds))]
         sc = scores(bps, now)
         got = give_awards(sc, context(in_demand, turn_order, now), names)[Award.SILVER]
-        totals = " against ".join(f"{names[p]} {plural(sc[p].total, 'point')}" for p in range(len(now)))
+        totals = [_("{name} {points}", name=names[p], points=_points(sc[p].total)) for p in range(len(now))]
+        said = totals[0]
+        for t in totals[1:]:
+            said = _("{first} against {then}", first=said, then=t)
         lost = before[player].blueprint - sc[player].blueprint
-        bonus = (f" The die broke the exact blueprint, so {names[player]} lost the bonus of {lost}."
-                 if lost > 0 else "")
+        bonus = (" " + _("The die broke the exact blueprint, so {name} lost the bonus of {points}.",
+                         name=names[player], points=lost) if lost > 0 else "")
         facts = {"winner": got.player, "totals": [x.total for x in sc]}
+        who = placement_words(names, got)
         if got.player == player:
-            return True, f"Yes: {totals}, so Silver goes to {placement_words(names, got)}.{bonus}", facts
+            return True, _("Yes: {totals}, so Silver goes to {who}.", totals=said, who=who) + bonus, facts
         tied = len({x.total for x in sc}) == 1
-        return False, (f"Not enough: {totals}, so Silver still goes to {placement_words(names, got)}.{bonus} "
-                       + ("A tie is not enough here; look" if tied else "Look")
-                       + " for a space where the die scores more."), facts
+        return False, (_("Not enough: {totals}, so Silver still goes to {who}.", totals=said, who=who) + bonus + " "
+                       + (_("A tie is not enough here; look for a space where the die scores more.") if tied
+                          else _("Look for a space where the die scores more."))), facts
 
-    return Step(prompt, views, pool=pool, pool_label="Your dice", in_demand=in_demand,
+    return Step(prompt, views, pool=pool, pool_label=_("Your dice"), in_demand=in_demand,
                 facts={TASK: Task(prompt, player, lambda k, c: placement_answer(base, player, k, c, judged, points))})
