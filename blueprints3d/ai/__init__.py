@@ -50,6 +50,7 @@ from blueprints3d.ai import strategy
 from blueprints3d.ai.bots import Bot, GreedyBot, RandomBot, SearchBot
 from blueprints3d.ai.search import Budget
 from blueprints3d.engine.errors import BlueprintsError
+from blueprints3d.i18n.message import Message
 
 # Level -> (bot name, one line for a new-game screen).
 LEVELS: dict[str, tuple[str, str]] = {
@@ -77,7 +78,8 @@ def make_bot(name_or_level: str, seed: int = 0) -> Bot:
     kind, colon, moves = name.partition(":")
     if colon and kind in ("search", "expert"):
         if not (moves.isascii() and moves.isdigit() and len(moves) <= 7) or int(moves) < 1:
-            raise UnknownBot(f"bad bot {name_or_level!r}: {kind}:N needs a whole number of playout moves N >= 1")
+            raise UnknownBot(Message.of("bad bot {name}: {kind}:N needs a whole number of playout moves N >= 1",
+                                         name=repr(name_or_level), kind=kind))
         if kind == "search":
             budget = replace(HARD_BUDGET, moves=int(moves))
         else:  # the cap scales with the budget, so that twice the moves is twice the thinking
@@ -94,7 +96,7 @@ def make_bot(name_or_level: str, seed: int = 0) -> Bot:
                         own_temperature=expert.own_temperature, value=expert.value, crowd=expert.crowd)
     else:
         known = ", ".join([*LEVELS, *BOT_NAMES, "search:N", "expert:N"])
-        raise UnknownBot(f"unknown bot {name_or_level!r}: expected one of {known}")
+        raise UnknownBot(Message.of("unknown bot {name}: expected one of {known}", name=repr(name_or_level), known=known))
     bot.name = key
     return bot
 
