@@ -148,7 +148,7 @@ def writable_file(path: str, option: str = "", *, replace: bool = True) -> str:
                                          "through a link); give the name of a plain file", what=what))
     if st is not None and not stat.S_ISREG(st.st_mode):
         raise BlueprintsError(Message.of("{what}: it is not a plain file ({kind}); give the name of a plain file",
-                                         what=what, kind=kind_of_mode(st.st_mode)))
+                                         what=what, kind=Message.of(kind_of_mode(st.st_mode))))
     if not os.access(out_dir, os.W_OK | os.X_OK):
         raise BlueprintsError(Message.of("{what}: the folder {folder} is not writable", what=what,
                                          folder=display(out_dir, 200)))
