@@ -12,7 +12,8 @@ import stat
 
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.files.jsonfile import kind_of_mode
-from blueprints3d.i18n import N_, _, catalogue, language
+import blueprints3d.i18n as i18n
+from blueprints3d.i18n import N_, _
 from blueprints3d.i18n.message import Message
 from blueprints3d.text import display, shown
 
@@ -36,11 +37,11 @@ ARGPARSE_COUNTED = (Message.counted("expected %s argument", "expected %s argumen
 
 
 def _argparse_gettext(message):
-    return message if message is None else catalogue(language()).gettext(message)
+    return message if message is None else i18n.catalogue(i18n.language()).gettext(message)
 
 
 def _argparse_ngettext(singular, plural, n):
-    return catalogue(language()).ngettext(singular, plural, n)
+    return i18n.catalogue(i18n.language()).ngettext(singular, plural, n)
 
 
 def speak_argparse() -> None:
