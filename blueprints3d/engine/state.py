@@ -325,17 +325,24 @@ class GameState:
 
     def describe_action(self, action: int, reveal: bool = False) -> str:
         """The current player's ``action`` in words, as the table sees it: where a die goes on a
-        building is behind that player's screen, so the space is named only with ``reveal``."""
+        building is behind that player's screen, so the space is named only with ``reveal``.
+        In English; ``action_message`` to translate it."""
+        return str(self.action_message(action, reveal))
+
+    def action_message(self, action: int, reveal: bool = False) -> Message:
+        """``describe_action`` as a Message, said in the player's language where it is shown."""
         k = A.decode(action)
         p = self.current_player
-        who = self.names[p] if p is not None else "nobody"
+        who: object = self.names[p] if p is not None else Message.of("nobody")
+        die = self.die_message(k.die)
         if k.kind is A.Kind.PLACE:
             if reveal and p is not None and k.cell is not None:  # (over: no building to name)
-                return f"{who} places the {self.describe_die(k.die)} at {self.blueprints[p].cell_name(k.cell)}"
-            return f"{who} takes the {self.describe_die(k.die)}"
+                return Message.of("{who} places the {die} at {cell}", who=who, die=die,
+                                  cell=self.blueprints[p].cell_message(k.cell))
+            return Message.of("{who} takes the {die}", who=who, die=die)
         if k.kind is A.Kind.SET_ASIDE:
-            return f"{who} takes the {self.describe_die(k.die)}, which fits nowhere: it leaves the round"
-        return f"{who} discards the {self.describe_die(k.die)}"
+            return Message.of("{who} takes the {die}, which fits nowhere: it leaves the round", who=who, die=die)
+        return Message.of("{who} discards the {die}", who=who, die=die)
 
     def _next_turn(self) -> None:
         self.phase = Phase.TAKE
