@@ -14,9 +14,9 @@ import sys
 from typing import Sequence
 
 from blueprints3d import __version__
-from blueprints3d.commands.argtypes import UsageError
+from blueprints3d.commands.argtypes import UsageError, speak_argparse
 from blueprints3d.engine.errors import BlueprintsError
-from blueprints3d.i18n import LANGUAGES, explain, language_from_environment, set_language
+from blueprints3d.i18n import LANGUAGES, _, explain, language_from_environment, set_language
 from blueprints3d.text import one_line
 
 # Subcommand name -> module under blueprints3d.commands. "play" is also the default.
@@ -41,7 +41,11 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a wrong option is one line and exit status 2 (the usage block is for --help)."""
 
     def error(self, message: str):
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {one_line(message)}\n")
+        self.exit(EXIT_USAGE, _error_line(self.prog, message))
+
+
+def _error_line(prog: str, message: object) -> str:
+    return _("{prog}: error: {message}", prog=prog, message=one_line(message)) + "\n"
 
 
 def _load(name: str):
@@ -49,16 +53,19 @@ def _load(name: str):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The parser, its help in the current language: build it after ``set_language``."""
+    speak_argparse()
     parser = _Parser(
         prog="blueprints3d",
-        description="Blueprints, the dice-stacking board game, on a 3D table. "
-                    "Without a command, opens the table for a new game.")
-    parser.add_argument("--version", action="version", version=f"blueprints3d {__version__}")
+        description=_("Blueprints, the dice-stacking board game, on a 3D table. "
+                      "Without a command, opens the table for a new game."))
+    parser.add_argument("--version", action="version", version=f"blueprints3d {__version__}",
+                        help=_("show program's version number and exit"))
     _add_lang(parser, None)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         mod = _load(name)
-        p = sub.add_parser(name, help=mod.HELP, description=mod.HELP)
+        p = sub.add_parser(name, help=_(mod.HELP), description=_(mod.HELP))
         mod.add_arguments(p)
         _add_lang(p, argparse.SUPPRESS)   # after the command too; SUPPRESS keeps one given before
     return parser
@@ -66,8 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _add_lang(parser: argparse.ArgumentParser, default) -> None:
     parser.add_argument("--lang", choices=list(LANGUAGES), default=default, metavar="|".join(LANGUAGES),
-                        help="the language to speak (default: from LANGUAGE, LC_ALL, LC_MESSAGES, LANG; "
-                             "else English); so far `score` and the refusals of build files are translated")
+                        help=_("the language to speak (default: from LANGUAGE, LC_ALL, LC_MESSAGES, LANG; "
+                               "else English); so far `score` and the refusals of build files are translated"))
 
 
 def _split_lang(argv: list[str]) -> tuple[list[str], list[str]]:
@@ -83,8 +90,24 @@ def _split_lang(argv: list[str]) -> tuple[list[str], list[str]]:
     return argv[:i], argv[i:]
 
 
+def _given_lang(argv: list[str]) -> str | None:
+    """The last valid --lang in ``argv`` (before or after the command; none after "--"), read before
+    the parser is built so that its help and argparse's own words are in that language. A wrong
+    one is left for the parser to refuse."""
+    found = None
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else \
+            arg.split("=", 1)[1] if arg.startswith("--lang=") else None
+        if value in LANGUAGES:
+            found = value
+    return found
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    set_language(_given_lang(argv) or language_from_environment(os.environ) or "en")
     parser = build_parser()
     # No subcommand (or only options): play. Options of `play` are accepted at the top level.
     lang, rest = _split_lang(argv)
@@ -95,12 +118,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(_load(args.command).run(args) or 0)
     except UsageError as e:
-        parser.exit(EXIT_USAGE, f"blueprints3d {args.command}: error: {one_line(e)}\n")
+        parser.exit(EXIT_USAGE, _error_line(f"blueprints3d {args.command}", e))
     except BlueprintsError as e:
         print(f"blueprints3d: {one_line(explain(e))}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        print("blueprints3d: interrupted", file=sys.stderr)
+        print(_("blueprints3d: interrupted"), file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0

@@ -45,6 +45,15 @@ def po_path(lang: str) -> Path:
 
 
 _PLACEHOLDER = re.compile(r"\{(\w*)\}")
+# argparse's own ids (commands/argtypes.py) keep its %-placeholders, which argparse fills in.
+_NAMED_PERCENT = re.compile(r"%\((\w+)\)[#0 +-]*\d*(?:\.\d+)?[a-zA-Z]")
+_BARE_PERCENT = re.compile(r"%[#0 +-]*\d*(?:\.\d+)?[a-zA-Z]")
+
+
+def percent_placeholders(text: str) -> tuple[set[str], int]:
+    """The named %(x)s placeholders of ``text`` and how many bare ones (%s, %r) it has."""
+    text = text.replace("%%", "")
+    return set(_NAMED_PERCENT.findall(text)), len(_BARE_PERCENT.findall(_NAMED_PERCENT.sub("", text)))
 
 
 def problems(entries: list[Entry]) -> list[str]:
@@ -68,6 +77,10 @@ def problems(entries: list[Entry]) -> list[str]:
             elif set(_PLACEHOLDER.findall(s)) != wanted and not (e.plural and set(_PLACEHOLDER.findall(s)) <= wanted):
                 out.append(f"{e.msgid!r}: placeholders {sorted(set(_PLACEHOLDER.findall(s)))} "
                            f"are not the id's {sorted(wanted)}")
+            elif percent_placeholders(s) != percent_placeholders(e.msgid) and not (
+                    e.plural and percent_placeholders(s) == percent_placeholders(e.plural)):
+                out.append(f"{e.msgid!r}: %-placeholders {percent_placeholders(s)} are not the id's "
+                           f"{percent_placeholders(e.msgid)}")
     return out
 
 
@@ -88,12 +101,20 @@ def test_the_check_can_fail(tmp_path):
     bad.write_text('msgid ""\nmsgstr "Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
                    'msgid "stone on level {level}"\nmsgstr "Stein auf Ebene {stufe}"\n\n'
                    'msgid "total"\nmsgstr ""\n\n'
-                   'msgid "{n} die"\nmsgid_plural "{n} dice"\nmsgstr[0] "{n} Würfel"\n', "utf-8")
+                   'msgid "{n} die"\nmsgid_plural "{n} dice"\nmsgstr[0] "{n} Würfel"\n\n'
+                   'msgid "unrecognized arguments: %s"\nmsgstr "unbekannte Argumente"\n\n'
+                   'msgid "invalid choice: %(value)r (choose from %(choices)s)"\n'
+                   'msgstr "ungültige Wahl: %(wert)r (Auswahl: %(choices)s)"\n\n'
+                   'msgid "expected %s argument"\nmsgid_plural "expected %s arguments"\n'
+                   'msgstr[0] "%s Argument erwartet"\nmsgstr[1] "%s Argumente erwartet"\n\n'
+                   'msgid "usage: "\nmsgstr "Aufruf: "\n', "utf-8")
     found = problems(read_po(bad))
-    assert len(found) == 3, found
-    assert any("placeholders" in p for p in found)
+    assert len(found) == 5, found
+    assert any("placeholders" in p and "stone" in p for p in found)
     assert any("not translated" in p for p in found)
     assert any("1 forms, not 2" in p for p in found)
+    assert any("%-placeholders" in p and "unrecognized" in p for p in found)   # a %s lost
+    assert any("%-placeholders" in p and "invalid choice" in p for p in found)  # %(value)r renamed
 
 
 def test_the_plural_rules_are_the_languages():
@@ -385,3 +406,77 @@ def test_the_extractor_finds_every_marker(tmp_path):
     found = {(f.msgid, f.plural) for f in extract_messages.messages(tmp_path)}
     assert found == {("constant", None), ("said {x}", None), ("{n} die", "{n} dice"), ("of it", None),
                      ("one {n}", "many {n}"), ("refused", None)}
+
+
+# (g) the command line's help and argparse's own words, in the player's language
+
+from blueprints3d.commands.argtypes import ARGPARSE_COUNTED, ARGPARSE_MESSAGES  # noqa: E402
+from blueprints3d.engine.blueprints import CARD_NAMES, standard_deck  # noqa: E402
+
+
+def _help(capsys, argv):
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == 0
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["score", "--help"], ["render", "--help"], ["history", "--help"],
+                                  ["tournament", "--help"], ["play", "--help"]])
+def test_help_is_in_the_language_before_or_after_the_command(capsys, argv):
+    english = _help(capsys, argv)
+    assert english.startswith("usage: ") and "show this help message and exit" in english
+    for given in (["--lang", "de", *argv], [*argv[:-1], "--lang", "de", argv[-1]], [*argv, "--lang=de"]):
+        german = _help(capsys, given)
+        assert german != english, given
+        assert not german.startswith("usage: ") and "show this help message and exit" not in german, german
+        set_language("en")
+
+
+def test_help_in_the_language_of_the_environment(capsys, monkeypatch):
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C")
+    english = _help(capsys, ["score", "--help"])
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert _help(capsys, ["score", "--help"]) != english
+
+
+@pytest.mark.parametrize("argv", [["score"], ["score", "a.json", "--bogus"], ["simulate", "--players", "7"],
+                                  ["nonsense-command"]])
+def test_argparse_refuses_in_the_language(capsys, argv):
+    with pytest.raises(SystemExit):
+        main(argv)
+    english = capsys.readouterr().err
+    assert ": error: " in english
+    with pytest.raises(SystemExit) as e:
+        main(["--lang", "de", *argv])
+    assert e.value.code == 2
+    german = capsys.readouterr().err
+    assert german.count("\n") == 1 and german != english, german
+    for words in ("the following arguments are required", "unrecognized arguments", "invalid choice", "error:"):
+        assert words not in german, german
+
+
+def test_argparse_speaks_only_ids_the_catalogue_has():
+    """Every message argparse says (this Python's argparse.py) is one of ARGPARSE_MESSAGES."""
+    import argparse
+    import ast
+    tree = ast.parse(Path(argparse.__file__).read_text("utf-8"))
+    said = {node.args[0].value for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "ngettext")
+            and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)}
+    marked = set(ARGPARSE_MESSAGES) | {m.msgid for m in ARGPARSE_COUNTED} | {m.plural for m in ARGPARSE_COUNTED}
+    programming = {".__call__() not defined", "conflicting subparser: %s", "conflicting subparser alias: %s",
+                   "argument \"-\" with mode %r", "cannot merge actions - two groups are named %r",
+                   "'required' is an invalid argument for positionals", "dest= is required for options like %r",
+                   "invalid conflict_resolution value: %r", "mutually exclusive arguments must be optional",
+                   "cannot have multiple subparser arguments", "%r is not callable",
+                   "invalid option string %(option)r: must start with a character %(prefix_chars)r",
+                   "conflicting option string: %s", "subcommands"}
+    missing = said - marked - programming
+    assert not missing, missing
+
+
+def test_the_card_names_are_marked():
+    assert CARD_NAMES == tuple(c.name for c in standard_deck())

@@ -13,6 +13,7 @@ from blueprints3d.engine.errors import IllegalAction
 from blueprints3d.engine.state import GameState
 from blueprints3d.engine.turns import Phase
 from blueprints3d.engine.views import PlayerView
+from blueprints3d.i18n.message import Message
 
 View = PlayerView
 
@@ -22,17 +23,20 @@ def view_of(state_or_view: GameState | View, player: int) -> View:
     if isinstance(state_or_view, GameState):
         return state_or_view.view(player)
     if not isinstance(state_or_view, PlayerView):
-        raise IllegalAction(f"a bot needs a GameState or a PlayerView, not {type(state_or_view).__name__}")
+        raise IllegalAction(Message.of("a bot needs a GameState or a PlayerView, not {kind}",
+                                       kind=type(state_or_view).__name__))
     if state_or_view.player != player:
-        raise IllegalAction(f"this view belongs to player {state_or_view.player}, not {player}")
+        raise IllegalAction(Message.of("this view belongs to player {owner}, not {player}", owner=state_or_view.player,
+                                       player=player))
     return state_or_view
 
 
 def check_turn(view: View, player: int) -> None:
     if view.phase is Phase.OVER:
-        raise IllegalAction("the game is over: there is nothing to choose")
+        raise IllegalAction(Message.of("the game is over: there is nothing to choose"))
     if view.current_player != player:
-        raise IllegalAction(f"it is player {view.current_player}'s turn, not player {player}'s")
+        raise IllegalAction(Message.of("it is player {current}'s turn, not player {player}'s", current=view.current_player,
+                                       player=player))
 
 
 def public_state(view: View) -> GameState:

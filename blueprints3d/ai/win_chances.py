@@ -26,6 +26,7 @@ from importlib import resources
 from blueprints3d.engine.errors import CardDataError
 from blueprints3d.engine.rules import NUM_ROUNDS, POOL_SIZE, Award
 from blueprints3d.engine.state import GameState
+from blueprints3d.i18n.message import Message
 
 # A hair of points ahead on top of the chance: it only orders moves whose chances are equal
 # (a game already decided, a lead the table calls safe), and is far below one playout's say.
@@ -51,7 +52,8 @@ def _data() -> tuple[dict[int, tuple[int, int, list[list[float]]]], dict[int, di
         if any(x <= 0 for part in scales.values() for x in part.values()):
             raise ValueError("a softmax scale is not positive")
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
-        raise CardDataError(f"the expert's win-chance data (ai/data/win_chances.json) is unreadable: {e}") from e
+        raise CardDataError(Message.of("the expert's win-chance data (ai/data/win_chances.json) is unreadable: {reason}",
+                                       reason=str(e))) from e
     return two, scales
 
 

@@ -5,19 +5,20 @@ from __future__ import annotations
 import argparse
 
 from blueprints3d.commands.argtypes import output_folder, picture_size
+from blueprints3d.i18n import N_, _
 from blueprints3d.presentation.demos import DEMOS
 
-HELP = "visual rule demonstrations (without NAME: a menu); --render DIR writes each step to PNG"
+HELP = N_("visual rule demonstrations (without NAME: a menu); --render DIR writes each step to PNG")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("name", nargs="?", choices=list(DEMOS), metavar="NAME",
-                        help="the demonstration to open: " + ", ".join(DEMOS))
+                        help=_("the demonstration to open: {names}", names=", ".join(DEMOS)))
     parser.add_argument("--render", metavar="DIR",
-                        help="write every step of NAME (or of every demo) to DIR/<name>-NN.png offscreen, then exit")
-    parser.add_argument("--size", type=picture_size, default=None, help="window or picture size WxH (default 1280x720; 960x540 with --render)")
-    parser.add_argument("--no-shaders", action="store_true", help="plain colours instead of the material shaders")
-    parser.add_argument("--list", action="store_true", help="list the demonstrations and their steps' captions, then exit")
+                        help=_("write every step of NAME (or of every demo) to DIR/<name>-NN.png offscreen, then exit"))
+    parser.add_argument("--size", type=picture_size, default=None, help=_("window or picture size WxH (default 1280x720; 960x540 with --render)"))
+    parser.add_argument("--no-shaders", action="store_true", help=_("plain colours instead of the material shaders"))
+    parser.add_argument("--list", action="store_true", help=_("list the demonstrations and their steps' captions, then exit"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -26,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
     demos = [get_demo(args.name)] if args.name else all_demos()
     if args.list:
         for d in demos:
-            print(f"{d.name}: {d.title} - {d.summary}")
+            print(f"{d.name}: {d.title} - {d.summary}")   # (the demos' own words, presentation/demos)
             for i, s in enumerate(d.steps, 1):
                 print(f"  {i}. {s.caption}")
         return 0

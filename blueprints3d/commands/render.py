@@ -20,9 +20,11 @@ from contextlib import contextmanager
 
 from blueprints3d.commands.argtypes import UsageError, dimensions, finite_number, whole_number, writable_file
 from blueprints3d.engine.errors import BlueprintsError
-from blueprints3d.text import display, plural, shown
+from blueprints3d.i18n import N_, _, explain, n_
+from blueprints3d.i18n.message import Message
+from blueprints3d.text import display, shown
 
-HELP = "render a build file (or the material test scene) to a PNG picture or a turntable animation, without a window"
+HELP = N_("render a build file (or the material test scene) to a PNG picture or a turntable animation, without a window")
 
 # Up to 8K: the picture is drawn supersampled, so larger ones would exceed the GL's buffers.
 picture_size = dimensions((64, 64), (7680, 4320), "1920x1080")
@@ -33,45 +35,46 @@ SHARE_LEAST = (320, 180)      # --card: smaller, its words would be too small to
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", nargs="?", help="build file (JSON); omit with --materials")
-    parser.add_argument("-o", "--output", help="PNG file to write")
-    parser.add_argument("--materials", action="store_true", help="render the material test scene")
+    parser.add_argument("file", nargs="?", help=_("build file (JSON); omit with --materials"))
+    parser.add_argument("-o", "--output", help=_("PNG file to write"))
+    parser.add_argument("--materials", action="store_true", help=_("render the material test scene"))
     parser.add_argument("--size", type=picture_size, default=None,
-                        help=f"picture size WxH (default {DEFAULT_SIZE[0]}x{DEFAULT_SIZE[1]}; "
-                             f"{TURNTABLE_SIZE[0]}x{TURNTABLE_SIZE[1]} for --turntable, "
-                             f"{SHARE_SIZE[0]}x{SHARE_SIZE[1]} for --card)")
-    parser.add_argument("--angle", type=finite_number(-3600, 3600, " of degrees"), default=35.0,
-                        help="camera angle around the building in degrees (0 = the owner's seat)")
-    parser.add_argument("--elevation", type=finite_number(unit=" of degrees"), default=36.0,
-                        help="camera height as an angle above the table in degrees (default 36)")
-    parser.add_argument("--no-shaders", action="store_true", help="plain colours instead of the material shaders")
+                        help=_("picture size WxH (default {size}; {turntable} for --turntable, {card} for --card)",
+                               size=f"{DEFAULT_SIZE[0]}x{DEFAULT_SIZE[1]}",
+                               turntable=f"{TURNTABLE_SIZE[0]}x{TURNTABLE_SIZE[1]}",
+                               card=f"{SHARE_SIZE[0]}x{SHARE_SIZE[1]}"))
+    parser.add_argument("--angle", type=finite_number(-3600, 3600, N_("of degrees")), default=35.0,
+                        help=_("camera angle around the building in degrees (0 = the owner's seat)"))
+    parser.add_argument("--elevation", type=finite_number(unit=N_("of degrees")), default=36.0,
+                        help=_("camera height as an angle above the table in degrees (default 36)"))
+    parser.add_argument("--no-shaders", action="store_true", help=_("plain colours instead of the material shaders"))
     parser.add_argument("--material-symbols", action="store_true",
-                        help="print each material's symbol on its dice (colour-blind help)")
+                        help=_("print each material's symbol on its dice (colour-blind help)"))
     parser.add_argument("--supersample", type=int, default=2, choices=[1, 2, 3],
-                        help="render this many times larger and scale down, for smooth edges (default 2)")
+                        help=_("render this many times larger and scale down, for smooth edges (default 2)"))
     parser.add_argument("--quick", "--draft", action="store_true",
-                        help="draw as fast as before: no multisampling, soft shadows, contact "
-                             "darkening or glass reflections (about half the time)")
-    parser.add_argument("--dof", type=finite_number(0.1, 10, " (depth of field strength)"), nargs="?",
+                        help=_("draw as fast as before: no multisampling, soft shadows, contact "
+                               "darkening or glass reflections (about half the time)"))
+    parser.add_argument("--dof", type=finite_number(0.1, 10, N_("(depth of field strength)")), nargs="?",
                         const=1.0, default=None, metavar="STRENGTH",
-                        help="depth of field for close-ups: sharp at the building's middle (or "
-                             "--focus), softer nearer and farther; STRENGTH 0.1 to 10 (default 1)")
-    parser.add_argument("--focus", type=finite_number(1, 2000, " (cm from the camera)"), default=None,
-                        metavar="CM", help="with --dof: the distance kept sharp, in cm from the camera")
+                        help=_("depth of field for close-ups: sharp at the building's middle (or "
+                               "--focus), softer nearer and farther; STRENGTH 0.1 to 10 (default 1)"))
+    parser.add_argument("--focus", type=finite_number(1, 2000, N_("(cm from the camera)")), default=None,
+                        metavar="CM", help=_("with --dof: the distance kept sharp, in cm from the camera"))
     parser.add_argument("--card", action="store_true",
-                        help="with -o: a share card to post: the building large, its name, its total "
-                             "score, each material's points, the blueprint bonus and its Prizes")
+                        help=_("with -o: a share card to post: the building large, its name, its total "
+                               "score, each material's points, the blueprint bonus and its Prizes"))
     parser.add_argument("--name", type=headline, default=None, metavar="NAME",
-                        help="with --card: the card's headline, such as the player's name (default: "
-                             "the blueprint's name)")
+                        help=_("with --card: the card's headline, such as the player's name (default: "
+                               "the blueprint's name)"))
     parser.add_argument("--turntable", metavar="OUT",
-                        help="write a looping animation of the building turning once: OUT.webp or "
-                             "OUT.gif (needs Pillow: pip install 'blueprints3d[share]') or OUT.mp4 "
-                             "(needs imageio-ffmpeg: pip install 'blueprints3d[video]')")
-    parser.add_argument("--seconds", type=finite_number(0.1, 60, " (seconds)"), default=None,
-                        help=f"with --turntable: how long one turn takes (default {TURN_SECONDS:g})")
+                        help=_("write a looping animation of the building turning once: OUT.webp or "
+                               "OUT.gif (needs Pillow: pip install 'blueprints3d[share]') or OUT.mp4 "
+                               "(needs imageio-ffmpeg: pip install 'blueprints3d[video]')"))
+    parser.add_argument("--seconds", type=finite_number(0.1, 60, N_("(seconds)")), default=None,
+                        help=_("with --turntable: how long one turn takes (default {seconds})", seconds=f"{TURN_SECONDS:g}"))
     parser.add_argument("--fps", type=whole_number(1, 60), default=None,
-                        help=f"with --turntable: frames a second, 1 to 60 (default {TURN_FPS})")
+                        help=_("with --turntable: frames a second, 1 to 60 (default {fps})", fps=TURN_FPS))
 
 
 NAME_LENGTH = 40
@@ -81,9 +84,9 @@ def headline(text: str) -> str:
     """--name: printable words, at most NAME_LENGTH characters, spaces squeezed."""
     words = " ".join(text.split())
     if not words or not words.isprintable():
-        raise argparse.ArgumentTypeError(f"must be printable words, not {shown(text)}")
+        raise argparse.ArgumentTypeError(_("must be printable words, not {text}", text=shown(text)))
     if len(words) > NAME_LENGTH:
-        raise argparse.ArgumentTypeError(f"at most {NAME_LENGTH} characters, not {len(words):,}")
+        raise argparse.ArgumentTypeError(_("at most {most} characters, not {n}", most=NAME_LENGTH, n=f"{len(words):,}"))
     return words
 
 
@@ -94,29 +97,29 @@ TURN_MEMORY = 1 << 30   # the frames are held until encoded: at most this many b
 
 def run(args: argparse.Namespace) -> int:
     if args.materials == bool(args.file):
-        raise UsageError("give either a build FILE or --materials")
+        raise UsageError(_("give either a build FILE or --materials"))
     if not 0.0 < args.elevation < 90.0:
-        raise UsageError(f"--elevation must be between 0 and 90 degrees, not {args.elevation}")
+        raise UsageError(_("--elevation must be between 0 and 90 degrees, not {elevation}", elevation=args.elevation))
     if args.output is None and args.turntable is None:
-        raise UsageError("give -o PICTURE.png, --turntable OUT.webp|gif|mp4, or both")
+        raise UsageError(_("give -o PICTURE.png, --turntable OUT.webp|gif|mp4, or both"))
     if args.turntable is None and (args.seconds is not None or args.fps is not None):
-        raise UsageError("--seconds and --fps are for --turntable")
+        raise UsageError(_("--seconds and --fps are for --turntable"))
     if args.dof is not None and args.output is None:
-        raise UsageError("--dof is for a still picture: give -o PICTURE.png")
+        raise UsageError(_("--dof is for a still picture: give -o PICTURE.png"))
     if args.focus is not None and args.dof is None:
-        raise UsageError("--focus is for --dof")
+        raise UsageError(_("--focus is for --dof"))
     if args.card and args.output is None:
-        raise UsageError("--card composes a picture: give -o SHARE.png")
+        raise UsageError(_("--card composes a picture: give -o SHARE.png"))
     if args.name is not None and not args.card:
-        raise UsageError("--name is the headline of --card")
+        raise UsageError(_("--name is the headline of --card"))
     if args.card and args.size is not None and (args.size[0] < SHARE_LEAST[0] or args.size[1] < SHARE_LEAST[1]):
-        raise UsageError(f"--card needs a picture of at least {SHARE_LEAST[0]}x{SHARE_LEAST[1]} to be read, "
-                         f"not {args.size[0]}x{args.size[1]}")
+        raise UsageError(_("--card needs a picture of at least {least} to be read, not {size}",
+                           least=f"{SHARE_LEAST[0]}x{SHARE_LEAST[1]}", size=f"{args.size[0]}x{args.size[1]}"))
     out = movie = None
     if args.output is not None:
         out = writable_file(args.output, "-o ")  # an empty name, a device, a pipe, a link: first
         if not args.output.lower().endswith(".png"):
-            raise UsageError(f"-o {out}: the picture is written as PNG, so its name must end in .png")
+            raise UsageError(_("-o {file}: the picture is written as PNG, so its name must end in .png", file=out))
     if args.turntable is not None:
         from blueprints3d.files.movie import MovieError, check_writable
 
@@ -124,12 +127,13 @@ def run(args: argparse.Namespace) -> int:
         try:
             check_writable(args.turntable)  # the format and its library, before any frame is drawn
         except MovieError as e:
-            raise UsageError(f"--turntable {movie}: {e}") from None
+            raise UsageError(_("--turntable {file}: {reason}", file=movie, reason=explain(e))) from None
         w, h = args.size or TURNTABLE_SIZE
         n = turntable_frames(TURN_SECONDS if args.seconds is None else args.seconds, args.fps or TURN_FPS)
         if n * w * h * 3 > TURN_MEMORY:
-            raise UsageError(f"--turntable: {n:,} frames of {w}x{h} would take {n * w * h * 3 / 2**30:.1f} GB; "
-                             f"at most {TURN_MEMORY / 2**30:g} GB: fewer --seconds or --fps, or a smaller --size")
+            raise UsageError(_("--turntable: {n} frames of {size} would take {gb} GB; at most {most} GB: "
+                               "fewer --seconds or --fps, or a smaller --size", n=f"{n:,}", size=f"{w}x{h}",
+                               gb=f"{n * w * h * 3 / 2**30:.1f}", most=f"{TURN_MEMORY / 2**30:g}"))
     if args.materials:
         from blueprints3d.client.scene.showcase import material_test_build
         build = material_test_build()
@@ -160,8 +164,9 @@ def run(args: argparse.Namespace) -> int:
         try:
             save_png(img, args.output)
         except OSError as exc:
-            raise BlueprintsError(f"cannot write {out}: {display(exc.strerror or exc, 80)}") from None
-        print(f"wrote {out} ({size[0]}x{size[1]})")
+            raise BlueprintsError(Message.of("cannot write {file}: {reason}", file=out,
+                                             reason=display(exc.strerror or exc, 80))) from None
+        print(_("wrote {file} ({size})", file=out, size=f"{size[0]}x{size[1]}"))
     if args.turntable is not None:
         from blueprints3d.files.movie import write_movie
 
@@ -174,10 +179,16 @@ def run(args: argparse.Namespace) -> int:
         try:
             write_movie(args.turntable, frames, fps)
         except OSError as exc:
-            raise BlueprintsError(f"cannot write {movie}: {display(exc.strerror or exc, 80)}") from None
-        loops = ", looping" if not args.turntable.lower().endswith(".mp4") else ""
-        print(f"wrote {movie} ({size[0]}x{size[1]}, {plural(n, 'frame')} at {fps} a second, one turn "
-              f"in {seconds:g} s{loops})")
+            raise BlueprintsError(Message.of("cannot write {file}: {reason}", file=movie,
+                                             reason=display(exc.strerror or exc, 80))) from None
+        said = dict(file=movie, size=f"{size[0]}x{size[1]}", fps=fps, seconds=f"{seconds:g}")
+        if not args.turntable.lower().endswith(".mp4"):
+            print(n_("wrote {file} ({size}, {n} frame at {fps} a second, one turn in {seconds} s, looping)",
+                     "wrote {file} ({size}, {n} frames at {fps} a second, one turn in {seconds} s, looping)",
+                     n, **said))
+        else:
+            print(n_("wrote {file} ({size}, {n} frame at {fps} a second, one turn in {seconds} s)",
+                     "wrote {file} ({size}, {n} frames at {fps} a second, one turn in {seconds} s)", n, **said))
     return 0
 
 
@@ -200,12 +211,14 @@ def fitted_supersample(size: tuple[int, int], supersample: int, max_side: int | 
         max_side = max_buffer_side(open_offscreen_base(64, 64))
     fits = max_side // max(size)
     if fits < 1:
-        raise BlueprintsError(f"cannot draw {size[0]}x{size[1]} here: this GL's buffers take at most "
-                              f"{max_side} pixels a side; give a smaller --size")
+        raise BlueprintsError(Message.of("cannot draw {size} here: this GL's buffers take at most {most} pixels "
+                                         "a side; give a smaller --size", size=f"{size[0]}x{size[1]}",
+                                         most=max_side))
     if fits >= supersample:
         return supersample
-    print(f"blueprints3d render: {size[0]}x{size[1]} is drawn at {fits}x supersampling, not "
-          f"{supersample}x: this GL's buffers take at most {max_side} pixels a side", file=sys.stderr)
+    print(_("blueprints3d render: {size} is drawn at {fits}x supersampling, not {wanted}x: this GL's "
+            "buffers take at most {most} pixels a side", size=f"{size[0]}x{size[1]}", fits=fits,
+            wanted=supersample, most=max_side), file=sys.stderr)
     return fits
 
 

@@ -14,7 +14,7 @@ from blueprints3d.engine.scoring import (WOOD_PER_NEIGHBOUR, DiePoints, Prize, e
 from blueprints3d.files.buildfile import load_build
 from blueprints3d.i18n import N_, _, join_list, n_, number
 
-HELP = "score a building from a build file (see README for the format)"
+HELP = N_("score a building from a build file (see README for the format)")
 
 # The catalogues' ids for the engine's English names (so that a catalogue check sees them all).
 MATERIAL_NAMES = {Material.WOOD: N_("wood"), Material.RECYCLED: N_("recycled"), Material.STONE: N_("stone"),
@@ -30,8 +30,8 @@ PRIZE_RULE_IDS = {
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", help="build file (JSON)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    parser.add_argument("file", help=_("build file (JSON)"))
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object instead of text"))
 
 
 PRIZE_NUMBERS = {Prize.SKYSCRAPER: SKYSCRAPER_HEIGHT, Prize.GEOMETER: DIE_FACES,

@@ -15,11 +15,13 @@ from typing import Iterator, Sequence
 from blueprints3d.ai import make_bot
 from blueprints3d.ai.match import GameRecord, play_game
 from blueprints3d.engine.errors import BlueprintsError
+from blueprints3d.i18n import N_, _
+from blueprints3d.i18n.message import Message
 from blueprints3d.text import shown
 
 MAX_GAMES = 1_000_000  # about a day of the fastest bots on one core
 MAX_SEED = 2 ** 63
-HELP = "play games between bots (random, greedy, search, expert or easy, medium, hard, expert) and print win rates"
+HELP = N_("play games between bots (random, greedy, search, expert or easy, medium, hard, expert) and print win rates")
 Z95 = 1.959964
 
 
@@ -36,14 +38,14 @@ class Plan:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bots", required=True,
-                        help="comma-separated bots, one per seat (2-4): easy, medium, hard, expert, random, "
-                             "greedy, search, search:N or expert:N (N playout moves a decision), "
-                             "e.g. expert,hard,hard,hard")
+                        help=_("comma-separated bots, one per seat (2-4): easy, medium, hard, expert, random, "
+                               "greedy, search, search:N or expert:N (N playout moves a decision), "
+                               "e.g. expert,hard,hard,hard"))
     # Parsed in run(), so that a bad value is one line of message, not a usage block.
-    parser.add_argument("--games", default="100", help=f"number of games (default 100, at most {MAX_GAMES:,})")
-    parser.add_argument("--seed", default="0", help="seed of the first game; game i uses seed+i (default 0)")
-    parser.add_argument("--jobs", default="1", help="games played at once, one process each (default 1, at most "
-                                                    "the number of cores)")
+    parser.add_argument("--games", default="100", help=_("number of games (default 100, at most {most})", most=f"{MAX_GAMES:,}"))
+    parser.add_argument("--seed", default="0", help=_("seed of the first game; game i uses seed+i (default 0)"))
+    parser.add_argument("--jobs", default="1", help=_("games played at once, one process each (default 1, at most "
+                                                      "the number of cores)"))
 
 
 def max_jobs() -> int:
@@ -57,18 +59,21 @@ def _whole(name: str, text: str, least: int, most: int) -> int:
             raise ValueError
         n = int(text)
     except ValueError:
-        raise TournamentError(f"--{name} must be a whole number, not {shown(text)}") from None
+        raise TournamentError(Message.of("--{name} must be a whole number, not {text}", name=name,
+                                         text=shown(text))) from None
     if n < least:
-        raise TournamentError(f"--{name} must be {least} or more, not {n}")
+        raise TournamentError(Message.of("--{name} must be {least} or more, not {n}", name=name, least=least, n=n))
     if n > most:
-        raise TournamentError(f"--{name} must be at most {most:,}, not {n:,}")
+        raise TournamentError(Message.of("--{name} must be at most {most}, not {n}", name=name, most=f"{most:,}",
+                                         n=f"{n:,}"))
     return n
 
 
 def parse_plan(bots: str, games: str, seed: str) -> Plan:
     names = tuple(b.strip().lower() for b in bots.split(","))
     if not 2 <= len(names) <= 4:
-        raise TournamentError(f"--bots needs 2 to 4 bots (one per seat), got {len(names)}: {shown(bots)}")
+        raise TournamentError(Message.of("--bots needs 2 to 4 bots (one per seat), got {n}: {bots}", n=len(names),
+                                         bots=shown(bots)))
     for n in names:
         make_bot(n, 0)  # raises UnknownBot, naming the bad one
     return Plan(names, _whole("games", games, 1, MAX_GAMES), _whole("seed", seed, 0, MAX_SEED))
@@ -165,12 +170,13 @@ def tally(plan: Plan, recs: Sequence[tuple[int, GameRecord]]) -> list[Tally]:
 
 def report(plan: Plan, tallies: Sequence[Tally], elapsed: float) -> str:
     g, n = plan.games, len(plan.bots)
-    lines = [f"{g} games of {n} players, seeds {plan.seed}..{plan.seed + g - 1}, seats rotated; "
-             f"{elapsed:.0f} s",
-             f"fair share of wins: {1 / n:.1%}; a shared victory counts 1/k to each of its k winners",
+    lines = [_("{games} games of {players} players, seeds {first}..{last}, seats rotated; {seconds} s", games=g,
+               players=n, first=plan.seed, last=plan.seed + g - 1, seconds=f"{elapsed:.0f}"),
+             _("fair share of wins: {share}; a shared victory counts 1/k to each of its k winners",
+               share=f"{1 / n:.1%}"),
              "",
-             f"{'#':<5}{'bot':<12}{'wins':>7}{'win rate':>10}  {'95% CI':<15}{'mean VP':>8}"
-             f"{'mean building':>15}{'decision ms mean/max':>22}{'over 1 s':>10}{'max CPU ms':>12}"]
+             f"{'#':<5}{_('bot'):<12}{_('wins'):>7}{_('win rate'):>10}  {_('95% CI'):<15}{_('mean VP'):>8}"
+             f"{_('mean building'):>15}{_('decision ms mean/max'):>22}{_('over 1 s'):>10}{_('max CPU ms'):>12}"]
     for i, t in enumerate(tallies):
         rate = t.wins / g
         lo, hi = wilson(rate, g)
@@ -207,5 +213,5 @@ def _play_all(plan: Plan, jobs: int, done: list[tuple[int, GameRecord]], start: 
             last = now
             rate = len(done) / max(now - start, 1e-9)
             eta = (plan.games - len(done)) / rate
-            print(f"\rtournament: {len(done)}/{plan.games} games, {rate:.2f} games/s, "
-                  f"about {eta:.0f} s left ", end="", file=sys.stderr, flush=True)
+            print("\r" + _("tournament: {done}/{games} games, {rate} games/s, about {eta} s left ", done=len(done),
+                            games=plan.games, rate=f"{rate:.2f}", eta=f"{eta:.0f}"), end="", file=sys.stderr, flush=True)

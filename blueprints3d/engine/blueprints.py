@@ -21,6 +21,7 @@ from typing import Any
 
 from blueprints3d.engine.errors import CardDataError
 from blueprints3d.engine.rules import CARD_TOTAL
+from blueprints3d.i18n.message import N_, Message
 from blueprints3d.text import shown
 
 HATCHED = "X"
@@ -31,6 +32,18 @@ MAX_SIDE = 8
 MAX_HEIGHT = 99
 MAX_ID_LENGTH = 16
 MAX_NAME_LENGTH = 60
+
+# The names of the 24 cards of data/blueprints.json, marked for the catalogue (a test checks they
+# are the file's): a card's ``name`` is the English id, shown as ``_(card.name)`` (a custom card's
+# name, in no catalogue, is shown as it is).
+CARD_NAMES = (
+    N_("Row Houses"), N_("Corner Loft"), N_("Courtyard"), N_("Gatehouse"), N_("Side Wing"), N_("Bell Tower"),
+    N_("Twin Gables"), N_("Terrace"), N_("Chapel"), N_("Split Level"), N_("Watchpost"), N_("Duplex"),
+    N_("Lighthouse"), N_("Stepped Tower"), N_("Three Pillars"), N_("Keep"), N_("Staircase"), N_("Block"),
+    N_("Pagoda"), N_("Twin Towers"), N_("Spire"), N_("High Rise"), N_("Skyline"), N_("Tower and Annex"),
+)
+# The name of a card from outside the deck, when it has none of its own.
+CUSTOM_NAME = N_("Custom blueprint")
 
 
 @dataclass(frozen=True)
@@ -45,26 +58,28 @@ class Blueprint:
     heights: tuple[int | None, ...]
 
     @classmethod
-    def from_grid(cls, grid: Any, id: str = "custom", name: str = "Custom blueprint",
+    def from_grid(cls, grid: Any, id: str = "custom", name: str = CUSTOM_NAME,
                   check_total: bool = True) -> "Blueprint":
         """A card from ``grid[row][col]`` = height, "X" (hatched) or, where ``check_total`` is
         off (a card from outside the deck), None (nothing printed); raises CardDataError naming
         the fault. ``id`` and ``name`` are short printable text; the grid at most ``MAX_SIDE`` a
         side."""
-        for what, text, most in (("id", id, MAX_ID_LENGTH), ("name", name, MAX_NAME_LENGTH)):
+        for what, text, most in ((Message.of("id"), id, MAX_ID_LENGTH), (Message.of("name"), name, MAX_NAME_LENGTH)):
             if not isinstance(text, str) or not text.strip() or not text.isprintable():
-                raise CardDataError(f"a blueprint's {what} must be printable text, not {shown(text)}")
+                raise CardDataError(Message.of("a blueprint's {what} must be printable text, not {text}",
+                                               what=what, text=shown(text)))
             if len(text) > most:
-                raise CardDataError(f"a blueprint's {what} is at most {most} characters, "
-                                    f"not {len(text):,} ({shown(text, 30)})")
+                raise CardDataError(Message.of("a blueprint's {what} is at most {most} characters, not {n} ({text})",
+                                               what=what, most=most, n=f"{len(text):,}", text=shown(text, 30)))
         if not isinstance(grid, list) or not grid or not all(isinstance(r, list) for r in grid):
-            raise CardDataError(f"blueprint {id}: grid must be a non-empty list of rows")
+            raise CardDataError(Message.of("blueprint {id}: grid must be a non-empty list of rows", id=id))
         cols = len(grid[0])
         if cols == 0 or any(len(r) != cols for r in grid):
-            raise CardDataError(f"blueprint {id}: every row of the grid must have the same, non-zero length")
+            raise CardDataError(Message.of("blueprint {id}: every row of the grid must have the same, non-zero length",
+                                           id=id))
         if len(grid) > MAX_SIDE or cols > MAX_SIDE:
-            raise CardDataError(f"blueprint {id}: a grid is at most {MAX_SIDE} x {MAX_SIDE} spaces, "
-                                f"not {len(grid)} x {cols}")
+            raise CardDataError(Message.of("blueprint {id}: a grid is at most {most} x {most} spaces, not {rows} x {cols}",
+                                           id=id, most=MAX_SIDE, rows=len(grid), cols=cols))
         heights: list[int | None] = []
         for r, row in enumerate(grid):
             for c, v in enumerate(row):
@@ -75,22 +90,32 @@ class Blueprint:
                 elif isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_HEIGHT:
                     heights.append(v)
                 else:
-                    blank = "" if check_total else ", null for nothing printed"
-                    raise CardDataError(
-                        f"blueprint {id}: space at {cell_name(r, c)} must be a height from 1 to {MAX_HEIGHT}"
-                        f"{blank} or \"X\" for hatched, not {shown(v)}")
+                    said = dict(id=id, cell=cell_message(r, c), most=MAX_HEIGHT, value=shown(v))
+                    if check_total:
+                        raise CardDataError(Message.of(
+                            "blueprint {id}: space at {cell} must be a height from 1 to {most} or \"X\" for "
+                            "hatched, not {value}", **said))
+                    raise CardDataError(Message.of(
+                        "blueprint {id}: space at {cell} must be a height from 1 to {most}, null for nothing "
+                        "printed or \"X\" for hatched, not {value}", **said))
         total = sum(h for h in heights if h is not None)
         if check_total and total != CARD_TOTAL:
-            raise CardDataError(f"blueprint {id}: heights add up to {total}, a card's must add up to {CARD_TOTAL}")
+            raise CardDataError(Message.of("blueprint {id}: heights add up to {total}, a card's must add up to {card}",
+                                           id=id, total=total, card=CARD_TOTAL))
         return cls(id=id, name=name, rows=len(grid), cols=cols, heights=tuple(heights))
 
     @property
     def title(self) -> str:
         """The card as named to players: "B07 Twin Gables"; the name alone where it already
         says the id ("Blank 3x2 grid", not "blank Blank 3x2 grid")."""
+        return str(self.title_message)
+
+    @property
+    def title_message(self) -> Message:
+        """``title`` as a Message: the card's name translated where it is shown."""
         if re.search(rf"(?<!\w){re.escape(self.id)}(?!\w)", self.name, re.IGNORECASE):
-            return self.name
-        return f"{self.id} {self.name}"
+            return Message.of(self.name)
+        return Message.of("{id} {name}", id=self.id, name=Message.of(self.name))
 
     @property
     def num_cells(self) -> int:
@@ -125,6 +150,9 @@ class Blueprint:
     def cell_name(self, cell: int) -> str:
         return cell_name(*divmod(cell, self.cols))
 
+    def cell_message(self, cell: int) -> Message:
+        return cell_message(*divmod(cell, self.cols))
+
     @cached_property
     def neighbours(self) -> tuple[tuple[int, ...], ...]:
         """For each cell, the orthogonally adjacent cells (dice there share a face on one level)."""
@@ -136,21 +164,32 @@ class Blueprint:
 
 def placement_error(blueprint: Blueprint, top: int | None, value: int, cell: int) -> str | None:
     """Why a die showing ``value`` may not go on ``cell`` whose top die shows ``top`` (None when
-    the space is empty), or None when it may (p. 3). The one statement of the placement rule:
-    games, build files and the sandbox all ask it."""
+    the space is empty), or None when it may (p. 3), in English (``placement_message``)."""
+    message = placement_message(blueprint, top, value, cell)
+    return None if message is None else str(message)
+
+
+def placement_message(blueprint: Blueprint, top: int | None, value: int, cell: int) -> Message | None:
+    """``placement_error`` as a Message, to be translated where shown. The one statement of the
+    placement rule: games, build files and the sandbox all ask it."""
     if not 0 <= cell < blueprint.num_cells:
-        return f"the blueprint has no space {cell} (it has {blueprint.num_cells} spaces)"
-    where = blueprint.cell_name(cell)
+        return Message.of("the blueprint has no space {cell} (it has {n} spaces)", cell=cell, n=blueprint.num_cells)
+    where = blueprint.cell_message(cell)
     if blueprint.is_hatched(cell):
-        return f"{where} is hatched: no die may ever be placed there"
+        return Message.of("{where} is hatched: no die may ever be placed there", where=where)
     if top is not None and top > value:
-        return f"a {value} cannot go on a {top} at {where}: only an equal or higher value may go on top"
+        return Message.of("a {value} cannot go on a {top} at {where}: only an equal or higher value may go on top",
+                          value=value, top=top, where=where)
     return None
 
 
 def cell_name(row: int, col: int) -> str:
-    """How a space is named to players: 1-based row and column."""
-    return f"row {row + 1}, column {col + 1}"
+    """How a space is named to players: 1-based row and column (in English; ``cell_message``)."""
+    return str(cell_message(row, col))
+
+
+def cell_message(row: int, col: int) -> Message:
+    return Message.of("row {row}, column {col}", row=row + 1, col=col + 1)
 
 
 @lru_cache(maxsize=None)
@@ -179,4 +218,4 @@ def card_by_id(card_id: str) -> Blueprint:
         if card.id == card_id:
             return card
     ids = ", ".join(c.id for c in standard_deck())
-    raise CardDataError(f"no blueprint card with id {shown(card_id)} (the deck has {ids})")
+    raise CardDataError(Message.of("no blueprint card with id {id} (the deck has {ids})", id=shown(card_id), ids=ids))

@@ -21,6 +21,7 @@ from blueprints3d.engine.rules import Award, Prize
 from blueprints3d.engine.state import GameState
 from blueprints3d.engine.turns import Phase
 from blueprints3d.engine.views import DieView, PlayerView
+from blueprints3d.i18n.message import Message
 
 # chooser(state, die, legal_cells) -> cell: how a hidden die is placed on a sampled building.
 # ``state`` is ``GameState.as_turn_of``: the die's owner about to take it, on the building as
@@ -89,18 +90,19 @@ def state_from_view(view: PlayerView, rng: random.Random,
     for m in view.in_demand:
         d = next((d for d in unseen if MATERIAL_OF[d] == m), None)
         if d is None:
-            raise IllegalAction(f"the view shows {m.label} in demand but no {m.label} die is unaccounted for")
+            raise IllegalAction(Message.of("the view shows {material} in demand but no {material} die is unaccounted for",
+                                           material=Message.of(m.label)))
         unseen.remove(d)
         in_demand.append(d)
     bag = unseen
     if phase is not Phase.OVER and len(bag) != view.bag_count:
-        raise IllegalAction(f"the view's dice do not add up: {len(bag)} left for the bag, "
-                            f"the view says {view.bag_count}")
+        raise IllegalAction(Message.of("the view's dice do not add up: {n} left for the bag, the view says {count}",
+                                       n=len(bag), count=view.bag_count))
 
     # Blueprints: one's own is known; the others come from the cards not seen yet.
     own = view.blueprints[me]
     if own is None:
-        raise IllegalAction(f"the view of player {me} does not show their own blueprint")
+        raise IllegalAction(Message.of("the view of player {player} does not show their own blueprint", player=me))
     own = _blueprint(own)
     seen = view.seen_cards()
     unseen_cards = [c for c in standard_deck() if c.id not in seen]

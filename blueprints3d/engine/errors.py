@@ -30,6 +30,12 @@ class BlueprintsError(Exception):
     def params(self) -> dict[str, object]:
         return dict(self.message.params) if self.message else {}
 
+    @property
+    def said(self) -> Message | str:
+        """What the error says, as a parameter of another Message: its Message (translated with
+        the message that names it), else its text."""
+        return self.message if self.message is not None else str(self)
+
 
 class IllegalAction(BlueprintsError):
     """An action that breaks a rule. The state it was applied to is left exactly as it was."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 from blueprints3d.engine.rules import DICE_PER_MATERIAL
+from blueprints3d.i18n.message import N_
 
 
 class Material(IntEnum):
@@ -24,7 +25,8 @@ class Material(IntEnum):
 
     @property
     def label(self) -> str:
-        return self.name.lower()
+        """The material's name: a token of the files, and the catalogue's id (``_(m.label)``)."""
+        return MATERIAL_NAMES[self]
 
     @classmethod
     def parse(cls, text: str) -> "Material":
@@ -36,11 +38,14 @@ class Material(IntEnum):
         raise ValueError(f"unknown material {text!r}: expected one of {known}")
 
 
+# The names and colours, tokens of the files and the catalogue's ids (translated where shown).
+MATERIAL_NAMES: dict[Material, str] = {Material.WOOD: N_("wood"), Material.RECYCLED: N_("recycled"),
+                                       Material.STONE: N_("stone"), Material.GLASS: N_("glass")}
 COLOUR_NAMES: dict[Material, str] = {
-    Material.WOOD: "orange",
-    Material.RECYCLED: "green",
-    Material.STONE: "black",
-    Material.GLASS: "clear",
+    Material.WOOD: N_("orange"),
+    Material.RECYCLED: N_("green"),
+    Material.STONE: N_("black"),
+    Material.GLASS: N_("clear"),
 }
 _BY_NAME: dict[str, Material] = {m.label: m for m in Material} | {c: m for m, c in COLOUR_NAMES.items()}
 

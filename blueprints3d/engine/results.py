@@ -15,6 +15,7 @@ from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import PRIZE_VP, Award, Prize
 from blueprints3d.engine.scoring import Score
+from blueprints3d.i18n.message import N_, Message
 
 
 K = TypeVar("K")
@@ -128,29 +129,41 @@ class GameResult:
 
     def explain(self, names: Sequence[str]) -> str:
         """What decided the winner, in words: the most victory points, or the tie rule (more
-        Prizes, then more Gold, Silver, Bronze), or a shared victory."""
+        Prizes, then more Gold, Silver, Bronze), or a shared victory. In English (the history
+        keeps it); ``explain_message`` to translate it."""
+        return str(self.explain_message(names))
+
+    def explain_message(self, names: Sequence[str]) -> Message:
+        """``explain`` as a Message, said in the player's language where it is shown."""
         order = self.standings()
         first = order[0]
         vp = self.victory_points[first]
         if self.shared:
-            who = " and ".join(names[w] for w in self.winners)
-            return (f"Shared victory: {who} have {vp} VP each and as many Prizes and Gold, Silver "
-                    f"and Bronze Awards")
+            who = " and ".join(names[w] for w in self.winners)   # (names joined as the history keeps them)
+            return Message.of("Shared victory: {who} have {vp} VP each and as many Prizes and Gold, Silver "
+                              "and Bronze Awards", who=who, vp=vp)
         tied = [p for p in order[1:] if self.victory_points[p] == vp]
         if not tied:
             runner = order[1] if len(order) > 1 else None
-            tail = f", {vp - self.victory_points[runner]} ahead of {names[runner]}" if runner is not None else ""
-            return f"{names[first]} wins with {vp} VP{tail}"
-        steps = (("Prizes", 1), ("Gold Awards", 2), ("Silver Awards", 3), ("Bronze Awards", 4))
+            if runner is None:
+                return Message.of("{winner} wins with {vp} VP", winner=names[first], vp=vp)
+            return Message.of("{winner} wins with {vp} VP, {lead} ahead of {runner}", winner=names[first], vp=vp,
+                              lead=vp - self.victory_points[runner], runner=names[runner])
+        steps = ((N_("more Prizes than {player} ({a} to {b})"), 1), (N_("more Gold Awards than {player} ({a} to {b})"), 2),
+                 (N_("more Silver Awards than {player} ({a} to {b})"), 3),
+                 (N_("more Bronze Awards than {player} ({a} to {b})"), 4))
         parts = []
         for q in tied:
             a, b = self.tiebreak_key(first), self.tiebreak_key(q)
             for what, i in steps:
                 if a[i] != b[i]:
-                    parts.append(f"more {what} than {names[q]} ({a[i]} to {b[i]})")
+                    parts.append(Message.of(what, player=names[q], a=a[i], b=b[i]))
                     break
-        return f"{names[first]} wins on the tie rule: {vp} VP like " + ", ".join(
-            names[q] for q in tied) + ", but " + "; ".join(parts)
+        reasons: Message | str = ""
+        for part in parts:   # "a; b": each reason a Message of its own
+            reasons = part if reasons == "" else Message.of("{first}; {then}", first=reasons, then=part)
+        return Message.of("{winner} wins on the tie rule: {vp} VP like {tied}, but {reasons}", winner=names[first],
+                          vp=vp, tied=", ".join(names[q] for q in tied), reasons=reasons)
 
     def to_dict(self) -> dict[str, Any]:
         return {"victory_points": list(self.victory_points),

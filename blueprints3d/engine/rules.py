@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from enum import Enum
 
+from blueprints3d.i18n.message import N_, Message
+
 # ---- components (p. 1) ---------------------------------------------------------------------
 DICE_PER_MATERIAL = 8           # 32 dice, 8 of each colour
 DIE_FACES = 6                   # a die shows 1..6
@@ -44,7 +46,8 @@ class Award(Enum):
 
     @property
     def title(self) -> str:
-        return self.value.capitalize()
+        """The English name, the catalogue's id: show it as ``_(award.title)``."""
+        return AWARD_TITLES[self]
 
 
 class Prize(Enum):
@@ -55,7 +58,15 @@ class Prize(Enum):
 
     @property
     def title(self) -> str:
-        return self.value.replace("_", " ").title()
+        """The English name, the catalogue's id: show it as ``_(prize.title)``."""
+        return PRIZE_TITLES[self]
+
+
+# The cards' names (ids of the catalogue, translated where they are shown).
+AWARD_TITLES: dict[Award, str] = {Award.GOLD: N_("Gold"), Award.SILVER: N_("Silver"), Award.BRONZE: N_("Bronze")}
+PRIZE_TITLES: dict[Prize, str] = {Prize.SKYSCRAPER: N_("Skyscraper"), Prize.GEOMETER: N_("Geometer"),
+                                  Prize.STRUCTURAL_INTEGRITY: N_("Structural Integrity"),
+                                  Prize.MATERIALS: N_("Materials")}
 
 
 AWARD_VP: dict[Award, int] = {Award.GOLD: 3, Award.SILVER: 2, Award.BRONZE: 1}
@@ -70,64 +81,92 @@ GEOMETER_VALUES = DIE_FACES     # all six values among the building's dice
 STRUCTURAL_SAME_VALUE = 4       # 4 or more dice showing the same value
 MATERIALS_SAME_COLOUR = 5       # 5 or more dice of the same material
 
-PRIZE_RULES: dict[Prize, str] = {
-    Prize.SKYSCRAPER: f"a stack of {SKYSCRAPER_HEIGHT} or more dice",
-    Prize.GEOMETER: f"all six values 1-{DIE_FACES} among the building's dice",
-    Prize.STRUCTURAL_INTEGRITY: f"{STRUCTURAL_SAME_VALUE} or more dice showing the same value",
-    Prize.MATERIALS: f"{MATERIALS_SAME_COLOUR} or more dice of the same material",
+# What each Prize asks for, as Messages (the ids translated where shown, score.PRIZE_RULE_IDS too)
+# and in English.
+PRIZE_RULE_MESSAGES: dict[Prize, Message] = {
+    Prize.SKYSCRAPER: Message.of("a stack of {n} or more dice", n=SKYSCRAPER_HEIGHT),
+    Prize.GEOMETER: Message.of("all six values 1-{n} among the building's dice", n=DIE_FACES),
+    Prize.STRUCTURAL_INTEGRITY: Message.of("{n} or more dice showing the same value", n=STRUCTURAL_SAME_VALUE),
+    Prize.MATERIALS: Message.of("{n} or more dice of the same material", n=MATERIALS_SAME_COLOUR),
 }
+PRIZE_RULES: dict[Prize, str] = {p: str(m) for p, m in PRIZE_RULE_MESSAGES.items()}
 # What a Prize card asks for, short enough for its face ("\n" where a card breaks the line).
-PRIZE_SHORT: dict[Prize, str] = {
-    Prize.SKYSCRAPER: f"{SKYSCRAPER_HEIGHT}+\nhigh",
-    Prize.GEOMETER: f"1-{DIE_FACES}",
-    Prize.STRUCTURAL_INTEGRITY: f"{STRUCTURAL_SAME_VALUE} of a\nvalue",
-    Prize.MATERIALS: f"{MATERIALS_SAME_COLOUR} of a\ncolour",
+PRIZE_SHORT_MESSAGES: dict[Prize, Message] = {
+    Prize.SKYSCRAPER: Message.of("{n}+\nhigh", n=SKYSCRAPER_HEIGHT),
+    Prize.GEOMETER: Message.of("1-{n}", n=DIE_FACES),
+    Prize.STRUCTURAL_INTEGRITY: Message.of("{n} of a\nvalue", n=STRUCTURAL_SAME_VALUE),
+    Prize.MATERIALS: Message.of("{n} of a\ncolour", n=MATERIALS_SAME_COLOUR),
 }
+PRIZE_SHORT: dict[Prize, str] = {p: str(m) for p, m in PRIZE_SHORT_MESSAGES.items()}
+
+
+def vp_message(points: int) -> Message:
+    return Message.of("{points} VP", points=points)
 
 
 def vp_text(points: int) -> str:
-    """Victory points as a card or the HUD writes them: "2 VP"."""
-    return f"{points} VP"
+    """Victory points as a card or the HUD writes them: "2 VP" (``vp_message``, in English)."""
+    return str(vp_message(points))
+
+
+def round_message(round_number: int) -> Message:
+    return Message.of("round {round} of {rounds}", round=round_number, rounds=NUM_ROUNDS)
 
 
 def round_text(round_number: int) -> str:
     """"round 2 of 3": where the game stands, with the number of rounds from the rules."""
-    return f"round {round_number} of {NUM_ROUNDS}"
+    return str(round_message(round_number))
+
+
+def turn_message(take: int) -> Message:
+    return Message.of("turn {take} of {takes}", take=take, takes=TAKES_PER_ROUND)
 
 
 def turn_text(take: int) -> str:
     """"turn 4 of 6": a player's take within the round."""
-    return f"turn {take} of {TAKES_PER_ROUND}"
+    return str(turn_message(take))
 
 
-_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+_NUMBER_WORDS = {1: N_("one"), 2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six")}
+_CAPITAL_WORDS = {1: N_("One"), 2: N_("Two"), 3: N_("Three"), 4: N_("Four"), 5: N_("Five"), 6: N_("Six")}
 
 
-def _word(n: int) -> str:
-    return _NUMBER_WORDS.get(n, str(n))
+def _word(n: int, words: dict[int, str] = _NUMBER_WORDS) -> Message | int:
+    return Message.of(words[n]) if n in words else n
 
 
-def rules_summary() -> str:
-    """The rules on one screen, every number taken from this module."""
-    aw = ", ".join(f"{a.title} {a.victory_points}" for a in Award)
-    prizes = (f"Skyscraper (a stack of {SKYSCRAPER_HEIGHT}+), Geometer (all values 1-{DIE_FACES}), "
-              f"Structural Integrity ({STRUCTURAL_SAME_VALUE}+ dice of one value), "
-              f"Materials ({MATERIALS_SAME_COLOUR}+ dice of one colour)")
+def rules_summary_lines() -> tuple[Message, ...]:
+    """The rules on one screen, a Message a line (translated where shown), every number taken
+    from this module."""
+    aw = Message.of("{gold} {gold_vp}, {silver} {silver_vp}, {bronze} {bronze_vp}",
+                    **{k: v for a in Award for k, v in ((a.value, Message.of(a.title)),
+                                                        (f"{a.value}_vp", a.victory_points))})
+    prizes = Message.of("Skyscraper (a stack of {height}+), Geometer (all values 1-{faces}), "
+                        "Structural Integrity ({same}+ dice of one value), "
+                        "Materials ({colour}+ dice of one colour)", height=SKYSCRAPER_HEIGHT, faces=DIE_FACES,
+                        same=STRUCTURAL_SAME_VALUE, colour=MATERIALS_SAME_COLOUR)
     counts = len(RECYCLED_POINTS) - 1
     recycled = "/".join(str(p) for p in RECYCLED_POINTS[1:])
     stone = "/".join(str(p) for p in STONE_POINTS[1:])
     return (
-        f"{_word(NUM_ROUNDS).capitalize()} rounds. Each round every player secretly builds with "
-        f"{TAKES_PER_ROUND} dice on their blueprint card.\n"
-        "Your turn: take one die from the pool and place it on an empty space, or on top of a die "
-        "showing the same value or lower (a 3 goes on a 1, 2 or 3). Hatched spaces stay empty. A die "
-        "that fits nowhere leaves the game. Two players: after placing, discard one more pool die.\n"
-        f"Building points: blueprint followed exactly +{BLUEPRINT_BONUS}; wood +{WOOD_PER_NEIGHBOUR} "
-        f"for each die touching it; recycled by count (1-{counts} dice: {recycled}); stone by level "
-        f"({stone}); glass its top value.\n"
-        f"Awards go to the best buildings ({aw} VP). Prizes, {PRIZE_VP} VP each: {prizes}. "
-        "Ties: more dice of the 1st in-demand colour, then the 2nd, then later in turn order.\n"
-        f"Most victory points after {_word(NUM_ROUNDS)} rounds wins.")
+        Message.of("{Rounds} rounds. Each round every player secretly builds with {takes} dice on their "
+                   "blueprint card.", Rounds=_word(NUM_ROUNDS, _CAPITAL_WORDS), takes=TAKES_PER_ROUND),
+        Message.of("Your turn: take one die from the pool and place it on an empty space, or on top of a die "
+                   "showing the same value or lower (a 3 goes on a 1, 2 or 3). Hatched spaces stay empty. A die "
+                   "that fits nowhere leaves the game. Two players: after placing, discard one more pool die."),
+        Message.of("Building points: blueprint followed exactly +{bonus}; wood +{wood} for each die touching it; "
+                   "recycled by count (1-{counts} dice: {recycled}); stone by level ({stone}); glass its top value.",
+                   bonus=BLUEPRINT_BONUS, wood=WOOD_PER_NEIGHBOUR, counts=counts, recycled=recycled, stone=stone),
+        Message.of("Awards go to the best buildings ({awards} VP). Prizes, {vp} VP each: {prizes}. Ties: more "
+                   "dice of the 1st in-demand colour, then the 2nd, then later in turn order.",
+                   awards=aw, vp=PRIZE_VP, prizes=prizes),
+        Message.of("Most victory points after {rounds} rounds wins.", rounds=_word(NUM_ROUNDS)),
+    )
+
+
+def rules_summary() -> str:
+    """The rules on one screen, in English (``rules_summary_lines`` to translate them)."""
+    return "\n".join(str(m) for m in rules_summary_lines())
 
 
 __all__ = [
@@ -136,5 +175,6 @@ __all__ = [
     "BLUEPRINT_BONUS", "WOOD_PER_NEIGHBOUR", "RECYCLED_POINTS", "STONE_POINTS", "Award", "Prize",
     "AWARD_VP", "AWARDS_BY_PLAYERS", "PRIZE_VP", "SKYSCRAPER_HEIGHT", "GEOMETER_VALUES",
     "STRUCTURAL_SAME_VALUE", "MATERIALS_SAME_COLOUR", "PRIZE_RULES", "PRIZE_SHORT", "vp_text",
-    "round_text", "turn_text", "rules_summary",
+    "round_text", "turn_text", "rules_summary", "AWARD_TITLES", "PRIZE_TITLES", "PRIZE_RULE_MESSAGES",
+    "PRIZE_SHORT_MESSAGES", "vp_message", "round_message", "turn_message", "rules_summary_lines",
 ]

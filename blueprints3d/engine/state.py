@@ -18,9 +18,10 @@ from typing import Any, Sequence
 
 from blueprints3d.text import clean_name
 from blueprints3d.engine import actions as A
-from blueprints3d.engine.blueprints import Blueprint, placement_error, standard_deck
+from blueprints3d.engine.blueprints import Blueprint, placement_message, standard_deck
 from blueprints3d.engine.dice import draw_in_demand, draw_to_pool, shuffle
 from blueprints3d.engine.errors import IllegalAction
+from blueprints3d.i18n.message import N_, Message
 from blueprints3d.engine.legal import (discard_actions, empty_tops, fitting_cells, take_actions,
                                        tops_of)
 from blueprints3d.engine.materials import MATERIAL_OF, NUM_DICE, Material
@@ -80,21 +81,23 @@ class GameState:
             ) -> "GameState":
         """A new game for 2-4 players; ``start_player`` begins round 1 (seat index)."""
         if players not in POOL_SIZE:
-            raise IllegalAction(f"Blueprints is for 2 to 4 players, not {players}")
+            raise IllegalAction(Message.of("Blueprints is for 2 to 4 players, not {players}", players=players))
         if not 0 <= start_player < players:
-            raise IllegalAction(f"start player must be a seat from 0 to {players - 1}, not {start_player}")
+            raise IllegalAction(Message.of("start player must be a seat from 0 to {last}, not {seat}", last=players - 1,
+                                           seat=start_player))
         if not isinstance(seed, int) or seed < 0:
-            raise IllegalAction(f"seed must be a whole number of 0 or more, not {seed!r}")
+            raise IllegalAction(Message.of("seed must be a whole number of 0 or more, not {seed}", seed=repr(seed)))
         names = list(names) if names is not None else default_names(players)
         if len(names) != players:
-            raise IllegalAction(f"{players} players need {players} names, got {len(names)}")
+            raise IllegalAction(Message.of("{players} players need {players} names, got {n}", players=players, n=len(names)))
         if not all(isinstance(n, str) for n in names):
-            raise IllegalAction("players' names must be text")
+            raise IllegalAction(Message.of("players' names must be text"))
         # Names are shown on the table and written to saves: printable, capped, never empty.
         names = [clean_name(n, d) for n, d in zip(names, default_names(players))]
         cards = list(deck) if deck is not None else list(standard_deck())
         if len(cards) < players * NUM_ROUNDS:
-            raise IllegalAction(f"a deck of {len(cards)} blueprints is too small for {players} players")
+            raise IllegalAction(Message.of("a deck of {n} blueprints is too small for {players} players", n=len(cards),
+                                           players=players))
         s = cls.__new__(cls)
         s.num_players, s.seed, s.start_player, s.names = players, seed, start_player, names
         s.rng = random.Random(seed)
@@ -126,14 +129,15 @@ class GameState:
         own (``determinize``). The parts must agree with one another: that is the caller's
         promise, checked here only where it is cheap (one entry per player)."""
         n = len(names)
-        for what, part in (("turn orders", turn_order), ("blueprints", blueprints),
-                           ("buildings", stacks), ("taken lists", taken),
-                           ("set-aside lists", set_aside), ("Award lists", awards),
-                           ("Prize lists", prizes)):
+        for what, part in ((N_("turn orders"), turn_order), (N_("blueprints"), blueprints),
+                           (N_("buildings"), stacks), (N_("taken lists"), taken),
+                           (N_("set-aside lists"), set_aside), (N_("Award lists"), awards),
+                           (N_("Prize lists"), prizes)):
             if len(part) != n:
-                raise IllegalAction(f"{n} players need {n} {what}, got {len(part)}")
+                raise IllegalAction(Message.of("{n} players need {n} {what}, got {got}", n=n, what=Message.of(what),
+                                               got=len(part)))
         if len(values) != NUM_DICE:
-            raise IllegalAction(f"the game has {NUM_DICE} dice, got {len(values)} values")
+            raise IllegalAction(Message.of("the game has {dice} dice, got {n} values", dice=NUM_DICE, n=len(values)))
         s = cls.__new__(cls)
         s.num_players, s.seed, s.names = n, seed, list(names)
         s.start_player = turn_order[0] if start_player is None else start_player
@@ -282,20 +286,20 @@ class GameState:
 
     def _check(self, action: Any) -> None:
         if self.phase is Phase.OVER:
-            raise IllegalAction("the game is over: no more actions")
+            raise IllegalAction(Message.of("the game is over: no more actions"))
         if not isinstance(action, int) or isinstance(action, bool) or action < 0:
-            raise IllegalAction(f"not an action: {action!r}")
+            raise IllegalAction(Message.of("not an action: {action}", action=repr(action)))
         die, slot = A.split(action)
         if not 0 <= die < NUM_DICE:
-            raise IllegalAction(f"there is no die {die} (dice are numbered 0-{NUM_DICE - 1})")
+            raise IllegalAction(Message.of("there is no die {die} (dice are numbered 0-{last})", die=die, last=NUM_DICE - 1))
         if die not in self.pool:
-            raise IllegalAction(f"the {self.describe_die(die)} is not in the pool")
+            raise IllegalAction(Message.of("the {die} is not in the pool", die=self.die_message(die)))
         if self.phase is Phase.DISCARD:
             if slot != A.DISCARD:
-                raise IllegalAction("two players: after placing you must discard a die from the pool")
+                raise IllegalAction(Message.of("two players: after placing you must discard a die from the pool"))
             return
         if slot == A.DISCARD:
-            raise IllegalAction("you may only discard a die after taking one, in a two-player game")
+            raise IllegalAction(Message.of("you may only discard a die after taking one, in a two-player game"))
         player = self.turn_order[self.turns_done % self.num_players]
         tops, v = self.tops[player], self.values[die]
         if slot < len(tops) and tops[slot] <= v:
@@ -304,29 +308,41 @@ class GameState:
         if slot == A.SET_ASIDE:
             fits = self.legal_cells(player, v)
             if fits:
-                raise IllegalAction(f"the {self.describe_die(die)} fits on your building (at {bp.cell_name(fits[0])}), "
-                                    f"so it must be placed, not set aside")
+                raise IllegalAction(Message.of("the {die} fits on your building (at {cell}), so it must be placed, "
+                                               "not set aside", die=self.die_message(die),
+                                               cell=bp.cell_message(fits[0])))
             return
-        error = placement_error(bp, tops[slot] if slot < len(tops) else None, v, slot)
+        error = placement_message(bp, tops[slot] if slot < len(tops) else None, v, slot)
         if error:
             raise IllegalAction(error)
 
     def describe_die(self, die: int) -> str:
-        return f"{self.material(die).label} {self.values[die]}"
+        return str(self.die_message(die))
+
+    def die_message(self, die: int) -> Message:
+        """``describe_die`` as a Message ("glass 3"), the material's name translated where shown."""
+        return Message.of("{material} {value}", material=Message.of(self.material(die).label), value=self.values[die])
 
     def describe_action(self, action: int, reveal: bool = False) -> str:
         """The current player's ``action`` in words, as the table sees it: where a die goes on a
-        building is behind that player's screen, so the space is named only with ``reveal``."""
+        building is behind that player's screen, so the space is named only with ``reveal``.
+        In English; ``action_message`` to translate it."""
+        return str(self.action_message(action, reveal))
+
+    def action_message(self, action: int, reveal: bool = False) -> Message:
+        """``describe_action`` as a Message, said in the player's language where it is shown."""
         k = A.decode(action)
         p = self.current_player
-        who = self.names[p] if p is not None else "nobody"
+        who: object = self.names[p] if p is not None else Message.of("nobody")
+        die = self.die_message(k.die)
         if k.kind is A.Kind.PLACE:
             if reveal and p is not None and k.cell is not None:  # (over: no building to name)
-                return f"{who} places the {self.describe_die(k.die)} at {self.blueprints[p].cell_name(k.cell)}"
-            return f"{who} takes the {self.describe_die(k.die)}"
+                return Message.of("{who} places the {die} at {cell}", who=who, die=die,
+                                  cell=self.blueprints[p].cell_message(k.cell))
+            return Message.of("{who} takes the {die}", who=who, die=die)
         if k.kind is A.Kind.SET_ASIDE:
-            return f"{who} takes the {self.describe_die(k.die)}, which fits nowhere: it leaves the round"
-        return f"{who} discards the {self.describe_die(k.die)}"
+            return Message.of("{who} takes the {die}, which fits nowhere: it leaves the round", who=who, die=die)
+        return Message.of("{who} discards the {die}", who=who, die=die)
 
     def _next_turn(self) -> None:
         self.phase = Phase.TAKE
@@ -440,7 +456,7 @@ class GameState:
         cards; others' blueprints, buildings and cards only when the game is over (a scored
         round's buildings are public through ``round_results``)."""
         if not 0 <= player < self.num_players:
-            raise IllegalAction(f"there is no player {player}")
+            raise IllegalAction(Message.of("there is no player {player}", player=player))
         v = self.values
         over = self.phase is Phase.OVER
         seats = range(self.num_players)

@@ -17,6 +17,7 @@ from typing import Any
 
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.files.errors import SaveFileError
+from blueprints3d.i18n.message import Message
 from blueprints3d.engine.state import GameState
 from blueprints3d.files.jsonfile import clean_stray_temps, make_folder, os_reason, stamp, where, write_new
 from blueprints3d.files.savefile import load_game, save_game
@@ -121,10 +122,14 @@ class SlotLock:
                 raise
         raise SlotInUse(self._busy(self.holder()))
 
-    def _busy(self, pid: int | None) -> str:
-        who = f"another table (process {pid})" if pid else "another table"
-        return (f"{who} is already playing with the saves in {where(self.path.parent)}; "
-                f"close it, or play this game in a separate slot with --slot NAME (or --no-autosave)")
+    def _busy(self, pid: int | None) -> Message:
+        folder = where(self.path.parent)
+        if pid:
+            return Message.of("another table (process {pid}) is already playing with the saves in {folder}; close "
+                              "it, or play this game in a separate slot with --slot NAME (or --no-autosave)",
+                              pid=pid, folder=folder)
+        return Message.of("another table is already playing with the saves in {folder}; close it, or play this "
+                          "game in a separate slot with --slot NAME (or --no-autosave)", folder=folder)
 
     def release(self) -> None:
         if self.fd is None:
@@ -160,8 +165,8 @@ class AutosaveSlot:
         except SlotInUse:
             raise
         except OSError as e:
-            raise SaveFileError(f"cannot use the save folder {where(self.folder)}: "
-                                f"{os_reason(e)}") from None
+            raise SaveFileError(Message.of("cannot use the save folder {folder}: {reason}", folder=where(self.folder),
+                                           reason=os_reason(e))) from None
         stem = self.current.stem
         # This slot's own temporary files have no other writer now; F5/F6 copies' only when old.
         removed = clean_stray_temps(self.folder, prefix=f".{stem}.")
@@ -197,8 +202,8 @@ class AutosaveSlot:
         try:
             return self._load()
         except OSError as e:  # the folder itself cannot be searched (permissions)
-            raise SaveFileError(f"cannot look for a saved game in {where(self.folder)}: "
-                                f"{display(e.strerror or e, 80)}") from None
+            raise SaveFileError(Message.of("cannot look for a saved game in {folder}: {reason}",
+                                           folder=where(self.folder), reason=display(e.strerror or e, 80))) from None
 
     def _load(self) -> Resumed:
         try:
@@ -208,12 +213,15 @@ class AutosaveSlot:
             self._current_ok = False
             if not _present(self.backup):
                 if not _present(self.current):
-                    raise SaveFileError(f"there is no saved game to resume (looked in {where(self.folder)})") from None
+                    raise SaveFileError(Message.of("there is no saved game to resume (looked in {folder})",
+                                                   folder=where(self.folder))) from None
                 raise
             try:
                 state, meta = load_game(self.backup)
             except SaveFileError as backup_error:
-                raise SaveFileError(f"{current_error}; the previous save is unusable too: {backup_error}") from None
+                raise SaveFileError(Message.of("{error}; the previous save is unusable too: {backup_error}",
+                                               error=current_error.said, backup_error=backup_error.said)) from None
+            # (English: Resumed.note is a line of text for the table, which shows it as it is.)
             return Resumed(state, meta, f"{current_error}. Resumed from the previous save instead.")
 
     def keep_unfinished(self) -> Path | None:

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from blueprints3d.engine.blueprints import Blueprint, card_by_id, placement_error, standard_deck
+from blueprints3d.engine.blueprints import CUSTOM_NAME, Blueprint, card_by_id, placement_error, standard_deck
 from blueprints3d.engine.errors import CardDataError
 from blueprints3d.files.errors import BuildFileError
 from blueprints3d.engine.materials import COLOUR_NAMES, Material
@@ -106,7 +106,7 @@ def _blueprint(raw: Any) -> Blueprint:
         if isinstance(raw, dict) and "grid" in raw:
             # A custom grid need not add up to 6: the sandbox allows blank and house-rule grids.
             bp = Blueprint.from_grid(raw["grid"], id=_text_field(raw, "id", "custom"),
-                                     name=_text_field(raw, "name", "Custom blueprint"), check_total=False)
+                                     name=_text_field(raw, "name", CUSTOM_NAME), check_total=False)
             card = next((c for c in standard_deck() if c.id == bp.id), None)
             if card is None:
                 return bp
@@ -116,23 +116,17 @@ def _blueprint(raw: Any) -> Blueprint:
             return card
         if isinstance(raw, dict) and "id" in raw:
             return _card(_text_field(raw, "id", ""))
-    except CardDataError as e:   # a custom grid the card rules refuse: the engine's words, untranslated
-        raise BuildFileError(Message.of("{detail}", detail=str(e))) from None
+    except CardDataError as e:   # a custom grid the card rules refuse: the engine's words (its Message)
+        raise BuildFileError(e.said) from None
     raise BuildFileError(Message.of("\"blueprint\" must be a card id like \"B07\" or an object with a \"grid\""))
 
 
 def _card(card_id: str) -> Blueprint:
-    """The deck card ``card_id``; a missing one said as card_by_id says it, as a message."""
-    if not any(c.id == card_id for c in standard_deck()):
-        ids = ", ".join(c.id for c in standard_deck())
-        try:
-            card_by_id(card_id)
-        except CardDataError as e:
-            if str(e) == f"no blueprint card with id {shown(card_id)} (the deck has {ids})":
-                raise BuildFileError(Message.of("no blueprint card with id {id} (the deck has {ids})",
-                                                id=shown(card_id), ids=ids)) from None
-            raise
-    return card_by_id(card_id)
+    """The deck card ``card_id``; a missing one said as card_by_id says it (its Message)."""
+    try:
+        return card_by_id(card_id)
+    except CardDataError as e:
+        raise BuildFileError(e.said) from None
 
 
 def build_from_dict(data: Any) -> Build:
@@ -187,7 +181,7 @@ def load_build(path: str | os.PathLike[str]) -> Build:
     try:
         return build_from_dict(data)
     except BuildFileError as e:
-        raise BuildFileError(Message.of("{file}: {error}", file=where(path), error=e.message or str(e))) from None
+        raise BuildFileError(Message.of("{file}: {error}", file=where(path), error=e.said)) from None
 
 
 def build_bytes(build: Build) -> bytes:

@@ -16,6 +16,7 @@ from blueprints3d.files.buildfile import Build, build_from_dict, save_build
 from blueprints3d.engine.errors import IllegalAction
 from blueprints3d.engine.state import GameState, RoundResult
 from blueprints3d.files.jsonfile import write_new
+from blueprints3d.i18n.message import Message
 
 VIEWER_COPY_PREFIX = "viewing-"
 STALE_COPY_S = 3600.0   # a copy this old was never read: its viewer did not start
@@ -26,12 +27,12 @@ def build_of(source: GameState | RoundResult, player: int) -> Build:
     stacks: Sequence[Sequence[tuple[int, int]]]
     if isinstance(source, GameState):
         if not 0 <= player < source.num_players:
-            raise IllegalAction(f"there is no player {player}")
+            raise IllegalAction(Message.of("there is no player {player}", player=player))
         bp = source.blueprints[player]
         stacks = source.building(player)
     elif isinstance(source, RoundResult):
         if not 0 <= player < len(source.buildings):
-            raise IllegalAction(f"there is no player {player}")
+            raise IllegalAction(Message.of("there is no player {player}", player=player))
         bp = source.blueprints[player]
         stacks = source.buildings[player]
     else:

@@ -15,6 +15,7 @@ from typing import Any, Iterable
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.files.autosave import default_dir
 from blueprints3d.files.jsonfile import make_folder, read_or_default, write_atomic
+from blueprints3d.i18n.message import Message
 
 FORMAT = 1
 FILE_NAME = "demos.json"
@@ -32,18 +33,19 @@ def progress_path(folder: str | os.PathLike[str] | None = None) -> Path:
 
 def from_data(data: Any) -> frozenset[str]:
     if not isinstance(data, dict):
-        raise ProgressError("not a demo progress object")
+        raise ProgressError(Message.of("not a demo progress object"))
     if data.get("format") != FORMAT or isinstance(data.get("format"), bool):
-        raise ProgressError(f"demo progress format {data.get('format')!r}, this version reads {FORMAT}")
+        raise ProgressError(Message.of("demo progress format {format}, this version reads {wanted}",
+                                       format=repr(data.get('format')), wanted=FORMAT))
     extra = sorted(set(data) - {"format", "finished"})
     if extra:
-        raise ProgressError(f"unknown key {extra[0]!r}")
+        raise ProgressError(Message.of("unknown key {key}", key=repr(extra[0])))
     names = data.get("finished")
     if not isinstance(names, list) or len(names) > MAX_NAMES:
-        raise ProgressError("\"finished\" must be a list of demo names")
+        raise ProgressError(Message.of("\"finished\" must be a list of demo names"))
     for n in names:
         if not isinstance(n, str) or not n or len(n) > NAME_LENGTH or not n.isprintable():
-            raise ProgressError("\"finished\" must be a list of demo names")
+            raise ProgressError(Message.of("\"finished\" must be a list of demo names"))
     return frozenset(names)
 
 

@@ -45,6 +45,7 @@ from typing import Any
 
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.files.errors import SaveFileError
+from blueprints3d.i18n.message import Message
 from blueprints3d.engine.awards import Placement
 from blueprints3d.engine.results import GameResult, round_victory_points
 from blueprints3d.engine.state import GameState
@@ -85,8 +86,8 @@ def hints_from_meta(meta: dict[str, Any] | None, players: int) -> list[int]:
         return [0] * players
     if (not isinstance(raw, list) or len(raw) != players
             or not all(type(n) is int and 0 <= n <= MAX_HINTS for n in raw)):
-        raise SaveFileError(f"the saved game's \"meta.hints\" must list {players} whole numbers of hints "
-                            f"used, one per seat, not {shown(raw)}")
+        raise SaveFileError(Message.of("the saved game's \"meta.hints\" must list {players} whole numbers of hints "
+                                       "used, one per seat, not {value}", players=players, value=shown(raw)))
     return list(raw)
 
 
@@ -221,7 +222,7 @@ def record_json(state: GameState, meta: dict[str, Any] | None = None,
                 finished: datetime | None = None) -> dict[str, Any]:
     """The history record of the finished ``state``; ``meta`` is the save's (the table's seats)."""
     if not state.is_over:
-        raise HistoryError("only a finished game goes into the history (nothing is kept during play)")
+        raise HistoryError(Message.of("only a finished game goes into the history (nothing is kept during play)"))
     when = (finished or datetime.now()).astimezone()
     return {"format": FORMAT, "kind": KIND, "finished": when.isoformat(timespec="seconds"),
             "players": [p.to_dict() for p in _players(state, meta)],
@@ -237,11 +238,12 @@ def _entries(folder: Path) -> list[Path]:
         names = os.listdir(folder)
     except (FileNotFoundError, NotADirectoryError) as e:
         if isinstance(e, NotADirectoryError) or os.path.lexists(folder):
-            raise HistoryError(f"{where(folder)}: is not a folder, so it cannot hold the game history") from None
+            raise HistoryError(Message.of("{folder}: is not a folder, so it cannot hold the game history",
+                                          folder=where(folder))) from None
         return []
     except OSError as e:
-        raise HistoryError(f"cannot read the game history in {where(folder)}: "
-                           f"{display(e.strerror or e.__class__.__name__, 80)}") from None
+        raise HistoryError(Message.of("cannot read the game history in {folder}: {reason}", folder=where(folder),
+                                      reason=display(e.strerror or e.__class__.__name__, 80))) from None
     return [folder / n for n in sorted(names) if n.endswith(SUFFIX) and not n.startswith(".")]
 
 
@@ -280,71 +282,79 @@ def keep_game(state: GameState, meta: dict[str, Any] | None = None,
 def _player(raw: Any, i: int, name: str, hints: int | None) -> Player:
     """Player ``i`` of a record; ``hints``: the count the record's save holds for that seat
     (None where it holds none), which the player's "hints" must repeat."""
-    where_ = f"player {i + 1}"
+    n = i + 1
     if not isinstance(raw, dict) or set(raw) not in (PLAYER_KEYS, PLAYER_KEYS | {"hints"}):
-        raise HistoryError(f"{where_} must be an object with \"name\", \"kind\", \"level\" and \"hints\"")
+        raise HistoryError(Message.of("player {n} must be an object with \"name\", \"kind\", \"level\" and \"hints\"",
+                                      n=n))
     if raw["name"] != name:
-        raise HistoryError(f"{where_} is named {shown(raw['name'])} but the game's player {i + 1} is {shown(name)}")
+        raise HistoryError(Message.of("player {n} is named {name} but the game's player {n} is {game_name}", n=n,
+                                      name=shown(raw['name']), game_name=shown(name)))
     kind, level = raw["kind"], raw["level"]
     if kind not in KINDS:
-        raise HistoryError(f"{where_}: \"kind\" must be one of {', '.join(KINDS)}, not {shown(kind)}")
+        raise HistoryError(Message.of("player {n}: \"kind\" must be one of {kinds}, not {kind}", n=n,
+                                      kinds=", ".join(KINDS), kind=shown(kind)))
     if kind == "computer":
         if not isinstance(level, str) or not level or display(level, LEVEL_LENGTH) != level:
-            raise HistoryError(f"{where_}: a computer's \"level\" must be short printable text, not {shown(level)}")
+            raise HistoryError(Message.of("player {n}: a computer's \"level\" must be short printable text, not "
+                                          "{level}", n=n, level=shown(level)))
     elif level is not None:
-        raise HistoryError(f"{where_}: only a computer has a \"level\", not {shown(level)}")
+        raise HistoryError(Message.of("player {n}: only a computer has a \"level\", not {level}", n=n,
+                                      level=shown(level)))
     used = raw.get("hints")
     if used is not None and kind != "person":
-        raise HistoryError(f"{where_}: only a person is counted for hints, not a {kind} ({shown(used)})")
+        raise HistoryError(Message.of("player {n}: only a person is counted for hints, not a {kind} ({used})", n=n,
+                                      kind=kind, used=shown(used)))
     if used != (hints if kind == "person" else None):
-        raise HistoryError(f"{where_}'s \"hints\" ({shown(used)}) does not match the saved game's count "
-                           f"({shown(hints)}): the file was modified or damaged")
+        raise HistoryError(Message.of("player {n}'s \"hints\" ({used}) does not match the saved game's count "
+                                      "({hints}): the file was modified or damaged", n=n, used=shown(used),
+                                      hints=shown(hints)))
     return Player(name, kind, level, used)
 
 
 def game_from_record(data: Any, number: int = 0, path: Path = Path("-")) -> KeptGame:
     """Check a parsed record and rebuild its game; HistoryError names the first problem."""
     if not isinstance(data, dict):
-        raise HistoryError("a history file must hold one JSON object")
+        raise HistoryError(Message.of("a history file must hold one JSON object"))
     if data.get("kind") != KIND:
-        raise HistoryError("not a blueprints3d game history file (\"kind\" is missing or wrong)")
+        raise HistoryError(Message.of("not a blueprints3d game history file (\"kind\" is missing or wrong)"))
     if type(data.get("format")) is not int or data["format"] != FORMAT:
-        raise HistoryError(f"unknown history format {shown(data.get('format'))} "
-                           f"(this version reads format {FORMAT}, written as the number {FORMAT})")
+        raise HistoryError(Message.of("unknown history format {format} (this version reads format {wanted}, "
+                                      "written as the number {wanted})", format=shown(data.get('format')),
+                                      wanted=FORMAT))
     missing = [k for k in KEYS if k not in data]
     if missing:
-        raise HistoryError(f"the history file has no {shown(missing[0])}")
+        raise HistoryError(Message.of("the history file has no {key}", key=shown(missing[0])))
     extra = [k for k in data if k not in KEYS]
     if extra:
-        raise HistoryError(f"unknown key {shown(extra[0])} in a history file")
+        raise HistoryError(Message.of("unknown key {key} in a history file", key=shown(extra[0])))
     finished = data["finished"]
     try:
         if not isinstance(finished, str) or len(finished) > 40:
             raise ValueError
         when = datetime.fromisoformat(finished)
     except ValueError:
-        raise HistoryError(f"\"finished\" must be a date and time like \"2026-12-01T13:45:12+01:00\", "
-                           f"not {shown(finished)}") from None
+        raise HistoryError(Message.of("\"finished\" must be a date and time like \"2026-12-01T13:45:12+01:00\", "
+                                      "not {value}", value=shown(finished))) from None
     try:
         state, meta = game_from_json(data["save"])
     except SaveFileError as e:
-        raise HistoryError(f"its saved game: {e}") from None
+        raise HistoryError(Message.of("its saved game: {error}", error=e.said)) from None
     if not state.is_over:
-        raise HistoryError("its saved game is not finished (the history keeps finished games only)")
+        raise HistoryError(Message.of("its saved game is not finished (the history keeps finished games only)"))
     players = data["players"]
     if not isinstance(players, list) or len(players) != state.num_players:
-        raise HistoryError(f"\"players\" must list the game's {state.num_players} players")
+        raise HistoryError(Message.of("\"players\" must list the game's {n} players", n=state.num_players))
     try:
         counts = hints_from_meta(meta, state.num_players) if meta.get("hints") is not None else None
     except SaveFileError as e:
-        raise HistoryError(f"its saved game: {e}") from None
+        raise HistoryError(Message.of("its saved game: {error}", error=e.said)) from None
     kept_players = tuple(_player(raw, i, state.names[i], None if counts is None else counts[i])
                          for i, raw in enumerate(players))
     for key, expected in (("result", _result_json(state)), ("buildings", _buildings_json(state))):
         if not same_json(data[key], expected):
             field = first_difference(expected, data[key], key)
-            raise HistoryError(f"the kept {key} does not match the game's moves (first difference at "
-                               f"{field}): the file was modified or damaged")
+            raise HistoryError(Message.of("the kept {key} does not match the game's moves (first difference at "
+                                          "{field}): the file was modified or damaged", key=key, field=field))
     return KeptGame(number, path, when, kept_players, state, meta, data["result"])
 
 
@@ -353,7 +363,7 @@ def _read(path: Path, number: int) -> KeptGame:
     try:
         return game_from_record(data, number, path)
     except HistoryError as e:
-        raise HistoryError(f"{where(path)}: {e}") from None
+        raise HistoryError(Message.of("{file}: {error}", file=where(path), error=e.said)) from None
 
 
 def list_games(data_folder: str | os.PathLike[str] | None = None, limit: int | None = None) -> Listing:
@@ -375,8 +385,8 @@ def list_games(data_folder: str | os.PathLike[str] | None = None, limit: int | N
 
 
 def _none_yet(folder: Path) -> HistoryError:
-    return HistoryError(f"no finished game is kept yet (the history is in {where(folder)}; "
-                        f"a game goes into it when it ends)")
+    return HistoryError(Message.of("no finished game is kept yet (the history is in {folder}; a game goes into it "
+                                   "when it ends)", folder=where(folder)))
 
 
 def load_game(number: int, data_folder: str | os.PathLike[str] | None = None) -> KeptGame:
@@ -387,9 +397,11 @@ def load_game(number: int, data_folder: str | os.PathLike[str] | None = None) ->
     if not entries:
         raise _none_yet(folder)
     if not 1 <= number <= len(entries):
-        held = "game 1" if len(entries) == 1 else f"games 1 to {len(entries)}"
-        raise HistoryError(f"there is no game {number} in the history: it holds {held} "
-                           f"(blueprints3d history lists them)")
+        if len(entries) == 1:
+            raise HistoryError(Message.of("there is no game {number} in the history: it holds game 1 "
+                                          "(blueprints3d history lists them)", number=number))
+        raise HistoryError(Message.of("there is no game {number} in the history: it holds games 1 to {n} "
+                                      "(blueprints3d history lists them)", number=number, n=len(entries)))
     return _read(entries[number - 1], number)
 
 
@@ -404,5 +416,6 @@ def latest_game(data_folder: str | os.PathLike[str] | None = None) -> tuple[Kept
         except HistoryError as e:
             skipped.append(f"skipped {e}")
     if skipped:
-        raise HistoryError(f"no game in the history can be read ({len(skipped)} files skipped in {where(folder)})")
+        raise HistoryError(Message.of("no game in the history can be read ({n} files skipped in {folder})",
+                                      n=len(skipped), folder=where(folder)))
     raise _none_yet(folder)

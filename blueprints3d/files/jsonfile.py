@@ -28,7 +28,6 @@ from pathlib import Path
 from typing import Any, Callable
 
 from blueprints3d.engine.errors import BlueprintsError
-from blueprints3d.files.errors import BuildFileError
 from blueprints3d.i18n.message import Message, N_
 from blueprints3d.text import display, shown
 
@@ -40,6 +39,11 @@ TEMP_SUFFIX = ".tmp"
 _STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
 _NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
 _DELTA = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+# The kinds of file read with ``read_bytes`` and ``read_json`` (their ``what``), for the catalogue.
+FILE_KINDS = (N_("build file"), N_("save file"), N_("game history file"), N_("settings file"),
+              N_("demo progress file"), N_("stall note"))
 
 
 class _Refused(ValueError):
@@ -68,22 +72,23 @@ def _kind_of(path: Path) -> str | None:
         try:
             target = os.stat(path)
         except OSError as e:
-            return "a link that loops back on itself" if e.errno == errno.ELOOP else "a link to nowhere"
+            return N_("a link that loops back on itself") if e.errno == errno.ELOOP else N_("a link to nowhere")
         return None if stat.S_ISDIR(target.st_mode) else kind_of_mode(target.st_mode)
     return None if stat.S_ISDIR(st.st_mode) else kind_of_mode(st.st_mode)
 
 
 def kind_of_mode(mode: int) -> str:
-    """What a file of ``mode`` (``os.stat``'s) is, in a player's words: "a file", "a pipe"..."""
+    """What a file of ``mode`` (``os.stat``'s) is, in a player's words: "a file", "a pipe"...
+    (English, the catalogue's id: a parameter of a message as ``Message.of(kind_of_mode(m))``)."""
     if stat.S_ISREG(mode):
-        return "a file"
+        return N_("a file")
     if stat.S_ISFIFO(mode):
-        return "a pipe"
+        return N_("a pipe")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return N_("a device")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "something else"
+        return N_("a socket")
+    return N_("something else")
 
 
 def make_folder(path: str | os.PathLike[str]) -> Path:
@@ -115,28 +120,28 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for k, v in pairs:
         if k in out:
-            raise _Refused(f"the key {shown(k)} appears twice in one object")
+            raise _Refused(Message.of("the key {key} appears twice in one object", key=shown(k)))
         out[k] = v
     return out
 
 
 def _int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise _Refused(f"a number of {len(text)} digits is far too long")
+        raise _Refused(Message.of("a number of {n} digits is far too long", n=len(text)))
     return int(text)
 
 
 def _float(text: str) -> float:
     if len(text) > MAX_DIGITS:
-        raise _Refused(f"a number of {len(text)} characters is far too long")
+        raise _Refused(Message.of("a number of {n} characters is far too long", n=len(text)))
     x = float(text)
     if x in (float("inf"), float("-inf")):
-        raise _Refused(f"the number {shown(text)} is too large")
+        raise _Refused(Message.of("the number {number} is too large", number=shown(text)))
     return x
 
 
 def _constant(name: str) -> Any:
-    raise _Refused(f"{name} is not a number JSON allows")
+    raise _Refused(Message.of("{name} is not a number JSON allows", name=name))
 
 
 def _check_strings(data: Any) -> None:
@@ -148,7 +153,7 @@ def _check_strings(data: Any) -> None:
             try:
                 x.encode("utf-8")
             except UnicodeEncodeError:
-                raise _Refused(f"the text {shown(x)} holds a lone surrogate (not valid Unicode)") from None
+                raise _Refused(Message.of("the text {text} holds a lone surrogate (not valid Unicode)", text=shown(x))) from None
         elif isinstance(x, dict):
             stack.extend(x.keys())
             stack.extend(x.values())
@@ -157,17 +162,15 @@ def _check_strings(data: Any) -> None:
 
 
 def _refusal(error: type[BlueprintsError], msgid: str, /, **params: object) -> BlueprintsError:
-    """``error`` with the message: a BuildFileError carries it (the command line translates it),
-    any other error its English text."""
-    message = Message.of(msgid, **params)
-    return error(message) if issubclass(error, BuildFileError) else error(str(message))
+    """``error`` carrying the message (the command line translates it; str() is its English)."""
+    return error(Message.of(msgid, **params))
 
 
 def read_bytes(path: str | os.PathLike[str], error: type[BlueprintsError], what: str,
                max_bytes: int = MAX_BYTES) -> bytes:
     """The bytes of a regular file of at most ``max_bytes``; ``error`` in one line otherwise."""
     p = where(path)
-    kind_of: object = Message.of(N_("build file")) if what == "build file" else what   # the one translated so far
+    kind_of = Message.of(what)   # the file's kind (FILE_KINDS marks each)
     try:
         st = os.stat(path)
     except FileNotFoundError:
@@ -176,7 +179,7 @@ def read_bytes(path: str | os.PathLike[str], error: type[BlueprintsError], what:
                            what=kind_of) from None
         if what.endswith("build file"):
             raise _refusal(error, "{file}: no such file", file=p) from None
-        raise error(f"{p}: no such {what}") from None
+        raise _refusal(error, "{file}: no such {what}", file=p, what=kind_of) from None
     except OSError as e:
         if e.errno == errno.ELOOP:
             raise _refusal(error, "{file}: a symbolic link loop, not a {what}", file=p, what=kind_of) from None
@@ -185,10 +188,10 @@ def read_bytes(path: str | os.PathLike[str], error: type[BlueprintsError], what:
     if stat.S_ISDIR(st.st_mode):
         raise _refusal(error, "{file}: is a folder, not a {what}", file=p, what=kind_of) from None
     if not stat.S_ISREG(st.st_mode):
-        kind = ("a named pipe (FIFO)" if stat.S_ISFIFO(st.st_mode) else
-                "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) else
-                "a socket" if stat.S_ISSOCK(st.st_mode) else "not a regular file")
-        raise error(f"{p}: is {kind}, not a {what}")
+        kind = (N_("a named pipe (FIFO)") if stat.S_ISFIFO(st.st_mode) else
+                N_("a device") if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) else
+                N_("a socket") if stat.S_ISSOCK(st.st_mode) else N_("not a regular file"))
+        raise _refusal(error, "{file}: is {kind}, not a {what}", file=p, kind=Message.of(kind), what=kind_of)
     if st.st_size > max_bytes:
         raise _refusal(error, "{file}: is {size} bytes; a {what} is at most {most}", file=p,
                        size=f"{st.st_size:,}", what=kind_of, most=f"{max_bytes:,}")
@@ -196,10 +199,11 @@ def read_bytes(path: str | os.PathLike[str], error: type[BlueprintsError], what:
         # O_NONBLOCK: should the file have been swapped for a FIFO since, opening must not hang.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as e:
-        raise error(f"{p}: cannot be read ({display(e.strerror or e.__class__.__name__, 80)})") from None
+        raise _refusal(error, "{file}: cannot be read ({reason})", file=p,
+                       reason=display(e.strerror or e.__class__.__name__, 80)) from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise error(f"{p}: is not a regular file, not a {what}")
+            raise _refusal(error, "{file}: is not a regular file, not a {what}", file=p, what=kind_of)
         chunks, left = [], max_bytes + 1
         while left > 0:
             chunk = os.read(fd, min(left, 1 << 20))
@@ -208,7 +212,8 @@ def read_bytes(path: str | os.PathLike[str], error: type[BlueprintsError], what:
             chunks.append(chunk)
             left -= len(chunk)
     except OSError as e:
-        raise error(f"{p}: cannot be read ({display(e.strerror or e.__class__.__name__, 80)})") from None
+        raise _refusal(error, "{file}: cannot be read ({reason})", file=p,
+                       reason=display(e.strerror or e.__class__.__name__, 80)) from None
     finally:
         os.close(fd)
     data = b"".join(chunks)
@@ -229,18 +234,18 @@ def parse_json(raw: bytes | str, max_depth: int = MAX_DEPTH) -> Any:
         text = raw
     text = text.removeprefix("\ufeff")
     if _depth(text) > max_depth:
-        raise ValueError(f"nested more than {max_depth} deep, far deeper than any blueprints3d file")
+        raise ValueError(Message.of("nested more than {depth} deep, far deeper than any blueprints3d file", depth=max_depth))
     try:
         data = json.loads(text, object_pairs_hook=_pairs, parse_int=_int, parse_float=_float,
                           parse_constant=_constant)
         _check_strings(data)
     except _Refused as e:
-        raise ValueError(str(e)) from None
+        raise ValueError(e.args[0]) from None
     except json.JSONDecodeError as e:
         raise ValueError(Message.of("not valid JSON, the file is damaged or truncated ({reason}: line {line}, "
                                     "column {col})", reason=e.msg, line=e.lineno, col=e.colno)) from None
     except (RecursionError, ValueError, MemoryError) as e:  # belt and braces: the checks above come first
-        raise ValueError(f"not valid JSON ({e.__class__.__name__})") from None
+        raise ValueError(Message.of("not valid JSON ({reason})", reason=e.__class__.__name__)) from None
     return data
 
 
@@ -339,6 +344,7 @@ def read_or_default(path: str | os.PathLike[str], error: type[BlueprintsError], 
     try:
         return parse(read_json(path, error, what)), None
     except error as e:
+        # (English: the callers hand back a line of text; the error itself carries its Message.)
         text = str(e)
         return default, text if text.startswith(where(path)) else f"{where(path)}: {text}"
 

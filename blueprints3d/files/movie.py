@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.files.jsonfile import write_bytes_atomic
+from blueprints3d.i18n.message import Message
 
 if TYPE_CHECKING:  # numpy only names the frames' type here: it is imported by whoever draws them
     import numpy as np
@@ -41,7 +42,8 @@ def format_of(path: str | os.PathLike[str]) -> str:
     """The file's format suffix (".webp", ".gif", ".mp4"); MovieError for any other."""
     suffix = os.path.splitext(os.fspath(path))[1].lower()
     if suffix not in FORMATS:
-        raise MovieError(f"the animation's name must end in {', '.join(FORMATS)}, not {suffix or 'nothing'!r}")
+        raise MovieError(Message.of("the animation's name must end in {formats}, not {suffix}",
+                                    formats=", ".join(FORMATS), suffix=repr(suffix or "nothing")))
     return suffix
 
 
@@ -52,7 +54,8 @@ def encoder(suffix: str) -> ModuleType:
     try:
         return importlib.import_module(_MODULES[library])
     except ImportError:
-        raise MovieError(f"writing {suffix} needs {library}: pip install 'blueprints3d[{extra}]'") from None
+        raise MovieError(Message.of("writing {suffix} needs {library}: pip install {package}", suffix=suffix,
+                                    library=library, package=f"'blueprints3d[{extra}]'")) from None
 
 
 def check_writable(path: str | os.PathLike[str]) -> str:
@@ -67,7 +70,7 @@ def write_movie(path: str | os.PathLike[str], frames: Frames, fps: float) -> Non
     """Write ``frames`` as a looping animation at ``fps`` frames a second (the format from the
     name)."""
     if not frames:
-        raise MovieError("an animation needs at least one frame")
+        raise MovieError(Message.of("an animation needs at least one frame"))
     suffix = format_of(path)
     mod = encoder(suffix)
     if suffix == ".mp4":

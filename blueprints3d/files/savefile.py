@@ -18,6 +18,7 @@ from blueprints3d.files.jsonfile import first_difference, read_json, same_json, 
 from blueprints3d.files.jsonfile import where as file_where
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.files.errors import SaveFileError
+from blueprints3d.i18n.message import Message
 from blueprints3d.engine.state import GameState
 from blueprints3d.text import NAME_LENGTH, clean_name, shown
 
@@ -34,22 +35,26 @@ def action_to_json(action: int) -> dict[str, Any]:
 
 
 def action_from_json(entry: Any, index: int) -> int:
-    where = f"move {index + 1}"
+    where = Message.of("move {n}", n=index + 1)
     if not isinstance(entry, dict):
-        raise SaveFileError(f"{where}: must be an object like {{\"action\": \"place\", \"die\": 3, \"cell\": 0}}")
+        raise SaveFileError(Message.of("{where}: must be an object like {example}", where=where,
+                                       example='{"action": "place", "die": 3, "cell": 0}'))
     kind, die = entry.get("action"), entry.get("die")
     if not isinstance(die, int) or isinstance(die, bool) or not 0 <= die < 64:
-        raise SaveFileError(f"{where}: \"die\" must be a die number, not {shown(die)}")
+        raise SaveFileError(Message.of("{where}: \"die\" must be a die number, not {value}", where=where,
+                                       value=shown(die)))
     if kind == A.Kind.PLACE.value:
         cell = entry.get("cell")
         if not isinstance(cell, int) or isinstance(cell, bool) or not 0 <= cell < A.MAX_CELLS:
-            raise SaveFileError(f"{where}: \"cell\" must be a space number, not {shown(cell)}")
+            raise SaveFileError(Message.of("{where}: \"cell\" must be a space number, not {value}", where=where,
+                                           value=shown(cell)))
         return A.place(die, cell)
     if kind == A.Kind.SET_ASIDE.value:
         return A.set_aside(die)
     if kind == A.Kind.DISCARD.value:
         return A.discard(die)
-    raise SaveFileError(f"{where}: unknown action {shown(kind)} (expected place, set_aside or discard)")
+    raise SaveFileError(Message.of("{where}: unknown action {action} (expected place, set_aside or discard)",
+                                   where=where, action=shown(kind)))
 
 
 def _checksum(body: dict[str, Any]) -> str:
@@ -77,41 +82,43 @@ def replay(players: int, seed: int, start_player: int, names: list[str], log: li
         try:
             state.apply(action)
         except BlueprintsError as e:
-            raise SaveFileError(f"move {i + 1} of the log is illegal: {e}") from None
+            raise SaveFileError(Message.of("move {n} of the log is illegal: {error}", n=i + 1, error=e.said)) from None
     return state
 
 
 def game_from_json(data: Any) -> tuple[GameState, dict[str, Any]]:
     """Check and rebuild a saved game; SaveFileError names the first problem found."""
     if not isinstance(data, dict):
-        raise SaveFileError("a save file must hold one JSON object")
+        raise SaveFileError(Message.of("a save file must hold one JSON object"))
     if data.get("kind") != KIND:
-        raise SaveFileError("not a blueprints3d save file (\"kind\" is missing or wrong)")
+        raise SaveFileError(Message.of("not a blueprints3d save file (\"kind\" is missing or wrong)"))
     if type(data.get("format")) is not int or data["format"] != FORMAT:
-        raise SaveFileError(f"unknown save format {shown(data.get('format'))} "
-                            f"(this version reads format {FORMAT}, written as the number {FORMAT})")
+        raise SaveFileError(Message.of("unknown save format {format} (this version reads format {wanted}, written "
+                                       "as the number {wanted})", format=shown(data.get('format')), wanted=FORMAT))
     for key, typ in (("players", int), ("seed", int), ("start_player", int), ("names", list),
                      ("log", list), ("state", dict), ("meta", dict), ("checksum", str)):
         if not isinstance(data.get(key), typ) or isinstance(data.get(key), bool):
-            raise SaveFileError(f"the save file's \"{key}\" is missing or not a {typ.__name__}")
+            raise SaveFileError(Message.of("the save file's \"{key}\" is missing or not a {type}", key=key,
+                                           type=typ.__name__))
     if not all(isinstance(n, str) and clean_name(n, "") == n for n in data["names"]):
-        raise SaveFileError("the save file's \"names\" must be short printable text "
-                            f"(at most {NAME_LENGTH} characters each)")
+        raise SaveFileError(Message.of("the save file's \"names\" must be short printable text (at most {most} "
+                                       "characters each)", most=NAME_LENGTH))
     log = [action_from_json(e, i) for i, e in enumerate(data["log"])]
     try:
         state = replay(data["players"], data["seed"], data["start_player"], data["names"], log)
     except SaveFileError:
         raise
     except BlueprintsError as e:
-        raise SaveFileError(f"the save file's settings are invalid: {e}") from None
+        raise SaveFileError(Message.of("the save file's settings are invalid: {error}", error=e.said)) from None
     rebuilt = state.to_dict()
     if not same_json(rebuilt, data["state"]):
         field = first_difference(rebuilt, data["state"], "state")
-        raise SaveFileError(f"the saved state does not match its move log (first difference at {field}): "
-                            f"the file was modified or damaged")
+        raise SaveFileError(Message.of("the saved state does not match its move log (first difference at {field}): "
+                                       "the file was modified or damaged", field=field))
     body = {k: v for k, v in data.items() if k != "checksum"}
     if _checksum(body) != data["checksum"]:
-        raise SaveFileError("the save file's checksum does not match its contents: the file was modified or damaged")
+        raise SaveFileError(Message.of("the save file's checksum does not match its contents: the file was modified "
+                                       "or damaged"))
     return state, data["meta"]
 
 
@@ -130,4 +137,4 @@ def load_game(path: str | os.PathLike[str]) -> tuple[GameState, dict[str, Any]]:
     try:
         return game_from_json(data)
     except SaveFileError as e:
-        raise SaveFileError(f"{file_where(path)}: {e}") from None
+        raise SaveFileError(Message.of("{file}: {error}", file=file_where(path), error=e.said)) from None

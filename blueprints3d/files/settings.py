@@ -17,6 +17,7 @@ from typing import Any
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.files.autosave import default_dir
 from blueprints3d.files.jsonfile import make_folder, read_or_default, write_atomic
+from blueprints3d.i18n.message import Message
 
 FORMAT = 1
 FILE_NAME = "settings.json"
@@ -53,19 +54,20 @@ class Settings:
             value = getattr(self, name)
             if not isinstance(value, str) or value not in choices:
                 shown_value = repr(value) if isinstance(value, str) else _json_kind(value)
-                raise SettingsError(f"{name} must be one of {', '.join(choices)}, not {shown_value}")
+                raise SettingsError(Message.of("{name} must be one of {choices}, not {value}", name=name,
+                                               choices=", ".join(choices), value=shown_value))
         for name in ("confirm_moves", "shaders", "mute", "hints", "material_symbols"):
             if not isinstance(getattr(self, name), bool):
-                raise SettingsError(f"{name} must be true or false")
+                raise SettingsError(Message.of("{name} must be true or false", name=name))
         s = self.camera_sensitivity
         lo, hi = SENSITIVITY_RANGE
         if isinstance(s, bool) or not isinstance(s, (int, float)) or not math.isfinite(s) or not lo <= s <= hi:
-            raise SettingsError(f"camera_sensitivity must be a number from {lo} to {hi}")
+            raise SettingsError(Message.of("camera_sensitivity must be a number from {lo} to {hi}", lo=lo, hi=hi))
         object.__setattr__(self, "camera_sensitivity", float(s))
         v = self.volume
         lo, hi = VOLUME_RANGE
         if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-            raise SettingsError(f"volume must be a whole number from {lo} to {hi}")
+            raise SettingsError(Message.of("volume must be a whole number from {lo} to {hi}", lo=lo, hi=hi))
 
     @property
     def loudness(self) -> float:
@@ -99,13 +101,14 @@ def from_data(data: Any) -> Settings:
     """Settings from parsed JSON; SettingsError (one line) when it is not a settings object of
     this format. Keys this version does not know are refused, so a newer file is not half read."""
     if not isinstance(data, dict):
-        raise SettingsError("not a settings object")
+        raise SettingsError(Message.of("not a settings object"))
     if type(data.get("format")) is not int or data.get("format") != FORMAT:
-        raise SettingsError(f"settings format {data.get('format')!r}, this version reads {FORMAT}")
+        raise SettingsError(Message.of("settings format {format}, this version reads {wanted}",
+                                       format=repr(data.get('format')), wanted=FORMAT))
     known = {f.name for f in fields(Settings)}
     extra = sorted(set(data) - known - {"format"})
     if extra:
-        raise SettingsError(f"unknown setting {extra[0]!r}")
+        raise SettingsError(Message.of("unknown setting {key}", key=repr(extra[0])))
     return Settings(**{k: v for k, v in data.items() if k in known})
 
 

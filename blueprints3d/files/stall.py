@@ -17,6 +17,7 @@ from typing import Any
 
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.files.jsonfile import make_folder, read_json, write_bytes_atomic
+from blueprints3d.i18n.message import Message
 from blueprints3d.text import display
 
 FILE_NAME = "stalled.json"
@@ -49,29 +50,38 @@ def clear_stall(folder: str | os.PathLike[str]) -> None:
         pass
 
 
-def _note(data: Any) -> str:
+def _note(data: Any) -> Message:
     if not (isinstance(data, dict) and data.get("format") == FORMAT
             and isinstance(data.get("since"), (int, float)) and not isinstance(data.get("since"), bool)
             and isinstance(data.get("renderer"), str)):
-        raise StallFileError("not a stall note")
+        raise StallFileError(Message.of("not a stall note"))
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(data["since"]))
     renderer = display(data["renderer"].split(" (")[0], 40)  # "llvmpipe", not its LLVM details
-    driver = f"the graphics driver ({renderer})" if renderer else "the graphics driver"
-    return (f"the last session's picture stopped at {when}, waiting on {driver}; nothing was "
-            f"lost: the game was saved after its last move (Continue or --resume takes it up)")
+    if renderer:
+        return Message.of("the last session's picture stopped at {when}, waiting on the graphics driver ({renderer}); "
+                          "nothing was lost: the game was saved after its last move (Continue or --resume takes it "
+                          "up)", when=when, renderer=renderer)
+    return Message.of("the last session's picture stopped at {when}, waiting on the graphics driver; nothing was "
+                      "lost: the game was saved after its last move (Continue or --resume takes it up)", when=when)
 
 
 def take_stall_note(folder: str | os.PathLike[str]) -> str | None:
-    """What the last session's stall was, in one line, and the note removed; None when there
-    was none. A damaged note still says that the picture stopped."""
+    """What the last session's stall was, in one line (English), and the note removed; None when
+    there was none. A damaged note still says that the picture stopped."""
+    note = take_stall_message(folder)
+    return None if note is None else str(note)
+
+
+def take_stall_message(folder: str | os.PathLike[str]) -> Message | None:
+    """``take_stall_note`` as a Message, to be said in the player's language."""
     path = stall_path(folder)
     if not os.path.lexists(path):
         return None
     try:
         note = _note(read_json(path, StallFileError, "stall note"))
     except StallFileError:
-        note = ("the last session's picture stopped, waiting on the graphics driver; nothing "
-                "was lost: the game was saved after its last move")
+        note = Message.of("the last session's picture stopped, waiting on the graphics driver; nothing "
+                          "was lost: the game was saved after its last move")
     try:
         path.unlink()
     except OSError:
