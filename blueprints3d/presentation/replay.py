@@ -20,7 +20,7 @@ from blueprints3d.engine.rules import NUM_ROUNDS, TAKES_PER_ROUND
 from blueprints3d.engine.scoring import Prize
 from blueprints3d.engine.state import GameState
 from blueprints3d.engine.turns import Phase
-from blueprints3d.i18n import N_, _, join_list, n_
+from blueprints3d.i18n import N_, _, join_list, n_, translate
 from blueprints3d.presentation.words import colour_word, material_word, title_word
 
 ROLE = {Phase.TAKE: N_("{name} to take a die"), Phase.DISCARD: N_("{name} to discard a die")}
@@ -133,7 +133,7 @@ def replay_steps(players: int, seed: int, start_player: int, names: Sequence[str
     steps = [state_step(s, _round_start(s), open_, seat)]
     for action in log:
         # Where a die goes is behind the player's screen: named only when that building is shown.
-        said = s.describe_action(action, reveal=open_ or s.current_player == seat)
+        said = translate(s.action_message(action, reveal=open_ or s.current_player == seat))
         scored = len(s.round_results)
         pool_before = set(s.pool)
         s.apply(action)

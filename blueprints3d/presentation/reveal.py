@@ -18,9 +18,9 @@ from typing import Sequence
 
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.results import RoundResult
-from blueprints3d.engine.rules import BLUEPRINT_BONUS, PRIZE_RULES, PRIZE_VP, WOOD_PER_NEIGHBOUR
+from blueprints3d.engine.rules import BLUEPRINT_BONUS, PRIZE_RULE_MESSAGES, PRIZE_VP, WOOD_PER_NEIGHBOUR
 from blueprints3d.engine.scoring import DiePoints, SpaceCheck, blueprint_checks, explain_building
-from blueprints3d.i18n import _, join_list, n_
+from blueprints3d.i18n import _, join_list, n_, translate
 from blueprints3d.presentation.words import title_word
 
 
@@ -141,7 +141,7 @@ def reveal_steps(result: RoundResult, names: Sequence[str]) -> list[RevealStep]:
         steps.append(RevealStep("award", _("{award} Award ({vp} VP) to {why}", award=title_word(award),
                                            vp=award.victory_points, why=why), pl.player, card=award.value))
     for prize, pl in result.prizes.items():
-        rule = _(PRIZE_RULES[prize])
+        rule = translate(PRIZE_RULE_MESSAGES[prize])
         if pl.ties:
             why = _("{name}: {rule}; also qualified: {others}", name=names[pl.player], rule=rule,
                     others=join_list(list(pl.ties)))

@@ -9,12 +9,12 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from blueprints3d.engine.blueprints import Blueprint, placement_error, standard_deck
+from blueprints3d.engine.blueprints import Blueprint, placement_message, standard_deck
 from blueprints3d.files.buildfile import Build, build_from_dict, save_build
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import TAKES_PER_ROUND
 from blueprints3d.engine.scoring import Score, score_building
-from blueprints3d.i18n import _
+from blueprints3d.i18n import _, translate
 
 Die = tuple[int, int]
 
@@ -86,8 +86,10 @@ class SandboxBuilding:
         return self.stacks[cell][-1][1] if 0 <= cell < len(self.stacks) and self.stacks[cell] else None
 
     def error(self, value: int, cell: int) -> str | None:
-        """The engine's verdict on putting a die showing ``value`` on ``cell``."""
-        return placement_error(self.blueprint, self.top(cell), value, cell)
+        """The engine's verdict on putting a die showing ``value`` on ``cell``, in the player's
+        language."""
+        message = placement_message(self.blueprint, self.top(cell), value, cell)
+        return None if message is None else translate(message)
 
     def place(self, material: Material, value: int, cell: int) -> str | None:
         """Put the die on ``cell`` if the engine allows it; returns the refusal, or None."""

@@ -18,7 +18,7 @@ from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import Award, Prize
 from blueprints3d.engine.scoring import score_building
-from blueprints3d.i18n import N_, _, join_list, n_, number
+from blueprints3d.i18n import N_, Message, _, join_list, n_, number, translate
 
 if TYPE_CHECKING:
     from blueprints3d.ai.coach import Hint
@@ -111,27 +111,48 @@ def space_names(bp: Blueprint, cells: Sequence[int]) -> str:
     return and_list([space_name(bp, c) for c in cells])
 
 
-def in_player_words(bp: Blueprint, text: str) -> str:
-    """The engine's sentence with its "row N, column M" names replaced by a player's words:
-    "at the middle right (the space marked 2)", "the middle left space is hatched"."""
-    for cell in range(bp.num_cells):
-        engine = bp.cell_name(cell)
-        if engine not in text:
-            continue
-        where = where_on_card(bp, cell)
+CELL_ID = "row {row}, column {col}"            # the engine's name of a space (cell_message)
+_HATCHED_ID = "{where} is hatched: no die may ever be placed there"
+_SET_ASIDE_ID = "the {die} fits on your building (at {cell}), so it must be placed, not set aside"
+
+
+def _player_cells(bp: Blueprint, m: object) -> object:
+    """A Message with every space the engine names ("row N, column M") in a player's words."""
+    if not isinstance(m, Message):
+        return m
+    if m.msgid == CELL_ID:
+        cell = (int(str(m.params["row"])) - 1) * bp.cols + int(str(m.params["col"])) - 1
         h = bp.heights[cell]
         printed = _("the hatched space") if h is None else _("the space marked {height}", height=h)
-        text = text.replace(f"{engine} is hatched", _("the {where} space is hatched", where=where))
-        text = text.replace(f"(at {engine})", f"({space_name(bp, cell)})")
-        text = text.replace(f"at {engine}", _("at the {where} ({printed})", where=where, printed=printed))
-        text = text.replace(engine, space_name(bp, cell))
-    return text
+        return _("the {where} ({printed})", where=where_on_card(bp, cell), printed=printed)
+    if m.msgid == _HATCHED_ID and isinstance(m.params.get("where"), Message):
+        where = m.params["where"]
+        cell = (int(str(where.params["row"])) - 1) * bp.cols + int(str(where.params["col"])) - 1
+        return Message.of(N_("the {where} space is hatched: no die may ever be placed there"),
+                          where=where_on_card(bp, cell))
+    if m.msgid == _SET_ASIDE_ID and isinstance(m.params.get("cell"), Message):
+        cell_m = m.params["cell"]
+        cell = (int(str(cell_m.params["row"])) - 1) * bp.cols + int(str(cell_m.params["col"])) - 1
+        return Message.of(N_("the {die} fits on your building ({cell}), so it must be placed, not set aside"),
+                          die=m.params["die"], cell=space_name(bp, cell))
+    return Message(m.msgid, {k: _player_cells(bp, v) for k, v in m.params.items()}, m.plural, m.n)
 
 
-def refusal_words(bp: Blueprint, err: str) -> str:
+def in_player_words(bp: Blueprint, text: Message | str) -> str:
+    """The engine's sentence, in the player's language, with its "row N, column M" names put in a
+    player's words: "at the middle right (the space marked 2)", "the middle left space is
+    hatched". Given as a Message (the engine's, from an error or ``action_message``); a plain
+    text (an error raised without one) is shown as it is."""
+    if isinstance(text, str):
+        return text
+    said = _player_cells(bp, text)
+    return said if isinstance(said, str) else translate(said)
+
+
+def refusal_words(bp: Blueprint, err: Message | str) -> str:
     """The engine's refusal as one clause in a player's words (its colon becomes a semicolon, so
     a caption never strings two colons together)."""
-    return in_player_words(bp, err).replace(": ", "; ")
+    return in_player_words(bp, err).replace(": ", "; ").replace("：", "；")
 
 
 def die_name(material: Material, value: int) -> str:

@@ -11,7 +11,7 @@ from blueprints3d.engine.materials import Material
 from blueprints3d.presentation.demos import all_demos, get_demo
 from blueprints3d.presentation.demos.common import in_player_words, space_name, where_on_card
 from blueprints3d.presentation.demos.tasks import TASK
-from blueprints3d.engine.blueprints import card_by_id
+from blueprints3d.engine.blueprints import card_by_id, placement_message
 from support.caption_style import style_problems
 
 def all_texts():
@@ -98,9 +98,14 @@ def test_spaces_are_named_by_what_is_printed_and_where():
     assert space_name(bp, 2) == "the hatched space at the middle left"
     assert space_name(bp, 3) == "the 2 at the middle right"
     assert where_on_card(bp, 5) == "bottom right"
-    said = in_player_words(bp, "a 2 cannot go on a 5 at row 2, column 2: only an equal or higher value")
-    assert said == "a 2 cannot go on a 5 at the middle right (the space marked 2): only an equal or higher value"
-    assert in_player_words(bp, "row 2, column 1 is hatched: no die") == "the middle left space is hatched: no die"
+    # The engine's refusals (Messages, as placement_message and IllegalAction carry them) with
+    # their spaces put in a player's words; a text without a Message is shown as it is.
+    said = in_player_words(bp, placement_message(bp, 5, 2, 3))
+    assert said == ("a 2 cannot go on a 5 at the middle right (the space marked 2): only an equal or higher "
+                    "value may go on top")
+    assert in_player_words(bp, placement_message(bp, None, 3, 2)) == \
+        "the middle left space is hatched: no die may ever be placed there"
+    assert in_player_words(bp, "row 2, column 1 is hatched") == "row 2, column 1 is hatched"
 
 
 def test_three_before_and_after_captions():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from blueprints3d.engine.blueprints import placement_error
+from blueprints3d.engine.blueprints import placement_message as placement_error   # its verdict as the engine's Message
 from blueprints3d.engine.scoring import Prize, score_building
 from blueprints3d.presentation.demos import DEMOS, get_demo
 from blueprints3d.presentation.demos.common import refusal_words

@@ -12,7 +12,7 @@ from blueprints3d.presentation.demos.common import refusal_words
 from blueprints3d.presentation.demos.tasks import TASK
 from blueprints3d.presentation.scene import Tone
 from blueprints3d.engine.awards import AWARDS_BY_PLAYERS, Award
-from blueprints3d.engine.blueprints import placement_error
+from blueprints3d.engine.blueprints import placement_error, placement_message
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.scoring import Prize, explain_building, score_building, stone_points
 
@@ -59,7 +59,8 @@ def test_placement_steps_say_what_placement_error_says():
         else:
             refused += 1
             # The engine's refusal, its space named as a player would (steps.demos.common).
-            assert g.tone is Tone.BAD and f"Refused, because {refusal_words(b.blueprint, err)}" in s.caption
+            said = refusal_words(b.blueprint, placement_message(b.blueprint, stack[-1][1] if stack else None, g.value, g.cell))
+            assert g.tone is Tone.BAD and f"Refused, because {said}" in s.caption
         # Every space is marked as the engine judges it for this value.
         for cell, mark in b.cell_marks.items():
             top = b.stacks[cell][-1][1] if b.stacks[cell] else None

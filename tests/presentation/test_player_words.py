@@ -14,6 +14,7 @@ from blueprints3d.ai.coach import Change, Hint
 from blueprints3d.client.table.flow import GameFlow, Mode, SeatConfig
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.blueprints import card_by_id
+from blueprints3d.i18n.message import Message
 from blueprints3d.engine.materials import COLOUR_NAMES, Material
 from blueprints3d.presentation import words
 from blueprints3d.presentation.demos import common
@@ -30,8 +31,21 @@ def test_one_function_names_a_space_for_the_table_and_the_demos():
     bp = card_by_id("B11")   # [[X, 1], [1, 1], [3, X]]
     assert space_name(bp, 0) == "the hatched space at the top left"
     assert space_name(bp, 4) == "the 3 at the bottom left"
-    assert in_player_words(bp, "the glass 4 fits on your building (at row 2, column 2), so it may not be set aside") \
-        == "the glass 4 fits on your building (the 1 at the middle right), so it may not be set aside"
+    glass_4 = Message.of("{material} {value}", material=Message.of("glass"), value=4)
+    refusal = Message.of(words._SET_ASIDE_ID, die=glass_4, cell=bp.cell_message(3))   # as the engine says it
+    assert str(refusal) == "the glass 4 fits on your building (at row 2, column 2), so it must be placed, not set aside"
+    assert in_player_words(bp, refusal) == \
+        "the glass 4 fits on your building (the 1 at the middle right), so it must be placed, not set aside"
+
+
+def test_the_refusals_put_in_player_words_are_the_engines():
+    # words.py recognises these engine messages by their ids: they must be the engine's own.
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+    import extract_messages
+    engine_ids = {f.msgid for f in extract_messages.messages() if any("engine/" in p for p in f.places)}
+    assert {words.CELL_ID, words._HATCHED_ID, words._SET_ASIDE_ID} <= engine_ids
 
 
 def test_a_big_custom_card_still_names_its_spaces_in_words():

@@ -312,7 +312,7 @@ class SandboxApp(DirectObject):
         err = self.model.place(self.material, self.value, cell)
         if not err:
             self._changes += 1
-        where = bp.cell_name(cell)
+        where = bp.cell_message(cell)
         self.status = (_("Refused: {reason}.", reason=err) if err else
                        _("Placed the {colour} {value} at {space}, level {level}.", colour=colour_word(self.material),
                          value=self.value, space=where, level=len(self.model.stacks[cell])))
@@ -333,7 +333,7 @@ class SandboxApp(DirectObject):
         err = self.model.cycle_height(self.cursor)
         if not err:
             self._changes += 1
-        where_ = self.model.blueprint.cell_name(self.cursor)
+        where_ = self.model.blueprint.cell_message(self.cursor)
         h = self.model.printed()[self.cursor]
         self.status = (_("Not on this card: {reason}.", reason=err) if err else
                        _("{space} now reads {height}.", space=where_, height=h) if h is not None else

@@ -26,13 +26,14 @@ from panda3d.core import TextNode
 from blueprints3d.files.autosave import default_dir
 from blueprints3d.files.jsonfile import make_folder, os_reason, where, write_new
 from blueprints3d.text import file_name
-from blueprints3d.i18n import _, n_, number
+from blueprints3d.i18n import _, n_, number, translate
 from blueprints3d.presentation.words import MATERIAL_WORDS, material_word, title_word
 from blueprints3d.client.render import capture, stills
 
 from blueprints3d.client.scene import showcase
 from blueprints3d.files.buildfile import Build
-from blueprints3d.engine.scoring import PRIZE_RULES, Prize, explain_building
+from blueprints3d.engine.rules import PRIZE_RULE_MESSAGES
+from blueprints3d.engine.scoring import Prize, explain_building
 from blueprints3d.client.render.window import VIEW_NO_WINDOW_HINT, open_base
 from blueprints3d.client.scene.fonts import mono_font
 
@@ -67,13 +68,13 @@ def breakdown(build: Build) -> str:
     lines.append(f"{_('total'):<15} {number(score.total):>3}")
     lines.append("")
     for d in explain_building(bp, build.stacks):
-        lines.append(_("{space}, level {level}:", space=bp.cell_name(d.cell), level=d.level + 1))
+        lines.append(_("{space}, level {level}:", space=bp.cell_message(d.cell), level=d.level + 1))
         lines.append("   " + _("{material} {value}: {reason}", material=material_word(d.material), value=d.value,
                                 reason=d.reason))
     won = [p for p in Prize if p in score.prizes]
     lines.append("")
     lines.append(_("Prizes it qualifies for:"))
-    lines += ["   " + _("{prize} ({rule})", prize=title_word(p), rule=_(PRIZE_RULES[p])) for p in won] or ["   " + _("none")]
+    lines += ["   " + _("{prize} ({rule})", prize=title_word(p), rule=translate(PRIZE_RULE_MESSAGES[p])) for p in won] or ["   " + _("none")]
     return "\n".join(lines)
 
 

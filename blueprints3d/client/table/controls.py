@@ -131,7 +131,7 @@ class TableControls:
         if self.drag.fits_nowhere:
             self.on_message(_("the {die} fits nowhere on your building: "
                               "drop it on your card to take it anyway (it leaves the game)",
-                              die=flow.state.describe_die(die)))
+                              die=flow.state.die_message(die)))
         return True
 
     def hover(self, x: float, y: float) -> None:
@@ -348,7 +348,7 @@ class TableControls:
         n = min(len(buildable_cells(self._turn_blueprint())), 9)
         keys = "1" if n == 1 else f"1-{n}"  # key names, as the keyboard writes them
         return _("the {die}: choose a space with the arrows or {keys} ({rule}), enter to place, "
-                 "backspace to choose another die", die=flow.state.describe_die(die), keys=keys,
+                 "backspace to choose another die", die=flow.state.die_message(die), keys=keys,
                  rule=_(NUMBER_KEYS_RULE))
 
     def _turn_blueprint(self) -> Blueprint:

@@ -33,7 +33,7 @@ from blueprints3d.engine.results import RoundResult
 from blueprints3d.engine.rules import NUM_ROUNDS
 from blueprints3d.engine.state import GameState
 from blueprints3d.engine.turns import Phase
-from blueprints3d.i18n import Message, _, explain, n_
+from blueprints3d.i18n import _, explain, Message, n_, translate
 from blueprints3d.presentation.words import in_player_words, space_name
 
 log = logging.getLogger(__name__)
@@ -246,17 +246,17 @@ class GameFlow:
                 s.clone().apply(action)  # for the engine's reason; the copy (and its draw) is dropped
             except IllegalAction as e:
                 return self._reject(self._refusal(e), k.die)
-            return self._reject(_("that move is not allowed now ({move})", move=s.describe_action(action)), k.die)
+            return self._reject(_("that move is not allowed now ({move})", move=s.action_message(action)), k.die)
         player = s.current_player
         # Only a person's turn holds a move (_person_action: Mode.TURN), and a turn has a player.
         assert player is not None
         if k.kind is A.Kind.PLACE:
             assert k.cell is not None  # a placement always names its space
-            text = _("the {die} on {space}", die=s.describe_die(k.die), space=space_name(s.blueprints[player], k.cell))
+            text = _("the {die} on {space}", die=s.die_message(k.die), space=space_name(s.blueprints[player], k.cell))
         elif k.kind is A.Kind.DISCARD:
-            text = _("discard the {die}", die=s.describe_die(k.die))
+            text = _("discard the {die}", die=s.die_message(k.die))
         else:
-            text = _("set the {die} aside (it fits nowhere)", die=s.describe_die(k.die))
+            text = _("set the {die} aside (it fits nowhere)", die=s.die_message(k.die))
         self.pending = Pending(action, player, k.kind, k.die,
                                k.cell if k.kind is A.Kind.PLACE else None, text)
         self.message = _("not played yet: {move}", move=text)  # the viewer's own space, on their own screen
@@ -288,7 +288,7 @@ class GameFlow:
         """The engine's refusal of the mover's action, its spaces named as the player sees them
         ("the 2 at the top left", presentation/words.py), not by row and column."""
         p = self.state.current_player
-        return explain(e) if p is None else in_player_words(self.state.blueprints[p], explain(e))
+        return explain(e) if p is None else in_player_words(self.state.blueprints[p], e.message or explain(e))
 
     def _reject(self, message: str, die: int | None = None) -> Outcome:
         self.message = message
@@ -299,7 +299,7 @@ class GameFlow:
         s = self.state
         player = s.current_player
         scored = len(s.round_results)
-        text = s.describe_action(action) if player is not None else ""
+        text = translate(s.action_message(action)) if player is not None else ""
         k = A.decode(action)
         try:
             s.apply(action)
@@ -312,7 +312,7 @@ class GameFlow:
         kind = {A.Kind.PLACE: "placed", A.Kind.SET_ASIDE: "set_aside", A.Kind.DISCARD: "discarded"}[k.kind]
         if k.kind is A.Kind.SET_ASIDE and self.seats[player].is_person:
             self.message = _("the {die} fits nowhere on your building: it leaves the game for this round",
-                             die=s.describe_die(k.die))
+                             die=s.die_message(k.die))
         action_text = self.message
         # Move the flow on first, then tell the listeners: they must never see the engine in the
         # next turn (or the game over) while the flow still says it is this one.
@@ -488,7 +488,7 @@ def history_of(state: GameState) -> list[tuple[int, str]]:
         s = GameState.new(state.num_players, state.seed, state.start_player, list(state.names))
         for action in state.log:
             player, scored = s.current_player, len(s.round_results)
-            text = s.describe_action(action) if player is not None else ""
+            text = translate(s.action_message(action)) if player is not None else ""
             s.apply(action)
             assert player is not None  # the game was not over: apply raised IllegalAction if it was
             out.append((player, text))

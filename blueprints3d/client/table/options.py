@@ -24,8 +24,8 @@ from blueprints3d.files.autosave import AutosaveSlot, Resumed
 from blueprints3d.files.errors import SaveFileError
 from blueprints3d.files.history import hints_from_meta
 from blueprints3d.files.settings import Settings, load_settings, settings_path
-from blueprints3d.files.stall import take_stall_note
-from blueprints3d.i18n import Message, _, join_list
+from blueprints3d.files.stall import take_stall_message
+from blueprints3d.i18n import Message, _, join_list, translate
 from blueprints3d.text import display, shown
 
 
@@ -136,7 +136,8 @@ def options_from_args(args: argparse.Namespace) -> AppOptions:
     settings, note = load_settings(path)
     if note:
         print(f"blueprints3d: {note}", file=sys.stderr)
-    stalled = take_stall_note(folder)  # the last session's picture stopped in the GL (watchdog.py)
+    stalled_message = take_stall_message(folder)
+    stalled = translate(stalled_message) if stalled_message else None  # the last session's picture stopped in the GL (watchdog.py)
     if stalled:
         print(f"blueprints3d: {stalled}", file=sys.stderr)
         note = "; ".join(n for n in (note, stalled) if n)

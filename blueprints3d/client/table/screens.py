@@ -24,7 +24,7 @@ from blueprints3d.engine import rules
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import rules_summary
 from blueprints3d.files.settings import ANIMATIONS, BOT_SPEEDS, Settings
-from blueprints3d.i18n import N_, _, join_list, n_, number
+from blueprints3d.i18n import N_, _, join_list, n_, number, translate
 
 PANEL = (0.08, 0.09, 0.12, 1)  # opaque: nothing of the table shows through a dialog
 BUTTON = (0.85, 0.80, 0.65, 1)
@@ -441,7 +441,7 @@ def rules_sections() -> list[Section]:
             *[(a, _("{award}: {vp} VP  ({players})", award=_(a.title), vp=r.AWARD_VP[a], players=_players_with(a)))
               for a in r.Award],
             (None, _("Prizes, {vp} VP each:", vp=r.PRIZE_VP)),
-            *[(None, _("  {prize}: {rule}", prize=_(p.title), rule=_(r.PRIZE_RULES[p]))) for p in r.Prize],
+            *[(None, _("  {prize}: {rule}", prize=_(p.title), rule=translate(r.PRIZE_RULE_MESSAGES[p]))) for p in r.Prize],
             (None, _("Ties: more dice of the 1st in-demand colour, then the 2nd,")),
             (None, _("then later in turn order.")),
             (None, n_("Most victory points after {n} round wins.", "Most victory points after {n} rounds wins.",

@@ -24,8 +24,8 @@ from blueprints3d.client.table.flow import RoundEnd, both
 from blueprints3d.client.table.screens import PANEL, TEXT, Metrics, Screen, _button
 from blueprints3d.engine.awards import RoundContext, rank_buildings
 from blueprints3d.engine.results import GameResult, RoundResult, round_victory_points
-from blueprints3d.engine.rules import PRIZE_RULES, PRIZE_VP
-from blueprints3d.i18n import N_, _, join_list
+from blueprints3d.engine.rules import PRIZE_RULE_MESSAGES, PRIZE_VP
+from blueprints3d.i18n import N_, _, join_list, translate
 
 NAME_CHARS = 12
 ROUND_COLUMNS = ((N_("bonus"), 5), (N_("wood"), 5), (N_("recyc"), 6), (N_("stone"), 6), (N_("glass"), 6),
@@ -83,7 +83,7 @@ def round_table(result: RoundResult, names: Sequence[str]) -> tuple[list[str], l
         words.append(_("  none: no building qualified"))
     for prize, pl in result.prizes.items():
         said = dict(prize=_(prize.title), vp=_("{vp} VP", vp=PRIZE_VP), name=names[pl.player],
-                    rule=_(PRIZE_RULES[prize]))
+                    rule=translate(PRIZE_RULE_MESSAGES[prize]))
         if pl.ties:
             words.append(_("  {prize} ({vp}) to {name}: {rule}; also qualified: {ties}",
                            ties=join_list(list(pl.ties)), **said))
@@ -104,7 +104,7 @@ def standings_table(rounds: Sequence[RoundResult], result: GameResult, names: Se
     for place, p in enumerate(result.standings(), 1):
         rows.append(f"{place:>2}. {_name(names[p]):{NAME_CHARS}}" + "".join(
             f"{vp[p]:>5}" for vp in per_round) + f"{result.victory_points[p]:>5}")
-    words = [result.explain(names) + "."]
+    words = [translate(result.explain_message(names)) + "."]
     for p in result.standings():
         aw = join_list([_(a.title) for a in result.awards[p]]) or _("no Awards")
         pz = join_list([_(z.title) for z in result.prizes[p]]) or _("no Prizes")

@@ -41,10 +41,10 @@ from blueprints3d.engine.awards import AWARDS_BY_PLAYERS, Award
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import MATERIAL_OF, NUM_DICE, Material
 from blueprints3d.engine.results import round_victory_points
-from blueprints3d.engine.rules import PRIZE_SHORT, PRIZE_VP
+from blueprints3d.engine.rules import PRIZE_SHORT_MESSAGES, PRIZE_VP
 from blueprints3d.engine.scoring import Prize
 from blueprints3d.engine.state import Phase
-from blueprints3d.i18n import N_, _, number
+from blueprints3d.i18n import N_, _, number, translate
 
 SEAT_COLOURS = [(0.20, 0.38, 0.70, 1), (0.72, 0.22, 0.20, 1), (0.85, 0.66, 0.15, 1), (0.45, 0.30, 0.62, 1)]
 TABLE_COLOUR = (0.36, 0.25, 0.16, 1)
@@ -61,7 +61,7 @@ SELECT_RGBA = (1.0, 0.85, 0.2, 0.55)        # keyboard selection of a die or a s
 HOVER_DIE_RGBA = (0.92, 0.92, 0.85, 0.35)   # the pool die under the pointer: a pale outline
 SET_ASIDE_OFFSET = (-7.5, -3.0)             # where a seat's dice that fitted nowhere wait
 # What each Prize asks for, big on its card: the engine's wording of the rule (pp. 4-5).
-PRIZE_GLYPHS = {prize.value: text for prize, text in PRIZE_SHORT.items()}
+PRIZE_GLYPHS = {prize.value: message for prize, message in PRIZE_SHORT_MESSAGES.items()}
 # The names on the Award and Prize cards, by their keys (a long one on two lines).
 CARD_TITLES = {"gold": N_("Gold"), "silver": N_("Silver"), "bronze": N_("Bronze"),
                "skyscraper": N_("Skyscraper"), "geometer": N_("Geometer"),
@@ -244,7 +244,7 @@ class TableView:
                 # An Award's worth is what matters at a glance; a Prize's condition (all are worth the same).
                 big_text, big_scale, unit_text = number(Award(key).victory_points), 2.0, _("VP")
             else:
-                big_text, big_scale, unit_text = _(PRIZE_GLYPHS[key]), 0.85, _("{vp} VP", vp=PRIZE_VP)
+                big_text, big_scale, unit_text = translate(PRIZE_GLYPHS[key]), 0.85, _("{vp} VP", vp=PRIZE_VP)
             name = make_label(f"award-{key}-text", title, ink, 0.62 if award else 0.5, wordwrap=6.0)
             name.reparent_to(card)
             name.set_pos(0, 1.35, 0.1)

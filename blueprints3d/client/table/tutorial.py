@@ -65,7 +65,7 @@ class Tutorial(DirectObject):
         others = app.reveal.avoid
         app.reveal.avoid = lambda: (others() if others else []) + [self.panel_rect()]
         self.root = app.base.aspect2d.attach_new_node("tutorial")
-        self.title = OnscreenText(parent=self.root, text=coach.TITLE, fg=(1.0, 0.85, 0.3, 1),
+        self.title = OnscreenText(parent=self.root, text=_(coach.TITLE), fg=(1.0, 0.85, 0.3, 1),
                                   align=TextNode.A_left, mayChange=True, shadow=(0, 0, 0, 1))
         self.panel = OnscreenText(parent=self.root, text="", fg=(1, 1, 1, 1), align=TextNode.A_left,
                                   mayChange=True)

@@ -11,8 +11,9 @@ from blueprints3d.engine.awards import AWARDS_BY_PLAYERS, Award, give_awards, gi
 from blueprints3d.engine.blueprints import Blueprint, card_by_id
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import PRIZE_VP
-from blueprints3d.engine.scoring import PRIZE_RULES, Prize, score_building
-from blueprints3d.i18n import N_, _, n_, number
+from blueprints3d.engine.rules import PRIZE_RULE_MESSAGES
+from blueprints3d.engine.scoring import Prize, score_building
+from blueprints3d.i18n import N_, _, n_, number, translate
 from blueprints3d.presentation.words import award_word, colour_word, title_word
 
 
@@ -26,7 +27,7 @@ def _vp(points: int) -> str:
 
 def _rule(prize: Prize) -> str:
     """The Prize's rule (the engine's words, ``PRIZE_RULES``), in the player's language."""
-    return _(PRIZE_RULES[prize])
+    return translate(PRIZE_RULE_MESSAGES[prize])
 
 NAMES = ("Ada", "Ben", "Cleo", "Dev")
 IN_DEMAND = (Material.RECYCLED, Material.STONE)

@@ -14,7 +14,7 @@ from blueprints3d.presentation.scene import BuildingView, Demo, Ghost, Mark, Ste
 from blueprints3d.i18n import _, n_
 from blueprints3d.presentation.words import colour_word
 
-from blueprints3d.engine.blueprints import card_by_id, placement_error
+from blueprints3d.engine.blueprints import card_by_id, placement_error, placement_message
 from blueprints3d.engine.materials import Material
 
 CARD = "B03"  # Courtyard: a hatched space in the middle row
@@ -56,7 +56,8 @@ def build() -> Demo:
                             lead=lead, colour=colour_word(material), value=value, space=space_name(bp, cell))
         else:
             caption = _("{lead} Refused, because {refusal}. The building is unchanged; "
-                        "the {value} may go on {spaces}.", lead=lead, refusal=refusal_words(bp, err), value=value,
+                        "the {value} may go on {spaces}.", lead=lead, refusal=refusal_words(bp, placement_message(bp, top(cell), value, cell) or err),
+                        value=value,
                         spaces=names(ok))
         ghost = Ghost(material, value, cell, Tone.GOOD if err is None else Tone.BAD,
                       _("OK") if err is None else _("No"))
@@ -114,7 +115,7 @@ def build() -> Demo:
            "A clear 3 on a building whose open spaces all show a 6 fits nowhere: "
            "{refusal}, and the same on the other {n} spaces. Such a die may be taken only when it fits nowhere; "
            "it leaves the round and still counts as one of the 6 takes.",
-           len(open_cells) - 1, refusal=refusal_words(tower, refused)),
+           len(open_cells) - 1, refusal=refusal_words(tower, placement_message(tower, 6, 3, open_cells[0]) or refused)),
         (BuildingView(_("{id} {name}", id=tower.id, name=tower.name), tower, tuple(tuple(st) for st in full),
                       cell_marks={c: Mark("", Tone.BAD) for c in range(tower.num_cells)}),),
         pool=((int(G), 3),), pool_label=_("Taken"), pool_marks={0: Mark(_("fits nowhere"), Tone.BAD, glow=False)},

@@ -15,7 +15,8 @@ from typing import Callable
 from typing import Sequence
 
 from blueprints3d.engine.awards import Award, give_awards
-from blueprints3d.engine.blueprints import Blueprint, placement_error
+from blueprints3d.engine.blueprints import Blueprint, placement_error, placement_message
+from blueprints3d.i18n.message import Message
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.scoring import score_building
 from blueprints3d.presentation.demos.common import context, placement_words, refusal_words, scores
@@ -59,6 +60,11 @@ def legal(view: BuildingView, value: int, cell: int) -> str | None:
     return placement_error(view.shown_blueprint, top_of(view.stacks[cell]), value, cell)
 
 
+def message(view: BuildingView, value: int, cell: int) -> Message | None:
+    """``legal``'s verdict as the engine's Message, to be said in the player's words."""
+    return placement_message(view.shown_blueprint, top_of(view.stacks[cell]), value, cell)
+
+
 def with_die(view: BuildingView, die: Die, cell: int) -> BuildingView:
     stacks = list(view.stacks)
     stacks[cell] = tuple(stacks[cell]) + (die,)
@@ -97,7 +103,7 @@ def placement_answer(step: Step, building: int, pool_index: int, cell: int,
     name = die_name(Material(m), v)  # the engine's material word, as at the table
     if err is not None:
         caption = _("Not there: {refusal}. The {die} is back in your hand; try another space.",
-                    refusal=refusal_words(from_view.shown_blueprint, err), die=name)
+                    refusal=refusal_words(from_view.shown_blueprint, message(from_view, v, cell) or err), die=name)
         return Answer(False, False, caption, answer_step(step, building, from_view, pool_index, caption,
                                                          False, False, die, cell, {"error": err}))
     after = with_die(from_view, die, cell)

@@ -13,7 +13,7 @@ from blueprints3d.engine.errors import IllegalAction
 from blueprints3d.engine.rules import POOL_SIZE
 from blueprints3d.engine.state import GameState
 from blueprints3d.engine.turns import Phase
-from blueprints3d.i18n import _, explain, n_
+from blueprints3d.i18n import _, explain, n_, translate
 
 SEED = 7
 NAMES = ("Ada", "Ben")
@@ -58,7 +58,7 @@ def build() -> Demo:
     die, cell = A.die_of(take), A.cell_of(take)
     assert cell is not None  # a placement
     i = s.pool.index(die)
-    said = in_player_words(s.blueprints[me], s.describe_action(take, reveal=True))  # shown anyway
+    said = in_player_words(s.blueprints[me], s.action_message(take, reveal=True))  # shown anyway
     steps.append(Step(_("{action}.", action=said),
                       (_building(s, me, Ghost(s.material(die), s.values[die], cell, Tone.GOOD)),),
                       pool=_pool(s), pool_marks={i: Mark(_("take"), Tone.FOCUS)}, in_demand=in_demand,
@@ -74,7 +74,7 @@ def build() -> Demo:
            len(s.pool), name=s.names[me], other=s.names[1 - me]),
         (_building(s, me),), pool=_pool(s), pool_marks={len(s.pool) - 1: Mark(_("discard"), Tone.BAD)},
         in_demand=in_demand, facts={"phase": s.phase.value, "pool": len(s.pool)}))
-    said = s.describe_action(A.discard(drop))
+    said = translate(s.action_message(A.discard(drop)))
     before = set(s.pool)
     s.apply(A.discard(drop))
     new = [k for k, d in enumerate(s.pool) if d not in before]
@@ -111,11 +111,11 @@ def _try_step(s: GameState, in_demand) -> Step:
         die = game.pool[k]
         shown = (int(game.material(die)), game.values[die])
         try:
-            said = in_player_words(game.blueprints[me], game.describe_action(A.place(die, cell), reveal=True))
+            said = in_player_words(game.blueprints[me], game.action_message(A.place(die, cell), reveal=True))
             game.apply(A.place(die, cell))
         except IllegalAction as e:
             caption = _("Not there: {refusal}. The die is back in the pool; try another space.",
-                        refusal=refusal_words(game.blueprints[me], explain(e)))
+                        refusal=refusal_words(game.blueprints[me], e.message or explain(e)))
             return Answer(False, False, caption, answer_step(base, 0, view, k, caption, False, False, shown, cell))
         caption = n_("Yes: {action}. With two players {name} now discards one of the "
                      "{n} die left, so that {other} cannot have it.",
