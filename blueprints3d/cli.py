@@ -16,6 +16,7 @@ from typing import Sequence
 from blueprints3d import __version__
 from blueprints3d.commands.argtypes import UsageError, speak_argparse
 from blueprints3d.engine.errors import BlueprintsError
+from blueprints3d.files.settings import saved_language
 from blueprints3d.i18n import LANGUAGES, _, explain, language_from_environment, set_language
 from blueprints3d.text import one_line
 
@@ -73,8 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _add_lang(parser: argparse.ArgumentParser, default) -> None:
     parser.add_argument("--lang", choices=list(LANGUAGES), default=default, metavar="|".join(LANGUAGES),
-                        help=_("the language to speak (default: from LANGUAGE, LC_ALL, LC_MESSAGES, LANG; "
-                               "else English); so far `score` and the refusals of build files are translated"))
+                        help=_("the language to speak (default: the one chosen on the settings screen, else "
+                               "from LANGUAGE, LC_ALL, LC_MESSAGES, LANG, else English)"))
 
 
 def _split_lang(argv: list[str]) -> tuple[list[str], list[str]]:
@@ -107,14 +108,16 @@ def _given_lang(argv: list[str]) -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    set_language(_given_lang(argv) or language_from_environment(os.environ) or "en")
+    # --lang, else the settings screen's choice (settings.json), else the environment, else English.
+    saved = saved_language()
+    set_language(_given_lang(argv) or saved or language_from_environment(os.environ) or "en")
     parser = build_parser()
     # No subcommand (or only options): play. Options of `play` are accepted at the top level.
     lang, rest = _split_lang(argv)
     if not rest or (rest[0].startswith("-") and rest[0] not in ("-h", "--help", "--version")):
         argv = [*lang, "play", *rest]
     args = parser.parse_args(argv)
-    set_language(args.lang or language_from_environment(os.environ) or "en")
+    set_language(args.lang or saved or language_from_environment(os.environ) or "en")
     try:
         return int(_load(args.command).run(args) or 0)
     except UsageError as e:

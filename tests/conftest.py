@@ -31,6 +31,17 @@ def private_data_folder(tmp_path_factory, monkeypatch):
     # The commands speak the language the environment names (blueprints3d/i18n): the tests expect
     # English whatever the machine's locale; tests/test_i18n.py sets its own.
     monkeypatch.setenv("LANGUAGE", "en")
+    yield
+    # A test that spoke another language leaves English behind it: the catalogue, and the fonts
+    # the windows' texts default to (client/scene/script_text.use_language).
+    import sys
+
+    import blueprints3d.i18n as i18n
+    script_text = sys.modules.get("blueprints3d.client.scene.script_text")
+    if script_text is not None:
+        script_text.use_language("en")
+    else:
+        i18n.set_language("en")
 
 
 # The table: ``tables`` opens tables for one test, ``module_tables`` for a whole test module (a

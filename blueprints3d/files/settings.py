@@ -17,6 +17,7 @@ from typing import Any
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.files.autosave import default_dir
 from blueprints3d.files.jsonfile import make_folder, read_or_default, write_atomic
+from blueprints3d.i18n import LANGUAGES
 from blueprints3d.i18n.message import Message
 
 FORMAT = 1
@@ -46,6 +47,7 @@ class Settings:
     animations: str = "full"           # one of ANIMATIONS
     hints: bool = True                 # the coach at the table: H and the Hint button show the best moves
     material_symbols: bool = False     # colour-blind help: each material's symbol on its dice and names
+    language: str = ""                 # "en", "de", "zh", "fa"; "": --lang, else the environment's
 
     def __post_init__(self) -> None:
         # The type first: a list or an object from a file is not hashable, and ``in`` on a
@@ -56,6 +58,10 @@ class Settings:
                 shown_value = repr(value) if isinstance(value, str) else _json_kind(value)
                 raise SettingsError(Message.of("{name} must be one of {choices}, not {value}", name=name,
                                                choices=", ".join(choices), value=shown_value))
+        if not isinstance(self.language, str) or self.language not in ("", *LANGUAGES):
+            raise SettingsError(Message.of("{name} must be one of {choices}, not {value}", name="language",
+                                           choices=", ".join(LANGUAGES), value=repr(self.language)
+                                           if isinstance(self.language, str) else _json_kind(self.language)))
         for name in ("confirm_moves", "shaders", "mute", "hints", "material_symbols"):
             if not isinstance(getattr(self, name), bool):
                 raise SettingsError(Message.of("{name} must be true or false", name=name))
@@ -117,6 +123,16 @@ def load_settings(path: str | os.PathLike[str]) -> tuple[Settings, str | None]:
     (None as well when there is simply no file yet)."""
     settings, why = read_or_default(path, SettingsError, "settings file", from_data, Settings())
     return settings, None if why is None else f"settings: {why}; using the default settings"
+
+
+def saved_language(folder: str | os.PathLike[str] | None = None) -> str | None:
+    """The language chosen on the settings screen, or None (none chosen, or no usable file: the
+    table says what is wrong with a bad one when it opens)."""
+    try:
+        settings, _why = load_settings(settings_path(folder))
+    except (OSError, ValueError):
+        return None
+    return settings.language or None
 
 
 def settings_text(settings: Settings) -> str:

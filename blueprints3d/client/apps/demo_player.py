@@ -18,7 +18,6 @@ import os
 from typing import Callable, Sequence
 
 from direct.gui.DirectGui import DGG, DirectButton, DirectFrame
-from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import NodePath, PerspectiveLens, TextNode, TextProperties, TextPropertiesManager
 
@@ -28,10 +27,11 @@ from blueprints3d.client.render.lighting import setup_lighting
 from blueprints3d.client.render.window import NO_WINDOW_HINT, open_base
 from blueprints3d.client.scene import units
 from blueprints3d.client.render.capture import grab_frame, render_frames, save_png
-from blueprints3d.i18n import N_, _
+from blueprints3d.i18n import N_, _, language
 from blueprints3d.files.demo_progress import load_progress, progress_path, save_progress
 from blueprints3d.presentation.demos.tasks import TASK, Answer
 from blueprints3d.presentation.scene import Demo, Step
+from blueprints3d.client.scene.script_text import ScriptText, panda_text, use_language
 
 CAPTION_SCALE = 0.056
 PANEL_HEIGHT = 0.46       # of aspect2d's 2.0 height: the caption panel at the bottom
@@ -59,7 +59,7 @@ def _summary_properties() -> None:
 
 def _button(parent: NodePath, text: str, pos: tuple[float, float], command: Callable[[], object],
             scale: float = 0.05) -> DirectButton:
-    return DirectButton(parent=parent, text=text, pos=(pos[0], 0, pos[1]), scale=scale,
+    return DirectButton(parent=parent, text=panda_text(text), pos=(pos[0], 0, pos[1]), scale=scale,
                         command=command, text_fg=(1, 1, 1, 1), frameColor=(0.22, 0.3, 0.45, 0.95),
                         pad=(0.5, 0.3), relief=DGG.FLAT, pressEffect=1, text_align=TextNode.A_center)
 
@@ -68,6 +68,7 @@ class StepView:
     """A 3D scene of steps plus the caption panel: shared by the demo and replay players."""
 
     def __init__(self, base, size: Callable[[], tuple[int, int]] | None = None) -> None:
+        use_language(language())   # its font the default of every text it makes
         self.base = base
         # The picture's size in pixels (the window's; tests lay the labels out for another size).
         self.size = size if size is not None else (lambda: (base.win.get_x_size(), base.win.get_y_size()))
@@ -80,14 +81,14 @@ class StepView:
         self.gui = base.aspect2d.attach_new_node("step-view-gui")
         self.panel = DirectFrame(parent=base.a2dBottomCenter, frameColor=(0.05, 0.06, 0.08, 0.88),
                                  frameSize=(-4, 4, 0, PANEL_HEIGHT))
-        self.caption = OnscreenText(parent=self.panel, text="", pos=(0, PANEL_HEIGHT - 0.08),
+        self.caption = ScriptText(parent=self.panel, text="", pos=(0, PANEL_HEIGHT - 0.08),
                                     scale=CAPTION_SCALE, fg=TEXT_FG, align=TextNode.A_center,
                                     mayChange=True)
-        self.title = OnscreenText(parent=base.a2dTopLeft, text="", pos=(0.05, -0.09), scale=0.065,
+        self.title = ScriptText(parent=base.a2dTopLeft, text="", pos=(0.05, -0.09), scale=0.065,
                                   fg=TEXT_FG, align=TextNode.A_left, mayChange=True, shadow=(0, 0, 0, 1))
-        self.header = OnscreenText(parent=base.a2dTopLeft, text="", pos=(0.05, -0.17), scale=0.045,
+        self.header = ScriptText(parent=base.a2dTopLeft, text="", pos=(0.05, -0.17), scale=0.045,
                                    fg=DIM_FG, align=TextNode.A_left, mayChange=True, shadow=(0, 0, 0, 1))
-        self.counter = OnscreenText(parent=base.a2dTopRight, text="", pos=(-0.05, -0.09), scale=0.05,
+        self.counter = ScriptText(parent=base.a2dTopRight, text="", pos=(-0.05, -0.09), scale=0.05,
                                     fg=DIM_FG, align=TextNode.A_right, mayChange=True)
         self.stage: demo_stage.StageNodes | None = None
 
@@ -145,6 +146,7 @@ class DemoPlayer(DirectObject):
     def __init__(self, base, demos: Sequence[Demo], on_quit: Callable[[], None] | None = None,
                  progress: str | os.PathLike[str] | None = None,
                  size: Callable[[], tuple[int, int]] | None = None) -> None:
+        use_language(language())   # its font the default of every text it makes
         super().__init__()
         self.base = base
         self.demos = list(demos)
@@ -164,13 +166,13 @@ class DemoPlayer(DirectObject):
         self.next_button = _button(self.nav, _("Next >"), (0.55, 0.06), self.forward)
         self.menu = base.aspect2d.attach_new_node("demo-menu")
         self.menu_buttons: list[DirectButton] = []
-        self.heading = OnscreenText(parent=self.menu, text=_("Blueprints - rule demonstrations"),
+        self.heading = ScriptText(parent=self.menu, text=_("Blueprints - rule demonstrations"),
                                     pos=(0, MENU_TOP + 0.2), scale=0.08, fg=TEXT_FG, align=TextNode.A_center)
-        self.menu_hint = OnscreenText(parent=self.menu, text=_("Pick one (or press its number). In a demo: "
+        self.menu_hint = ScriptText(parent=self.menu, text=_("Pick one (or press its number). In a demo: "
                                              "Left / Right to step, M for this menu, Q to quit."),
                                       pos=(0, MENU_TOP + 0.1), scale=0.04, fg=DIM_FG, align=TextNode.A_center,
                                       mayChange=True)
-        self.note_text = OnscreenText(parent=self.menu, text=self.note, pos=(0, MENU_BOTTOM),
+        self.note_text = ScriptText(parent=self.menu, text=self.note, pos=(0, MENU_BOTTOM),
                                       scale=0.035, fg=(1, 0.6, 0.5, 1), align=TextNode.A_center, mayChange=True)
         self.answered: set[int] = set()    # the open demo's try-it steps answered right
         for key, fn in (("arrow_right", self.forward), ("space", self.forward), ("arrow_left", self.back),
@@ -209,7 +211,7 @@ class DemoPlayer(DirectObject):
         for _i in range(8):
             rows = []
             for k, demo in enumerate(self.demos):
-                b = DirectButton(parent=self.menu, text=self._menu_text(k, demo), scale=scale,
+                b = DirectButton(parent=self.menu, text=panda_text(self._menu_text(k, demo)), scale=scale,
                                  text_align=TextNode.A_center, text_wordwrap=width / scale - 2 * MENU_PAD[0],
                                  frameColor=(0.16, 0.22, 0.34, 0.95), text_fg=(1, 1, 1, 1), relief=DGG.FLAT,
                                  pad=MENU_PAD, command=self.open, extraArgs=[demo.name])

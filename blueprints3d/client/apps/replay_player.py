@@ -14,9 +14,10 @@ from direct.gui.DirectGui import DirectButton
 from direct.showbase.DirectObject import DirectObject
 
 from blueprints3d.client.apps.demo_player import StepView, _button, render_steps
-from blueprints3d.i18n import _
+from blueprints3d.i18n import _, language
 from blueprints3d.presentation.scene import Step
 from blueprints3d.client.render.window import NO_WINDOW_HINT, open_base
+from blueprints3d.client.scene.script_text import panda_text, use_language
 
 SECONDS_PER_STEP = 1.2
 
@@ -24,6 +25,7 @@ SECONDS_PER_STEP = 1.2
 class ReplayPlayer(DirectObject):
     def __init__(self, base, steps: Sequence[Step], title: str,
                  on_quit: Callable[[], None] | None = None) -> None:
+        use_language(language())   # its font the default of every text it makes
         super().__init__()
         if not steps:
             raise ValueError("a replay needs at least one step")
@@ -53,7 +55,7 @@ class ReplayPlayer(DirectObject):
         self.index = max(0, min(index, len(self.steps) - 1))
         if self.index == len(self.steps) - 1:
             self.playing = False
-            self.play_button["text"] = _("Play")
+            self.play_button["text"] = panda_text(_("Play"))
         counter = _("step {step} of {steps}", step=self.index + 1, steps=len(self.steps))
         if self.playing:
             counter = _("{counter}   ({seconds} s a step)", counter=counter, seconds=f"{self.seconds_per_step:.1f}")
@@ -77,7 +79,7 @@ class ReplayPlayer(DirectObject):
     def set_playing(self, playing: bool) -> None:
         self.playing = playing and self.index < len(self.steps) - 1
         self._wait = 0.0
-        self.play_button["text"] = _("Pause") if self.playing else _("Play")
+        self.play_button["text"] = panda_text(_("Pause") if self.playing else _("Play"))
         self.show_step(self.index)  # the counter shows the speed only while playing
 
     def toggle_play(self) -> None:

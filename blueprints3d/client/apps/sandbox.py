@@ -50,8 +50,9 @@ from blueprints3d.files.autosave import default_dir
 from blueprints3d.files.buildfile import build_bytes
 from blueprints3d.files.jsonfile import make_folder, os_reason, where, write_new
 from blueprints3d.text import file_name
-from blueprints3d.i18n import _, explain, n_
+from blueprints3d.i18n import _, explain, language, n_
 from blueprints3d.presentation.words import colour_word, material_word
+from blueprints3d.client.scene.script_text import ScriptText, use_language
 
 SELECTED = (0.85, 0.6, 0.1, 1.0)
 NORMAL = (0.22, 0.3, 0.45, 0.95)
@@ -73,6 +74,7 @@ CLOSE_REQUEST = "sandbox-close-request"
 class SandboxApp(DirectObject):
     def __init__(self, base, out_path: str | os.PathLike[str] | None = None, card_index: int = 0,
                  on_quit=None, blank: tuple[int, int] = (3, 2)) -> None:
+        use_language(language())   # its font the default of every text it makes
         super().__init__()
         self.base, self.on_quit = base, on_quit
         self.out_path = Path(out_path) if out_path is not None else default_save_path()
@@ -91,7 +93,7 @@ class SandboxApp(DirectObject):
         self.cursor: int | None = 0
         self.status = _("Point at a space and click to drop the die you hold.")
         self.view = StepView(base)
-        self.panel = OnscreenText(parent=base.a2dTopRight, text="", pos=(-1.0, -0.08), scale=0.032,
+        self.panel = ScriptText(parent=base.a2dTopRight, text="", pos=(-1.0, -0.08), scale=0.032,
                                   fg=(0.95, 0.95, 0.9, 1), bg=(0.05, 0.06, 0.08, 0.75),
                                   align=TextNode.A_left, mayChange=True, font=mono_font())
         bar = base.a2dTopLeft.attach_new_node("sandbox-bar")
@@ -456,7 +458,7 @@ class SandboxApp(DirectObject):
         (``<name>.json``, never over a file: ``<name>-2.json`` when taken), Esc cancels."""
         if self.naming is not None:
             return
-        self._naming_label = OnscreenText(parent=self.base.aspect2d, text=_("Save as (Enter saves, Esc cancels):"),
+        self._naming_label = ScriptText(parent=self.base.aspect2d, text=_("Save as (Enter saves, Esc cancels):"),
                                           pos=(0, 0.12), scale=0.055, fg=(1, 1, 1, 1), bg=(0.05, 0.06, 0.08, 0.9),
                                           align=TextNode.A_center)
         self.naming = DirectEntry(parent=self.base.aspect2d, initialText=self.out_path.stem, scale=0.06,

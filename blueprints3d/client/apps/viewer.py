@@ -19,14 +19,13 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
 from blueprints3d.files.autosave import default_dir
 from blueprints3d.files.jsonfile import make_folder, os_reason, where, write_new
 from blueprints3d.text import file_name
-from blueprints3d.i18n import _, n_, number, translate
+from blueprints3d.i18n import _, language, n_, number, translate
 from blueprints3d.presentation.words import MATERIAL_WORDS, material_word, title_word
 from blueprints3d.client.render import capture, stills
 
@@ -36,6 +35,7 @@ from blueprints3d.engine.rules import PRIZE_RULE_MESSAGES
 from blueprints3d.engine.scoring import Prize, explain_building
 from blueprints3d.client.render.window import VIEW_NO_WINDOW_HINT, open_base
 from blueprints3d.client.scene.fonts import mono_font
+from blueprints3d.client.scene.script_text import ScriptText, use_language
 
 TURNTABLE_DEG_PER_S = 20.0
 DRAG_DEG_PER_SCREEN = 240.0    # orbit degrees for a drag across the whole window
@@ -89,6 +89,7 @@ STILL_SUPERSAMPLE = 2   # S pictures: drawn at twice the window's size and avera
 class BuildViewer(DirectObject):
     def __init__(self, base, build: Build, name: str = "build",
                  shots_dir: str | os.PathLike[str] | None = None, turntable: bool = True) -> None:
+        use_language(language())   # its font the default of every text it makes
         super().__init__()
         self.base, self.build, self.name = base, build, name
         self.shots_dir = Path(shots_dir) if shots_dir is not None else pictures_dir()
@@ -98,13 +99,13 @@ class BuildViewer(DirectObject):
         self.orbit = Orbit()
         self.turntable = turntable
         self._drag_from: tuple[float, float] | None = None
-        self.panel = OnscreenText(parent=base.a2dTopRight, text=breakdown(build), pos=(-1.0, -0.08),
+        self.panel = ScriptText(parent=base.a2dTopRight, text=breakdown(build), pos=(-1.0, -0.08),
                                   scale=0.034, fg=(0.95, 0.95, 0.9, 1), bg=(0.05, 0.06, 0.08, 0.75),
                                   align=TextNode.A_left, mayChange=True, font=mono_font())
         # Left-aligned columns, with the block's right edge near the window's right edge.
         self.panel_width = self.panel.textNode.get_width() * 0.034
         self.panel.setPos(-0.04 - self.panel_width, -0.08)
-        self.help = OnscreenText(parent=base.a2dBottomLeft, pos=(0.04, 0.05), scale=0.035,
+        self.help = ScriptText(parent=base.a2dBottomLeft, pos=(0.04, 0.05), scale=0.035,
                                  fg=(0.85, 0.88, 0.9, 1), bg=(0.05, 0.06, 0.08, 0.75), align=TextNode.A_left, mayChange=True,
                                  text=_("drag: orbit   wheel/+/-: zoom   space: turntable   R: reset   "
                                         "S: picture   F12: picture with breakdown   Q: quit"))

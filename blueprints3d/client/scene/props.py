@@ -12,6 +12,7 @@ from panda3d.core import NodePath, TextNode, TextureStage, TransparencyAttrib
 
 from blueprints3d.client.render import assets
 from blueprints3d.client.render.textures import surface_texture
+from blueprints3d.client.scene.script_text import panda_text
 
 RGBA = tuple[float, float, float, float]
 PROPS = ("table", "screen", "scoreboard", "bag", "award-card")
@@ -54,11 +55,11 @@ def make_label(name: str, text: str, rgba: RGBA = (0.1, 0.1, 0.1, 1), scale: flo
                flat: bool = True, wordwrap: float | None = None) -> NodePath:
     """Text in the scene: lying flat on the table (``flat``) or standing, centred."""
     tn = TextNode(name)
-    tn.set_text(text)
     tn.set_align(TextNode.A_center)
     tn.set_text_color(*rgba)
     if wordwrap:
         tn.set_wordwrap(wordwrap)
+    tn.set_text(panda_text(text, wordwrap=wordwrap))   # any script, right to left where it is
     np_ = NodePath(tn)
     np_.set_scale(scale)
     if flat:

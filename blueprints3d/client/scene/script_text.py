@@ -3,7 +3,7 @@ run of letters, and right-to-left runs in the right order.
 
 Panda3D (1.10.16, ``text-use-harfbuzz #t`` in blueprints3d.prc) shapes each run of text that has
 one set of TextProperties with HarfBuzz, so Persian letters join; but it takes a whole line as one
-run, which a Persian sentence holding "Blueprints 3" would turn into "3 stnirpeulB". ``shown``
+run, which a Persian sentence holding "Blueprints 3" would turn into "3 stnirpeulB". ``panda_text``
 therefore splits every line with the Unicode bidirectional algorithm (``i18n.bidi``) into runs of
 one direction, puts them in the order they stand on screen, and marks each with its direction
 and, where its script needs another font than the interface's, that font, through
@@ -146,7 +146,7 @@ def needs_markup(text: str, lang: str | None = None, base: str | None = None) ->
     return is_rtl(lang) or bidi.has_rtl(text) or any(script_of(c) not in (None, base) for c in text)
 
 
-def shown_line(line: str, lang: str | None = None, base: str | None = None) -> str:
+def panda_line(line: str, lang: str | None = None, base: str | None = None) -> str:
     """One line (no newline) as Panda3D's TextNode should be given it. ``base``: the script the
     node's own font covers (default: the interface's); letters of any other get their font."""
     base = base or interface_script(lang)
@@ -170,7 +170,7 @@ def shown_line(line: str, lang: str | None = None, base: str | None = None) -> s
     return "".join(out)
 
 
-def shown(text: str, lang: str | None = None, wordwrap: float | None = None,
+def panda_text(text: str, lang: str | None = None, wordwrap: float | None = None,
           text_font: TextFont | None = None) -> str:
     """``text`` (lines in reading order) as Panda3D's TextNode should be given it. With
     ``wordwrap`` (the node's, in its units) a line that holds right-to-left letters is broken into
@@ -182,7 +182,7 @@ def shown(text: str, lang: str | None = None, wordwrap: float | None = None,
         return text
     if wordwrap:
         text = wrapped(text, wordwrap, text_font or interface_font(lang))
-    return "\n".join(shown_line(line, lang, base) for line in text.split("\n"))
+    return "\n".join(panda_line(line, lang, base) for line in text.split("\n"))
 
 
 def wrapped(text: str, wordwrap: float, text_font: TextFont) -> str:
@@ -194,9 +194,20 @@ def wrapped(text: str, wordwrap: float, text_font: TextFont) -> str:
     return probe.get_wordwrapped_text()
 
 
+def panda_items(words: list[str]) -> list[str]:
+    """A DirectOptionMenu's items: each word as it must be shown."""
+    return [panda_text(w) for w in words]
+
+
+def from_panda(words: list[str], item: str) -> str:
+    """The word of ``words`` a menu item shows: a DirectOptionMenu gives back (``get``, its
+    command) the item as shown, which for Persian or Chinese is not the word itself."""
+    return words[panda_items(words).index(item)]
+
+
 class ScriptText(OnscreenText):
-    """An OnscreenText that shows any script (see ``shown``): its font is the interface's, each
-    text it is given goes through ``shown`` with its own word wrap, and ``getText`` gives back the
+    """An OnscreenText that shows any script (see ``panda_text``): its font is the interface's, each
+    text it is given goes through ``panda_text`` with its own word wrap, and ``getText`` gives back the
     text as given, in reading order. In a right-to-left interface an ``align`` left is turned to
     right (panels mirror: ``client/scene/mirror``)."""
 
@@ -210,7 +221,7 @@ class ScriptText(OnscreenText):
         self._given = text
         node = self.textNode
         wrap = node.get_wordwrap() if node.has_wordwrap() else None
-        super().setText(shown(text, wordwrap=wrap, text_font=node.get_font()))
+        super().setText(panda_text(text, wordwrap=wrap, text_font=node.get_font()))
 
     def getText(self) -> str:
         return self._given

@@ -26,7 +26,7 @@ from blueprints3d.client.table.controls import TableControls
 from blueprints3d.client.table.flow import FlowEvent, GameFlow, Mode, SeatConfig
 from blueprints3d.client.table.hud import Hud, plate_name
 from blueprints3d.client.table.move_bar import HintButton, MoveBar
-from blueprints3d.client.table.options import AppOptions, saved_words, seats_from_meta
+from blueprints3d.client.table.options import AppOptions, apply_looks, saved_words, seats_from_meta
 from blueprints3d.client.table.overlays import TableScreens
 from blueprints3d.client.table.pointer import MousePointer
 from blueprints3d.client.table.podium import Podium
@@ -44,6 +44,7 @@ from blueprints3d.files.autosave import Resumed
 from blueprints3d.files.history import hints_from_meta
 from blueprints3d.files.settings import Settings
 from blueprints3d.i18n import explain
+from blueprints3d.client.scene.script_text import panda_text
 
 
 class TableApp:
@@ -68,7 +69,7 @@ class TableApp:
         self.camera.set_aspect(self._aspect())
         self.picker = Picker(self.cam, self.lens, self.scene)
         self.settings = options.settings or Settings(confirm_moves=options.confirm_moves)  # none read: defaults
-        dice_model.show_material_symbols(options.material_symbols or self.settings.material_symbols)
+        apply_looks(options, self.settings)
         self.camera_rig = CameraRig(self.camera, self.picker, self._aspect, lambda: self.settings.camera_sensitivity)
         self.overlay = Overlay(base.aspect2d, base.a2dTopLeft, base.a2dTopRight,
                                base.a2dBottomLeft, base.a2dBottomRight, size=self.size)
@@ -163,7 +164,7 @@ class TableApp:
                             confirm_moves=self.settings.confirm_moves)
         except BlueprintsError as e:
             if self.screens.new_game_screen.active:
-                self.screens.new_game_screen.error["text"] = explain(e)
+                self.screens.new_game_screen.error["text"] = panda_text(explain(e))
                 return
             raise
         self.screens.close_all()

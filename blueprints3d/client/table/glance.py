@@ -30,6 +30,7 @@ from blueprints3d.engine.materials import Material
 from blueprints3d.engine.progress import Progress, prize_progress
 from blueprints3d.i18n import N_, _, number
 from blueprints3d.engine.rules import AWARDS_BY_PLAYERS, PRIZE_VP, Prize
+from blueprints3d.client.scene.script_text import ScriptText
 
 Rect = tuple[float, float, float, float]  # left, right, bottom, top in aspect2d units
 
@@ -52,7 +53,7 @@ def _square(parent: NodePath, name: str, rgba: tuple[float, float, float, float]
 
 
 def _text(parent: NodePath, text: str, fg=TEXT) -> OnscreenText:
-    return OnscreenText(parent=parent, text=text, align=TextNode.A_left, fg=fg, shadow=(0, 0, 0, 0.85),
+    return ScriptText(parent=parent, text=text, align=TextNode.A_left, fg=fg, shadow=(0, 0, 0, 0.85),
                         mayChange=True)
 
 
@@ -80,7 +81,7 @@ class PrizeMeters:
         self.root.hide()
 
     @property
-    def shown(self) -> bool:
+    def panda_text(self) -> bool:
         return not self.root.is_hidden()
 
     def update(self, flow: GameFlow) -> None:

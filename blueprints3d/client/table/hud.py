@@ -31,6 +31,7 @@ from blueprints3d.client.table.glance import DemandDice, PrizeMeters
 from blueprints3d.client.table.bots import level_word
 from blueprints3d.engine.rules import NUM_ROUNDS
 from blueprints3d.i18n import N_, _, join_list
+from blueprints3d.client.scene.script_text import ScriptText
 
 MIN_TEXT_PX = 13.0     # the smallest line of the HUD, in pixels from line to line
 TOP_SHARE = 0.62       # of the window's width, the most the score panel leaves the top lines
@@ -108,7 +109,7 @@ class Hud:
         self.root = aspect2d.attach_new_node("hud")
 
         def text(fg, shadow=0.85) -> OnscreenText:
-            return OnscreenText(parent=self.root, text="", align=TextNode.A_left, fg=fg,
+            return ScriptText(parent=self.root, text="", align=TextNode.A_left, fg=fg,
                                 shadow=(0, 0, 0, shadow), mayChange=True)
 
         self.status = text((1, 1, 1, 1))

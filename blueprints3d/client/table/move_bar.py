@@ -16,6 +16,7 @@ from panda3d.core import NodePath, TextNode
 
 from blueprints3d.client.table.flow import GameFlow, Mode
 from blueprints3d.i18n import _
+from blueprints3d.client.scene.script_text import panda_text
 
 CONFIRM_COLOUR = (0.55, 0.85, 0.55, 1)
 UNDO_COLOUR = (0.90, 0.78, 0.55, 1)
@@ -30,16 +31,16 @@ class MoveBar:
                  on_undo: Callable[[], object]) -> None:
         """``corner``: the bottom-right anchor (a2dBottomRight); the buttons stand above it."""
         self.root = corner.attach_new_node("move-bar")
-        self.confirm = DirectButton(parent=self.root, text=_("Confirm (Enter)"), pos=(-0.36, 0, 0.34),
+        self.confirm = DirectButton(parent=self.root, text=panda_text(_("Confirm (Enter)")), pos=(-0.36, 0, 0.34),
                                     scale=0.06, frameColor=CONFIRM_COLOUR, pad=(0.5, 0.3),
                                     relief=DGG.FLAT, command=on_confirm)
-        self.undo = DirectButton(parent=self.root, text=_("Undo (Backspace)"), pos=(-0.36, 0, 0.2),
+        self.undo = DirectButton(parent=self.root, text=panda_text(_("Undo (Backspace)")), pos=(-0.36, 0, 0.2),
                                  scale=0.06, frameColor=UNDO_COLOUR, pad=(0.5, 0.3),
                                  relief=DGG.FLAT, command=on_undo)
         self.root.hide()
 
     @property
-    def shown(self) -> bool:
+    def panda_text(self) -> bool:
         return not self.root.is_hidden()
 
     def update(self, flow: GameFlow | None) -> None:
@@ -61,7 +62,7 @@ class HintButton:
     def __init__(self, corner: NodePath, on_hint: Callable[[], object]) -> None:
         self.root = corner.attach_new_node("hint-bar")
         labels = hint_labels()
-        self.button = DirectButton(parent=self.root, text=labels[0], pos=(-0.36, 0, 0.2),
+        self.button = DirectButton(parent=self.root, text=panda_text(labels[0]), pos=(-0.36, 0, 0.2),
                                    scale=0.06, frameColor=HINT_COLOUR, pad=(0.5, 0.3),
                                    relief=DGG.FLAT, command=on_hint)
         tn = TextNode("hint-measure")
@@ -72,7 +73,7 @@ class HintButton:
         self.root.hide()
 
     @property
-    def shown(self) -> bool:
+    def panda_text(self) -> bool:
         return not self.root.is_hidden()
 
     @property
@@ -81,7 +82,7 @@ class HintButton:
 
     def set_label(self, text: str) -> None:
         if self.button["text"] != text:
-            self.button["text"] = text
+            self.button["text"] = panda_text(text)
 
     def set_shown(self, on: bool) -> None:
         if on:

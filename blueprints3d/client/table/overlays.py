@@ -20,6 +20,7 @@ from blueprints3d.files.autosave import AutosaveSlot
 from blueprints3d.files.settings import Settings
 from blueprints3d.files.jsonfile import os_reason, where
 from blueprints3d.i18n import _
+from blueprints3d.client.scene.script_text import panda_text
 
 
 class TableScreens:
@@ -91,7 +92,7 @@ class TableScreens:
             folder = self._saves_folder()
         except OSError as e:
             self._new_game()
-            self.new_game_screen.error["text"] = _("no past games: {reason}", reason=os_reason(e))
+            self.new_game_screen.error["text"] = panda_text(_("no past games: {reason}", reason=os_reason(e)))
             return
         self.past_games.enter(folder, self._replay, self._new_game)
 

@@ -18,6 +18,7 @@ from panda3d.core import TextNode
 from blueprints3d.client.table.screens import PANEL, TEXT, Metrics, Screen, _button
 from blueprints3d.files.history import HistoryError, Listing, list_games
 from blueprints3d.i18n import _, n_
+from blueprints3d.client.scene.script_text import ScriptText
 
 SHOWN = 8
 LINE_SHARE, LINE_MIN_PX = 0.030, 14.0
@@ -92,7 +93,7 @@ class PastGamesScreen(Screen):
 
     @staticmethod
     def _text(parent, text: str, x: float, y: float, size: float, fg) -> OnscreenText:
-        t = OnscreenText(parent=parent, text=text, align=TextNode.A_left, fg=fg, mayChange=True)
+        t = ScriptText(parent=parent, text=text, align=TextNode.A_left, fg=fg, mayChange=True)
         t.setScale(size / t.textNode.get_line_height())
         t.setPos(x, y)
         return t

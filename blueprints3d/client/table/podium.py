@@ -23,6 +23,7 @@ from blueprints3d.client.scene.showcase import build_showcase
 from blueprints3d.engine.results import RoundResult
 from blueprints3d.files.builds import build_of
 from blueprints3d.i18n import _, n_
+from blueprints3d.client.scene.script_text import ScriptText, panda_text
 
 GAP = 6.0              # cm between two cards
 LIFT = 0.05            # over the felt
@@ -86,19 +87,19 @@ class Podium:
         self.gui = self.aspect2d.attach_new_node("podium-gui")
         # Whose buildings, once over the row; under each only its round and score, so that the
         # captions stay short enough not to run into each other.
-        self.title = OnscreenText(parent=self.gui, text=_("{name}'s buildings", name=name), fg=(1, 0.92, 0.55, 1),
+        self.title = ScriptText(parent=self.gui, text=_("{name}'s buildings", name=name), fg=(1, 0.92, 0.55, 1),
                                   shadow=(0, 0, 0, 0.9), align=TextNode.A_center, mayChange=True)
         for i, rr in enumerate(rounds):
             score = rr.scores[player].total
-            t = OnscreenText(parent=self.gui, text=n_("Round {round}: {n} point", "Round {round}: {n} points", score, round=rr.round),
+            t = ScriptText(parent=self.gui, text=n_("Round {round}: {n} point", "Round {round}: {n} points", score, round=rr.round),
                              fg=(1, 1, 1, 1), shadow=(0, 0, 0, 0.9), align=TextNode.A_center, mayChange=True)
             tn = t.textNode
             tn.set_card_color(0.04, 0.05, 0.08, 0.86)
             tn.set_card_as_margin(0.3, 0.3, 0.15, 0.15)
             self.labels.append(t)
-            view = DirectButton(parent=self.gui, text=_("View"), frameColor=BUTTON, relief=DGG.FLAT,
+            view = DirectButton(parent=self.gui, text=panda_text(_("View")), frameColor=BUTTON, relief=DGG.FLAT,
                                 pad=(0.5, 0.25), command=self.on_view, extraArgs=[i, player])
-            save = DirectButton(parent=self.gui, text=_("Save"), frameColor=BUTTON, relief=DGG.FLAT,
+            save = DirectButton(parent=self.gui, text=panda_text(_("Save")), frameColor=BUTTON, relief=DGG.FLAT,
                                 pad=(0.5, 0.25), command=self.on_save, extraArgs=[i, player])
             self.buttons.append((view, save))
         self.frame()

@@ -30,6 +30,7 @@ from blueprints3d.client.table.layout import LABEL_OFFSET, seat_places, stack_z
 from blueprints3d.client.table.table_view import TableView
 from blueprints3d.i18n import N_, _
 from blueprints3d.presentation.reveal import RevealStep, reveal_steps
+from blueprints3d.client.scene.script_text import ScriptText, panda_text
 
 CAPTION_SHARE, CAPTION_MIN_PX = 0.036, 17.0   # of the window's height, from line to line
 TAG_SHARE, TAG_MIN_PX = 0.030, 15.0
@@ -117,7 +118,7 @@ class RevealPlayer:
         step), however long it takes to read it."""
         self.waits, self.on_next = True, on_next
         if self.next_button is None:
-            self.next_button = DirectButton(parent=self.root, text=_("Next"), command=self.advance,
+            self.next_button = DirectButton(parent=self.root, text=panda_text(_("Next")), command=self.advance,
                                             relief=DGG.FLAT, pad=(0.6, 0.25), frameColor=NEXT_RGBA,
                                             text_fg=(0.1, 0.1, 0.1, 1))
         if self.hint.textNode.get_text():
@@ -130,7 +131,7 @@ class RevealPlayer:
             (self.on_next or self.next_step)()
 
     def _text(self, fg, align, card: bool = False) -> OnscreenText:
-        t = OnscreenText(parent=self.root, text="", fg=fg, align=align, shadow=(0, 0, 0, 0.9), mayChange=True)
+        t = ScriptText(parent=self.root, text="", fg=fg, align=align, shadow=(0, 0, 0, 0.9), mayChange=True)
         if card:
             tn = t.textNode
             tn.set_card_color(0.04, 0.05, 0.08, 0.86)

@@ -8,13 +8,13 @@ already shows (its value and material), never from anything the engine would dra
 
 from __future__ import annotations
 
-from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import NodePath, TextNode
 
 from blueprints3d.client.table.flow import GameFlow, Mode
 from blueprints3d.engine.materials import MATERIAL_OF
 from blueprints3d.engine.scoring import explain_building, score_building
 from blueprints3d.i18n import _, n_
+from blueprints3d.client.scene.script_text import ScriptText
 
 # Between a word and its number: a narrow window wraps the panel between its items, never
 # between "glass" and its 0 (Panda3D's word wrap keeps a no-break space's two sides together).
@@ -67,7 +67,7 @@ def breakdown(flow: GameFlow) -> str:
 
 class ScorePanel:
     def __init__(self, a2d_top_right: NodePath) -> None:
-        self.text = OnscreenText(parent=a2d_top_right, text="", pos=(-0.04, -0.08), scale=0.042,
+        self.text = ScriptText(parent=a2d_top_right, text="", pos=(-0.04, -0.08), scale=0.042,
                                  align=TextNode.A_right, fg=(0.95, 0.95, 0.88, 1),
                                  shadow=(0, 0, 0, 0.9), mayChange=True)
 

@@ -25,6 +25,7 @@ from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import rules_summary
 from blueprints3d.files.settings import ANIMATIONS, BOT_SPEEDS, Settings
 from blueprints3d.i18n import N_, _, join_list, n_, number, translate
+from blueprints3d.client.scene.script_text import ScriptText, panda_text, panda_items, from_panda
 
 PANEL = (0.08, 0.09, 0.12, 1)  # opaque: nothing of the table shows through a dialog
 BUTTON = (0.85, 0.80, 0.65, 1)
@@ -94,13 +95,13 @@ class Screen:
 
 def _button(parent, text: str, pos: tuple[float, float], command: Callable[[], None],
             scale: float = 0.055) -> DirectButton:
-    return DirectButton(parent=parent, text=text, pos=(pos[0], 0, pos[1]), scale=scale,
+    return DirectButton(parent=parent, text=panda_text(text), pos=(pos[0], 0, pos[1]), scale=scale,
                         frameColor=BUTTON, pad=(0.5, 0.25), command=command, relief=DGG.FLAT)
 
 
 def _label(parent, text: str, pos: tuple[float, float], scale: float = 0.05,
            align=TextNode.A_left, wordwrap: float | None = None, fg=TEXT) -> DirectLabel:
-    return DirectLabel(parent=parent, text=text, pos=(pos[0], 0, pos[1]), scale=scale,
+    return DirectLabel(parent=parent, text=panda_text(text), pos=(pos[0], 0, pos[1]), scale=scale,
                        text_align=align, text_fg=fg, frameColor=(0, 0, 0, 0), text_wordwrap=wordwrap)
 
 
@@ -132,7 +133,7 @@ def check_box(parent, value: bool, pos: tuple[float, float], scale: float,
 
     def changed(on) -> None:
         on = bool(box["indicatorValue"]) if on is None else bool(on)
-        box.words["text"] = on_off(on)
+        box.words["text"] = panda_text(on_off(on))
         if command is not None:
             command(on)
 
@@ -189,16 +190,16 @@ class NewGameScreen(Screen):
         menus = []
         y = -pad - line * 3.0                # below the title (the frame's top is 0)
         for i in range(4):
-            options = self.kinds + ([_(EMPTY)] if i >= 2 else [])
+            options = self._kind_words(i)
             d = defaults[i] if i < len(defaults) else None
             kind = _(EMPTY) if d is None else (_(PERSON) if d.is_person else computer_kind(d.bot or ""))
-            menu = DirectOptionMenu(parent=f, items=options, initialitem=options.index(kind) if kind in options else 0,
+            menu = DirectOptionMenu(parent=f, items=panda_items(options), initialitem=options.index(kind) if kind in options else 0,
                                     command=self._kind_changed, extraArgs=[i], **choice_style)
             entry = DirectEntry(parent=f, initialText=d.name if d else _default_names(i)[0], width=13, **entry_style)
             menus.append((menu, y))
             self.rows.append((menu, entry))
             y -= row
-        self.starts = DirectOptionMenu(parent=f, items=self.seat_words + [_(BY_LOT)],
+        self.starts = DirectOptionMenu(parent=f, items=panda_items(self.seat_words + [_(BY_LOT)]),
                                        initialitem=0, **choice_style)
         widest = max(menu.node().get_frame()[1] * t for menu, _y in menus + [(self.starts, 0)])
         x0 = pad
@@ -270,7 +271,7 @@ class NewGameScreen(Screen):
         """The chosen game, or a message saying what to fix."""
         seats = []
         for i, (menu, entry) in enumerate(self.rows):
-            kind = menu.get()
+            kind = from_panda(self._kind_words(i), menu.get())
             if kind == _(EMPTY):
                 continue
             name = entry.get().strip()
@@ -299,6 +300,7 @@ class NewGameScreen(Screen):
         ("Computer 2" becomes "Player 2" and back); a name someone typed stays."""
         if not hasattr(self, "rows") or seat >= len(self.rows):
             return  # the menu's first item is set while it is being built
+        kind = from_panda(self._kind_words(seat), kind)
         if kind in self.kinds[1:]:
             self._show_level(self.levels[self.kinds.index(kind) - 1])
         entry = self.rows[seat][1]
@@ -307,15 +309,19 @@ class NewGameScreen(Screen):
 
     def _show_level(self, level: str) -> None:
         if hasattr(self, "level_note"):
-            self.level_note["text"] = level_description(level)
+            self.level_note["text"] = panda_text(level_description(level))
+
+    def _kind_words(self, seat: int) -> list[str]:
+        """What a seat's menu offers: a person, each computer, and from the third seat on, empty."""
+        return self.kinds + ([_(EMPTY)] if seat >= 2 else [])
 
     def start_seat(self, seats: list[SeatConfig]) -> int | None | str:
         """The chosen start player as an index into ``seats`` (None: by lot), or what to fix."""
-        choice = self.starts.get()
+        choice = from_panda(self.seat_words + [_(BY_LOT)], self.starts.get())
         if choice == _(BY_LOT):
             return None
         wanted = self.seat_words.index(choice)
-        taken = [i for i, (menu, _entry) in enumerate(self.rows) if menu.get() != _(EMPTY)]
+        taken = [i for i, (menu, _entry) in enumerate(self.rows) if from_panda(self._kind_words(i), menu.get()) != _(EMPTY)]
         if wanted not in taken:
             return _("seat {n} is empty: choose who starts among the seats in play", n=wanted + 1)
         return taken.index(wanted)
@@ -323,7 +329,7 @@ class NewGameScreen(Screen):
     def _start(self) -> None:
         got = self.collect()
         if isinstance(got, str):
-            self.error["text"] = got
+            self.error["text"] = panda_text(got)
             return
         self._on_start(*got)
 
@@ -343,7 +349,7 @@ class CurtainScreen(Screen):
     def build(self, name: str, on_ready: Callable[[], None]) -> DirectFrame:
         f = DirectFrame(parent=self.overlay.aspect2d, frameColor=(0.05, 0.06, 0.09, 1),
                         frameSize=(-4, 4, -1.5, 1.5))
-        DirectButton(parent=f, text=_("Pass to {name}\n\n{name}: click here when you are ready", name=name),
+        DirectButton(parent=f, text=panda_text(_("Pass to {name}\n\n{name}: click here when you are ready", name=name)),
                      scale=0.08, frameColor=(0.2, 0.24, 0.32, 1), pad=(1.0, 0.8), text_fg=TEXT,
                      command=on_ready, relief=DGG.FLAT)
         return f
@@ -561,7 +567,7 @@ class HelpScreen(Screen):
 
     def _text(self, parent, text: str, pos: tuple[float, float], line: float, fg,
               align=TextNode.A_left, wrap: float | None = None) -> OnscreenText:
-        t = OnscreenText(parent=parent, text=text, pos=pos, align=align, fg=fg, mayChange=True,
+        t = ScriptText(parent=parent, text=text, pos=pos, align=align, fg=fg, mayChange=True,
                          shadow=(0, 0, 0, 0.6))
         scale = line / t.textNode.get_line_height()
         t.setTextScale(scale)
@@ -604,13 +610,13 @@ class SettingsScreen(Screen):
         note_room = 0.035  # a row with a note under its label steps this much further
         _label(f, _("Computer players' speed"), (-0.85, y), 0.05)
         self.speed_words = [setting_word(s) for s in SPEED_NAMES]
-        self.speed = DirectOptionMenu(parent=f, items=self.speed_words, initialitem=SPEED_NAMES.index(settings.bot_speed),
+        self.speed = DirectOptionMenu(parent=f, items=panda_items(self.speed_words), initialitem=SPEED_NAMES.index(settings.bot_speed),
                                       pos=(col, 0, y), command=self._speed, **menu)
         y -= step
         # Slow machines (a software renderer) play better with short glides or none.
         _label(f, _("Animations"), (-0.85, y), 0.05)
         self.animation_words = [setting_word(a) for a in ANIMATIONS]
-        self.animations = DirectOptionMenu(parent=f, items=self.animation_words,
+        self.animations = DirectOptionMenu(parent=f, items=panda_items(self.animation_words),
                                            initialitem=ANIMATIONS.index(settings.animations),
                                            pos=(col, 0, y), command=self._animations, **menu)
         y -= step
@@ -623,7 +629,7 @@ class SettingsScreen(Screen):
         _label(f, _("Camera sensitivity"), (-0.85, y), 0.05)
         values = [_times(v) for v in SENSITIVITIES]
         now = min(SENSITIVITIES, key=lambda v: abs(v - settings.camera_sensitivity))
-        self.sensitivity = DirectOptionMenu(parent=f, items=values, initialitem=SENSITIVITIES.index(now),
+        self.sensitivity = DirectOptionMenu(parent=f, items=panda_items(values), initialitem=SENSITIVITIES.index(now),
                                             pos=(col, 0, y), command=self._sensitivity, **menu)
         y -= step
         _label(f, _("Shaded materials (shaders)"), (-0.85, y), 0.05)
@@ -660,16 +666,17 @@ class SettingsScreen(Screen):
         self._on_change(self.settings)
 
     def _speed(self, item: str) -> None:
-        self.change(bot_speed=SPEED_NAMES[self.speed_words.index(item)])
+        self.change(bot_speed=SPEED_NAMES[self.speed_words.index(from_panda(self.speed_words, item))])
 
     def _animations(self, item: str) -> None:
-        self.change(animations=ANIMATIONS[self.animation_words.index(item)])
+        self.change(animations=ANIMATIONS[self.animation_words.index(from_panda(self.animation_words, item))])
 
     def _confirm(self, on) -> None:
         self.change(confirm_moves=bool(on))
 
     def _sensitivity(self, item: str) -> None:
-        self.change(camera_sensitivity=SENSITIVITIES[[_times(v) for v in SENSITIVITIES].index(item)])
+        words = [_times(v) for v in SENSITIVITIES]
+        self.change(camera_sensitivity=SENSITIVITIES[words.index(from_panda(words, item))])
 
     def _shaders(self, on) -> None:
         self.change(shaders=bool(on))
@@ -677,7 +684,7 @@ class SettingsScreen(Screen):
     def _volume(self) -> None:
         # The slider moves in steps of its page; the setting is a whole percent.
         value = int(round(self.volume["value"]))
-        self.volume_text["text"] = _("{percent}%", percent=value)
+        self.volume_text["text"] = panda_text(_("{percent}%", percent=value))
         if value != self.settings.volume:
             self.change(volume=value)
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from direct.gui.DirectGui import DirectFrame
-from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
 
 from blueprints3d.client.scene.fonts import mono_font
@@ -26,6 +25,7 @@ from blueprints3d.engine.awards import RoundContext, rank_buildings
 from blueprints3d.engine.results import GameResult, RoundResult, round_victory_points
 from blueprints3d.engine.rules import PRIZE_RULE_MESSAGES, PRIZE_VP
 from blueprints3d.i18n import N_, _, join_list, translate
+from blueprints3d.client.scene.script_text import ScriptText
 
 NAME_CHARS = 12
 ROUND_COLUMNS = ((N_("bonus"), 5), (N_("wood"), 5), (N_("recyc"), 6), (N_("stone"), 6), (N_("glass"), 6),
@@ -131,10 +131,10 @@ class _TablePanel(Screen):
         f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, pos=(x0, 0, m.half_h - pad))
         font = mono_font()
         chars = max(max(len(r) for r in rows), 40)
-        head = OnscreenText(parent=f, text=title, align=TextNode.A_left, fg=TITLE, mayChange=True)
-        table = OnscreenText(parent=f, text="\n".join(rows), align=TextNode.A_left, fg=TEXT, font=font,
+        head = ScriptText(parent=f, text=title, align=TextNode.A_left, fg=TITLE, mayChange=True)
+        table = ScriptText(parent=f, text="\n".join(rows), align=TextNode.A_left, fg=TEXT, font=font,
                              mayChange=True)
-        body = OnscreenText(parent=f, text="\n".join(words), align=TextNode.A_left, fg=TEXT, mayChange=True)
+        body = ScriptText(parent=f, text="\n".join(words), align=TextNode.A_left, fg=TEXT, mayChange=True)
         room = 2 * m.half_h - 2 * pad
         line = m.px(max(LINE_MIN_PX, LINE_SHARE * m.height))
         for _try in range(4):  # as large as the window allows: the table's widest row fits the width
@@ -180,7 +180,7 @@ class _TablePanel(Screen):
             x += bw + spare
         self.message = None
         if say_line:  # a line under the buttons for what a button did ("saved to ...")
-            self.message = OnscreenText(parent=f, text="", align=TextNode.A_left, fg=(1, 0.92, 0.55, 1),
+            self.message = ScriptText(parent=f, text="", align=TextNode.A_left, fg=(1, 0.92, 0.55, 1),
                                         mayChange=True)
             self.message.setScale(scale)
             self.message.textNode.set_wordwrap((width - 2 * pad) / scale)

@@ -45,6 +45,7 @@ from blueprints3d.engine.rules import PRIZE_SHORT_MESSAGES, PRIZE_VP
 from blueprints3d.engine.scoring import Prize
 from blueprints3d.engine.state import Phase
 from blueprints3d.i18n import N_, _, number, translate
+from blueprints3d.client.scene.script_text import panda_text
 
 SEAT_COLOURS = [(0.20, 0.38, 0.70, 1), (0.72, 0.22, 0.20, 1), (0.85, 0.66, 0.15, 1), (0.45, 0.30, 0.62, 1)]
 TABLE_COLOUR = (0.36, 0.25, 0.16, 1)
@@ -389,7 +390,7 @@ class TableView:
         self._sync_in_demand(flow, animate and not curtain)
         self._sync_awards(flow, animate)
         self._sync_chips(flow)
-        self.bag_label.node().set_text(_("bag: {count}", count=len(state.bag)))
+        self.bag_label.node().set_text(panda_text(_("bag: {count}", count=len(state.bag))))
 
     # ---- throws -------------------------------------------------------------------------------
     def throw_felt(self, count: int) -> Felt:
@@ -797,7 +798,7 @@ class TableView:
         if seat is None or cell is None or self.seats[seat].blueprint is None or self.seats[seat].card is None:
             self.space_label.hide()
             return
-        self.space_label.node().set_text(self.space_info_text(seat, cell))
+        self.space_label.node().set_text(panda_text(self.space_info_text(seat, cell)))
         on = len(self.stacks[seat][cell]) if seat < len(self.stacks) else 0
         p = self.cell_world(seat, cell, on)
         self.space_label.set_pos(p.x, p.y, p.z + units.DIE_SIZE / 2 + INFO_LIFT)
@@ -858,7 +859,7 @@ class TableView:
             return
         node = self.dice[die]
         if die != self.info_die or self.info_label.node().get_text() != self.die_info_text(die):
-            self.info_label.node().set_text(self.die_info_text(die))
+            self.info_label.node().set_text(panda_text(self.die_info_text(die)))
             self.info_die = die
         p = node.get_pos(self.root)
         if self.in_pool.get(die, False):

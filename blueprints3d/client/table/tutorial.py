@@ -15,7 +15,6 @@ lesson instead of dealing round 2.
 from __future__ import annotations
 
 from direct.gui.DirectGui import DGG, DirectButton
-from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import LineSegs, Point3, TextNode
 
@@ -24,6 +23,7 @@ from blueprints3d.client.table.flow import Mode, SeatConfig
 from blueprints3d.engine.state import Phase
 from blueprints3d.i18n import N_, _
 from blueprints3d.presentation.demos import coach
+from blueprints3d.client.scene.script_text import ScriptText, panda_text
 
 SEED = 11                       # a fixed deal: the same first game for every learner
 SEATS = (("Alex", None), (N_("Computer"), "easy"))  # the learner is Alex; the opponent's name is translated
@@ -65,9 +65,9 @@ class Tutorial(DirectObject):
         others = app.reveal.avoid
         app.reveal.avoid = lambda: (others() if others else []) + [self.panel_rect()]
         self.root = app.base.aspect2d.attach_new_node("tutorial")
-        self.title = OnscreenText(parent=self.root, text=_(coach.TITLE), fg=(1.0, 0.85, 0.3, 1),
+        self.title = ScriptText(parent=self.root, text=_(coach.TITLE), fg=(1.0, 0.85, 0.3, 1),
                                   align=TextNode.A_left, mayChange=True, shadow=(0, 0, 0, 1))
-        self.panel = OnscreenText(parent=self.root, text="", fg=(1, 1, 1, 1), align=TextNode.A_left,
+        self.panel = ScriptText(parent=self.root, text="", fg=(1, 1, 1, 1), align=TextNode.A_left,
                                   mayChange=True)
         tn = self.panel.textNode
         tn.set_card_color(*PANEL_RGBA)
@@ -283,7 +283,7 @@ class Tutorial(DirectObject):
         self.closing = True
         self.finished = True
         for label, fn in ((_("Play a game"), self.play_a_game), (_("Quit"), app.quit)):
-            b = DirectButton(parent=self.root, text=label, command=fn, relief=DGG.FLAT, pad=(0.5, 0.3),
+            b = DirectButton(parent=self.root, text=panda_text(label), command=fn, relief=DGG.FLAT, pad=(0.5, 0.3),
                              frameColor=(0.85, 0.80, 0.65, 1), text_fg=(0.1, 0.1, 0.1, 1))
             self.buttons.append(b)
         self.update()

@@ -12,7 +12,7 @@ from panda3d.core import (ConfigVariableBool, NodePath, OrthographicLens, TextNo
 import blueprints3d.i18n as i18n
 from blueprints3d.client.render.capture import close_view, open_view, render_frames
 from blueprints3d.client.scene import script_text
-from blueprints3d.client.scene.script_text import ScriptText, font, shown, shown_line
+from blueprints3d.client.scene.script_text import ScriptText, font, panda_text, panda_line
 
 MIXED = "بازی Blueprints 3 امتیاز ۱۲"       # "game Blueprints 3 points 12"
 
@@ -60,7 +60,7 @@ def test_persian_letters_join(offscreen_base):
 def test_zwnj_stays_inside_a_persian_word():
     # "می‌خواهم": the ZWNJ parts two halves of one word; it is neither a space nor a run boundary.
     i18n.set_language("fa")
-    out = shown_line("می‌خواهم")
+    out = panda_line("می‌خواهم")
     assert "\u200c" in out and " " not in out
     assert out.count("\1bp-rtl\1") == 1
 
@@ -69,11 +69,11 @@ def test_a_latin_line_in_a_left_to_right_interface_is_left_as_it_is():
     for lang in ("en", "de"):
         i18n.set_language(lang)
         for text in ("Blueprints 3: take a die", "Größe 5 (Holz)", "", "a\nb"):
-            assert shown(text) == text
+            assert panda_text(text) == text
 
 
 def strip(markup: str) -> list[tuple[str, bool, set[str]]]:
-    """The runs ``shown_line`` made, left to right: (text, right to left?, the fonts named in it).
+    """The runs ``panda_line`` made, left to right: (text, right to left?, the fonts named in it).
     The spaces between runs are left out."""
     out: list[tuple[str, bool, set[str]]] = []
     i = 0
@@ -101,7 +101,7 @@ def strip(markup: str) -> list[tuple[str, bool, set[str]]]:
 
 def test_a_mixed_line_is_cut_into_runs_in_the_order_they_are_shown():
     i18n.set_language("fa")
-    runs = strip(shown_line(MIXED))
+    runs = strip(panda_line(MIXED))
     # Left to right on screen: ۱۲, then "امتیاز", then "Blueprints 3" (left to right, its own
     # font), then "بازی", the first word read, at the right end.
     assert [(t, rtl) for t, rtl, _f in runs] == [("۱۲", False), ("امتیاز", True),
@@ -128,7 +128,7 @@ def render_line(base, text: str, width: int = 900, height: int = 80, reference: 
         node.set_text_color(1, 1, 1, 1)
         node.set_align(TextNode.A_center)
         if reference is None:
-            node.set_text(shown(text))
+            node.set_text(panda_text(text))
         else:
             node.set_font(font(script_text.script_of(text[0]) or "persian"))
             node.set_direction(node.D_rtl if reference == "rtl" else node.D_ltr)
@@ -204,19 +204,19 @@ def test_every_character_of_the_chinese_and_persian_catalogues_has_a_glyph(offsc
 
 def test_a_name_in_another_script_than_the_interface_gets_its_own_font():
     i18n.set_language("de")
-    out = shown_line("Zug von 王芳 und علی")
+    out = panda_line("Zug von 王芳 und علی")
     runs = strip(out)
     assert "\1bp-font-cjk\1王芳" in out and not any(rtl for t, rtl, _f in runs if "王芳" in t), runs
     assert [(t, rtl, f) for t, rtl, f in runs if "علی" in t] == [("علی", True, {"bp-font-persian"})], runs
     i18n.set_language("zh")
-    assert "bp-font-latin" in shown_line("轮到 Anna") and "bp-font-cjk" not in shown_line("轮到 Anna")
+    assert "bp-font-latin" in panda_line("轮到 Anna") and "bp-font-cjk" not in panda_line("轮到 Anna")
 
 
 def test_a_wrapped_persian_paragraph_breaks_in_reading_order(offscreen_base):
     i18n.set_language("fa")
     words = ["یک", "دو", "سه", "چهار", "پنج", "شش", "هفت", "هشت"]
     text = " ".join(words)
-    out = shown(text, wordwrap=6.0, text_font=font("persian"))
+    out = panda_text(text, wordwrap=6.0, text_font=font("persian"))
     lines = out.split("\n")
     assert len(lines) > 1
     first = "".join(t for t, _r, _f in strip(lines[0]))
