@@ -1,6 +1,6 @@
 """Pictures of the table at fixed moments of fixed games, for comparing two versions of the code.
 
-    python3 tools/table_pictures.py OUT_DIR [--size 1280x720] [--no-shaders] [--material-symbols]
+    python3 tools/table_pictures.py OUT_DIR [--size 1280x720] [--no-shaders] [--material-symbols] [--lang fa]
     python3 tools/table_pictures.py --compare DIR_A DIR_B
 
 The first form writes one PNG per moment (the HUD and screens drawn over the table, as a player
@@ -42,6 +42,12 @@ def moments(table):
 
     to_person()
     yield "first-turn"
+    app.screens.show_help()
+    yield "help"
+    app.screens.close_help()
+    app.screens.show_settings()
+    yield "settings"
+    app.screens.settings_screen.back()
     for _ in range(2):  # two of the person's moves: a placement where one is legal
         acts = [A.decode(a) for a in flow.state.legal_actions()]
         k = next((k for k in acts if k.kind is A.Kind.PLACE), acts[0])
@@ -82,7 +88,8 @@ def moments(table):
     yield "standings"
 
 
-def write_pictures(out: Path, size: tuple[int, int], use_shaders: bool, symbols: bool = False) -> list[Path]:
+def write_pictures(out: Path, size: tuple[int, int], use_shaders: bool, symbols: bool = False,
+                   lang: str = "en") -> list[Path]:
     from PIL import Image
 
     from blueprints3d.client.render import shaders
@@ -90,8 +97,11 @@ def write_pictures(out: Path, size: tuple[int, int], use_shaders: bool, symbols:
     from blueprints3d.client.table.options import AppOptions, parse_seats
     from blueprints3d.client.table.offscreen import open_table
 
+    from blueprints3d.client.scene.script_text import use_language
+
     shaders.configure(use_shaders)
     base = open_offscreen_base(256, 256)
+    use_language(lang)
     out.mkdir(parents=True, exist_ok=True)
     written = []
     games = [("solo", "Ann,@easy,@medium,@hard", 5, True), ("pass", "Ann,Bob", 3, False)]
@@ -152,13 +162,14 @@ def main() -> int:
     ap.add_argument("--no-shaders", action="store_true")
     ap.add_argument("--material-symbols", action="store_true", help="the colour-blind help on")
     ap.add_argument("--compare", nargs=2, type=Path, metavar=("DIR_A", "DIR_B"))
+    ap.add_argument("--lang", default="en", choices=["en", "de", "zh", "fa"], help="the language the table speaks")
     args = ap.parse_args()
     if args.compare:
         return compare(*args.compare)
     if args.out is None:
         ap.error("give the folder to write the pictures to (or --compare DIR_A DIR_B)")
     w, h = (int(v) for v in args.size.split("x"))
-    write_pictures(args.out, (w, h), not args.no_shaders, args.material_symbols)
+    write_pictures(args.out, (w, h), not args.no_shaders, args.material_symbols, args.lang)
     return 0
 
 

@@ -46,11 +46,16 @@ def _mirror_widget(w: DirectGuiWidget) -> None:
         w.resetFrameSize()
 
 
-def mirror_panel(root: NodePath) -> None:
-    """Reflect everything below ``root`` about its origin (``root`` itself stays put)."""
+def mirror_panel(root: NodePath, about: float | None = None) -> None:
+    """Reflect everything below ``root`` about the middle of its frame (its origin when it has
+    none, or ``about``); ``root`` itself stays put."""
+    if about is None:
+        w = _widget(root)
+        size = w["frameSize"] if w is not None else None
+        about = (size[0] + size[1]) / 2 if size is not None else 0.0
     for child in root.get_children():
         w = _widget(child)
-        child.set_x(-child.get_x())
+        child.set_x(2 * about - child.get_x())
         if w is not None:
             _mirror_widget(w)
         elif isinstance(child.node(), TextNode):
@@ -60,6 +65,6 @@ def mirror_panel(root: NodePath) -> None:
             align = node.get_align()
             node.set_align(_SWAP.get(align, align))
             mat = LMatrix4(node.get_transform())
-            mat.set_cell(3, 0, -mat.get_cell(3, 0))
+            mat.set_cell(3, 0, 2 * about - mat.get_cell(3, 0))
             node.set_transform(mat)
-        mirror_panel(child)
+        mirror_panel(child, 0.0)   # below the first level, each part about its own origin

@@ -25,7 +25,8 @@ from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import rules_summary
 from blueprints3d.files.settings import ANIMATIONS, BOT_SPEEDS, Settings
 from blueprints3d.i18n import N_, _, join_list, n_, number, translate
-from blueprints3d.client.scene.script_text import ScriptText, panda_text, panda_items, from_panda
+from blueprints3d.client.scene.mirror import mirror_panel
+from blueprints3d.client.scene.script_text import ScriptText, from_panda, is_rtl, panda_items, panda_text
 
 PANEL = (0.08, 0.09, 0.12, 1)  # opaque: nothing of the table shows through a dialog
 BUTTON = (0.85, 0.80, 0.65, 1)
@@ -71,6 +72,8 @@ class Screen:
     def enter(self, *args, **kwargs) -> None:
         self.exit()
         self.frame = self.build(*args, **kwargs)
+        if is_rtl():
+            mirror_panel(self.frame)   # Persian: the panel reads from the right
         if not self.pixel_layout:
             self.frame.set_scale(self.fit_scale())
 
