@@ -483,3 +483,26 @@ def test_argparse_speaks_only_ids_the_catalogue_has():
 
 def test_the_card_names_are_marked():
     assert CARD_NAMES == tuple(c.name for c in standard_deck())
+
+
+def test_the_settings_screens_language_is_used_unless_lang_says_otherwise(tmp_path, capsys, monkeypatch):
+    # --lang, else the language chosen on the settings screen (settings.json), else the environment.
+    import os
+    from blueprints3d.files.settings import Settings, save_settings, settings_path
+    path = write(tmp_path, EXAMPLE_A)
+    monkeypatch.setenv("LANGUAGE", "de")
+    assert main(["score", path]) == 0 and capsys.readouterr().out.startswith("Bauplan")
+    save_settings(settings_path(os.environ["BLUEPRINTS3D_HOME"]), Settings(language="zh"))
+    assert main(["score", path]) == 0 and capsys.readouterr().out.startswith("蓝图")
+    assert main(["--lang", "fa", "score", path]) == 0 and capsys.readouterr().out.startswith("نقشه")
+    # A settings file that cannot be used leaves the choice to the environment (the table says why).
+    settings_path(os.environ["BLUEPRINTS3D_HOME"]).write_text('{"format": 1, "language": "klingon"}')
+    assert main(["score", path]) == 0 and capsys.readouterr().out.startswith("Bauplan")
+
+
+def test_a_settings_language_must_be_one_the_program_speaks():
+    from blueprints3d.files.settings import Settings, SettingsError
+    assert Settings(language="fa").language == "fa" and Settings().language == ""
+    for bad in ("klingon", 3, None):
+        with pytest.raises(SettingsError):
+            Settings(language=bad)

@@ -12,7 +12,7 @@
     python3 tools/subset_fonts.py --noto /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc \\
         --vazirmatn package/fonts/ttf/Vazirmatn-Regular.ttf
 
-Run it again when the Chinese catalogue gains characters: tests/client/scene/test_script_fonts.py
+Run it again when the Chinese catalogue gains characters: tests/client/scene/test_script_text.py
 fails when a character of the catalogue has no glyph in the shipped font.
 """
 

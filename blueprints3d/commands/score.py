@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     bp = build.blueprint
     print(n_("Blueprint {id} ({name}), {n} die", "Blueprint {id} ({name}), {n} dice", build.num_dice,
-             id=bp.id, name=bp.name))
+             id=bp.id, name=bp.name_message))
     for line in bp.grid():   # .: nothing printed
         print("   " + " ".join(f"{'.' if h is None else number(h) if isinstance(h, int) else h!s:>2}" for h in line))
     note = (_("followed exactly") if score.blueprint else _("not followed") if bp.has_plan else

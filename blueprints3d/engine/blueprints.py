@@ -111,6 +111,12 @@ class Blueprint:
         return str(self.title_message)
 
     @property
+    def name_message(self) -> Message:
+        """The card's name as a Message: a deck card's (CARD_NAMES) is translated where shown; a
+        name a player gave a card of their own is not in the catalogue and shows as written."""
+        return Message.of(self.name)
+
+    @property
     def title_message(self) -> Message:
         """``title`` as a Message: the card's name translated where it is shown."""
         if re.search(rf"(?<!\w){re.escape(self.id)}(?!\w)", self.name, re.IGNORECASE):

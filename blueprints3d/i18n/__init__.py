@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import gettext
 import os
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Mapping
+from typing import Iterator, Mapping
 
 from blueprints3d.i18n.message import Message, N_
 
@@ -47,6 +48,18 @@ def set_language(lang: str) -> None:
 
 def language() -> str:
     return _current
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Speak ``lang`` for a while (a picture whose letters can be drawn in it only), then the
+    language spoken before again."""
+    before = _current
+    set_language(lang)
+    try:
+        yield
+    finally:
+        set_language(before)
 
 
 def language_from_environment(environ: Mapping[str, str] | None = None) -> str | None:
@@ -105,5 +118,5 @@ def translate(message: Message) -> str:
     return _(message.msgid, **message.params)
 
 
-__all__ = ["LANGUAGES", "Message", "set_language", "language", "language_from_environment", "number",
+__all__ = ["LANGUAGES", "Message", "set_language", "language", "speaking", "language_from_environment", "number",
            "join_list", "_", "n_", "N_", "explain", "translate", "catalogue"]

@@ -105,7 +105,7 @@ def reveal_steps(result: RoundResult, names: Sequence[str]) -> list[RevealStep]:
         dice = explain_building(bp, stacks)
         n = sum(len(s) for s in stacks)
         steps.append(RevealStep("building", n_("{name}'s building: {n} die on {card}", "{name}'s building: {n} dice on {card}", n,
-                                   name=name, card=bp.name),
+                                   name=name, card=bp.name_message),
                                 p, running=0))
         running = 0
         sums = {Material.WOOD: score.wood, Material.RECYCLED: score.recycled,

@@ -116,25 +116,28 @@ _HATCHED_ID = "{where} is hatched: no die may ever be placed there"
 _SET_ASIDE_ID = "the {die} fits on your building (at {cell}), so it must be placed, not set aside"
 
 
+def _cell_of(bp: Blueprint, cell: Message) -> int:
+    """The space an engine's "row N, column M" Message names."""
+    return (int(str(cell.params["row"])) - 1) * bp.cols + int(str(cell.params["col"])) - 1
+
+
 def _player_cells(bp: Blueprint, m: object) -> object:
     """A Message with every space the engine names ("row N, column M") in a player's words."""
     if not isinstance(m, Message):
         return m
     if m.msgid == CELL_ID:
-        cell = (int(str(m.params["row"])) - 1) * bp.cols + int(str(m.params["col"])) - 1
+        cell = _cell_of(bp, m)
         h = bp.heights[cell]
         printed = _("the hatched space") if h is None else _("the space marked {height}", height=h)
         return _("the {where} ({printed})", where=where_on_card(bp, cell), printed=printed)
-    if m.msgid == _HATCHED_ID and isinstance(m.params.get("where"), Message):
-        where = m.params["where"]
-        cell = (int(str(where.params["row"])) - 1) * bp.cols + int(str(where.params["col"])) - 1
+    where = m.params.get("where")
+    if m.msgid == _HATCHED_ID and isinstance(where, Message):
         return Message.of(N_("the {where} space is hatched: no die may ever be placed there"),
-                          where=where_on_card(bp, cell))
-    if m.msgid == _SET_ASIDE_ID and isinstance(m.params.get("cell"), Message):
-        cell_m = m.params["cell"]
-        cell = (int(str(cell_m.params["row"])) - 1) * bp.cols + int(str(cell_m.params["col"])) - 1
+                          where=where_on_card(bp, _cell_of(bp, where)))
+    cell_m = m.params.get("cell")
+    if m.msgid == _SET_ASIDE_ID and isinstance(cell_m, Message):
         return Message.of(N_("the {die} fits on your building ({cell}), so it must be placed, not set aside"),
-                          die=m.params["die"], cell=space_name(bp, cell))
+                          die=m.params["die"], cell=space_name(bp, _cell_of(bp, cell_m)))
     return Message(m.msgid, {k: _player_cells(bp, v) for k, v in m.params.items()}, m.plural, m.n)
 
 
@@ -146,7 +149,7 @@ def in_player_words(bp: Blueprint, text: Message | str) -> str:
     if isinstance(text, str):
         return text
     said = _player_cells(bp, text)
-    return said if isinstance(said, str) else translate(said)
+    return translate(said) if isinstance(said, Message) else str(said)
 
 
 def refusal_words(bp: Blueprint, err: Message | str) -> str:

@@ -36,7 +36,7 @@ from blueprints3d.client.scene import card_model
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import Prize
 from blueprints3d.files.buildfile import Build
-from blueprints3d.i18n import N_, _, n_
+from blueprints3d.i18n import N_, _, language, n_, speaking
 from blueprints3d.presentation.words import title_word
 
 RGB = tuple[float, float, float]
@@ -395,14 +395,20 @@ def _ruled(parts, width: float, u: float) -> list:
 
 # -- layouts -------------------------------------------------------------------------------------------
 
+# The card's words are drawn by PNMTextMaker in DejaVu Sans: no HarfBuzz shaping (Persian letters
+# would not join) and no Chinese glyphs. In those two languages the card says its words in English.
+DRAWN_LANGUAGES = ("en", "de")
+
+
 def plan(build: Build, size: tuple[int, int], name: str | None = None) -> Plan:
     """Lay out the share card of ``build`` at ``size`` (nothing drawn yet): the panel at the
     right of a wide picture, else along its bottom with the headline over the top."""
-    f = facts(build, name)
-    w, h = size
-    if w >= WIDE * h:
-        return _wide(build, f, size)
-    return _upright(build, f, size)
+    with speaking(language() if language() in DRAWN_LANGUAGES else "en"):
+        f = facts(build, name)
+        w, h = size
+        if w >= WIDE * h:
+            return _wide(build, f, size)
+        return _upright(build, f, size)
 
 
 DRAWN = ("text", "chip", "badge", "face")

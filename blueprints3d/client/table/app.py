@@ -15,7 +15,7 @@ from panda3d.core import ClockObject, NodePath
 
 from blueprints3d.client.render import config, lighting, shaders
 from blueprints3d.client.render.audio import SoundBank
-from blueprints3d.client.scene import dice_model, units
+from blueprints3d.client.scene import units
 from blueprints3d.client.scene.camera import OrbitCamera
 from blueprints3d.client.scene.picking import Picker
 from blueprints3d.client.table.between_turns import BetweenTurns
@@ -26,7 +26,8 @@ from blueprints3d.client.table.controls import TableControls
 from blueprints3d.client.table.flow import FlowEvent, GameFlow, Mode, SeatConfig
 from blueprints3d.client.table.hud import Hud, plate_name
 from blueprints3d.client.table.move_bar import HintButton, MoveBar
-from blueprints3d.client.table.options import AppOptions, apply_looks, saved_words, seats_from_meta
+from blueprints3d.client.table.appearance import apply_looks, change_looks
+from blueprints3d.client.table.options import AppOptions, saved_words, seats_from_meta
 from blueprints3d.client.table.overlays import TableScreens
 from blueprints3d.client.table.pointer import MousePointer
 from blueprints3d.client.table.podium import Podium
@@ -268,9 +269,7 @@ class TableApp:
         if self.view is not None:
             self.view.set_animations(settings.animations)
         self.coach.set_enabled(settings.hints)
-        if (symbols := self.options.material_symbols or settings.material_symbols) != dice_model.symbols_shown():
-            dice_model.show_material_symbols(symbols, self.scene)  # the dice on the table, and at once
-            self.refresh(animate=False)                             # the materials' names and glyphs
+        change_looks(self, settings)   # the material symbols, the language: at once
         self.saving.save_settings(settings)
 
     def in_game(self) -> bool:

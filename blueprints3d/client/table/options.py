@@ -14,8 +14,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from blueprints3d.client.scene import dice_model
-from blueprints3d.client.scene.script_text import use_language
 from blueprints3d.client.table.bots import bot_levels
 from blueprints3d.client.table.flow import SeatConfig
 from blueprints3d.client.table.hud import plate_name
@@ -27,7 +25,7 @@ from blueprints3d.files.errors import SaveFileError
 from blueprints3d.files.history import hints_from_meta
 from blueprints3d.files.settings import Settings, load_settings, settings_path
 from blueprints3d.files.stall import take_stall_message
-from blueprints3d.i18n import Message, _, join_list, language, translate
+from blueprints3d.i18n import Message, _, join_list, translate
 from blueprints3d.text import display, shown
 
 
@@ -155,10 +153,3 @@ def options_from_args(args: argparse.Namespace) -> AppOptions:
 
 
 
-
-def apply_looks(options: AppOptions, settings: Settings) -> None:
-    """What the table looks like before anything of it is drawn: the material symbols, and the
-    language it speaks, with that language's font (chosen by the command line: --lang, the
-    settings' language, the environment)."""
-    dice_model.show_material_symbols(options.material_symbols or settings.material_symbols)
-    use_language(language())

@@ -24,7 +24,7 @@ from blueprints3d.engine import rules
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import rules_summary
 from blueprints3d.files.settings import ANIMATIONS, BOT_SPEEDS, Settings
-from blueprints3d.i18n import N_, _, join_list, n_, number, translate
+from blueprints3d.i18n import LANGUAGES, N_, _, join_list, language, n_, number, translate
 from blueprints3d.client.scene.mirror import mirror_panel
 from blueprints3d.client.scene.script_text import ScriptText, from_panda, is_rtl, panda_items, panda_text
 
@@ -604,13 +604,22 @@ class SettingsScreen(Screen):
         self.settings = settings
         self._on_change = on_change
         self.on_close = on_close  # back to where the screen was opened from (the Esc menu or the table)
-        f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, frameSize=(-0.95, 0.95, -0.69, 0.69))
-        _label(f, _("Settings"), (0, 0.57), 0.08, TextNode.A_center)
-        y = 0.45
+        self._opened_with = (where, with_confirm)
+        f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, frameSize=(-0.95, 0.95, -0.74, 0.74))
+        _label(f, _("Settings"), (0, 0.62), 0.08, TextNode.A_center)
+        y = 0.50
         step = 0.095
         col = 0.3  # every control in one column, its label on the left
         menu = menu_style(0.06)
         note_room = 0.035  # a row with a note under its label steps this much further
+        # Each language in its own words (and letters): a player who cannot read the one on
+        # screen still finds theirs.
+        _label(f, _("Language"), (-0.85, y), 0.05)
+        self.language_words = list(LANGUAGES.values())
+        self.language = DirectOptionMenu(parent=f, items=panda_items(self.language_words),
+                                         initialitem=list(LANGUAGES).index(language()),
+                                         pos=(col, 0, y), command=self._language, **menu)
+        y -= step
         _label(f, _("Computer players' speed"), (-0.85, y), 0.05)
         self.speed_words = [setting_word(s) for s in SPEED_NAMES]
         self.speed = DirectOptionMenu(parent=f, items=panda_items(self.speed_words), initialitem=SPEED_NAMES.index(settings.bot_speed),
@@ -655,9 +664,14 @@ class SettingsScreen(Screen):
         _label(f, _("Material symbols on the dice"), (-0.85, y), 0.05)
         self.material_symbols = check_box(f, settings.material_symbols, (col + 0.03, y), 0.05, self._symbols)
         self.where = _label(f, _("Saved at once in {where}", where=where) if where else _("Not saved (no settings file)"),
-                            (-0.85, -0.49), 0.045, fg=(0.8, 0.8, 0.7, 1), wordwrap=37)
-        self.back_button = _button(f, _("Back"), (0, -0.6), self.back, 0.06)
+                            (-0.85, -0.56), 0.045, fg=(0.8, 0.8, 0.7, 1), wordwrap=37)
+        self.back_button = _button(f, _("Back"), (0, -0.66), self.back, 0.06)
         return f
+
+    def rebuild(self) -> None:
+        """The screen again, as it stands, in the language now spoken."""
+        if self.active:
+            self.enter(self.settings, self._on_change, self.on_close, *self._opened_with)
 
     def back(self) -> None:
         """Back (or Esc): close, and return to the screen it was opened from."""
@@ -667,6 +681,10 @@ class SettingsScreen(Screen):
     def change(self, **values) -> None:
         self.settings = self.settings.changed(**values)
         self._on_change(self.settings)
+
+    def _language(self, item: str) -> None:
+        # The table switches at once (client/table/appearance.py), this screen with it.
+        self.change(language=list(LANGUAGES)[self.language_words.index(from_panda(self.language_words, item))])
 
     def _speed(self, item: str) -> None:
         self.change(bot_speed=SPEED_NAMES[self.speed_words.index(from_panda(self.speed_words, item))])

@@ -233,19 +233,43 @@ class TableView:
         x, y = rotate(*CENTRE_BAG, self.centre_heading)
         return Point3(x, y, 6.5)
 
+    @staticmethod
+    def _card_words(key: str) -> tuple[str, str, str]:
+        """An Award or Prize card's words: its name, its big line, the line under it."""
+        title = _(CARD_TITLES[key]) if key in CARD_TITLES else key.replace("_", " ").title()
+        if key in AWARD_KEYS:
+            # An Award's worth is what matters at a glance; a Prize's condition (all are worth the same).
+            return title, number(Award(key).victory_points), _("VP")
+        return title, translate(PRIZE_GLYPHS[key]), _("{vp} VP", vp=PRIZE_VP)
+
+    def relabel(self, names: list[str]) -> None:
+        """Every word on the table again, in the language now spoken (the settings screen's
+        Language): the seats' names, the in-demand ranks, the face-up cards' words."""
+        for sv, name in zip(self.seats, names):
+            for label in (sv.screen.find(f"**/screen-name-{sv.place.seat}"), sv.name_label):
+                if not label.is_empty():
+                    label.node().set_text(panda_text(name))
+        for i, text in enumerate(RANK_WORDS):
+            label = self.scoreboard.find(f"in-demand-{i}")
+            if not label.is_empty():
+                label.node().set_text(panda_text(_(text)))
+        for card in self.root.find_all_matches("**/=face=up"):
+            key = card.get_tag("award")
+            for part, words in zip(("text", "big", "unit"), self._card_words(key)):
+                label = card.find(f"award-{key}-{part}")
+                if not label.is_empty():
+                    label.node().set_text(panda_text(words, wordwrap=label.node().get_wordwrap()
+                                                     if label.node().has_wordwrap() else None))
+
     def _make_award_card(self, key: str, face_up: bool) -> NodePath:
         award = key in AWARD_KEYS
         colour = AWARD_COLOURS[Award(key)] if award else PRIZE_COLOUR
         card = prop("award-card", f"award-{key}", colour if face_up else CARD_BACK)
         if face_up:
             # Read at a glance from across the table: the name on top, the VP big below it.
-            title = _(CARD_TITLES[key]) if key in CARD_TITLES else key.replace("_", " ").title()
+            title, big_text, unit_text = self._card_words(key)
+            big_scale = 2.0 if award else 0.85
             ink = (0.1, 0.1, 0.15, 1)
-            if award:
-                # An Award's worth is what matters at a glance; a Prize's condition (all are worth the same).
-                big_text, big_scale, unit_text = number(Award(key).victory_points), 2.0, _("VP")
-            else:
-                big_text, big_scale, unit_text = translate(PRIZE_GLYPHS[key]), 0.85, _("{vp} VP", vp=PRIZE_VP)
             name = make_label(f"award-{key}-text", title, ink, 0.62 if award else 0.5, wordwrap=6.0)
             name.reparent_to(card)
             name.set_pos(0, 1.35, 0.1)

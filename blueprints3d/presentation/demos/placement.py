@@ -37,7 +37,7 @@ def build() -> Demo:
             for c, err in verdicts(value).items():
                 marks[c] = Mark("", Tone.GOOD if err is None else Tone.BAD)
         marks.update(extra or {})
-        return BuildingView(_("{id} {name}", id=bp.id, name=bp.name), bp, tuple(tuple(s) for s in stacks),
+        return BuildingView(_("{id} {name}", id=bp.id, name=bp.name_message), bp, tuple(tuple(s) for s in stacks),
                             cell_marks=marks, ghost=ghost)
 
     def names(cells: list[int]) -> str:

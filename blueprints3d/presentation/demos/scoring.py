@@ -135,7 +135,7 @@ def _all_step() -> Step:
     caption = _("A whole building adds it all up, plus {bonus} when it matches its blueprint "
                 "exactly, here {score}. Building points only rank buildings for Awards; "
                 "they are not victory points.", bonus=BLUEPRINT_BONUS, score=score_line(score))
-    return Step(caption, (BuildingView(_("{id} {name}", id=bp.id, name=bp.name), bp, stacks,
+    return Step(caption, (BuildingView(_("{id} {name}", id=bp.id, name=bp.name_message), bp, stacks,
                                        die_marks=points_marks(bp, stacks),
                                        footer=_("total {points}", points=score.total)),),
                 facts={"total": score.total, "score": score})

@@ -1,0 +1,52 @@
+"""What the table looks like, set before it draws anything and changed at once from the settings
+screen: the material symbols (colour-blind help), and the language it speaks with that
+language's font (issue 30).
+
+A change of language shows at once everywhere: the HUD and its buttons, the seats' names and the
+cards' words on the table, and the screens (the settings screen the change was made on is built
+again, in the new language, on the next frame: its own menu is still closing). What was said
+before the change (a message on screen, a move in the history) stays as it was said.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from blueprints3d.client.scene import dice_model
+from blueprints3d.client.scene.script_text import use_language
+from blueprints3d.client.table.hud import plate_name
+from blueprints3d.files.settings import Settings
+from blueprints3d.i18n import language
+
+if TYPE_CHECKING:
+    from blueprints3d.client.table.app import TableApp
+    from blueprints3d.client.table.options import AppOptions
+
+
+def apply_looks(options: AppOptions, settings: Settings) -> None:
+    """Before anything of the table is drawn: the material symbols, and the language it speaks,
+    with that language's font (the command line chose it: --lang, the settings' language, the
+    environment)."""
+    dice_model.show_material_symbols(options.material_symbols or settings.material_symbols)
+    use_language(language())
+
+
+def change_looks(app: TableApp, settings: Settings) -> None:
+    """The settings screen changed ``settings``: what of it shows on the table, now."""
+    if (symbols := app.options.material_symbols or settings.material_symbols) != dice_model.symbols_shown():
+        dice_model.show_material_symbols(symbols, app.scene)  # the dice on the table, and at once
+        app.refresh(animate=False)                             # the materials' names and glyphs
+    if settings.language and settings.language != language():
+        speak(app, settings.language)
+
+
+def speak(app: TableApp, lang: str) -> None:
+    """The whole table in ``lang`` from now on."""
+    use_language(lang)
+    app.hud.relabel()
+    app.move_bar.relabel()
+    app.hint_button.relabel()
+    if app.view is not None and app.flow is not None:
+        app.view.relabel([plate_name(s) for s in app.flow.seats])
+    app.refresh(animate=False)
+    app.base.taskMgr.do_method_later(0, lambda task: app.screens.settings_screen.rebuild(), "speak-settings")
