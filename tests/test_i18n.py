@@ -327,11 +327,11 @@ def test_lang_option_wins_over_the_environment_before_or_after_the_command(tmp_p
                  ["--lang=en", "score", path], ["score", "--lang", "de", path]):
         assert main(argv) == 0
         first[" ".join(argv).replace(path, "F")] = capsys.readouterr().out.splitlines()[0]
-    assert first == {"score F": "Bauplan custom (Custom blueprint), 6 Würfel",
-                     "--lang zh score F": "蓝图 custom（Custom blueprint），6 个骰子",
-                     "score F --lang fa": "نقشه custom (Custom blueprint)، ۶ تاس",
+    assert first == {"score F": "Bauplan custom (Eigener Bauplan), 6 Würfel",
+                     "--lang zh score F": "蓝图 custom（自定义蓝图），6 个骰子",
+                     "score F --lang fa": "نقشه custom (نقشهٔ دلخواه)، ۶ تاس",
                      "--lang=en score F": "Blueprint custom (Custom blueprint), 6 dice",
-                     "score --lang de F": "Bauplan custom (Custom blueprint), 6 Würfel"}
+                     "score --lang de F": "Bauplan custom (Eigener Bauplan), 6 Würfel"}
     monkeypatch.setenv("LANG", "C")
     assert main(["score", path]) == 0
     assert capsys.readouterr().out.startswith("Blueprint custom")
