@@ -12,7 +12,10 @@ move's die counts, as it does in the score panel.
 small dice in their colours, "1st" and "2nd" beside them.
 
 Both are laid out in aspect2d units from a line height the HUD gives (``layout``), and report
-the rectangle they cover (``rect``) for the HUD's and the camera's ``covered``.
+the rectangle they cover (``rect``) for the HUD's and the camera's ``covered``. In a right-to-left
+interface the HUD places them ``mirrored``: laid out as at the left, then reflected about the
+window's middle, so they read from the right (a meter fills from its icon at the right, the first
+die stands rightmost) while the icons, dice and words themselves stay as they are.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from blueprints3d.engine.materials import Material
 from blueprints3d.engine.progress import Progress, prize_progress
 from blueprints3d.i18n import N_, _, number
 from blueprints3d.engine.rules import AWARDS_BY_PLAYERS, PRIZE_VP, Prize
-from blueprints3d.client.scene.script_text import ScriptText
+from blueprints3d.client.scene.script_text import ScriptText, interface_font
 
 Rect = tuple[float, float, float, float]  # left, right, bottom, top in aspect2d units
 
@@ -50,6 +53,18 @@ def _square(parent: NodePath, name: str, rgba: tuple[float, float, float, float]
     node.set_color(rgba)
     node.set_transparency(TransparencyAttrib.M_alpha)
     return node
+
+
+def _card_x(x: float, width: float, mirrored: bool) -> float:
+    """Where a card spanning ``x`` .. ``x + width`` (a ``_square`` scaled by ``width``) is put
+    for it to stand there, or at its mirror image about x = 0."""
+    return -(x + width) if mirrored else x
+
+
+def _put_text(text: OnscreenText, x: float, z: float, mirrored: bool) -> None:
+    """A text starting at ``x`` (aligned left), or its mirror image (aligned right at -x)."""
+    text.textNode.set_align(TextNode.A_right if mirrored else TextNode.A_left)
+    text.setPos(-x if mirrored else x, z)
 
 
 def _text(parent: NodePath, text: str, fg=TEXT) -> OnscreenText:
@@ -78,10 +93,11 @@ class PrizeMeters:
         self.progress: dict[Prize, Progress] = {}
         self.line = 0.05
         self.origin = (0.0, 0.0)
+        self.mirrored = False
         self.root.hide()
 
     @property
-    def panda_text(self) -> bool:
+    def shown(self) -> bool:
         return not self.root.is_hidden()
 
     def update(self, flow: GameFlow) -> None:
@@ -116,15 +132,31 @@ class PrizeMeters:
             self.medals.append((medal, _text(self.root, number(award.victory_points), (0.1, 0.1, 0.12, 1))))
         self.layout(self.line)
 
+    def relabel(self) -> None:
+        """The language changed: its font, and the medals' VP in its digits (the counts and the
+        Prizes' worth are set at each update and place)."""
+        texts = [label for _medal, label in self.medals] + [self.prize_vp] + [c for _i, _s, c in self.rows.values()]
+        for t in texts:
+            t.setFont(interface_font())
+            t.setText(t.getText())
+        for (_medal, label), award in zip(self.medals, AWARDS_BY_PLAYERS.get(self.players, ())):
+            label.setText(number(award.victory_points))
+        self.layout(self.line)
+
     # ---- layout -------------------------------------------------------------------------------
     def layout(self, line: float) -> None:
         """Size everything for rows ``line`` aspect2d units apart."""
         self.line = line
-        self.place(*self.origin)
+        self.place(*self.origin, mirrored=self.mirrored)
 
-    def place(self, left: float, bottom: float) -> float:
-        """Put the block's bottom left corner at (``left``, ``bottom``); returns its top."""
+    def place(self, left: float, bottom: float, mirrored: bool | None = None) -> float:
+        """Put the block's bottom left corner at (``left``, ``bottom``); returns its top.
+        ``mirrored``: reflected about x = 0 (its bottom right corner at -``left``), reading from
+        the right; None: as it was last placed."""
         self.origin = (left, bottom)
+        if mirrored is not None:
+            self.mirrored = mirrored
+        m = self.mirrored
         line = self.line
         box = line * 0.86          # an icon, a medal
         step = line * 0.42         # a meter's step, and the gap after it
@@ -136,26 +168,26 @@ class PrizeMeters:
         for prize in reversed(list(Prize)):
             icon, steps, count = self.rows[prize]
             icon.set_scale(box)
-            icon.set_pos(left + box / 2, 0, y + box / 2)
+            icon.set_pos(_card_x(left, box, m) + box / 2, 0, y + box / 2)  # centred on its origin
             x = left + box + gap * 2
             for s in steps:
                 s.set_scale(step, 1, box * 0.62)
-                s.set_pos(x, 0, y + box * 0.19)
+                s.set_pos(_card_x(x, step, m), 0, y + box * 0.19)
                 x += step + gap
             count.setScale(text_k)
-            count.setPos(counts_x, y + box * 0.22)
+            _put_text(count, counts_x, y + box * 0.22, m)
             y += line
         # The medals on top: each Award's VP on its colour, and the Prizes' worth after them.
         x = left
         for medal, label in self.medals:
             medal.set_scale(box * 1.2, 1, box)
-            medal.set_pos(x, 0, y)
+            medal.set_pos(_card_x(x, box * 1.2, m), 0, y)
             label.setScale(text_k)
-            label.setPos(x + box * 0.38, y + box * 0.22)
+            _put_text(label, x + box * 0.38, y + box * 0.22, m)
             x += box * 1.2 + gap * 2
         self.prize_vp.setScale(text_k)
         self.prize_vp.setText(_("Prizes +{vp}", vp=PRIZE_VP))
-        self.prize_vp.setPos(x + gap, y + box * 0.22)
+        _put_text(self.prize_vp, x + gap, y + box * 0.22, m)
         self._draw()
         return y + line
 
@@ -199,6 +231,12 @@ class DemandDice:
         self.line = 0.05
         self.width = 0.0
 
+    def relabel(self) -> None:
+        """The language changed: the ranks in its font and words (``update`` sets them again)."""
+        for rank, word in zip(self.ranks, RANKS):
+            rank.setFont(interface_font())
+            rank.setText(_(word))
+
     def update(self, flow: GameFlow) -> None:
         s = flow.state
         first, second = s.in_demand_materials()
@@ -214,8 +252,11 @@ class DemandDice:
             for part in (die, rim):
                 part.hide() if mark else part.show()
 
-    def place(self, left: float, top: float, line: float) -> float:
-        """The dice at the info line's start, its top at ``top``; returns the x after them."""
+    def place(self, left: float, top: float, line: float, mirrored: bool = False) -> float:
+        """The dice at the info line's start, its top at ``top``; returns the x after them.
+        ``mirrored``: reflected about x = 0, the first die rightmost at -``left`` and each rank at
+        its die's left (the x returned is still the unmirrored one: the info line's start at -x)."""
+        m = mirrored
         self.line = line
         box = line * 0.95
         x = left
@@ -223,15 +264,15 @@ class DemandDice:
         for die, edge, rank in zip(self.dice, self.rims, self.ranks):
             if die.is_hidden():  # the glyph in the text stands for the die
                 rank.setScale(line * 0.78)
-                rank.setPos(x, top - box * 0.85)
+                _put_text(rank, x, top - box * 0.85, m)
                 x += rank.textNode.get_width() * line * 0.78 + line * 0.5
                 continue
             die.set_scale(box)
-            die.set_pos(x, 0, top - box * 1.05)
+            die.set_pos(_card_x(x, box, m), 0, top - box * 1.05)
             edge.set_scale(box + 2 * rim)
-            edge.set_pos(x - rim, 0, top - box * 1.05 - rim)
+            edge.set_pos(_card_x(x - rim, box + 2 * rim, m), 0, top - box * 1.05 - rim)
             rank.setScale(line * 0.78)
-            rank.setPos(x + box * 1.25, top - box * 0.85)
+            _put_text(rank, x + box * 1.25, top - box * 0.85, m)
             tn = rank.textNode
             x += box * 1.25 + tn.get_width() * line * 0.78 + line * 0.5
         self.width = x - left

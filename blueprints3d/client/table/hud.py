@@ -17,6 +17,13 @@ legible), and wraps inside its own column, so nothing runs into anything else:
   Confirm / Undo bar or, in the same place, the Hint button.
 
 The middle of the bottom edge stays free for the viewer's card and name plate.
+
+In a right-to-left interface (Persian, ``is_rtl()``) the whole HUD is the mirror image of this:
+the status and info lines (the in-demand dice first, at the right) top right and aligned right,
+the score panel top left, the Awards, prompt and message bottom right, the key strip and the
+buttons bottom left. The layout is worked out in the same terms either way ("start" for the side
+the lines begin at, the left in English) and only placed mirrored (``_sx``), from the language at
+layout time, so every relayout and every keep-out rule stays right. The 3D table never mirrors.
 """
 
 from __future__ import annotations
@@ -31,7 +38,7 @@ from blueprints3d.client.table.glance import DemandDice, PrizeMeters
 from blueprints3d.client.table.bots import level_word
 from blueprints3d.engine.rules import NUM_ROUNDS
 from blueprints3d.i18n import N_, _, join_list
-from blueprints3d.client.scene.script_text import ScriptText
+from blueprints3d.client.scene.script_text import ScriptText, interface_font, is_rtl
 
 MIN_TEXT_PX = 13.0     # the smallest line of the HUD, in pixels from line to line
 TOP_SHARE = 0.62       # of the window's width, the most the score panel leaves the top lines
@@ -120,6 +127,7 @@ class Hud:
         self.help = text((0.88, 0.88, 0.88, 1))
         self.help.textNode.set_align(TextNode.A_right)
         self.help.setText(key_help())
+        self.rtl = False   # mirrored (a right-to-left interface): set by each layout
         self.nodes = [self.status, self.info, self.hints, self.prompt, self.message, self.help]
         self.styles = {id(self.status): STATUS, id(self.info): INFO, id(self.prompt): PROMPT,
                        id(self.message): MESSAGE, id(self.help): KEYS, id(self.hints): HINTS}
@@ -155,10 +163,32 @@ class Hud:
             self.hint_bar = hint_bar
         self.layout(*self.size)
 
+    def relabel(self) -> None:
+        """The language changed (``use_language``): every text in the new language's font, and
+        the words that are set once (the key strip, the medals' VP) in its words, at once. The
+        lines the game flow sets (status, info, prompt, score panel) follow at its next
+        ``update``; the docked buttons relabel themselves (MoveBar / HintButton.relabel), before
+        the next ``place`` fits them."""
+        chosen = interface_font()
+        for node in self.nodes:
+            node.setFont(chosen)
+            node.setText(node.getText() if isinstance(node, ScriptText) else node.textNode.get_text())
+        self.help.setText(key_help())
+        self.meters.relabel()
+        self.demand.relabel()
+        self.layout(*self.size)
+
     # ---- layout -------------------------------------------------------------------------------
     def layout(self, width: int, height: int) -> None:
-        """Size, wrap and place every text for a window of ``width`` x ``height`` pixels."""
+        """Size, wrap and place every text for a window of ``width`` x ``height`` pixels, on
+        the side the interface's language reads from."""
         self.size = (max(int(width), 1), max(int(height), 1))
+        self.rtl = is_rtl()
+        # The lines read from the start side (the left, or the right in a right-to-left
+        # interface) and are aligned to it; the key strip and the score panel to the other.
+        start, end = (TextNode.A_right, TextNode.A_left) if self.rtl else (TextNode.A_left, TextNode.A_right)
+        for node in self.nodes:
+            node.textNode.set_align(end if node is self.help or node is self.score_panel else start)
         w, h = self.size
         unit = min(w, h) / 2.0                       # pixels per aspect2d unit
         half_w, half_h = w / 2.0 / unit, h / 2.0 / unit
@@ -209,8 +239,7 @@ class Hud:
         # Nor over what the scene shows at the top: the far player's screen (keep_clear).
         lines = sum(n.getTextScale()[0] * n.textNode.get_line_height() for n in tops)
         band = half_h - margin - 2.0 * lines  # the rows the top lines may take, at two each
-        for left, _right, _bottom, top in self.keep_out:
-            x0, z1 = left * half_w, top * half_h
+        for x0, _x1, _z0, z1 in self._keep_out_a2d():
             if z1 > band and x0 > -half_w + margin:
                 room = min(room, x0 - margin - (-half_w + margin))
         # Never narrower than the longest item, which must stay whole ("your VP 0").
@@ -250,9 +279,17 @@ class Hud:
         tn.set_wordwrap(width / scale)
 
     def _keep_out_a2d(self) -> list[tuple[float, float, float, float]]:
-        """keep_clear's rectangles in aspect2d units."""
+        """keep_clear's rectangles in aspect2d units, as the layout sees them: mirrored in a
+        right-to-left interface (the layout works from the start side, see ``_sx``)."""
         half_w, half_h, _ = self._half
+        if self.rtl:
+            return [(-b * half_w, -a * half_w, c * half_h, d * half_h) for a, b, c, d in self.keep_out]
         return [(a * half_w, b * half_w, c * half_h, d * half_h) for a, b, c, d in self.keep_out]
+
+    def _sx(self, x: float) -> float:
+        """A place across the window as the layout works it out (the lines start at the left)
+        to where it stands: mirrored in a right-to-left interface."""
+        return -x if self.rtl else x
 
     def keep_clear(self, rects: list[tuple[float, float, float, float]]) -> None:
         """Rectangles of the window (left, right, bottom, top in [-1, 1]) that the scene shows
@@ -274,7 +311,7 @@ class Hud:
         y = half_h - margin
         y = self._put_top(self.status, left, y) - margin * 0.5
         info_line = self.info.getTextScale()[0] * self.info.textNode.get_line_height()
-        after_dice = self.demand.place(left, y, info_line)
+        after_dice = self.demand.place(left, y, info_line, mirrored=self.rtl)
         y = self._put_top(self.info, after_dice, y) - margin * 0.5
         under_top = y
         # Bottom left: the message at the bottom, the prompt above it, then the Awards or, in
@@ -287,17 +324,19 @@ class Hud:
             self._put_bottom(self.hints, left, y)
             self.meters.root.hide()  # the hints take the meters' place
         elif self.visible and self.meters.progress:
-            self.meters.place(left, y)
+            self.meters.place(left, y, mirrored=self.rtl)
             self.meters.root.show()
         keys_top = self._put_bottom(self.help, right, -half_h + margin)
         if self.score_panel is not None:
             self._put_top(self.score_panel, right, under_top - margin * 0.5 if self.panel_below else half_h - margin)
         for bar in (self.move_bar, self.hint_bar):
             if bar is not None:
-                lowest, rightmost = _frames_extent(bar)
+                lowest, leftmost, rightmost = _frames_extent(bar)
                 k = bar.get_scale()[0]
                 above = keys_top if not self.help.isHidden() else -half_h
-                bar.set_pos(right - rightmost * k, 0, above + margin - lowest * k)
+                # Its outer edge at the window's: the right, or the left when mirrored.
+                x = -right - leftmost * k if self.rtl else right - rightmost * k
+                bar.set_pos(x, 0, above + margin - lowest * k)
 
     @staticmethod
     def _extent(node: OnscreenText) -> tuple[float, float]:
@@ -310,12 +349,12 @@ class Hud:
 
     def _put_top(self, node: OnscreenText, x: float, top: float) -> float:
         t, b = self._extent(node)
-        node.setTextPos(x, top - t)
+        node.setTextPos(self._sx(x), top - t)
         return top - t + b
 
     def _put_bottom(self, node: OnscreenText, x: float, bottom: float) -> float:
         t, b = self._extent(node)
-        node.setTextPos(x, bottom - b)
+        node.setTextPos(self._sx(x), bottom - b)
         return bottom - b + t
 
     # ---- content ------------------------------------------------------------------------------
@@ -443,9 +482,10 @@ def _pack(tn: TextNode, items: list[str], separator: str, width: float) -> str:
     return "\n".join(lines)
 
 
-def _frames_extent(root: NodePath) -> tuple[float, float]:
-    """The lowest and the rightmost edge of the DirectGUI frames under ``root``, in its units."""
-    lows, rights = [0.0], [0.0]
+def _frames_extent(root: NodePath) -> tuple[float, float, float]:
+    """The lowest, the leftmost and the rightmost edge of the DirectGUI frames under ``root``,
+    in its units."""
+    lows, lefts, rights = [0.0], [0.0], [0.0]
     for child in root.get_children():
         bounds = getattr(child.node(), "get_frame", None)
         if bounds is None:
@@ -453,8 +493,9 @@ def _frames_extent(root: NodePath) -> tuple[float, float]:
         fr = child.node().get_frame()  # (left, right, bottom, top) in the button's own units
         s, pos = child.get_scale(), child.get_pos()
         lows.append(pos.z + fr[2] * s.z)
+        lefts.append(pos.x + fr[0] * s.x)
         rights.append(pos.x + fr[1] * s.x)
-    return min(lows), max(rights)
+    return min(lows), min(lefts), max(rights)
 
 
 def _frames_bounds(root: NodePath, ref: NodePath) -> tuple[Point3, Point3] | None:

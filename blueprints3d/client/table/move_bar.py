@@ -16,7 +16,7 @@ from panda3d.core import NodePath, TextNode
 
 from blueprints3d.client.table.flow import GameFlow, Mode
 from blueprints3d.i18n import _
-from blueprints3d.client.scene.script_text import panda_text
+from blueprints3d.client.scene.script_text import interface_font, panda_text
 
 CONFIRM_COLOUR = (0.55, 0.85, 0.55, 1)
 UNDO_COLOUR = (0.90, 0.78, 0.55, 1)
@@ -40,8 +40,15 @@ class MoveBar:
         self.root.hide()
 
     @property
-    def panda_text(self) -> bool:
+    def shown(self) -> bool:
         return not self.root.is_hidden()
+
+    def relabel(self) -> None:
+        """The language changed (``use_language``): the buttons' words in it, in its font."""
+        for button, word in ((self.confirm, _("Confirm (Enter)")), (self.undo, _("Undo (Backspace)"))):
+            button["text_font"] = interface_font()
+            button["text"] = panda_text(word)
+            button.resetFrameSize()
 
     def update(self, flow: GameFlow | None) -> None:
         if flow is not None and flow.mode is Mode.TURN and flow.pending is not None:
@@ -65,15 +72,28 @@ class HintButton:
         self.button = DirectButton(parent=self.root, text=panda_text(labels[0]), pos=(-0.36, 0, 0.2),
                                    scale=0.06, frameColor=HINT_COLOUR, pad=(0.5, 0.3),
                                    relief=DGG.FLAT, command=on_hint)
+        self._fit_frame()
+        self.root.hide()
+
+    def _fit_frame(self) -> None:
+        """The frame as wide as the widest label, in the button's font."""
+        labels = hint_labels()
         tn = TextNode("hint-measure")
         tn.set_font(self.button.component("text0").textNode.get_font())
         half = max(tn.calc_width(t) for t in labels) / 2 + 0.5
         fr = self.button.node().get_frame()
         self.button["frameSize"] = (-half, half, fr[2], fr[3])
-        self.root.hide()
+
+    def relabel(self) -> None:
+        """The language changed (``use_language``): "Hint (H)" in it, in its font, the frame
+        as wide as its widest label now (the coach sets the others as they come)."""
+        self.button["text_font"] = interface_font()
+        self.button["text"] = panda_text(hint_labels()[0])
+        self.button["frameSize"] = None   # its height from the new font's line
+        self._fit_frame()
 
     @property
-    def panda_text(self) -> bool:
+    def shown(self) -> bool:
         return not self.root.is_hidden()
 
     @property
