@@ -55,16 +55,21 @@ def mirror_panel(root: NodePath, about: float | None = None) -> None:
         about = (size[0] + size[1]) / 2 if size is not None else 0.0
     for child in root.get_children():
         w = _widget(child)
-        child.set_x(2 * about - child.get_x())
         if w is not None:
+            child.set_x(2 * about - child.get_x())
             _mirror_widget(w)
         elif isinstance(child.node(), TextNode):
             # A bare OnscreenText: its place is in the TextNode's own matrix (TextNode's
-            # get_transform, not PandaNode's), its last row.
+            # get_transform, not PandaNode's), its last row; reflected there about ``about``, its
+            # node's own x only about 0 (the two add up: reflecting both about ``about`` would
+            # move it by 2 * about, off a panel whose frame does not start at its origin).
+            child.set_x(-child.get_x())
             node = child.node()
             align = node.get_align()
             node.set_align(_SWAP.get(align, align))
             mat = LMatrix4(node.get_transform())
             mat.set_cell(3, 0, 2 * about - mat.get_cell(3, 0))
             node.set_transform(mat)
+        else:
+            child.set_x(2 * about - child.get_x())
         mirror_panel(child, 0.0)   # below the first level, each part about its own origin

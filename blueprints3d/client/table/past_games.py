@@ -58,16 +58,22 @@ class PastGamesScreen(Screen):
         shown = 0
         for g in listing.games:
             text = g.summary()
+            top = y - line * 0.5
+            # The Replay button at the row's end, by its own width (German's word is long); the
+            # row's words wrap before it.
+            button = _button(f, _("Replay"), (0, top - line * 0.7), partial(on_replay, g.number), line * 0.9)
+            b_left, b_right = button.node().get_frame()[0], button.node().get_frame()[1]
+            button.set_x(width / 2 - pad - b_right * line * 0.9)
+            b_width = (b_right - b_left) * line * 0.9
             t = self._text(f, text, left, 0, line, TEXT)
-            t.textNode.set_wordwrap((width - 2 * pad - line * 5.5) / (line))
+            t.textNode.set_wordwrap((width - 2 * pad - max(line * 5.5, b_width + line)) / (line))
             h = (t.textNode.get_num_rows() or 1) * line * 1.05
             if -(y - h - line * 0.5) + bottom_room > room and shown:
                 t.destroy()
+                button.destroy()
                 break
-            top = y - line * 0.5
             t.setPos(left, top - line * 0.9)
-            self.buttons[g.number] = _button(f, _("Replay"), (width / 2 - pad - line * 2.3, top - line * 0.7),
-                                             partial(on_replay, g.number), line * 0.9)
+            self.buttons[g.number] = button
             self.lines.append(text)
             y = top - max(h, line * 1.2)
             shown += 1
