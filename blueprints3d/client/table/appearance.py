@@ -49,4 +49,4 @@ def speak(app: TableApp, lang: str) -> None:
     if app.view is not None and app.flow is not None:
         app.view.relabel([plate_name(s) for s in app.flow.seats])
     app.refresh(animate=False)
-    app.base.taskMgr.do_method_later(0, lambda task: app.screens.settings_screen.rebuild(), "speak-settings")
+    app.base.taskMgr.add(lambda task: app.screens.settings_screen.rebuild(), "speak-settings")   # once: returns None
