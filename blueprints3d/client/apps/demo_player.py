@@ -31,7 +31,7 @@ from blueprints3d.i18n import N_, _, language
 from blueprints3d.files.demo_progress import load_progress, progress_path, save_progress
 from blueprints3d.presentation.demos.tasks import TASK, Answer
 from blueprints3d.presentation.scene import Demo, Step
-from blueprints3d.client.scene.script_text import ScriptText, panda_text, use_language
+from blueprints3d.client.scene.script_text import ScriptText, is_rtl, panda_text, use_language
 
 CAPTION_SCALE = 0.056
 PANEL_HEIGHT = 0.46       # of aspect2d's 2.0 height: the caption panel at the bottom
@@ -59,7 +59,9 @@ def _summary_properties() -> None:
 
 def _button(parent: NodePath, text: str, pos: tuple[float, float], command: Callable[[], object],
             scale: float = 0.05) -> DirectButton:
-    return DirectButton(parent=parent, text=panda_text(text), pos=(pos[0], 0, pos[1]), scale=scale,
+    """A button of the players' bar; in Persian the bar reads from the right (Back at the right)."""
+    x = -pos[0] if is_rtl() else pos[0]
+    return DirectButton(parent=parent, text=panda_text(text), pos=(x, 0, pos[1]), scale=scale,
                         command=command, text_fg=(1, 1, 1, 1), frameColor=(0.22, 0.3, 0.45, 0.95),
                         pad=(0.5, 0.3), relief=DGG.FLAT, pressEffect=1, text_align=TextNode.A_center)
 
@@ -84,12 +86,17 @@ class StepView:
         self.caption = ScriptText(parent=self.panel, text="", pos=(0, PANEL_HEIGHT - 0.08),
                                     scale=CAPTION_SCALE, fg=TEXT_FG, align=TextNode.A_center,
                                     mayChange=True)
-        self.title = ScriptText(parent=base.a2dTopLeft, text="", pos=(0.05, -0.09), scale=0.065,
-                                  fg=TEXT_FG, align=TextNode.A_left, mayChange=True, shadow=(0, 0, 0, 1))
-        self.header = ScriptText(parent=base.a2dTopLeft, text="", pos=(0.05, -0.17), scale=0.045,
-                                   fg=DIM_FG, align=TextNode.A_left, mayChange=True, shadow=(0, 0, 0, 1))
-        self.counter = ScriptText(parent=base.a2dTopRight, text="", pos=(-0.05, -0.09), scale=0.05,
-                                    fg=DIM_FG, align=TextNode.A_right, mayChange=True)
+        # The title where reading starts (top left; top right in Persian), the counter opposite.
+        rtl = is_rtl()
+        start, end = (base.a2dTopRight, base.a2dTopLeft) if rtl else (base.a2dTopLeft, base.a2dTopRight)
+        inward = -1 if rtl else 1
+        start_align, end_align = (TextNode.A_right, TextNode.A_left) if rtl else (TextNode.A_left, TextNode.A_right)
+        self.title = ScriptText(parent=start, text="", pos=(0.05 * inward, -0.09), scale=0.065,
+                                fg=TEXT_FG, align=start_align, mayChange=True, shadow=(0, 0, 0, 1))
+        self.header = ScriptText(parent=start, text="", pos=(0.05 * inward, -0.17), scale=0.045,
+                                 fg=DIM_FG, align=start_align, mayChange=True, shadow=(0, 0, 0, 1))
+        self.counter = ScriptText(parent=end, text="", pos=(-0.05 * inward, -0.09), scale=0.05,
+                                  fg=DIM_FG, align=end_align, mayChange=True)
         self.stage: demo_stage.StageNodes | None = None
 
     def aspect(self) -> float:

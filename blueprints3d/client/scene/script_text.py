@@ -71,9 +71,16 @@ def script_of(c: str) -> str | None:
     if (0x2E80 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0xFF00 <= o <= 0xFFEF
             or 0x3000 <= o <= 0x303F or 0x20000 <= o <= 0x2FFFF):
         return "cjk"
-    if c in " \u200c\u200d" or unicodedata.category(c)[0] in "NPZ":
+    if c in " \u200c\u200d" or unicodedata.category(c)[0] in "NPZ" or (c.isascii() and not c.isalpha()):
         return None
     return "latin"
+
+
+@lru_cache(maxsize=4096)
+def has_glyph(script: str, c: str) -> bool:
+    """Whether the font of ``script`` draws ``c`` (Panda3D gives a plain TextGlyph, a box, for a
+    character a dynamic font lacks)."""
+    return type(font(script).get_glyph(ord(c))).__name__ == "DynamicTextGlyph"
 
 
 def interface_script(lang: str | None = None) -> str:
@@ -128,6 +135,8 @@ def _by_script(text: str, base: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for c in text:
         s = script_of(c)
+        if s == "latin" and base != "latin" and not c.isalpha() and has_glyph(base, c):
+            s = None   # a symbol (×, −, …) the interface's own font has: no font change for it
         if s is None:
             s = out[-1][1] if out else base
         if out and out[-1][1] == s:
@@ -163,8 +172,11 @@ def panda_line(line: str, lang: str | None = None, base: str | None = None) -> s
         if not core:
             out.append(run.text)
             continue
-        inner = "".join(part if script == base else f"\1{_font_props(script)}\1{part}\2"
-                        for part, script in _by_script(core, base))
+        parts = [part if script == base else f"\1{_font_props(script)}\1{part}\2"
+                 for part, script in _by_script(core, base)]
+        # Panda3D shapes each part (each font) on its own and lays the parts out left to right:
+        # in a right-to-left run the part read first must stand rightmost, so they go reversed.
+        inner = "".join(reversed(parts) if run.rtl else parts)
         marked = f"\1{_RTL if run.rtl else _LTR}\1{inner}\2"
         out.append(trail + marked + lead if run.rtl else lead + marked + trail)
     return "".join(out)

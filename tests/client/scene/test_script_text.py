@@ -234,3 +234,13 @@ def test_script_text_gives_back_what_it_was_given(offscreen_base):
         assert label.getText() == "Blueprints"
     finally:
         label.destroy()
+
+
+def test_parts_in_other_fonts_inside_a_right_to_left_run_stand_in_reading_order():
+    # "✓ تاس" read right to left: the tick first, at the right. The tick is in the Latin font,
+    # so the run is shaped as two parts, which Panda3D lays out left to right: tick last.
+    i18n.set_language("fa")
+    out = panda_line("✓ تاس")
+    assert out.index("تاس") < out.index("✓"), repr(out)
+    # A symbol the interface's font has is no part of its own (no font change for "<" or "×").
+    assert "bp-font-latin" not in panda_line("< قبلی") and "bp-font-latin" not in panda_line("۲ × ۳ تاس")
