@@ -155,7 +155,9 @@ class Podium:
             self.title.setScale(line / u / self.title.textNode.get_line_height())
             top = min(r[1] for r in shown)
             mid = (min(r[0] for r in shown) + max(r[2] for r in shown)) / 2
-            self.title.setPos((mid - w / 2) / u, (h / 2 - max(line, top - margin)) / u)
+            y = (h / 2 - max(line, top - margin)) / u
+            self.title.setPos((mid - w / 2) / u, y)
+            self._clear_title(w, h, u, margin, y)
         for i, (label, (view, save)) in enumerate(zip(self.labels, self.buttons)):
             r = rects[i]
             if r is None:
@@ -172,9 +174,51 @@ class Podium:
             y = r[3] + margin + line
             label.setPos((cx - w / 2) / u, (h / 2 - y) / u)
             by = y + line * 1.2
-            for b, dx in ((view, -1), (save, 1)):
-                b.set_scale(line / u * 0.95)
-                b.set_pos((cx + dx * line * 2.2 - w / 2) / u, 0, (h / 2 - by) / u)
+            # Side by side, a gap between them, centred under the building (however long the
+            # language's words for them are).
+            bs = line / u * 0.95
+            bounds = [b.getBounds() for b in (view, save)]
+            gap = line * 0.4
+            x = cx - (sum((r - l) * bs * u for l, r, _b, _t in bounds) + gap) / 2
+            for b, (l, r, _b, _t) in zip((view, save), bounds):
+                b.set_scale(bs)
+                b.set_pos((x - l * bs * u - w / 2) / u, 0, (h / 2 - by) / u)
+                x += (r - l) * bs * u + gap
+
+    def _clear_title(self, w: int, h: int, u: float, margin: float, y: float) -> None:
+        """Move the title (centred over the row, at height ``y``) sideways off the rectangles
+        ``covered`` gives (the standings panel), to the nearest place in the window where it is
+        clear of them; where no gap beside them is wide enough, the widest one takes it in smaller
+        type."""
+        assert self.title is not None
+        lo, hi = self.title.get_tight_bounds(self.aspect2d)
+        left, right = lo.x * u + w / 2, hi.x * u + w / 2
+        top, bottom = h / 2 - hi.z * u, h / 2 - lo.z * u
+        blocked = []
+        for c in self.covered():
+            cl, cr, ct, cb = (c[0] + 1) / 2 * w, (c[1] + 1) / 2 * w, (1 - c[3]) / 2 * h, (1 - c[2]) / 2 * h
+            if ct < bottom + margin and top - margin < cb:  # beside the title's line
+                blocked.append((cl - margin, cr + margin))
+        if not any(bl < right and left < br for bl, br in blocked):
+            return
+        gaps, x = [], margin
+        for bl, br in sorted(blocked):
+            if bl > x:
+                gaps.append((x, bl))
+            x = max(x, br)
+        if w - margin > x:
+            gaps.append((x, w - margin))
+        if not gaps:
+            return
+        width, centre = right - left, (left + right) / 2
+        fits = [(gl + width / 2, gr - width / 2) for gl, gr in gaps if gr - gl >= width]
+        if fits:
+            at = min((min(max(centre, a), b) for a, b in fits), key=lambda c: abs(c - centre))
+        else:
+            gl, gr = max(gaps, key=lambda g: g[1] - g[0])
+            self.title.setScale(self.title.getScale()[0] * (gr - gl) / width)
+            at = (gl + gr) / 2
+        self.title.setPos((at - w / 2) / u, y)
 
     def hide(self) -> None:
         if self.title is not None:

@@ -23,7 +23,7 @@ from blueprints3d.client.table.flow import Mode, SeatConfig
 from blueprints3d.engine.state import Phase
 from blueprints3d.i18n import N_, _
 from blueprints3d.presentation.demos import coach
-from blueprints3d.client.scene.script_text import ScriptText, panda_text
+from blueprints3d.client.scene.script_text import ScriptText, is_rtl, panda_text
 
 SEED = 11                       # a fixed deal: the same first game for every learner
 SEATS = (("Alex", None), (N_("Computer"), "easy"))  # the learner is Alex; the opponent's name is translated
@@ -33,7 +33,9 @@ def seats() -> list[SeatConfig]:
     """The lesson's two seats, the computer named in the player's language."""
     return [SeatConfig(_(name) if bot else name, bot) for name, bot in SEATS]
 YOU = 0
-PANEL_SHARE = 0.34              # of the window's width: the coach's bubble, on the left
+PANEL_LINES = 24.0              # the coach's bubble: this many lines of its type wide (the
+                                # longest German bubble fits on two lines), on the left
+PANEL_MAX_SHARE = 0.38          # of the window's width at most: a narrower window, smaller type
 LINE_SHARE, LINE_MIN_PX = 0.027, 14.0   # the coach's type: of the window's height, at least this
 PANEL_TOP_SHARE = 0.15          # of the height: below the HUD's status lines
 POINTER_RGBA = (1.0, 0.85, 0.3, 1.0)
@@ -210,18 +212,28 @@ class Tutorial(DirectObject):
         return min(w, h) / 2.0, w, h
 
     def layout(self) -> None:
-        """The panel in a column on the left, below the HUD's status lines; the pointer from its
-        right edge to the target's place on the screen."""
+        """The panel in a column on the left (on the right in a right-to-left interface, where
+        the HUD mirrors), below the HUD's status lines; the pointer from its inner edge to the
+        target's place on the screen. The column is PANEL_LINES lines of type wide: the type as
+        large as the window's height asks, smaller where the window is too narrow for that."""
         u, w, h = self._px()
-        line_px = max(LINE_MIN_PX, LINE_SHARE * h)
-        scale = line_px / u / self.panel.textNode.get_line_height()
+        line_px = max(LINE_MIN_PX, min(LINE_SHARE * h, PANEL_MAX_SHARE * w / PANEL_LINES))
+        tn = self.panel.textNode
+        scale = line_px / u / tn.get_line_height()
         self.panel.setScale(scale)
         self.title.setScale(scale * 1.15)
-        self.panel.textNode.set_wordwrap(PANEL_SHARE * w / u / scale)
-        left = -w / 2 / u + 0.6 * scale + 12.0 / u  # the card's margin and 12 px inside the window
+        align = TextNode.A_right if is_rtl() else TextNode.A_left
+        wrap = PANEL_LINES * line_px / u / scale
+        if not tn.has_wordwrap() or abs(tn.get_wordwrap() - wrap) > 1e-6 or tn.get_align() != align:
+            tn.set_wordwrap(wrap)
+            for t in (self.panel, self.title):
+                t.textNode.set_align(align)
+            self.panel.setText(self.bubble)  # wrapped again (a right-to-left text is wrapped as it is set)
+        edge = w / 2 / u - 0.6 * scale - 12.0 / u  # the card's margin and 12 px inside the window
+        x = edge if align == TextNode.A_right else -edge
         top = h / 2 / u - PANEL_TOP_SHARE * h / u
-        self.title.setPos(left, top)
-        self.panel.setPos(left, top - line_px * 1.9 / u)
+        self.title.setPos(x, top)
+        self.panel.setPos(x, top - line_px * 1.9 / u)
         if self.closing:
             self._place_buttons()
         self._draw_pointer()
@@ -257,7 +269,7 @@ class Tutorial(DirectObject):
             return
         u, w, h = self._px()
         to_a2d = lambda px, py: ((px - w / 2) / u, (h / 2 - py) / u)  # noqa: E731
-        sx, sy = to_a2d(rect[2], (rect[1] + rect[3]) / 2)
+        sx, sy = to_a2d(rect[0] if is_rtl() else rect[2], (rect[1] + rect[3]) / 2)  # its inner edge
         ex, ey = end[0] * (w / 2) / u, end[1] * (h / 2) / u
         ls = LineSegs("tutorial-pointer-line")
         ls.set_thickness(3.0)
@@ -293,14 +305,15 @@ class Tutorial(DirectObject):
         if rect is None:
             return
         u, w, h = self._px()
-        x = (rect[0] - w / 2) / u + 0.1
+        rtl = is_rtl()   # from the panel's right edge leftwards, the first at the right
+        x = (rect[2] - w / 2) / u - 0.1 if rtl else (rect[0] - w / 2) / u + 0.1
         y = (h / 2 - rect[3]) / u - 0.08
         for b in self.buttons:
             scale = self.panel.getScale()[0] * 1.1
             b.setScale(scale)
             left, right, _bottom, _top = b.getBounds()
-            b.setPos(x - left * scale, 0, y)
-            x += (right - left) * scale + 0.06
+            b.setPos(x - (right if rtl else left) * scale, 0, y)
+            x += ((left - right) * scale - 0.06) if rtl else ((right - left) * scale + 0.06)
 
     def play_a_game(self) -> None:
         """The closing panel's "Play a game": the new-game screen, the lesson put away."""
