@@ -36,13 +36,17 @@ from blueprints3d.client.scene import card_model
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import Prize
 from blueprints3d.files.buildfile import Build
-from blueprints3d.i18n import N_, _, language, n_, speaking
+from blueprints3d.i18n import N_, _, n_, translate
+from blueprints3d.i18n import number as i18n_number
+from blueprints3d.client.scene.script_text import (CJK_FONT, PERSIAN_FONT, picture_font_path, picture_script,
+                                                   picture_text, script_of)
 from blueprints3d.presentation.words import title_word
 
 RGB = tuple[float, float, float]
 Box = tuple[int, int, int, int]        # x, y from the top left, width, height (pixels)
 
-FONT = card_model.CARD_FONT            # DejaVu Sans: every word of the card
+FONT = card_model.CARD_FONT            # DejaVu Sans: every Latin word of the card
+PICTURE_FONTS = {"latin": FONT, "persian": PERSIAN_FONT, "cjk": CJK_FONT}   # by the words' letters
 PANEL: RGB = (0.065, 0.075, 0.10)      # the panel's ground
 PANEL_ALPHA = 0.93                     # over the table: the walnut shows faintly through
 INK: RGB = (0.95, 0.94, 0.90)          # the headline, the table's words
@@ -101,12 +105,12 @@ def font_path() -> Filename:
 
 
 @lru_cache(maxsize=64)
-def text_maker(pixel_size: float) -> PNMTextMaker:
+def text_maker(pixel_size: float, script: str = "latin") -> PNMTextMaker:
     """Panda3D's text maker with the card's sans at ``pixel_size`` (one maker a size: a maker
-    keeps the glyphs it made)."""
-    maker = PNMTextMaker(font_path(), 0)
+    keeps the glyphs it made); Chinese and Persian words take their script's font."""
+    maker = PNMTextMaker(font_path() if script == "latin" else picture_font_path(script), 0)
     if not maker.is_valid():
-        raise RuntimeError(f"could not load the font {FONT}")
+        raise RuntimeError(f"could not load the font for {script} text")
     maker.set_pixel_size(max(4.0, pixel_size))
     maker.set_fg(LColor(1, 1, 1, 1))
     return maker
@@ -126,7 +130,8 @@ def _cap_ratio() -> float:
 
 
 def text_width(text: str, px: float, bold: bool = False) -> float:
-    return text_maker(_px(px)).calc_width(text) + (_stroke(px) if bold else 0)
+    maker = text_maker(_px(px), picture_script(text))
+    return maker.calc_width(picture_text(text)) + (_stroke(px) if bold else 0)
 
 
 def _stroke(px: float) -> int:
@@ -140,8 +145,9 @@ def cap_height(px: float) -> float:
 @lru_cache(maxsize=256)
 def _ink(text: str, px: float) -> np.ndarray:
     """``text``'s coverage (float32, 0..1) on a strip, its baseline at row ``_baseline(px)``, its
-    pen starting at column ``_pad(px)``."""
-    maker = text_maker(px)
+    pen starting at column ``_pad(px)``. Persian is drawn joined, in screen order (``picture_text``)."""
+    maker = text_maker(px, picture_script(text))
+    text = picture_text(text)
     pad = _pad(px)
     img = PNMImage(int(math.ceil(maker.calc_width(text))) + 2 * pad, _baseline(px) + int(0.45 * px) + pad, 1)
     maker.generate_into(text, img, pad, _baseline(px))
@@ -199,11 +205,14 @@ def words(text: str, x: float, baseline: float, px: float, colour: RGB = INK, bo
         x -= w / 2
     cap = cap_height(px)
     return Item("text", text, (round(x), round(baseline - cap), max(1, round(w)), max(1, round(cap))),
-                colour, px, bold, alpha=alpha, role=role)
+                colour, px, bold, alpha=alpha, role=role, font=PICTURE_FONTS[picture_script(text)])
 
 
 def spaced(text: str) -> str:
-    """Capitals spread apart for a small heading (thin spaces between the letters)."""
+    """Capitals spread apart for a small heading (thin spaces between the letters); a word of a
+    script without capitals or whose letters join (Chinese, Persian) stays as it is."""
+    if any(script_of(c) in ("persian", "cjk") for c in text):
+        return text
     return "\u2009".join(text.upper())
 
 
@@ -229,7 +238,7 @@ def facts(build: Build, name: str | None = None) -> Facts:
     if name:
         headline, subtitle = name, _("{title} \u00b7 {dice}", title=title, dice=n_("{n} die", "{n} dice", build.num_dice))
     else:
-        headline = bp.name
+        headline = translate(bp.name_message)
         dice = n_("{n} die", "{n} dice", build.num_dice)
         subtitle = (_("Blueprint {id} \u00b7 {dice}", id=bp.id, dice=dice) if bp.id.lower() not in bp.name.lower()
                     else dice)
@@ -283,7 +292,7 @@ def _score(f: Facts, width: float, u: float) -> tuple[list[Item], float]:
     rows = len(f.points)
     table_h = rows * row
     big = 118 * u
-    number = str(f.total)
+    number = i18n_number(f.total)   # Persian digits in Persian
     cap = cap_height(big)
     top = max(0.0, (table_h - cap - 30 * u) / 2)
     out.append(words(number, 0, top + cap, big, GOLD, bold=True, role="total"))
@@ -300,7 +309,7 @@ def _score(f: Facts, width: float, u: float) -> tuple[list[Item], float]:
                         chip_colour(m), role="chip"))
         base = cy + cap_height(tp) / 2
         out.append(words(_(MATERIAL_WORDS[m]), x0 + chip + 14 * u, base, tp, INK, role=f"points-label:{m.label}"))
-        out.append(words(str(pts), x1, base, tp, INK if pts else MUTED, bold=True, align="right",
+        out.append(words(i18n_number(pts), x1, base, tp, INK if pts else MUTED, bold=True, align="right",
                          role=f"points:{m.label}"))
     return out, max(table_h, top + cap + 34 * u)
 
@@ -331,7 +340,7 @@ def _bonus(build: Build, f: Facts, width: float, u: float) -> tuple[list[Item], 
     tp = 21 * u
     out = [face]
     out.append(words(_("Blueprint bonus"), x, h / 2 - 6 * u, tp, INK, role="bonus-label"))
-    out.append(words(f"+{f.bonus}" if f.bonus else "0", width, h / 2 - 6 * u, tp, INK if f.bonus else MUTED,
+    out.append(words(f"+{i18n_number(f.bonus)}" if f.bonus else i18n_number(0), width, h / 2 - 6 * u, tp, INK if f.bonus else MUTED,
                      bold=True, align="right", role="bonus"))
     note = _("followed exactly") if f.followed else _("not followed")
     out.append(words(note, x, h / 2 - 6 * u + 10 * u + cap_height(16 * u), 16 * u, MUTED, role="bonus-note"))
@@ -395,20 +404,14 @@ def _ruled(parts, width: float, u: float) -> list:
 
 # -- layouts -------------------------------------------------------------------------------------------
 
-# The card's words are drawn by PNMTextMaker in DejaVu Sans: no HarfBuzz shaping (Persian letters
-# would not join) and no Chinese glyphs. In those two languages the card says its words in English.
-DRAWN_LANGUAGES = ("en", "de")
-
-
 def plan(build: Build, size: tuple[int, int], name: str | None = None) -> Plan:
     """Lay out the share card of ``build`` at ``size`` (nothing drawn yet): the panel at the
     right of a wide picture, else along its bottom with the headline over the top."""
-    with speaking(language() if language() in DRAWN_LANGUAGES else "en"):
-        f = facts(build, name)
-        w, h = size
-        if w >= WIDE * h:
-            return _wide(build, f, size)
-        return _upright(build, f, size)
+    f = facts(build, name)
+    w, h = size
+    if w >= WIDE * h:
+        return _wide(build, f, size)
+    return _upright(build, f, size)
 
 
 DRAWN = ("text", "chip", "badge", "face")

@@ -32,7 +32,9 @@ from panda3d.core import (Filename, LColor, NodePath, PNMImage, PNMTextMaker, Sa
 from blueprints3d.client.render import assets, config
 from blueprints3d.client.render import highlight, materials
 from blueprints3d.client.scene import fonts, units
+from blueprints3d.client.scene.script_text import picture_font_path, picture_script, picture_text
 from blueprints3d.engine.blueprints import Blueprint, standard_deck
+from blueprints3d.i18n import language, translate
 
 PX_PER_CM = 96                              # texture resolution of the printed face
 PAPER = np.array([0.95, 0.93, 0.87])        # warm off-white card stock
@@ -123,11 +125,11 @@ def card_font_path() -> Filename:
 
 
 @lru_cache(maxsize=16)
-def _text_maker(pixel_size: float) -> PNMTextMaker:
+def _text_maker(pixel_size: float, script: str = "latin") -> PNMTextMaker:
     """The cards' font at one size, rasterised by FreeType onto images (no window needed);
     Panda3D's built-in font if it cannot be read. One maker per size: a maker keeps the glyphs
-    it made, whatever the size."""
-    maker = PNMTextMaker(card_font_path(), 0)
+    it made, whatever the size. A title in Chinese or Persian takes that script's font."""
+    maker = PNMTextMaker(card_font_path() if script == "latin" else picture_font_path(script), 0)
     if not maker.is_valid():
         maker = PNMTextMaker(TextProperties.get_default_font())
     maker.set_pixel_size(pixel_size)
@@ -135,10 +137,15 @@ def _text_maker(pixel_size: float) -> PNMTextMaker:
     return maker
 
 
-@lru_cache(maxsize=256)
 def _rendered_text(text: str, pixel_size: float) -> np.ndarray:
-    """Ink coverage (float32 in [0, 1]) of ``text`` in the default font, cropped to its ink."""
-    maker = _text_maker(pixel_size)
+    """Ink coverage (float32 in [0, 1]) of ``text`` in the font its letters need, cropped to its
+    ink (Persian: joined and in screen order, ``picture_text``)."""
+    return _rendered_shaped(picture_text(text), pixel_size, picture_script(text))
+
+
+@lru_cache(maxsize=256)
+def _rendered_shaped(text: str, pixel_size: float, script: str) -> np.ndarray:
+    maker = _text_maker(pixel_size, script)
     pad = int(pixel_size // 2) + 2
     img = PNMImage(int(maker.calc_width(text)) + 2 * pad, int(1.6 * pixel_size) + 2 * pad, 1)
     maker.generate_into(text, img, pad, int(1.1 * pixel_size) + pad)
@@ -230,9 +237,10 @@ def _space_layers() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 def card_title(blueprint: Blueprint) -> str:
     """The line printed at the card's foot: "B15  Three Pillars"; the id is left out where the
     name already says it (a custom card reads "Custom blueprint", not "custom  Custom blueprint")."""
+    name = translate(blueprint.name_message)   # a deck card's name in the player's language
     if blueprint.id.lower() in blueprint.name.lower():
-        return blueprint.name
-    return f"{blueprint.id}  {blueprint.name}"
+        return name
+    return f"{blueprint.id}  {name}"
 
 
 # -- the isometric drawing --------------------------------------------------------------------------
@@ -476,11 +484,15 @@ def baked_drawing_name(blueprint: Blueprint) -> str | None:
     return f"cards/{blueprint.id}-drawing.png" if blueprint in _deck() else None
 
 
-@lru_cache(maxsize=64)
 def card_texture(blueprint: Blueprint) -> Texture:
-    """The face as a mipmapped texture: a deck card's baked one, else drawn now (cached: a card
-    looks the same every time)."""
-    name = baked_face_name(blueprint)
+    """The face as a mipmapped texture: a deck card's baked one (its title in English), else
+    drawn now, its title in the player's language (cached: a card looks the same every time)."""
+    return _card_texture(blueprint, language())
+
+
+@lru_cache(maxsize=64)
+def _card_texture(blueprint: Blueprint, lang: str) -> Texture:
+    name = baked_face_name(blueprint) if lang == "en" else None
     return _sampled(assets.load_texture(name) if name else drawn_face_texture(blueprint))
 
 

@@ -27,9 +27,11 @@ from panda3d.core import (DynamicTextFont, Filename, FontPool, TextFont, TextNod
 
 from blueprints3d import i18n
 from blueprints3d.i18n import bidi
+from blueprints3d.i18n.arabic_forms import presentation_forms
 
 PERSIAN_FONT = "Vazirmatn-Regular.ttf"
 CJK_FONT = "NotoSansSC-Subset.otf"
+LATIN_PICTURE_FONT = "DejaVuSans.ttf"   # the cards' and the share card's (client/scene/card_model)
 FONTS_PACKAGE = "blueprints3d.client.scene.fonts"
 RTL_LANGUAGES = {"fa"}
 # The interface font of each language; the others use Panda3D's default font (None).
@@ -215,6 +217,34 @@ def from_panda(words: list[str], item: str) -> str:
     """The word of ``words`` a menu item shows: a DirectOptionMenu gives back (``get``, its
     command) the item as shown, which for Persian or Chinese is not the word itself."""
     return words[panda_items(words).index(item)]
+
+
+# -- text drawn into pictures by PNMTextMaker (the share card, the cards' titles) ----------------
+#
+# PNMTextMaker places a glyph per character, one font per call, no HarfBuzz: the text it is given
+# is chosen a font by its letters and, when it holds Persian, given in joined forms and in the
+# order it is seen (``arabic_forms``, ``bidi.display``).
+
+def picture_script(text: str) -> str:
+    """The font a picture's ``text`` is drawn in: "cjk" for any Chinese in it, else "persian"
+    for any Arabic-script letter, else "latin" (the cards' DejaVu Sans)."""
+    scripts = {script_of(c) for c in text}
+    return "cjk" if "cjk" in scripts else "persian" if "persian" in scripts else "latin"
+
+
+def picture_font_path(script: str) -> Filename:
+    name = {"persian": PERSIAN_FONT, "cjk": CJK_FONT}.get(script, LATIN_PICTURE_FONT)
+    with resources.as_file(resources.files(FONTS_PACKAGE).joinpath(name)) as path:
+        return Filename.from_os_specific(str(path))
+
+
+def picture_text(text: str, rtl: bool | None = None) -> str:
+    """``text`` as PNMTextMaker must be given it: each line with Persian letters in joined forms
+    and in screen order (``rtl``: the line reads right to left; default: the interface does)."""
+    if not bidi.has_rtl(text):
+        return text
+    rtl = is_rtl() if rtl is None else rtl
+    return "\n".join(bidi.display(presentation_forms(line), rtl) for line in text.split("\n"))
 
 
 class ScriptText(OnscreenText):

@@ -254,3 +254,34 @@ def test_a_custom_card_shares_its_drawn_face(offscreen_base):
     x, y, w, h = face.box
     assert w > h  # 2 rows x 4 columns: a card lying wide
     assert img[y:y + h, x:x + w].mean() > 150   # the paper
+
+
+@pytest.mark.parametrize("lang, font, headline", [("zh", "NotoSansSC-Subset.otf", "灯塔"),
+                                                  ("fa", "Vazirmatn-Regular.ttf", "فانوس دریایی")])
+def test_the_card_speaks_chinese_and_persian_in_their_fonts(lang, font, headline):
+    from blueprints3d.client.scene.script_text import picture_text
+    from blueprints3d.i18n import number, set_language
+    from blueprints3d.i18n.arabic_forms import presentation_forms
+    set_language(lang)
+    try:
+        build = build_from_dict(TOWER)
+        plan = share.plan(build, (1280, 720))
+        words = [i for i in plan.items if i.kind == "text"]
+        [title] = plan.find("headline")
+        assert title.what == headline and title.font == font
+        # Words in the script's letters take its font; the card says no English word.
+        scripted = [i for i in words if any(ord(c) >= 0x2E80 or 0x600 <= ord(c) <= 0x6FF for c in i.what)]
+        assert len(scripted) >= 6 and {i.font for i in scripted} == {font}
+        assert not any(w in i.what for i in words for w in ("building points", "Prizes", "Blueprint bonus"))
+        [total] = plan.find("total")
+        assert total.what == number(build.score().total, lang)        # Persian digits in Persian
+        if lang == "fa":
+            # What the rasteriser is given: joined forms, in screen order.
+            drawn = picture_text(title.what, rtl=True)
+            assert drawn != title.what and set(presentation_forms(title.what)) == set(drawn)
+        drawn_items = [i for i in plan.items if i.kind in ("text", "chip", "badge", "face")]
+        for k, a in enumerate(drawn_items):
+            for b in drawn_items[k + 1:]:
+                assert apart(a.box, b.box), (a, b)
+    finally:
+        set_language("en")
