@@ -4,9 +4,10 @@
     python3 tools/table_pictures.py --compare DIR_A DIR_B
 
 The first form writes one PNG per moment (the HUD and screens drawn over the table, as a player
-sees them): a game's first turn after the throw, a turn after the person's first moves, the
-curtain of a pass-and-play game, a round's summary after its reveal, the final standings with
-the winner's buildings. The games are seeded and the computers play on the main thread, so the
+sees them): a game's first turn after the throw, the help and the settings screens over it, a
+turn after the person's first moves, the reveal a few steps in, a round's summary after its
+reveal, the final standings with the winner's buildings, the curtain of a pass-and-play game.
+``--lang`` draws them in another language (issue 30's screenshots). The games are seeded and the computers play on the main thread, so the
 same code draws the same pictures. The second form compares two such folders pixel by pixel and
 prints, for each picture, how many pixels differ and by how much at most (exit 1 when any do).
 
@@ -70,6 +71,9 @@ def moments(table):
             if flow.pending is not None:
                 flow.confirm()
         to_person()
+    for _ in range(3):                 # the reveal, a few steps in: a building's points on it
+        app.reveal.next_step()
+    yield "reveal"
     app.reveal.skip_all()
     yield "round-summary"
     while flow.mode is not Mode.GAME_OVER:
