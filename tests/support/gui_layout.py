@@ -119,7 +119,7 @@ def assert_laid_out(rects, panel, size):
 
 def menus_have_room(screen, render2d, px_per_unit, margin_px=2.0):
     """Every drop-down of ``screen``: its chosen word lies inside its frame with a margin, and
-    left of its marker (the word used to run into the marker and touch the frame's edges):
+    left of its marker (right of it in a mirrored menu, whose marker is at the left) (the word used to run into the marker and touch the frame's edges):
     ``margin_px`` pixels at least.
     Returns how many were checked."""
     from direct.gui.DirectGui import DirectOptionMenu
@@ -137,8 +137,14 @@ def menus_have_room(screen, render2d, px_per_unit, margin_px=2.0):
             word = _rect([text, w, f], render2d, (lo.x, hi.x, lo.z, hi.z))
             marker = frame_rect(w.component("popupMarker"), render2d, (w, f))
             margin = margin_px / px_per_unit
-            assert word[0] >= frame[0] + margin and word[2] >= frame[2] + margin, (w["items"][item], word, frame)
-            assert word[3] <= frame[3] - margin, (w["items"][item], word, frame)
-            assert word[1] <= marker[0] - margin, (w["items"][item], word, marker)
+            assert word[2] >= frame[2] + margin and word[3] <= frame[3] - margin, (w["items"][item], word, frame)
+            if (marker[0] + marker[1]) / 2 < (frame[0] + frame[1]) / 2:
+                # A mirrored menu (Persian, client/scene/mirror.py): its marker at the left, the
+                # word right of it, with the same margins taken from the other side.
+                assert word[1] <= frame[1] - margin, (w["items"][item], word, frame)
+                assert word[0] >= marker[1] + margin, (w["items"][item], word, marker)
+            else:
+                assert word[0] >= frame[0] + margin, (w["items"][item], word, frame)
+                assert word[1] <= marker[0] - margin, (w["items"][item], word, marker)
             checked += 1
     return checked

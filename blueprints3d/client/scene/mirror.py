@@ -3,13 +3,14 @@ right, text aligned left is aligned right, a row of buttons reads from the right
 
 A screen is laid out once, left to right, around its frame's centre; ``mirror_panel`` then
 reflects it about that centre, level by level: each widget's place in its parent, each text's
-alignment and place, each explicit frame, a check box's box. Doing it after the layout, not in
+alignment and place, each explicit frame, a check box and its box as one. Doing it after the layout, not in
 it, keeps one layout for every language (and the layout tests measure the mirrored one too).
 The 3D table is never mirrored: it is a table, seen from a chair.
 """
 
 from __future__ import annotations
 
+from direct.gui.DirectCheckButton import DirectCheckButton
 from direct.gui.DirectGuiBase import DirectGuiWidget
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import LMatrix4, NodePath, TextNode
@@ -36,14 +37,32 @@ def _mirror_widget(w: DirectGuiWidget) -> None:
             comp = w.component(name)
             if isinstance(comp, OnscreenText):
                 _mirror_text(comp)
-    if "boxPlacement" in w.configure():               # a DirectCheckButton's box
-        w["boxPlacement"] = {"left": "right", "right": "left"}.get(w["boxPlacement"], w["boxPlacement"])
+    if isinstance(w, DirectCheckButton):
+        _mirror_check_button(w)
+        return
     size = w["frameSize"]
     if size is not None:
         left, right, bottom, top = size
         w["frameSize"] = (-right, -left, bottom, top)
     elif w.components():
         w.resetFrameSize()
+
+
+def _reflected(frame) -> tuple[float, float, float, float]:
+    left, right, bottom, top = frame
+    return (-right, -left, bottom, top)
+
+
+def _mirror_check_button(box: DirectCheckButton) -> None:
+    """A check box reflected as one piece about its origin: its frame, and the box at the other end
+    of it (boxPlacement swapped). Its frames are taken as they stand, not measured again: the
+    indicator's was sized from an "X" that it no longer holds, and measured from its blank it
+    would shrink to a dot; and the box is placed from the indicator's reflected frame, so
+    ``mirror_panel`` must not reflect it once more (it does not descend into a check box)."""
+    ind = box.component("indicator")
+    ind["frameSize"] = _reflected(ind.bounds)       # its bounds: the frame less its border
+    box["boxPlacement"] = {"left": "right", "right": "left"}.get(box["boxPlacement"], box["boxPlacement"])
+    box["frameSize"] = _reflected(box.bounds)       # and this places the box (setFrameSize)
 
 
 def mirror_panel(root: NodePath, about: float | None = None) -> None:
@@ -72,4 +91,5 @@ def mirror_panel(root: NodePath, about: float | None = None) -> None:
             node.set_transform(mat)
         else:
             child.set_x(2 * about - child.get_x())
-        mirror_panel(child, 0.0)   # below the first level, each part about its own origin
+        if not isinstance(w, DirectCheckButton):   # a check box is reflected whole (above)
+            mirror_panel(child, 0.0)   # below the first level, each part about its own origin

@@ -26,7 +26,8 @@ from blueprints3d.engine.rules import rules_summary
 from blueprints3d.files.settings import ANIMATIONS, BOT_SPEEDS, Settings
 from blueprints3d.i18n import LANGUAGES, N_, _, join_list, language, n_, number, translate
 from blueprints3d.client.scene.mirror import mirror_panel
-from blueprints3d.client.scene.script_text import ScriptText, from_panda, is_rtl, panda_items, panda_text
+from blueprints3d.client.scene.script_text import (ScriptText, from_panda, interface_font, is_rtl, panda_items,
+                                                   panda_text)
 
 PANEL = (0.08, 0.09, 0.12, 1)  # opaque: nothing of the table shows through a dialog
 BUTTON = (0.85, 0.80, 0.65, 1)
@@ -104,16 +105,19 @@ def _button(parent, text: str, pos: tuple[float, float], command: Callable[[], N
 
 def _label(parent, text: str, pos: tuple[float, float], scale: float = 0.05,
            align=TextNode.A_left, wordwrap: float | None = None, fg=TEXT) -> DirectLabel:
-    return DirectLabel(parent=parent, text=panda_text(text), pos=(pos[0], 0, pos[1]), scale=scale,
+    # Wrapped here when it is Persian (panda_text): Panda3D would break the reordered line.
+    return DirectLabel(parent=parent, text=panda_text(text, wordwrap=wordwrap), pos=(pos[0], 0, pos[1]), scale=scale,
                        text_align=align, text_fg=fg, frameColor=(0, 0, 0, 0), text_wordwrap=wordwrap)
 
 
 def menu_style(scale: float, pad_z: float = 0.15) -> dict:
     """How every drop-down looks: its items padded (the menu's frame is sized from them), so that
     the chosen word has room around it and its marker never touches the last letter; ``pad_z``
-    (in lines) above and below, less where rows stand close."""
+    (in lines) above and below, less where rows stand close. Persian words get more room at the
+    sides: a line's first letters (آ's madda, a final stroke) reach past where it is aligned, and
+    in a mirrored menu that end stands at the frame's edge."""
     return dict(scale=scale, highlightColor=(0.7, 0.7, 0.5, 1), frameColor=BUTTON, popupMarker_scale=0.6,
-                item_pad=(0.3, pad_z), relief=DGG.FLAT)
+                item_pad=(0.45 if is_rtl() else 0.3, pad_z), relief=DGG.FLAT)
 
 
 ON, OFF = N_("on"), N_("off")
@@ -538,18 +542,26 @@ class HelpScreen(Screen):
             columns = [controls, sections[:3], sections[3:]]
         else:
             columns = [controls, sections]
-        rows = [sum(1.25 + 1.15 * len(lines) + 0.35 for _, lines in col) for col in columns]
-        # Room for the title and the Back button; a shorter line where the window is short.
-        room = 2 * m.half_h - 2 * pad - 3.2 * line
-        line = min(line, room / max(max(rows), 1))
+        n = len(columns)
+        col_w = (2 * m.half_w - (n + 1) * pad) / n
+        # The Back button's frame, in its own units (the same at any size): where its top stands.
+        self.close_button = _button(f, _("Back (Esc or F1)"), (0, 0), on_close, 1.0)
+        button_top = self.close_button.node().get_frame()[3]
+        # A shorter line where the window is short, until the tallest column (its lines wrapped
+        # as they will be, at this size of type, in this language's font) ends above Back.
+        probe = TextNode("help-probe")
+        probe.set_font(interface_font())
+        for _try in range(80):
+            lowest = m.half_h - pad - 2.6 * line - max(self._column_depth(col, line, col_w, probe) for col in columns)
+            if lowest >= -m.half_h + pad + line * (0.6 + 0.95 * button_top + 0.25):
+                break
+            line *= 0.97
         self.line_px = line * m.unit_px
         self.texts: list[OnscreenText] = []
         self.pictures: list[tuple[object, DirectFrame]] = []
         title = self._text(f, _("Help: the controls and the rules in short"), (0, m.half_h - pad - line),
                            line * 1.35, HEADING, TextNode.A_center)
         del title
-        n = len(columns)
-        col_w = (2 * m.half_w - (n + 1) * pad) / n
         icon = line * 0.7
         for c, col in enumerate(columns):
             x = -m.half_w + pad + c * (col_w + pad)
@@ -564,9 +576,26 @@ class HelpScreen(Screen):
                     y -= line * 1.15 * t.textNode.get_num_rows()
                 y -= line * 0.35
         self.text = "\n".join(t.getText() for t in self.texts)
-        self.close_button = _button(f, _("Back (Esc or F1)"), (0, -m.half_h + pad + line * 0.6), on_close,
-                                    line * 0.95)
+        self.close_button.set_scale(line * 0.95)
+        self.close_button.set_pos(0, 0, -m.half_h + pad + line * 0.6)
         return f
+
+    @staticmethod
+    def _column_depth(col: list[Section], line: float, col_w: float, probe: TextNode) -> float:
+        """How far below a column's first heading its last line's letters reach, at ``line``: each
+        line as many rows as it wraps to (``probe`` holds the help's font), as ``build`` sets them."""
+        scale = line / probe.get_line_height()
+        wrap = (col_w - line * 0.7 * 1.6) / scale
+        probe.set_wordwrap(wrap)
+        y = low = 0.0
+        for _heading, lines in col:
+            y -= line * 1.25
+            for _picture, text in lines:
+                probe.set_text(panda_text(text, wordwrap=wrap, text_font=probe.get_font()))
+                low = min(low, y + scale * probe.get_bottom())
+                y -= line * 1.15 * probe.get_num_rows()
+            y -= line * 0.35
+        return -low
 
     def _text(self, parent, text: str, pos: tuple[float, float], line: float, fg,
               align=TextNode.A_left, wrap: float | None = None) -> OnscreenText:
@@ -576,6 +605,7 @@ class HelpScreen(Screen):
         t.setTextScale(scale)
         if wrap:
             t.textNode.set_wordwrap(wrap / scale)
+            t.setText(text)   # again: a Persian line is wrapped in its reading order (panda_text)
         self.texts.append(t)
         return t
 
@@ -595,6 +625,29 @@ def _times(x: float) -> str:
     return _("{times}x", times=f"{x:g}")
 
 
+SETTINGS_MARGIN = 0.05      # the settings panel's edge to what it holds (aspect2d units)
+SETTINGS_GAP = 0.012        # the least room between two rows' parts
+SETTINGS_PITCH = 0.09       # and between two rows' lines
+SETTINGS_TITLE_GAP = 0.03   # below the title, above the note where the settings are kept and the Back button
+SETTINGS_NOTE_GAP = 0.006   # a label's letters' foot to its note's top
+
+
+def _z_span(w) -> tuple[float, float]:
+    """The bottom and top of what ``w`` shows, in its parent's units: a label's (or a note's) lines
+    of letters, a check box's box, any other widget's frame."""
+    z, sz = w.get_z(), w.get_sz()
+    if isinstance(w, DirectCheckButton):
+        ind = w.component("indicator")
+        _l, _r, b, t = ind.node().get_frame()
+        base, s = z + sz * ind.get_z(), sz * ind.get_sz()
+        return base + s * b, base + s * t
+    if isinstance(w, DirectLabel):
+        tn = w.component("text0").textNode
+        return z + sz * tn.get_bottom(), z + sz * tn.get_top()
+    _l, _r, b, t = w.node().get_frame()
+    return z + sz * b, z + sz * t
+
+
 class SettingsScreen(Screen):
     """Esc > Settings: each change is applied and saved at once (``on_change``); shaders take
     effect at the next start, and the screen says so."""
@@ -605,67 +658,90 @@ class SettingsScreen(Screen):
         self._on_change = on_change
         self.on_close = on_close  # back to where the screen was opened from (the Esc menu or the table)
         self._opened_with = (where, with_confirm)
+        # Laid out from the top down, each row as far below the last as its parts reach (their real
+        # extents in this language's font: Chinese and Persian lines are half as tall again as
+        # Latin ones), at least SETTINGS_PITCH; the panel is then sized to what it holds.
         f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, frameSize=(-0.95, 0.95, -0.74, 0.74))
-        _label(f, _("Settings"), (0, 0.62), 0.08, TextNode.A_center)
-        y = 0.50
-        step = 0.095
         col = 0.3  # every control in one column, its label on the left
         menu = menu_style(0.06)
-        note_room = 0.035  # a row with a note under its label steps this much further
+        note_fg = (0.8, 0.8, 0.7, 1)
+        line, bottom = None, -SETTINGS_MARGIN   # the last row's line, and the lowest thing above
+
+        def row(*widgets, gap: float = SETTINGS_GAP, pitch: float = SETTINGS_PITCH) -> None:
+            """Widgets made on the line 0, moved down to their row."""
+            nonlocal line, bottom
+            spans = [_z_span(w) for w in widgets]
+            top, low = max(t for _b, t in spans), min(b for b, _t in spans)
+            y = bottom - gap - top
+            if line is not None:
+                y = min(y, line - pitch)
+            for w in widgets:
+                w.set_z(w.get_z() + y)
+            line, bottom = y, y + low
+
+        def noted(label: DirectLabel, words: str) -> DirectLabel:
+            """A note under ``label``: its letters' top a little below the label's letters' foot
+            (measured in the font: a fixed distance lets a taller font's lines run into each other)."""
+            note = _label(f, words, (-0.85, 0), 0.045, fg=note_fg)
+            note.set_z(_z_span(label)[0] - SETTINGS_NOTE_GAP - _z_span(note)[1])
+            return note
+
+        row(_label(f, _("Settings"), (0, 0), 0.08, TextNode.A_center), gap=0, pitch=0)
         # Each language in its own words (and letters): a player who cannot read the one on
         # screen still finds theirs.
-        _label(f, _("Language"), (-0.85, y), 0.05)
         self.language_words = list(LANGUAGES.values())
         self.language = DirectOptionMenu(parent=f, items=panda_items(self.language_words),
                                          initialitem=list(LANGUAGES).index(language()),
-                                         pos=(col, 0, y), command=self._language, **menu)
-        y -= step
-        _label(f, _("Computer players' speed"), (-0.85, y), 0.05)
+                                         pos=(col, 0, 0), command=self._language, **menu)
+        row(_label(f, _("Language"), (-0.85, 0), 0.05), self.language, gap=SETTINGS_TITLE_GAP, pitch=0)
         self.speed_words = [setting_word(s) for s in SPEED_NAMES]
         self.speed = DirectOptionMenu(parent=f, items=panda_items(self.speed_words), initialitem=SPEED_NAMES.index(settings.bot_speed),
-                                      pos=(col, 0, y), command=self._speed, **menu)
-        y -= step
+                                      pos=(col, 0, 0), command=self._speed, **menu)
+        row(_label(f, _("Computer players' speed"), (-0.85, 0), 0.05), self.speed)
         # Slow machines (a software renderer) play better with short glides or none.
-        _label(f, _("Animations"), (-0.85, y), 0.05)
         self.animation_words = [setting_word(a) for a in ANIMATIONS]
         self.animations = DirectOptionMenu(parent=f, items=panda_items(self.animation_words),
                                            initialitem=ANIMATIONS.index(settings.animations),
-                                           pos=(col, 0, y), command=self._animations, **menu)
-        y -= step
+                                           pos=(col, 0, 0), command=self._animations, **menu)
+        row(_label(f, _("Animations"), (-0.85, 0), 0.05), self.animations)
         self.confirm_moves = None
         if with_confirm:
-            _label(f, _("Confirm each move"), (-0.85, y), 0.05)
-            _label(f, _("(Undo until you confirm)"), (-0.85, y - 0.06), 0.045, fg=(0.8, 0.8, 0.7, 1))
-            self.confirm_moves = check_box(f, settings.confirm_moves, (col + 0.03, y), 0.05, self._confirm)
-            y -= step + note_room
-        _label(f, _("Camera sensitivity"), (-0.85, y), 0.05)
+            label = _label(f, _("Confirm each move"), (-0.85, 0), 0.05)
+            note = noted(label, _("(Undo until you confirm)"))
+            self.confirm_moves = check_box(f, settings.confirm_moves, (col + 0.03, 0), 0.05, self._confirm)
+            row(label, note, self.confirm_moves, self.confirm_moves.words)
         values = [_times(v) for v in SENSITIVITIES]
         now = min(SENSITIVITIES, key=lambda v: abs(v - settings.camera_sensitivity))
         self.sensitivity = DirectOptionMenu(parent=f, items=panda_items(values), initialitem=SENSITIVITIES.index(now),
-                                            pos=(col, 0, y), command=self._sensitivity, **menu)
-        y -= step
-        _label(f, _("Shaded materials (shaders)"), (-0.85, y), 0.05)
-        self.shaders_note = _label(f, _("takes effect at the next start"), (-0.85, y - 0.06), 0.045, fg=(0.8, 0.8, 0.7, 1))
-        self.shaders = check_box(f, settings.shaders, (col + 0.03, y), 0.05, self._shaders)
-        y -= step + note_room
-        _label(f, _("Sound volume"), (-0.85, y), 0.05)
+                                            pos=(col, 0, 0), command=self._sensitivity, **menu)
+        row(_label(f, _("Camera sensitivity"), (-0.85, 0), 0.05), self.sensitivity)
+        label = _label(f, _("Shaded materials (shaders)"), (-0.85, 0), 0.05)
+        self.shaders_note = noted(label, _("takes effect at the next start"))
+        self.shaders = check_box(f, settings.shaders, (col + 0.03, 0), 0.05, self._shaders)
+        row(label, self.shaders_note, self.shaders, self.shaders.words)
         self.volume = DirectSlider(parent=f, range=(0, 100), value=settings.volume, pageSize=5,
-                                   pos=(col + 0.22, 0, y + 0.015), scale=0.22, frameColor=(0.3, 0.32, 0.4, 1),
+                                   pos=(col + 0.22, 0, 0.015), scale=0.22, frameColor=(0.3, 0.32, 0.4, 1),
                                    thumb_frameColor=BUTTON, command=self._volume)
-        self.volume_text = _label(f, _("{percent}%", percent=settings.volume), (col + 0.5, y), 0.05)
-        y -= step
-        _label(f, _("Mute the sound"), (-0.85, y), 0.05)
-        self.mute = check_box(f, settings.mute, (col + 0.03, y), 0.05, self._mute)
-        y -= step
-        _label(f, _("Hints (H: the coach's best moves)"), (-0.85, y), 0.05)
-        self.hints = check_box(f, settings.hints, (col + 0.03, y), 0.05, self._hints)
-        y -= step
+        self.volume_text = _label(f, _("{percent}%", percent=settings.volume), (col + 0.5, 0), 0.05)
+        row(_label(f, _("Sound volume"), (-0.85, 0), 0.05), self.volume, self.volume_text)
+        self.mute = check_box(f, settings.mute, (col + 0.03, 0), 0.05, self._mute)
+        row(_label(f, _("Mute the sound"), (-0.85, 0), 0.05), self.mute, self.mute.words)
+        self.hints = check_box(f, settings.hints, (col + 0.03, 0), 0.05, self._hints)
+        row(_label(f, _("Hints (H: the coach's best moves)"), (-0.85, 0), 0.05), self.hints, self.hints.words)
         # Colour-blind help: a symbol per material on the dice and before the materials' names.
-        _label(f, _("Material symbols on the dice"), (-0.85, y), 0.05)
-        self.material_symbols = check_box(f, settings.material_symbols, (col + 0.03, y), 0.05, self._symbols)
+        self.material_symbols = check_box(f, settings.material_symbols, (col + 0.03, 0), 0.05, self._symbols)
+        row(_label(f, _("Material symbols on the dice"), (-0.85, 0), 0.05), self.material_symbols,
+            self.material_symbols.words)
         self.where = _label(f, _("Saved at once in {where}", where=where) if where else _("Not saved (no settings file)"),
-                            (-0.85, -0.56), 0.045, fg=(0.8, 0.8, 0.7, 1), wordwrap=37)
-        self.back_button = _button(f, _("Back"), (0, -0.66), self.back, 0.06)
+                            (-0.85, 0), 0.045, fg=note_fg, wordwrap=37)
+        row(self.where, gap=SETTINGS_TITLE_GAP, pitch=0)
+        self.back_button = _button(f, _("Back"), (0, 0), self.back, 0.06)
+        row(self.back_button, gap=SETTINGS_TITLE_GAP, pitch=0)
+        # The panel around it all, centred on the window.
+        half = (SETTINGS_MARGIN - bottom) / 2
+        for child in f.get_children():
+            child.set_z(child.get_z() + half)
+        f["frameSize"] = (-0.95, 0.95, -half, half)
         return f
 
     def rebuild(self) -> None:

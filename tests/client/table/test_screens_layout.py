@@ -178,10 +178,11 @@ def test_the_settings_screen_is_laid_out_in_pixels(offscreen_base, size):
         r2d = offscreen_base.render2d
         panel = frame_rect(scr.frame, r2d)
         rects = widget_rects(scr, r2d)
-        assert sum("DirectOptionMenu" in k for k in rects) == 3 and sum("box" in k for k in rects) >= 4
+        # Language, computer players' speed, animations, camera sensitivity.
+        assert sum("DirectOptionMenu" in k for k in rects) == 4 and sum("box" in k for k in rects) >= 4
         assert any("Undo until" in k for k in rects) and any("takes effect" in k for k in rects)
         assert_laid_out(rects, panel, size)
-        assert menus_have_room(scr, r2d, size[1] / 2) == len(scr.speed["items"]) + len(
+        assert menus_have_room(scr, r2d, size[1] / 2) == len(scr.language["items"]) + len(scr.speed["items"]) + len(
             scr.animations["items"]) + len(scr.sensitivity["items"])
     finally:
         t.close()
