@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     for i in range(args.runs):
         bp = deck[i % len(deck)]
         assets.load_texture.cache_clear()
-        card_model.card_texture.cache_clear()
+        card_model.forget_card_textures()
         baked.append(_ms(lambda: card_model.card_texture(bp)))
     grids = [[[1 + (r + c + k) % 6 if (r * 3 + c + k) % 4 else "X" for c in range(2 + k % 3)]
               for r in range(2 + (k // 3) % 3)] for k in range(args.runs + 1)]  # the first one warms up

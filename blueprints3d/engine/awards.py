@@ -11,6 +11,7 @@ from typing import NamedTuple, Sequence
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import AWARD_VP, AWARDS_BY_PLAYERS, PRIZE_VP, Award, Prize
 from blueprints3d.engine.scoring import Score
+from blueprints3d.i18n.message import Message
 
 
 class RoundContext(NamedTuple):
@@ -26,17 +27,24 @@ class RoundContext(NamedTuple):
         return (c[self.in_demand[0]], c[self.in_demand[1]], self.turn_order.index(player))
 
     def explain_tie(self, winner: int, loser: int, names: Sequence[str]) -> str:
-        """Why ``winner`` beat ``loser`` when the main criterion was equal, in words."""
+        """Why ``winner`` beat ``loser`` when the main criterion was equal, in words (English;
+        ``explain_tie_message`` to say it in the player's language)."""
+        return str(self.explain_tie_message(winner, loser, names))
+
+    def explain_tie_message(self, winner: int, loser: int, names: Sequence[str]) -> Message:
         w, l = self.tie_key(winner), self.tie_key(loser)
         first, second = self.in_demand
+        said = dict(winner=names[winner], colour=Message.of(first.colour), material=Message.of(first.label),
+                    second_colour=Message.of(second.colour), second_material=Message.of(second.label))
         if w[0] != l[0]:
-            return (f"{names[winner]} has more {first.colour} ({first.label}, first in demand): "
-                    f"{w[0]} to {l[0]}")
+            return Message.of("{winner} has more {colour} ({material}, first in demand): {won} to {lost}",
+                              won=w[0], lost=l[0], **said)
         if w[1] != l[1]:
-            return (f"both have {w[0]} {first.colour}; {names[winner]} has more {second.colour} "
-                    f"({second.label}, second in demand): {w[1]} to {l[1]}")
-        return (f"equal in {first.colour} and {second.colour}; {names[winner]} was later in "
-                f"this round's turn order")
+            return Message.of("both have {count} {colour}; {winner} has more {second_colour} "
+                              "({second_material}, second in demand): {won} to {lost}",
+                              count=w[0], won=w[1], lost=l[1], **said)
+        return Message.of("equal in {colour} and {second_colour}; {winner} was later in "
+                          "this round's turn order", **said)
 
 
 class Placement(NamedTuple):
@@ -44,8 +52,15 @@ class Placement(NamedTuple):
 
     player: int
     reason: str
-    # The players it was tied with, each with the tie-break that decided it, in words.
+    # The players it was tied with, each with the tie-break that decided it, in words (English,
+    # as history files keep them) and as Messages (to be said in the player's language).
     ties: tuple[str, ...] = ()
+    tie_messages: tuple[Message, ...] = ()
+
+
+def _tie(ctx: RoundContext, winner: int, loser: int, names: Sequence[str]) -> Message:
+    """A player beaten on the tie rule, and why: "Bob (Ann has more orange ...)"."""
+    return Message.of("{name} ({why})", name=names[loser], why=ctx.explain_tie_message(winner, loser, names))
 
 
 def rank_buildings(scores: Sequence[Score], ctx: RoundContext) -> list[int]:
@@ -64,10 +79,11 @@ def give_awards(scores: Sequence[Score], ctx: RoundContext, names: Sequence[str]
         p = ranking[place]
         reason = f"{names[p]}: building score {scores[p].total}"
         beaten = [q for q in ranking[place + 1:] if scores[q].total == scores[p].total]
-        ties = tuple(f"{names[q]} ({ctx.explain_tie(p, q, names)})" for q in beaten)
+        said = tuple(_tie(ctx, p, q, names) for q in beaten)
+        ties = tuple(str(m) for m in said)
         if ties:
             reason += "; tie with " + ", ".join(ties)
-        out[award] = Placement(p, reason, ties)
+        out[award] = Placement(p, reason, ties, said)
     return out
 
 
@@ -82,10 +98,11 @@ def give_prizes(scores: Sequence[Score], ctx: RoundContext, names: Sequence[str]
         qualified.sort(key=ctx.tie_key, reverse=True)
         p = qualified[0]
         reason = f"{names[p]} qualifies"
-        ties = tuple(f"{names[q]} ({ctx.explain_tie(p, q, names)})" for q in qualified[1:])
+        said = tuple(_tie(ctx, p, q, names) for q in qualified[1:])
+        ties = tuple(str(m) for m in said)
         if ties:
             reason += "; so do " + ", ".join(ties)
-        out[prize] = Placement(p, reason, ties)
+        out[prize] = Placement(p, reason, ties, said)
     return out
 
 

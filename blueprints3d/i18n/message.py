@@ -7,16 +7,54 @@ into the player's language with ``blueprints3d.i18n.translate``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
+
+
+class Params(Mapping[str, object]):
+    """A message's parameters, which nothing can change: a Message may travel inside the engine's
+    frozen results (a tie's reason), and copies and pickles as they do."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Mapping[str, object] | None = None) -> None:
+        self._items = tuple((items or {}).items())
+
+    def __getitem__(self, key: str) -> object:
+        for k, v in self._items:
+            if k == key:
+                return v
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return (k for k, _v in self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Mapping) and dict(self.items()) == dict(other.items())
+
+    def __hash__(self) -> int:
+        return hash(self._items)
+
+    def __repr__(self) -> str:
+        return repr(dict(self._items))
+
+    def __reduce__(self) -> tuple[type, tuple[dict[str, object]]]:
+        return Params, (dict(self._items),)
 
 
 @dataclass(frozen=True)
 class Message:
     msgid: str
-    params: Mapping[str, object] = field(default_factory=dict)
+    params: Mapping[str, object] = field(default_factory=Params)
     plural: str | None = None   # the plural msgid, for a message counted by ``n``
     n: int = 1
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.params, Params):
+            object.__setattr__(self, "params", Params(self.params))
 
     @classmethod
     def of(cls, msgid: str, **params: object) -> Message:

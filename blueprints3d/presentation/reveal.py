@@ -135,7 +135,7 @@ def reveal_steps(result: RoundResult, names: Sequence[str]) -> list[RevealStep]:
         who, total = names[pl.player], result.scores[pl.player].total
         if pl.ties:
             why = _("{name}, building score {total}; tied with {others}", name=who, total=total,
-                    others=join_list(list(pl.ties)))
+                    others=join_list([translate(m) for m in pl.tie_messages]))
         else:
             why = _("{name}, building score {total}", name=who, total=total)
         steps.append(RevealStep("award", _("{award} Award ({vp} VP) to {why}", award=title_word(award),
@@ -144,7 +144,7 @@ def reveal_steps(result: RoundResult, names: Sequence[str]) -> list[RevealStep]:
         rule = translate(PRIZE_RULE_MESSAGES[prize])
         if pl.ties:
             why = _("{name}: {rule}; also qualified: {others}", name=names[pl.player], rule=rule,
-                    others=join_list(list(pl.ties)))
+                    others=join_list([translate(m) for m in pl.tie_messages]))
         else:
             why = _("{name}: {rule}", name=names[pl.player], rule=rule)
         steps.append(RevealStep("prize", _("{prize} Prize ({vp} VP) to {why}", prize=title_word(prize), vp=PRIZE_VP,

@@ -268,4 +268,11 @@ class ScriptText(OnscreenText):
     def getText(self) -> str:
         return self._given
 
+    def setWordwrap(self, wordwrap: float | None) -> None:
+        """A new width: the text is broken again, in reading order (``panda_text``)."""
+        super().setWordwrap(wordwrap)
+        if self._given:
+            self.setText(self._given)
+
     text = property(getText, setText)
+    wordwrap = property(OnscreenText.getWordwrap, setWordwrap)

@@ -17,14 +17,13 @@ from typing import Callable, Sequence
 from direct.gui.DirectGui import DirectFrame
 from panda3d.core import TextNode
 
-from blueprints3d.client.scene.fonts import mono_font
 from blueprints3d.client.scene.symbol_glyphs import glyph
 from blueprints3d.client.table.flow import RoundEnd, both
 from blueprints3d.client.table.screens import PANEL, TEXT, Metrics, Screen, _button
 from blueprints3d.engine.awards import RoundContext, rank_buildings
 from blueprints3d.engine.results import GameResult, RoundResult, round_victory_points
 from blueprints3d.engine.rules import PRIZE_RULE_MESSAGES, PRIZE_VP
-from blueprints3d.i18n import N_, _, join_list, translate
+from blueprints3d.i18n import N_, _, join_list, number, translate
 from blueprints3d.client.scene.script_text import ScriptText
 
 NAME_CHARS = 12
@@ -50,20 +49,30 @@ def ranking(result: RoundResult) -> list[int]:
     return rank_buildings(result.scores, RoundContext(result.in_demand, result.turn_order, counts))
 
 
-def round_table(result: RoundResult, names: Sequence[str]) -> tuple[list[str], list[str]]:
-    """The summary's lines: (the table of buildings, the Awards and Prizes in words)."""
+def round_cells(result: RoundResult, names: Sequence[str]) -> list[list[str]]:
+    """The summary's table as cells: a header row, then a row a building, best first."""
     # What each building won: its Award by name, its Prizes by number (the lines below name them),
     # so the table stays narrow enough for large type.
-    award_head, prizes_head = _("award"), _("prizes")
-    head = f"{'':{NAME_CHARS}}" + "".join(f"{_(t):>{w}}" for t, w in ROUND_COLUMNS) + f"  {award_head:<5}  {prizes_head:>6}"
-    rows = [head]
+    rows = [["", *(_(t) for t, _w in ROUND_COLUMNS), _("award"), _("prizes")]]
     for p in ranking(result):
         s = result.scores[p]
         cells = (s.blueprint, s.wood, s.recycled, s.stone, s.glass, s.total)
         won = next((_(a.title) for a, pl in result.awards.items() if pl.player == p), "-")
         prizes = sum(1 for pl in result.prizes.values() if pl.player == p)
-        rows.append(f"{_name(names[p]):{NAME_CHARS}}" + "".join(
-            f"{v:>{w}}" for v, (_t, w) in zip(cells, ROUND_COLUMNS)) + f"  {won:<6}{prizes:>7}")
+        rows.append([_name(names[p]), *(number(v) for v in cells), won, number(prizes)])
+    return rows
+
+
+def round_table(result: RoundResult, names: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The summary's lines: (the table of buildings in fixed-width rows, the Awards and Prizes in
+    words). The panel draws the table from ``round_cells``, a column a text."""
+    cells = round_cells(result, names)
+    head, *body = cells
+    rows = [f"{'':{NAME_CHARS}}" + "".join(f"{t:>{w}}" for t, (_t, w) in zip(head[1:7], ROUND_COLUMNS))
+            + f"  {head[7]:<5}  {head[8]:>6}"]
+    for r in body:
+        rows.append(f"{r[0]:{NAME_CHARS}}" + "".join(f"{v:>{w}}" for v, (_t, w) in zip(r[1:7], ROUND_COLUMNS))
+                    + f"  {r[7]:<6}{r[8]:>7}")
     first, second = result.in_demand
     words = [_("In demand: 1st {first_glyph}{first_colour} ({first_material}), "
                "2nd {second_glyph}{second_colour} ({second_material})",
@@ -75,7 +84,7 @@ def round_table(result: RoundResult, names: Sequence[str]) -> tuple[list[str], l
                     score=result.scores[pl.player].total)
         if pl.ties:
             words.append(_("  {award} ({vp}) to {name}, building score {score}; tied with {ties}",
-                           ties=join_list(list(pl.ties)), **said))
+                           ties=join_list([translate(m) for m in pl.tie_messages]), **said))
         else:
             words.append(_("  {award} ({vp}) to {name}, building score {score}", **said))
     words.append(_("Prizes:"))
@@ -86,24 +95,33 @@ def round_table(result: RoundResult, names: Sequence[str]) -> tuple[list[str], l
                     rule=translate(PRIZE_RULE_MESSAGES[prize]))
         if pl.ties:
             words.append(_("  {prize} ({vp}) to {name}: {rule}; also qualified: {ties}",
-                           ties=join_list(list(pl.ties)), **said))
+                           ties=join_list([translate(m) for m in pl.tie_messages]), **said))
         else:
             words.append(_("  {prize} ({vp}) to {name}: {rule}", **said))
     return rows, words
 
 
+def standings_cells(rounds: Sequence[RoundResult], result: GameResult, names: Sequence[str]) -> list[list[str]]:
+    """The final standings' table as cells: a header row, then a player a row by rank, with the
+    VP of each round and in all."""
+    per_round = [round_victory_points(rr) for rr in rounds]
+    rows = [["", *(_("R{n}", n=i + 1) for i in range(len(rounds))), _("VP")]]
+    for place, p in enumerate(result.standings(), 1):
+        rows.append([_("{place}. {name}", place=place, name=_name(names[p])),
+                     *(number(vp[p]) for vp in per_round), number(result.victory_points[p])])
+    return rows
+
+
 def standings_table(rounds: Sequence[RoundResult], result: GameResult, names: Sequence[str]
                     ) -> tuple[list[str], list[str]]:
-    """The final standings' lines: (the table by rank with VP per round, the cards and the
-    tie-break in words)."""
+    """The final standings' lines: (the table by rank with VP per round in fixed-width rows, the
+    cards and the tie-break in words). The panel draws the table from ``standings_cells``."""
     per_round = [round_victory_points(rr) for rr in rounds]
-    vp_head = _("VP")
-    head = (f"    {'':{NAME_CHARS}}" + "".join(f"{_('R{n}', n=i + 1):>5}" for i in range(len(rounds)))
-            + f"{vp_head:>5}")
-    rows = [head]
+    head = standings_cells(rounds, result, names)[0]
+    rows = [f"    {'':{NAME_CHARS}}" + "".join(f"{t:>5}" for t in head[1:])]
     for place, p in enumerate(result.standings(), 1):
-        rows.append(f"{place:>2}. {_name(names[p]):{NAME_CHARS}}" + "".join(
-            f"{vp[p]:>5}" for vp in per_round) + f"{result.victory_points[p]:>5}")
+        rows.append(f"{number(place):>2}. {_name(names[p]):{NAME_CHARS}}" + "".join(
+            f"{number(vp[p]):>5}" for vp in per_round) + f"{number(result.victory_points[p]):>5}")
     words = [translate(result.explain_message(names)) + "."]
     for p in result.standings():
         aw = join_list([_(a.title) for a in result.awards[p]]) or _("no Awards")
@@ -123,29 +141,36 @@ class _TablePanel(Screen):
 
     def _build_panel(self, title: str, rows: list[str], words: list[str],
                      buttons: list[tuple[str, Callable[[], None]]], share: float = 0.44,
-                     side: str = "right", say_line: bool = False) -> DirectFrame:
+                     side: str = "right", say_line: bool = False,
+                     cells: list[list[str]] | None = None) -> DirectFrame:
+        """``cells``: the table, a row a list of cells, drawn a column a text (names aligned to
+        the start, numbers to the end) so that it lines up in any script and font; ``rows`` is
+        the same table in fixed-width lines, for ``text``."""
         m = Metrics(*self.overlay.size())
         pad = m.px(max(8.0, 0.014 * m.height))
         width = min(m.px(share * m.width), 2 * m.half_w - 2 * pad)
         x0 = m.half_w - pad - width if side == "right" else -width / 2
         f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, pos=(x0, 0, m.half_h - pad))
-        font = mono_font()
-        chars = max(max(len(r) for r in rows), 40)
+        grid = cells if cells is not None else [[r] for r in rows]
         head = ScriptText(parent=f, text=title, align=TextNode.A_left, fg=TITLE, mayChange=True)
-        table = ScriptText(parent=f, text="\n".join(rows), align=TextNode.A_left, fg=TEXT, font=font,
-                             mayChange=True)
+        columns = [ScriptText(parent=f, text="\n".join(col), fg=TEXT, mayChange=True,
+                              align=TextNode.A_left if j == 0 else TextNode.A_right)
+                   for j, col in enumerate(zip(*grid))]
         body = ScriptText(parent=f, text="\n".join(words), align=TextNode.A_left, fg=TEXT, mayChange=True)
         room = 2 * m.half_h - 2 * pad
         line = m.px(max(LINE_MIN_PX, LINE_SHARE * m.height))
-        for _try in range(4):  # as large as the window allows: the table's widest row fits the width
-            tn = table.textNode
-            char_w = tn.calc_width("M" * chars) / chars
-            scale = min(line / tn.get_line_height(), (width - 2 * pad) / (char_w * chars))
-            table.setScale(scale)
+        tn = columns[0].textNode
+        widths = [c.textNode.get_width() for c in columns]
+        gap = tn.calc_width("MM")      # between two columns: two letters' room
+        natural = sum(widths) + gap * (len(columns) - 1)
+        for _try in range(4):  # as large as the window allows: the table's width fits the panel
+            scale = min(line / tn.get_line_height(), (width - 2 * pad) / max(natural, 1e-6))
+            for c in columns:
+                c.setScale(scale)
             head.setScale(scale * 1.3)
             body.setScale(scale)
-            body.textNode.set_wordwrap((width - 2 * pad) / scale)
-            t_h = (tn.get_top() - tn.get_bottom()) * scale
+            body.setWordwrap((width - 2 * pad) / scale)   # a ScriptText: lines broken in reading order
+            t_h = max(c.textNode.get_top() - c.textNode.get_bottom() for c in columns) * scale
             b_h = (body.textNode.get_top() - body.textNode.get_bottom()) * scale
             h_h = head.textNode.get_line_height() * scale * 1.3
             height = pad + h_h + pad * 0.5 + t_h + pad + b_h + pad + scale * 2.0 + pad
@@ -157,7 +182,11 @@ class _TablePanel(Screen):
         y = -pad - head.textNode.get_top() * scale * 1.3
         head.setPos(pad, y)
         y = -pad - h_h - pad * 0.5
-        table.setPos(pad, y - tn.get_top() * scale)
+        top = max(c.textNode.get_top() for c in columns)
+        x = pad
+        for c, w in zip(columns, widths):   # every column's first line on one baseline
+            c.setPos(x if c.textNode.get_align() == TextNode.A_left else x + w * scale, y - top * scale)
+            x += (w + gap) * scale
         y -= t_h + pad
         body.setPos(pad, y - body.textNode.get_top() * scale)
         y -= b_h + pad
@@ -183,11 +212,11 @@ class _TablePanel(Screen):
             self.message = ScriptText(parent=f, text="", align=TextNode.A_left, fg=(1, 0.92, 0.55, 1),
                                         mayChange=True)
             self.message.setScale(scale)
-            self.message.textNode.set_wordwrap((width - 2 * pad) / scale)
+            self.message.setWordwrap((width - 2 * pad) / scale)
             self.message.setPos(pad, y - scale * 2.0 - pad - self.message.textNode.get_line_height() * scale * 0.8)
         f["frameSize"] = (0, width, -min(height, room), 0)
         self.text = "\n".join([title] + rows + words)
-        self.table, self.body, self.head = table, body, head
+        self.columns, self.body, self.head = columns, body, head
         return f
 
 
@@ -223,7 +252,8 @@ class RoundSummary(_TablePanel):
         rows, words = round_table(end.result, names)
         go = _("See the final standings") if last_round else _("Next round")
         return self._build_panel(_("Round {round} scores", round=end.result.round), rows, words,
-                                 [(_("Watch again"), on_replay), (go, on_continue)])
+                                 [(_("Watch again"), on_replay), (go, on_continue)],
+                                 cells=round_cells(end.result, names))
 
 
 def headline(result: GameResult, names: Sequence[str]) -> str:
@@ -243,7 +273,8 @@ class StandingsScreen(_TablePanel):
               buttons: list[tuple[str, Callable[[], None]]]) -> DirectFrame:
         rows, words = standings_table(rounds, result, names)
         title = headline(result, names)
-        return self._build_panel(title, rows, words, buttons, share=0.46, say_line=True)
+        return self._build_panel(title, rows, words, buttons, share=0.46, say_line=True,
+                                 cells=standings_cells(rounds, result, names))
 
     def say(self, text: str) -> None:
         """What a button beside the standings did, on the panel's last line."""
@@ -251,4 +282,5 @@ class StandingsScreen(_TablePanel):
             self.message.setText(text)
 
 
-__all__ = ["RoundSummary", "StandingsScreen", "headline", "round_table", "standings_table", "ranking"]
+__all__ = ["RoundSummary", "StandingsScreen", "headline", "round_cells", "round_table", "standings_cells",
+           "standings_table", "ranking"]

@@ -17,7 +17,7 @@ from blueprints3d.engine.scoring import Score, explain_building, score_building
 from blueprints3d.presentation.words import and_list as and_list, in_player_words as in_player_words
 from blueprints3d.presentation.words import refusal_words as refusal_words, space_name as space_name
 from blueprints3d.presentation.words import space_names as space_names, where_on_card as where_on_card
-from blueprints3d.i18n import N_, _, n_, number
+from blueprints3d.i18n import N_, _, n_, number, translate
 from blueprints3d.presentation.words import colour_word as colour_word, material_word as material_word
 
 # Counts said as words up to twelve ("three green dice"), as figures above (``text.number_word``).
@@ -81,7 +81,7 @@ def placement_words(names: Sequence[str], placement) -> str:
     "Ben, tied with Ada (both have 2 green; Ben has more black ...)"."""
     who = names[placement.player]
     if placement.ties:
-        return _("{name}, tied with {others}", name=who, others=and_list(list(placement.ties)))
+        return _("{name}, tied with {others}", name=who, others=and_list([translate(m) for m in placement.tie_messages]))
     return who
 
 

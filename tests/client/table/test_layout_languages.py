@@ -155,7 +155,9 @@ def play_until(app, done, seed: int = 1, limit: int = 3000) -> None:
 def panel_contents(screen, render2d) -> dict:
     """A _TablePanel's (summary, standings) title, table, words and buttons: name -> rect."""
     f = screen.frame
-    rects = {"head": node_text_rect(screen.head, render2d), "table": node_text_rect(screen.table, render2d)}
+    rects = {"head": node_text_rect(screen.head, render2d)}
+    # The table, a column a text: no column over the next (a name never runs into the numbers).
+    rects.update({f"table column {j}": node_text_rect(c, render2d) for j, c in enumerate(screen.columns)})
     if screen.body.textNode.get_text().strip():
         rects["body"] = node_text_rect(screen.body, render2d)
     for name, b in screen.buttons.items():
