@@ -137,8 +137,10 @@ def _by_script(text: str, base: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for c in text:
         s = script_of(c)
-        if s == "latin" and base != "latin" and not c.isalpha() and has_glyph(base, c):
-            s = None   # a symbol (×, −, …) the interface's own font has: no font change for it
+        if s is not None and s != base and has_glyph(base, c):
+            # The interface's own font has it (Latin letters in Vazirmatn or Noto, "×"): no font
+            # change, so a line keeps one height and one look.
+            s = None
         if s is None:
             s = out[-1][1] if out else base
         if out and out[-1][1] == s:
