@@ -506,3 +506,12 @@ def test_a_settings_language_must_be_one_the_program_speaks():
     for bad in ("klingon", 3, None):
         with pytest.raises(SettingsError):
             Settings(language=bad)
+
+
+def test_formatted_figures_in_persian_digits(capsys):
+    from blueprints3d.i18n import digits
+    assert digits("4.75 ± 12.5%", "fa") == "۴٫۷۵ ± ۱۲٫۵٪" and digits("4.75", "de") == "4.75"
+    assert main(["--lang", "fa", "simulate", "--games", "2", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    stats = [line for line in out.splitlines() if "±" in line]
+    assert stats and not any(re.search(r"[0-9]", line) for line in stats), stats

@@ -10,7 +10,7 @@ import time
 from blueprints3d.commands.argtypes import non_negative, whole_number
 from blueprints3d.engine.playout import random_game
 from blueprints3d.engine.scoring import Prize
-from blueprints3d.i18n import N_, _
+from blueprints3d.i18n import N_, _, digits
 
 HELP = N_("play games between random legal players and print statistics")
 CATEGORIES = ("blueprint", "wood", "recycled", "stone", "glass", "total")   # Score.to_dict's keys
@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
             if now - last > 0.5 or i + 1 == args.games:
                 last = now
                 print("\r" + _("simulate: {done}/{games} games ({rate}/s)", done=i + 1, games=args.games,
-                                rate=f"{(i + 1) / max(now - start, 1e-9):.0f}"),
+                                rate=digits(f"{(i + 1) / max(now - start, 1e-9):.0f}")),
                       end="", file=sys.stderr, flush=True)
                 progress = True
     except KeyboardInterrupt:
@@ -72,14 +72,14 @@ def run(args: argparse.Namespace) -> int:
     for c in CATEGORIES:
         xs = per_cat[c]
         print("  " + _("{category} {mean} ± {deviation}   max {most}", category=f"{_(CATEGORY_NAMES[c]):<10}",
-                       mean=f"{statistics.fmean(xs):6.2f}", deviation=f"{statistics.pstdev(xs):5.2f}", most=max(xs)))
+                       mean=digits(f"{statistics.fmean(xs):6.2f}"), deviation=digits(f"{statistics.pstdev(xs):5.2f}"), most=max(xs)))
     bonus = sum(1 for x in per_cat["blueprint"] if x) / buildings
     print("\n" + _("Blueprint bonus earned by {share} of buildings", share=f"{bonus:.1%}"))
     print("\n" + _("Prizes (share of rounds awarded; share of buildings qualifying):"))
     for p in Prize:
         print(f"  {_(p.title):<21} {prizes_won[p] / rounds:6.1%}   {prizes_qualified[p] / buildings:6.1%}")
     print("\n" + _("Victory points per player: mean {mean} ± {deviation}, max {most}",
-                   mean=f"{statistics.fmean(vp):.2f}", deviation=f"{statistics.pstdev(vp):.2f}", most=max(vp)))
+                   mean=digits(f"{statistics.fmean(vp):.2f}"), deviation=digits(f"{statistics.pstdev(vp):.2f}"), most=max(vp)))
     print(_("Shared victories: {shared} of {games} games ({share})", shared=shared, games=args.games,
             share=f"{shared / args.games:.1%}"))
     return 0

@@ -15,7 +15,7 @@ from typing import Iterator, Sequence
 from blueprints3d.ai import make_bot
 from blueprints3d.ai.match import GameRecord, play_game
 from blueprints3d.engine.errors import BlueprintsError
-from blueprints3d.i18n import N_, _
+from blueprints3d.i18n import N_, _, digits
 from blueprints3d.i18n.message import Message
 from blueprints3d.text import shown
 
@@ -168,23 +168,32 @@ def tally(plan: Plan, recs: Sequence[tuple[int, GameRecord]]) -> list[Tally]:
     return out
 
 
+def _head(title: str, width: int, left: bool = False) -> str:
+    """A column's title padded to its width; one longer (a translation) keeps a space before it
+    rather than running into the title before."""
+    if len(title) >= width:
+        return " " + title
+    return f"{title:<{width}}" if left else f"{title:>{width}}"
+
+
 def report(plan: Plan, tallies: Sequence[Tally], elapsed: float) -> str:
     g, n = plan.games, len(plan.bots)
     lines = [_("{games} games of {players} players, seeds {first}..{last}, seats rotated; {seconds} s", games=g,
-               players=n, first=plan.seed, last=plan.seed + g - 1, seconds=f"{elapsed:.0f}"),
+               players=n, first=plan.seed, last=plan.seed + g - 1, seconds=digits(f"{elapsed:.0f}")),
              _("fair share of wins: {share}; a shared victory counts 1/k to each of its k winners",
-               share=f"{1 / n:.1%}"),
+               share=digits(f"{1 / n:.1%}")),
              "",
-             f"{'#':<5}{_('bot'):<12}{_('wins'):>7}{_('win rate'):>10}  {_('95% CI'):<15}{_('mean VP'):>8}"
-             f"{_('mean building'):>15}{_('decision ms mean/max'):>22}{_('over 1 s'):>10}{_('max CPU ms'):>12}"]
+             f"{'#':<5}{_head(_('bot'), 12, left=True)}{_head(_('wins'), 7)}{_head(_('win rate'), 10)}  "
+             f"{_head(_('95% CI'), 15, left=True)}{_head(_('mean VP'), 8)}{_head(_('mean building'), 15)}"
+             f"{_head(_('decision ms mean/max'), 22)}{_head(_('over 1 s'), 10)}{_head(_('max CPU ms'), 12)}"]
     for i, t in enumerate(tallies):
         rate = t.wins / g
         lo, hi = wilson(rate, g)
         mean_ms = 1000 * t.think / max(t.decisions, 1)
-        lines.append(f"{i + 1:<5}{t.name:<12}{t.wins:>7.1f}{rate:>10.1%}  "
-                     f"[{lo:5.1%}, {hi:5.1%}] {t.vp / g:>8.2f}{t.building / g:>15.2f}"
-                     f"{mean_ms:>14.1f} / {1000 * t.slowest:<5.0f}{t.over_1s:>8}"
-                     f"{1000 * t.slowest_cpu:>12.0f}")
+        # The figures in the language's digits; the bot's name as it was given.
+        lines.append(digits(f"{i + 1:<5}") + f"{t.name:<12}" + digits(
+            f"{t.wins:>7.1f}{rate:>10.1%}  [{lo:5.1%}, {hi:5.1%}] {t.vp / g:>8.2f}{t.building / g:>15.2f}"
+            f"{mean_ms:>14.1f} / {1000 * t.slowest:<5.0f}{t.over_1s:>8}{1000 * t.slowest_cpu:>12.0f}"))
     return "\n".join(lines)
 
 
@@ -214,4 +223,4 @@ def _play_all(plan: Plan, jobs: int, done: list[tuple[int, GameRecord]], start: 
             rate = len(done) / max(now - start, 1e-9)
             eta = (plan.games - len(done)) / rate
             print("\r" + _("tournament: {done}/{games} games, {rate} games/s, about {eta} s left ", done=len(done),
-                            games=plan.games, rate=f"{rate:.2f}", eta=f"{eta:.0f}"), end="", file=sys.stderr, flush=True)
+                            games=plan.games, rate=digits(f"{rate:.2f}"), eta=digits(f"{eta:.0f}")), end="", file=sys.stderr, flush=True)

@@ -80,6 +80,14 @@ def number(n: int, lang: str | None = None) -> str:
     return text.translate(_PERSIAN_DIGITS) if (lang or _current) == "fa" else text
 
 
+def digits(text: str, lang: str | None = None) -> str:
+    """Figures already formatted ("4.75", "12.5%") in the language's digits: Persian's, with its
+    decimal separator (٫) and percent sign (٪)."""
+    if (lang or _current) != "fa":
+        return text
+    return text.translate(_PERSIAN_DIGITS).replace(".", "\u066b").replace("%", "\u066a")
+
+
 def join_list(items: list[str]) -> str:
     return _LIST_SEPARATOR[_current].join(items)
 
@@ -119,4 +127,4 @@ def translate(message: Message) -> str:
 
 
 __all__ = ["LANGUAGES", "Message", "set_language", "language", "speaking", "language_from_environment", "number",
-           "join_list", "_", "n_", "N_", "explain", "translate", "catalogue"]
+           "join_list", "digits", "_", "n_", "N_", "explain", "translate", "catalogue"]
