@@ -2,6 +2,10 @@
 
 DejaVu Sans Mono (its licence in ``DejaVuSansMono-LICENSE.txt``, free to ship) is fixed-width,
 so score breakdowns line up in columns, with strokes heavy enough to read on a dark panel.
+DejaVu Sans prints the cards. Vazirmatn (Persian) and Noto Sans CJK SC cut to the common
+characters (Chinese; ``tools/subset_fonts.py``), both under the SIL Open Font License (their
+``-LICENSE.txt`` files), are loaded by ``client/scene/script_text.py`` when their letters are
+needed.
 """
 
 from __future__ import annotations
