@@ -329,7 +329,8 @@ def test_lang_option_wins_over_the_environment_before_or_after_the_command(tmp_p
         first[" ".join(argv).replace(path, "F")] = capsys.readouterr().out.splitlines()[0]
     assert first == {"score F": "Bauplan custom (Eigener Bauplan), 6 Würfel",
                      "--lang zh score F": "蓝图 custom（自定义蓝图），6 个骰子",
-                     "score F --lang fa": "نقشه custom (نقشهٔ دلخواه)، ۶ تاس",
+                     # A Latin id inside Persian is marked left to right (LRM, invisible) at its ends.
+                     "score F --lang fa": "نقشه \u200ecustom\u200e (نقشهٔ دلخواه)، ۶ تاس",
                      "--lang=en score F": "Blueprint custom (Custom blueprint), 6 dice",
                      "score --lang de F": "Bauplan custom (Eigener Bauplan), 6 Würfel"}
     monkeypatch.setenv("LANG", "C")

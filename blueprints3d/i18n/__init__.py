@@ -92,12 +92,27 @@ def join_list(items: list[str]) -> str:
     return _LIST_SEPARATOR[_current].join(items)
 
 
+LRM = "\u200e"   # LEFT-TO-RIGHT MARK: a strong left-to-right letter that shows nothing
+_RTL = {"fa"}
+
+
 def _value(v: object) -> str:
     if isinstance(v, Message):
         return translate(v)
     if isinstance(v, int) and not isinstance(v, bool):
         return number(v)
-    return str(v)
+    text = str(v)
+    if _current in _RTL and _latin_only(text):
+        # A path, a command or a Latin name inside a right-to-left sentence: marked at both ends
+        # so that its own slashes and dashes stay with it ("/tmp/a.json", not "tmp/a.json/").
+        return f"{LRM}{text}{LRM}"
+    return text
+
+
+def _latin_only(text: str) -> bool:
+    import unicodedata
+    kinds = {unicodedata.bidirectional(c) for c in text}
+    return "L" in kinds and not kinds & {"R", "AL"}
 
 
 def _(msgid: str, **params: object) -> str:

@@ -38,6 +38,7 @@ RTL_LANGUAGES = {"fa"}
 LANGUAGE_FONT = {"fa": "persian", "zh": "cjk"}
 
 _RTL, _LTR = "bp-rtl", "bp-ltr"
+_MARKS = {0x200E: None, 0x200F: None, 0x061C: None}
 _FONT_PROPS = {"persian": "bp-font-persian", "cjk": "bp-font-cjk", "latin": "bp-font-latin"}
 
 
@@ -168,6 +169,8 @@ def panda_line(line: str, lang: str | None = None, base: str | None = None) -> s
     _register()
     out = []
     for run in bidi.visual_runs(line, rtl=is_rtl(lang)):
+        # Direction marks (LRM, RLM, ALM) have done their work: they are not drawn.
+        run = bidi.Run(run.text.translate(_MARKS), run.level)
         # Spaces at a run's ends go outside it, where they stand on screen (a right-to-left run's
         # last space is at its left): Panda3D drops the spaces that end a line of text, which
         # would swallow the gap between two runs when a run's own end is the string's end.
@@ -246,7 +249,7 @@ def picture_text(text: str, rtl: bool | None = None) -> str:
     if not bidi.has_rtl(text):
         return text
     rtl = is_rtl() if rtl is None else rtl
-    return "\n".join(bidi.display(presentation_forms(line), rtl) for line in text.split("\n"))
+    return "\n".join(bidi.display(presentation_forms(line), rtl).translate(_MARKS) for line in text.split("\n"))
 
 
 class ScriptText(OnscreenText):

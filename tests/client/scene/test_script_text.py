@@ -248,3 +248,14 @@ def test_parts_in_other_fonts_inside_a_right_to_left_run_stand_in_reading_order(
     assert out.index("تاس") < out.index("✓"), repr(out)
     # A symbol the interface's font has is no part of its own (no font change for "<" or "×").
     assert "bp-font-latin" not in panda_line("< قبلی") and "bp-font-latin" not in panda_line("۲ × ۳ تاس")
+
+
+def test_a_path_inside_a_persian_sentence_keeps_its_slashes():
+    # "/tmp/a/settings.json" in a right-to-left sentence: without marks its first slash would
+    # stand at its far end ("tmp/a/settings.json/"). i18n marks a Latin-only parameter at both
+    # ends (LRM); the marks are not drawn.
+    i18n.set_language("fa")
+    said = i18n._("Saved at once in {where}", where="/tmp/a/settings.json")
+    assert "\u200e/tmp/a/settings.json\u200e" in said
+    runs = strip(panda_line(said))
+    assert ("/tmp/a/settings.json", False, set()) in runs and "\u200e" not in panda_line(said)
