@@ -583,6 +583,13 @@ def cover_spaces(card: NodePath, cells) -> None:
         cover.show()
 
 
+def reprint(card: NodePath, blueprint: Blueprint) -> None:
+    """The card's face again, its title in the language now spoken (the settings' Language)."""
+    paper = card.find("card-paper")
+    if not paper.is_empty():
+        paper.set_texture(card_texture(blueprint), 1)
+
+
 def _make_cover(card: NodePath, cell: int) -> NodePath | None:
     space = card.find(f"space-{cell}")
     if space.is_empty():

@@ -244,8 +244,10 @@ class TableView:
 
     def relabel(self, names: list[str]) -> None:
         """Every word on the table again, in the language now spoken (the settings screen's
-        Language): the seats' names, the in-demand ranks, the face-up cards' words."""
+        Language): the seats' names and cards, the in-demand ranks, the face-up cards' words."""
         for sv, name in zip(self.seats, names):
+            if sv.card is not None and sv.blueprint is not None:
+                card_model.reprint(sv.card, sv.blueprint)   # the card's printed title
             for label in (sv.screen.find(f"**/screen-name-{sv.place.seat}"), sv.name_label):
                 if not label.is_empty():
                     label.node().set_text(panda_text(name))

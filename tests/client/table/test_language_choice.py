@@ -48,6 +48,8 @@ def test_a_choice_is_saved_and_heard_at_once(table, tmp_path):
     app.refresh(animate=False)
     english_status = app.hud.status.getText()
     english_plates = plate_texts(app)
+    paper = app.view.seats[0].card.find("card-paper")
+    english_face = paper.get_texture()
     app.screens.show_settings()
     scr = app.screens.settings_screen
     pick(scr.language, 1)                                   # Deutsch
@@ -57,6 +59,9 @@ def test_a_choice_is_saved_and_heard_at_once(table, tmp_path):
     status = app.hud.status.getText()
     assert status != english_status and "Runde" in status, status
     assert plate_texts(app) != english_plates and any("schwer" in t for t in plate_texts(app)), plate_texts(app)
+    # Ann's blueprint card is printed again: its title in German (a face drawn now, not the
+    # English one baked for the deck).
+    assert paper.get_texture() is not english_face and paper.get_texture().get_name() != english_face.get_name()
     # The cards in the centre: Silver's name is "Silber" now (Gold is "Gold" in both).
     silver = app.view.root.find_all_matches("**/award-silver-text")
     assert silver.get_num_paths() and all(n.node().get_text() == "Silber" for n in silver)
