@@ -33,6 +33,9 @@ COMMANDS: dict[str, str] = {
     "history": "history",
     "sandbox": "sandbox",
     "tutorial": "tutorial",
+    "serve": "serve",
+    "host": "host",
+    "join": "join",
 }
 
 EXIT_USAGE = 2

@@ -1,0 +1,73 @@
+"""A seat played over the network without a window: it joins (or rejoins with its token) and, at
+each of its moves, picks one of the legal actions the server sent it (a random player, the
+level that needs nothing but the legal actions), until the game is over.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from websockets.sync.client import connect
+
+from blueprints3d.net import protocol
+
+
+@dataclass
+class Seat:
+    room: str
+    seat: int
+    token: str
+
+
+def send(ws: Any, kind: str, **fields: Any) -> None:
+    ws.send(protocol.encode(kind, **fields))
+
+
+def receive(ws: Any, timeout: float = 30.0) -> dict[str, Any]:
+    msg = json.loads(ws.recv(timeout=timeout))
+    if not isinstance(msg, dict):
+        raise ValueError("the server sent something that is not a message")
+    return msg
+
+
+def create_room(url: str, seats: list[str], seed: int | None = None) -> str:
+    """A new room on the server at ``url``: its code."""
+    with connect(url, max_size=protocol.MAX_BYTES) as ws:
+        send(ws, "create", seats=seats, **({} if seed is None else {"seed": seed}))
+        msg = receive(ws)
+        if msg.get("type") != "created":
+            raise RuntimeError(f"the server refused the room: {msg.get('error', msg)}")
+        return str(msg["room"])
+
+
+def play_random(url: str, room: str, name: str = "", seed: int = 0, token: str | None = None,
+                stop_after: int | None = None) -> tuple[Seat, dict[str, Any]]:
+    """Play a seat of ``room`` with random legal moves until the game is over (or after
+    ``stop_after`` of its own moves: a client that drops). Returns the seat and its last view."""
+    rng = random.Random(seed)
+    with connect(url, max_size=protocol.MAX_BYTES) as ws:
+        if token is None:
+            send(ws, "join", room=room, name=name or "Guest")
+        else:
+            send(ws, "rejoin", room=room, token=token)
+        joined = receive(ws)
+        if joined.get("type") != "joined":
+            raise RuntimeError(f"could not join: {joined.get('error', joined)}")
+        seat = Seat(room, int(joined["seat"]), str(joined["token"]))
+        moves = 0
+        last: dict[str, Any] = {}
+        while True:
+            msg = receive(ws)
+            if msg.get("type") == "error":
+                continue        # a move of ours came late: the next view says where the game is
+            last = msg["view"]
+            if last["phase"] == "over":
+                return seat, last
+            if msg["legal"]:
+                if stop_after is not None and moves >= stop_after:
+                    return seat, last
+                send(ws, "act", action=rng.choice(msg["legal"]), turn=msg["turn"])
+                moves += 1

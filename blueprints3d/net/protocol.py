@@ -1,0 +1,81 @@
+"""The messages between the server and its clients: one JSON object a websocket text frame, with
+the protocol's version and a type, at most ``MAX_BYTES`` long.
+
+    client -> server
+      {"v": 1, "type": "create", "seats": ["Ann", "@remote", "@easy"], "seed": 7}
+      {"v": 1, "type": "join", "room": CODE, "name": "Bob"}        a free remote seat
+      {"v": 1, "type": "rejoin", "room": CODE, "token": TOKEN}     the seat that token holds
+      {"v": 1, "type": "act", "action": 12, "turn": 5}              ``turn``: the moves made so far
+    server -> client
+      {"v": 1, "type": "created", "room": CODE, "seats": [...]}
+      {"v": 1, "type": "joined", "room": CODE, "seat": 1, "token": TOKEN}
+      {"v": 1, "type": "view", "turn": 5, "view": {...}, "legal": [...]}   legal: to the mover only
+      {"v": 1, "type": "error", "error": "one line"}
+
+A client's message that is not one of these (not JSON, not an object, another version, a field
+of the wrong type or out of range) is refused with ``ProtocolError`` naming the problem.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+VERSION = 1
+MAX_BYTES = 64 * 1024            # a view of a four-player game is some kilobytes
+MAX_NAME = 24
+MAX_SEATS = 4
+ROOM_CODE_CHARS = 10             # secrets.token_urlsafe(8) is 11: codes are cut to this
+
+
+class ProtocolError(ValueError):
+    """A message the server cannot take: its one-line reason."""
+
+
+def encode(kind: str, **fields: Any) -> str:
+    return json.dumps({"v": VERSION, "type": kind, **fields}, separators=(",", ":"), ensure_ascii=False)
+
+
+def _text(msg: dict[str, Any], key: str, most: int) -> str:
+    value = msg.get(key)
+    if not isinstance(value, str) or not value.strip() or len(value) > most or not value.isprintable():
+        raise ProtocolError(f'"{key}" must be printable text of 1 to {most} characters')
+    return value.strip()
+
+
+def _int(msg: dict[str, Any], key: str, lo: int, hi: int) -> int:
+    value = msg.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise ProtocolError(f'"{key}" must be a whole number from {lo} to {hi}')
+    return value
+
+
+def decode(raw: str | bytes) -> dict[str, Any]:
+    """A client's message, checked: its fields as the server may use them."""
+    if isinstance(raw, bytes):
+        raise ProtocolError("messages are JSON text frames, not binary ones")
+    if len(raw.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise ProtocolError(f"a message is at most {MAX_BYTES} bytes")
+    try:
+        msg = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise ProtocolError("not JSON") from None
+    if not isinstance(msg, dict):
+        raise ProtocolError("a message is a JSON object")
+    if msg.get("v") != VERSION:
+        raise ProtocolError(f"this server speaks version {VERSION} of the protocol")
+    kind = msg.get("type")
+    if kind == "create":
+        seats = msg.get("seats")
+        if not isinstance(seats, list) or not 2 <= len(seats) <= MAX_SEATS:
+            raise ProtocolError(f'"seats" must list 2 to {MAX_SEATS} seats')
+        out: dict[str, Any] = {"type": kind, "seats": [_text({"s": s}, "s", MAX_NAME) for s in seats]}
+        out["seed"] = _int(msg, "seed", 0, 2**31 - 1) if "seed" in msg else None
+        return out
+    if kind == "join":
+        return {"type": kind, "room": _text(msg, "room", 64), "name": _text(msg, "name", MAX_NAME)}
+    if kind == "rejoin":
+        return {"type": kind, "room": _text(msg, "room", 64), "token": _text(msg, "token", 64)}
+    if kind == "act":
+        return {"type": kind, "action": _int(msg, "action", 0, 10**6), "turn": _int(msg, "turn", 0, 10**6)}
+    raise ProtocolError('"type" must be create, join, rejoin or act')

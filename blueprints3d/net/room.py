@@ -1,0 +1,157 @@
+"""One game the server owns: its state, its seats (a person to join, or a computer the server
+runs), the secret token of each joined seat, and its save after every move.
+
+No sockets and no asyncio here: the server calls ``join``, ``rejoin``, ``act`` and
+``bot_to_move``, and sends what ``message_for`` gives each seat. A seat sees only its own engine
+view; the seat to move gets its legal actions too.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from blueprints3d.engine.errors import IllegalAction
+from blueprints3d.engine.state import GameState
+from blueprints3d.files.savefile import load_game, save_game
+from blueprints3d.net import protocol
+
+REMOTE = "@remote"          # a seat for someone to join over the network
+BOT_PREFIX = "@"            # "@easy", "@expert": a computer seat the server plays
+
+
+class RoomError(ValueError):
+    """A request the room refuses (its one-line reason); nothing changed."""
+
+
+@dataclass
+class Seat:
+    kind: str                     # "remote" or a bot level
+    name: str
+    token: str | None = None      # set when someone joins it
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind != "remote"
+
+
+@dataclass
+class Room:
+    code: str
+    state: GameState
+    seats: list[Seat]
+    folder: Path | None = None
+
+    @classmethod
+    def create(cls, specs: list[str], seed: int | None = None, folder: Path | None = None) -> Room:
+        """A room for ``specs``: "@remote" (someone joins), "@easy".."@expert" (the server's
+        computer), any other text: a seat for someone to join, named so."""
+        from blueprints3d.ai import LEVELS
+        seats = []
+        for k, spec in enumerate(specs):
+            if spec == REMOTE:
+                seats.append(Seat("remote", f"Player {k + 1}"))
+            elif spec.startswith(BOT_PREFIX):
+                level = spec[1:]
+                if level not in LEVELS:
+                    raise RoomError(f"unknown computer level {level!r}: expected one of {', '.join(LEVELS)}")
+                seats.append(Seat(level, f"Computer {k + 1}"))
+            else:
+                seats.append(Seat("remote", spec))
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        state = GameState.new(len(seats), seed, 0, [s.name for s in seats])
+        room = cls(secrets.token_urlsafe(8)[:protocol.ROOM_CODE_CHARS], state, seats, folder)
+        room.save()
+        return room
+
+    # -- seats ------------------------------------------------------------------------------
+
+    def join(self, name: str) -> tuple[int, str]:
+        """The first free remote seat for ``name``: (seat, its token)."""
+        for k, seat in enumerate(self.seats):
+            if not seat.is_bot and seat.token is None:
+                seat.token = secrets.token_urlsafe(24)
+                self.save()
+                return k, seat.token
+        raise RoomError("this room has no free seat")
+
+    def rejoin(self, token: str) -> int:
+        for k, seat in enumerate(self.seats):
+            if seat.token is not None and secrets.compare_digest(seat.token, token):
+                return k
+        raise RoomError("no seat of this room holds that token")
+
+    # -- the game ---------------------------------------------------------------------------
+
+    @property
+    def turn(self) -> int:
+        """Moves made so far: an action names it, so a replayed or stale one is refused."""
+        return len(self.state.log)
+
+    def act(self, seat: int, action: int, turn: int) -> None:
+        """``seat`` makes ``action``, meant for move number ``turn``; RoomError (nothing
+        changed) when it is not that seat's move, the move is stale, or the engine refuses it."""
+        if turn != self.turn:
+            raise RoomError(f"that action was for move {turn}; the game is at move {self.turn}")
+        if self.state.current_player != seat:
+            raise RoomError("it is not your move")
+        try:
+            self.state.apply(action)
+        except IllegalAction as e:
+            raise RoomError(str(e)) from None
+        self.save()
+
+    def bot_to_move(self) -> tuple[int, str] | None:
+        """(seat, level) when the seat to move is one of the server's computers."""
+        p = self.state.current_player
+        if p is None or not self.seats[p].is_bot:
+            return None
+        return p, self.seats[p].kind
+
+    def message_for(self, seat: int) -> str:
+        """What ``seat`` is sent after every move: its view, and its legal actions when it is its
+        move (nothing of another seat's blueprint, building or the bag's dice)."""
+        legal = self.state.legal_actions() if self.state.current_player == seat else []
+        return protocol.encode("view", turn=self.turn, view=self.state.view(seat).to_dict(), legal=legal)
+
+    # -- saving -----------------------------------------------------------------------------
+
+    def meta(self) -> dict[str, Any]:
+        return {"room": self.code, "seats": [{"kind": s.kind, "name": s.name, "token": s.token} for s in self.seats]}
+
+    def save(self) -> None:
+        """The room in the save format, after every move: a server killed at any moment resumes
+        it (``load``)."""
+        if self.folder is not None:
+            save_game(self.folder / f"room-{self.code}.json", self.state, self.meta())
+
+    @classmethod
+    def load(cls, path: Path) -> Room:
+        state, meta = load_game(path)
+        seats = [Seat(s["kind"], s["name"], s.get("token")) for s in meta["seats"]]
+        return cls(meta["room"], state, seats, path.parent)
+
+
+def load_rooms(folder: Path) -> dict[str, Room]:
+    """Every room saved in ``folder`` (a damaged save is left where it is, and said on stderr)."""
+    import sys
+    rooms: dict[str, Room] = {}
+    for path in sorted(folder.glob("room-*.json")):
+        try:
+            room = Room.load(path)
+        except (ValueError, KeyError, TypeError, OSError, json.JSONDecodeError) as e:
+            print(f"blueprints3d serve: {path.name} not resumed: {e}", file=sys.stderr)
+            continue
+        rooms[room.code] = room
+    return rooms
+
+
+def rooms_folder(data_folder: str | os.PathLike[str] | None = None) -> Path:
+    from blueprints3d.files.autosave import default_dir
+    folder = (Path(data_folder) if data_folder is not None else default_dir()) / "rooms"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

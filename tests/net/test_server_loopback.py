@@ -1,0 +1,172 @@
+"""The server over loopback (issue 31, first slice): whole games of headless clients and the
+server's computers; nothing of another seat on the wire; hostile clients refused one message at
+a time while another room plays on; a room resumed from its save by a new server."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from websockets.sync.client import connect
+
+from blueprints3d.engine.state import Phase
+from blueprints3d.files.savefile import replay
+from blueprints3d.net import protocol
+from blueprints3d.net.client import create_room, play_random, receive, send
+from blueprints3d.net.server import GameServer
+
+
+class Running:
+    """A GameServer on an ephemeral loopback port, in a thread with its own event loop."""
+
+    def __init__(self, folder=None, on_send=None):
+        self.server = GameServer(folder, on_send)
+        self.loop = asyncio.new_event_loop()
+        self.port: int | None = None
+        ready = threading.Event()
+
+        def run():
+            asyncio.set_event_loop(self.loop)
+
+            def bound(port):
+                self.port = port
+                ready.set()
+            self.task = self.loop.create_task(self.server.serve_forever("127.0.0.1", 0, bound))
+            try:
+                self.loop.run_until_complete(self.task)
+            except asyncio.CancelledError:
+                pass
+
+        self.thread = threading.Thread(target=run, daemon=True)
+        self.thread.start()
+        assert ready.wait(10), "the server did not start"
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def stop(self):
+        self.loop.call_soon_threadsafe(self.task.cancel)
+        self.thread.join(10)
+
+
+@pytest.fixture
+def running(tmp_path):
+    r = Running(tmp_path)
+    yield r
+    r.stop()
+
+
+def play_all(url, room, names):
+    with ThreadPoolExecutor(len(names)) as pool:
+        futures = [pool.submit(play_random, url, room, n, k) for k, n in enumerate(names)]
+        return [f.result(timeout=120) for f in futures]
+
+
+def test_a_whole_game_of_headless_clients_and_the_servers_computers(running, tmp_path):
+    room = create_room(running.url, ["@remote", "@remote", "@easy", "@medium"], seed=11)
+    results = play_all(running.url, room, ["Ann", "Bob"])
+    game = running.server.rooms[room]
+    assert game.state.phase is Phase.OVER
+    # Every client saw the end, with the engine's result; each its own seat.
+    assert sorted(seat.seat for seat, _v in results) == [0, 1]
+    for seat, view in results:
+        assert view["result"] == game.state.view(seat.seat).to_dict()["result"]
+    # The same seed and actions played locally end the same way.
+    local = replay(4, 11, 0, list(game.state.names), list(game.state.log))
+    assert local.result().victory_points == game.state.result().victory_points
+    # Saved after every move, in the save format.
+    assert (tmp_path / f"room-{room}.json").is_file()
+
+
+def test_nothing_of_another_seat_goes_on_the_wire(tmp_path):
+    sent: list[tuple[int, dict]] = []
+    r = Running(tmp_path, on_send=lambda room, seat, text: sent.append((seat, json.loads(text))))
+    try:
+        room = create_room(r.url, ["@remote"] * 4, seed=5)
+        play_all(r.url, room, ["A", "B", "C", "D"])
+    finally:
+        r.stop()
+    assert len(sent) > 100
+    for seat, msg in sent:
+        view = msg["view"]
+        assert view["player"] == seat
+        over = view["phase"] == "over"
+        for other in range(4):
+            if other != seat and not over:
+                assert view["blueprints"][other] is None and view["buildings"][other] is None
+        assert "bag" not in view and isinstance(view["bag_count"], int)      # its count, not its dice
+        if view["current_player"] != seat:
+            assert msg["legal"] == []
+
+
+def test_hostile_messages_get_one_error_each_and_another_room_plays_on(running):
+    busy = create_room(running.url, ["@remote", "@easy"], seed=2)
+    with ThreadPoolExecutor(1) as pool:
+        game = pool.submit(play_random, running.url, busy, "Ann", 1)
+        target = create_room(running.url, ["@remote", "@remote"], seed=3)
+        with connect(running.url, max_size=None) as ws:
+            for bad in ("not json", "[1, 2]", json.dumps({"v": 9, "type": "join"}),
+                        json.dumps({"v": 1, "type": "rule the world"}),
+                        json.dumps({"v": 1, "type": "act", "action": 0, "turn": 0}),          # no seat yet
+                        json.dumps({"v": 1, "type": "join", "room": "nope", "name": "X"}),
+                        json.dumps({"v": 1, "type": "rejoin", "room": target, "token": "stolen"})):
+                ws.send(bad)
+                assert receive(ws)["type"] == "error"
+            send(ws, "join", room=target, name="Eve")
+            joined = receive(ws)
+            assert joined["type"] == "joined" and joined["seat"] == 0
+            view = receive(ws)
+            # Out of turn (seat 1 is not ours), stale and illegal moves: refused, nothing changed.
+            turn = view["turn"]
+            send(ws, "act", action=10**5, turn=turn)
+            assert receive(ws)["type"] == "error"
+            send(ws, "act", action=view["legal"][0], turn=turn + 7)
+            assert receive(ws)["type"] == "error"
+            assert running.server.rooms[target].turn == turn
+        # A 10 MB frame: the connection is closed, the server goes on.
+        with connect(running.url, max_size=None) as ws:
+            ws.send("x" * (10 * 2**20))
+            with pytest.raises(Exception):
+                receive(ws, timeout=10)
+        # A flood: closed, and the other room's game still ends.
+        with connect(running.url, max_size=None) as ws:
+            with pytest.raises(Exception):
+                for _ in range(500):
+                    ws.send("{}")
+                for _ in range(500):
+                    receive(ws, timeout=10)
+        seat, last = game.result(timeout=120)
+    assert last["phase"] == "over" and running.server.rooms[busy].state.phase is Phase.OVER
+
+
+def test_a_dropped_client_rejoins_and_a_new_server_resumes_the_room(tmp_path):
+    r = Running(tmp_path)
+    room = create_room(r.url, ["@remote", "@easy"], seed=9)
+    seat, _view = play_random(r.url, room, "Ann", 3, stop_after=4)      # drops after 4 moves
+    made = r.server.rooms[room].turn
+    assert made > 0
+    r.stop()                                                             # the server goes away
+    again = Running(tmp_path)                                            # and comes back
+    try:
+        assert again.server.rooms[room].turn == made                     # from the save
+        seat2, last = play_random(again.url, room, token=seat.token, seed=4)
+        assert seat2.seat == seat.seat and last["phase"] == "over"
+        state = again.server.rooms[room].state
+        local = replay(2, 9, 0, list(state.names), list(state.log))
+        assert local.result().victory_points == state.result().victory_points
+    finally:
+        again.stop()
+
+
+def test_the_protocol_refuses_what_it_does_not_know():
+    for raw, why in ((b"binary", "text frames"), ("x" * (protocol.MAX_BYTES + 1), "at most"),
+                     ('{"v": 1, "type": "create", "seats": ["a"]}', "2 to 4"),
+                     ('{"v": 1, "type": "act", "action": true, "turn": 0}', "whole number"),
+                     ('{"v": 1, "type": "join", "room": "r", "name": "\\u0000"}', "printable")):
+        with pytest.raises(protocol.ProtocolError, match=why):
+            protocol.decode(raw)
+    assert protocol.decode('{"v": 1, "type": "act", "action": 3, "turn": 4}') == {"type": "act", "action": 3, "turn": 4}
