@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,9 +45,10 @@ def create_room(url: str, seats: list[str], seed: int | None = None) -> str:
 
 
 def play_random(url: str, room: str, name: str = "", seed: int = 0, token: str | None = None,
-                stop_after: int | None = None) -> tuple[Seat, dict[str, Any]]:
+                stop_after: int | None = None, timings: list[float] | None = None) -> tuple[Seat, dict[str, Any]]:
     """Play a seat of ``room`` with random legal moves until the game is over (or after
-    ``stop_after`` of its own moves: a client that drops). Returns the seat and its last view."""
+    ``stop_after`` of its own moves: a client that drops). Returns the seat and its last view.
+    ``timings``: each move's seconds from sending it to the view it brought (benchmarks)."""
     rng = random.Random(seed)
     with connect(url, max_size=protocol.MAX_BYTES) as ws:
         if token is None:
@@ -59,8 +61,12 @@ def play_random(url: str, room: str, name: str = "", seed: int = 0, token: str |
         seat = Seat(room, int(joined["seat"]), str(joined["token"]))
         moves = 0
         last: dict[str, Any] = {}
+        sent_at: float | None = None
         while True:
             msg = receive(ws)
+            if sent_at is not None and msg.get("type") == "view" and timings is not None:
+                timings.append(time.perf_counter() - sent_at)
+            sent_at = None
             if msg.get("type") == "error":
                 continue        # a move of ours came late: the next view says where the game is
             last = msg["view"]
@@ -69,5 +75,6 @@ def play_random(url: str, room: str, name: str = "", seed: int = 0, token: str |
             if msg["legal"]:
                 if stop_after is not None and moves >= stop_after:
                     return seat, last
+                sent_at = time.perf_counter()
                 send(ws, "act", action=rng.choice(msg["legal"]), turn=msg["turn"])
                 moves += 1
