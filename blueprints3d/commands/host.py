@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from blueprints3d.commands.argtypes import UsageError
+from blueprints3d.commands.argtypes import UsageError, whole_number
 from blueprints3d.i18n import N_, _
 
 HELP = N_("open a room on a game server and print its join address (so far: --headless)")
@@ -17,6 +17,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seats", default="@remote,@remote",
                         help=_("the seats: @remote (someone joins), @easy .. @expert (the server's computer)"))
     parser.add_argument("--seed", type=int, help=_("the game's seed (default: by chance)"))
+    parser.add_argument("--takeover", type=whole_number(0, 24 * 3600), metavar="SECONDS",
+                        help=_("a player away at their move is waited for this long, then a computer "
+                               "moves for them (default: they are waited for)"))
     parser.add_argument("--headless", action="store_true", help=_("no window: print the join address and exit"))
 
 
@@ -27,7 +30,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(_("so far a room is opened only with --headless"))
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
     try:
-        room = create_room(args.server.rstrip("/"), seats, args.seed)
+        room = create_room(args.server.rstrip("/"), seats, args.seed, args.takeover)
     except (OSError, RuntimeError, TimeoutError) as e:
         print(_("blueprints3d host: {reason}", reason=e), file=sys.stderr)
         return 1

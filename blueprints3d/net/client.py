@@ -34,10 +34,11 @@ def receive(ws: Any, timeout: float = 30.0) -> dict[str, Any]:
     return msg
 
 
-def create_room(url: str, seats: list[str], seed: int | None = None) -> str:
+def create_room(url: str, seats: list[str], seed: int | None = None, takeover: int | None = None) -> str:
     """A new room on the server at ``url``: its code."""
+    extra = {k: v for k, v in (("seed", seed), ("takeover", takeover)) if v is not None}
     with connect(url, max_size=protocol.MAX_BYTES) as ws:
-        send(ws, "create", seats=seats, **({} if seed is None else {"seed": seed}))
+        send(ws, "create", seats=seats, **extra)
         msg = receive(ws)
         if msg.get("type") != "created":
             raise RuntimeError(f"the server refused the room: {msg.get('error', msg)}")

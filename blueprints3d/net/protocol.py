@@ -2,7 +2,9 @@
 the protocol's version and a type, at most ``MAX_BYTES`` long.
 
     client -> server
-      {"v": 1, "type": "create", "seats": ["Ann", "@remote", "@easy"], "seed": 7}
+      {"v": 1, "type": "create", "seats": ["Ann", "@remote", "@easy"], "seed": 7, "takeover": 60}
+                                     takeover: seconds a dropped seat waits at its move before
+                                     the server's easy computer moves for it (none: it waits)
       {"v": 1, "type": "join", "room": CODE, "name": "Bob"}        a free remote seat
       {"v": 1, "type": "rejoin", "room": CODE, "token": TOKEN}     the seat that token holds
       {"v": 1, "type": "act", "action": 12, "turn": 5}              ``turn``: the moves made so far
@@ -71,6 +73,7 @@ def decode(raw: str | bytes) -> dict[str, Any]:
             raise ProtocolError(f'"seats" must list 2 to {MAX_SEATS} seats')
         out: dict[str, Any] = {"type": kind, "seats": [_text({"s": s}, "s", MAX_NAME) for s in seats]}
         out["seed"] = _int(msg, "seed", 0, 2**31 - 1) if "seed" in msg else None
+        out["takeover"] = _int(msg, "takeover", 0, 24 * 3600) if "takeover" in msg else None
         return out
     if kind == "join":
         return {"type": kind, "room": _text(msg, "room", 64), "name": _text(msg, "name", MAX_NAME)}

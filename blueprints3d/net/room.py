@@ -45,9 +45,11 @@ class Room:
     state: GameState
     seats: list[Seat]
     folder: Path | None = None
+    takeover: float | None = None   # seconds a dropped seat waits at its move, then a computer moves
 
     @classmethod
-    def create(cls, specs: list[str], seed: int | None = None, folder: Path | None = None) -> Room:
+    def create(cls, specs: list[str], seed: int | None = None, folder: Path | None = None,
+               takeover: float | None = None) -> Room:
         """A room for ``specs``: "@remote" (someone joins), "@easy".."@expert" (the server's
         computer), any other text: a seat for someone to join, named so."""
         from blueprints3d.ai import LEVELS
@@ -64,7 +66,7 @@ class Room:
                 seats.append(Seat("remote", spec))
         seed = secrets.randbelow(2**31) if seed is None else seed
         state = GameState.new(len(seats), seed, 0, [s.name for s in seats])
-        room = cls(secrets.token_urlsafe(8)[:protocol.ROOM_CODE_CHARS], state, seats, folder)
+        room = cls(secrets.token_urlsafe(8)[:protocol.ROOM_CODE_CHARS], state, seats, folder, takeover)
         room.save()
         return room
 
@@ -121,7 +123,8 @@ class Room:
     # -- saving -----------------------------------------------------------------------------
 
     def meta(self) -> dict[str, Any]:
-        return {"room": self.code, "seats": [{"kind": s.kind, "name": s.name, "token": s.token} for s in self.seats]}
+        return {"room": self.code, "takeover": self.takeover,
+                "seats": [{"kind": s.kind, "name": s.name, "token": s.token} for s in self.seats]}
 
     def save(self) -> None:
         """The room in the save format, after every move: a server killed at any moment resumes
@@ -133,7 +136,7 @@ class Room:
     def load(cls, path: Path) -> Room:
         state, meta = load_game(path)
         seats = [Seat(s["kind"], s["name"], s.get("token")) for s in meta["seats"]]
-        return cls(meta["room"], state, seats, path.parent)
+        return cls(meta["room"], state, seats, path.parent, meta.get("takeover"))
 
 
 def load_rooms(folder: Path) -> dict[str, Room]:

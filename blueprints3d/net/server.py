@@ -83,11 +83,12 @@ class GameServer:
                 links = self.links.get(link.room.code, [])
                 if link in links:
                     links.remove(link)
+                self._watch(link.room)   # its seat may be the one to move: it waits, then a computer
 
     async def _handle(self, link: _Link, msg: dict) -> None:
         kind = msg["type"]
         if kind == "create":
-            room = Room.create(msg["seats"], msg["seed"], self.folder)
+            room = Room.create(msg["seats"], msg["seed"], self.folder, msg["takeover"])
             self.rooms[room.code] = room
             await link.ws.send(protocol.encode("created", room=room.code, seats=[s.name for s in room.seats]))
             await self._run_bots(room)
@@ -139,6 +140,31 @@ class GameServer:
     async def _broadcast(self, room: Room) -> None:
         for link in list(self.links.get(room.code, [])):
             await self._send(link)
+        self._watch(room)
+
+    def _connected(self, room: Room, seat: int) -> bool:
+        return any(link.seat == seat for link in self.links.get(room.code, []))
+
+    def _watch(self, room: Room) -> None:
+        """The seat to move has no connection: after the room's ``takeover`` seconds, if it is
+        still away and still that move, the server's easy computer moves for it."""
+        p = room.state.current_player
+        if room.takeover is None or p is None or room.seats[p].is_bot or self._connected(room, p):
+            return
+        turn = room.turn
+        asyncio.get_running_loop().create_task(self._take_over(room, p, turn))
+
+    async def _take_over(self, room: Room, seat: int, turn: int) -> None:
+        from blueprints3d.ai import make_bot
+        assert room.takeover is not None
+        await asyncio.sleep(room.takeover)
+        async with self._lock(room):
+            if room.turn != turn or room.state.current_player != seat or self._connected(room, seat):
+                return
+            action = await asyncio.to_thread(make_bot("easy", seed=turn).choose, room.state.clone(), seat)
+            room.act(seat, action, turn)
+        await self._broadcast(room)
+        await self._run_bots(room)
 
     async def _send(self, link: _Link) -> None:
         assert link.room is not None and link.seat is not None

@@ -170,3 +170,22 @@ def test_the_protocol_refuses_what_it_does_not_know():
         with pytest.raises(protocol.ProtocolError, match=why):
             protocol.decode(raw)
     assert protocol.decode('{"v": 1, "type": "act", "action": 3, "turn": 4}') == {"type": "act", "action": 3, "turn": 4}
+
+
+def test_a_seat_away_at_its_move_is_played_by_a_computer_after_the_rooms_wait(running):
+    import time
+    room = create_room(running.url, ["@remote", "@easy"], seed=13, takeover=0)
+    seat, _view = play_random(running.url, room, "Ann", 2, stop_after=2)    # drops at its third move
+    game = running.server.rooms[room]
+    deadline = time.monotonic() + 60
+    while not game.state.is_over and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert game.state.is_over                                              # nobody waited forever
+    seat2, last = play_random(running.url, room, token=seat.token)          # back: the game is over
+    assert seat2.seat == seat.seat and last["phase"] == "over"
+    # Without a takeover the seat waits for its player.
+    waiting = create_room(running.url, ["@remote", "@easy"], seed=14)
+    play_random(running.url, waiting, "Bob", 2, stop_after=1)
+    turn = running.server.rooms[waiting].turn
+    time.sleep(0.5)
+    assert running.server.rooms[waiting].turn == turn and running.server.rooms[waiting].state.current_player == 0
