@@ -39,6 +39,9 @@ def default_names(n: int) -> list[str]:
     return [f"Player {i + 1}" for i in range(n)]
 
 
+SPECTATOR = -1   # ``view(SPECTATOR)``: the view of someone at no seat (a watcher over the network)
+
+
 class GameState:
     """One game of Blueprints. Create it with ``GameState.new`` (a new game) or
     ``GameState.restore`` (a game rebuilt from its parts, e.g. from a player's view)."""
@@ -454,8 +457,9 @@ class GameState:
     def view(self, player: int) -> PlayerView:
         """What ``player`` may see now: everything public, their own blueprint, building and
         cards; others' blueprints, buildings and cards only when the game is over (a scored
-        round's buildings are public through ``round_results``)."""
-        if not 0 <= player < self.num_players:
+        round's buildings are public through ``round_results``). ``SPECTATOR``: what someone
+        at no seat may see, the public part alone."""
+        if not (0 <= player < self.num_players or player == SPECTATOR):
             raise IllegalAction(Message.of("there is no player {player}", player=player))
         v = self.values
         over = self.phase is Phase.OVER
@@ -482,4 +486,4 @@ class GameState:
 
 
 # Phase and the records are part of the state's API, so they can be imported from here too.
-__all__ = ["GameState", "Phase", "RoundResult", "GameResult", "PlayerView", "default_names"]
+__all__ = ["GameState", "Phase", "RoundResult", "GameResult", "PlayerView", "SPECTATOR", "default_names"]

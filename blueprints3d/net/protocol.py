@@ -8,6 +8,7 @@ the protocol's version and a type, at most ``MAX_BYTES`` long.
       {"v": 1, "type": "join", "room": CODE, "name": "Bob"}        a free remote seat
       {"v": 1, "type": "rejoin", "room": CODE, "token": TOKEN}     the seat that token holds
       {"v": 1, "type": "act", "action": 12, "turn": 5}              ``turn``: the moves made so far
+      {"v": 1, "type": "watch", "room": CODE}                      a spectator: the public view
     server -> client
       {"v": 1, "type": "created", "room": CODE, "seats": [...]}
       {"v": 1, "type": "joined", "room": CODE, "seat": 1, "token": TOKEN}
@@ -79,6 +80,8 @@ def decode(raw: str | bytes) -> dict[str, Any]:
         return {"type": kind, "room": _text(msg, "room", 64), "name": _text(msg, "name", MAX_NAME)}
     if kind == "rejoin":
         return {"type": kind, "room": _text(msg, "room", 64), "token": _text(msg, "token", 64)}
+    if kind == "watch":
+        return {"type": kind, "room": _text(msg, "room", 64)}
     if kind == "act":
         return {"type": kind, "action": _int(msg, "action", 0, 10**6), "turn": _int(msg, "turn", 0, 10**6)}
-    raise ProtocolError('"type" must be create, join, rejoin or act')
+    raise ProtocolError('"type" must be create, join, rejoin, watch or act')

@@ -116,7 +116,8 @@ class Room:
 
     def message_for(self, seat: int) -> str:
         """What ``seat`` is sent after every move: its view, and its legal actions when it is its
-        move (nothing of another seat's blueprint, building or the bag's dice)."""
+        move (nothing of another seat's blueprint, building or the bag's dice). ``SPECTATOR``:
+        the public view."""
         legal = self.state.legal_actions() if self.state.current_player == seat else []
         return protocol.encode("view", turn=self.turn, view=self.state.view(seat).to_dict(), legal=legal)
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from blueprints3d.engine.state import SPECTATOR
 from blueprints3d.net import protocol
 from blueprints3d.net.room import Room, RoomError, load_rooms
 
@@ -93,6 +94,16 @@ class GameServer:
             await link.ws.send(protocol.encode("created", room=room.code, seats=[s.name for s in room.seats]))
             await self._run_bots(room)
             return
+        if kind == "watch":
+            if link.room is not None:
+                raise RoomError("this connection already holds a seat")
+            found = self.rooms.get(msg["room"])
+            if found is None:
+                raise RoomError("no such room")
+            link.room, link.seat = found, SPECTATOR
+            self.links.setdefault(found.code, []).append(link)
+            await self._send(link)
+            return
         if kind in ("join", "rejoin"):
             if link.room is not None:
                 raise RoomError("this connection already holds a seat")
@@ -112,6 +123,8 @@ class GameServer:
         # "act"
         if link.room is None or link.seat is None:
             raise RoomError("join a room first")
+        if link.seat == SPECTATOR:
+            raise RoomError("a spectator has no move")
         async with self._lock(link.room):
             link.room.act(link.seat, msg["action"], msg["turn"])
         await self._broadcast(link.room)

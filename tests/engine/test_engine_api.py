@@ -172,3 +172,20 @@ def test_describe_action_of_a_finished_game_names_nobody_and_no_space():
     s = random_game(2, 5)
     a = actions.place(0, 0)
     assert s.describe_action(a, reveal=True) == f"nobody takes the {s.describe_die(0)}"
+
+
+def test_a_spectator_sees_the_public_part_only():
+    from blueprints3d.engine.playout import random_playout
+    from blueprints3d.engine.state import SPECTATOR
+    import random as _random
+    s = GameState.new(3, 8)
+    for _ in range(5):
+        s.apply(s.legal_actions()[0])
+    v = s.view(SPECTATOR)
+    assert v.player == SPECTATOR and v.blueprints == (None, None, None) and v.buildings == (None, None, None)
+    assert v.pool == s.view(0).pool and v.bag_count == s.view(0).bag_count    # the open part is the same
+    random_playout(s, _random.Random(1))
+    over = s.view(SPECTATOR)
+    assert all(b is not None for b in over.blueprints) and over.result is not None
+    with pytest.raises(IllegalAction, match="no player -2"):
+        s.view(-2)

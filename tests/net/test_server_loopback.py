@@ -189,3 +189,29 @@ def test_a_seat_away_at_its_move_is_played_by_a_computer_after_the_rooms_wait(ru
     turn = running.server.rooms[waiting].turn
     time.sleep(0.5)
     assert running.server.rooms[waiting].turn == turn and running.server.rooms[waiting].state.current_player == 0
+
+
+def test_a_spectator_watches_the_public_view_and_has_no_move(running):
+    room = create_room(running.url, ["@remote", "@easy"], seed=17)
+    with connect(running.url) as ws:
+        send(ws, "watch", room=room)
+        first = receive(ws)
+        assert first["type"] == "view" and first["legal"] == [] and first["view"]["player"] == -1
+        assert first["view"]["blueprints"] == [None, None] and first["view"]["buildings"] == [None, None]
+        send(ws, "act", action=0, turn=first["turn"])
+        assert receive(ws)["error"] == "a spectator has no move"
+        with ThreadPoolExecutor(1) as pool:
+            game = pool.submit(play_random, running.url, room, "Ann", 3)
+            seen = []
+            while True:
+                msg = receive(ws, timeout=60)
+                if msg["type"] != "view":
+                    continue
+                seen.append(msg)
+                if msg["view"]["phase"] == "over":
+                    break
+            game.result(timeout=60)
+    assert len(seen) > 10
+    for msg in seen[:-1]:
+        assert msg["view"]["blueprints"] == [None, None] and msg["legal"] == []
+    assert all(b is not None for b in seen[-1]["view"]["blueprints"])
