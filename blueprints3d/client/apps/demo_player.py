@@ -27,7 +27,7 @@ from blueprints3d.client.render.lighting import setup_lighting
 from blueprints3d.client.render.window import NO_WINDOW_HINT, open_base
 from blueprints3d.client.scene import units
 from blueprints3d.client.render.capture import grab_frame, render_frames, save_png
-from blueprints3d.i18n import N_, _, language
+from blueprints3d.i18n import N_, _, language, number
 from blueprints3d.files.demo_progress import load_progress, progress_path, save_progress
 from blueprints3d.presentation.demos.tasks import TASK, Answer
 from blueprints3d.presentation.scene import Demo, Step
@@ -46,13 +46,14 @@ MENU_GAP = 0.022          # between rows, aspect2d units
 MENU_TOP = 0.62           # the first row's top edge, below the heading and the hint
 MENU_BOTTOM = -0.93       # the last row's lowest bottom edge (the note goes below the rows)
 SUMMARY = "demo-summary"  # the text properties of a row's second line: smaller, dimmer
+SUMMARY_SCALE = 0.8
 
 
 def _summary_properties() -> None:
     tpm = TextPropertiesManager.get_global_ptr()
     if not tpm.has_properties(SUMMARY):
         tp = TextProperties()
-        tp.set_text_scale(0.8)
+        tp.set_text_scale(SUMMARY_SCALE)
         tp.set_text_color(0.78, 0.84, 0.92, 1)
         tpm.set_properties(SUMMARY, tp)
 
@@ -195,9 +196,14 @@ class DemoPlayer(DirectObject):
         self.accept("mouse1-up", self._mouse, [self.release])
         self.show_menu()
 
-    def _menu_text(self, k: int, demo: Demo) -> str:
+    def _menu_text(self, k: int, demo: Demo, wordwrap: float | None = None) -> str:
+        """A row's text as its button is given it: the title line, and the summary in its own
+        smaller style. Each line goes through ``panda_text`` alone, the style's markup around it
+        (``panda_text`` takes its text as plain letters). ``wordwrap``: the row's, in its units."""
         done = "   " + _(FINISHED_MARK) if demo.name in self.finished else ""
-        return f"{k + 1}.  {demo.title}{done}\n\1{SUMMARY}\1{demo.summary}\2"
+        title = panda_text(f"{number(k + 1)}.  {demo.title}{done}", wordwrap=wordwrap)
+        summary = panda_text(demo.summary, wordwrap=wordwrap / SUMMARY_SCALE if wordwrap else None)
+        return f"{title}\n\1{SUMMARY}\1{summary}\2"
 
     def menu_width(self) -> float:
         """A row's width in aspect2d units: the window's width less a margin, capped."""
@@ -218,8 +224,9 @@ class DemoPlayer(DirectObject):
         for _i in range(8):
             rows = []
             for k, demo in enumerate(self.demos):
-                b = DirectButton(parent=self.menu, text=panda_text(self._menu_text(k, demo)), scale=scale,
-                                 text_align=TextNode.A_center, text_wordwrap=width / scale - 2 * MENU_PAD[0],
+                wrap = width / scale - 2 * MENU_PAD[0]
+                b = DirectButton(parent=self.menu, text=self._menu_text(k, demo, wrap), scale=scale,
+                                 text_align=TextNode.A_center, text_wordwrap=wrap,
                                  frameColor=(0.16, 0.22, 0.34, 0.95), text_fg=(1, 1, 1, 1), relief=DGG.FLAT,
                                  pad=MENU_PAD, command=self.open, extraArgs=[demo.name])
                 rows.append(b)

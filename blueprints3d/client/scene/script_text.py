@@ -197,6 +197,10 @@ def panda_text(text: str, lang: str | None = None, wordwrap: float | None = None
     places. ``text_font``: the node's font when it is not the interface's (the fixed-width one):
     it is taken to hold Latin letters only."""
     base = interface_script(lang) if text_font is None or text_font == interface_font(lang) else "latin"
+    if "\1" in text or "\2" in text:
+        # Already Panda3D's markup (a caller's own TextProperties): its letters are not plain
+        # text to reorder; the caller gives each plain part to panda_text and marks it up after.
+        return text
     if not text or not needs_markup(text, lang, base):
         return text
     if wordwrap:

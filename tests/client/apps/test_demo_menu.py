@@ -2,7 +2,7 @@
 
 The menu (issue 29, item 4c): a demo is marked finished only once its try-it steps were answered
 right, never for being opened or stepped through; no row's words run past its button, nor a
-button past the window, at 1024x768, 1280x720 and 1920x1080."""
+button past the window, at 1024x768, 1280x720 and 1920x1080, in each of the four languages."""
 
 from __future__ import annotations
 
@@ -107,8 +107,19 @@ def _a2d_rect(node, a2d, frame=None):
     return lo.x, lo.z, hi.x, hi.z
 
 
-@pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (1920, 1080)])
-def test_no_menu_row_overflows_its_button_or_the_window(offscreen_base, size):
+MENU_SIZES = [(1024, 768), (1280, 720), (1920, 1080)]
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "zh", "fa"])
+@pytest.mark.parametrize("size", MENU_SIZES, ids=[f"{w}x{h}" for w, h in MENU_SIZES])
+def test_no_menu_row_overflows_its_button_or_the_window(offscreen_base, size, lang):
+    """In each language (issue 30): the longest rows (every demo marked finished) inside their
+    buttons and the window, one under the other; the heading, hint and note inside the window,
+    above or clear of the rows, and in the language."""
+    from blueprints3d.client.scene.script_text import use_language
+    from blueprints3d.i18n import _
+
+    use_language(lang)
     w, h = size
     base = offscreen_base
     base.adjustWindowAspectRatio(w / h)   # aspect2d shaped as that window's
@@ -125,16 +136,24 @@ def test_no_menu_row_overflows_its_button_or_the_window(offscreen_base, size):
             # the button's PGItem, in the button's own units).
             lo, hi = b.component("text0").get_tight_bounds(b.stateNodePath[0])
             words = _a2d_rect(b, a2d, (lo.x, hi.x, lo.z, hi.z))
-            assert frame[0] <= words[0] and words[2] <= frame[2], (size, b["text"], words, frame)
-            assert frame[1] <= words[1] and words[3] <= frame[3], (size, b["text"], words, frame)
+            assert frame[0] <= words[0] and words[2] <= frame[2], (lang, size, b["text"], words, frame)
+            assert frame[1] <= words[1] and words[3] <= frame[3], (lang, size, b["text"], words, frame)
             assert -aspect <= frame[0] and frame[2] <= aspect and -1 <= frame[1] and frame[3] <= 1, (size, frame)
-            assert demo_player.FINISHED_MARK in b["text"]
+            assert _(demo_player.FINISHED_MARK) in b["text"]
             rows.append(frame)
         for a, b in zip(rows, rows[1:]):
-            assert b[3] < a[1], (a, b)        # one under the other, apart
+            assert b[3] < a[1], (lang, size, a, b)        # one under the other, apart
         for t in (p.heading, p.menu_hint):
             r = _a2d_rect(t, a2d)
-            assert -aspect <= r[0] and r[2] <= aspect and r[1] > rows[0][3], (t.getText(), r)
+            assert -aspect <= r[0] and r[2] <= aspect and r[1] > rows[0][3], (lang, t.getText(), r)
+        if p.note_text.textNode.get_text():
+            r = _a2d_rect(p.note_text, a2d)
+            assert -aspect <= r[0] and r[2] <= aspect and -1 <= r[1] and r[3] <= 1, (lang, size, r)
+            for row in rows:
+                assert not (r[0] < row[2] and row[0] < r[2] and r[1] < row[3] and row[1] < r[3]), (lang, r, row)
+        assert p.heading.getText() == _("Blueprints - rule demonstrations")
+        if lang != "en":
+            assert p.heading.getText() != "Blueprints - rule demonstrations", lang
     finally:
         p.destroy()
         base.adjustWindowAspectRatio(base.win.get_x_size() / max(base.win.get_y_size(), 1))
