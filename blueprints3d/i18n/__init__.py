@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import unicodedata
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -93,7 +94,7 @@ def join_list(items: list[str]) -> str:
 
 
 LRM = "\u200e"   # LEFT-TO-RIGHT MARK: a strong left-to-right letter that shows nothing
-_RTL = {"fa"}
+RTL_LANGUAGES = frozenset({"fa"})   # the languages that read right to left
 
 
 def _value(v: object) -> str:
@@ -102,7 +103,7 @@ def _value(v: object) -> str:
     if isinstance(v, int) and not isinstance(v, bool):
         return number(v)
     text = str(v)
-    if _current in _RTL and _latin_only(text):
+    if _current in RTL_LANGUAGES and _latin_only(text):
         # A path, a command or a Latin name inside a right-to-left sentence: marked at both ends
         # so that its own slashes and dashes stay with it ("/tmp/a.json", not "tmp/a.json/").
         return f"{LRM}{text}{LRM}"
@@ -110,7 +111,6 @@ def _value(v: object) -> str:
 
 
 def _latin_only(text: str) -> bool:
-    import unicodedata
     kinds = {unicodedata.bidirectional(c) for c in text}
     return "L" in kinds and not kinds & {"R", "AL"}
 
@@ -141,5 +141,5 @@ def translate(message: Message) -> str:
     return _(message.msgid, **message.params)
 
 
-__all__ = ["LANGUAGES", "Message", "set_language", "language", "speaking", "language_from_environment", "number",
+__all__ = ["LANGUAGES", "RTL_LANGUAGES", "Message", "set_language", "language", "speaking", "language_from_environment", "number",
            "join_list", "digits", "_", "n_", "N_", "explain", "translate", "catalogue"]

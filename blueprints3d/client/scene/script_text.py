@@ -33,7 +33,6 @@ PERSIAN_FONT = "Vazirmatn-Regular.ttf"
 CJK_FONT = "NotoSansSC-Subset.otf"
 LATIN_PICTURE_FONT = "DejaVuSans.ttf"   # the cards' and the share card's (client/scene/card_model)
 FONTS_PACKAGE = "blueprints3d.client.scene.fonts"
-RTL_LANGUAGES = {"fa"}
 # The interface font of each language; the others use Panda3D's default font (None).
 LANGUAGE_FONT = {"fa": "persian", "zh": "cjk"}
 
@@ -96,7 +95,7 @@ def interface_font(lang: str | None = None) -> TextFont:
 
 
 def is_rtl(lang: str | None = None) -> bool:
-    return (lang or i18n.language()) in RTL_LANGUAGES
+    return (lang or i18n.language()) in i18n.RTL_LANGUAGES
 
 
 def use_language(lang: str) -> None:

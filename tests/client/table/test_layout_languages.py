@@ -22,6 +22,7 @@ from panda3d.core import TextNode
 
 from blueprints3d.client.table.flow import Mode, SeatConfig
 from blueprints3d.engine import actions as A
+from support.lessons import every_bubble
 from support.gui_layout import (assert_laid_out, children, frame_rect, inside, menus_have_room, overlap,
                                 text_sizes, texts, widget_rects)
 
@@ -474,39 +475,6 @@ def _t(english: str, **kw) -> str:
     from blueprints3d.i18n import _
 
     return _(english, **kw)
-
-
-def every_bubble():
-    """Everything the coach can say in the lesson's round (as tests/client/table/test_tutorial.py
-    lists it), in the current language."""
-    from dataclasses import replace
-
-    from blueprints3d.engine.materials import Material
-    from blueprints3d.engine.state import GameState
-    from blueprints3d.presentation.demos import coach
-    from blueprints3d.presentation.reveal import reveal_steps
-    out = []
-    for first in (True, False):
-        out += [coach.take(first), coach.choose_space(first), coach.discard(first, "Computer"),
-                coach.fits_nowhere(first)]
-    out += [coach.confirm(), coach.waiting("Computer")]
-    for a in Material:
-        for b in Material:
-            if a is not b:
-                out.append(coach.welcome("Alex", "Computer", (a, b)))
-    names = ["Alex", "Computer"]
-    for seed in (11, 3):
-        s = GameState.new(2, seed=seed, names=names)
-        while not s.round_results:
-            s.apply(s.legal_actions()[0])
-        result = s.round_results[0]
-        for step in reveal_steps(result, names):
-            for first in (True, False):
-                out.append(coach.reveal(step, 0, result, names, first))
-        tied = {a: pl._replace(ties=("Alex",)) for a, pl in result.awards.items()}
-        for r in (result, replace(result, awards=tied)):
-            out += [coach.tie(r, names), coach.closing(r, 0, names), coach.closing(r, 1, names)]
-    return out
 
 
 # The demo menu in every language: tests/client/apps/test_demo_menu.py.
