@@ -16,9 +16,10 @@ HELP = N_("play a seat of a room on a game server (so far: headless, a random pl
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("url", help=_("the room's join address, ws://HOST:PORT/ROOM"))
     parser.add_argument("--name", default="Guest", help=_("the name to sit under"))
-    parser.add_argument("--bot", choices=["random"], help=_("a computer plays the seat"))
+    from blueprints3d.ai import LEVELS
+    parser.add_argument("--bot", choices=["random", *LEVELS], help=_("a computer plays the seat"))
     parser.add_argument("--headless", action="store_true", help=_("no window (needs --bot)"))
-    parser.add_argument("--seed", type=int, default=0, help=_("the random player's seed"))
+    parser.add_argument("--seed", type=int, default=0, help=_("the computer's seed"))
 
 
 def split_url(url: str) -> tuple[str, str]:
@@ -37,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     if not (args.headless and args.bot):
         raise UsageError(_("so far a seat is played over the network only with --headless --bot random"))
     try:
-        seat, view = play_random(server, room, args.name, args.seed)
+        seat, view = play_random(server, room, args.name, args.seed, level=args.bot)
     except (OSError, RuntimeError, TimeoutError) as e:
         print(_("blueprints3d join: {reason}", reason=e), file=sys.stderr)
         return 1

@@ -1,6 +1,7 @@
 """A seat played over the network without a window: it joins (or rejoins with its token) and, at
-each of its moves, picks one of the legal actions the server sent it (a random player, the
-level that needs nothing but the legal actions), until the game is over.
+each of its moves, picks one of the legal actions the server sent it (a random player), or lets
+a computer of any level choose from a state rebuilt from the seat's view alone, until the game
+is over.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 
 from websockets.sync.client import connect
 
-from blueprints3d.net import protocol
+from blueprints3d.net import protocol, wire
 
 
 @dataclass
@@ -45,11 +46,26 @@ def create_room(url: str, seats: list[str], seed: int | None = None, takeover: i
         return str(msg["room"])
 
 
+def choose(level: str, msg: dict[str, Any], seat: int, rng: random.Random) -> int:
+    """The move a computer of ``level`` makes from what the server sent its seat: a random
+    player picks one of the legal actions; the others decide from the seat's view alone (the
+    bots' own ``view_of``: they never see more than the view, at the local table either)."""
+    legal = msg["legal"]
+    if level == "random":
+        return int(rng.choice(legal))
+    from blueprints3d.ai import make_bot
+
+    action = make_bot(level, seed=rng.randrange(2**31)).choose(wire.view_from_data(msg["view"]), seat)
+    return action if action in legal else int(rng.choice(legal))
+
+
 def play_random(url: str, room: str, name: str = "", seed: int = 0, token: str | None = None,
-                stop_after: int | None = None, timings: list[float] | None = None) -> tuple[Seat, dict[str, Any]]:
-    """Play a seat of ``room`` with random legal moves until the game is over (or after
-    ``stop_after`` of its own moves: a client that drops). Returns the seat and its last view.
-    ``timings``: each move's seconds from sending it to the view it brought (benchmarks)."""
+                stop_after: int | None = None, timings: list[float] | None = None,
+                level: str = "random") -> tuple[Seat, dict[str, Any]]:
+    """Play a seat of ``room`` as a computer of ``level`` (random: a random legal move) until
+    the game is over (or after ``stop_after`` of its own moves: a client that drops). Returns
+    the seat and its last view. ``timings``: each move's seconds from sending it to the view it
+    brought (benchmarks)."""
     rng = random.Random(seed)
     with connect(url, max_size=protocol.MAX_BYTES) as ws:
         if token is None:
@@ -65,6 +81,8 @@ def play_random(url: str, room: str, name: str = "", seed: int = 0, token: str |
         sent_at: float | None = None
         while True:
             msg = receive(ws)
+            if msg.get("type") == "presence":
+                continue        # someone came or went: the game is where it was
             if sent_at is not None and msg.get("type") == "view" and timings is not None:
                 timings.append(time.perf_counter() - sent_at)
             sent_at = None
@@ -76,6 +94,7 @@ def play_random(url: str, room: str, name: str = "", seed: int = 0, token: str |
             if msg["legal"]:
                 if stop_after is not None and moves >= stop_after:
                     return seat, last
+                action = choose(level, msg, seat.seat, rng)
                 sent_at = time.perf_counter()
-                send(ws, "act", action=rng.choice(msg["legal"]), turn=msg["turn"])
+                send(ws, "act", action=action, turn=msg["turn"])
                 moves += 1

@@ -12,7 +12,11 @@ the protocol's version and a type, at most ``MAX_BYTES`` long.
     server -> client
       {"v": 1, "type": "created", "room": CODE, "seats": [...]}
       {"v": 1, "type": "joined", "room": CODE, "seat": 1, "token": TOKEN}
-      {"v": 1, "type": "view", "turn": 5, "view": {...}, "legal": [...]}   legal: to the mover only
+      {"v": 1, "type": "view", "turn": 5, "view": {...}, "legal": [...],   legal: to the mover only
+       "moved": {"seat": 2, "kind": "place", "die": 17}, "seats": [...], "game": {...}}
+                                     moved: the move that led here ("cell" to its own seat only);
+                                     seats: name, kind, connected; game: the save, once over
+      {"v": 1, "type": "presence", "seats": [...]}                 someone came or went
       {"v": 1, "type": "error", "error": "one line"}
 
 A client's message that is not one of these (not JSON, not an object, another version, a field

@@ -15,10 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from blueprints3d.engine import actions as A
 from blueprints3d.engine.errors import IllegalAction
 from blueprints3d.engine.state import GameState
-from blueprints3d.files.savefile import load_game, save_game
-from blueprints3d.net import protocol
+from blueprints3d.files.savefile import game_to_json, load_game, save_game
+from blueprints3d.net import protocol, wire
+from blueprints3d.text import clean_name
 
 REMOTE = "@remote"          # a seat for someone to join over the network
 BOT_PREFIX = "@"            # "@easy", "@expert": a computer seat the server plays
@@ -33,6 +35,7 @@ class Seat:
     kind: str                     # "remote" or a bot level
     name: str
     token: str | None = None      # set when someone joins it
+    named_by_joiner: bool = False  # "@remote": the first to join names it
 
     @property
     def is_bot(self) -> bool:
@@ -46,6 +49,7 @@ class Room:
     seats: list[Seat]
     folder: Path | None = None
     takeover: float | None = None   # seconds a dropped seat waits at its move, then a computer moves
+    last: tuple[int, int] | None = None   # (seat, action) of the last move, told with the next views
 
     @classmethod
     def create(cls, specs: list[str], seed: int | None = None, folder: Path | None = None,
@@ -56,7 +60,7 @@ class Room:
         seats = []
         for k, spec in enumerate(specs):
             if spec == REMOTE:
-                seats.append(Seat("remote", f"Player {k + 1}"))
+                seats.append(Seat("remote", f"Player {k + 1}", named_by_joiner=True))
             elif spec.startswith(BOT_PREFIX):
                 level = spec[1:]
                 if level not in LEVELS:
@@ -77,9 +81,21 @@ class Room:
         for k, seat in enumerate(self.seats):
             if not seat.is_bot and seat.token is None:
                 seat.token = secrets.token_urlsafe(24)
+                if seat.named_by_joiner:
+                    # An "@remote" seat takes its player's name (a save replays its log under
+                    # the names it holds, so a name may change while the game goes on).
+                    seat.name = self.state.names[k] = self._free_name(clean_name(name, seat.name), k)
                 self.save()
                 return k, seat.token
         raise RoomError("this room has no free seat")
+
+    def _free_name(self, name: str, seat: int) -> str:
+        """``name``, or "name 2" when another seat has it already."""
+        taken = {n for k, n in enumerate(self.state.names) if k != seat}
+        out, k = name, 2
+        while out in taken:
+            out, k = f"{name[:20]} {k}", k + 1
+        return out
 
     def rejoin(self, token: str) -> int:
         for k, seat in enumerate(self.seats):
@@ -105,6 +121,7 @@ class Room:
             self.state.apply(action)
         except IllegalAction as e:
             raise RoomError(str(e)) from None
+        self.last = (seat, action)
         self.save()
 
     def bot_to_move(self) -> tuple[int, str] | None:
@@ -114,18 +131,35 @@ class Room:
             return None
         return p, self.seats[p].kind
 
-    def message_for(self, seat: int) -> str:
-        """What ``seat`` is sent after every move: its view, and its legal actions when it is its
-        move (nothing of another seat's blueprint, building or the bag's dice). ``SPECTATOR``:
-        the public view."""
-        legal = self.state.legal_actions() if self.state.current_player == seat else []
-        return protocol.encode("view", turn=self.turn, view=self.state.view(seat).to_dict(), legal=legal)
+    def message_for(self, seat: int, presence: list[dict[str, Any]] | None = None) -> str:
+        """What ``seat`` is sent after every move: its view (``wire.view_data``), its legal
+        actions when it is its move, the move just made as everyone saw it (which die, taken,
+        set aside or discarded; the space only to the seat that chose it), who sits where
+        (``presence``), and once the game is over the whole game in the save format, which is
+        public then. Nothing of another seat's blueprint, building or the bag's dice before
+        that. ``SPECTATOR``: the public view."""
+        state = self.state
+        legal = state.legal_actions() if state.current_player == seat else []
+        fields: dict[str, Any] = {"turn": self.turn, "view": wire.view_data(state.view(seat)), "legal": legal}
+        if self.last is not None:
+            who, action = self.last
+            k = A.decode(action)
+            moved: dict[str, Any] = {"seat": who, "kind": k.kind.value, "die": k.die}
+            if who == seat and k.cell is not None:
+                moved["cell"] = k.cell
+            fields["moved"] = moved
+        if presence is not None:
+            fields["seats"] = presence
+        if state.is_over:
+            fields["game"] = game_to_json(state)
+        return protocol.encode("view", **fields)
 
     # -- saving -----------------------------------------------------------------------------
 
     def meta(self) -> dict[str, Any]:
         return {"room": self.code, "takeover": self.takeover,
-                "seats": [{"kind": s.kind, "name": s.name, "token": s.token} for s in self.seats]}
+                "seats": [{"kind": s.kind, "name": s.name, "token": s.token, "named_by_joiner": s.named_by_joiner}
+                          for s in self.seats]}
 
     def save(self) -> None:
         """The room in the save format, after every move: a server killed at any moment resumes
@@ -136,7 +170,7 @@ class Room:
     @classmethod
     def load(cls, path: Path) -> Room:
         state, meta = load_game(path)
-        seats = [Seat(s["kind"], s["name"], s.get("token")) for s in meta["seats"]]
+        seats = [Seat(s["kind"], s["name"], s.get("token"), bool(s.get("named_by_joiner"))) for s in meta["seats"]]
         return cls(meta["room"], state, seats, path.parent, meta.get("takeover"))
 
 

@@ -55,6 +55,8 @@ class GameServer:
     def __init__(self, folder: Path | None = None,
                  on_send: Callable[[Room, int, str], None] | None = None) -> None:
         self.folder = folder
+        if folder is not None:
+            folder.mkdir(parents=True, exist_ok=True)
         self.rooms: dict[str, Room] = load_rooms(folder) if folder is not None else {}
         self.links: dict[str, list[_Link]] = {}
         self.on_send = on_send          # tests record every message a seat is sent
@@ -84,6 +86,7 @@ class GameServer:
                 links = self.links.get(link.room.code, [])
                 if link in links:
                     links.remove(link)
+                    await self._announce(link.room)   # the others see the seat away
                 self._watch(link.room)   # its seat may be the one to move: it waits, then a computer
 
     async def _handle(self, link: _Link, msg: dict) -> None:
@@ -119,6 +122,7 @@ class GameServer:
             self.links.setdefault(room.code, []).append(link)
             await link.ws.send(protocol.encode("joined", room=room.code, seat=seat, token=token))
             await self._send(link)
+            await self._announce(room, but=link)
             return
         # "act"
         if link.room is None or link.seat is None:
@@ -155,6 +159,22 @@ class GameServer:
             await self._send(link)
         self._watch(room)
 
+    def presence(self, room: Room) -> list[dict]:
+        """Who sits where: each seat's name, kind (remote or a computer's level) and whether a
+        connection holds it now (a computer always sits)."""
+        return [{"name": room.state.names[k], "kind": seat.kind,
+                 "connected": seat.is_bot or self._connected(room, k)} for k, seat in enumerate(room.seats)]
+
+    async def _announce(self, room: Room, but: _Link | None = None) -> None:
+        """A seat came or went: everyone else in the room hears who sits where now."""
+        text = protocol.encode("presence", seats=self.presence(room))
+        for other in list(self.links.get(room.code, [])):
+            if other is not but:
+                try:
+                    await other.ws.send(text)
+                except ConnectionClosed:
+                    pass
+
     def _connected(self, room: Room, seat: int) -> bool:
         return any(link.seat == seat for link in self.links.get(room.code, []))
 
@@ -181,7 +201,7 @@ class GameServer:
 
     async def _send(self, link: _Link) -> None:
         assert link.room is not None and link.seat is not None
-        text = link.room.message_for(link.seat)
+        text = link.room.message_for(link.seat, self.presence(link.room))
         if self.on_send is not None:
             self.on_send(link.room, link.seat, text)
         try:

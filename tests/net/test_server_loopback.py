@@ -4,9 +4,7 @@ a time while another room plays on; a room resumed from its save by a new server
 
 from __future__ import annotations
 
-import asyncio
 import json
-import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -16,41 +14,12 @@ from blueprints3d.engine.state import Phase
 from blueprints3d.files.savefile import replay
 from blueprints3d.net import protocol
 from blueprints3d.net.client import create_room, play_random, receive, send
-from blueprints3d.net.server import GameServer
+from blueprints3d.net.local_server import LocalServer
 
 
-class Running:
+def Running(folder=None, on_send=None):
     """A GameServer on an ephemeral loopback port, in a thread with its own event loop."""
-
-    def __init__(self, folder=None, on_send=None):
-        self.server = GameServer(folder, on_send)
-        self.loop = asyncio.new_event_loop()
-        self.port: int | None = None
-        ready = threading.Event()
-
-        def run():
-            asyncio.set_event_loop(self.loop)
-
-            def bound(port):
-                self.port = port
-                ready.set()
-            self.task = self.loop.create_task(self.server.serve_forever("127.0.0.1", 0, bound))
-            try:
-                self.loop.run_until_complete(self.task)
-            except asyncio.CancelledError:
-                pass
-
-        self.thread = threading.Thread(target=run, daemon=True)
-        self.thread.start()
-        assert ready.wait(10), "the server did not start"
-
-    @property
-    def url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
-
-    def stop(self):
-        self.loop.call_soon_threadsafe(self.task.cancel)
-        self.thread.join(10)
+    return LocalServer(folder, port=0, on_send=on_send, keep_rooms=False)
 
 
 @pytest.fixture

@@ -26,7 +26,8 @@ from blueprints3d.client.table.controls import TableControls
 from blueprints3d.client.table.flow import FlowEvent, GameFlow, Mode, SeatConfig
 from blueprints3d.client.table.hud import Hud, plate_name
 from blueprints3d.client.table.move_bar import HintButton, MoveBar
-from blueprints3d.client.table.appearance import apply_looks, change_looks
+from blueprints3d.client.table.net_table import NetTable
+from blueprints3d.client.table.appearance import apply_looks, apply_settings
 from blueprints3d.client.table.options import AppOptions, saved_words, seats_from_meta
 from blueprints3d.client.table.overlays import TableScreens
 from blueprints3d.client.table.pointer import MousePointer
@@ -110,7 +111,10 @@ class TableApp:
         self._startup_note = options.settings_note
         self.input = TableInput(self, options.pointer if options.pointer is not None else MousePointer(base))
         self.task = base.taskMgr.add(self._frame_task, "blueprints3d-frame", sort=-10)
-        if options.resumed is not None:
+        self.net = NetTable(self, options.local_server)  # host / join: a seat of a room on a server
+        if options.network is not None:
+            self.net.join(options.network)
+        elif options.resumed is not None:
             self.resume(options.resumed)
         elif options.seats:
             self.start_game(options.seats, options.seed, options.open_scores, options.start)
@@ -153,16 +157,15 @@ class TableApp:
 
     def start_game(self, seats: list[SeatConfig], seed: int | None = None, open_scores: bool = False,
                    start: int | None = 0, initial: GameState | None = None,
-                   hints: list[int] | None = None) -> None:
+                   hints: list[int] | None = None, flow: GameFlow | None = None) -> None:
         """A new game (``start``: round 1's start player, None by lot), or ``initial`` resumed
-        (``hints``: the hints each seat had used, from its save)."""
+        (``hints``: the hints each seat had used, from its save), or ``flow``'s (a network game's)."""
         try:
             delay = self.options.bot_delay
             if delay is None:
                 delay = self.settings.bot_delay(config.BOT_DELAY.get_value())
-            flow = GameFlow(list(seats), seed, open_scores, delay,
-                            self.options.threaded_bots, start_player=start, initial=initial,
-                            confirm_moves=self.settings.confirm_moves)
+            flow = flow or GameFlow(list(seats), seed, open_scores, delay, self.options.threaded_bots,
+                                    start_player=start, initial=initial, confirm_moves=self.settings.confirm_moves)
         except BlueprintsError as e:
             if self.screens.new_game_screen.active:
                 self.screens.new_game_screen.error["text"] = panda_text(explain(e))
@@ -174,6 +177,7 @@ class TableApp:
             self.reveal.destroy()
         if self.view is not None:
             self.view.destroy()
+        self.net.replaced(self.flow, flow)
         self.flow = flow
         self.saving.kept_game = None
         self.view = TableView(self.scene, [plate_name(s) for s in seats])  # "Bob (hard)"
@@ -234,7 +238,7 @@ class TableApp:
         self.between.before_sync(flow, reveal)
         self.camera_rig.frame(flow, view, held=self.between.holds_camera)
         view.sync(flow, animate)
-        for part in (self.hud, self.move_bar, self.score_panel):
+        for part in (self.hud, self.move_bar, self.score_panel, self.net):
             part.update(flow)
         self.coach.update()  # the Hint button
         self.hud.place()  # the docked score panel's text changed: keep it inside the window
@@ -260,16 +264,7 @@ class TableApp:
     def change_settings(self, settings: Settings) -> None:
         """The settings screen changed a value: applied now (shaders: at the next start), saved."""
         self.settings = settings
-        self.sounds.bank.set_volume(settings.loudness)
-        self.sounds.bank.set_muted(self.options.mute or settings.mute)
-        if self.flow is not None:
-            if self.options.bot_delay is None:
-                self.flow.bot_delay = settings.bot_delay(config.BOT_DELAY.get_value())
-            self.flow.confirm_moves = settings.confirm_moves
-        if self.view is not None:
-            self.view.set_animations(settings.animations)
-        self.coach.set_enabled(settings.hints)
-        change_looks(self, settings)   # the material symbols, the language: at once
+        apply_settings(self, settings)   # client/table/appearance.py
         self.saving.save_settings(settings)
 
     def in_game(self) -> bool:
@@ -301,6 +296,7 @@ class TableApp:
         if self.flow is not None and not self.screens.pauses():
             self.flow.tick(now)  # the menu pauses the computers too
         self.coach.poll()  # the hints' thinking runs on its own thread: only looked at here
+        self.net.poll()    # a network game's first view, once it has come (net_table.py)
         self.input.each_frame()
         if self.view is not None:
             self.view.update(dt)  # glides and throws
@@ -331,6 +327,7 @@ class TableApp:
             self.controls.update_cursor()
 
     def destroy(self) -> None:
+        self.net.destroy()
         self.input.destroy()
         self.base.taskMgr.remove(self.task)
         if self.tutorial is not None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from blueprints3d.client.render import config
 from blueprints3d.client.scene import dice_model
 from blueprints3d.client.scene.script_text import use_language
 from blueprints3d.client.table.hud import plate_name
@@ -29,6 +30,20 @@ def apply_looks(options: AppOptions, settings: Settings) -> None:
     environment)."""
     dice_model.show_material_symbols(options.material_symbols or settings.material_symbols)
     use_language(language())
+
+
+def apply_settings(app: TableApp, settings: Settings) -> None:
+    """The settings screen's values, on the game being played and the table, at once."""
+    app.sounds.bank.set_volume(settings.loudness)
+    app.sounds.bank.set_muted(app.options.mute or settings.mute)
+    if app.flow is not None:
+        if app.options.bot_delay is None:
+            app.flow.bot_delay = settings.bot_delay(config.BOT_DELAY.get_value())
+        app.flow.confirm_moves = settings.confirm_moves
+    if app.view is not None:
+        app.view.set_animations(settings.animations)
+    app.coach.set_enabled(settings.hints)
+    change_looks(app, settings)   # the material symbols, the language: at once
 
 
 def change_looks(app: TableApp, settings: Settings) -> None:

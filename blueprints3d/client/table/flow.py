@@ -22,7 +22,7 @@ import logging
 import random
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Callable
+from typing import Callable, ClassVar
 
 from blueprints3d.client.table.bots import Bot, BotJob, make_bot
 from blueprints3d.text import clean_name
@@ -84,6 +84,7 @@ class Pending:
     die: int
     cell: int | None  # the space of a placement; None for a set-aside or a discard
     message: str      # what the move will be, in words (no secret drawn)
+    sent: bool = False  # at a table across the network: on its way to the server, no longer to confirm
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,7 @@ Listener = Callable[[FlowEvent], None]
 
 @dataclass
 class GameFlow:
+    saves_locally: ClassVar[bool] = True   # the autosave holds this game (not a network game: its server does)
     seats: list[SeatConfig]
     seed: int | None = None
     open_scores: bool = False
@@ -370,6 +372,8 @@ class GameFlow:
         if p is None:
             return ""
         name = self.seats[p].name
+        if self.pending is not None and self.pending.sent:
+            return _("{name}: your move is on its way to the server", name=name)
         if self.pending is not None:
             return _("{name}: Enter plays it, Backspace takes it back", name=name)
         if self.state.phase is Phase.DISCARD:

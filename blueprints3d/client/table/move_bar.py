@@ -51,7 +51,7 @@ class MoveBar:
             button.resetFrameSize()
 
     def update(self, flow: GameFlow | None) -> None:
-        if flow is not None and flow.mode is Mode.TURN and flow.pending is not None:
+        if flow is not None and flow.mode is Mode.TURN and flow.pending is not None and not flow.pending.sent:
             self.root.show()
         else:
             self.root.hide()

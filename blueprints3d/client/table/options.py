@@ -12,12 +12,13 @@ import argparse
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from blueprints3d.client.table.bots import bot_levels
 from blueprints3d.client.table.flow import SeatConfig
 from blueprints3d.client.table.hud import plate_name
 from blueprints3d.client.table.pointer import FrameClock, Pointer
+from blueprints3d.client.table.remote_flow import NetStart
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.engine.rules import NUM_ROUNDS
 from blueprints3d.files.autosave import AutosaveSlot, Resumed
@@ -58,6 +59,8 @@ class AppOptions:
     # Panda3D's global clock). Tests and tools pass their own (client/table/pointer.py).
     pointer: Pointer | None = None
     clock: FrameClock | None = None
+    network: NetStart | None = None         # `host` / `join`: take a seat of this room at once
+    local_server: Any = None                # the game server `host` started here (net.local_server)
 
 
 def saved_words(saved: Resumed) -> str:

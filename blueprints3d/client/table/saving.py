@@ -67,6 +67,8 @@ class TableSaving:
         """A game has begun at the table (``new``: not resumed): a new game first keeps the
         slot's unfinished one (a new game never loses an old one), then the game is saved."""
         kept = None
+        if not self._flow().saves_locally:
+            return   # a network game: its server keeps it; the history gets it at its end
         if new and self.slot is not None:
             try:
                 kept = self.slot.keep_unfinished()
@@ -78,7 +80,7 @@ class TableSaving:
             self.say(_("your unfinished game was kept as {kept} (blueprints3d replay shows it)", kept=kept))
 
     def autosave(self) -> None:
-        if self.slot is None or self.game() is None:
+        if self.slot is None or self.game() is None or not self._flow().saves_locally:
             return
         try:
             self.slot.save(self._flow().state, self.save_meta())
@@ -123,6 +125,10 @@ class TableSaving:
         """F5: the whole game to a file of its own (for `blueprints3d replay`)."""
         flow = self.game()
         if flow is None:
+            return None
+        if not flow.saves_locally and not flow.state.is_over:
+            # This table holds its seat's view only: the game is the server's until it is over.
+            self.say(_("a network game is kept by its server; once it is over it is in your history"))
             return None
         try:
             path = self._write_copy("game", game_bytes(flow.state, self.save_meta()))

@@ -1,0 +1,166 @@
+"""The table's network side (``blueprints3d host`` / ``join``, the new-game screen's network
+seats and Join): opening a room, joining it, and showing who is there.
+
+``NetTable`` keeps the connection being made until its first view arrives, then hands the game
+to the app as a ``RemoteFlow``. While a network game is on it shows, over each seat's screen, how
+that seat stands (thinking, away, or this table's own link reconnecting) and, in the lower
+corner, the room's join address to give the others. A server the table started itself
+(``LocalServer``) runs on a thread of its own and stops with the table.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from panda3d.core import NodePath, TextNode
+
+from blueprints3d.client.scene.props import make_label
+from blueprints3d.client.scene.script_text import ScriptText, panda_text
+from blueprints3d.client.table.flow import GameFlow, Mode
+from blueprints3d.client.table.layout import SCREEN_HEIGHT, SCREEN_OFFSET
+from blueprints3d.client.table.remote_flow import NetStart, RemoteFlow, remote_seats
+from blueprints3d.i18n import _
+from blueprints3d.net.connection import CLOSED, RECONNECTING, Connection
+
+if TYPE_CHECKING:
+    from blueprints3d.client.table.app import TableApp
+
+THINKING = (1.0, 0.85, 0.35, 1)
+AWAY = (1.0, 0.45, 0.4, 1)
+ADDRESS = (0.85, 0.9, 1.0, 1)
+
+
+class NetTable:
+    def __init__(self, app: TableApp, local_server=None) -> None:
+        self.app = app
+        self.connecting: Connection | None = None
+        self.start: NetStart | None = None
+        self.local_server = local_server   # a server this table runs (net.local_server), stopped with it
+        self.address = ScriptText(parent=app.base.a2dBottomLeft, text="", align=TextNode.A_left, fg=ADDRESS,
+                                  shadow=(0, 0, 0, 0.9), scale=0.042, pos=(0.04, 0.2), mayChange=True)
+        self.signs: dict[int, NodePath] = {}
+
+    # ---- opening and joining ----------------------------------------------------------------------
+    def join(self, start: NetStart) -> None:
+        """Connect to ``start``'s room; the game opens at the first view (``poll``)."""
+        self.drop()
+        self.start = start
+        self.connecting = Connection(start.server, start.room, start.name, start.token).start()
+        self.app.screens.close_all()
+        self.app.hud.set_visible(True)
+        self.app.hud.show_message(_("connecting to {address}...", address=start.address))
+        self.address.setText(_("room: {address}", address=start.address))
+
+    def host(self, specs: list[str], seed: int | None, name: str, server: str | None = None,
+             takeover: int | None = None) -> str:
+        """A new room for ``specs`` on ``server`` (None: one this table starts on 127.0.0.1),
+        joined at its first free seat as ``name``; returns its join address. OSError or
+        RuntimeError when the server cannot be reached or refuses the room."""
+        from blueprints3d.net.client import create_room
+        from blueprints3d.net.local_server import LocalServer
+
+        if server is None:
+            if self.local_server is None:
+                self.local_server = LocalServer()
+            server = self.local_server.url
+        room = create_room(server, specs, seed, takeover)
+        start = NetStart(server, room, name)
+        self.join(start)
+        return start.address
+
+    def poll(self) -> None:
+        """Every frame, while a connection is being made: its first view opens the game."""
+        conn = self.connecting
+        if conn is None:
+            return
+        while True:
+            got = conn.poll(most=1)   # one at a time: what follows the first view is the game's
+            if not got:
+                return
+            inc = got[0]
+            if inc.kind == "view" and conn.seat is not None:
+                self.connecting = None
+                flow = RemoteFlow(remote_seats(inc, conn.seat), confirm_moves=self.app.settings.confirm_moves,
+                                  connection=conn, first=inc)
+                self.app.start_game(flow.seats, flow=flow)
+                return
+            if inc.kind == "status" and inc.msg.get("status") == CLOSED or inc.kind == "error":
+                reason = str(inc.msg.get("reason") or inc.msg.get("error") or "")
+                self.connecting = None
+                conn.close()
+                self.app.show_new_game()
+                self.app.screens.new_game_screen.error["text"] = panda_text(
+                    _("could not join {address}: {reason}", address=self.start.address if self.start else "",
+                      reason=reason))
+                return
+            if inc.kind == "status" and inc.msg.get("status") == RECONNECTING:
+                self.app.hud.show_message(_("no answer from {address} yet: trying again...",
+                                            address=self.start.address if self.start else ""))
+
+    # ---- who is there -----------------------------------------------------------------------------
+    def update(self, flow: GameFlow | None) -> None:
+        """Over each seat's screen: "thinking..." for the one to move elsewhere, "away" for a
+        seat nobody holds now, and this table's own "reconnecting..."; nothing for a local game."""
+        view = self.app.view
+        remote = isinstance(flow, RemoteFlow)
+        if not remote or view is None:
+            self._clear_signs()
+            if not remote and self.connecting is None:
+                self.address.setText("")
+            return
+        assert isinstance(flow, RemoteFlow)
+        for p in range(len(flow.seats)):
+            text, colour = "", THINKING
+            if p == flow.me:
+                if flow.link != "connected":
+                    text, colour = _("reconnecting..."), AWAY
+            elif not flow.connected(p):
+                text, colour = _("away"), AWAY
+            elif flow.mode is Mode.BOT and flow.current == p:
+                text = _("thinking...")
+            self._sign(p, text, colour, view.seats[p].root)
+
+    def _sign(self, seat: int, text: str, colour, root: NodePath) -> None:
+        sign = self.signs.get(seat)
+        if sign is not None and (sign.get_parent() != root or sign.get_python_tag("words") != (text, colour)):
+            sign.remove_node()
+            sign = None
+            del self.signs[seat]
+        if sign is None and text:
+            sign = make_label(f"presence-{seat}", text, colour, 1.9, flat=False)
+            sign.reparent_to(root)
+            sign.set_pos(0, SCREEN_OFFSET, SCREEN_HEIGHT + 2.6)
+            sign.set_billboard_point_eye()
+            sign.set_python_tag("words", (text, colour))
+            self.signs[seat] = sign
+
+    def _clear_signs(self) -> None:
+        for sign in self.signs.values():
+            sign.remove_node()
+        self.signs.clear()
+
+    # ---- the end ----------------------------------------------------------------------------------
+    def drop(self) -> None:
+        """Leave the game being made or played over the network (a new game, the way out)."""
+        if self.connecting is not None:
+            self.connecting.close()
+            self.connecting = None
+        flow = self.app.flow
+        if isinstance(flow, RemoteFlow):
+            flow.close()
+
+    def replaced(self, old: GameFlow | None, new: GameFlow) -> None:
+        """Another game takes the table: a network game left behind is closed."""
+        if new is not old and isinstance(old, RemoteFlow):
+            old.close()
+        if self.connecting is not None and not isinstance(new, RemoteFlow):
+            self.connecting.close()
+            self.connecting = None
+
+    def destroy(self) -> None:
+        self.drop()
+        self._clear_signs()
+        self.address.destroy()
+        if self.local_server is not None:
+            self.local_server.stop()
+            self.local_server = None

@@ -1,0 +1,274 @@
+"""The game flow of a table that plays one seat of a room on a game server (``blueprints3d host``
+and ``join``): the same flow the local table has, fed by the server instead of by the engine.
+
+The server owns the game. What this table holds is its seat's view, rebuilt into a full state
+(``determinize``: what the view hides is made up, and the table shows none of it, since only
+this seat's card and building are ever visible before a round's end). A move the person makes is
+checked here as at the local table (the engine's reasons, at once), shown where it will go, and
+sent; the server's next view applies it, or its error takes it back. The others' moves arrive
+as views with the move that led to them, and become the same events ("placed", "turn",
+"round_end" ...) the local flow emits, so the view, the HUD, the sounds and the reveal are the
+local table's own. While a round's end is on show, later views wait their turn; once the game is
+over the server sends the whole game, which goes into this machine's history as a local game does.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from blueprints3d.client.table.flow import HISTORY_LENGTH, FlowEvent, GameFlow, Mode, Outcome, SeatConfig
+from blueprints3d.engine import actions as A
+from blueprints3d.i18n import _, translate
+from blueprints3d.net.connection import CLOSED, CONNECTED, RECONNECTING, Connection, Incoming
+
+@dataclass(frozen=True)
+class NetStart:
+    """A seat to take at the table's start: the server, the room, the name to sit under, and
+    the token of a seat held before (None: a free seat)."""
+
+    server: str
+    room: str
+    name: str = "Guest"
+    token: str | None = None
+
+    @property
+    def address(self) -> str:
+        return f"{self.server}/{self.room}"
+
+
+EVENT_OF_KIND = {"place": "placed", "set_aside": "set_aside", "discard": "discarded"}
+
+
+def remote_seats(first: Incoming, me: int) -> list[SeatConfig]:
+    """The table's seats from the first view: this seat and the other people as persons,
+    the server's computers by their level."""
+    assert first.view is not None
+    kinds = [s.get("kind", "remote") for s in first.msg.get("seats", [])]
+    out = []
+    for k, name in enumerate(first.view.names):
+        kind = kinds[k] if k < len(kinds) else "remote"
+        out.append(SeatConfig(name, None if kind == "remote" or k == me else str(kind)))
+    return out
+
+
+@dataclass
+class RemoteFlow(GameFlow):
+    connection: Connection | None = None
+    first: Incoming | None = None      # the first view, which the table opens with
+    me: int = field(init=False, default=0)
+    presence: list[dict[str, Any]] = field(init=False, default_factory=list)
+    link: str = field(init=False, default=CONNECTED)
+    legal: list[int] = field(init=False, default_factory=list)
+    turn: int = field(init=False, default=0)
+    _queued: list[Incoming] = field(init=False, default_factory=list)
+
+    saves_locally: ClassVar[bool] = False   # the server keeps the game; the history gets its end
+
+    def __post_init__(self) -> None:
+        conn, first = self.connection, self.first
+        if conn is None or first is None or first.view is None or conn.seat is None:
+            raise ValueError("a remote table opens with its connection's first view")
+        self.me = conn.seat
+        self.first = None
+        self.viewer = self.me
+        self.mode = Mode.TURN
+        self._take(first)
+        self._begin_turn()
+
+    # ---- who sees what: one person at this table ---------------------------------------------
+    @property
+    def people(self) -> list[int]:
+        return [self.me]
+
+    def visible_seats(self) -> set[int]:
+        if self.mode in (Mode.ROUND_END, Mode.GAME_OVER):
+            return set(range(len(self.seats)))
+        return {self.me}
+
+    def connected(self, seat: int) -> bool:
+        """Whether someone (or the server's computer) sits at ``seat`` now, as the server said."""
+        if seat == self.me:
+            return self.link == CONNECTED
+        return bool(self.presence[seat].get("connected", True)) if seat < len(self.presence) else True
+
+    # ---- the person's move: checked here, sent, applied by the server's answer ---------------
+    def _person_action(self, action: int) -> Outcome:
+        if self.pending is not None and self.pending.sent:
+            return self._reject(_("wait: your move is on its way to the server"))
+        if self.link != CONNECTED and self.mode is Mode.TURN:
+            return self._reject(_("wait: the connection to the server is being made again"))
+        return super()._person_action(action)
+
+    def _apply(self, action: int) -> Outcome:
+        out = self._hold(action)       # the engine's check and its reasons, on this seat's own building
+        if out.ok and self.pending is not None:
+            return self._send()
+        return out
+
+    def confirm(self) -> Outcome:
+        if self.pending is None or self.pending.sent:
+            return Outcome(False, _("there is no move to confirm"))
+        return self._send()
+
+    def undo(self) -> Outcome:
+        if self.pending is not None and self.pending.sent:
+            return Outcome(False, _("wait: your move is on its way to the server"))
+        return super().undo()
+
+    def _send(self) -> Outcome:
+        assert self.pending is not None and self.connection is not None
+        p = self.pending = dataclasses.replace(self.pending, sent=True)
+        self.connection.send("act", action=p.action, turn=self.turn)
+        self.message = p.message
+        self._emit(FlowEvent("sent", p.player, p.die, p.cell, ""))
+        return Outcome(True, p.message, p.action, tentative=True)
+
+    # ---- what the server says -----------------------------------------------------------------
+    def tick(self, now: float) -> None:
+        """Every frame: what has arrived (decoded on the link's thread), never waiting."""
+        self._now = now
+        if self.connection is None:
+            return
+        incoming = self.connection.poll()
+        while self._queued and self.mode is not Mode.ROUND_END:
+            self._handle(self._queued.pop(0))
+        for inc in incoming:
+            if inc.kind == "view" and (self.mode is Mode.ROUND_END or self._queued):
+                self._queued.append(inc)   # the round's end is on show: the next round waits
+            else:
+                self._handle(inc)
+
+    def _handle(self, inc: Incoming) -> None:
+        if inc.kind == "view":
+            self._on_view(inc)
+        elif inc.kind == "presence":
+            self._on_presence(inc.msg.get("seats", []))
+        elif inc.kind == "error":
+            self._on_error(str(inc.msg.get("error", "")))
+        elif inc.kind == "status":
+            self._on_status(str(inc.msg.get("status")), str(inc.msg.get("reason", "")))
+
+    def _take(self, inc: Incoming) -> None:
+        """A view's facts: the state, the legal actions, the move number, who sits where."""
+        state = inc.game if inc.game is not None else inc.state
+        assert state is not None  # a view brings one or the other (connection._decode)
+        self.state = state
+        self.seed = state.seed
+        self.legal = [int(a) for a in inc.msg.get("legal", [])]
+        self.turn = int(inc.msg.get("turn", 0))
+        if "seats" in inc.msg:
+            self.presence = list(inc.msg["seats"])
+
+    def _on_view(self, inc: Incoming) -> None:
+        prev = self.state
+        moved = inc.msg.get("moved")
+        step = isinstance(moved, dict) and int(inc.msg.get("turn", -1)) == self.turn + 1
+        self.pending = None
+        scored = len(prev.round_results)
+        if not step:
+            # Joined again, or views missed: the table is set afresh from where the game is.
+            self._take(inc)
+            self._held = []
+            if len(self.state.round_results) > scored:
+                self._end_round()
+            else:
+                self._begin_turn()
+            self._release()
+            return
+        assert isinstance(moved, dict)
+        player, die, kind = int(moved["seat"]), int(moved["die"]), str(moved.get("kind"))
+        cell = moved.get("cell")
+        action = (A.place(die, int(cell) if cell is not None else 0) if kind == "place"
+                  else A.set_aside(die) if kind == "set_aside" else A.discard(die))
+        text = translate(prev.action_message(action))   # said before the move, as the local flow does
+        self._take(inc)
+        if cell is None and kind == "place":
+            # Another seat's space is not told; the rebuilt state has the die somewhere behind
+            # their screen, which is all the view and the sounds need.
+            cell = next((c for c, st in enumerate(self.state.stacks[player]) if die in st), 0)
+        self.message = text
+        self.history.append((player, text))
+        del self.history[:-HISTORY_LENGTH]
+        if kind == "set_aside" and player == self.me:
+            self.message = _("the {die} fits nowhere on your building: it leaves the game for this round",
+                             die=self.state.die_message(die))
+        said = self.message
+        self._held = []
+        if len(self.state.round_results) > scored:
+            self._end_round()
+        else:
+            self._begin_turn()
+        held, self._held = self._held, None
+        self._emit(FlowEvent(EVENT_OF_KIND.get(kind, "placed"), player, die,
+                             int(cell) if kind == "place" else None, said))
+        for event in held:
+            self._emit(event)
+
+    def _release(self) -> None:
+        held, self._held = self._held or [], None
+        for event in held:
+            self._emit(event)
+
+    def _on_presence(self, seats: list[dict[str, Any]]) -> None:
+        before = self.presence
+        self.presence = list(seats)
+        for k, seat in enumerate(self.presence):
+            if k == self.me or k >= len(before) or seat.get("connected") == before[k].get("connected"):
+                continue
+            name = self.seats[k].name if k < len(self.seats) else str(seat.get("name", ""))
+            text = (_("{name} is back at the table", name=name) if seat.get("connected")
+                    else _("{name} has left the table: their seat waits for them", name=name))
+            self.message = text
+            self._emit(FlowEvent("presence", k, message=text))
+
+    def _on_error(self, error: str) -> None:
+        """The server refused our move (it came late, or the game moved on): it is taken back."""
+        p, self.pending = self.pending, None
+        self._reject(_("the server refused the move: {reason}", reason=error), p.die if p is not None else None)
+
+    def _on_status(self, status: str, reason: str) -> None:
+        before, self.link = self.link, status
+        if status == RECONNECTING and before != RECONNECTING:
+            text = _("the connection to the server was lost: reconnecting...")
+        elif status == CONNECTED and before != CONNECTED:
+            text = _("connected to the server again")
+        elif status == CLOSED:
+            text = (_("the server closed the seat: {reason}", reason=reason) if reason
+                    else _("the connection to the server is closed"))
+        else:
+            return
+        self.message = text
+        self._emit(FlowEvent("link", self.me, message=text))
+
+    # ---- turns ---------------------------------------------------------------------------------
+    def _begin_turn(self) -> None:
+        p = self.state.current_player
+        if p is None:
+            self.mode = Mode.GAME_OVER
+            self._emit(FlowEvent("game_over", message=self.winner_text()))
+            return
+        if p != self.me:
+            self.mode = Mode.BOT   # someone else's move: a person elsewhere, or the server's computer
+            self._emit(FlowEvent("turn", p, message=_("{name} is thinking...", name=self.seats[p].name)))
+            return
+        self.viewer = self.me
+        self.mode = Mode.TURN
+        self._emit(FlowEvent("turn", p, message=self.prompt()))
+
+    def continue_after_round(self) -> None:
+        if self.mode is not Mode.ROUND_END:
+            return
+        self.round_end = None
+        self._begin_turn()   # the next round's views wait in the queue; tick takes them next
+
+    def pass_curtain(self) -> None:
+        return   # one person at this table: never a curtain
+
+    def run_bots(self, max_moves: int = 1000) -> None:
+        return   # the server runs its computers
+
+    def close(self) -> None:
+        if self.connection is not None:
+            self.connection.close()

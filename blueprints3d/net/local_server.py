@@ -1,0 +1,62 @@
+"""A game server on a thread of this process: the one a table starts for the room it hosts
+(``blueprints3d host`` without ``--server``, the new-game screen's network seats), and the one
+the tests run on an ephemeral loopback port. Its asyncio loop is its own; the caller's thread
+(a frame loop, a test) never waits on it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+from typing import Callable
+
+from blueprints3d.net.room import Room, rooms_folder
+from blueprints3d.net.server import DEFAULT_HOST, GameServer
+
+
+class LocalServer:
+    def __init__(self, folder: Path | None = None, host: str = DEFAULT_HOST, port: int = 0,
+                 on_send: Callable[[Room, int, str], None] | None = None, keep_rooms: bool = True) -> None:
+        """``folder``: where rooms are saved (None: the data folder's rooms/, or nowhere when
+        ``keep_rooms`` is off); ``port`` 0: any free one."""
+        if folder is None and keep_rooms:
+            folder = rooms_folder()
+        self.server = GameServer(folder, on_send)
+        self.host = host
+        self.loop = asyncio.new_event_loop()
+        self.port: int | None = None
+        self.error: BaseException | None = None
+        ready = threading.Event()
+
+        def run() -> None:
+            asyncio.set_event_loop(self.loop)
+
+            def bound(port: int) -> None:
+                self.port = port
+                ready.set()
+            self.task = self.loop.create_task(self.server.serve_forever(host, port, bound))
+            try:
+                self.loop.run_until_complete(self.task)
+            except asyncio.CancelledError:
+                pass
+            except OSError as e:      # the port is taken: said by the caller
+                self.error = e
+                ready.set()
+
+        self.thread = threading.Thread(target=run, name="blueprints3d-server", daemon=True)
+        self.thread.start()
+        if not ready.wait(10):
+            raise OSError("the game server did not start")
+        if self.error is not None:
+            raise OSError(str(self.error))
+
+    @property
+    def url(self) -> str:
+        host = "127.0.0.1" if self.host in ("0.0.0.0", "") else self.host
+        return f"ws://{host}:{self.port}"
+
+    def stop(self) -> None:
+        if not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self.task.cancel)
+        self.thread.join(10)

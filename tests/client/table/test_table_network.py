@@ -1,0 +1,85 @@
+"""The table as a network client (issue 31): a person's seat of a room on a loopback server,
+driven through the table's own flow, controls and view to the end of the game, with the
+server's computers in the other seats; what the table shows of who is there."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from blueprints3d.client.table.flow import Mode
+from blueprints3d.client.table.remote_flow import NetStart, RemoteFlow
+from blueprints3d.engine import actions as A
+from blueprints3d.files.savefile import replay
+from blueprints3d.net.client import create_room
+from blueprints3d.net.local_server import LocalServer
+from support.table_rig import play
+
+
+@pytest.fixture
+def server(tmp_path):
+    s = LocalServer(tmp_path / "rooms", port=0)
+    yield s
+    s.stop()
+
+
+def frames_until(app, done, seconds: float = 30.0) -> None:
+    """Step the table's frames (as its task would) until ``done()``; fail after ``seconds``."""
+    end = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < end, "the table did not get there in time"
+        app.step()
+        time.sleep(0.002)
+
+
+def test_a_persons_seat_is_played_to_the_end_through_the_tables_own_client(tables, server, tmp_path):
+    room = create_room(server.url, ["@remote", "@easy", "@medium"], seed=21)
+    table = tables(network=NetStart(server.url, room, "Ann"))
+    app = table.app
+    frames_until(app, lambda: isinstance(app.flow, RemoteFlow))
+    flow = app.flow
+    assert flow.me == 0 and [s.name for s in flow.seats][0] == "Ann"
+    rng = random.Random(3)
+    rounds_seen = 0
+    while flow.mode is not Mode.GAME_OVER:
+        frames_until(app, lambda: flow.mode in (Mode.TURN, Mode.ROUND_END, Mode.GAME_OVER)
+                     and (flow.pending is None or not flow.pending.sent))
+        if flow.mode is Mode.ROUND_END:
+            rounds_seen += 1
+            assert flow.visible_seats() == {0, 1, 2}      # the screens are lifted for everyone
+            app.settle()
+            app.continue_round()
+            continue
+        if flow.mode is Mode.TURN:
+            # Only this seat's building is known here; the others' are behind their screens.
+            assert flow.visible_seats() == {0}
+            assert sorted(flow.legal) == sorted(flow.state.legal_actions())
+            play(flow, rng.choice(flow.legal))
+            assert flow.pending is not None and flow.pending.sent     # on its way, shown where it goes
+    assert rounds_seen == 3
+    game = server.server.rooms[room].state
+    assert game.is_over
+    # The table ends with the server's own game (it goes into this machine's history) ...
+    assert flow.state.to_dict() == game.to_dict()
+    assert app.saving.kept_game is not None and app.saving.kept_game.is_file()
+    # ... which the same seed and actions, played locally, end the same way.
+    local = replay(3, 21, 0, list(game.names), list(game.log))
+    assert local.result() == flow.state.result()
+
+
+def test_a_refused_move_is_taken_back_with_the_servers_reason(tables, server):
+    room = create_room(server.url, ["@remote", "@remote"], seed=4)
+    table = tables(network=NetStart(server.url, room, "Ann"))
+    app = table.app
+    frames_until(app, lambda: isinstance(app.flow, RemoteFlow) and app.flow.mode is Mode.TURN)
+    flow = app.flow
+    said = []
+    flow.listeners.append(lambda e: said.append(e))
+    flow.turn -= 1          # as if a view had been missed: the server finds the move stale
+    action = flow.legal[0]
+    play(flow, action)
+    frames_until(app, lambda: flow.pending is None)
+    assert said[-1].kind == "rejected" and "move" in said[-1].message
+    assert flow.mode is Mode.TURN and server.server.rooms[room].turn == 0   # nothing changed
