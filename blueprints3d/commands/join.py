@@ -1,5 +1,5 @@
-"""`blueprints3d join URL --headless --bot random`: play one seat of a room over the network
-without a window (issue 31's first slice: the table as a client comes next)."""
+"""`blueprints3d join URL`: take a seat of a room on a game server, at the table in a window, or
+played by a computer without one (``--headless --bot LEVEL``, for tests and load)."""
 
 from __future__ import annotations
 
@@ -8,18 +8,20 @@ import sys
 from urllib.parse import urlsplit
 
 from blueprints3d.commands.argtypes import UsageError
+from blueprints3d.commands.table_window import add_window_arguments, open_table
 from blueprints3d.i18n import N_, _
 
-HELP = N_("play a seat of a room on a game server (so far: headless, a random player)")
+HELP = N_("take a seat of a room on a game server (its join address)")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("url", help=_("the room's join address, ws://HOST:PORT/ROOM"))
-    parser.add_argument("--name", default="Guest", help=_("the name to sit under"))
     from blueprints3d.ai import LEVELS
-    parser.add_argument("--bot", choices=["random", *LEVELS], help=_("a computer plays the seat"))
+    parser.add_argument("url", help=_("the room's join address, ws://HOST:PORT/ROOM"))
+    parser.add_argument("--name", default=None, help=_("the name to sit under (default: Guest)"))
+    parser.add_argument("--bot", choices=["random", *LEVELS], help=_("a computer plays the seat (with --headless)"))
     parser.add_argument("--headless", action="store_true", help=_("no window (needs --bot)"))
     parser.add_argument("--seed", type=int, default=0, help=_("the computer's seed"))
+    add_window_arguments(parser)
 
 
 def split_url(url: str) -> tuple[str, str]:
@@ -32,13 +34,16 @@ def split_url(url: str) -> tuple[str, str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from blueprints3d.net.client import play_random
-
     server, room = split_url(args.url)
-    if not (args.headless and args.bot):
-        raise UsageError(_("so far a seat is played over the network only with --headless --bot random"))
+    name = args.name or _("Guest")
+    if args.headless != (args.bot is not None):
+        raise UsageError(_("--headless and --bot go together: a computer plays without a window"))
+    if not args.headless:
+        from blueprints3d.client.table.remote_flow import NetStart
+        return open_table(args, NetStart(server, room, name))
+    from blueprints3d.net.client import play_random
     try:
-        seat, view = play_random(server, room, args.name, args.seed, level=args.bot)
+        seat, view = play_random(server, room, name, args.seed, level=args.bot)
     except (OSError, RuntimeError, TimeoutError) as e:
         print(_("blueprints3d join: {reason}", reason=e), file=sys.stderr)
         return 1

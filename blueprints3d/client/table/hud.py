@@ -124,13 +124,14 @@ class Hud:
         self.prompt = text((1, 1, 1, 1), 0.9)
         self.message = text((1, 0.92, 0.55, 1), 0.9)
         self.hints = text((0.80, 0.92, 1.0, 1), 0.95)   # the coach's (coach_view.py); empty: none
+        self.room = text((0.85, 0.9, 1.0, 1))   # a network game's join address (net_table.py); empty: none
         self.help = text((0.88, 0.88, 0.88, 1))
         self.help.textNode.set_align(TextNode.A_right)
         self.help.setText(key_help())
         self.rtl = False   # mirrored (a right-to-left interface): set by each layout
-        self.nodes = [self.status, self.info, self.hints, self.prompt, self.message, self.help]
+        self.nodes = [self.status, self.info, self.room, self.hints, self.prompt, self.message, self.help]
         self.styles = {id(self.status): STATUS, id(self.info): INFO, id(self.prompt): PROMPT,
-                       id(self.message): MESSAGE, id(self.help): KEYS, id(self.hints): HINTS}
+                       id(self.message): MESSAGE, id(self.help): KEYS, id(self.hints): HINTS, id(self.room): KEYS}
         self.meters = PrizeMeters(self.root)   # this round's Awards, the way to each Prize
         self.demand = DemandDice(self.root)    # the in-demand materials, at the info line's start
         self.info_items: list[str] = []
@@ -313,6 +314,8 @@ class Hud:
         info_line = self.info.getTextScale()[0] * self.info.textNode.get_line_height()
         after_dice = self.demand.place(left, y, info_line, mirrored=self.rtl)
         y = self._put_top(self.info, after_dice, y) - margin * 0.5
+        if self.room.getText():
+            y = self._put_top(self.room, left, y) - margin * 0.5
         under_top = y
         # Bottom left: the message at the bottom, the prompt above it, then the Awards or, in
         # their place, the coach's hints.
@@ -418,7 +421,7 @@ class Hud:
         """The whole HUD on or off (off behind the new-game screen: no key strip or score panel
         under its form); the key strip comes back only if F2 had not hidden it."""
         self.visible = on
-        nodes = [self.status, self.info, self.prompt, self.message, self.hints]
+        nodes = [self.status, self.info, self.room, self.prompt, self.message, self.hints]
         self.demand.show(on)
         if not on:
             self.meters.root.hide()

@@ -10,15 +10,18 @@ corner, the room's join address to give the others. A server the table started i
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
-from panda3d.core import NodePath, TextNode
+from panda3d.core import NodePath
 
 from blueprints3d.client.scene.props import make_label
-from blueprints3d.client.scene.script_text import ScriptText, panda_text
+from blueprints3d.client.scene.script_text import panda_text
 from blueprints3d.client.table.flow import GameFlow, Mode
+from blueprints3d.client.table.hud import plate_name
 from blueprints3d.client.table.layout import SCREEN_HEIGHT, SCREEN_OFFSET
 from blueprints3d.client.table.remote_flow import NetStart, RemoteFlow, remote_seats
+from blueprints3d.files import net_seats
 from blueprints3d.i18n import _
 from blueprints3d.net.connection import CLOSED, RECONNECTING, Connection
 
@@ -27,7 +30,6 @@ if TYPE_CHECKING:
 
 THINKING = (1.0, 0.85, 0.35, 1)
 AWAY = (1.0, 0.45, 0.4, 1)
-ADDRESS = (0.85, 0.9, 1.0, 1)
 
 
 class NetTable:
@@ -36,20 +38,21 @@ class NetTable:
         self.connecting: Connection | None = None
         self.start: NetStart | None = None
         self.local_server = local_server   # a server this table runs (net.local_server), stopped with it
-        self.address = ScriptText(parent=app.base.a2dBottomLeft, text="", align=TextNode.A_left, fg=ADDRESS,
-                                  shadow=(0, 0, 0, 0.9), scale=0.042, pos=(0.04, 0.2), mayChange=True)
         self.signs: dict[int, NodePath] = {}
+        self.plates: list[str] = []     # the names on the seats' plates: a seat joined takes its name
 
     # ---- opening and joining ----------------------------------------------------------------------
     def join(self, start: NetStart) -> None:
         """Connect to ``start``'s room; the game opens at the first view (``poll``)."""
         self.drop()
+        if start.token is None:   # a seat held here before (a table closed mid-game): the same one
+            start = dataclasses.replace(start, token=net_seats.recall(start.address))
         self.start = start
         self.connecting = Connection(start.server, start.room, start.name, start.token).start()
         self.app.screens.close_all()
         self.app.hud.set_visible(True)
         self.app.hud.show_message(_("connecting to {address}...", address=start.address))
-        self.address.setText(_("room: {address}", address=start.address))
+        self._address(_("room: {address}", address=start.address))
 
     def host(self, specs: list[str], seed: int | None, name: str, server: str | None = None,
              takeover: int | None = None) -> str:
@@ -80,12 +83,15 @@ class NetTable:
             inc = got[0]
             if inc.kind == "view" and conn.seat is not None:
                 self.connecting = None
+                self._keep_seat(conn)
                 flow = RemoteFlow(remote_seats(inc, conn.seat), confirm_moves=self.app.settings.confirm_moves,
                                   connection=conn, first=inc)
                 self.app.start_game(flow.seats, flow=flow)
                 return
             if inc.kind == "status" and inc.msg.get("status") == CLOSED or inc.kind == "error":
                 reason = str(inc.msg.get("reason") or inc.msg.get("error") or "")
+                if self.start is not None and self.start.token is not None:
+                    net_seats.forget(self.start.address)   # that seat is not ours any more
                 self.connecting = None
                 conn.close()
                 self.app.show_new_game()
@@ -97,6 +103,14 @@ class NetTable:
                 self.app.hud.show_message(_("no answer from {address} yet: trying again...",
                                             address=self.start.address if self.start else ""))
 
+    def _keep_seat(self, conn: Connection) -> None:
+        if self.start is None or conn.token is None:
+            return
+        try:
+            net_seats.remember(self.start.address, conn.token)
+        except OSError:
+            pass   # not kept: a table closed mid-game would ask for a free seat again
+
     # ---- who is there -----------------------------------------------------------------------------
     def update(self, flow: GameFlow | None) -> None:
         """Over each seat's screen: "thinking..." for the one to move elsewhere, "away" for a
@@ -106,9 +120,19 @@ class NetTable:
         if not remote or view is None:
             self._clear_signs()
             if not remote and self.connecting is None:
-                self.address.setText("")
+                self._address("")
             return
         assert isinstance(flow, RemoteFlow)
+        plates = [plate_name(s) for s in flow.seats]
+        if plates != self.plates:          # someone sat down at an "@remote" seat under their name
+            self.plates = plates
+            view.relabel(plates)
+        # The address is for those still to come: shown while a seat is free or away.
+        waiting = any(not flow.connected(p) for p in range(len(flow.seats)) if p != flow.me)
+        self._address(_("room: {address}", address=self.start.address) if waiting and self.start else "")
+        if flow.mode is Mode.GAME_OVER and self.start is not None:
+            net_seats.forget(self.start.address)   # the game is in the history now
+            self.start = None
         for p in range(len(flow.seats)):
             text, colour = "", THINKING
             if p == flow.me:
@@ -119,6 +143,12 @@ class NetTable:
             elif flow.mode is Mode.BOT and flow.current == p:
                 text = _("thinking...")
             self._sign(p, text, colour, view.seats[p].root)
+
+    def _address(self, text: str) -> None:
+        hud = self.app.hud
+        if hud.room.getText() != text:
+            hud.room.setText(text)
+            hud.place()
 
     def _sign(self, seat: int, text: str, colour, root: NodePath) -> None:
         sign = self.signs.get(seat)
@@ -160,7 +190,6 @@ class NetTable:
     def destroy(self) -> None:
         self.drop()
         self._clear_signs()
-        self.address.destroy()
         if self.local_server is not None:
             self.local_server.stop()
             self.local_server = None

@@ -156,6 +156,8 @@ class RemoteFlow(GameFlow):
         assert state is not None  # a view brings one or the other (connection._decode)
         self.state = state
         self.seed = state.seed
+        if [s.name for s in self.seats] != list(state.names):   # an "@remote" seat took its player's name
+            self.seats = [SeatConfig(n, s.bot) for n, s in zip(state.names, self.seats)]
         self.legal = [int(a) for a in inc.msg.get("legal", [])]
         self.turn = int(inc.msg.get("turn", 0))
         if "seats" in inc.msg:

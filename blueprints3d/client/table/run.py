@@ -7,8 +7,10 @@ display), starts the frame watchdog (client/table/watchdog.py) and runs ``TableA
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 import time
+from typing import Any
 
 from panda3d.core import WindowProperties
 
@@ -37,9 +39,12 @@ def fit_to_display(base, size: tuple[int, int]) -> tuple[int, int] | None:
     return fitted
 
 
-def run_app(args: argparse.Namespace) -> int:
+def run_app(args: argparse.Namespace, extra: dict[str, Any] | None = None) -> int:
+    """``extra``: AppOptions fields beyond the command line's (`host` / `join`: the seat to take)."""
     launched = time.perf_counter()
     options = options_from_args(args)
+    if extra:
+        options = dataclasses.replace(options, **extra)
     slot = options.autosave
     if slot is not None:
         slot.acquire()  # one table per slot: a second one is told so, before any window opens
