@@ -82,3 +82,30 @@ def test_a_server_killed_mid_round_finishes_the_game_when_started_again(tmp_path
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_host_and_join_open_the_table_as_seats_of_one_room(tmp_path):
+    """The window commands, offscreen for a few frames: host runs its own server and prints the
+    join address first; join takes a seat of a room on a server; both exit cleanly."""
+    hosted = cli(tmp_path, "host", "--seats", "@remote,@easy", "--port", "0", "--offscreen", "--quit-after", "30",
+                 "--no-shaders", "--mute", "--name", "Ann")
+    assert hosted.returncode == 0, hosted.stderr
+    assert hosted.stdout.splitlines()[0].startswith("ws://127.0.0.1:")
+    assert "Traceback" not in hosted.stderr
+    proc, url = start_server(tmp_path)
+    try:
+        room = create_room(url, ["@remote", "@remote"], seed=3)
+        joined = cli(tmp_path, "join", f"{url}/{room}", "--name", "Bob", "--offscreen", "--quit-after", "60",
+                     "--no-shaders", "--mute")
+        assert joined.returncode == 0, joined.stderr
+        assert "Traceback" not in joined.stderr
+        # The table took the room's first free seat under its name, and kept its token here.
+        seat_file = tmp_path / "net-seats.json"
+        assert f"{url}/{room}" in seat_file.read_text("utf-8")
+        again = cli(tmp_path, "join", f"{url}/{room}", "--bot", "random")   # --bot needs --headless
+        assert again.returncode == 2 and len(again.stderr.strip().splitlines()) == 1
+    finally:
+        proc.kill()
+        proc.wait()
+    bad = cli(tmp_path, "host", "--seats", "@easy,@hard", "--headless")
+    assert bad.returncode == 2 and "a seat for a person" in bad.stderr and len(bad.stderr.strip().splitlines()) == 1

@@ -216,6 +216,9 @@ class RemoteFlow(GameFlow):
     def _on_presence(self, seats: list[dict[str, Any]]) -> None:
         before = self.presence
         self.presence = list(seats)
+        names = [str(seat.get("name", "")) for seat in self.presence]
+        if len(names) == len(self.seats) and all(names) and names != [s.name for s in self.seats]:
+            self.seats = [SeatConfig(n, s.bot) for n, s in zip(names, self.seats)]   # someone sat down
         for k, seat in enumerate(self.presence):
             if k == self.me or k >= len(before) or seat.get("connected") == before[k].get("connected"):
                 continue

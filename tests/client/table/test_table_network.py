@@ -83,3 +83,69 @@ def test_a_refused_move_is_taken_back_with_the_servers_reason(tables, server):
     frames_until(app, lambda: flow.pending is None)
     assert said[-1].kind == "rejected" and "move" in said[-1].message
     assert flow.mode is Mode.TURN and server.server.rooms[room].turn == 0   # nothing changed
+
+
+def test_the_table_reconnects_to_a_restarted_server_and_the_game_goes_on(tables, tmp_path):
+    folder = tmp_path / "rooms"
+    first = LocalServer(folder, port=0)
+    port = first.port
+    room = create_room(first.url, ["@remote", "@easy"], seed=8)
+    table = tables(network=NetStart(first.url, room, "Ann"))
+    app = table.app
+    frames_until(app, lambda: isinstance(app.flow, RemoteFlow) and app.flow.mode is Mode.TURN)
+    flow = app.flow
+    said = []
+    flow.listeners.append(lambda e: said.append(e))
+    play(flow, flow.legal[0])
+    frames_until(app, lambda: flow.mode is Mode.TURN and flow.pending is None and flow.turn >= 1)
+    turn = flow.turn
+    first.stop()                                      # the server goes away mid-round ...
+    frames_until(app, lambda: flow.link == "reconnecting")
+    app.refresh()
+    assert app.net.signs[0].node().get_text()         # "reconnecting..." over this seat's screen
+    assert any("reconnecting" in e.message for e in said if e.kind == "link")
+    assert play_refused(flow)                         # no move while the link is down
+    again = LocalServer(folder, port=port)            # ... and comes back, resuming the room
+    try:
+        frames_until(app, lambda: flow.link == "connected" and flow.mode is Mode.TURN)
+        assert flow.turn == turn
+        play(flow, flow.legal[0])
+        frames_until(app, lambda: flow.turn > turn + 1 and flow.pending is None)
+        assert again.server.rooms[room].turn == flow.turn
+    finally:
+        again.stop()
+
+
+def play_refused(flow) -> bool:
+    k = A.decode(flow.legal[0])
+    out = flow.place(k.die, k.cell) if k.kind is A.Kind.PLACE else flow.discard(k.die) \
+        if k.kind is A.Kind.DISCARD else flow.set_aside(k.die)
+    return not out.ok and flow.pending is None
+
+
+def test_seats_show_who_is_away_and_who_is_thinking(tables, server):
+    from websockets.sync.client import connect
+    from blueprints3d.net.client import receive, send
+
+    room = create_room(server.url, ["@remote", "@remote", "@easy"], seed=6)
+    table = tables(network=NetStart(server.url, room, "Ann"))
+    app = table.app
+    frames_until(app, lambda: isinstance(app.flow, RemoteFlow))
+    flow = app.flow
+    app.refresh()
+    assert app.net.signs[1].node().get_text() == "away"          # nobody has sat at seat 2 yet
+    assert server.url + "/" + room in app.hud.room.getText()      # the address, for them to come
+    with connect(server.url) as bob:
+        send(bob, "join", room=room, name="Bob")
+        assert receive(bob)["type"] == "joined"
+        frames_until(app, lambda: flow.connected(1))
+        assert flow.seats[1].name == "Bob"
+        app.refresh()
+        assert 1 not in app.net.signs and app.hud.room.getText() == ""   # everyone is here
+        if flow.mode is Mode.TURN:
+            play(flow, flow.legal[0])
+        frames_until(app, lambda: flow.current == 1 and flow.mode is Mode.BOT)
+        app.refresh()
+        assert app.net.signs[1].node().get_text() == "thinking..."
+    frames_until(app, lambda: not flow.connected(1))                # Bob has gone
+    assert any("Bob has left" in e for e in [flow.message])
