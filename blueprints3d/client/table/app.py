@@ -137,9 +137,9 @@ class TableApp:
         defaults = self.flow.seats if self.flow is not None else None
         saved = self.saving.saved_game() if self.flow is None else None  # at launch, before any game here
         self.screens.new_game_screen.enter(
-            bot_levels(), self.start_game, self.quit, defaults, self.options.seed, self.options.open_scores,
-            on_past_games=self.screens.show_past_games, on_learn=self.start_tutorial,
-            saved=None if saved is None else (saved_words(saved), lambda: self.resume(saved)))
+            bot_levels(), self.net.or_host(self.start_game), self.quit, defaults, self.options.seed,
+            self.options.open_scores, on_past_games=self.screens.show_past_games, on_learn=self.start_tutorial,
+            saved=None if saved is None else (saved_words(saved), lambda: self.resume(saved)), on_join=self.net.show_join)
         self.hud.set_visible(False)
 
     def resume(self, saved: Resumed) -> None:

@@ -11,16 +11,17 @@ corner, the room's join address to give the others. A server the table started i
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from panda3d.core import NodePath
 
 from blueprints3d.client.scene.props import make_label
 from blueprints3d.client.scene.script_text import panda_text
-from blueprints3d.client.table.flow import GameFlow, Mode
+from blueprints3d.client.table.flow import GameFlow, Mode, SeatConfig
 from blueprints3d.client.table.hud import plate_name
 from blueprints3d.client.table.layout import SCREEN_HEIGHT, SCREEN_OFFSET
 from blueprints3d.client.table.remote_flow import NetStart, RemoteFlow, remote_seats
+from blueprints3d.client.table.screens import REMOTE_SEAT
 from blueprints3d.files import net_seats
 from blueprints3d.i18n import _
 from blueprints3d.net.connection import CLOSED, RECONNECTING, Connection
@@ -70,6 +71,48 @@ class NetTable:
         start = NetStart(server, room, name)
         self.join(start)
         return start.address
+
+    # ---- the new-game screen -------------------------------------------------------------------
+    def or_host(self, start_game: Callable[..., None]) -> Callable[..., None]:
+        """The new-game screen's Start: a local game, or, with a network seat among the seats, a
+        room on a server this table runs, with this table at its first seat."""
+        def start(seats: list[SeatConfig], seed: int | None, open_scores: bool, first: int | None) -> None:
+            if not any(s.bot == REMOTE_SEAT for s in seats):
+                start_game(seats, seed, open_scores, first)
+                return
+            people = [s for s in seats if s.is_person]
+            if len(people) > 1:
+                self._refuse(_("a network game has one person at each table: make the others network seats"))
+                return
+            me = people[0].name if people else _("Player {n}", n=1)
+            # This table's person sits at the room's first free seat, under their name.
+            specs = [REMOTE_SEAT if s.bot in (None, REMOTE_SEAT) else "@" + s.bot for s in seats]
+            try:
+                self.host(specs, seed, me)
+            except (OSError, RuntimeError, TimeoutError) as e:
+                self._refuse(_("could not open the room: {reason}", reason=e))
+        return start
+
+    def _refuse(self, text: str) -> None:
+        screen = self.app.screens.new_game_screen
+        if screen.active:
+            screen.error["text"] = panda_text(text)
+
+    def show_join(self) -> None:
+        """"Join a network game...": the address and a name; Join takes the seat."""
+        screens = self.app.screens
+        screens.new_game_screen.exit()
+        last = self.start.address if self.start is not None else ""
+        screens.join.enter(self._join_from_screen, self.app.show_new_game, last, "")
+
+    def _join_from_screen(self, address: str, name: str) -> None:
+        try:
+            start = NetStart.parse(address, name)
+        except ValueError as e:
+            self.app.screens.join.error["text"] = panda_text(str(e))
+            return
+        self.app.screens.join.exit()
+        self.join(start)
 
     def poll(self) -> None:
         """Every frame, while a connection is being made: its first view opens the game."""

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Callable
 
 from blueprints3d.client.table.past_games import PastGamesScreen
-from blueprints3d.client.table.screens import (ConfirmScreen, CurtainScreen, HelpScreen, MenuScreen,
+from blueprints3d.client.table.screens import (ConfirmScreen, CurtainScreen, HelpScreen, JoinScreen, MenuScreen,
                                                NewGameScreen, Overlay, SettingsScreen)
 from blueprints3d.client.table.summary import RoundSummary, StandingsScreen
 from blueprints3d.files.autosave import AutosaveSlot
@@ -44,7 +44,8 @@ class TableScreens:
         self.standings = StandingsScreen(overlay)   # at the end of the game
         self.menu = MenuScreen(overlay)
         self.confirm = ConfirmScreen(overlay)
-        self._all = (self.new_game_screen, self.past_games, self.curtain, self.summary, self.standings,
+        self.join = JoinScreen(overlay)             # the new-game screen's "Join a network game..."
+        self._all = (self.new_game_screen, self.join, self.past_games, self.curtain, self.summary, self.standings,
                      self.menu, self.confirm, self.help, self.settings_screen)
         self._new_game, self._quit, self._in_game = new_game, quit, in_game
         self._before_help = before_help

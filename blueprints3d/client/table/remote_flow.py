@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
+from urllib.parse import urlsplit
 
 from blueprints3d.client.table.flow import HISTORY_LENGTH, FlowEvent, GameFlow, Mode, Outcome, SeatConfig
 from blueprints3d.engine import actions as A
@@ -36,6 +37,15 @@ class NetStart:
     @property
     def address(self) -> str:
         return f"{self.server}/{self.room}"
+
+    @classmethod
+    def parse(cls, address: str, name: str = "Guest") -> NetStart:
+        """A join address (ws://HOST:PORT/ROOM) as a seat to take; ValueError saying how one looks."""
+        parts = urlsplit(address.strip())
+        room = parts.path.strip("/")
+        if parts.scheme not in ("ws", "wss") or not parts.netloc or not room or "/" in room:
+            raise ValueError(_("a join address looks like ws://HOST:PORT/ROOM, not {url}", url=address))
+        return cls(f"{parts.scheme}://{parts.netloc}", room, name or _("Guest"))
 
 
 EVENT_OF_KIND = {"place": "placed", "set_aside": "set_aside", "discard": "discarded"}

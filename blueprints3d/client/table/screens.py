@@ -33,8 +33,12 @@ PANEL = (0.08, 0.09, 0.12, 1)  # opaque: nothing of the table shows through a di
 BUTTON = (0.85, 0.80, 0.65, 1)
 TEXT = (0.95, 0.95, 0.92, 1)
 PERSON = N_("Person")
+NETWORK = N_("Over the network")   # a seat for someone at another table to join (net_table.py)
 EMPTY = N_("(empty)")
 BY_LOT = N_("by lot")
+
+
+REMOTE_SEAT = "@remote"   # a SeatConfig's bot for a network seat on the new-game screen (a room's spec)
 
 
 def computer_kind(level: str) -> str:
@@ -155,7 +159,7 @@ def text_width(text: str, scale: float) -> float:
 
 NEW_GAME_LINE_SHARE = 0.034   # of the window's height: the new-game form's type (at least NEW_GAME_MIN_PX)
 NEW_GAME_MIN_PX = 17.0
-NEW_GAME_ROWS = 13.4          # the form's height in rows of type: title, 7 rows, the level, the error, the buttons
+NEW_GAME_ROWS = 14.9          # the form's height in rows of type: title, 7 rows, the level, the error, the buttons
 NEW_GAME_COLUMNS = 36.0       # its width in letters' heights
 SAVED_GAME_ROWS = 2.3         # and the rows the saved game's Continue button adds (two lines)
 
@@ -172,7 +176,8 @@ class NewGameScreen(Screen):
               seed: int | None = None, open_scores: bool = False,
               on_past_games: Callable[[], None] | None = None,
               on_learn: Callable[[], None] | None = None,
-              saved: tuple[str, Callable[[], None]] | None = None) -> DirectFrame:
+              saved: tuple[str, Callable[[], None]] | None = None,
+              on_join: Callable[[], None] | None = None) -> DirectFrame:
         m = Metrics(*self.overlay.size())
         lh = TextNode("measure").get_line_height()
         pad = m.px(max(10.0, 0.02 * m.height))
@@ -185,7 +190,8 @@ class NewGameScreen(Screen):
         t = line / lh                         # the widgets' text scale
         row = line * 1.55
         f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL)
-        self.kinds = [_(PERSON)] + [computer_kind(lv) for lv in levels]
+        # A network seat only where the table can host (the new-game screen's on_join says so).
+        self.kinds = [_(PERSON)] + [computer_kind(lv) for lv in levels] + ([_(NETWORK)] if on_join else [])
         self.levels = levels
         defaults = defaults or [SeatConfig(_default_names(0)[0]), SeatConfig(_default_names(1)[1], levels[0])]
         self.seat_words = [_("Seat {n}", n=i + 1) for i in range(4)]
@@ -199,7 +205,8 @@ class NewGameScreen(Screen):
         for i in range(4):
             options = self._kind_words(i)
             d = defaults[i] if i < len(defaults) else None
-            kind = _(EMPTY) if d is None else (_(PERSON) if d.is_person else computer_kind(d.bot or ""))
+            kind = _(EMPTY) if d is None else (_(PERSON) if d.is_person else _(NETWORK) if d.bot == REMOTE_SEAT
+                                               else computer_kind(d.bot or ""))
             menu = DirectOptionMenu(parent=f, items=panda_items(options), initialitem=options.index(kind) if kind in options else 0,
                                     command=self._kind_changed, extraArgs=[i], **choice_style)
             entry = DirectEntry(parent=f, initialText=d.name if d else _default_names(i)[0], width=13, **entry_style)
@@ -238,10 +245,14 @@ class NewGameScreen(Screen):
         right = max(x2 + 13.2 * t, x2 + text_width(open_note, t)) + pad
         # How the computer chosen last plays (the first computer's at the start), in one line.
         self.level_note = _label(f, "", (x0, y), t, fg=note)
-        self._show_level(next((d.bot for d in defaults if d.bot), levels[-1]))
+        self._show_level(next((d.bot for d in defaults if d.bot and d.bot != REMOTE_SEAT), levels[-1]))
         y -= row
         self.error = _label(f, "", (x0, y), t, fg=(1, 0.5, 0.4, 1), wordwrap=(right - 2 * pad) / t)
         y -= row * 1.5
+        self.join_button = None
+        if on_join is not None:   # a seat of a room someone else opened (JoinScreen)
+            self.join_button = _button(f, _("Join a network game..."), (right / 2, y + row * 0.35), on_join, t * 1.1)
+            y -= row * 1.5
         # The game the autosave slot holds, unfinished: continued here (as --resume does)
         # rather than replaced by Start without a word.
         self.continue_button = None
@@ -287,7 +298,8 @@ class NewGameScreen(Screen):
                 name = _default_name(i, kind)
             if len(name) > 20:
                 return _("seat {n}: a name of at most {most} letters, please", n=i + 1, most=20)
-            bot = None if kind == _(PERSON) else self.levels[self.kinds.index(kind) - 1]
+            bot = None if kind == _(PERSON) else REMOTE_SEAT if kind == _(NETWORK) else \
+                self.levels[self.kinds.index(kind) - 1]
             seats.append(SeatConfig(name, bot))
         if len({s.name for s in seats}) != len(seats):
             return _("every seat needs its own name")
@@ -308,7 +320,7 @@ class NewGameScreen(Screen):
         if not hasattr(self, "rows") or seat >= len(self.rows):
             return  # the menu's first item is set while it is being built
         kind = from_panda(self._kind_words(seat), kind)
-        if kind in self.kinds[1:]:
+        if kind in self.kinds[1:len(self.levels) + 1]:
             self._show_level(self.levels[self.kinds.index(kind) - 1])
         entry = self.rows[seat][1]
         if kind != _(EMPTY) and entry.get().strip() in ("",) + _default_names(seat):
@@ -347,7 +359,51 @@ def _default_names(seat: int) -> tuple[str, str]:
 
 def _default_name(seat: int, kind: str) -> str:
     """A person's default name is "Player N", a computer's "Computer N" (N: the seat)."""
-    return _default_names(seat)[0 if kind == _(PERSON) else 1]
+    return _default_names(seat)[0 if kind in (_(PERSON), _(NETWORK)) else 1]
+
+
+class JoinScreen(Screen):
+    """The new-game screen's "Join a network game...": a room's join address (which its host's
+    table shows) and the name to sit under; Join takes the seat, Back returns."""
+
+    pixel_layout = True
+
+    def build(self, on_join: Callable[[str, str], None], on_back: Callable[[], None],
+              address: str = "", name: str = "") -> DirectFrame:
+        m = Metrics(*self.overlay.size())
+        lh = TextNode("measure").get_line_height()
+        pad = m.px(max(10.0, 0.02 * m.height))
+        line = min(m.px(_text_px(m.height, NEW_GAME_LINE_SHARE, NEW_GAME_MIN_PX)), (2 * m.half_h - 2 * pad) / 9.0,
+                   (2 * m.half_w - 2 * pad) / NEW_GAME_COLUMNS * 2.0)
+        t, row = line / lh, line * 1.55
+        f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL)
+        labels = [_("Address"), _("Your name")]
+        x1 = pad + max(text_width(x, t) for x in labels) + line
+        entry_style = dict(scale=t, numLines=1, frameColor=(0.95, 0.95, 0.9, 1))
+        y = -pad - line * 3.0
+        _label(f, labels[0], (pad, y), t)
+        self.address = DirectEntry(parent=f, initialText=address, width=24, pos=(x1, 0, y), **entry_style)
+        y -= row
+        _label(f, labels[1], (pad, y), t)
+        self.name = DirectEntry(parent=f, initialText=name or _("Guest"), width=13, pos=(x1, 0, y), **entry_style)
+        y -= row
+        right = x1 + 24.4 * t + pad
+        _label(f, _("the address the host's table shows: ws://HOST:PORT/ROOM"), (pad, y), t,
+               fg=(0.8, 0.8, 0.7, 1), wordwrap=(right - 2 * pad) / t)
+        y -= row
+        self.error = _label(f, "", (pad, y), t, fg=(1, 0.5, 0.4, 1), wordwrap=(right - 2 * pad) / t)
+        y -= row * 1.5
+        self._on_join = on_join
+        self.join_button = _button(f, _("Join"), (right * 0.35, y), self._join, t * 1.2)
+        self.back_button = _button(f, _("Back"), (right * 0.65, y), on_back, t * 1.2)
+        bottom = y - line * 0.9 - pad
+        _label(f, _("Join a network game"), (right / 2, -pad - line * 1.1), t * 1.35, TextNode.A_center)
+        f["frameSize"] = (0, right, bottom, 0)
+        f.set_pos(-right / 2, 0, -bottom / 2)
+        return f
+
+    def _join(self) -> None:
+        self._on_join(self.address.get().strip(), self.name.get().strip())
 
 
 class CurtainScreen(Screen):

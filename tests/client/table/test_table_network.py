@@ -149,3 +149,40 @@ def test_seats_show_who_is_away_and_who_is_thinking(tables, server):
         assert app.net.signs[1].node().get_text() == "thinking..."
     frames_until(app, lambda: not flow.connected(1))                # Bob has gone
     assert any("Bob has left" in e for e in [flow.message])
+
+
+def test_the_new_game_screen_hosts_a_room_and_joins_one(tables, tmp_path):
+    table = tables(640, 360, overlay=True)
+    app = table.app
+    screen = app.screens.new_game_screen
+    assert screen.active and screen.join_button is not None
+    # Seat 2 over the network: Start opens a room on a server this table runs, and sits at it.
+    words = screen._kind_words(1)
+    menu = screen.rows[1][0]
+    menu.set(words.index("Over the network"))
+    screen._start()
+    frames_until(app, lambda: isinstance(app.flow, RemoteFlow))
+    flow = app.flow
+    server = app.net.local_server
+    assert server is not None and flow.seats[0].name == "Player 1"
+    room = next(iter(server.server.rooms.values()))
+    assert [s.kind for s in room.seats] == ["remote", "remote"]
+    address = f"{server.url}/{room.code}"
+    app.refresh()
+    assert address in app.hud.room.getText()          # to give the one still to come
+    # Another table (this one, from its menu, as if on another machine: the seat it holds there
+    # forgotten, or it would take that seat again) joins the room by its address.
+    from blueprints3d.files import net_seats
+    net_seats.forget(address)
+    app.show_new_game()
+    app.net.show_join()
+    join = app.screens.join
+    assert join.active
+    join.address.enterText("http://not-a-room")
+    join._join()
+    assert "ws://HOST:PORT/ROOM" in join.error["text"]
+    join.address.enterText(address)
+    join.name.enterText("Bob")
+    join._join()
+    frames_until(app, lambda: isinstance(app.flow, RemoteFlow) and app.flow is not flow)
+    assert app.flow.me == 1 and app.flow.seats[1].name == "Bob"
