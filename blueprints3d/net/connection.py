@@ -156,14 +156,17 @@ class Connection:
                 await ws.send(text)
 
         writer = asyncio.get_running_loop().create_task(write())
+        joined = False
         try:
             async for raw in ws:
                 incoming = self._decode(raw)
                 if incoming is None:
                     continue
-                if incoming.kind == "error" and self.seat is None:
-                    return str(incoming.msg.get("error", "refused"))   # the seat itself was refused
+                if incoming.kind == "error" and not joined:
+                    self.inbox.put(incoming)           # the seat itself was refused: said, and the end
+                    return str(incoming.msg.get("error", "refused"))
                 if incoming.kind == "joined":
+                    joined = True
                     self.seat, self.token = int(incoming.msg["seat"]), str(incoming.msg["token"])
                     self._status(CONNECTED)
                 self.inbox.put(incoming)

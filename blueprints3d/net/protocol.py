@@ -17,7 +17,7 @@ the protocol's version and a type, at most ``MAX_BYTES`` long.
                                      moved: the move that led here ("cell" to its own seat only);
                                      seats: name, kind, connected; game: the save, once over
       {"v": 1, "type": "presence", "seats": [...]}                 someone came or went
-      {"v": 1, "type": "error", "error": "one line"}
+      {"v": 1, "type": "error", "error": "one line", "message": {...}}   message: the same, to translate
 
 A client's message that is not one of these (not JSON, not an object, another version, a field
 of the wrong type or out of range) is refused with ``ProtocolError`` naming the problem.

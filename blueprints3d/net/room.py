@@ -19,6 +19,7 @@ from blueprints3d.engine import actions as A
 from blueprints3d.engine.errors import IllegalAction
 from blueprints3d.engine.state import GameState
 from blueprints3d.files.savefile import game_to_json, load_game, save_game
+from blueprints3d.i18n.message import Message
 from blueprints3d.net import protocol, wire
 from blueprints3d.text import clean_name
 
@@ -27,7 +28,12 @@ BOT_PREFIX = "@"            # "@easy", "@expert": a computer seat the server pla
 
 
 class RoomError(ValueError):
-    """A request the room refuses (its one-line reason); nothing changed."""
+    """A request the room refuses (its one-line reason, a Message the client says in its
+    player's language; ``str`` is the English); nothing changed."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(str(message))
+        self.message = message
 
 
 @dataclass
@@ -64,7 +70,8 @@ class Room:
             elif spec.startswith(BOT_PREFIX):
                 level = spec[1:]
                 if level not in LEVELS:
-                    raise RoomError(f"unknown computer level {level!r}: expected one of {', '.join(LEVELS)}")
+                    raise RoomError(Message.of("unknown computer level {level}: expected one of {levels}",
+                                               level=repr(level), levels=", ".join(LEVELS)))
                 seats.append(Seat(level, f"Computer {k + 1}"))
             else:
                 seats.append(Seat("remote", spec))
@@ -87,7 +94,7 @@ class Room:
                     seat.name = self.state.names[k] = self._free_name(clean_name(name, seat.name), k)
                 self.save()
                 return k, seat.token
-        raise RoomError("this room has no free seat")
+        raise RoomError(Message.of("this room has no free seat"))
 
     def _free_name(self, name: str, seat: int) -> str:
         """``name``, or "name 2" when another seat has it already."""
@@ -101,7 +108,7 @@ class Room:
         for k, seat in enumerate(self.seats):
             if seat.token is not None and secrets.compare_digest(seat.token, token):
                 return k
-        raise RoomError("no seat of this room holds that token")
+        raise RoomError(Message.of("no seat of this room holds that token"))
 
     # -- the game ---------------------------------------------------------------------------
 
@@ -114,13 +121,14 @@ class Room:
         """``seat`` makes ``action``, meant for move number ``turn``; RoomError (nothing
         changed) when it is not that seat's move, the move is stale, or the engine refuses it."""
         if turn != self.turn:
-            raise RoomError(f"that action was for move {turn}; the game is at move {self.turn}")
+            raise RoomError(Message.of("that action was for move {turn}; the game is at move {now}",
+                                       turn=turn, now=self.turn))
         if self.state.current_player != seat:
-            raise RoomError("it is not your move")
+            raise RoomError(Message.of("it is not your move"))
         try:
             self.state.apply(action)
         except IllegalAction as e:
-            raise RoomError(str(e)) from None
+            raise RoomError(e.message if isinstance(e.message, Message) else Message.of("{reason}", reason=str(e))) from None
         self.last = (seat, action)
         self.save()
 

@@ -20,7 +20,8 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from blueprints3d.engine.state import SPECTATOR
-from blueprints3d.net import protocol
+from blueprints3d.i18n.message import Message
+from blueprints3d.net import protocol, wire
 from blueprints3d.net.room import Room, RoomError, load_rooms
 
 DEFAULT_HOST = "127.0.0.1"    # the internet only through a reverse proxy (README)
@@ -75,7 +76,8 @@ class GameServer:
                     await self._handle(link, protocol.decode(raw))
                 except (protocol.ProtocolError, RoomError) as e:
                     link.errors += 1
-                    await ws.send(protocol.encode("error", error=str(e)))
+                    said = {"message": wire.message_data(e.message)} if isinstance(e, RoomError) else {}
+                    await ws.send(protocol.encode("error", error=str(e), **said))
                     if link.errors >= MAX_ERRORS:
                         await ws.close(1008, "too many refused messages")
                         return
@@ -99,20 +101,20 @@ class GameServer:
             return
         if kind == "watch":
             if link.room is not None:
-                raise RoomError("this connection already holds a seat")
+                raise RoomError(Message.of("this connection already holds a seat"))
             found = self.rooms.get(msg["room"])
             if found is None:
-                raise RoomError("no such room")
+                raise RoomError(Message.of("no such room"))
             link.room, link.seat = found, SPECTATOR
             self.links.setdefault(found.code, []).append(link)
             await self._send(link)
             return
         if kind in ("join", "rejoin"):
             if link.room is not None:
-                raise RoomError("this connection already holds a seat")
+                raise RoomError(Message.of("this connection already holds a seat"))
             found = self.rooms.get(msg["room"])
             if found is None:
-                raise RoomError("no such room")
+                raise RoomError(Message.of("no such room"))
             room = found
             if kind == "join":
                 seat, token = room.join(msg["name"])
@@ -126,9 +128,9 @@ class GameServer:
             return
         # "act"
         if link.room is None or link.seat is None:
-            raise RoomError("join a room first")
+            raise RoomError(Message.of("join a room first"))
         if link.seat == SPECTATOR:
-            raise RoomError("a spectator has no move")
+            raise RoomError(Message.of("a spectator has no move"))
         async with self._lock(link.room):
             link.room.act(link.seat, msg["action"], msg["turn"])
         await self._broadcast(link.room)

@@ -70,6 +70,11 @@ def test_nothing_of_another_seat_goes_on_the_wire(tmp_path):
         assert "bag" not in view and isinstance(view["bag_count"], int)      # its count, not its dice
         if view["current_player"] != seat:
             assert msg["legal"] == []
+        moved = msg.get("moved")
+        if moved is not None and moved["seat"] != seat:
+            assert "cell" not in moved          # which die another seat took, never where it went
+        assert ("game" in msg) == over          # the whole game (the seed, the log) only at the end
+    assert any("cell" in m.get("moved", {}) for _s, m in sent)   # a seat is told its own space
 
 
 def test_hostile_messages_get_one_error_each_and_another_room_plays_on(running):
@@ -184,3 +189,22 @@ def test_a_spectator_watches_the_public_view_and_has_no_move(running):
     for msg in seen[:-1]:
         assert msg["view"]["blueprints"] == [None, None] and msg["legal"] == []
     assert all(b is not None for b in seen[-1]["view"]["blueprints"])
+
+
+def test_a_headless_seat_of_any_level_decides_from_its_view_alone(running, monkeypatch):
+    """`join --bot medium`: the computer is handed the seat's view as the server sent it (never a
+    state), and plays the game to its end."""
+    from blueprints3d.ai import bots
+    from blueprints3d.engine.views import PlayerView
+
+    seen: list[type] = []
+    choose = bots.GreedyBot.choose
+
+    def spy(self, state, player):
+        seen.append(type(state))
+        return choose(self, state, player)
+    monkeypatch.setattr(bots.GreedyBot, "choose", spy)
+    room = create_room(running.url, ["@remote", "@easy"], seed=9)
+    seat, view = play_random(running.url, room, "Max", 1, level="medium")
+    assert view["phase"] == "over" and running.server.rooms[room].state.is_over
+    assert seen and set(seen) == {PlayerView}

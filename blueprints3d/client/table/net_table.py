@@ -20,7 +20,7 @@ from blueprints3d.client.scene.script_text import panda_text
 from blueprints3d.client.table.flow import GameFlow, Mode, SeatConfig
 from blueprints3d.client.table.hud import plate_name
 from blueprints3d.client.table.layout import SCREEN_HEIGHT, SCREEN_OFFSET
-from blueprints3d.client.table.remote_flow import NetStart, RemoteFlow, remote_seats
+from blueprints3d.client.table.remote_flow import NetStart, RemoteFlow, remote_seats, said
 from blueprints3d.client.table.screens import REMOTE_SEAT
 from blueprints3d.files import net_seats
 from blueprints3d.i18n import _
@@ -132,7 +132,7 @@ class NetTable:
                 self.app.start_game(flow.seats, flow=flow)
                 return
             if inc.kind == "status" and inc.msg.get("status") == CLOSED or inc.kind == "error":
-                reason = str(inc.msg.get("reason") or inc.msg.get("error") or "")
+                reason = said(inc.msg) if inc.kind == "error" else str(inc.msg.get("reason") or "")
                 if self.start is not None and self.start.token is not None:
                     net_seats.forget(self.start.address)   # that seat is not ours any more
                 self.connecting = None

@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 from blueprints3d.client.table.flow import HISTORY_LENGTH, FlowEvent, GameFlow, Mode, Outcome, SeatConfig
 from blueprints3d.engine import actions as A
 from blueprints3d.i18n import _, translate
+from blueprints3d.net.wire import WireError, message_from_data
 from blueprints3d.net.connection import CLOSED, CONNECTED, RECONNECTING, Connection, Incoming
 
 @dataclass(frozen=True)
@@ -49,6 +50,14 @@ class NetStart:
 
 
 EVENT_OF_KIND = {"place": "placed", "set_aside": "set_aside", "discard": "discarded"}
+
+
+def said(msg: dict[str, Any]) -> str:
+    """A server's refusal in this table's language (its Message), else its English line."""
+    try:
+        return translate(message_from_data(msg["message"]))
+    except (KeyError, WireError):
+        return str(msg.get("error", ""))
 
 
 def remote_seats(first: Incoming, me: int) -> list[SeatConfig]:
@@ -156,7 +165,7 @@ class RemoteFlow(GameFlow):
         elif inc.kind == "presence":
             self._on_presence(inc.msg.get("seats", []))
         elif inc.kind == "error":
-            self._on_error(str(inc.msg.get("error", "")))
+            self._on_error(said(inc.msg))
         elif inc.kind == "status":
             self._on_status(str(inc.msg.get("status")), str(inc.msg.get("reason", "")))
 
