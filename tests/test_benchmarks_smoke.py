@@ -25,6 +25,7 @@ SMALLEST = {
     "opponent_calibration.py": ["--games", "1", "--continuations", "1"],
     "opponent_model.py": ["--games", "1", "--jobs", "1", "--players", "2"],
     "server_load.py": ["--rooms", "1"],
+    "net_frame.py": ["--games", "1"],
     "search_regret.py": ["--games", "1", "--samples", "20", "--seeds", "1", "--jobs", "1", "--players", "2"],
     "still_time.py": ["--runs", "1", "--size", "128x72"],
     "throw_aniso.py": ["--start", "0.5", "--span", "0.002"],
