@@ -209,6 +209,7 @@ class RemoteFlow(GameFlow):
             # Another seat's space is not told; the rebuilt state has the die somewhere behind
             # their screen, which is all the view and the sounds need.
             cell = next((c for c, st in enumerate(self.state.stacks[player]) if die in st), 0)
+        space = int(cell) if kind == "place" and cell is not None else None
         self.message = text
         self.history.append((player, text))
         del self.history[:-HISTORY_LENGTH]
@@ -222,8 +223,7 @@ class RemoteFlow(GameFlow):
         else:
             self._begin_turn()
         held, self._held = self._held, None
-        self._emit(FlowEvent(EVENT_OF_KIND.get(kind, "placed"), player, die,
-                             int(cell) if kind == "place" else None, said))
+        self._emit(FlowEvent(EVENT_OF_KIND.get(kind, "placed"), player, die, space, said))
         for event in held:
             self._emit(event)
 
