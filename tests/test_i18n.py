@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import blueprints3d.i18n as i18n
+from blueprints3d import resources
 from blueprints3d.cli import main
 from blueprints3d.i18n import Message, language_from_environment, n_, number, set_language
 from blueprints3d.i18n.po import Entry, header, mo_bytes, parse_po, read_po
@@ -41,7 +42,7 @@ def english_after():
 
 
 def po_path(lang: str) -> Path:
-    return i18n.LOCALE_DIR / lang / "LC_MESSAGES" / "blueprints3d.po"
+    return resources.folder("blueprints3d.locale") / lang / "LC_MESSAGES" / "blueprints3d.po"
 
 
 _PLACEHOLDER = re.compile(r"\{(\w*)\}")
@@ -226,7 +227,7 @@ def test_score_uses_no_untranslated_id(tmp_path, capsys, monkeypatch, lang):
             return msgid1 if n == 1 else msgid2
 
     real = i18n.catalogue(lang)
-    with open(i18n.LOCALE_DIR / lang / "LC_MESSAGES" / "blueprints3d.mo", "rb") as f:
+    with open(resources.folder("blueprints3d.locale") / lang / "LC_MESSAGES" / "blueprints3d.mo", "rb") as f:
         recording = gettext.GNUTranslations(f)
     recording.add_fallback(Recording())
     monkeypatch.setattr(i18n, "catalogue", lambda code: recording if code == lang else real)

@@ -15,7 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from blueprints3d.i18n import LOCALE_DIR  # noqa: E402
+from blueprints3d import resources  # noqa: E402
+
+LOCALE_DIR = resources.folder("blueprints3d.locale")
 from blueprints3d.i18n.po import mo_bytes, read_po  # noqa: E402
 
 

@@ -22,7 +22,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from blueprints3d.i18n import LOCALE_DIR  # noqa: E402
+from blueprints3d import resources  # noqa: E402
+
+LOCALE_DIR = resources.folder("blueprints3d.locale")
 from blueprints3d.i18n.po import Entry, quote, read_po, write_po  # noqa: E402
 
 PACKAGE = ROOT / "blueprints3d"

@@ -21,8 +21,8 @@ from __future__ import annotations
 import json
 import math
 from functools import lru_cache
-from importlib import resources
 
+from blueprints3d import resources
 from blueprints3d.engine.errors import CardDataError
 from blueprints3d.engine.rules import NUM_ROUNDS, POOL_SIZE, Award
 from blueprints3d.engine.state import GameState
@@ -40,7 +40,7 @@ HEAD_TO_HEAD = min(POOL_SIZE)
 @lru_cache(maxsize=1)
 def _data() -> tuple[dict[int, tuple[int, int, list[list[float]]]], dict[int, dict[int, float]]]:
     try:
-        raw = json.loads(resources.files("blueprints3d.ai").joinpath("data/win_chances.json").read_text("utf-8"))
+        raw = json.loads(resources.read_text("blueprints3d.ai", "data/win_chances.json"))
         two = {}
         for left, t in raw["two_players"]["tables"].items():
             sp, ss, rows = int(t["prizes_span"]), int(t["silver_span"]), t["chance"]

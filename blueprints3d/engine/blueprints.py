@@ -16,9 +16,9 @@ import json
 import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from importlib import resources
 from typing import Any
 
+from blueprints3d import resources
 from blueprints3d.engine.errors import CardDataError
 from blueprints3d.engine.rules import CARD_TOTAL
 from blueprints3d.i18n.message import N_, Message
@@ -215,7 +215,7 @@ def grid_neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
 @lru_cache(maxsize=1)
 def standard_deck() -> tuple[Blueprint, ...]:
     """The 24 cards shipped with the game, in id order."""
-    raw = json.loads(resources.files("blueprints3d.engine").joinpath("data/blueprints.json").read_text("utf-8"))
+    raw = json.loads(resources.read_text("blueprints3d.engine", "data/blueprints.json"))
     return tuple(Blueprint.from_grid(c["grid"], id=c["id"], name=c["name"]) for c in raw["cards"])
 
 

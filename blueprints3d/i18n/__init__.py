@@ -10,19 +10,19 @@ language's digits (``number``). Panda3D-free; the lowest layer, beside ``text``.
 from __future__ import annotations
 
 import gettext
+import io
 import os
 import unicodedata
 from contextlib import contextmanager
 from functools import lru_cache
-from pathlib import Path
 from typing import Iterator, Mapping
 
+from blueprints3d import resources
 from blueprints3d.i18n.message import Message, N_
 
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "zh": "中文", "fa": "فارسی"}
 DEFAULT = "en"
 DOMAIN = "blueprints3d"
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 ENV_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 _PERSIAN_DIGITS = str.maketrans("0123456789-", "۰۱۲۳۴۵۶۷۸۹−")
@@ -36,8 +36,9 @@ def catalogue(lang: str) -> gettext.NullTranslations:
     """The translations of ``lang`` (English: the ids themselves)."""
     if lang == DEFAULT:
         return gettext.NullTranslations()
-    with open(LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as f:
-        return gettext.GNUTranslations(f)
+    # Read through ``resources``: a checkout, a wheel, a zip or a frozen build alike.
+    return gettext.GNUTranslations(io.BytesIO(resources.read_bytes("blueprints3d.locale",
+                                                                    f"{lang}/LC_MESSAGES/{DOMAIN}.mo")))
 
 
 def set_language(lang: str) -> None:

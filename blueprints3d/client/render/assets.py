@@ -14,38 +14,34 @@ from pathlib import Path
 
 from panda3d.core import ATS_none, Filename, Loader, LoaderOptions, NodePath, PNMImage, Texture
 
-_PACKAGE = Path(__file__).resolve().parents[2]   # blueprints3d/ (this is client/render/assets.py)
-_CHECKOUT = _PACKAGE.parent
+from blueprints3d import resources
+
+PACKAGES = {"models": "blueprints3d.models", "textures": "blueprints3d.textures"}
 
 
 def folder(kind: str) -> Path:
-    """The ``models`` or ``textures`` folder in use: the installed one, else the checkout's."""
-    if kind not in ("models", "textures"):
+    """The ``models`` or ``textures`` folder in use (``resources``: the checkout's top-level
+    one, the installed package's, or the frozen build's)."""
+    if kind not in PACKAGES:
         raise ValueError(f"no asset folder {kind!r}: expected 'models' or 'textures'")
-    installed = _PACKAGE / kind
-    if installed.is_dir():
-        return installed
-    checkout = _CHECKOUT / kind
-    if checkout.is_dir() and (_CHECKOUT / "pyproject.toml").is_file():
-        return checkout
-    raise FileNotFoundError(f"blueprints3d: no {kind}/ folder beside the package ({installed} or "
-                            f"{checkout}); reinstall, or run tools/make_models.py and tools/bake_cards.py")
+    return resources.folder(PACKAGES[kind])
 
 
 def model_path(name: str) -> Path:
     """``models/<name>.bam``; a missing file is an error that names it."""
-    return _existing(folder("models") / f"{name}.bam")
+    return _existing("models", f"{name}.bam")
 
 
 def texture_path(name: str) -> Path:
     """``textures/<name>`` (a relative path such as ``cards/B01.png``)."""
-    return _existing(folder("textures") / name)
+    return _existing("textures", name)
 
 
-def _existing(path: Path) -> Path:
-    if not path.is_file():
-        raise FileNotFoundError(f"blueprints3d: asset {path} is missing (made by tools/; see README)")
-    return path
+def _existing(kind: str, name: str) -> Path:
+    try:
+        return resources.file_path(PACKAGES[kind], name)
+    except FileNotFoundError:
+        raise FileNotFoundError(f"blueprints3d: asset {kind}/{name} is missing (made by tools/; see README)") from None
 
 
 @lru_cache(maxsize=None)

@@ -35,7 +35,8 @@ from typing import Any, Iterable, Iterator, TextIO
 
 from panda3d.core import ConfigVariableString, Filename
 
-_PACKAGE = Path(__file__).resolve().parents[2]   # blueprints3d/ (this is client/render/audio.py)
+from blueprints3d import resources
+
 
 # The sounds, by name (blueprints3d/sounds/<name>.wav), and how many can sound at once.
 VOICES: dict[str, int] = {"die_felt": 4, "die_die": 4, "die_card": 4, "bag_draw": 1,
@@ -59,17 +60,17 @@ RATE_SPREAD = 0.05     # dice differ in pitch by up to this fraction, so seven a
 
 
 def sound_folder() -> Path:
-    return _PACKAGE / "sounds"
+    return resources.folder("blueprints3d.sounds")
 
 
 def sound_path(name: str) -> Path:
     """``blueprints3d/sounds/<name>.wav``; an unknown name or a missing file is an error naming it."""
     if name not in VOICES:
         raise ValueError(f"no sound {name!r}: expected one of {', '.join(SOUNDS)}")
-    path = sound_folder() / f"{name}.wav"
-    if not path.is_file():
-        raise FileNotFoundError(f"blueprints3d: sound {path} is missing (made by tools/make_sounds.py)")
-    return path
+    try:
+        return resources.file_path("blueprints3d.sounds", f"{name}.wav")
+    except FileNotFoundError:
+        raise FileNotFoundError(f"blueprints3d: sound sounds/{name}.wav is missing (made by tools/make_sounds.py)") from None
 
 
 def impact_volume(speed: float) -> float:

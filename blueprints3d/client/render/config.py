@@ -7,10 +7,10 @@ opens); ``window.open_base`` does that for every window the program opens.
 
 from __future__ import annotations
 
-from importlib import resources
-
 from panda3d.core import (BitMask32, ConfigVariableBool, ConfigVariableDouble, ConfigVariableInt,
                           load_prc_file_data)
+
+from blueprints3d import resources
 
 # -- the project's settings (defaults in blueprints3d.prc; a user's own .prc may override) ------
 
@@ -81,8 +81,7 @@ def load_config(*, size: tuple[int, int] | None = None, title: str | None = None
                 sync_video: bool | None = None, verbose: bool = False, sound: bool = False) -> None:
     """Load the shipped .prc, then this run's own page on top; call before ``ShowBase()``.
     ``sound``: open audio through OpenAL (the shipped page says ``null``; see render/audio.py)."""
-    load_prc_file_data("blueprints3d", resources.files(__package__).joinpath("blueprints3d.prc")
-                       .read_text("utf-8"))
+    load_prc_file_data("blueprints3d", resources.read_text(__package__, "blueprints3d.prc"))
     lines = []
     if size is not None:
         lines.append(f"win-size {size[0]} {size[1]}")

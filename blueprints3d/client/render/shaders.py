@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 import sys
 from functools import lru_cache
-from importlib import resources
 from typing import Mapping
 
 from panda3d.core import GraphicsEngine, GraphicsStateGuardianBase, Shader
 
+from blueprints3d import resources
 from blueprints3d.client.render.config import SHADERS
 
 _INCLUDE = re.compile(r'^\s*#pragma\s+include\s+"([\w.\-]+)"\s*$')
@@ -40,7 +40,7 @@ def source(name: str) -> str:
 
 
 def _expanded(name: str, string: int) -> str:
-    text = resources.files("blueprints3d.shaders").joinpath(name).read_text("utf-8")
+    text = resources.read_text("blueprints3d.shaders", name)
     out = []
     for i, line in enumerate(text.splitlines()):
         m = _INCLUDE.match(line)

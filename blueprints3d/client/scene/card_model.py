@@ -23,12 +23,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import lru_cache
-from importlib import resources
 
 import numpy as np
 from panda3d.core import (Filename, LColor, NodePath, PNMImage, PNMTextMaker, SamplerState,
                           TextProperties, Texture, TransparencyAttrib)
 
+from blueprints3d import resources
 from blueprints3d.client.render import assets, config
 from blueprints3d.client.render import highlight, materials
 from blueprints3d.client.scene import fonts, units
@@ -120,8 +120,7 @@ CARD_FONT = "DejaVuSans.ttf"
 @lru_cache(maxsize=1)
 def card_font_path() -> Filename:
     """Where the cards' font lies (inside the package: no system font is read)."""
-    with resources.as_file(resources.files(fonts).joinpath(CARD_FONT)) as path:
-        return Filename.from_os_specific(str(path))
+    return Filename.from_os_specific(str(resources.file_path(fonts.__name__, CARD_FONT)))
 
 
 @lru_cache(maxsize=16)

@@ -19,13 +19,12 @@ from __future__ import annotations
 
 import unicodedata
 from functools import lru_cache
-from importlib import resources
 
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import (DynamicTextFont, Filename, FontPool, TextFont, TextNode, TextProperties,
                           TextPropertiesManager)
 
-from blueprints3d import i18n
+from blueprints3d import i18n, resources
 from blueprints3d.i18n import bidi
 from blueprints3d.i18n.arabic_forms import presentation_forms
 
@@ -54,8 +53,8 @@ def font(script: str) -> TextFont:
     if script == "latin":
         return panda_font()
     name = PERSIAN_FONT if script == "persian" else CJK_FONT
-    with resources.as_file(resources.files(FONTS_PACKAGE).joinpath(name)) as path:
-        loaded = FontPool.load_font(Filename.from_os_specific(str(path)).get_fullpath())
+    path = resources.file_path(FONTS_PACKAGE, name)
+    loaded = FontPool.load_font(Filename.from_os_specific(str(path)).get_fullpath())
     if loaded is None or not loaded.is_valid():
         raise RuntimeError(f"the font {name} cannot be loaded")
     if isinstance(loaded, DynamicTextFont):
@@ -242,8 +241,7 @@ def picture_script(text: str) -> str:
 
 def picture_font_path(script: str) -> Filename:
     name = {"persian": PERSIAN_FONT, "cjk": CJK_FONT}.get(script, LATIN_PICTURE_FONT)
-    with resources.as_file(resources.files(FONTS_PACKAGE).joinpath(name)) as path:
-        return Filename.from_os_specific(str(path))
+    return Filename.from_os_specific(str(resources.file_path(FONTS_PACKAGE, name)))
 
 
 def picture_text(text: str, rtl: bool | None = None) -> str:

@@ -10,6 +10,7 @@ from panda3d.core import (ConfigVariableBool, NodePath, OrthographicLens, TextNo
                           TextPropertiesManager)
 
 import blueprints3d.i18n as i18n
+from blueprints3d import resources
 from blueprints3d.client.render.capture import close_view, open_view, render_frames
 from blueprints3d.client.scene import script_text
 from blueprints3d.client.scene.script_text import ScriptText, font, panda_text, panda_line
@@ -193,7 +194,7 @@ def test_every_character_of_the_chinese_and_persian_catalogues_has_a_glyph(offsc
 
     from blueprints3d.i18n.po import read_po
     for lang in ("zh", "fa"):
-        text = "".join("".join(e.strings) for e in read_po(i18n.LOCALE_DIR / lang / "LC_MESSAGES" / "blueprints3d.po")
+        text = "".join("".join(e.strings) for e in read_po(resources.folder("blueprints3d.locale") / lang / "LC_MESSAGES" / "blueprints3d.po")
                        if e.msgid)
         missing = set()
         for c in set(text):

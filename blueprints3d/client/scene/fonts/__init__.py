@@ -11,9 +11,10 @@ needed.
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import resources
 
 from panda3d.core import Filename, FontPool, TextFont, TextNode
+
+from blueprints3d import resources
 
 MONO_FONT = "DejaVuSansMono.ttf"
 
@@ -21,8 +22,8 @@ MONO_FONT = "DejaVuSansMono.ttf"
 @lru_cache(maxsize=1)
 def mono_font() -> TextFont:
     """The fixed-width font; Panda3D's default font if it cannot be loaded."""
-    with resources.as_file(resources.files(__package__).joinpath(MONO_FONT)) as path:
-        font = FontPool.load_font(Filename.from_os_specific(str(path)).get_fullpath())
+    path = resources.file_path(__package__, MONO_FONT)
+    font = FontPool.load_font(Filename.from_os_specific(str(path)).get_fullpath())
     if font is None or not font.is_valid():
         return TextNode.get_default_font()
     return font

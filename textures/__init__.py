@@ -1,0 +1,1 @@
+"""The generated textures (tools/make_models.py, tools/bake_cards.py), installed as ``blueprints3d.textures``: a package so that every way the program is installed finds them (blueprints3d/resources.py)."""
