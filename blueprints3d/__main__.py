@@ -5,10 +5,25 @@ loading (its imports and the subcommands' modules take a few tenths of a second)
 line as any other, not a traceback from the middle of an import.
 """
 
+import codecs
 import sys
 
 
+def _utf8_output() -> None:
+    """Speak UTF-8 where the locale says only ASCII (``env -i``, a bare C locale: Python itself
+    coerces it, a frozen build's runtime does not), so that a German, Chinese or Persian line is
+    written, not a UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            ascii_only = codecs.lookup(getattr(stream, "encoding", None) or "ascii").name == "ascii"
+        except LookupError:
+            ascii_only = True
+        if ascii_only and hasattr(stream, "reconfigure"):
+            stream.reconfigure(encoding="utf-8")
+
+
 def run() -> int:
+    _utf8_output()
     try:
         from blueprints3d.cli import main
         return main()  # which says a Ctrl-C during the command itself the same way

@@ -19,6 +19,9 @@ NO_WINDOW_HINT = "run it in a desktop session or under Xvfb, or use --render DIR
 VIEW_NO_WINDOW_HINT = ("run it in a desktop session or under Xvfb, or draw the building offscreen "
                        "with `blueprints3d render FILE -o picture.png`")
 
+DGA_NOTICE = 'extension "XFree86-DGA" missing'
+
+
 class _ShowBase(ShowBase):
     """ShowBase whose audio start-up is quiet: what OpenAL, ALSA, PulseAudio and Panda3D's audio
     print while the managers open (on a machine without a sound device, a screenful) is kept in
@@ -50,6 +53,30 @@ def open_base(*, size: tuple[int, int], title: str = "Blueprints", offscreen: bo
         # OpenAL Soft's own warnings later on (its mixer thread): none unless --verbose.
         os.environ.setdefault("ALSOFT_LOGLEVEL", "0")
     hint = no_window_hint or "run it in a desktop session or under Xvfb"
+    opening = None
+    try:
+        with captured_stderr() as opening:
+            base = _open(native_fullscreen, offscreen, hint)
+    finally:
+        # X servers without the DGA extension (Xvfb, XWayland, most remote displays) make Xlib
+        # say so when Panda3D asks for it (for a relative mouse mode never used here): a normal
+        # start says nothing, and everything else said while the window opened is passed on.
+        said = [line for line in (opening.text if opening else "").splitlines(keepends=True) if DGA_NOTICE not in line]
+        if said:
+            sys.stderr.write("".join(said))
+            sys.stderr.flush()
+    if base.audio_messages and (verbose or VERBOSE.get_value()):
+        sys.stderr.write(base.audio_messages)
+    if base.win is None:
+        raise BlueprintsError(f"could not open a window (no display?); {hint}")
+    base.disable_mouse()
+    gsg = base.win.get_gsg()
+    limit_for_renderer(gsg.get_driver_renderer() if gsg is not None else "")
+    shaders.configure(shaders_on, base)
+    return base
+
+
+def _open(native_fullscreen: bool, offscreen: bool, hint: str) -> ShowBase:
     try:
         if native_fullscreen:
             base = _ShowBase(windowType="none")
@@ -63,12 +90,4 @@ def open_base(*, size: tuple[int, int], title: str = "Blueprints", offscreen: bo
             base = _ShowBase(windowType="offscreen" if offscreen else None)
     except Exception as e:  # ShowBase says only "Could not open window."
         raise BlueprintsError(f"could not open a window ({e}); {hint}") from None
-    if base.audio_messages and (verbose or VERBOSE.get_value()):
-        sys.stderr.write(base.audio_messages)
-    if base.win is None:
-        raise BlueprintsError(f"could not open a window (no display?); {hint}")
-    base.disable_mouse()
-    gsg = base.win.get_gsg()
-    limit_for_renderer(gsg.get_driver_renderer() if gsg is not None else "")
-    shaders.configure(shaders_on, base)
     return base
