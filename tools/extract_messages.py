@@ -14,6 +14,7 @@ the template or has one more; compile_catalogues.py then makes the .mo files.
 from __future__ import annotations
 
 import argparse
+import re
 import ast
 import sys
 from dataclasses import dataclass, field
@@ -22,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from blueprints3d import resources  # noqa: E402
+from blueprints3d import __version__, resources  # noqa: E402
 
 LOCALE_DIR = resources.folder("blueprints3d.locale")
 from blueprints3d.i18n.po import Entry, quote, read_po, write_po  # noqa: E402
@@ -124,6 +125,8 @@ def main(argv: list[str] | None = None) -> int:
         plural_forms = "" if head is None else head.strings[0]
         nplurals = int(plural_forms.split("nplurals=")[1].split(";")[0]) if "nplurals=" in plural_forms else 2
         new = merged(entries, found, nplurals)
+        if head is not None:   # the catalogue names the version it was made for (__version__)
+            head.strings[0] = re.sub(r"(Project-Id-Version: blueprints3d)[^\n]*", rf"\1 {__version__}", head.strings[0])
         write_po(po, new)
         todo = sum(1 for e in new if e.msgid and not all(e.strings))
         print(f"wrote {po}: {len(new) - 1} messages, {todo} to translate")
