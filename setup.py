@@ -45,7 +45,8 @@ setup(
                                       "jinja2", "IPython", "numpy.f2py", "numpy.distutils", "numpy.testing",
                                       "imageio_ffmpeg", "daltonlens", "bidi", "fontTools", "mypy"]},
             "plugins": ["pandagl", "p3headlessgl", "p3openal_audio"],
-            "platforms": ["manylinux2014_x86_64", "win_amd64"],
+            # macOS builds here (Intel and Apple silicon) but has never been run: no Mac to try it on.
+            "platforms": ["manylinux2014_x86_64", "win_amd64", "macosx_10_13_x86_64", "macosx_11_0_arm64"],
             "requirements_path": "requirements-app.txt",
             # The optimized-wheel index is not reachable from every build machine; the PyPI
             # wheels are the same Panda3D.
