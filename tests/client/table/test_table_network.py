@@ -110,7 +110,8 @@ def test_the_table_reconnects_to_a_restarted_server_and_the_game_goes_on(tables,
         frames_until(app, lambda: flow.link == "connected" and flow.mode is Mode.TURN)
         assert flow.turn == turn
         play(flow, flow.legal[0])
-        frames_until(app, lambda: flow.turn > turn + 1 and flow.pending is None)
+        # Back to this seat: the server waits for it, so both are at the same move.
+        frames_until(app, lambda: flow.turn > turn + 1 and flow.pending is None and flow.mode is Mode.TURN)
         assert again.server.rooms[room].turn == flow.turn
     finally:
         again.stop()
