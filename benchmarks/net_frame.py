@@ -24,7 +24,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from blueprints3d.client.table.flow import Mode  # noqa: E402
 from blueprints3d.client.table.remote_flow import RemoteFlow, remote_seats  # noqa: E402
-from blueprints3d.engine import actions as A  # noqa: E402
 from blueprints3d.net.client import create_room  # noqa: E402
 from blueprints3d.net.connection import Connection  # noqa: E402
 from blueprints3d.net.local_server import LocalServer  # noqa: E402
@@ -60,9 +59,7 @@ def one_game(url: str, seats: list[str], seed: int, ticks: list[float], decodes:
         if flow.mode is Mode.ROUND_END:
             flow.continue_after_round()
         elif flow.mode is Mode.TURN and flow.pending is None and flow.legal:
-            k = A.decode(rng.choice(flow.legal))
-            {A.Kind.PLACE: lambda: flow.place(k.die, k.cell), A.Kind.DISCARD: lambda: flow.discard(k.die),
-             A.Kind.SET_ASIDE: lambda: flow.set_aside(k.die)}[k.kind]()
+            flow.act(rng.choice(flow.legal))
         spent = time.perf_counter() - start
         time.sleep(max(0.0, FRAME - spent))
     conn.close()

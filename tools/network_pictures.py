@@ -22,6 +22,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
+def play_first(flow) -> None:
+    """The seat's first legal action, confirmed: sent to the server."""
+    flow.act(flow.legal[0])
+    if flow.pending is not None and not flow.pending.sent:
+        flow.confirm()
+
+
 def seat(address: str, name: str, out: Path, size: tuple[int, int], use_shaders: bool) -> int:
     from PIL import Image
 
@@ -31,7 +38,6 @@ def seat(address: str, name: str, out: Path, size: tuple[int, int], use_shaders:
     from blueprints3d.client.table.offscreen import open_table
     from blueprints3d.client.table.options import AppOptions
     from blueprints3d.client.table.remote_flow import NetStart, RemoteFlow
-    from blueprints3d.engine import actions as A
 
     shaders.configure(use_shaders)
     base = open_offscreen_base(256, 256)
@@ -73,11 +79,7 @@ def seat(address: str, name: str, out: Path, size: tuple[int, int], use_shaders:
         if flow.mode is Mode.TURN and (flow.pending is None or not flow.pending.sent):
             if flow.turn >= 3:
                 picture("turn")
-            k = A.decode(flow.legal[0])
-            {A.Kind.PLACE: lambda: flow.place(k.die, k.cell), A.Kind.DISCARD: lambda: flow.discard(k.die),
-             A.Kind.SET_ASIDE: lambda: flow.set_aside(k.die)}[k.kind]()
-            if flow.pending is not None and not flow.pending.sent:
-                flow.confirm()
+            play_first(flow)
         time.sleep(0.005)
     # Play on to the end without pictures, so the other table is never left waiting.
     while isinstance(app.flow, RemoteFlow) and app.flow.mode is not Mode.GAME_OVER and time.monotonic() < end:
@@ -87,11 +89,7 @@ def seat(address: str, name: str, out: Path, size: tuple[int, int], use_shaders:
             app.reveal.skip_all()
             app.continue_round()
         elif flow.mode is Mode.TURN and (flow.pending is None or not flow.pending.sent):
-            k = A.decode(flow.legal[0])
-            {A.Kind.PLACE: lambda: flow.place(k.die, k.cell), A.Kind.DISCARD: lambda: flow.discard(k.die),
-             A.Kind.SET_ASIDE: lambda: flow.set_aside(k.die)}[k.kind]()
-            if flow.pending is not None and not flow.pending.sent:
-                flow.confirm()
+            play_first(flow)
         time.sleep(0.005)
     table.close()
     return 0

@@ -65,9 +65,7 @@ def moments(table):
     while flow.mode is not Mode.ROUND_END:
         acts = flow.state.legal_actions()
         if flow.mode is Mode.TURN:
-            k = A.decode(acts[0])
-            {A.Kind.PLACE: lambda: flow.place(k.die, k.cell), A.Kind.DISCARD: lambda: flow.discard(k.die),
-             A.Kind.SET_ASIDE: lambda: flow.set_aside(k.die)}[k.kind]()
+            flow.act(acts[0])
             if flow.pending is not None:
                 flow.confirm()
         to_person()
@@ -80,9 +78,7 @@ def moments(table):
         if flow.mode is Mode.ROUND_END:
             app.continue_round()
         elif flow.mode is Mode.TURN:
-            k = A.decode(flow.state.legal_actions()[0])
-            {A.Kind.PLACE: lambda: flow.place(k.die, k.cell), A.Kind.DISCARD: lambda: flow.discard(k.die),
-             A.Kind.SET_ASIDE: lambda: flow.set_aside(k.die)}[k.kind]()
+            flow.act(flow.state.legal_actions()[0])
             if flow.pending is not None:
                 flow.confirm()
         else:

@@ -15,7 +15,6 @@ import json
 import queue
 import random
 import threading
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,7 +52,6 @@ class Connection:
     status: str = CONNECTING
     reason: str = ""                  # why it closed, when the server refused the seat
     inbox: queue.SimpleQueue[Incoming] = field(default_factory=queue.SimpleQueue)
-    polls: list[float] = field(default_factory=list)   # seconds each ``poll`` took (measured)
     _loop: asyncio.AbstractEventLoop | None = None
     _out: asyncio.Queue[str] | None = None
     _thread: threading.Thread | None = None
@@ -77,15 +75,12 @@ class Connection:
 
     def poll(self, most: int = 64) -> list[Incoming]:
         """What has arrived since the last poll, oldest first (at most ``most``)."""
-        t = time.perf_counter()
         out: list[Incoming] = []
         while len(out) < most:
             try:
                 out.append(self.inbox.get_nowait())
             except queue.Empty:
                 break
-        self.polls.append(time.perf_counter() - t)
-        del self.polls[:-10_000]
         return out
 
     def close(self) -> None:

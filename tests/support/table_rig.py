@@ -9,7 +9,6 @@ module's) in tests/conftest.py hand out its ``open`` and close what it opened.
 from __future__ import annotations
 
 from blueprints3d.client.table.flow import Mode
-from blueprints3d.engine import actions as A
 
 
 class TableShelf:
@@ -46,13 +45,7 @@ class TableShelf:
 def play(flow, action: int) -> None:
     """Make ``action`` (an engine action) as a person at the table would: choose it, then
     confirm it (the table's moves wait for the confirm)."""
-    k = A.decode(action)
-    if k.kind is A.Kind.PLACE:
-        flow.place(k.die, k.cell)
-    elif k.kind is A.Kind.SET_ASIDE:
-        flow.set_aside(k.die)
-    else:
-        flow.discard(k.die)
+    flow.act(action)
     assert flow.confirm().ok
 
 

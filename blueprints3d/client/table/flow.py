@@ -221,6 +221,15 @@ class GameFlow:
     def set_aside(self, die: int) -> Outcome:
         return self._person_action(A.set_aside(die))
 
+    def act(self, action: int) -> Outcome:
+        """The person's choice given as an engine action (tools, tests, benchmarks): the
+        placement, set-aside or discard it names, as the drag or the keys would make it."""
+        k = A.decode(action)
+        if k.kind is A.Kind.PLACE:
+            assert k.cell is not None  # a placement always names its space
+            return self.place(k.die, k.cell)
+        return self.set_aside(k.die) if k.kind is A.Kind.SET_ASIDE else self.discard(k.die)
+
     def discard(self, die: int) -> Outcome:
         return self._person_action(A.discard(die))
 
@@ -336,7 +345,7 @@ class GameFlow:
             self.mode = Mode.GAME_OVER
             self._emit(FlowEvent("game_over", message=self.winner_text()))
             return
-        if not self.seats[p].is_person:
+        if p not in self.people:   # a computer here, or (at a network table) someone elsewhere
             self.mode = Mode.BOT
             self._start_bot(p)
             self._emit(FlowEvent("turn", p, message=_("{name} is thinking...", name=self.seats[p].name)))

@@ -101,11 +101,6 @@ class RemoteFlow(GameFlow):
     def people(self) -> list[int]:
         return [self.me]
 
-    def visible_seats(self) -> set[int]:
-        if self.mode in (Mode.ROUND_END, Mode.GAME_OVER):
-            return set(range(len(self.seats)))
-        return {self.me}
-
     def connected(self, seat: int) -> bool:
         """Whether someone (or the server's computer) sits at ``seat`` now, as the server said."""
         if seat == self.me:
@@ -222,14 +217,12 @@ class RemoteFlow(GameFlow):
             self._end_round()
         else:
             self._begin_turn()
-        held, self._held = self._held, None
-        self._emit(FlowEvent(EVENT_OF_KIND.get(kind, "placed"), player, die, space, said))
-        for event in held:
-            self._emit(event)
+        self._release(FlowEvent(EVENT_OF_KIND.get(kind, "placed"), player, die, space, said))
 
-    def _release(self) -> None:
+    def _release(self, first: FlowEvent | None = None) -> None:
+        """The events held while the flow moved on, after ``first`` (the move that led here)."""
         held, self._held = self._held or [], None
-        for event in held:
+        for event in ([first] if first is not None else []) + held:
             self._emit(event)
 
     def _on_presence(self, seats: list[dict[str, Any]]) -> None:
@@ -242,7 +235,7 @@ class RemoteFlow(GameFlow):
             if k == self.me or k >= len(before) or seat.get("connected") == before[k].get("connected"):
                 continue
             name = self.seats[k].name if k < len(self.seats) else str(seat.get("name", ""))
-            text = (_("{name} is back at the table", name=name) if seat.get("connected")
+            text = (_("{name} is at the table", name=name) if seat.get("connected")
                     else _("{name} has left the table: their seat waits for them", name=name))
             self.message = text
             self._emit(FlowEvent("presence", k, message=text))
@@ -266,32 +259,10 @@ class RemoteFlow(GameFlow):
         self.message = text
         self._emit(FlowEvent("link", self.me, message=text))
 
-    # ---- turns ---------------------------------------------------------------------------------
-    def _begin_turn(self) -> None:
-        p = self.state.current_player
-        if p is None:
-            self.mode = Mode.GAME_OVER
-            self._emit(FlowEvent("game_over", message=self.winner_text()))
-            return
-        if p != self.me:
-            self.mode = Mode.BOT   # someone else's move: a person elsewhere, or the server's computer
-            self._emit(FlowEvent("turn", p, message=_("{name} is thinking...", name=self.seats[p].name)))
-            return
-        self.viewer = self.me
-        self.mode = Mode.TURN
-        self._emit(FlowEvent("turn", p, message=self.prompt()))
-
-    def continue_after_round(self) -> None:
-        if self.mode is not Mode.ROUND_END:
-            return
-        self.round_end = None
-        self._begin_turn()   # the next round's views wait in the queue; tick takes them next
-
-    def pass_curtain(self) -> None:
-        return   # one person at this table: never a curtain
-
-    def run_bots(self, max_moves: int = 1000) -> None:
-        return   # the server runs its computers
+    # ---- turns: the local flow's, with the server's computers ---------------------------------
+    def _start_bot(self, player: int) -> None:
+        """Someone else's move (a person elsewhere, or the server's computer): nothing runs here."""
+        self.bot_failure = None
 
     def close(self) -> None:
         if self.connection is not None:

@@ -161,9 +161,7 @@ def test_hints_go_after_a_move_a_take_back_a_turn_change_and_esc(offscreen_base)
         ask(app)
         h = app.coach.hints[0]
         # A tentative move (here: the best hint) takes the hints away...
-        k = A.decode(h.action)
-        {A.Kind.PLACE: lambda: flow.place(k.die, k.cell), A.Kind.SET_ASIDE: lambda: flow.set_aside(k.die),
-         A.Kind.DISCARD: lambda: flow.discard(k.die)}[k.kind]()
+        flow.act(h.action)
         assert flow.pending is not None
         assert not app.coach.hints and not ghosts(app) and not app.coach.brackets
         assert not app.hint_button.shown  # Confirm / Undo stand there now

@@ -21,7 +21,6 @@ import pytest
 from panda3d.core import TextNode
 
 from blueprints3d.client.table.flow import Mode, SeatConfig
-from blueprints3d.engine import actions as A
 from support.lessons import every_bubble
 from support.gui_layout import (assert_laid_out, children, frame_rect, inside, menus_have_room, overlap,
                                 text_sizes, texts, widget_rects)
@@ -143,9 +142,7 @@ def play_until(app, done, seed: int = 1, limit: int = 3000) -> None:
         elif flow.mode is Mode.ROUND_END:
             app.continue_round()
         elif flow.mode is Mode.TURN:
-            k = A.decode(rng.choice(flow.state.legal_actions()))
-            {A.Kind.PLACE: lambda: flow.place(k.die, k.cell), A.Kind.SET_ASIDE: lambda: flow.set_aside(k.die),
-             A.Kind.DISCARD: lambda: flow.discard(k.die)}[k.kind]()
+            flow.act(rng.choice(flow.state.legal_actions()))
             if flow.pending is not None:
                 assert flow.confirm().ok
         else:

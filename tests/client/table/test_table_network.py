@@ -34,11 +34,17 @@ def frames_until(app, done, seconds: float = 30.0) -> None:
         time.sleep(0.002)
 
 
+def seat_at(tables, server, specs, seed, size=(320, 180), at_turn=False):
+    """A room for ``specs`` on ``server`` and an offscreen table sitting as Ann at its first
+    seat, stepped until its game is open (``at_turn``: until it is Ann's move). (room, app)"""
+    room = create_room(server.url, specs, seed=seed)
+    app = tables(*size, network=NetStart(server.url, room, "Ann")).app
+    frames_until(app, lambda: isinstance(app.flow, RemoteFlow) and (not at_turn or app.flow.mode is Mode.TURN))
+    return room, app
+
+
 def test_a_persons_seat_is_played_to_the_end_through_the_tables_own_client(tables, server, tmp_path):
-    room = create_room(server.url, ["@remote", "@easy", "@medium"], seed=21)
-    table = tables(network=NetStart(server.url, room, "Ann"))
-    app = table.app
-    frames_until(app, lambda: isinstance(app.flow, RemoteFlow))
+    room, app = seat_at(tables, server, ["@remote", "@easy", "@medium"], 21)
     flow = app.flow
     assert flow.me == 0 and [s.name for s in flow.seats][0] == "Ann"
     rng = random.Random(3)
@@ -70,10 +76,7 @@ def test_a_persons_seat_is_played_to_the_end_through_the_tables_own_client(table
 
 
 def test_a_refused_move_is_taken_back_with_the_servers_reason(tables, server):
-    room = create_room(server.url, ["@remote", "@remote"], seed=4)
-    table = tables(network=NetStart(server.url, room, "Ann"))
-    app = table.app
-    frames_until(app, lambda: isinstance(app.flow, RemoteFlow) and app.flow.mode is Mode.TURN)
+    room, app = seat_at(tables, server, ["@remote", "@remote"], 4, at_turn=True)
     flow = app.flow
     said = []
     flow.listeners.append(lambda e: said.append(e))
@@ -89,10 +92,7 @@ def test_the_table_reconnects_to_a_restarted_server_and_the_game_goes_on(tables,
     folder = tmp_path / "rooms"
     first = LocalServer(folder, port=0)
     port = first.port
-    room = create_room(first.url, ["@remote", "@easy"], seed=8)
-    table = tables(network=NetStart(first.url, room, "Ann"))
-    app = table.app
-    frames_until(app, lambda: isinstance(app.flow, RemoteFlow) and app.flow.mode is Mode.TURN)
+    room, app = seat_at(tables, first, ["@remote", "@easy"], 8, at_turn=True)
     flow = app.flow
     said = []
     flow.listeners.append(lambda e: said.append(e))
@@ -118,9 +118,7 @@ def test_the_table_reconnects_to_a_restarted_server_and_the_game_goes_on(tables,
 
 
 def play_refused(flow) -> bool:
-    k = A.decode(flow.legal[0])
-    out = flow.place(k.die, k.cell) if k.kind is A.Kind.PLACE else flow.discard(k.die) \
-        if k.kind is A.Kind.DISCARD else flow.set_aside(k.die)
+    out = flow.act(flow.legal[0])
     return not out.ok and flow.pending is None
 
 
@@ -128,10 +126,7 @@ def test_seats_show_who_is_away_and_who_is_thinking(tables, server):
     from websockets.sync.client import connect
     from blueprints3d.net.client import receive, send
 
-    room = create_room(server.url, ["@remote", "@remote", "@easy"], seed=6)
-    table = tables(network=NetStart(server.url, room, "Ann"))
-    app = table.app
-    frames_until(app, lambda: isinstance(app.flow, RemoteFlow))
+    room, app = seat_at(tables, server, ["@remote", "@remote", "@easy"], 6)
     flow = app.flow
     app.refresh()
     assert app.net.signs[1].node().get_text() == "away"          # nobody has sat at seat 2 yet
@@ -195,10 +190,7 @@ def test_the_remote_table_plays_by_drags_and_gives_hints_from_its_own_view(table
     with the engine's reason, and nothing is sent."""
     from support.table_rig import drag
 
-    room = create_room(server.url, ["@remote", "@easy"], seed=14)
-    table = tables(640, 360, network=NetStart(server.url, room, "Ann"))
-    app = table.app
-    frames_until(app, lambda: isinstance(app.flow, RemoteFlow) and app.flow.mode is Mode.TURN)
+    room, app = seat_at(tables, server, ["@remote", "@easy"], 14, size=(640, 360), at_turn=True)
     flow = app.flow
     app.settle()
     # Hints: thought out on this seat's rebuilt state, three of them.

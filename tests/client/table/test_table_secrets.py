@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from blueprints3d.client.table.flow import Mode, SeatConfig
-from blueprints3d.engine import actions as A
 
 
 @pytest.fixture(scope="module")
@@ -17,9 +16,7 @@ def table(module_tables):
 
 def act(flow) -> None:
     """The current person plays the first legal action."""
-    k = A.decode(flow.state.legal_actions()[0])
-    out = {A.Kind.PLACE: lambda: flow.place(k.die, k.cell), A.Kind.SET_ASIDE: lambda: flow.set_aside(k.die),
-           A.Kind.DISCARD: lambda: flow.discard(k.die)}[k.kind]()
+    out = flow.act(flow.state.legal_actions()[0])
     assert out.ok, out.message
     if out.tentative:  # the table's moves wait for the confirm (11-input)
         assert flow.confirm().ok

@@ -246,10 +246,7 @@ def play_tutorial_round(app) -> None:
             flow.run_bots()
         elif flow.mode is Mode.TURN:
             a = flow.state.legal_actions()[0]
-            from blueprints3d.engine import actions as A
-            k = A.decode(a)
-            {A.Kind.PLACE: lambda: flow.place(k.die, k.cell), A.Kind.SET_ASIDE: lambda: flow.set_aside(k.die),
-             A.Kind.DISCARD: lambda: flow.discard(k.die)}[k.kind]()
+            flow.act(a)
             if flow.pending is not None:
                 assert flow.confirm().ok
         app.refresh(animate=False)
