@@ -9,16 +9,19 @@ import codecs
 import sys
 
 
-def _utf8_output() -> None:
-    """Speak UTF-8 where the locale says only ASCII (``env -i``, a bare C locale: Python itself
-    coerces it, a frozen build's runtime does not), so that a German, Chinese or Persian line is
-    written, not a UnicodeEncodeError."""
+def _utf8_output(platform: str = sys.platform) -> None:
+    """Speak UTF-8 where the output could not carry a German, Chinese or Persian line: where the
+    locale says only ASCII (``env -i``, a bare C locale: Python itself coerces it, a frozen
+    build's runtime does not), and on Windows wherever output goes to a pipe or a file, which
+    Python writes in the ANSI code page (cp1252: no Persian, no Chinese). A Windows console
+    itself is written in UTF-16 by Python and needs nothing."""
     for stream in (sys.stdout, sys.stderr):
         try:
-            ascii_only = codecs.lookup(getattr(stream, "encoding", None) or "ascii").name == "ascii"
+            name = codecs.lookup(getattr(stream, "encoding", None) or "ascii").name
         except LookupError:
-            ascii_only = True
-        if ascii_only and hasattr(stream, "reconfigure"):
+            name = "ascii"
+        narrow = name == "ascii" or (platform == "win32" and not name.startswith("utf"))
+        if narrow and hasattr(stream, "reconfigure"):
             stream.reconfigure(encoding="utf-8")
 
 

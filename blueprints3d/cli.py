@@ -16,8 +16,9 @@ from typing import Sequence
 from blueprints3d import __version__
 from blueprints3d.commands.argtypes import UsageError, speak_argparse
 from blueprints3d.engine.errors import BlueprintsError
+from blueprints3d.files.places import adopt_old_folder
 from blueprints3d.files.settings import saved_language
-from blueprints3d.i18n import LANGUAGES, _, explain, language_from_environment, set_language
+from blueprints3d.i18n import LANGUAGES, _, explain, language_from_environment, set_language, translate
 from blueprints3d.text import one_line
 
 # Subcommand name -> module under blueprints3d.commands. "play" is also the default.
@@ -111,6 +112,7 @@ def _given_lang(argv: list[str]) -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    adopted = adopt_old_folder()  # before anything reads the data folder (settings.json, below)
     # --lang, else the settings screen's choice (settings.json), else the environment, else English.
     saved = saved_language()
     set_language(_given_lang(argv) or saved or language_from_environment(os.environ) or "en")
@@ -121,6 +123,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         argv = [*lang, "play", *rest]
     args = parser.parse_args(argv)
     set_language(args.lang or saved or language_from_environment(os.environ) or "en")
+    if adopted is not None:
+        print(f"blueprints3d: {one_line(translate(adopted.message))}", file=sys.stderr)
     try:
         return int(_load(args.command).run(args) or 0)
     except UsageError as e:

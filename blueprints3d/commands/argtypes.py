@@ -163,7 +163,10 @@ def writable_file(path: str, option: str = "", *, replace: bool = True) -> str:
 
 def _name_max(folder: str) -> int:
     """The longest file name (bytes) the file system at ``folder`` (or its nearest existing
-    parent) takes; 255 where it cannot be asked."""
+    parent) takes; 255 where it cannot be asked (Windows has no pathconf: NTFS and FAT32 take
+    255 UTF-16 units)."""
+    if not hasattr(os, "pathconf"):
+        return 255
     while folder and not os.path.isdir(folder):
         parent = os.path.dirname(folder)
         if parent == folder:

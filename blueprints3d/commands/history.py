@@ -15,21 +15,21 @@ from blueprints3d.commands.argtypes import UsageError, whole_number, writable_fi
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.files.buildfile import build_bytes
 from blueprints3d.files.history import KeptGame, latest_game, list_games, load_game
-from blueprints3d.files.jsonfile import os_reason, write_bytes_atomic, write_new
+from blueprints3d.files.jsonfile import os_reason, where, write_bytes_atomic, write_new
+from blueprints3d.files.places import default_dir
 from blueprints3d.i18n import N_, _, join_list, n_
 from blueprints3d.i18n.message import Message
 from blueprints3d.text import display, file_name, shown
 
 HELP = N_("list the finished games kept in the history (date, players, winner, VP); show one; save its buildings")
 
-EPILOG = N_("Every game is kept in the history when it ends (in the data folder: $BLUEPRINTS3D_HOME, "
-          "else $XDG_DATA_HOME/blueprints3d, else ~/.local/share/blueprints3d). "
-          "`blueprints3d replay N` replays game N; `blueprints3d replay` the newest.")
+EPILOG = N_("Every game is kept in the history when it ends (in the data folder, {folder}; $BLUEPRINTS3D_HOME "
+            "moves it). `blueprints3d replay N` replays game N; `blueprints3d replay` the newest.")
 NAME_WIDTH = 24  # the winner column, at most
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.epilog = _(EPILOG)
+    parser.epilog = _(EPILOG, folder=where(default_dir()))
     parser.add_argument("game", nargs="?", type=whole_number(1), metavar="N",
                         help=_("show game N of the list: victory points per round, Awards, Prizes, the winner "
                                "and what decided it"))

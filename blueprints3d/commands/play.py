@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 
 from blueprints3d.commands.argtypes import non_negative, window_size
+from blueprints3d.files.jsonfile import where
+from blueprints3d.files.places import default_dir
 from blueprints3d.i18n import N_, _
 
 HELP = N_("open the 3D table and play a game (the default command)")
@@ -47,8 +49,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("use a save slot of its own (autosave-NAME.json): for a second table on the "
                                "same data folder, whose default slot a running table holds"))
     parser.add_argument("--no-autosave", action="store_true",
-                        help=_("do not save the game after every move (the autosave lives in "
-                               "$BLUEPRINTS3D_HOME, else $XDG_DATA_HOME/blueprints3d)"))
+                        help=_("do not save the game after every move (the autosave lives in the data folder, "
+                               "{folder}; $BLUEPRINTS3D_HOME moves it)",
+                               folder=where(default_dir()).replace("%", "%%")))  # argparse %-formats help
     parser.add_argument("--mute", action="store_true",
                         help=_("no sound this run (the settings' volume and mute are kept for the next)"))
     parser.add_argument("--verbose", action="store_true",

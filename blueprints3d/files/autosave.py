@@ -8,33 +8,23 @@ the previous good save and says so, and the damaged file is left where it is for
 
 from __future__ import annotations
 
-import errno
 import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from filelock import FileLock, Timeout
+
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.files.errors import SaveFileError
 from blueprints3d.i18n.message import Message
 from blueprints3d.engine.state import GameState
-from blueprints3d.files.jsonfile import clean_stray_temps, make_folder, os_reason, stamp, where, write_new
+from blueprints3d.files.jsonfile import (clean_stray_temps, make_folder, os_reason, stamp, where, write_atomic,
+                                         write_new)
+from blueprints3d.files.places import default_dir
 from blueprints3d.files.savefile import load_game, save_game
 from blueprints3d.text import display, file_name
-
-try:
-    import fcntl
-except ImportError:  # not POSIX: the lock falls back on the pid check alone
-    fcntl = None  # type: ignore[assignment]
-
-
-def default_dir() -> Path:
-    """Where saves live: $BLUEPRINTS3D_HOME, else $XDG_DATA_HOME/blueprints3d, else ~/.local/share."""
-    if os.environ.get("BLUEPRINTS3D_HOME"):
-        return Path(os.environ["BLUEPRINTS3D_HOME"])
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "blueprints3d"
 
 
 @dataclass
@@ -58,69 +48,45 @@ class SlotInUse(BlueprintsError):
     """Another running table holds this save slot."""
 
 
-def _alive(pid: int) -> bool:
-    if pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # someone else's process: alive
-        return True
-    except OSError:
-        return False
-    return True
-
-
 class SlotLock:
-    """A lock file held while a table plays in a slot: ``flock`` on it (released by the system
-    when the process dies, however it dies) and the holder's pid in it, for the message and for
-    systems without ``flock`` (where a lock whose pid is dead is taken over)."""
+    """The lock a table holds while it plays in a slot: an OS lock on ``path`` (``filelock``:
+    flock on POSIX, LockFileEx on Windows), which the system drops when the process ends however
+    it ends, so a killed table's lock is simply taken over; no process is ever signalled or
+    asked after. The holder's pid is written beside it (``.pid``), for the refusal's words:
+    on Windows a locked byte cannot be read by anyone else.
+
+    On Windows filelock removes the lock file on release; on POSIX it stays (an empty hidden
+    file), because removing a flock'ed file races with a table that has just opened it."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.fd: int | None = None
+        self.pid_path = path.with_suffix(".pid")
+        self._lock: FileLock | None = None
+
+    @property
+    def held(self) -> bool:
+        return self._lock is not None
 
     def holder(self) -> int | None:
         try:
-            return int(self.path.read_text(encoding="ascii").strip() or 0) or None
+            return int(self.pid_path.read_text(encoding="ascii").strip() or 0) or None
         except (OSError, ValueError):
             return None
 
     def acquire(self) -> None:
         """Take the lock, or SlotInUse naming the process that holds it."""
         make_folder(self.path.parent)
-        for _ in range(10):
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-            try:
-                if fcntl is not None:
-                    try:
-                        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    except OSError as e:
-                        if e.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
-                            raise
-                        raise SlotInUse(self._busy(self.holder())) from None
-                else:
-                    pid = self.holder()
-                    if pid is not None and pid != os.getpid() and _alive(pid):
-                        raise SlotInUse(self._busy(pid))
-                # The file may have been removed by its last holder meanwhile: lock the one there.
-                try:
-                    same = os.fstat(fd).st_ino == os.stat(self.path).st_ino
-                except FileNotFoundError:
-                    same = False
-                if not same:
-                    os.close(fd)
-                    continue
-                os.ftruncate(fd, 0)
-                os.write(fd, f"{os.getpid()}\n".encode("ascii"))
-                self.fd = fd
-                return
-            except BaseException:
-                if self.fd != fd:
-                    os.close(fd)
-                raise
-        raise SlotInUse(self._busy(self.holder()))
+        lock = FileLock(self.path, timeout=0, thread_local=False)
+        try:
+            lock.acquire()
+        except Timeout:
+            raise SlotInUse(self._busy(self.holder())) from None
+        try:
+            write_atomic(self.pid_path, f"{os.getpid()}\n")
+        except BaseException:
+            lock.release()
+            raise
+        self._lock = lock
 
     def _busy(self, pid: int | None) -> Message:
         folder = where(self.path.parent)
@@ -132,14 +98,11 @@ class SlotLock:
                           "game in a separate slot with --slot NAME (or --no-autosave)", folder=folder)
 
     def release(self) -> None:
-        if self.fd is None:
+        if self._lock is None:
             return
-        try:
-            self.path.unlink()
-        except OSError:
-            pass
-        os.close(self.fd)  # closing drops the flock
-        self.fd = None
+        self.pid_path.unlink(missing_ok=True)  # while still held: no newer holder's pid is removed
+        self._lock.release()
+        self._lock = None
 
 
 class AutosaveSlot:

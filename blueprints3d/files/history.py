@@ -1,7 +1,7 @@
 """The game history: every finished game kept, one file per game, in ``<data folder>/history``.
 
-The data folder is the autosave's (``autosave.default_dir()``: $BLUEPRINTS3D_HOME, else
-$XDG_DATA_HOME/blueprints3d, else ~/.local/share/blueprints3d). A record is one JSON file,
+The data folder is ``places.default_dir()`` ($BLUEPRINTS3D_HOME, else the platform's place for
+an application's data). A record is one JSON file,
 ``game-<time stamp>-<game key>.json``, written once through ``jsonfile.write_new`` (a temporary
 file, flushed, then linked to a free name): a finished game is never overwritten, and the
 running game's autosave slot is left alone. A record holds:
@@ -49,7 +49,7 @@ from blueprints3d.i18n.message import Message
 from blueprints3d.engine.awards import Placement
 from blueprints3d.engine.results import GameResult, round_victory_points
 from blueprints3d.engine.state import GameState
-from blueprints3d.files.autosave import default_dir
+from blueprints3d.files.places import default_dir
 from blueprints3d.files.buildfile import Build
 from blueprints3d.files.builds import build_of
 from blueprints3d.files.jsonfile import first_difference, make_folder, read_json, same_json, stamp, where, write_new

@@ -20,7 +20,7 @@ MOST = 64          # seats remembered; the oldest go first
 
 
 def _path(data_folder: str | os.PathLike[str] | None) -> Path:
-    from blueprints3d.files.autosave import default_dir
+    from blueprints3d.files.places import default_dir
     return (Path(data_folder) if data_folder is not None else default_dir()) / FILE
 
 

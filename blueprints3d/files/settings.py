@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from blueprints3d.engine.errors import BlueprintsError
-from blueprints3d.files.autosave import default_dir
+from blueprints3d.files.places import default_dir
 from blueprints3d.files.jsonfile import make_folder, read_or_default, write_atomic
 from blueprints3d.i18n import LANGUAGES
 from blueprints3d.i18n.message import Message

@@ -197,7 +197,7 @@ def load_rooms(folder: Path) -> dict[str, Room]:
 
 
 def rooms_folder(data_folder: str | os.PathLike[str] | None = None) -> Path:
-    from blueprints3d.files.autosave import default_dir
+    from blueprints3d.files.places import default_dir
     folder = (Path(data_folder) if data_folder is not None else default_dir()) / "rooms"
     folder.mkdir(parents=True, exist_ok=True)
     return folder

@@ -46,7 +46,7 @@ from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import DIE_FACES
 from blueprints3d.presentation.sandbox_model import SandboxBuilding, card_choices
 from blueprints3d.presentation.scene import BuildingView, Ghost, Mark, Step, Tone
-from blueprints3d.files.autosave import default_dir
+from blueprints3d.files.places import default_dir
 from blueprints3d.files.buildfile import build_bytes
 from blueprints3d.files.jsonfile import make_folder, os_reason, where, write_new
 from blueprints3d.text import file_name

@@ -22,7 +22,7 @@ from pathlib import Path
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
-from blueprints3d.files.autosave import default_dir
+from blueprints3d.files.places import default_dir
 from blueprints3d.files.jsonfile import make_folder, os_reason, where, write_new
 from blueprints3d.text import file_name
 from blueprints3d.i18n import _, language, n_, number, translate

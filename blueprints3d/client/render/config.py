@@ -7,6 +7,8 @@ opens); ``window.open_base`` does that for every window the program opens.
 
 from __future__ import annotations
 
+import sys
+
 from panda3d.core import (BitMask32, ConfigVariableBool, ConfigVariableDouble, ConfigVariableInt,
                           load_prc_file_data)
 
@@ -59,12 +61,35 @@ SHADOW_MASK = BitMask32.bit(22)
 # The refraction camera (glass.Refraction); glass itself is hidden from it.
 REFRACTION_MASK = BitMask32.bit(21)
 
-OFFSCREEN_PRC = """
+# Offscreen work (render, tests, tools): on Linux EGL's headless display, which needs no X server
+# and takes Mesa's software GL; p3headlessgl exists only there. Windows and macOS open their own
+# GL display (an offscreen buffer of a hidden context), on whatever GL the machine has.
+OFFSCREEN_PRC = {
+    "linux": """
 window-type offscreen
 load-display p3headlessgl
 aux-display p3headlessgl
 framebuffer-hardware false
+""",
+    "other": """
+window-type offscreen
+load-display pandagl
+aux-display pandagl
+""",
+}
+# macOS gives a legacy OpenGL 2.1 context unless a core profile is asked for, and our shaders
+# are GLSL 330: ask for 3.2 core (the highest macOS gives, 4.1 in practice, answers it).
+MACOS_PRC = """
+gl-version 3 2
 """
+
+
+def platform_prc(platform: str, offscreen: bool) -> str:
+    """The lines this platform needs: its offscreen display, macOS's core profile."""
+    text = MACOS_PRC if platform == "darwin" else ""
+    if offscreen:
+        text += OFFSCREEN_PRC["linux" if platform.startswith(("linux", "freebsd")) else "other"]
+    return text
 VERBOSE_PRC = """
 notify-level info
 print-pipe-types #t
@@ -95,7 +120,7 @@ def load_config(*, size: tuple[int, int] | None = None, title: str | None = None
         lines += ["framebuffer-multisample 1", f"multisamples {multisamples}"]
     if sound:
         lines.append("audio-library-name p3openal_audio")
-    text = "\n".join(lines) + "\n" + (OFFSCREEN_PRC if offscreen else "")
+    text = "\n".join(lines) + "\n" + platform_prc(sys.platform, offscreen)
     if verbose or VERBOSE.get_value():
         text += VERBOSE_PRC
     load_prc_file_data("blueprints3d-run", text)
