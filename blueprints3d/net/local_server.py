@@ -12,17 +12,19 @@ from pathlib import Path
 from typing import Callable
 
 from blueprints3d.net.room import Room, rooms_folder
-from blueprints3d.net.server import DEFAULT_HOST, GameServer
+from blueprints3d.net.server import DEFAULT_HOST, GameServer, Limits
 
 
 class LocalServer:
     def __init__(self, folder: Path | None = None, host: str = DEFAULT_HOST, port: int = 0,
-                 on_send: Callable[[Room, int, str], None] | None = None, keep_rooms: bool = True) -> None:
+                 on_send: Callable[[Room, int, str], None] | None = None, keep_rooms: bool = True,
+                 limits: Limits | None = None, allow_seed: bool = True) -> None:
         """``folder``: where rooms are saved (None: the data folder's rooms/, or nowhere when
-        ``keep_rooms`` is off); ``port`` 0: any free one."""
+        ``keep_rooms`` is off); ``port`` 0: any free one. A seed is taken from ``create`` by
+        default: this server's owner hosts the room and could read its files anyway."""
         if folder is None and keep_rooms:
             folder = rooms_folder()
-        self.server = GameServer(folder, on_send)
+        self.server = GameServer(folder, on_send, limits=limits, allow_seed=allow_seed)
         self.host = host
         self.loop = asyncio.new_event_loop()
         self.port: int | None = None

@@ -2,9 +2,11 @@
 the protocol's version and a type, at most ``MAX_BYTES`` long.
 
     client -> server
-      {"v": 1, "type": "create", "seats": ["Ann", "@remote", "@easy"], "seed": 7, "takeover": 60}
+      {"v": 1, "type": "create", "seats": ["Ann", "@remote", "@easy"], "takeover": 60}
                                      takeover: seconds a dropped seat waits at its move before
-                                     the server's easy computer moves for it (none: it waits)
+                                     the server's easy computer moves for it (none: it waits);
+                                     "seed": N only where the server allows it (serve --allow-seed,
+                                     for tests): a seed a player chose would show the secret cards
       {"v": 1, "type": "join", "room": CODE, "name": "Bob"}        a free remote seat
       {"v": 1, "type": "rejoin", "room": CODE, "token": TOKEN}     the seat that token holds
       {"v": 1, "type": "act", "action": 12, "turn": 5}              ``turn``: the moves made so far
@@ -19,6 +21,10 @@ the protocol's version and a type, at most ``MAX_BYTES`` long.
       {"v": 1, "type": "presence", "seats": [...]}                 someone came or went
       {"v": 1, "type": "error", "error": "one line", "message": {...}}   message: the same, to translate
 
+    The server closes a connection with code 4001 ("replaced") when a newer connection took its
+    seat with the seat's token, 1013 (try again later) after an error for a limit (too many
+    rooms or connections), 1001 ("idle") after a time with nothing said either way.
+
 A client's message that is not one of these (not JSON, not an object, another version, a field
 of the wrong type or out of range) is refused with ``ProtocolError`` naming the problem.
 """
@@ -26,6 +32,7 @@ of the wrong type or out of range) is refused with ``ProtocolError`` naming the 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 VERSION = 1
@@ -33,6 +40,19 @@ MAX_BYTES = 64 * 1024            # a view of a four-player game is some kilobyte
 MAX_NAME = 24
 MAX_SEATS = 4
 ROOM_CODE_CHARS = 10             # secrets.token_urlsafe(8) is 11: codes are cut to this
+MAX_TAKEOVER = 24 * 3600
+MAX_SEED = 2**64 - 1             # a seed the server was allowed to take (serve --allow-seed): tests
+# Room codes and tokens are secrets.token_urlsafe text: letters, digits, - and _, nothing else
+# (no spaces around them, no path separators).
+_URLSAFE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def is_room_code(text: str) -> bool:
+    return _URLSAFE.fullmatch(text) is not None
+
+
+def is_token(text: str) -> bool:
+    return _URLSAFE.fullmatch(text) is not None
 
 
 class ProtocolError(ValueError):
@@ -48,6 +68,14 @@ def _text(msg: dict[str, Any], key: str, most: int) -> str:
     if not isinstance(value, str) or not value.strip() or len(value) > most or not value.isprintable():
         raise ProtocolError(f'"{key}" must be printable text of 1 to {most} characters')
     return value.strip()
+
+
+def _code(msg: dict[str, Any], key: str) -> str:
+    """A room code or a token, exactly as the server gave it."""
+    value = msg.get(key)
+    if not isinstance(value, str) or not is_room_code(value):
+        raise ProtocolError(f'"{key}" must be 1 to 64 letters, digits, - and _')
+    return value
 
 
 def _int(msg: dict[str, Any], key: str, lo: int, hi: int) -> int:
@@ -77,15 +105,15 @@ def decode(raw: str | bytes) -> dict[str, Any]:
         if not isinstance(seats, list) or not 2 <= len(seats) <= MAX_SEATS:
             raise ProtocolError(f'"seats" must list 2 to {MAX_SEATS} seats')
         out: dict[str, Any] = {"type": kind, "seats": [_text({"s": s}, "s", MAX_NAME) for s in seats]}
-        out["seed"] = _int(msg, "seed", 0, 2**31 - 1) if "seed" in msg else None
-        out["takeover"] = _int(msg, "takeover", 0, 24 * 3600) if "takeover" in msg else None
+        out["seed"] = _int(msg, "seed", 0, MAX_SEED) if "seed" in msg else None
+        out["takeover"] = _int(msg, "takeover", 0, MAX_TAKEOVER) if "takeover" in msg else None
         return out
     if kind == "join":
-        return {"type": kind, "room": _text(msg, "room", 64), "name": _text(msg, "name", MAX_NAME)}
+        return {"type": kind, "room": _code(msg, "room"), "name": _text(msg, "name", MAX_NAME)}
     if kind == "rejoin":
-        return {"type": kind, "room": _text(msg, "room", 64), "token": _text(msg, "token", 64)}
+        return {"type": kind, "room": _code(msg, "room"), "token": _code(msg, "token")}
     if kind == "watch":
-        return {"type": kind, "room": _text(msg, "room", 64)}
+        return {"type": kind, "room": _code(msg, "room")}
     if kind == "act":
         return {"type": kind, "action": _int(msg, "action", 0, 10**6), "turn": _int(msg, "turn", 0, 10**6)}
     raise ProtocolError('"type" must be create, join, rejoin, watch or act')

@@ -8,20 +8,22 @@ view; the seat to move gets its legal actions too.
 
 from __future__ import annotations
 
-import json
 import os
 import secrets
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.errors import IllegalAction
 from blueprints3d.engine.state import GameState
-from blueprints3d.files.savefile import game_to_json, load_game, save_game
+from blueprints3d.files.errors import SaveFileError
+from blueprints3d.files.jsonfile import clean_stray_temps, stamp, write_bytes_atomic
+from blueprints3d.files.savefile import game_bytes, game_to_json, load_game
 from blueprints3d.i18n.message import Message
 from blueprints3d.net import protocol, wire
-from blueprints3d.text import clean_name
+from blueprints3d.text import clean_name, display
 
 REMOTE = "@remote"          # a seat for someone to join over the network
 BOT_PREFIX = "@"            # "@easy", "@expert": a computer seat the server plays
@@ -56,12 +58,16 @@ class Room:
     folder: Path | None = None
     takeover: float | None = None   # seconds a dropped seat waits at its move, then a computer moves
     last: tuple[int, int] | None = None   # (seat, action) of the last move, told with the next views
+    touched: float = field(default_factory=time.time)   # when someone last joined or moved (epoch s)
 
     @classmethod
     def create(cls, specs: list[str], seed: int | None = None, folder: Path | None = None,
                takeover: float | None = None) -> Room:
         """A room for ``specs``: "@remote" (someone joins), "@easy".."@expert" (the server's
-        computer), any other text: a seat for someone to join, named so."""
+        computer), any other text: a seat for someone to join, named so; at least one seat is
+        a person's. No two seats share a name (the computers keep theirs; a person who chose a
+        taken one gets "name 2"). ``seed`` None: drawn here, 64 bits from ``secrets``: nobody
+        who plays can know the cards and the bag. The caller saves the room (``save``)."""
         from blueprints3d.ai import LEVELS
         seats = []
         for k, spec in enumerate(specs):
@@ -74,41 +80,44 @@ class Room:
                                                level=repr(level), levels=", ".join(LEVELS)))
                 seats.append(Seat(level, f"Computer {k + 1}"))
             else:
-                seats.append(Seat("remote", spec))
-        seed = secrets.randbelow(2**31) if seed is None else seed
+                seats.append(Seat("remote", clean_name(spec, f"Player {k + 1}")))
+        if all(s.is_bot for s in seats):
+            raise RoomError(Message.of("a room needs a seat for a person: @remote or a name"))
+        taken = {s.name for s in seats if s.is_bot}
+        for seat in seats:
+            if not seat.is_bot:
+                seat.name = _free(seat.name, taken)
+                taken.add(seat.name)
+        seed = secrets.randbits(SEED_BITS) if seed is None else seed
         state = GameState.new(len(seats), seed, 0, [s.name for s in seats])
-        room = cls(secrets.token_urlsafe(8)[:protocol.ROOM_CODE_CHARS], state, seats, folder, takeover)
-        room.save()
-        return room
+        return cls(secrets.token_urlsafe(8)[:protocol.ROOM_CODE_CHARS], state, seats, folder, takeover)
 
     # -- seats ------------------------------------------------------------------------------
 
     def join(self, name: str) -> tuple[int, str]:
-        """The first free remote seat for ``name``: (seat, its token)."""
+        """The first free remote seat for ``name``: (seat, its token). The caller saves."""
         for k, seat in enumerate(self.seats):
             if not seat.is_bot and seat.token is None:
                 seat.token = secrets.token_urlsafe(24)
                 if seat.named_by_joiner:
                     # An "@remote" seat takes its player's name (a save replays its log under
                     # the names it holds, so a name may change while the game goes on).
-                    seat.name = self.state.names[k] = self._free_name(clean_name(name, seat.name), k)
-                self.save()
+                    taken = {n for j, n in enumerate(self.state.names) if j != k}
+                    seat.name = self.state.names[k] = _free(clean_name(name, seat.name), taken)
+                self.touch()
                 return k, seat.token
         raise RoomError(Message.of("this room has no free seat"))
 
-    def _free_name(self, name: str, seat: int) -> str:
-        """``name``, or "name 2" when another seat has it already."""
-        taken = {n for k, n in enumerate(self.state.names) if k != seat}
-        out, k = name, 2
-        while out in taken:
-            out, k = f"{name[:20]} {k}", k + 1
-        return out
-
     def rejoin(self, token: str) -> int:
         for k, seat in enumerate(self.seats):
-            if seat.token is not None and secrets.compare_digest(seat.token, token):
+            if seat.token is not None and secrets.compare_digest(seat.token.encode(), token.encode()):
+                self.touch()
                 return k
         raise RoomError(Message.of("no seat of this room holds that token"))
+
+    def touch(self) -> None:
+        """Someone used the room: its expiry counts from now."""
+        self.touched = time.time()
 
     # -- the game ---------------------------------------------------------------------------
 
@@ -130,7 +139,7 @@ class Room:
         except IllegalAction as e:
             raise RoomError(e.message if isinstance(e.message, Message) else Message.of("{reason}", reason=str(e))) from None
         self.last = (seat, action)
-        self.save()
+        self.touch()
 
     def bot_to_move(self) -> tuple[int, str] | None:
         """(seat, level) when the seat to move is one of the server's computers."""
@@ -165,35 +174,139 @@ class Room:
     # -- saving -----------------------------------------------------------------------------
 
     def meta(self) -> dict[str, Any]:
-        return {"room": self.code, "takeover": self.takeover,
+        return {"room": self.code, "takeover": self.takeover, "touched": round(self.touched, 3),
                 "seats": [{"kind": s.kind, "name": s.name, "token": s.token, "named_by_joiner": s.named_by_joiner}
                           for s in self.seats]}
 
-    def save(self) -> None:
+    def save_bytes(self) -> bytes:
+        """The room in the save format, as ``save`` writes it (made under the room's lock; the
+        writing may then go to a thread)."""
+        return game_bytes(self.state, self.meta())
+
+    def save(self, data: bytes | None = None) -> None:
         """The room in the save format, after every move: a server killed at any moment resumes
         it (``load``)."""
         if self.folder is not None:
-            save_game(self.folder / f"room-{self.code}.json", self.state, self.meta())
+            write_bytes_atomic(self.path, data if data is not None else self.save_bytes())
+
+    @property
+    def path(self) -> Path:
+        assert self.folder is not None
+        return self.folder / f"{FILE_PREFIX}{self.code}.json"
 
     @classmethod
     def load(cls, path: Path) -> Room:
+        """A saved room, checked as strictly as a save file: RoomFileError names what is wrong.
+        Its code is the file's name, never what the file says of itself."""
+        from blueprints3d.ai import LEVELS
+        code = code_of(path)
+        if code is None:
+            raise RoomFileError(f"{path.name} is not named room-CODE.json")
         state, meta = load_game(path)
-        seats = [Seat(s["kind"], s["name"], s.get("token"), bool(s.get("named_by_joiner"))) for s in meta["seats"]]
-        return cls(meta["room"], state, seats, path.parent, meta.get("takeover"))
+        where = path.name
+
+        def bad(what: str) -> RoomFileError:
+            return RoomFileError(f"{where}: {what}")
+
+        takeover = meta.get("takeover")
+        if takeover is not None and (isinstance(takeover, bool) or not isinstance(takeover, (int, float))
+                                     or not 0 <= takeover <= protocol.MAX_TAKEOVER):
+            raise bad(f'"takeover" must be empty or seconds from 0 to {protocol.MAX_TAKEOVER}')
+        touched = meta.get("touched", path.stat().st_mtime)
+        if isinstance(touched, bool) or not isinstance(touched, (int, float)) or not 0 <= touched < 2**40:
+            raise bad('"touched" must be a time')
+        raw = meta.get("seats")
+        if not isinstance(raw, list) or len(raw) != state.num_players:
+            raise bad(f'"seats" must list the game\'s {state.num_players} seats')
+        seats = []
+        for k, s in enumerate(raw):
+            if not isinstance(s, dict) or set(s) - {"kind", "name", "token", "named_by_joiner"}:
+                raise bad(f"seat {k + 1} is not a seat")
+            kind, name, token, named = s.get("kind"), s.get("name"), s.get("token"), s.get("named_by_joiner", False)
+            if kind != "remote" and kind not in LEVELS:
+                raise bad(f"seat {k + 1}: unknown kind {display(str(kind), 20)!r}")
+            if name != state.names[k]:
+                raise bad(f"seat {k + 1}: its name is not the game's")
+            if token is not None and (kind != "remote" or not isinstance(token, str) or not protocol.is_token(token)):
+                raise bad(f"seat {k + 1}: a token must be a person's, of 1 to 64 letters, digits, - and _")
+            if not isinstance(named, bool):
+                raise bad(f"seat {k + 1}: named_by_joiner must be true or false")
+            seats.append(Seat(kind, name, token, named))
+        if all(s.is_bot for s in seats):
+            raise bad("no seat is a person's")
+        return cls(code, state, seats, path.parent, takeover, touched=float(touched))
 
 
-def load_rooms(folder: Path) -> dict[str, Room]:
-    """Every room saved in ``folder`` (a damaged save is left where it is, and said on stderr)."""
-    import sys
+FILE_PREFIX = "room-"
+SEED_BITS = 64
+DAMAGED = "damaged"
+
+
+class RoomFileError(ValueError):
+    """A room file that cannot be resumed: the one-line reason."""
+
+
+def _free(name: str, taken: set[str]) -> str:
+    """``name``, or "name 2" (3, ...) when it is taken."""
+    out, k = name, 2
+    while out in taken:
+        out, k = f"{name[:20]} {k}", k + 1
+    return out
+
+
+def code_of(path: Path) -> str | None:
+    """The room code a file's name gives (``room-CODE.json``), when it is one."""
+    name = path.name
+    if not (name.startswith(FILE_PREFIX) and name.endswith(".json")):
+        return None
+    code = name[len(FILE_PREFIX):-len(".json")]
+    return code if protocol.is_room_code(code) else None
+
+
+@dataclass
+class Loaded:
+    rooms: dict[str, Room]
+    set_aside: list[tuple[str, str]]   # (file name, reason) of each damaged room moved to damaged/
+    temps_removed: int
+
+
+def load_rooms(folder: Path) -> Loaded:
+    """Every room saved in ``folder``. A room that cannot be resumed (damaged, lying, not a
+    file at all) is moved to ``damaged/`` beside them with its reason, and the others are
+    served; the temporary files that killed saves left are removed."""
+    temps = clean_stray_temps(folder, prefix=f".{FILE_PREFIX}")
     rooms: dict[str, Room] = {}
-    for path in sorted(folder.glob("room-*.json")):
+    aside: list[tuple[str, str]] = []
+    try:
+        paths = sorted(p for p in folder.iterdir() if p.name.startswith(FILE_PREFIX))
+    except OSError:
+        paths = []
+    for path in paths:
         try:
             room = Room.load(path)
-        except (ValueError, KeyError, TypeError, OSError, json.JSONDecodeError) as e:
-            print(f"blueprints3d serve: {path.name} not resumed: {e}", file=sys.stderr)
+        except RecursionError:
+            reason = "nested too deeply"
+        except (SaveFileError, RoomFileError, ValueError, KeyError, TypeError, OSError) as e:
+            reason = display(str(e), 300)
+        else:
+            rooms[room.code] = room
             continue
-        rooms[room.code] = room
-    return rooms
+        aside.append((path.name, reason))
+        _set_aside(folder, path, reason)
+    return Loaded(rooms, aside, temps)
+
+
+def _set_aside(folder: Path, path: Path, reason: str) -> None:
+    """Move ``path`` (whatever it is: a file, a folder, a FIFO, a link) into damaged/, under a
+    name never used before, with a note of the reason beside it."""
+    target = folder / DAMAGED
+    try:
+        target.mkdir(exist_ok=True)
+        stem = f"{path.name}.{stamp()}"
+        os.rename(path, target / stem)
+        (target / f"{stem}.reason.txt").write_text(reason + "\n", encoding="utf-8")
+    except OSError:
+        pass   # left where it is; it is said all the same, and never served
 
 
 def rooms_folder(data_folder: str | os.PathLike[str] | None = None) -> Path:

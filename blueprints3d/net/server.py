@@ -1,20 +1,32 @@
 """The authoritative server: one asyncio process (the ``websockets`` library) hosting many rooms.
 
-It alone holds each game: it draws the dice, runs the computer seats (their thinking in a worker
-thread, so that no room waits for another's expert), checks every action with the engine and
-sends each connection only its seat's view. A message that is malformed, too large, too fast,
-out of turn, stale or for a seat not the connection's gets one error line and changes nothing;
-too many errors or a flood close that connection only. Rooms are saved after every move and
-resumed when the server starts again (``room.load_rooms``).
+It alone holds each game: it draws the seed and so the dice, runs the computer seats (their
+thinking in worker threads, at most ``Limits.thinking`` at once server-wide, so that no room
+waits for another's expert), checks every action with the engine and sends each connection only
+its seat's view. A message that is malformed, too large, too fast, out of turn, stale or for a
+seat not the connection's gets one error line and changes nothing; too many errors or a flood
+close that connection only.
+
+Everything is finite (``Limits``, each a ``serve`` option): rooms in all and per address,
+connections per address, a connection idle too long, rooms nobody touched for days and finished
+rooms after hours. A refusal is one error message the client can show, and a line in the log.
+
+Rooms are saved after every move, off the event loop (a worker thread writes the bytes made
+under the room's lock), and each view goes out only once its move is on disk: a server killed
+at any moment resumes every room as its players last saw it (``room.load_rooms``, which sets a
+damaged room file aside and serves the others). Every background task (computers, takeovers,
+the sweeper) is kept in one set, its failure logged, and cancelled when the server stops.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -22,24 +34,48 @@ from websockets.exceptions import ConnectionClosed
 from blueprints3d.engine.state import SPECTATOR
 from blueprints3d.i18n.message import Message
 from blueprints3d.net import protocol, wire
-from blueprints3d.net.room import Room, RoomError, load_rooms
+from blueprints3d.net.room import Loaded, Room, RoomError, load_rooms
 
 DEFAULT_HOST = "127.0.0.1"    # the internet only through a reverse proxy (README)
 DEFAULT_PORT = 8765
 RATE = 20.0                   # messages a second a connection may send, on average ...
 BURST = 40                    # ... with this many at once
 MAX_ERRORS = 20               # refused messages before a connection is closed
+CLOSE_REPLACED = 4001         # a newer connection took this one's seat with its token
+CLOSE_TRY_LATER = 1013        # a limit refused it
+CLOSE_GOING_AWAY = 1001       # idle, or its room was removed
+
+log = logging.getLogger("blueprints3d.serve")
 
 
-@dataclass
+@dataclass(frozen=True)
+class Limits:
+    """What one server holds at most; ``serve`` has an option for each."""
+
+    rooms: int = 1000                   # rooms in all
+    rooms_per_address: int = 20         # rooms that one address created and that still exist
+    connections_per_address: int = 64   # connections open at once from one address
+    idle_seconds: float = 600.0         # a connection with nothing said either way this long: closed
+    room_days: float = 7.0              # a room nobody joined or moved in for this long: removed
+    finished_hours: float = 24.0        # a finished room: removed this long after its last move
+    thinking: int = 2                   # computer seats thinking at once, server-wide
+
+
+class LimitError(RoomError):
+    """A refusal for a limit: said, then the connection is closed (try again later)."""
+
+
+@dataclass(eq=False)
 class _Link:
-    """A connection: the room and seat it plays, and its message budget."""
+    """A connection: where it comes from, the room and seat it plays, and its budgets."""
 
     ws: ServerConnection
+    address: str = "?"
     room: Room | None = None
     seat: int | None = None
     tokens: float = BURST
     stamp: float = field(default_factory=time.monotonic)
+    active: float = field(default_factory=time.monotonic)   # the last message either way
     errors: int = 0
 
     def spend(self) -> bool:
@@ -52,23 +88,54 @@ class _Link:
         return True
 
 
+def _address(ws: ServerConnection) -> str:
+    remote = getattr(ws, "remote_address", None)
+    return str(remote[0]) if isinstance(remote, tuple) and remote else "?"
+
+
 class GameServer:
     def __init__(self, folder: Path | None = None,
-                 on_send: Callable[[Room, int, str], None] | None = None) -> None:
+                 on_send: Callable[[Room, int, str], None] | None = None, *,
+                 limits: Limits | None = None, allow_seed: bool = False) -> None:
+        """``folder``: where rooms are saved and resumed from (None: nowhere); ``allow_seed``:
+        take a seed from ``create`` (tests, and a table's own server, whose owner can read its
+        room files anyway); a public server draws every seed itself."""
         self.folder = folder
+        self.limits = limits or Limits()
+        self.allow_seed = allow_seed
+        loaded = Loaded({}, [], 0)
         if folder is not None:
             folder.mkdir(parents=True, exist_ok=True)
-        self.rooms: dict[str, Room] = load_rooms(folder) if folder is not None else {}
+            loaded = load_rooms(folder)
+        for name, reason in loaded.set_aside:
+            log.warning("%s set aside in %s/damaged: %s", name, folder, reason)
+        self.loaded = loaded
+        self.rooms: dict[str, Room] = loaded.rooms
         self.links: dict[str, list[_Link]] = {}
+        self.live: set[_Link] = set()
+        self.created_by: dict[str, str] = {}     # room code -> the address that created it
         self.on_send = on_send          # tests record every message a seat is sent
         self._locks: dict[str, asyncio.Lock] = {}
+        self._thinking: asyncio.Semaphore | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._bots_running: set[str] = set()
+        self._takeovers: dict[str, asyncio.Task[Any]] = {}
 
     # -- the connection ---------------------------------------------------------------------
 
     async def handler(self, ws: ServerConnection) -> None:
-        link = _Link(ws)
+        address = _address(ws)
+        if sum(1 for other in self.live if other.address == address) >= self.limits.connections_per_address:
+            log.info("%s: refused a connection: %d open already", address, self.limits.connections_per_address)
+            await self._refuse(ws, LimitError(Message.of(
+                "too many connections from your address (at most {n}); close some and try again",
+                n=self.limits.connections_per_address)))
+            return
+        link = _Link(ws, address)
+        self.live.add(link)
         try:
             async for raw in ws:
+                link.active = time.monotonic()
                 if not link.spend():
                     await ws.close(1008, "too many messages")
                     return
@@ -76,6 +143,10 @@ class GameServer:
                     await self._handle(link, protocol.decode(raw))
                 except (protocol.ProtocolError, RoomError) as e:
                     link.errors += 1
+                    log.info("%s: refused: %s", address, e)
+                    if isinstance(e, LimitError):
+                        await self._refuse(ws, e)
+                        return
                     said = {"message": wire.message_data(e.message)} if isinstance(e, RoomError) else {}
                     await ws.send(protocol.encode("error", error=str(e), **said))
                     if link.errors >= MAX_ERRORS:
@@ -84,6 +155,7 @@ class GameServer:
         except ConnectionClosed:
             pass
         finally:
+            self.live.discard(link)
             if link.room is not None:
                 links = self.links.get(link.room.code, [])
                 if link in links:
@@ -91,134 +163,278 @@ class GameServer:
                     await self._announce(link.room)   # the others see the seat away
                 self._watch(link.room)   # its seat may be the one to move: it waits, then a computer
 
-    async def _handle(self, link: _Link, msg: dict) -> None:
+    async def _refuse(self, ws: ServerConnection, e: RoomError) -> None:
+        try:
+            await ws.send(protocol.encode("error", error=str(e), message=wire.message_data(e.message)))
+            await ws.close(CLOSE_TRY_LATER, "limit")
+        except ConnectionClosed:
+            pass
+
+    async def _handle(self, link: _Link, msg: dict[str, Any]) -> None:
         kind = msg["type"]
         if kind == "create":
-            room = Room.create(msg["seats"], msg["seed"], self.folder, msg["takeover"])
-            self.rooms[room.code] = room
-            await link.ws.send(protocol.encode("created", room=room.code, seats=[s.name for s in room.seats]))
-            await self._run_bots(room)
+            await self._create(link, msg)
             return
-        if kind == "watch":
+        if kind in ("watch", "join", "rejoin"):
             if link.room is not None:
                 raise RoomError(Message.of("this connection already holds a seat"))
-            found = self.rooms.get(msg["room"])
-            if found is None:
+            room = self.rooms.get(msg["room"])
+            if room is None:
                 raise RoomError(Message.of("no such room"))
-            link.room, link.seat = found, SPECTATOR
-            self.links.setdefault(found.code, []).append(link)
-            await self._send(link)
-            return
-        if kind in ("join", "rejoin"):
-            if link.room is not None:
-                raise RoomError(Message.of("this connection already holds a seat"))
-            found = self.rooms.get(msg["room"])
-            if found is None:
-                raise RoomError(Message.of("no such room"))
-            room = found
-            if kind == "join":
-                seat, token = room.join(msg["name"])
-            else:
-                seat, token = room.rejoin(msg["token"]), msg["token"]
-            link.room, link.seat = room, seat
-            self.links.setdefault(room.code, []).append(link)
+            if kind == "watch":
+                link.room, link.seat = room, SPECTATOR
+                self.links.setdefault(room.code, []).append(link)
+                await self._send(link)
+                self._kick_bots(room)
+                return
+            async with self._lock(room):
+                if kind == "join":
+                    seat, token = room.join(msg["name"])
+                    await self._save(room)
+                else:
+                    seat, token = room.rejoin(msg["token"]), msg["token"]
+                for older in [other for other in self.links.get(room.code, []) if other.seat == seat]:
+                    self._spawn(self._replaced(older))
+                link.room, link.seat = room, seat
+                self.links.setdefault(room.code, []).append(link)
+            self._cancel_takeover(room)
             await link.ws.send(protocol.encode("joined", room=room.code, seat=seat, token=token))
             await self._send(link)
             await self._announce(room, but=link)
+            self._kick_bots(room)      # a room resumed at a computer's move moves on now
             return
         # "act"
         if link.room is None or link.seat is None:
             raise RoomError(Message.of("join a room first"))
         if link.seat == SPECTATOR:
             raise RoomError(Message.of("a spectator has no move"))
-        async with self._lock(link.room):
-            link.room.act(link.seat, msg["action"], msg["turn"])
-        await self._broadcast(link.room)
-        await self._run_bots(link.room)
+        room = link.room
+        async with self._lock(room):
+            room.act(link.seat, msg["action"], msg["turn"])
+            await self._save(room)
+        await self._broadcast(room)
+        self._kick_bots(room)
+
+    async def _create(self, link: _Link, msg: dict[str, Any]) -> None:
+        if msg["seed"] is not None and not self.allow_seed:
+            raise RoomError(Message.of("this server draws each room's seed itself (a seed a player chose would "
+                                       "show everyone's secret cards)"))
+        if len(self.rooms) >= self.limits.rooms:
+            raise LimitError(Message.of("this server holds as many rooms as it can ({n}); try again later",
+                                        n=self.limits.rooms))
+        mine = sum(1 for code, by in self.created_by.items() if by == link.address and code in self.rooms)
+        if mine >= self.limits.rooms_per_address:
+            raise LimitError(Message.of("your address has opened {n} rooms on this server, as many as it may; "
+                                        "finish one, or try again later", n=self.limits.rooms_per_address))
+        room = Room.create(msg["seats"], msg["seed"], self.folder, msg["takeover"])
+        await self._save(room)
+        self.rooms[room.code] = room
+        self.created_by[room.code] = link.address
+        log.info("%s: created room %s (%s)", link.address, room.code, ", ".join(s.kind for s in room.seats))
+        await link.ws.send(protocol.encode("created", room=room.code, seats=[s.name for s in room.seats]))
+        self._kick_bots(room)
+
+    async def _replaced(self, older: _Link) -> None:
+        """A newer connection took ``older``'s seat with its token: ``older`` hears why, and goes."""
+        if older.room is not None and older in self.links.get(older.room.code, []):
+            self.links[older.room.code].remove(older)
+        older.room = older.seat = None
+        try:
+            message = Message.of("another connection took this seat with its token; this one is closed")
+            await older.ws.send(protocol.encode("error", error=str(message), message=wire.message_data(message)))
+            await older.ws.close(CLOSE_REPLACED, "replaced")
+        except ConnectionClosed:
+            pass
 
     # -- the game ---------------------------------------------------------------------------
 
     def _lock(self, room: Room) -> asyncio.Lock:
         return self._locks.setdefault(room.code, asyncio.Lock())
 
-    async def _run_bots(self, room: Room) -> None:
-        """The server's computers move until a person is to move (or the game is over); each
-        thinks in a worker thread, the other rooms go on meanwhile."""
-        from blueprints3d.ai import make_bot
-        while (who := room.bot_to_move()) is not None:
-            seat, level = who
-            async with self._lock(room):
-                if room.bot_to_move() != who:
-                    continue
-                bot = make_bot(level, seed=room.turn)
-                state = room.state.clone()
-                action = await asyncio.to_thread(bot.choose, state, seat)
-                room.act(seat, action, room.turn)
-            await self._broadcast(room)
+    def _think(self) -> asyncio.Semaphore:
+        if self._thinking is None:
+            self._thinking = asyncio.Semaphore(self.limits.thinking)
+        return self._thinking
 
-    async def _broadcast(self, room: Room) -> None:
-        for link in list(self.links.get(room.code, [])):
-            await self._send(link)
+    async def _save(self, room: Room) -> None:
+        """The room on disk, written by a worker thread (the loop goes on serving the others);
+        called under the room's lock, so its saves are written in the order of its moves."""
+        if room.folder is not None:
+            try:
+                await asyncio.to_thread(room.save, room.save_bytes())
+            except OSError as e:   # a full or failing disk: the game goes on in memory, said
+                log.error("room %s could not be saved: %s", room.code, e)
+
+    def _spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._finished)
+        return task
+
+    def _finished(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a background task failed", exc_info=task.exception())
+
+    def _kick_bots(self, room: Room) -> None:
+        """Let the server's computers move in ``room`` until a person is to move: one task a
+        room at most (it re-checks after every move, so a kick while it runs is not lost)."""
+        if room.bot_to_move() is not None and room.code not in self._bots_running:
+            self._bots_running.add(room.code)
+            self._spawn(self._run_bots(room))
+
+    async def _run_bots(self, room: Room) -> None:
+        from blueprints3d.ai import make_bot
+        try:
+            while (who := room.bot_to_move()) is not None and self.rooms.get(room.code) is room:
+                seat, level = who
+                async with self._think(), self._lock(room):
+                    if room.bot_to_move() != who:
+                        continue
+                    bot = make_bot(level, seed=room.turn)
+                    action = await asyncio.to_thread(bot.choose, room.state.clone(), seat)
+                    room.act(seat, action, room.turn)
+                    await self._save(room)
+                await self._broadcast(room)
+        finally:
+            # No await between the last check above and this: a move that hands the turn to
+            # a computer after it finds the task gone and starts another.
+            self._bots_running.discard(room.code)
         self._watch(room)
 
-    def presence(self, room: Room) -> list[dict]:
+    async def _broadcast(self, room: Room) -> None:
+        """Every connection of the room gets its seat's view: each seat's message made once,
+        however many connections share it (the spectators all share one)."""
+        presence = self.presence(room)
+        made: dict[int, str] = {}
+        for link in list(self.links.get(room.code, [])):
+            assert link.seat is not None
+            if link.seat not in made:
+                made[link.seat] = room.message_for(link.seat, presence)
+            self._sent(link, made[link.seat])
+            await self._deliver(link, made[link.seat])
+        self._watch(room)
+
+    def presence(self, room: Room) -> list[dict[str, Any]]:
         """Who sits where: each seat's name, kind (remote or a computer's level) and whether a
         connection holds it now (a computer always sits)."""
-        return [{"name": room.state.names[k], "kind": seat.kind,
-                 "connected": seat.is_bot or self._connected(room, k)} for k, seat in enumerate(room.seats)]
+        held = {link.seat for link in self.links.get(room.code, [])}
+        return [{"name": room.state.names[k], "kind": seat.kind, "connected": seat.is_bot or k in held}
+                for k, seat in enumerate(room.seats)]
 
     async def _announce(self, room: Room, but: _Link | None = None) -> None:
         """A seat came or went: everyone else in the room hears who sits where now."""
         text = protocol.encode("presence", seats=self.presence(room))
         for other in list(self.links.get(room.code, [])):
             if other is not but:
-                try:
-                    await other.ws.send(text)
-                except ConnectionClosed:
-                    pass
+                await self._deliver(other, text)
 
     def _connected(self, room: Room, seat: int) -> bool:
         return any(link.seat == seat for link in self.links.get(room.code, []))
 
     def _watch(self, room: Room) -> None:
         """The seat to move has no connection: after the room's ``takeover`` seconds, if it is
-        still away and still that move, the server's easy computer moves for it."""
+        still away and still that move, the server's easy computer moves for it. One waiting
+        task a room at most: a newer one replaces it."""
         p = room.state.current_player
         if room.takeover is None or p is None or room.seats[p].is_bot or self._connected(room, p):
             return
-        turn = room.turn
-        asyncio.get_running_loop().create_task(self._take_over(room, p, turn))
+        self._cancel_takeover(room)
+        self._takeovers[room.code] = self._spawn(self._take_over(room, p, room.turn))
+
+    def _cancel_takeover(self, room: Room) -> None:
+        task = self._takeovers.pop(room.code, None)
+        if task is not None:
+            task.cancel()
 
     async def _take_over(self, room: Room, seat: int, turn: int) -> None:
         from blueprints3d.ai import make_bot
         assert room.takeover is not None
         await asyncio.sleep(room.takeover)
-        async with self._lock(room):
-            if room.turn != turn or room.state.current_player != seat or self._connected(room, seat):
+        if self._takeovers.get(room.code) is asyncio.current_task():
+            del self._takeovers[room.code]
+        async with self._think(), self._lock(room):
+            if room.turn != turn or room.state.current_player != seat or self._connected(room, seat) \
+                    or self.rooms.get(room.code) is not room:
                 return
             action = await asyncio.to_thread(make_bot("easy", seed=turn).choose, room.state.clone(), seat)
             room.act(seat, action, turn)
+            await self._save(room)
         await self._broadcast(room)
-        await self._run_bots(room)
+        self._kick_bots(room)
 
     async def _send(self, link: _Link) -> None:
         assert link.room is not None and link.seat is not None
         text = link.room.message_for(link.seat, self.presence(link.room))
-        if self.on_send is not None:
-            self.on_send(link.room, link.seat, text)
+        self._sent(link, text)
+        await self._deliver(link, text)
+
+    def _sent(self, link: _Link, view: str) -> None:
+        if self.on_send is not None and link.room is not None and link.seat is not None:
+            self.on_send(link.room, link.seat, view)
+
+    async def _deliver(self, link: _Link, text: str) -> None:
         try:
             await link.ws.send(text)
+            link.active = time.monotonic()
         except ConnectionClosed:
             pass   # it rejoins with its token; the room waits
 
+    # -- upkeep -----------------------------------------------------------------------------
+
+    async def _sweep(self, every: float) -> None:
+        """Close idle connections and remove expired rooms, every ``every`` seconds."""
+        while True:
+            await asyncio.sleep(every)
+            self.sweep()
+
+    def sweep(self, now: float | None = None, wall: float | None = None) -> None:
+        now = time.monotonic() if now is None else now
+        wall = time.time() if wall is None else wall
+        for link in list(self.live):
+            if now - link.active > self.limits.idle_seconds:
+                link.active = now   # closed once
+                self._spawn(link.ws.close(CLOSE_GOING_AWAY, "idle"))
+        for room in list(self.rooms.values()):
+            age = wall - room.touched
+            if (room.state.is_over and age > self.limits.finished_hours * 3600) or age > self.limits.room_days * 86400:
+                self._remove(room)
+
+    def _remove(self, room: Room) -> None:
+        log.info("room %s removed (%s)", room.code, "finished" if room.state.is_over else "untouched")
+        del self.rooms[room.code]
+        self.created_by.pop(room.code, None)
+        self._cancel_takeover(room)
+        self._locks.pop(room.code, None)
+        for link in self.links.pop(room.code, []):
+            link.room = link.seat = None
+            self._spawn(link.ws.close(CLOSE_GOING_AWAY, "room closed"))
+        if room.folder is not None:
+            try:
+                room.path.unlink(missing_ok=True)
+            except OSError as e:
+                log.warning("room %s: its file could not be removed: %s", room.code, e)
+
     # -- running ----------------------------------------------------------------------------
+
+    def resume(self) -> None:
+        """Rooms resumed from disk go on: a computer to move moves, an away seat's wait starts."""
+        for room in list(self.rooms.values()):
+            self._kick_bots(room)
+            self._watch(room)
 
     async def serve_forever(self, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
                             ready: Callable[[int], Awaitable[None] | None] | None = None) -> None:
-        async with serve(self.handler, host, port, max_size=protocol.MAX_BYTES, max_queue=16) as server:
-            bound = next(iter(server.sockets)).getsockname()[1]
-            if ready is not None:
-                result = ready(bound)
-                if result is not None:
-                    await result
-            await server.serve_forever()
+        try:
+            async with serve(self.handler, host, port, max_size=protocol.MAX_BYTES, max_queue=16) as server:
+                bound = next(iter(server.sockets)).getsockname()[1]
+                self.resume()
+                self._spawn(self._sweep(max(0.05, min(5.0, self.limits.idle_seconds / 4))))
+                if ready is not None:
+                    result = ready(bound)
+                    if result is not None:
+                        await result
+                await server.serve_forever()
+        finally:
+            for task in list(self._tasks):
+                task.cancel()

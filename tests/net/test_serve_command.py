@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def start_server(home: Path) -> tuple[subprocess.Popen, str]:
     env = dict(os.environ, BLUEPRINTS3D_HOME=str(home), LANGUAGE="en",
                PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    proc = subprocess.Popen([sys.executable, "-m", "blueprints3d", "serve", "--port", "0"], env=env, cwd=ROOT,
+    proc = subprocess.Popen([sys.executable, "-m", "blueprints3d", "serve", "--port", "0", "--allow-seed"], env=env, cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = proc.stdout.readline()
     assert line.startswith("serving on ws://127.0.0.1:"), (line, proc.stderr.read() if proc.poll() else "")
