@@ -56,6 +56,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                                 "(default {n})", n=f"{d.finished_hours:g}"))
     parser.add_argument("--max-thinking", type=whole_number(1, 64), default=d.thinking, metavar="N",
                         help=_("computer seats that think at once, server-wide (default {n})", n=d.thinking))
+    parser.add_argument("--behind-proxy", action="store_true",
+                        help=_("a reverse proxy on this machine forwards the players: count each player by the "
+                               "address it puts in X-Forwarded-For"))
     parser.add_argument("--allow-seed", action="store_true",
                         help=_("take the seed a room's creator sends (for tests only: whoever knows the seed knows "
                                "every secret card); by default the server draws every seed itself"))
@@ -75,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     limits = Limits(rooms=args.max_rooms, rooms_per_address=args.max_rooms_per_address,
                     connections_per_address=args.max_connections_per_address, idle_seconds=args.idle_timeout,
                     room_days=args.room_days, finished_hours=args.finished_hours, thinking=args.max_thinking)
-    server = GameServer(rooms_folder(), limits=limits, allow_seed=args.allow_seed)
+    server = GameServer(rooms_folder(), limits=limits, allow_seed=args.allow_seed, behind_proxy=args.behind_proxy)
 
     def ready(port: int) -> None:
         # The first line names the address (tests and scripts read it).

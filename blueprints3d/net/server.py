@@ -88,21 +88,33 @@ class _Link:
         return True
 
 
-def _address(ws: ServerConnection) -> str:
+def _address(ws: ServerConnection, behind_proxy: bool = False) -> str:
+    """Where a connection comes from, for the per-address limits. Behind a reverse proxy on
+    this machine every connection comes from loopback: then the address the proxy appended to
+    X-Forwarded-For (the rightmost: what came before it, the client could have written)."""
     remote = getattr(ws, "remote_address", None)
-    return str(remote[0]) if isinstance(remote, tuple) and remote else "?"
+    address = str(remote[0]) if isinstance(remote, tuple) and remote else "?"
+    if behind_proxy and address in ("127.0.0.1", "::1"):
+        request = getattr(ws, "request", None)
+        forwarded = request.headers.get("X-Forwarded-For", "") if request is not None else ""
+        last = forwarded.rsplit(",", 1)[-1].strip()
+        if last and len(last) <= 64 and all(c in "0123456789abcdefABCDEF.:" for c in last):
+            return last
+    return address
 
 
 class GameServer:
     def __init__(self, folder: Path | None = None,
                  on_send: Callable[[Room, int, str], None] | None = None, *,
-                 limits: Limits | None = None, allow_seed: bool = False) -> None:
+                 limits: Limits | None = None, allow_seed: bool = False, behind_proxy: bool = False) -> None:
         """``folder``: where rooms are saved and resumed from (None: nowhere); ``allow_seed``:
         take a seed from ``create`` (tests, and a table's own server, whose owner can read its
-        room files anyway); a public server draws every seed itself."""
+        room files anyway); a public server draws every seed itself. ``behind_proxy``: count
+        connections from loopback by the address the proxy forwards."""
         self.folder = folder
         self.limits = limits or Limits()
         self.allow_seed = allow_seed
+        self.behind_proxy = behind_proxy
         loaded = Loaded({}, [], 0)
         if folder is not None:
             folder.mkdir(parents=True, exist_ok=True)
@@ -124,7 +136,7 @@ class GameServer:
     # -- the connection ---------------------------------------------------------------------
 
     async def handler(self, ws: ServerConnection) -> None:
-        address = _address(ws)
+        address = _address(ws, self.behind_proxy)
         if sum(1 for other in self.live if other.address == address) >= self.limits.connections_per_address:
             log.info("%s: refused a connection: %d open already", address, self.limits.connections_per_address)
             await self._refuse(ws, LimitError(Message.of(

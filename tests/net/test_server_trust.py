@@ -236,6 +236,22 @@ def test_connections_per_address_have_a_limit(tmp_path):
         r.stop()
 
 
+def test_behind_a_proxy_each_player_is_counted_by_the_forwarded_address(tmp_path):
+    r = LocalServer(tmp_path, port=0, keep_rooms=False, limits=Limits(rooms_per_address=1))
+    r.server.behind_proxy = True
+    try:
+        def create(forwarded: str) -> dict:
+            with connect(r.url, additional_headers={"X-Forwarded-For": forwarded}) as ws:
+                ws.send(protocol.encode("create", seats=["@remote", "@remote"]))
+                return json.loads(ws.recv(timeout=10))
+        assert create("203.0.113.7")["type"] == "created"
+        assert create("198.51.100.1, 203.0.113.8")["type"] == "created"   # the proxy's own entry counts
+        assert create("203.0.113.8")["type"] == "error"                     # that address has its room
+        assert sorted(set(r.server.created_by.values())) == ["203.0.113.7", "203.0.113.8"]
+    finally:
+        r.stop()
+
+
 def test_an_idle_connection_is_closed(tmp_path):
     r = LocalServer(tmp_path, port=0, keep_rooms=False, limits=Limits(idle_seconds=0.3))
     try:
