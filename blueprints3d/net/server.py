@@ -236,8 +236,10 @@ class GameServer:
                                         n=self.limits.rooms))
         mine = sum(1 for code, by in self.created_by.items() if by == link.address and code in self.rooms)
         if mine >= self.limits.rooms_per_address:
-            raise LimitError(Message.of("your address has opened {n} rooms on this server, as many as it may; "
-                                        "finish one, or try again later", n=self.limits.rooms_per_address))
+            raise LimitError(Message.counted(
+                "your address has opened {n} room on this server, as many as it may; finish it, or try again later",
+                "your address has opened {n} rooms on this server, as many as it may; finish one, or try again "
+                "later", self.limits.rooms_per_address))
         room = Room.create(msg["seats"], msg["seed"], self.folder, msg["takeover"])
         await self._save(room)
         self.rooms[room.code] = room
