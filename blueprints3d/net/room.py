@@ -8,6 +8,8 @@ view; the seat to move gets its legal actions too.
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import os
 import secrets
 import time
@@ -25,6 +27,8 @@ from blueprints3d.i18n.message import Message
 from blueprints3d.net import protocol, wire
 from blueprints3d.text import clean_name, display
 
+_ROUNDS_MARKER = "\x01rounds"
+_ROUNDS_ENCODED = json.dumps(_ROUNDS_MARKER)
 REMOTE = "@remote"          # a seat for someone to join over the network
 BOT_PREFIX = "@"            # "@easy", "@expert": a computer seat the server plays
 
@@ -59,6 +63,7 @@ class Room:
     takeover: float | None = None   # seconds a dropped seat waits at its move, then a computer moves
     last: tuple[int, int] | None = None   # (seat, action) of the last move, told with the next views
     touched: float = field(default_factory=time.time)   # when someone last joined or moved (epoch s)
+    _rounds: tuple[int, str] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def create(cls, specs: list[str], seed: int | None = None, folder: Path | None = None,
@@ -157,7 +162,12 @@ class Room:
         that. ``SPECTATOR``: the public view."""
         state = self.state
         legal = state.legal_actions() if state.current_player == seat else []
-        fields: dict[str, Any] = {"turn": self.turn, "view": wire.view_data(state.view(seat)), "legal": legal}
+        # The scored rounds are the bulk of a view late in the game, the same for every seat and
+        # unchanged until the next round ends: written once (_rounds_text) and spliced in where
+        # a marker stands; the marker's control character is in no name, no id, no number.
+        view = wire.view_data(dataclasses.replace(state.view(seat), round_results=()))
+        view["round_results"] = _ROUNDS_MARKER
+        fields: dict[str, Any] = {"turn": self.turn, "view": view, "legal": legal}
         if self.last is not None:
             who, action = self.last
             k = A.decode(action)
@@ -169,7 +179,15 @@ class Room:
             fields["seats"] = presence
         if state.is_over:
             fields["game"] = game_to_json(state)
-        return protocol.encode("view", **fields)
+        return protocol.encode("view", **fields).replace(_ROUNDS_ENCODED, self._rounds_text(), 1)
+
+    def _rounds_text(self) -> str:
+        """The scored rounds as the view's JSON has them (``wire.round_data``), made once a round."""
+        done = self.state.round_results
+        if self._rounds is None or self._rounds[0] != len(done):
+            self._rounds = (len(done), json.dumps([wire.round_data(r) for r in done], separators=(",", ":"),
+                                                  ensure_ascii=False))
+        return self._rounds[1]
 
     # -- saving -----------------------------------------------------------------------------
 

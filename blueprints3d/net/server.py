@@ -275,7 +275,7 @@ class GameServer:
         called under the room's lock, so its saves are written in the order of its moves."""
         if room.folder is not None:
             try:
-                await asyncio.to_thread(room.save, room.save_bytes())
+                await asyncio.to_thread(room.save)
             except OSError as e:   # a full or failing disk: the game goes on in memory, said
                 log.error("room %s could not be saved: %s", room.code, e)
 

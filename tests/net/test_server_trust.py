@@ -462,3 +462,25 @@ def test_a_stopped_server_leaves_no_task_behind(tmp_path):
         await asyncio.sleep(0)
         assert all(t.done() for t in server._tasks) or not server._tasks
     asyncio.run(run())
+
+
+# -- the load: each seat's view written from parts made once --------------------------------------
+
+def test_a_view_with_its_rounds_spliced_in_is_the_view_itself():
+    import random
+    from blueprints3d.engine.state import SPECTATOR
+    from blueprints3d.net import wire
+    rng = random.Random(39)
+    room = Room.create(["@remote", "@remote", "@remote"], 12)
+    for k in range(3):
+        room.join(f"P{k}")
+    checked_rounds = set()
+    while True:
+        for seat in (0, 1, 2, SPECTATOR):
+            sent = json.loads(room.message_for(seat))
+            assert sent["view"] == json.loads(json.dumps(wire.view_data(room.state.view(seat))))
+            checked_rounds.add(len(sent["view"]["round_results"]))
+        if room.state.is_over:
+            break
+        room.act(room.state.current_player, rng.choice(room.state.legal_actions()), room.turn)
+    assert checked_rounds == {0, 1, 2, 3}
