@@ -41,11 +41,19 @@ def run(args: argparse.Namespace) -> int:
     if not args.headless:
         from blueprints3d.client.table.remote_flow import NetStart
         return open_table(args, NetStart(server, room, name))
+    from blueprints3d.i18n import translate
     from blueprints3d.net.client import play_random
+    from blueprints3d.net.incoming import NetError
     try:
         seat, view = play_random(server, room, name, args.seed, level=args.bot)
+    except NetError as e:            # a bad or lost server: its one line
+        print(_("blueprints3d join: {reason}", reason=translate(e.message)), file=sys.stderr)
+        return 1
     except (OSError, RuntimeError, TimeoutError) as e:
         print(_("blueprints3d join: {reason}", reason=e), file=sys.stderr)
+        return 1
+    except Exception as e:           # never a traceback for what a server sent: what broke, in a line
+        print(_("blueprints3d join: {reason}", reason=f"{type(e).__name__}: {e}"), file=sys.stderr)
         return 1
     print(_("seat {seat}: the game is over", seat=seat.seat + 1))
     return 0

@@ -1,45 +1,119 @@
 """One seat's link to a room, kept off the frame path: a thread of its own runs an asyncio loop
-with the ``websockets`` client, reads and decodes what the server sends, and keeps the link up.
+with the ``websockets`` client, reads and checks what the server sends, and keeps the link up.
 
 The table only ever calls ``send`` (which hands the text to that loop and returns at once) and
-``poll`` (which takes what has arrived from a queue, never waiting): no socket call, JSON parse
-or view rebuilding happens in a frame. A link that drops is made again with the seat's token,
-waiting a little longer each time (the table says "reconnecting"); a server that refuses the
-seat (no such room, no free seat, a wrong token) ends the link with its reason.
+``poll`` (which takes what has arrived from a bounded inbox, never waiting): no socket call, JSON
+parse or view rebuilding happens in a frame. A link that drops is made again with the seat's
+token, waiting a little longer each time (the table says "reconnecting"), ``TRIES`` times in a
+row at most; a server that takes the connection and then says nothing is a failed try too.
+
+Every message is untrusted input (``net/incoming.py``): one the link cannot take ends it as
+CLOSED with its reason, as does a server that refuses the seat (no such room, no free seat, a
+wrong token), one that floods, or another connection that took the seat with its token (close
+code 4001). The link's thread never dies without saying so: whatever ends it ends it CLOSED,
+with a reason.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
+import collections
 import queue
 import random
 import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-from blueprints3d.engine.determinize import state_from_view
-from blueprints3d.engine.errors import BlueprintsError
-from blueprints3d.engine.state import GameState
-from blueprints3d.engine.views import PlayerView
-from blueprints3d.files.savefile import game_from_json
-from blueprints3d.net import protocol, wire
+from blueprints3d.i18n import translate
+from blueprints3d.i18n.message import Message
+from blueprints3d.net import incoming, protocol
+from blueprints3d.net.incoming import BadServer, Incoming
+
+__all__ = ["CLOSED", "CONNECTED", "CONNECTING", "RECONNECTING", "Connection", "Incoming", "Inbox"]
 
 RETRY = (0.25, 0.5, 1.0, 2.0, 4.0)   # seconds between tries to reconnect (then the last, again)
+TRIES = 12                           # failed tries in a row before the link gives up (some 36 s)
+ANSWER = 10.0                        # seconds for a server to say "joined" and send a first view
+INBOX_MOST = 256                     # messages waiting for the table, at most
+CLOSE_REPLACED = 4001                # the server's codes (protocol.py): a newer connection took the seat
+CLOSE_POLICY = 1008                  # ... this client broke a rule (too many messages)
+CLOSE_TRY_LATER = 1013               # ... a limit refused the connection
 CONNECTING, CONNECTED, RECONNECTING, CLOSED = "connecting", "connected", "reconnecting", "closed"
 
 
-@dataclass(frozen=True)
-class Incoming:
-    """A message from the server, decoded in the link's thread. For a view: the seat's
-    ``PlayerView``, a full state rebuilt from it alone (``determinize``: what the view hides is
-    made up, and the table never shows it), and once the game is over the real game from its save."""
+class _End(Exception):
+    """The link ends here, for ``message``: nothing to retry."""
 
-    kind: str                         # joined / view / presence / error / status
-    msg: dict[str, Any]
-    view: PlayerView | None = None
-    state: GameState | None = None
-    game: GameState | None = None
+    def __init__(self, message: Message) -> None:
+        super().__init__(str(message))
+        self.message = message
+
+
+class _Failed(Exception):
+    """This try came to nothing (no answer in time): the next one, after a wait."""
+
+
+def replaced() -> Message:
+    return Message.of("this seat was taken by another connection with its token")
+
+
+def closed_by_server(code: int | None, reason: str) -> Message:
+    return Message.of("the server closed the connection ({code}: {reason})", code=code if code is not None else "-",
+                      reason=reason[:120] or "-")
+
+
+def ending(e: Exception, joined: bool) -> Message | None:
+    """What a closed websocket means for the seat: None when it is worth another try (the server
+    went away, restarts, or asks to try later once the seat was taken), else why it ends."""
+    from websockets.exceptions import ConnectionClosed
+
+    if not isinstance(e, ConnectionClosed):
+        return None
+    sent, rcvd = e.sent, e.rcvd
+    if sent is not None and sent.code == 1009:
+        return incoming.too_big().message
+    if sent is not None and sent.code in (1002, 1007) and (rcvd is None or e.rcvd_then_sent is False):
+        return Message.of("the server broke the websocket protocol: {reason}", reason=sent.reason[:120] or "-")
+    if rcvd is None:
+        return None
+    if rcvd.code == CLOSE_REPLACED:
+        return replaced()
+    if rcvd.code == CLOSE_POLICY or (rcvd.code == CLOSE_TRY_LATER and not joined):
+        return closed_by_server(rcvd.code, rcvd.reason)
+    return None
+
+
+class Inbox:
+    """What the link has read, waiting for the table's next frame: at most ``most`` messages.
+    When it is full, the oldest view, presence or error goes (a later view says where the game
+    is); the link's statuses and the seat's "joined" stay."""
+
+    def __init__(self, most: int = INBOX_MOST) -> None:
+        self.most = most
+        self.dropped = 0
+        self._items: collections.deque[Incoming] = collections.deque()
+        self._lock = threading.Lock()
+
+    def put(self, item: Incoming) -> None:
+        with self._lock:
+            if len(self._items) >= self.most:
+                for k, old in enumerate(self._items):
+                    if old.kind not in ("status", "joined"):
+                        del self._items[k]
+                        break
+                else:
+                    self._items.popleft()
+                self.dropped += 1
+            self._items.append(item)
+
+    def get_nowait(self) -> Incoming:
+        with self._lock:
+            if not self._items:
+                raise queue.Empty
+            return self._items.popleft()
+
+    def qsize(self) -> int:
+        return len(self._items)
 
 
 @dataclass
@@ -50,8 +124,10 @@ class Connection:
     token: str | None = None          # given: rejoin that seat
     seat: int | None = None
     status: str = CONNECTING
-    reason: str = ""                  # why it closed, when the server refused the seat
-    inbox: queue.SimpleQueue[Incoming] = field(default_factory=queue.SimpleQueue)
+    reason: str = ""                  # why it closed (in the player's language)
+    reason_message: Message | None = None   # the same, to translate again
+    inbox: Inbox = field(default_factory=Inbox)
+    players: int | None = None        # the game's seats, once a view has told them
     _loop: asyncio.AbstractEventLoop | None = None
     _out: asyncio.Queue[str] | None = None
     _thread: threading.Thread | None = None
@@ -71,7 +147,10 @@ class Connection:
         loop, out = self._loop, self._out
         if loop is not None and out is not None and not loop.is_closed():
             text = protocol.encode(kind, **fields)
-            loop.call_soon_threadsafe(out.put_nowait, text)
+            try:
+                loop.call_soon_threadsafe(out.put_nowait, text)
+            except RuntimeError:
+                pass            # the loop closed in between: the link is over
 
     def poll(self, most: int = 64) -> list[Incoming]:
         """What has arrived since the last poll, oldest first (at most ``most``)."""
@@ -87,9 +166,16 @@ class Connection:
         self._closing = True
         loop = self._loop
         if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(lambda: [t.cancel() for t in asyncio.all_tasks(loop)])
+            try:
+                loop.call_soon_threadsafe(lambda: [t.cancel() for t in asyncio.all_tasks(loop)])
+            except RuntimeError:
+                pass            # it closed in between
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(5)
+
+    @property
+    def alive(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
 
     # ---- the link's thread ----------------------------------------------------------------------
     def _run(self, ready: threading.Event) -> None:
@@ -101,45 +187,71 @@ class Connection:
             loop.run_until_complete(self._keep_up())
         except asyncio.CancelledError:
             pass
+        except BaseException as e:        # never a silent death: the table is told why
+            self._end(Message.of("the link to the server failed: {reason}", reason=f"{type(e).__name__}: {e}"))
         finally:
+            if self.status != CLOSED:
+                self._status(CLOSED)
             loop.close()
 
     def _status(self, status: str, reason: str = "") -> None:
         self.status, self.reason = status, reason or self.reason
         self.inbox.put(Incoming("status", {"status": status, "reason": reason}))
 
+    def _end(self, message: Message) -> None:
+        self.reason_message = message
+        self._status(CLOSED, translate(message))
+
     async def _keep_up(self) -> None:
-        from websockets.asyncio.client import connect
         from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
         tries = 0
         while not self._closing:
             try:
-                async with connect(f"{self.server}", max_size=protocol.MAX_BYTES, open_timeout=5) as ws:
-                    if self.token is None:
-                        await ws.send(protocol.encode("join", room=self.room, name=self.name))
-                    else:
-                        await ws.send(protocol.encode("rejoin", room=self.room, token=self.token))
-                    refused = await self._session(ws)
-                    if refused:
-                        self._status(CLOSED, refused)
-                        return
-                    tries = 0
-            except InvalidURI as e:
-                self._status(CLOSED, str(e))
+                if await self._try():
+                    tries = 0      # a view came: the next drop starts the waits afresh
+            except _End as e:
+                self._end(e.message)
                 return
-            except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError, asyncio.TimeoutError):
-                pass
+            except InvalidURI as e:
+                self._end(Message.of("{reason}", reason=str(e)))
+                return
+            except (OSError, TimeoutError, _Failed, InvalidHandshake):
+                pass            # not there, not answering, or refusing the handshake: another try
+            except ConnectionClosed as e:
+                end = ending(e, False)
+                if end is not None:
+                    self._end(end)
+                    return
             if self._closing:
                 break
+            if tries >= TRIES:
+                self._end(Message.counted("no answer from the server after {n} try",
+                                          "no answer from the server after {n} tries", tries))
+                return
             self._status(RECONNECTING)
             await asyncio.sleep(RETRY[min(tries, len(RETRY) - 1)] * (0.8 + 0.4 * random.random()))
             tries += 1
-        self._status(CLOSED)
+        if self.status != CLOSED:
+            self._status(CLOSED)
 
-    async def _session(self, ws: Any) -> str:
-        """One connection's life: the reader and the writer, until it drops. Returns the
-        server's reason when it refused the seat (then there is nothing to retry)."""
+    async def _try(self) -> bool:
+        """One connection, from the handshake to its end: True when a view came over it."""
+        from websockets.asyncio.client import connect
+
+        async with connect(f"{self.server}", max_size=protocol.MAX_BYTES, open_timeout=ANSWER,
+                           close_timeout=2) as ws:
+            if self.token is None:
+                await ws.send(protocol.encode("join", room=self.room, name=self.name))
+            else:
+                await ws.send(protocol.encode("rejoin", room=self.room, token=self.token))
+            return await self._session(ws)
+
+    async def _session(self, ws: Any) -> bool:
+        """One connection's life: the reader and the writer, until it drops (True when a view
+        came) or something ends the link (``_End``)."""
+        from websockets.exceptions import ConnectionClosed
+
         assert self._out is not None
         out = self._out
         while not out.empty():          # what was sent while the link was down is stale now
@@ -151,39 +263,62 @@ class Connection:
                 await ws.send(text)
 
         writer = asyncio.get_running_loop().create_task(write())
-        joined = False
+        writer.add_done_callback(lambda t: t.cancelled() or t.exception())
+        joined = viewed = False
+        chatter = 0
+        loop = asyncio.get_running_loop()
+        answer_by = loop.time() + ANSWER
         try:
-            async for raw in ws:
-                incoming = self._decode(raw)
-                if incoming is None:
+            while True:
+                try:
+                    if viewed:
+                        raw = await ws.recv()
+                    else:               # the server owes an answer: "joined", then a first view
+                        async with asyncio.timeout(max(0.0, answer_by - loop.time())):
+                            raw = await ws.recv()
+                except TimeoutError:
+                    raise _Failed from None
+                except ConnectionClosed as e:
+                    end = ending(e, joined)
+                    if end is None and not joined and e.rcvd is not None and e.rcvd.code == CLOSE_TRY_LATER:
+                        end = closed_by_server(e.rcvd.code, e.rcvd.reason)
+                    if end is not None:
+                        raise _End(end) from None
+                    return viewed
+                try:
+                    inc = self._decode(raw)
+                except BadServer as e:
+                    raise _End(e.message) from None
+                except Exception as e:      # a check that broke is a message not taken
+                    raise _End(incoming.unreadable(f"{type(e).__name__}: {e}").message) from None
+                if inc is None:
                     continue
-                if incoming.kind == "error" and not joined:
-                    self.inbox.put(incoming)           # the seat itself was refused: said, and the end
-                    return str(incoming.msg.get("error", "refused"))
-                if incoming.kind == "joined":
+                if inc.kind == "error" and not joined:
+                    self.inbox.put(inc)           # the seat itself was refused: said, and the end
+                    raise _End(Message.of("{reason}", reason=str(inc.msg.get("error") or "refused")))
+                if inc.kind == "joined":
+                    seat = int(inc.msg["seat"])
+                    if joined or (self.seat is not None and self.token is not None and seat != self.seat):
+                        raise _End(incoming.unreadable("the server gave this connection a seat twice").message)
                     joined = True
-                    self.seat, self.token = int(incoming.msg["seat"]), str(incoming.msg["token"])
+                    self.seat, self.token = seat, str(inc.msg["token"])
                     self._status(CONNECTED)
-                self.inbox.put(incoming)
+                elif inc.kind == "view":
+                    if not joined:
+                        raise _End(incoming.unreadable("a view came before the seat was taken").message)
+                    assert inc.view is not None
+                    viewed, chatter, self.players = True, 0, inc.view.players
+                elif inc.kind == "created":
+                    raise _End(incoming.unreadable('a "created" came to a seat').message)
+                else:
+                    chatter += 1
+                    if chatter > incoming.CHATTER:
+                        raise _End(incoming.flooded(chatter).message)
+                self.inbox.put(inc)
         finally:
             writer.cancel()
-        return ""
 
     def _decode(self, raw: str | bytes) -> Incoming | None:
-        """A server's message, with its view rebuilt here, off the frame path; something
-        unreadable becomes an error the table can show."""
-        try:
-            msg = json.loads(raw)
-            if not isinstance(msg, dict):
-                raise wire.WireError("the server sent something that is not a message")
-            kind = str(msg.get("type"))
-            if kind != "view":
-                return Incoming(kind, msg)
-            view = wire.view_from_data(msg["view"])
-            state = None if view.is_over else state_from_view(view, random.Random(0))
-            if state is not None:
-                state.round_results = list(view.round_results)
-            game = game_from_json(msg["game"])[0] if "game" in msg else None
-            return Incoming(kind, msg, view, state, game)
-        except (ValueError, KeyError, TypeError, BlueprintsError) as e:
-            return Incoming("error", {"error": f"the server's message could not be read: {e}"})
+        """A server's message, checked, with its view rebuilt here, off the frame path;
+        ``BadServer`` when it is not one to take."""
+        return incoming.read(raw, self.seat, self.room, self.players)
