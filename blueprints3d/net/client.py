@@ -114,7 +114,8 @@ class _Play:
     players: int | None = None
     moves: int = 0
     last: dict[str, Any] | None = None
-    progress: bool = False     # a view came over this connection
+    progress: bool = False     # the game moved on over this connection (a view of a later move)
+    turn: int = -1             # the latest move a view was of
 
     def left(self, seconds: float) -> float:
         """``seconds``, or less where the overall deadline comes first (NetError once past it)."""
@@ -153,7 +154,7 @@ class _Play:
 
     def session(self, ws: Any) -> bool:
         """One connection: True when the game is done (over, or ``stop_after`` moves made);
-        _Lost when it drops. A view's coming sets ``progress``."""
+        _Lost when it drops. A view of a later move than any before sets ``progress``."""
         if self.token is None:
             send(ws, "join", room=self.room, name=self.name or "Guest")
         else:
@@ -182,7 +183,8 @@ class _Play:
             if msg.kind != "view":
                 raise incoming.unreadable(f'"{msg.kind}" came in the middle of the game')
             assert msg.view is not None
-            self.progress = True
+            if msg.msg["turn"] > self.turn:  # the same view again and again is no progress
+                self.progress, self.turn = True, msg.msg["turn"]
             chatter = 0
             self.players = msg.view.players
             if sent_at is not None and self.timings is not None:
@@ -203,14 +205,19 @@ class _Play:
 
 def play_random(url: str, room: str, name: str = "", seed: int = 0, token: str | None = None,
                 stop_after: int | None = None, timings: list[float] | None = None,
-                level: str = "random", *, handshake: float = HANDSHAKE, wait: float = WAIT,
-                retry: Sequence[float] = RETRY, tries: int = TRIES,
+                level: str = "random", *, handshake: float | None = None, wait: float | None = None,
+                retry: Sequence[float] | None = None, tries: int | None = None,
                 deadline: float | None = None) -> tuple[Seat, dict[str, Any]]:
     """Play a seat of ``room`` as a computer of ``level`` (random: a random legal move) until
     the game is over (or after ``stop_after`` of its own moves: a client that drops). Returns
     the seat and its last view. ``timings``: each move's seconds from sending it to the view it
     brought (benchmarks). ``handshake``, ``wait``, ``retry``, ``tries``, ``deadline`` (seconds
-    overall, None: none): the limits above. NetError (a RuntimeError) names why it ended early."""
+    overall, None: none): the limits above (None: this module's). NetError (a RuntimeError)
+    names why it ended early."""
+    handshake = HANDSHAKE if handshake is None else handshake
+    wait = WAIT if wait is None else wait
+    retry = RETRY if retry is None else retry
+    tries = TRIES if tries is None else tries
     play = _Play(url, room, name, random.Random(seed), token, stop_after, timings, level, handshake, wait,
                  None if deadline is None else time.monotonic() + deadline)
     failed = 0
@@ -232,7 +239,6 @@ def play_random(url: str, room: str, name: str = "", seed: int = 0, token: str |
                                           reason=str(e) or type(e).__name__)) from None
             failed = 0 if play.progress else failed + 1
             if failed >= tries:
-                raise NetError(Message.counted("the connection to the server was lost {n} time in a row",
-                                               "the connection to the server was lost {n} times in a row",
-                                               failed)) from None
+                raise NetError(Message.of("the connection to the server was lost {n} times in a row "
+                                          "with no move made", n=failed)) from None
             time.sleep(play.left(retry[min(failed, len(retry) - 1)] * (0.8 + 0.4 * random.random()) if retry else 0))

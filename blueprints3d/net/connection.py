@@ -128,6 +128,7 @@ class Connection:
     reason_message: Message | None = None   # the same, to translate again
     inbox: Inbox = field(default_factory=Inbox)
     players: int | None = None        # the game's seats, once a view has told them
+    turn: int = -1                    # the latest move a view was of
     _loop: asyncio.AbstractEventLoop | None = None
     _out: asyncio.Queue[str] | None = None
     _thread: threading.Thread | None = None
@@ -226,8 +227,7 @@ class Connection:
             if self._closing:
                 break
             if tries >= TRIES:
-                self._end(Message.counted("no answer from the server after {n} try",
-                                          "no answer from the server after {n} tries", tries))
+                self._end(Message.of("no answer from the server after {n} tries", n=tries))
                 return
             self._status(RECONNECTING)
             await asyncio.sleep(RETRY[min(tries, len(RETRY) - 1)] * (0.8 + 0.4 * random.random()))
@@ -236,7 +236,8 @@ class Connection:
             self._status(CLOSED)
 
     async def _try(self) -> bool:
-        """One connection, from the handshake to its end: True when a view came over it."""
+        """One connection, from the handshake to its end: True when the game moved on over it
+        (a view of a later move than any before)."""
         from websockets.asyncio.client import connect
 
         async with connect(f"{self.server}", max_size=protocol.MAX_BYTES, open_timeout=ANSWER,
@@ -248,8 +249,8 @@ class Connection:
             return await self._session(ws)
 
     async def _session(self, ws: Any) -> bool:
-        """One connection's life: the reader and the writer, until it drops (True when a view
-        came) or something ends the link (``_End``)."""
+        """One connection's life: the reader and the writer, until it drops (True when the game
+        moved on) or something ends the link (``_End``)."""
         from websockets.exceptions import ConnectionClosed
 
         assert self._out is not None
@@ -264,7 +265,7 @@ class Connection:
 
         writer = asyncio.get_running_loop().create_task(write())
         writer.add_done_callback(lambda t: t.cancelled() or t.exception())
-        joined = viewed = False
+        joined = viewed = moved_on = False
         chatter = 0
         loop = asyncio.get_running_loop()
         answer_by = loop.time() + ANSWER
@@ -284,7 +285,7 @@ class Connection:
                         end = closed_by_server(e.rcvd.code, e.rcvd.reason)
                     if end is not None:
                         raise _End(end) from None
-                    return viewed
+                    return moved_on
                 try:
                     inc = self._decode(raw)
                 except BadServer as e:
@@ -298,8 +299,10 @@ class Connection:
                     raise _End(Message.of("{reason}", reason=str(inc.msg.get("error") or "refused")))
                 if inc.kind == "joined":
                     seat = int(inc.msg["seat"])
-                    if joined or (self.seat is not None and self.token is not None and seat != self.seat):
+                    if joined:
                         raise _End(incoming.unreadable("the server gave this connection a seat twice").message)
+                    if self.seat is not None and self.token is not None and seat != self.seat:
+                        raise _End(incoming.unreadable("the server gave this seat's token another seat").message)
                     joined = True
                     self.seat, self.token = seat, str(inc.msg["token"])
                     self._status(CONNECTED)
@@ -308,6 +311,8 @@ class Connection:
                         raise _End(incoming.unreadable("a view came before the seat was taken").message)
                     assert inc.view is not None
                     viewed, chatter, self.players = True, 0, inc.view.players
+                    if inc.msg["turn"] > self.turn:   # the same view again and again is no progress
+                        moved_on, self.turn = True, inc.msg["turn"]
                 elif inc.kind == "created":
                     raise _End(incoming.unreadable('a "created" came to a seat').message)
                 else:

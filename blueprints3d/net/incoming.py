@@ -271,8 +271,8 @@ def read_view(msg: dict[str, Any], seat: int | None, players: int | None = None)
         raise unreadable('"view" is not an object')
     try:
         view = wire.view_from_data(data)
-    except wire.WireError as e:
-        raise unreadable(str(e)) from None
+    except wire.WireError as e:      # its own words: "the server's view cannot be read (...)"
+        raise BadServer(Message.of("{reason}", reason=str(e))) from None
     except Exception as e:           # int(1e999) and the like: what view_from_data does not name
         raise unreadable(f"the view ({type(e).__name__}: {e})") from None
     check_view(view, seat)
