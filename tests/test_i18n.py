@@ -517,3 +517,19 @@ def test_formatted_figures_in_persian_digits(capsys):
     out = capsys.readouterr().out
     stats = [line for line in out.splitlines() if "±" in line]
     assert stats and not any(re.search(r"[0-9]", line) for line in stats), stats
+
+
+def test_a_counted_message_is_translated_whole():
+    from blueprints3d.i18n import translate
+    from blueprints3d.i18n.message import Message
+    one, many = ("your address has opened {n} room on this server, as many as it may; finish it, or try again "
+                 "later", "your address has opened {n} rooms on this server, as many as it may; finish one, or "
+                 "try again later")
+    try:
+        set_language("de")
+        assert translate(Message.counted(one, many, 1)).startswith("deine Adresse hat 1 Raum ")
+        assert translate(Message.counted(one, many, 3)).startswith("deine Adresse hat 3 Räume ")
+        set_language("en")
+        assert translate(Message.counted(one, many, 3)).startswith("your address has opened 3 rooms")
+    finally:
+        set_language("en")

@@ -138,7 +138,9 @@ def explain(error: BaseException) -> str:
 
 def translate(message: Message) -> str:
     if message.plural is not None:
-        return n_(message.msgid, message.plural, message.n, **message.params)
+        # Message.counted keeps its count among the parameters too ({n} in the text): given once.
+        params = {k: v for k, v in message.params.items() if k != "n"}
+        return n_(message.msgid, message.plural, message.n, **params)
     return _(message.msgid, **message.params)
 
 
