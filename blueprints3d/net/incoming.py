@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 from blueprints3d.engine.actions import MAX_CELLS
 from blueprints3d.engine.determinize import state_from_view
@@ -205,8 +205,10 @@ def check_view(view: PlayerView, seat: int | None) -> None:
     _int(view.deck_count, 0, 1000, "the deck's count")
     _dice(view.pool, "the pool")
     _dice(view.discarded, "the discarded dice")
-    for part, what in ((view.taken, "taken"), (view.set_aside, "set aside"), (view.blueprints, "blueprints"),
-                       (view.buildings, "buildings")):
+    parts: tuple[tuple[Sequence[object], str], ...] = (
+        (view.taken, "taken"), (view.set_aside, "set aside"), (view.blueprints, "blueprints"),
+        (view.buildings, "buildings"))
+    for part, what in parts:
         if len(part) != n:
             raise unreadable(f"the view's {what} do not have one entry a seat")
     for t in view.taken + view.set_aside:
@@ -223,18 +225,20 @@ def check_view(view: PlayerView, seat: int | None) -> None:
         if r.round != k + 1:
             raise unreadable("the view's scored rounds are out of order")
         _order(r.turn_order, n, "a scored round's turn order")
-        for part, what in ((r.blueprints, "blueprints"), (r.buildings, "buildings"), (r.set_aside, "set aside"),
-                           (r.scores, "scores"), (r.stacks, "stacks"), (r.set_aside_dice, "set-aside dice")):
+        scored: tuple[tuple[Sequence[object], str], ...] = (
+            (r.blueprints, "blueprints"), (r.buildings, "buildings"), (r.set_aside, "set aside"),
+            (r.scores, "scores"), (r.stacks, "stacks"), (r.set_aside_dice, "set-aside dice"))
+        for part, what in scored:
             if len(part) != n:
                 raise unreadable(f"a scored round's {what} do not have one entry a seat")
         for placements in (r.awards, r.prizes):
             for pl in placements.values():
                 _seat(pl.player, n, "a scored round's winner")
-        for b in r.stacks:
-            if len(b) > MAX_CELLS:
+        for stacks in r.stacks:
+            if len(stacks) > MAX_CELLS:
                 raise unreadable("a scored building has more spaces than a card")
-            for st in b:
-                for d in st:
+            for ids in stacks:
+                for d in ids:
                     _int(d, 0, NUM_DICE - 1, "a die in a scored round")
         for s in r.set_aside_dice:
             for d in s:

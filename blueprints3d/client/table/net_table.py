@@ -6,6 +6,10 @@ to the app as a ``RemoteFlow``. While a network game is on it shows, over each s
 that seat stands (thinking, away, or this table's own link reconnecting) and, in the lower
 corner, the room's join address to give the others. A server the table started itself
 (``LocalServer``) runs on a thread of its own and stops with the table.
+
+A link that ends mid-game (a message the link could not take, a server gone for good, the seat
+taken by another connection with its token) is said in one line, and the table asks whether to
+connect again (Yes: the seat again, with its token) or leave (No: the new-game screen).
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ class NetTable:
         self.local_server = local_server   # a server this table runs (net.local_server), stopped with it
         self.signs: dict[int, NodePath] = {}
         self.plates: list[str] = []     # the names on the seats' plates: a seat joined takes its name
+        self.offered: RemoteFlow | None = None   # the game whose closed link the table asked about
 
     # ---- opening and joining ----------------------------------------------------------------------
     def join(self, start: NetStart) -> None:
@@ -115,9 +120,12 @@ class NetTable:
         self.join(start)
 
     def poll(self) -> None:
-        """Every frame, while a connection is being made: its first view opens the game."""
+        """Every frame, while a connection is being made: its first view opens the game. While
+        a network game is on: a link that closed for good is said, with Yes (connect again) or
+        No (leave)."""
         conn = self.connecting
         if conn is None:
+            self._ask_when_closed()
             return
         while True:
             got = conn.poll(most=1)   # one at a time: what follows the first view is the game's
@@ -133,8 +141,8 @@ class NetTable:
                 return
             if inc.kind == "status" and inc.msg.get("status") == CLOSED or inc.kind == "error":
                 reason = said(inc.msg) if inc.kind == "error" else str(inc.msg.get("reason") or "")
-                if self.start is not None and self.start.token is not None:
-                    net_seats.forget(self.start.address)   # that seat is not ours any more
+                if inc.kind == "error" and self.start is not None and self.start.token is not None:
+                    net_seats.forget(self.start.address)   # the server refused that seat: not ours any more
                 self.connecting = None
                 conn.close()
                 self.app.show_new_game()
@@ -145,6 +153,41 @@ class NetTable:
             if inc.kind == "status" and inc.msg.get("status") == RECONNECTING:
                 self.app.hud.show_message(_("no answer from {address} yet: trying again...",
                                             address=self.start.address if self.start else ""))
+
+    def _ask_when_closed(self) -> None:
+        flow = self.app.flow
+        if not isinstance(flow, RemoteFlow) or flow is self.offered or flow.connection is None:
+            return
+        conn = flow.connection
+        if conn.status != CLOSED or flow.mode is Mode.GAME_OVER or self.start is None:
+            return
+        self.offered = flow
+        reason = conn.reason
+        shown = reason if len(reason) <= 110 else reason[:107] + "..."   # the panel has room for a few lines
+        question = (_("The connection to the server is closed: {reason}. Connect again? (No: leave the game)",
+                      reason=shown) if reason
+                    else _("The connection to the server is closed. Connect again? (No: leave the game)"))
+        self.app.hud.show_message(_("the connection to the server is closed: {reason}", reason=reason)
+                                  if reason else _("the connection to the server is closed"))
+        self.app.screens.confirm.enter(question, self.reconnect, self.leave)
+
+    def reconnect(self) -> None:
+        """The closed link's Yes: the same seat again (its token), the game set afresh from the
+        server's next view."""
+        self.app.screens.confirm.exit()
+        flow, start = self.app.flow, self.start
+        if start is None:
+            return
+        token = start.token
+        if isinstance(flow, RemoteFlow) and flow.connection is not None and flow.connection.token is not None:
+            token = flow.connection.token
+        self.join(dataclasses.replace(start, token=token))
+
+    def leave(self) -> None:
+        """The closed link's No: the game is left (its seat is remembered, for a Join later)."""
+        self.app.screens.confirm.exit()
+        self.drop()
+        self.app.show_new_game()
 
     def _keep_seat(self, conn: Connection) -> None:
         if self.start is None or conn.token is None:
