@@ -239,6 +239,7 @@ def play_random(url: str, room: str, name: str = "", seed: int = 0, token: str |
                                           reason=str(e) or type(e).__name__)) from None
             failed = 0 if play.progress else failed + 1
             if failed >= tries:
-                raise NetError(Message.of("the connection to the server was lost {n} times in a row "
-                                          "with no move made", n=failed)) from None
+                raise NetError(Message.counted("the connection to the server was lost {n} time with no move made",
+                                               "the connection to the server was lost {n} times in a row "
+                                               "with no move made", failed)) from None
             time.sleep(play.left(retry[min(failed, len(retry) - 1)] * (0.8 + 0.4 * random.random()) if retry else 0))

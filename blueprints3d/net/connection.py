@@ -227,7 +227,8 @@ class Connection:
             if self._closing:
                 break
             if tries >= TRIES:
-                self._end(Message.of("no answer from the server after {n} tries", n=tries))
+                self._end(Message.counted("no answer from the server after {n} try",
+                                          "no answer from the server after {n} tries", tries))
                 return
             self._status(RECONNECTING)
             await asyncio.sleep(RETRY[min(tries, len(RETRY) - 1)] * (0.8 + 0.4 * random.random()))
