@@ -43,3 +43,14 @@ def test_the_benchmark_runs_and_prints_figures(script):
                          capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert out.returncode == 0, out.stderr[-3000:]
     assert any(ch.isdigit() for ch in out.stdout), out.stdout[-2000:]
+
+
+def test_the_server_load_benchmark_runs_at_a_persons_pace():
+    """server_load.py's second mode (issue 39): paced seats, each a connection of its own, in
+    worker processes; two rooms, a short window."""
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "server_load.py"), "--paced", "--rooms", "2",
+                          "--seconds", "3", "--warmup", "2", "--client-procs", "1"],
+                         capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert out.returncode == 0, out.stderr[-3000:]
+    rows = [line.split() for line in out.stdout.splitlines() if line.split()[:1] == ["2"]]
+    assert rows and rows[0][1] == "8", out.stdout[-2000:]       # four connections a room
