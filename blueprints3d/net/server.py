@@ -275,7 +275,9 @@ class GameServer:
         called under the room's lock, so its saves are written in the order of its moves."""
         if room.folder is not None:
             try:
-                await asyncio.to_thread(room.save)
+                # The bytes are made here (CPU: a worker would only contend for the GIL); the
+                # worker writes them (the file system's waits, fsync's above all, free the GIL).
+                await asyncio.to_thread(room.save, room.save_bytes())
             except OSError as e:   # a full or failing disk: the game goes on in memory, said
                 log.error("room %s could not be saved: %s", room.code, e)
 
