@@ -31,6 +31,10 @@ ARGPARSE_MESSAGES = (
     N_("ambiguous option: %(option)s could match %(matches)s"),
     N_("invalid %(type)s value: %(value)r"), N_("invalid choice: %(value)r (choose from %(choices)s)"),
     N_("unknown parser %(parser_name)r (choices: %(choices)s)"), N_("can't open '%(filename)s': %(error)s"),
+    # Python 3.13's argparse adds these.
+    N_(" (default: %(default)s)"), N_("%(heading)s:"), N_("%(prog)s: warning: %(message)s\n"),
+    N_("argument '%(argument_name)s' is deprecated"), N_("command '%(parser_name)s' is deprecated"),
+    N_("option '%(option)s' is deprecated"),
 )
 # Its one counted message (a Message only to mark both forms; argparse asks ngettext for them).
 ARGPARSE_COUNTED = (Message.counted("expected %s argument", "expected %s arguments", 2),)

@@ -126,7 +126,7 @@ def _cap_ratio() -> float:
     """The height of a capital over the font's pixel size."""
     ink = _ink("H", 200.0)
     rows = np.nonzero(ink.max(axis=1) > 0.5)[0]
-    return float(rows.max() - rows.min() + 1) / 200.0
+    return float(int(rows.max(axis=0)) - int(rows.min(axis=0)) + 1) / 200.0   # axis=0: numpy 2.5's stubs
 
 
 def text_width(text: str, px: float, bold: bool = False) -> float:

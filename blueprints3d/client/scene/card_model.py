@@ -152,7 +152,10 @@ def _rendered_shaped(text: str, pixel_size: float, script: str) -> np.ndarray:
     rows, cols = np.nonzero(ink > 0.02)
     if rows.size == 0:
         return np.zeros((1, 1), np.float32)
-    return ink[rows.min():rows.max() + 1, cols.min():cols.max() + 1]
+    # axis=0 and int(): numpy 2.5's stubs type a bare 1-D .min() and its slices too loosely for mypy.
+    top, bottom = int(rows.min(axis=0)), int(rows.max(axis=0))
+    left, right = int(cols.min(axis=0)), int(cols.max(axis=0))
+    return ink[top:bottom + 1, left:right + 1]
 
 
 def _pnm_grey(img: PNMImage) -> np.ndarray:
