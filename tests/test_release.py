@@ -20,6 +20,7 @@ from panda3d.core import GlobPattern
 
 import blueprints3d
 from blueprints3d import cli
+from support.apps import build_app
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -118,12 +119,7 @@ def test_build_makes_an_sdist_and_a_wheel_that_installs_and_renders(tmp_path):
 
 @pytest.mark.slow
 def test_the_linux_app_runs_with_no_python_on_its_path(tmp_path):
-    src = tmp_path / "src"
-    subprocess.run(["git", "clone", "-q", str(ROOT), str(src)], check=True, timeout=120)
-    built = subprocess.run([sys.executable, "setup.py", "build_apps", "--platforms", "manylinux2014_x86_64"],
-                           cwd=src, capture_output=True, text=True, timeout=1500)
-    assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
-    app = src / "build" / "manylinux2014_x86_64"
+    app = build_app(tmp_path, "manylinux2014_x86_64")
     home = tmp_path / "home"
     home.mkdir()
     env = {"HOME": str(home)}                       # env -i: no PATH, no Python, no PYTHONPATH

@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -21,8 +20,8 @@ import numpy as np
 import pytest
 
 from support import xvfb
+from support.apps import build_app
 
-ROOT = Path(__file__).resolve().parent.parent
 WINE = "/usr/lib/wine/wine64"
 BUILD = ('{"format": 1, "blueprint": "B13", "stacks": [[[], ["glass:1"]], '
          '[[], ["stone:2", "glass:4", "recycled:4", "wood:6"]], [["wood:1"], []]]}')
@@ -45,12 +44,7 @@ def _windows(path: Path) -> str:
 @pytest.mark.slow
 def test_the_windows_app_runs_under_wine(tmp_path):
     _wine_present()
-    src = tmp_path / "src"
-    subprocess.run(["git", "clone", "-q", str(ROOT), str(src)], check=True, timeout=120)
-    built = subprocess.run([sys.executable, "setup.py", "build_apps", "--platforms", "win_amd64"],
-                           cwd=src, capture_output=True, text=True, timeout=1500)
-    assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
-    app = src / "build" / "win_amd64"
+    app = build_app(tmp_path, "win_amd64")
     assert (app / "blueprints.exe").is_file() and (app / "blueprints-cli.exe").is_file()
     work = tmp_path / "work"
     work.mkdir()

@@ -10,23 +10,10 @@ import asyncio
 import logging
 import sys
 
-from blueprints3d.commands.argtypes import whole_number
+from blueprints3d.commands.argtypes import finite_number, whole_number
 from blueprints3d.i18n import N_, _, n_
 
 HELP = N_("run the game server for play over the network (rooms saved after every move)")
-
-
-def _seconds(least: float, most: float):
-    def parse(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            value = float("nan")
-        if not least <= value <= most:   # NaN fails this too
-            raise argparse.ArgumentTypeError(_("must be a number from {least} to {most}, not {text}",
-                                               least=f"{least:g}", most=f"{most:g}", text=text[:30]))
-        return value
-    return parse
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -45,13 +32,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         default=d.connections_per_address, metavar="N",
                         help=_("connections one address may have open at once (default {n})",
                                n=d.connections_per_address))
-    parser.add_argument("--idle-timeout", type=_seconds(1, 7 * 86400), default=d.idle_seconds, metavar="SECONDS",
+    parser.add_argument("--idle-timeout", type=finite_number(1, 7 * 86400), default=d.idle_seconds, metavar="SECONDS",
                         help=_("close a connection when nothing was said either way for this long (default {n})",
                                n=f"{d.idle_seconds:g}"))
-    parser.add_argument("--room-days", type=_seconds(0.001, 3650), default=d.room_days, metavar="DAYS",
+    parser.add_argument("--room-days", type=finite_number(0.001, 3650), default=d.room_days, metavar="DAYS",
                         help=_("remove a room nobody joined or moved in for this many days (default {n})",
                                n=f"{d.room_days:g}"))
-    parser.add_argument("--finished-hours", type=_seconds(0.001, 87600), default=d.finished_hours,
+    parser.add_argument("--finished-hours", type=finite_number(0.001, 87600), default=d.finished_hours,
                         metavar="HOURS", help=_("remove a finished room this many hours after its last move "
                                                 "(default {n})", n=f"{d.finished_hours:g}"))
     parser.add_argument("--max-thinking", type=whole_number(1, 64), default=d.thinking, metavar="N",

@@ -98,3 +98,13 @@ def node_rect(table, node):
     px = [table.pixel(*p) for p in pts if p is not None]
     xs, ys = zip(*px)
     return min(xs), min(ys), max(xs), max(ys)
+
+
+def frames_until(app, done, seconds: float = 30.0) -> None:
+    """Step the table's frames (as its task would) until ``done()``; fail after ``seconds``."""
+    import time
+    end = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < end, "the table did not get there in time"
+        app.step()
+        time.sleep(0.002)

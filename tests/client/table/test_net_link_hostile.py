@@ -5,19 +5,11 @@ the reason."""
 
 from __future__ import annotations
 
-import time
 
 from blueprints3d.client.table.remote_flow import NetStart, RemoteFlow
 from blueprints3d.net.connection import CLOSED, CONNECTED
 from support.hostile_server import ROOM, HostileServer, joined, view
-
-
-def frames_until(app, done, seconds: float = 20.0) -> None:
-    end = time.monotonic() + seconds
-    while not done():
-        assert time.monotonic() < end, "the table did not get there in time"
-        app.step()
-        time.sleep(0.002)
+from support.table_rig import frames_until
 
 
 def bad_then_good(n: int):

@@ -5,7 +5,6 @@ server's computers in the other seats; what the table shows of who is there."""
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -15,7 +14,7 @@ from blueprints3d.engine import actions as A
 from blueprints3d.files.savefile import replay
 from blueprints3d.net.client import create_room
 from blueprints3d.net.local_server import LocalServer
-from support.table_rig import play
+from support.table_rig import frames_until, play
 
 
 @pytest.fixture
@@ -23,15 +22,6 @@ def server(tmp_path):
     s = LocalServer(tmp_path / "rooms", port=0)
     yield s
     s.stop()
-
-
-def frames_until(app, done, seconds: float = 30.0) -> None:
-    """Step the table's frames (as its task would) until ``done()``; fail after ``seconds``."""
-    end = time.monotonic() + seconds
-    while not done():
-        assert time.monotonic() < end, "the table did not get there in time"
-        app.step()
-        time.sleep(0.002)
 
 
 def seat_at(tables, server, specs, seed, size=(320, 180), at_turn=False):
