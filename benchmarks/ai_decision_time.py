@@ -26,7 +26,9 @@ def time_level(level: str, players: int, games: int, seed: int) -> tuple[list[fl
     times: list[float] = []
     medians: list[float] = []
     for g in range(games):
-        bots = [make_bot(level, seed + g)] + [make_bot("greedy", seed + g + i) for i in range(1, players)]
+        bots = [make_bot(level, seed + g)] + [
+            make_bot("greedy", seed + g + i) for i in range(1, players)
+        ]
         state = GameState.new(players, seed + g, start_player=g % players)
         mine: list[float] = []
         while not state.is_over:
@@ -49,16 +51,20 @@ def main() -> None:
     ap.add_argument("--levels", default="easy,medium,hard,expert")
     ap.add_argument("--seed", type=int, default=100)
     args = ap.parse_args()
-    print(f"{'level':<8}{'players':>8}{'decisions':>10}{'median ms':>11}{'median of game medians':>24}"
-          f"{'p95 ms':>9}{'max ms':>9}")
+    print(
+        f"{'level':<8}{'players':>8}{'decisions':>10}{'median ms':>11}{'median of game medians':>24}"
+        f"{'p95 ms':>9}{'max ms':>9}"
+    )
     for level in args.levels.split(","):
         for players in (int(p) for p in args.players.split(",")):
             times, medians = time_level(level, players, args.games, args.seed)
             times_ms = sorted(1000 * t for t in times)
             p95 = times_ms[int(0.95 * (len(times_ms) - 1))]
-            print(f"{level:<8}{players:>8}{len(times):>10}{statistics.median(times_ms):>11.1f}"
-                  f"{1000 * statistics.median(medians):>24.1f}{p95:>9.1f}{times_ms[-1]:>9.1f}",
-                  flush=True)
+            print(
+                f"{level:<8}{players:>8}{len(times):>10}{statistics.median(times_ms):>11.1f}"
+                f"{1000 * statistics.median(medians):>24.1f}{p95:>9.1f}{times_ms[-1]:>9.1f}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

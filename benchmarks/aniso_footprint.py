@@ -26,11 +26,14 @@ void main() { o = texture(tex, gl_FragCoord.xy * k); }"""
 
 
 def measure(aniso: int, k: float) -> float:
-    from panda3d.core import (CardMaker, PNMImage, SamplerState, Shader, Texture,
-                              load_prc_file_data)
-    load_prc_file_data("", "window-type offscreen\nload-display p3headlessgl\naux-display p3headlessgl\n"
-                           "framebuffer-hardware false\naudio-library-name null\nwin-size 64 64\n"
-                           "notify-level error\n")
+    from panda3d.core import CardMaker, PNMImage, SamplerState, Shader, Texture, load_prc_file_data
+
+    load_prc_file_data(
+        "",
+        "window-type offscreen\nload-display p3headlessgl\naux-display p3headlessgl\n"
+        "framebuffer-hardware false\naudio-library-name null\nwin-size 64 64\n"
+        "notify-level error\n",
+    )
     from direct.showbase.ShowBase import ShowBase
 
     base = ShowBase()
@@ -61,7 +64,9 @@ def measure(aniso: int, k: float) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--k", default="3,30,100,300", help="texture repeats a pixel, comma-separated")
-    ap.add_argument("--limit", type=float, default=120.0, help="seconds before a measurement is stopped")
+    ap.add_argument(
+        "--limit", type=float, default=120.0, help="seconds before a measurement is stopped"
+    )
     ap.add_argument("--one", nargs=2, type=float, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.one:
@@ -72,8 +77,13 @@ def main() -> None:
         cells = []
         for aniso in (4, 1):
             try:
-                out = subprocess.run([sys.executable, __file__, "--one", str(aniso), str(k)],
-                                     capture_output=True, text=True, timeout=args.limit, check=True)
+                out = subprocess.run(
+                    [sys.executable, __file__, "--one", str(aniso), str(k)],
+                    capture_output=True,
+                    text=True,
+                    timeout=args.limit,
+                    check=True,
+                )
                 cells.append(f"{float(out.stdout.split()[-1]):.3f} s")
             except subprocess.TimeoutExpired:
                 cells.append(f"> {args.limit:g} s")

@@ -39,16 +39,25 @@ def main(argv: list[str] | None = None) -> int:
         assets.load_texture.cache_clear()
         card_model.forget_card_textures()
         baked.append(_ms(lambda: card_model.card_texture(bp)))
-    grids = [[[1 + (r + c + k) % 6 if (r * 3 + c + k) % 4 else "X" for c in range(2 + k % 3)]
-              for r in range(2 + (k // 3) % 3)] for k in range(args.runs + 1)]  # the first one warms up
-    customs = [Blueprint.from_grid(g, id=f"C{k}", name=f"Custom {k}", check_total=False)
-               for k, g in enumerate(grids)]
+    grids = [
+        [
+            [1 + (r + c + k) % 6 if (r * 3 + c + k) % 4 else "X" for c in range(2 + k % 3)]
+            for r in range(2 + (k // 3) % 3)
+        ]
+        for k in range(args.runs + 1)
+    ]  # the first one warms up
+    customs = [
+        Blueprint.from_grid(g, id=f"C{k}", name=f"Custom {k}", check_total=False)
+        for k, g in enumerate(grids)
+    ]
     first = _ms(lambda: card_model.card_texture(customs[0]))
     drawn = [_ms(lambda bp=bp: card_model.card_texture(bp)) for bp in customs[1:]]
     print(f"deck card, baked face loaded from textures/: median {statistics.median(baked):6.1f} ms")
     print(f"custom grid, first drawn (font glyphs made): {first:6.1f} ms")
-    print(f"custom grid, drawn at run time:       median {statistics.median(drawn):6.1f} ms  "
-          f"(max {max(drawn):.1f}, {len(drawn)} grids from 2x2 to 4x4)")
+    print(
+        f"custom grid, drawn at run time:       median {statistics.median(drawn):6.1f} ms  "
+        f"(max {max(drawn):.1f}, {len(drawn)} grids from 2x2 to 4x4)"
+    )
     return 0
 
 

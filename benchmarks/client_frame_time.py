@@ -38,9 +38,19 @@ def main() -> None:
     from blueprints3d.client.table.options import AppOptions
     from blueprints3d.client.table.flow import Mode, SeatConfig
 
-    opts = AppOptions(size=(w, h), use_shaders=not args.no_shaders,
-                      seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "easy"),
-                             SeatConfig("Dee", "easy")], seed=5, bot_delay=0, threaded_bots=False)
+    opts = AppOptions(
+        size=(w, h),
+        use_shaders=not args.no_shaders,
+        seats=[
+            SeatConfig("Ann"),
+            SeatConfig("Bob", "easy"),
+            SeatConfig("Cy", "easy"),
+            SeatConfig("Dee", "easy"),
+        ],
+        seed=5,
+        bot_delay=0,
+        threaded_bots=False,
+    )
     # Wait for the GL to finish every frame: otherwise Mesa may still be drawing when we stop the
     # clock, and the figure would flatter the table.
     load_prc_file_data("benchmark", "gl-finish true\n")
@@ -61,13 +71,16 @@ def main() -> None:
                 times.append(time.perf_counter() - t0)
             medians.append(statistics.median(times))
             print(f"  {label} run {r + 1}: median {medians[-1] * 1000:.1f} ms/frame")
-        print(f"{label}: median frame time {statistics.median(medians) * 1000:.1f} ms "
-              f"({1 / statistics.median(medians):.1f} fps) at {w}x{h}, shaders "
-              f"{'on' if shaders.shaders_enabled() else 'off'}")
+        print(
+            f"{label}: median frame time {statistics.median(medians) * 1000:.1f} ms "
+            f"({1 / statistics.median(medians):.1f} fps) at {w}x{h}, shaders "
+            f"{'on' if shaders.shaders_enabled() else 'off'}"
+        )
 
     # Mid-round: let the computers and Ann play until Ann has three dice down.
     import random
     from blueprints3d.engine import actions as A
+
     rng = random.Random(1)
 
     def play_while(going) -> None:
@@ -85,10 +98,10 @@ def main() -> None:
     measure("during a round")
     play_while(lambda: flow.mode is not Mode.ROUND_END)
     reveal = app.reveal
-    reveal.next_step()                      # from the screens lifting to the first building
+    reveal.next_step()  # from the screens lifting to the first building
     app.settle()
     close_up = reveal.step.kind
-    reveal.skip_all()                       # the summary: every building on the table in view
+    reveal.skip_all()  # the summary: every building on the table in view
     measure("end of round, all buildings shown")
     reveal.replay()
     reveal.next_step()

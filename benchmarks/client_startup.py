@@ -22,15 +22,26 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def one_run(window: bool, shaders: bool) -> float:
-    cmd = [sys.executable, "-m", "blueprints3d", "--seats", "Ann,@easy,@easy,@easy", "--seed", "1",
-           "--quit-after", "1"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "blueprints3d",
+        "--seats",
+        "Ann,@easy,@easy,@easy",
+        "--seed",
+        "1",
+        "--quit-after",
+        "1",
+    ]
     if not window:
         cmd.append("--offscreen")
     if not shaders:
         cmd.append("--no-shaders")
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     t0 = time.perf_counter()
-    proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env, cwd=ROOT)
+    proc = subprocess.Popen(
+        cmd, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env, cwd=ROOT
+    )
     first = None
     for line in proc.stderr:
         if line.startswith("first frame after"):
@@ -53,8 +64,10 @@ def main() -> None:
         times.append(t)
         print(f"run {i + 1}: {t * 1000:.0f} ms to the first frame")
     kind = "window" if args.window else "offscreen"
-    print(f"median launch to first frame ({kind}, shaders {'off' if args.no_shaders else 'on'}): "
-          f"{statistics.median(times) * 1000:.0f} ms over {args.runs} runs")
+    print(
+        f"median launch to first frame ({kind}, shaders {'off' if args.no_shaders else 'on'}): "
+        f"{statistics.median(times) * 1000:.0f} ms over {args.runs} runs"
+    )
 
 
 if __name__ == "__main__":

@@ -36,7 +36,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=size_arg, default=(1280, 720))
     parser.add_argument("--no-shaders", action="store_true", help="the plain-colour path")
-    parser.add_argument("--symbols", action="store_true", help="with the material symbols on the dice")
+    parser.add_argument(
+        "--symbols", action="store_true", help="with the material symbols on the dice"
+    )
     args = parser.parse_args(argv)
 
     from blueprints3d.client.render import colour_vision as cv, config, materials
@@ -46,17 +48,30 @@ def main(argv: list[str] | None = None) -> int:
 
     config.MATERIAL_SYMBOLS.set_value(args.symbols)
     start = time.perf_counter()
-    img, labels, dice = dice_pixels(material_test_build(), args.size, use_shaders=not args.no_shaders)
+    img, labels, dice = dice_pixels(
+        material_test_build(), args.size, use_shaders=not args.no_shaders
+    )
     seconds = time.perf_counter() - start
     singles = cv.single_dice(labels, dice)
-    print(f"material test scene {args.size[0]}x{args.size[1]}, "
-          f"{'plain colours' if args.no_shaders else 'shaders'}{', symbols' if args.symbols else ''} "
-          f"(drawn in {seconds:.1f} s)")
-    print("base colours: " + ", ".join(f"{m.label} {tuple(round(c, 3) for c in materials.BASE_COLOUR[m][:3])}"
-                                       for m in Material))
+    print(
+        f"material test scene {args.size[0]}x{args.size[1]}, "
+        f"{'plain colours' if args.no_shaders else 'shaders'}{', symbols' if args.symbols else ''} "
+        f"(drawn in {seconds:.1f} s)"
+    )
+    print(
+        "base colours: "
+        + ", ".join(
+            f"{m.label} {tuple(round(c, 3) for c in materials.BASE_COLOUR[m][:3])}"
+            for m in Material
+        )
+    )
     medians = cv.median_colours(img, singles)
-    print("median die colours (sRGB): " + ", ".join(f"{Material(k).label} {tuple(int(round(c)) for c in v)}"
-                                                   for k, v in medians.items()))
+    print(
+        "median die colours (sRGB): "
+        + ", ".join(
+            f"{Material(k).label} {tuple(int(round(c)) for c in v)}" for k, v in medians.items()
+        )
+    )
     table = {v: cv.pair_differences(cv.median_colours(img, singles, v)) for v in cv.VISIONS}
     pairs = list(table["normal"])
     names = [f"{Material(a).label}-{Material(b).label}" for a, b in pairs]
@@ -66,8 +81,10 @@ def main(argv: list[str] | None = None) -> int:
         print(name.ljust(width) + "".join(f"{table[v][pair]:9.1f}" for v in cv.VISIONS))
     print("least".ljust(width) + "".join(f"{min(table[v].values()):9.1f}" for v in cv.VISIONS))
     worst = min(min(table[v].values()) for v in ("protan", "deutan", "tritan"))
-    print(f"least under the three simulations: {worst:.1f} (goal >= {GOAL:g}: "
-          f"{'met' if worst >= GOAL else 'NOT met'})")
+    print(
+        f"least under the three simulations: {worst:.1f} (goal >= {GOAL:g}: "
+        f"{'met' if worst >= GOAL else 'NOT met'})"
+    )
     return 0
 
 

@@ -41,7 +41,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-PARTS = {"frame task": "blueprints3d-frame", "shadow check": "blueprints3d-shadow-map", "render": "igLoop"}
+PARTS = {
+    "frame task": "blueprints3d-frame",
+    "shadow check": "blueprints3d-shadow-map",
+    "render": "igLoop",
+}
 
 
 def main() -> None:
@@ -52,8 +56,11 @@ def main() -> None:
     ap.add_argument("--size", default="128x72")
     ap.add_argument("--no-shaders", action="store_true")
     ap.add_argument("--still-only", action="store_true", help="skip the moving frames")
-    ap.add_argument("--profile", action="store_true",
-                    help="cProfile the largest count's moving frames (still ones with --still-only)")
+    ap.add_argument(
+        "--profile",
+        action="store_true",
+        help="cProfile the largest count's moving frames (still ones with --still-only)",
+    )
     args = ap.parse_args()
     counts = [int(v) for v in args.dice.split(",")]
     w, h = (int(v) for v in args.size.split("x"))
@@ -69,9 +76,19 @@ def main() -> None:
     from blueprints3d.engine import actions as A
     from blueprints3d.engine.materials import MATERIAL_OF, Material
 
-    opts = AppOptions(size=(w, h), use_shaders=not args.no_shaders,
-                      seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "easy"),
-                             SeatConfig("Dee", "easy")], seed=5, bot_delay=0, threaded_bots=False)
+    opts = AppOptions(
+        size=(w, h),
+        use_shaders=not args.no_shaders,
+        seats=[
+            SeatConfig("Ann"),
+            SeatConfig("Bob", "easy"),
+            SeatConfig("Cy", "easy"),
+            SeatConfig("Dee", "easy"),
+        ],
+        seed=5,
+        bot_delay=0,
+        threaded_bots=False,
+    )
     load_prc_file_data("benchmark", "gl-finish true\n")  # the GL's work inside the measured time
     base = open_base(size=(w, h), offscreen=True, shaders_on=opts.use_shaders)
     app = TableApp(base, opts)
@@ -93,8 +110,12 @@ def main() -> None:
     end = flow.round_end
     own = [d for d, node in sorted(view.dice.items()) if not node.is_hidden()]
     heights = {(p, c): len(st) for p in range(view.players) for c, st in enumerate(end.stacks[p])}
-    spots = [(p, c) for c in range(max(c for _, c in heights) + 1) for p in range(view.players)
-             if (p, c) in heights]
+    spots = [
+        (p, c)
+        for c in range(max(c for _, c in heights) + 1)
+        for p in range(view.players)
+        if (p, c) in heights
+    ]
     extra: list[NodePath] = []
 
     def set_count(n: int) -> None:
@@ -104,7 +125,9 @@ def main() -> None:
             k = len(extra)
             p, c = spots[k % len(spots)]
             level = heights[p, c] + k // len(spots)
-            die = dice_model.make_die(Material(MATERIAL_OF[k % len(MATERIAL_OF)]), 1 + k % 6, variant=100 + k)
+            die = dice_model.make_die(
+                Material(MATERIAL_OF[k % len(MATERIAL_OF)]), 1 + k % 6, variant=100 + k
+            )
             die.set_pos(view.root, view.cell_world(p, c, level))
             die.set_h(view.root, view.seats[p].place.heading)
             extra.append(die)
@@ -116,9 +139,14 @@ def main() -> None:
         sga.add_node(app.scene.node())
         geom_nodes = app.scene.find_all_matches("**/+GeomNode")
         cam_mask = BitMask32(app.cam.node().get_camera_mask())
-        return {"nodes": sga.get_num_nodes(), "GeomNodes": geom_nodes.get_num_paths(),
-                "shadow casters": sum(1 for g in geom_nodes if not g.is_hidden(SHADOW_MASK)),
-                "Geoms drawn": sum(g.node().get_num_geoms() for g in geom_nodes if not g.is_hidden(cam_mask))}
+        return {
+            "nodes": sga.get_num_nodes(),
+            "GeomNodes": geom_nodes.get_num_paths(),
+            "shadow casters": sum(1 for g in geom_nodes if not g.is_hidden(SHADOW_MASK)),
+            "Geoms drawn": sum(
+                g.node().get_num_geoms() for g in geom_nodes if not g.is_hidden(cam_mask)
+            ),
+        }
 
     tasks = {label: base.taskMgr.mgr.find_task(name) for label, name in PARTS.items()}
     nudged = view.in_demand_nodes[0]
@@ -160,17 +188,33 @@ def main() -> None:
             for n in counts:
                 prof = profile if moving == modes[-1] and n == max(counts) else None
                 runs.setdefault((moving, n), []).append(one_run(n, moving, prof))
-    print(f"{w}x{h}, shaders {'on' if shaders.shaders_enabled() else 'off'}, {args.frames} frames x "
-          f"{args.runs} runs; ms are medians of the runs' medians")
+    print(
+        f"{w}x{h}, shaders {'on' if shaders.shaders_enabled() else 'off'}, {args.frames} frames x "
+        f"{args.runs} runs; ms are medians of the runs' medians"
+    )
     for moving in modes:
-        print(f"{'moving (one die lifted a little every frame)' if moving else 'still (nothing moves)'}:")
-        print(f"  {'dice':>4}  {'ms/frame':>8}" + "".join(f"  {label:>12}" for label in [*PARTS, "rest"]) + "  counts")
+        print(
+            f"{'moving (one die lifted a little every frame)' if moving else 'still (nothing moves)'}:"
+        )
+        print(
+            f"  {'dice':>4}  {'ms/frame':>8}"
+            + "".join(f"  {label:>12}" for label in [*PARTS, "rest"])
+            + "  counts"
+        )
         for n in counts:
-            ms = {label: statistics.median(r[label] for r in runs[moving, n]) for label in runs[moving, n][0]}
+            ms = {
+                label: statistics.median(r[label] for r in runs[moving, n])
+                for label in runs[moving, n][0]
+            }
             set_count(n)
             c = counts_now()
-            print(f"  {n:>4}  {ms['total']:>8.2f}" + "".join(f"  {ms[label]:>12.2f}" for label in [*PARTS, "rest"])
-                  + "  " + ", ".join(f"{k} {v}" for k, v in c.items()), flush=True)
+            print(
+                f"  {n:>4}  {ms['total']:>8.2f}"
+                + "".join(f"  {ms[label]:>12.2f}" for label in [*PARTS, "rest"])
+                + "  "
+                + ", ".join(f"{k} {v}" for k, v in c.items()),
+                flush=True,
+            )
     if profile is not None:
         print(f"cProfile of the {max(counts)} dice {'moving' if modes[-1] else 'still'} frames:")
         pstats.Stats(profile).sort_stats("tottime").print_stats(15)

@@ -39,9 +39,13 @@ def main() -> None:
         wall, cpu = time.perf_counter() - t0, time.process_time() - c0
         rate = args.games / cpu
         rates.append(rate)
-        print(f"run {run + 1}: {rate:8.0f} games per CPU second ({args.games / wall:.0f} per wall second)")
-    print(f"median: {statistics.median(rates):.0f} random {args.players}-player games/s on one core "
-          f"({args.games} games x {args.runs} runs)")
+        print(
+            f"run {run + 1}: {rate:8.0f} games per CPU second ({args.games / wall:.0f} per wall second)"
+        )
+    print(
+        f"median: {statistics.median(rates):.0f} random {args.players}-player games/s on one core "
+        f"({args.games} games x {args.runs} runs)"
+    )
 
 
 if __name__ == "__main__":

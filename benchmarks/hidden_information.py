@@ -66,8 +66,15 @@ class KnowingBot(SearchBot):
 
 def knowing_bot(seed: int, future: bool) -> KnowingBot:
     e = strategy.EXPERT
-    bot = KnowingBot(seed, e.budget, weights=e.weights, temperature=e.temperature,
-                     own_temperature=e.own_temperature, value=e.value, crowd=e.crowd)
+    bot = KnowingBot(
+        seed,
+        e.budget,
+        weights=e.weights,
+        temperature=e.temperature,
+        own_temperature=e.own_temperature,
+        value=e.value,
+        crowd=e.crowd,
+    )
     bot.future = future
     bot.name = "knows-future" if future else "knows-state"
     return bot
@@ -78,7 +85,9 @@ def play(args: tuple[Plan, int, bool]):
     bots = [None] * PLAYERS
     for i, name in enumerate(plan.bots):
         seed = bot_seed(plan.seed, game, i)
-        bots[seat_of(i, game, PLAYERS)] = knowing_bot(seed, future) if i == 0 else make_bot(name, seed)
+        bots[seat_of(i, game, PLAYERS)] = (
+            knowing_bot(seed, future) if i == 0 else make_bot(name, seed)
+        )
     return game, play_game(bots, plan.seed + game)[1]
 
 

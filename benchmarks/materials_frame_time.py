@@ -81,8 +81,9 @@ def make_screen():
     return box
 
 
-def run_mode(use_shaders: bool, frames: int, size: tuple[int, int], moving: bool,
-             scene: str = "own") -> dict:
+def run_mode(
+    use_shaders: bool, frames: int, size: tuple[int, int], moving: bool, scene: str = "own"
+) -> dict:
     """Median wall and CPU milliseconds per frame. ``moving``: a pool die turns every frame, so
     the shadow map must be redrawn every frame (the worst case: a die being dragged).
     ``scene``: "own" (the representative table above) or "client" (the game's own table app,
@@ -125,10 +126,16 @@ def run_mode(use_shaders: bool, frames: int, size: tuple[int, int], moving: bool
         wall.append((time.perf_counter() - t0) / BATCH * 1000.0)
         cpu.append((time.process_time() - c0) / BATCH * 1000.0)
     if "--save" in sys.argv:
-        capture.save_png(capture.grab_frame(output), sys.argv[sys.argv.index("--save") + 1]
-                          + ("-shaders.png" if use_shaders else "-plain.png"))
-    return {"shaders": shaders.shaders_enabled(), "wall_ms": statistics.median(wall),
-            "cpu_ms": statistics.median(cpu)}
+        capture.save_png(
+            capture.grab_frame(output),
+            sys.argv[sys.argv.index("--save") + 1]
+            + ("-shaders.png" if use_shaders else "-plain.png"),
+        )
+    return {
+        "shaders": shaders.shaders_enabled(),
+        "wall_ms": statistics.median(wall),
+        "cpu_ms": statistics.median(cpu),
+    }
 
 
 def _client_table(base, size, use_shaders):
@@ -136,8 +143,14 @@ def _client_table(base, size, use_shaders):
     from blueprints3d.client.table.options import AppOptions, parse_seats
     from blueprints3d.client.table.offscreen import open_table
 
-    options = AppOptions(size=size, use_shaders=use_shaders, seats=parse_seats("Ann,@easy,@easy,@easy"),
-                         seed=3, threaded_bots=False, bot_delay=0.0)
+    options = AppOptions(
+        size=size,
+        use_shaders=use_shaders,
+        seats=parse_seats("Ann,@easy,@easy,@easy"),
+        seed=3,
+        threaded_bots=False,
+        bot_delay=0.0,
+    )
     table = open_table(base, size[0], size[1], options)
     table.app.settle()
 
@@ -152,39 +165,69 @@ def main() -> int:
     parser.add_argument("--frames", type=int, default=60)
     parser.add_argument("--size", default="1280x720")
     parser.add_argument("--mode", choices=["both", "shaders", "plain"], default="both")
-    parser.add_argument("--rounds", type=int, default=3,
-                        help="alternate the two modes this many times; the medians are over all")
-    parser.add_argument("--moving", action="store_true",
-                        help="turn a die every frame (shadow map redrawn each frame: the worst case)")
-    parser.add_argument("--scene", choices=["own", "client"], default="own",
-                        help="own: the representative table built here; client: the game's table app")
-    parser.add_argument("--save", metavar="PREFIX", help="also save the last frame of each mode as PNG")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=3,
+        help="alternate the two modes this many times; the medians are over all",
+    )
+    parser.add_argument(
+        "--moving",
+        action="store_true",
+        help="turn a die every frame (shadow map redrawn each frame: the worst case)",
+    )
+    parser.add_argument(
+        "--scene",
+        choices=["own", "client"],
+        default="own",
+        help="own: the representative table built here; client: the game's table app",
+    )
+    parser.add_argument(
+        "--save", metavar="PREFIX", help="also save the last frame of each mode as PNG"
+    )
     args = parser.parse_args()
     size = tuple(int(v) for v in args.size.split("x"))
     if args.mode != "both":
-        print(json.dumps(run_mode(args.mode == "shaders", args.frames, size, args.moving, args.scene)))
+        print(
+            json.dumps(run_mode(args.mode == "shaders", args.frames, size, args.moving, args.scene))
+        )
         return 0
     # The modes alternate in fresh processes, so a busy machine slows both alike.
     runs: dict[str, list[dict]] = {"shaders": [], "plain": []}
     for _ in range(args.rounds):
         for mode in ("shaders", "plain"):
-            cmd = [sys.executable, __file__, "--mode", mode, "--frames", str(args.frames), "--size", args.size,
-                   "--scene", args.scene]
+            cmd = [
+                sys.executable,
+                __file__,
+                "--mode",
+                mode,
+                "--frames",
+                str(args.frames),
+                "--size",
+                args.size,
+                "--scene",
+                args.scene,
+            ]
             cmd += ["--moving"] if args.moving else []
             cmd += ["--save", args.save] if args.save else []
             out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
             runs[mode].append(json.loads(out.strip().splitlines()[-1]))
     if not all(r["shaders"] for r in runs["shaders"]):
         print("warning: shaders were not available; both figures are the plain path")
-    med = {m: {k: statistics.median(r[k] for r in rs) for k in ("wall_ms", "cpu_ms")} for m, rs in runs.items()}
+    med = {
+        m: {k: statistics.median(r[k] for r in rs) for k in ("wall_ms", "cpu_ms")}
+        for m, rs in runs.items()
+    }
     what = "a die turning every frame" if args.moving else "camera orbiting, dice still"
     which = "the table client's 4-seat table" if args.scene == "client" else "4-player table"
     print(f"{which} at {args.size} ({what}), {args.rounds} x {args.frames} frames per mode")
     print(f"  {'':12} {'wall ms':>9} {'CPU ms':>9}")
     for m, label in (("shaders", "shaders"), ("plain", "no-shaders")):
         print(f"  {label:12} {med[m]['wall_ms']:9.1f} {med[m]['cpu_ms']:9.1f}")
-    print(f"  {'ratio':12} {med['shaders']['wall_ms'] / med['plain']['wall_ms']:9.2f} "
-          f"{med['shaders']['cpu_ms'] / med['plain']['cpu_ms']:9.2f}   (must stay under 2)")
+    print(
+        f"  {'ratio':12} {med['shaders']['wall_ms'] / med['plain']['wall_ms']:9.2f} "
+        f"{med['shaders']['cpu_ms'] / med['plain']['cpu_ms']:9.2f}   (must stay under 2)"
+    )
     return 0
 
 

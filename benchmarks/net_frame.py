@@ -31,16 +31,19 @@ from blueprints3d.net.local_server import LocalServer  # noqa: E402
 FRAME = 1 / 60
 
 
-def one_game(url: str, seats: list[str], seed: int, ticks: list[float], decodes: list[float]) -> None:
+def one_game(
+    url: str, seats: list[str], seed: int, ticks: list[float], decodes: list[float]
+) -> None:
     room = create_room(url, seats, seed=seed)
     conn = Connection(url, room, "Bench").start()
     timed = conn._decode
 
-    def decode(raw):       # the link thread's share, measured where it runs
+    def decode(raw):  # the link thread's share, measured where it runs
         t = time.perf_counter()
         out = timed(raw)
         decodes.append(time.perf_counter() - t)
         return out
+
     conn._decode = decode  # type: ignore[method-assign]
     first = None
     while first is None:
@@ -81,10 +84,14 @@ def main() -> int:
     ms = sorted(t * 1000 for t in ticks)
     p = lambda q: ms[min(len(ms) - 1, int(q * len(ms)))]  # noqa: E731
     print(f"{args.games} games, {len(ms)} frames at 60 Hz, {len(decodes)} views")
-    print(f"tick per frame: p50 {p(0.5):.3f} ms  p99 {p(0.99):.3f} ms  max {ms[-1]:.3f} ms"
-          f"  ({100 * p(0.99) / (FRAME * 1000):.1f}% of a frame at p99)")
-    print(f"decoding one view, on the link's thread: median {1000 * statistics.median(decodes):.3f} ms"
-          f"  max {1000 * max(decodes):.3f} ms")
+    print(
+        f"tick per frame: p50 {p(0.5):.3f} ms  p99 {p(0.99):.3f} ms  max {ms[-1]:.3f} ms"
+        f"  ({100 * p(0.99) / (FRAME * 1000):.1f}% of a frame at p99)"
+    )
+    print(
+        f"decoding one view, on the link's thread: median {1000 * statistics.median(decodes):.3f} ms"
+        f"  max {1000 * max(decodes):.3f} ms"
+    )
     return 0
 
 

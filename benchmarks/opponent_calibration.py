@@ -63,7 +63,9 @@ def positions(games: int, seed: int) -> list[tuple[int, GameState, list[tuple[in
             p = state.current_player
             state.apply(bots[p].choose(state, p))
         for r, s in kept:
-            real = [(sc.total, sc.blueprint > 0, len(sc.prizes)) for sc in state.round_results[r].scores]
+            real = [
+                (sc.total, sc.blueprint > 0, len(sc.prizes)) for sc in state.round_results[r].scores
+            ]
             out.append((r, s, real))
     return out
 
@@ -96,7 +98,9 @@ def parse_models(text: str) -> dict[str, tuple[Weights, float]]:
         t = float(kv.pop("T", 0.0))
         bad = set(kv) - names
         if bad:
-            raise SystemExit(f"unknown weight {sorted(bad)[0]!r}: expected T or one of {', '.join(sorted(names))}")
+            raise SystemExit(
+                f"unknown weight {sorted(bad)[0]!r}: expected T or one of {', '.join(sorted(names))}"
+            )
         models[name] = (replace(DEFAULT, **{k: float(v) for k, v in kv.items()}), t)
     return models
 
@@ -108,17 +112,26 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=8000)
     ap.add_argument("--models", default=None)
     args = ap.parse_args()
-    models = parse_models(args.models) if args.models else {
-        "greedy": (DEFAULT, 0.0),
-        "greedy T=0.3": (DEFAULT, strategy.OPPONENTS_TEMPERATURE),
-        "calibrated": (replace(DEFAULT, prize=1.0), 0.15)}
+    models = (
+        parse_models(args.models)
+        if args.models
+        else {
+            "greedy": (DEFAULT, 0.0),
+            "greedy T=0.3": (DEFAULT, strategy.OPPONENTS_TEMPERATURE),
+            "calibrated": (replace(DEFAULT, prize=1.0), 0.15),
+        }
+    )
     t0 = time.time()
     pos = positions(args.games, args.seed)
-    print(f"{len(pos)} states from {args.games} four-player games of hard bots ({time.time() - t0:.0f} s)")
+    print(
+        f"{len(pos)} states from {args.games} four-player games of hard bots ({time.time() - t0:.0f} s)"
+    )
     real = [x for _, _, r in pos for x in r]
     print(f"{'model':<20}{'building':>10}{'bonus':>8}{'Prizes':>8}")
-    print(f"{'hard (real)':<20}{statistics.mean(x[0] for x in real):>10.2f}"
-          f"{statistics.mean(x[1] for x in real):>8.3f}{statistics.mean(x[2] for x in real):>8.3f}")
+    print(
+        f"{'hard (real)':<20}{statistics.mean(x[0] for x in real):>10.2f}"
+        f"{statistics.mean(x[1] for x in real):>8.3f}{statistics.mean(x[2] for x in real):>8.3f}"
+    )
     for name, (w, t) in models.items():
         total, bonus, quals = continued(pos, w, t, args.continuations)
         print(f"{name:<20}{total:>10.2f}{bonus:>8.3f}{quals:>8.3f}", flush=True)

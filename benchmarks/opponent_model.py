@@ -92,13 +92,16 @@ def report(decisions: list[tuple[dict, tuple, tuple]]) -> str:
             z = sum(math.exp((v - top) / t) for v in ratings.values())
             ll[t] += (ratings[chosen] - top) / t - math.log(z)
         uniform -= math.log(len(ratings))
-    lines = [f"{n} decisions with a choice",
-             f"greedy's favourite is the bot's move: {same / n:.1%}; the same die: {same_die / n:.1%}",
-             f"the bot's own move when it decides again (another seed): {self_same / n:.1%}",
-             "the bot's move in greedy's order: " + ", ".join(
-                 f"{name} {c / n:.1%}" for (_, _, name), c in zip(RANKS, ranks)),
-             "log-likelihood a decision, greedy softened at T: " + ", ".join(
-                 f"T={t:g} {ll[t] / n:.3f}" for t in TEMPERATURES) + f"; uniform {uniform / n:.3f}"]
+    lines = [
+        f"{n} decisions with a choice",
+        f"greedy's favourite is the bot's move: {same / n:.1%}; the same die: {same_die / n:.1%}",
+        f"the bot's own move when it decides again (another seed): {self_same / n:.1%}",
+        "the bot's move in greedy's order: "
+        + ", ".join(f"{name} {c / n:.1%}" for (_, _, name), c in zip(RANKS, ranks)),
+        "log-likelihood a decision, greedy softened at T: "
+        + ", ".join(f"T={t:g} {ll[t] / n:.3f}" for t in TEMPERATURES)
+        + f"; uniform {uniform / n:.3f}",
+    ]
     return "\n".join(lines)
 
 
@@ -114,7 +117,9 @@ def main() -> None:
     jobs = [(args.bot, args.players, args.seed + g) for g in range(args.games)]
     with Pool(args.jobs) as pool:
         games = pool.map(_game, jobs, chunksize=1)
-    print(f"{args.games} games of {args.players} x {args.bot}, seeds {args.seed}..{args.seed + args.games - 1}")
+    print(
+        f"{args.games} games of {args.players} x {args.bot}, seeds {args.seed}..{args.seed + args.games - 1}"
+    )
     print(report([d for g in games for d in g]))
 
 

@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from blueprints3d.ai import make_bot, strategy  # noqa: E402
 from blueprints3d.ai.heuristic import DEFAULT, action_values  # noqa: E402
 from blueprints3d.ai.search import CHANCES, Budget, Tally, analyse  # noqa: E402
+
 # The reference plays out every candidate on each sample, which is one step of the search
 # itself: its helpers, so that the reference is the search's model exactly.
 from blueprints3d.ai.search import _greedy_cell, _one_sample  # noqa: E402
@@ -79,8 +80,21 @@ def _reference(job: tuple[GameState, int, int, float, int]) -> dict[tuple[int, i
     tallies = {a: Tally() for a in cands}
     rng, chooser = random.Random(seed), _greedy_cell(DEFAULT)
     for _ in range(samples):
-        _one_sample(view, player, rng, chooser, cands, tallies, None, DEFAULT, False, None, 2.0,
-                    temperature, CHANCES)
+        _one_sample(
+            view,
+            player,
+            rng,
+            chooser,
+            cands,
+            tallies,
+            None,
+            DEFAULT,
+            False,
+            None,
+            2.0,
+            temperature,
+            CHANCES,
+        )
     return {_kind(state, a): tallies[a].mean() for a in cands}
 
 
@@ -89,9 +103,16 @@ def _decide(job) -> list[tuple[list[float], float]]:
     out = []
     for s in seeds:
         t0 = time.process_time()
-        found = analyse(state.view(player), player, random.Random(1000 + s),
-                        Budget(moves, candidates, 3, None), DEFAULT, temperature=temperature, value=CHANCES,
-                        own_temperature=own)
+        found = analyse(
+            state.view(player),
+            player,
+            random.Random(1000 + s),
+            Budget(moves, candidates, 3, None),
+            DEFAULT,
+            temperature=temperature,
+            value=CHANCES,
+            own_temperature=own,
+        )
         cpu = time.process_time() - t0
         k = _kind(state, found.best)
         out.append(([max(ref.values()) - ref[k] for ref in refs], cpu))
@@ -106,9 +127,12 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=400, help="samples a reference candidate")
     ap.add_argument("--seeds", type=int, default=3, help="decisions a plan makes per position")
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--plans", default=None,
-                    help="name=moves,candidates,temperature[,own temperature];... "
-                         "(default: the expert's plans and hard's budget)")
+    ap.add_argument(
+        "--plans",
+        default=None,
+        help="name=moves,candidates,temperature[,own temperature];... "
+        "(default: the expert's plans and hard's budget)",
+    )
     args = ap.parse_args()
     if args.plans:
         plans = {}
@@ -118,39 +142,70 @@ def main() -> None:
             plans[name] = (int(m), int(c), float(t), float(own[0]) if own else None)
     else:
         e, c, h = strategy.EXPERT, strategy.EXPERT.crowd, Budget()
-        plans = {"expert-two": (e.budget.moves, e.budget.candidates, e.temperature, e.own_temperature),
-                 "expert-crowd": (c.budget.moves, c.budget.candidates, c.temperature, c.own_temperature),
-                 "hard-budget": (h.moves, h.candidates, 0.0, None)}
+        plans = {
+            "expert-two": (e.budget.moves, e.budget.candidates, e.temperature, e.own_temperature),
+            "expert-crowd": (c.budget.moves, c.budget.candidates, c.temperature, c.own_temperature),
+            "hard-budget": (h.moves, h.candidates, 0.0, None),
+        }
     t0 = time.time()
     pos = positions(args.players, args.games, args.seed)
-    print(f"{len(pos)} positions from {args.games} {args.players}-player games of hard bots "
-          f"({time.time() - t0:.0f} s)", flush=True)
+    print(
+        f"{len(pos)} positions from {args.games} {args.players}-player games of hard bots "
+        f"({time.time() - t0:.0f} s)",
+        flush=True,
+    )
     with Pool(args.jobs) as pool:
         refs = []
         for t in TEMPERATURES:
             t0 = time.time()
-            refs.append(pool.map(_reference, [(s, p, args.samples, t, 77 + i) for i, (s, p) in enumerate(pos)],
-                                 chunksize=1))
-            print(f"reference with temperature {t}: {args.samples} samples a candidate "
-                  f"({time.time() - t0:.0f} s)", flush=True)
+            refs.append(
+                pool.map(
+                    _reference,
+                    [(s, p, args.samples, t, 77 + i) for i, (s, p) in enumerate(pos)],
+                    chunksize=1,
+                )
+            )
+            print(
+                f"reference with temperature {t}: {args.samples} samples a candidate "
+                f"({time.time() - t0:.0f} s)",
+                flush=True,
+            )
         per_pos = list(zip(*refs))
-        print(f"{'plan':<14}{'moves':>6}{'cands':>6}{'temp':>6}" + "".join(
-            f"{f'regret (ref T={t})':>22}" for t in TEMPERATURES) + f"{'cpu ms':>8}   by round")
+        print(
+            f"{'plan':<14}{'moves':>6}{'cands':>6}{'temp':>6}"
+            + "".join(f"{f'regret (ref T={t})':>22}" for t in TEMPERATURES)
+            + f"{'cpu ms':>8}   by round"
+        )
         for name, plan in plans.items():
-            res = pool.map(_decide, [(s, p, r, plan, range(args.seeds)) for (s, p), r in zip(pos, per_pos)],
-                           chunksize=1)
+            res = pool.map(
+                _decide,
+                [(s, p, r, plan, range(args.seeds)) for (s, p), r in zip(pos, per_pos)],
+                chunksize=1,
+            )
             cpu = 1000 * statistics.mean(c for rs in res for _, c in rs)
             cols, rounds = [], []
             for j in range(len(TEMPERATURES)):
                 mean_of = [statistics.mean(r[j] for r, _ in rs) for rs in res]
                 se = statistics.stdev(mean_of) / len(mean_of) ** 0.5
                 cols.append(f"{statistics.mean(mean_of):>13.4f} ± {se:.4f}")
-                rounds.append("/".join(f"{statistics.mean(m for m, (s, _) in zip(mean_of, pos) if len(s.round_results) == r):.4f}"
-                                       for r in range(3)))
-            print(f"{name:<14}{plan[0]:>6}{plan[1]:>6}{plan[2]:>6}" + "".join(f"{c:>22}" for c in cols)
-                  + f"{cpu:>8.0f}   " + "  ".join(rounds), flush=True)
+                rounds.append(
+                    "/".join(
+                        f"{statistics.mean(m for m, (s, _) in zip(mean_of, pos) if len(s.round_results) == r):.4f}"
+                        for r in range(3)
+                    )
+                )
+            print(
+                f"{name:<14}{plan[0]:>6}{plan[1]:>6}{plan[2]:>6}"
+                + "".join(f"{c:>22}" for c in cols)
+                + f"{cpu:>8.0f}   "
+                + "  ".join(rounds),
+                flush=True,
+            )
         g = [[max(ref.values()) - ref[next(iter(ref))] for ref in r] for r in per_pos]
-        print(f"{'greedy':<14}{'':>18}" + "".join(f"{statistics.mean(x):>13.4f}{'':>9}" for x in zip(*g)))
+        print(
+            f"{'greedy':<14}{'':>18}"
+            + "".join(f"{statistics.mean(x):>13.4f}{'':>9}" for x in zip(*g))
+        )
 
 
 if __name__ == "__main__":

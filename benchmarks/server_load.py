@@ -54,23 +54,34 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-HOLDS_MS = 50.0                      # a step holds when p99 is under this
-THINK = (2.0, 6.0)                   # a person's seconds to move (uniform)
-GRACE = 5.0                          # seconds after the window for its last actions' views
-SETUP_AT_ONCE = 32                   # connections a worker opens at once while setting up
+HOLDS_MS = 50.0  # a step holds when p99 is under this
+THINK = (2.0, 6.0)  # a person's seconds to move (uniform)
+GRACE = 5.0  # seconds after the window for its last actions' views
+SETUP_AT_ONCE = 32  # connections a worker opens at once while setting up
 # The limits a server with per-address limits gets raised to (all clients are 127.0.0.1).
-RAISED = {"--max-rooms": "1000000", "--max-rooms-per-address": "1000000",
-          "--max-connections-per-address": "1000000", "--idle-timeout": "604800"}
+RAISED = {
+    "--max-rooms": "1000000",
+    "--max-rooms-per-address": "1000000",
+    "--max-connections-per-address": "1000000",
+    "--idle-timeout": "604800",
+}
 
 
 # -- the server ---------------------------------------------------------------------------------
+
 
 def serve_options(source: Path, seeds: bool = False) -> list[str]:
     """The raising options the server in ``source`` understands (from its ``serve --help``), and
     ``--allow-seed`` where ``seeds`` (the fast mode chooses its rooms' seeds)."""
     env = dict(os.environ, LANGUAGE="en", PYTHONPATH=str(source))
-    out = subprocess.run([sys.executable, "-m", "blueprints3d", "serve", "--help"], env=env, cwd=source,
-                         capture_output=True, text=True, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-m", "blueprints3d", "serve", "--help"],
+        env=env,
+        cwd=source,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     listed = out.stdout
     opts: list[str] = []
     for name, value in RAISED.items():
@@ -85,7 +96,9 @@ def raise_open_files() -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if hard == resource.RLIM_INFINITY or soft < hard:
         try:
-            resource.setrlimit(resource.RLIMIT_NOFILE, (hard if hard != resource.RLIM_INFINITY else 1 << 20, hard))
+            resource.setrlimit(
+                resource.RLIMIT_NOFILE, (hard if hard != resource.RLIM_INFINITY else 1 << 20, hard)
+            )
         except (ValueError, OSError):
             pass
 
@@ -95,16 +108,28 @@ class Server:
     by ``stop``. Its stdout after the first line and its stderr are kept in ``home``."""
 
     def __init__(self, source: Path, home: str, extra: list[str]) -> None:
-        env = dict(os.environ, BLUEPRINTS3D_HOME=home, LANGUAGE="en",
-                   PYTHONPATH=str(source) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+        env = dict(
+            os.environ,
+            BLUEPRINTS3D_HOME=home,
+            LANGUAGE="en",
+            PYTHONPATH=str(source) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+        )
         self.log = Path(home) / "server.log"
         self._err = open(self.log, "w")
-        self.proc = subprocess.Popen([sys.executable, "-m", "blueprints3d", "serve", "--port", "0", *extra],
-                                     env=env, cwd=source, stdout=subprocess.PIPE, stderr=self._err, text=True)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "blueprints3d", "serve", "--port", "0", *extra],
+            env=env,
+            cwd=source,
+            stdout=subprocess.PIPE,
+            stderr=self._err,
+            text=True,
+        )
         try:
             line = self.proc.stdout.readline()
             if not line.startswith("serving on "):
-                raise SystemExit(f"the server did not start: {line!r} {self.log.read_text()[-2000:]}")
+                raise SystemExit(
+                    f"the server did not start: {line!r} {self.log.read_text()[-2000:]}"
+                )
             self.url = line.split()[2]
             # Keep its stdout drained: a full pipe would stop the server.
             threading.Thread(target=self.proc.stdout.read, daemon=True).start()
@@ -146,6 +171,7 @@ def rss_mib(pid: int) -> float:
 
 # -- fast mode: threads of sync clients as fast as they go ---------------------------------------
 
+
 def load(url: str, rooms: int, games: int) -> tuple[float, list[float]]:
     sys.path.insert(0, str(ROOT))
     from blueprints3d.net.client import create_room, play_random
@@ -156,8 +182,11 @@ def load(url: str, rooms: int, games: int) -> tuple[float, list[float]]:
     for g in range(games):
         codes = [create_room(url, ["@remote"] * 4, seed=1000 * g + r) for r in range(rooms)]
         with ThreadPoolExecutor(4 * rooms) as pool:
-            jobs = [pool.submit(play_random, url, code, f"P{k}", 31 * r + k, None, None, timings)
-                    for r, code in enumerate(codes) for k in range(4)]
+            jobs = [
+                pool.submit(play_random, url, code, f"P{k}", 31 * r + k, None, None, timings)
+                for r, code in enumerate(codes)
+                for k in range(4)
+            ]
             for j in jobs:
                 j.result(timeout=600)
     moves = len(timings)
@@ -172,13 +201,17 @@ def fast(args: argparse.Namespace) -> int:
             for n in [int(x) for x in (args.rooms or "1,2,4,8").split(",")]:
                 rate, t = load(server.url, n, args.games)
                 q = statistics.quantiles(t, n=100) if len(t) >= 2 else [t[0]] * 99
-                print(f"{n:>5} {rate:>9.0f} {1000 * q[49]:>8.1f} {1000 * q[98]:>8.1f} {len(t):>6}", flush=True)
+                print(
+                    f"{n:>5} {rate:>9.0f} {1000 * q[49]:>8.1f} {1000 * q[98]:>8.1f} {len(t):>6}",
+                    flush=True,
+                )
         finally:
             server.stop()
     return 0
 
 
 # -- paced mode: asyncio seats at a person's pace, in worker processes ---------------------------
+
 
 class Tally:
     """A worker's figures: the window [t0, t1) (time.monotonic, the same clock in every process)
@@ -189,17 +222,18 @@ class Tally:
         self.t1 = math.inf
         self.latencies: list[float] = []
         self.moves = 0
-        self.pending: dict[int, float] = {}     # id(seat) -> when its action in the window went
+        self.pending: dict[int, float] = {}  # id(seat) -> when its action in the window went
         self.errors: collections.Counter[str] = collections.Counter()
-        self.open = 0                           # seat connections open now
-        self.games = 0                          # games that ended (their rooms made anew)
+        self.open = 0  # seat connections open now
+        self.games = 0  # games that ended (their rooms made anew)
 
     def counted(self, t: float) -> bool:
         return self.t0 <= t < self.t1
 
 
-async def seat(url: str, code: str, name: str, rng: random.Random, tally: Tally,
-               joined: asyncio.Event | None) -> None:
+async def seat(
+    url: str, code: str, name: str, rng: random.Random, tally: Tally, joined: asyncio.Event | None
+) -> None:
     """One seat's connection: join, then at each view with legal actions think 2-6 s and send
     one. Returns when the game is over."""
     from websockets.asyncio.client import connect
@@ -220,8 +254,9 @@ async def seat(url: str, code: str, name: str, rng: random.Random, tally: Tally,
             tally.pending[key] = now
         await ws.send(json.dumps({"v": 1, "type": "act", "action": action, "turn": turn}))
 
-    async with connect(url, max_size=None, open_timeout=60, close_timeout=1, ping_interval=None,
-                       compression=None) as ws:
+    async with connect(
+        url, max_size=None, open_timeout=60, close_timeout=1, ping_interval=None, compression=None
+    ) as ws:
         tally.open += 1
         try:
             await ws.send(json.dumps({"v": 1, "type": "join", "room": code, "name": name}))
@@ -261,8 +296,9 @@ async def seat(url: str, code: str, name: str, rng: random.Random, tally: Tally,
 async def create(url: str) -> str:
     from websockets.asyncio.client import connect
 
-    async with connect(url, max_size=None, open_timeout=60, close_timeout=1, ping_interval=None,
-                       compression=None) as ws:
+    async with connect(
+        url, max_size=None, open_timeout=60, close_timeout=1, ping_interval=None, compression=None
+    ) as ws:
         await ws.send(json.dumps({"v": 1, "type": "create", "seats": ["@remote"] * 4}))
         msg = json.loads(await asyncio.wait_for(ws.recv(), 60))
         if msg.get("type") != "created":
@@ -270,8 +306,9 @@ async def create(url: str) -> str:
         return str(msg["room"])
 
 
-async def room(url: str, rng: random.Random, tally: Tally, gate: asyncio.Semaphore,
-               ready: asyncio.Event) -> None:
+async def room(
+    url: str, rng: random.Random, tally: Tally, gate: asyncio.Semaphore, ready: asyncio.Event
+) -> None:
     """A room of four paced seats; a new one when its game is over, so the load stays."""
     first = True
     while True:
@@ -281,9 +318,13 @@ async def room(url: str, rng: random.Random, tally: Tally, gate: asyncio.Semapho
                 tasks = []
                 for k in range(4):
                     joined = asyncio.Event()
-                    tasks.append(asyncio.create_task(seat(url, code, f"P{k + 1}", rng, tally, joined)))
-                    done, _ = await asyncio.wait([tasks[-1], asyncio.create_task(joined.wait())],
-                                                 return_when=asyncio.FIRST_COMPLETED)
+                    tasks.append(
+                        asyncio.create_task(seat(url, code, f"P{k + 1}", rng, tally, joined))
+                    )
+                    done, _ = await asyncio.wait(
+                        [tasks[-1], asyncio.create_task(joined.wait())],
+                        return_when=asyncio.FIRST_COMPLETED,
+                    )
             if first:
                 first = False
                 ready.set()
@@ -301,15 +342,21 @@ async def work(conn, url: str, rooms: int, seed: int) -> None:
     rng = random.Random(seed)
     gate = asyncio.Semaphore(SETUP_AT_ONCE // 4 or 1)
     readies = [asyncio.Event() for _ in range(rooms)]
-    tasks = [asyncio.create_task(room(url, random.Random(rng.random()), tally, gate, readies[r]))
-             for r in range(rooms)]
+    tasks = [
+        asyncio.create_task(room(url, random.Random(rng.random()), tally, gate, readies[r]))
+        for r in range(rooms)
+    ]
     waiting = asyncio.gather(*(e.wait() for e in readies))
-    while True:      # a word on stderr every 30 s while setting up, so a slow set-up shows
+    while True:  # a word on stderr every 30 s while setting up, so a slow set-up shows
         done, _ = await asyncio.wait([waiting], timeout=30)
         if done:
             break
-        print(f"  (worker {seed}: {sum(e.is_set() for e in readies)}/{rooms} rooms set up, "
-              f"{tally.open} connections)", file=sys.stderr, flush=True)
+        print(
+            f"  (worker {seed}: {sum(e.is_set() for e in readies)}/{rooms} rooms set up, "
+            f"{tally.open} connections)",
+            file=sys.stderr,
+            flush=True,
+        )
     conn.send(("ready", tally.open, dict(tally.errors)))
     _, t0, t1 = await asyncio.to_thread(conn.recv)
     tally.t0, tally.t1 = t0, t1
@@ -321,8 +368,18 @@ async def work(conn, url: str, rooms: int, seed: int) -> None:
         await asyncio.sleep(0.05)
     now = time.monotonic()
     late = list(tally.pending.values())
-    tally.latencies += [now - t for t in late]          # unanswered: at least this long
-    conn.send(("done", tally.latencies, tally.moves, len(late), open_at_end, tally.games, dict(tally.errors)))
+    tally.latencies += [now - t for t in late]  # unanswered: at least this long
+    conn.send(
+        (
+            "done",
+            tally.latencies,
+            tally.moves,
+            len(late),
+            open_at_end,
+            tally.games,
+            dict(tally.errors),
+        )
+    )
     for t in tasks:
         t.cancel()
 
@@ -338,7 +395,7 @@ def worker(conn, url: str, rooms: int, seed: int) -> None:
             pass
     finally:
         conn.close()
-        os._exit(0)              # no polite closing of thousands of connections
+        os._exit(0)  # no polite closing of thousands of connections
 
 
 def expect(conn, kind: str, timeout: float):
@@ -367,8 +424,12 @@ def profile_top(raw: Path, n: int = 12) -> list[str]:
             continue
         c = int(count)
         samples += c
-        frames = [f.split(" (")[0] + " (" + f.split(" (")[1].split(":")[0].rsplit("/", 1)[-1] + ")"
-                  if " (" in f else f for f in stack.split(";")]
+        frames = [
+            f.split(" (")[0] + " (" + f.split(" (")[1].split(":")[0].rsplit("/", 1)[-1] + ")"
+            if " (" in f
+            else f
+            for f in stack.split(";")
+        ]
         own[frames[-1]] += c
         for f in set(frames):
             total[f] += c
@@ -377,7 +438,9 @@ def profile_top(raw: Path, n: int = 12) -> list[str]:
     out = [f"  own {100 * c / samples:5.1f}%  {f}" for f, c in own.most_common(n)]
     # Inclusive, less the frames nearly every sample has (the event loop and what runs it).
     top = max(total.values())
-    out += [f"  all {100 * c / samples:5.1f}%  {f}" for f, c in total.most_common() if c < 0.9 * top][:n]
+    out += [
+        f"  all {100 * c / samples:5.1f}%  {f}" for f, c in total.most_common() if c < 0.9 * top
+    ][:n]
     return out
 
 
@@ -393,14 +456,19 @@ def step(args: argparse.Namespace, rooms: int, options: list[str], number: int) 
             for k in range(procs):
                 here, there = ctx.Pipe()
                 share = rooms // procs + (1 if k < rooms % procs else 0)
-                p = ctx.Process(target=worker, args=(there, server.url, share, 1000 * number + k), daemon=True)
+                p = ctx.Process(
+                    target=worker, args=(there, server.url, share, 1000 * number + k), daemon=True
+                )
                 p.start()
                 there.close()
                 workers.append((p, here))
             for p, c in workers:
                 if not c.poll(max(0.0, t_setup + args.setup_timeout - time.monotonic())):
-                    print(f"{rooms:>5}  not set up within {args.setup_timeout:g} s (the workers' counts "
-                          f"on stderr){'':>30}NO", flush=True)
+                    print(
+                        f"{rooms:>5}  not set up within {args.setup_timeout:g} s (the workers' counts "
+                        f"on stderr){'':>30}NO",
+                        flush=True,
+                    )
                     return False
                 expect(c, "ready", 0)
             setup = time.monotonic() - t_setup
@@ -415,10 +483,23 @@ def step(args: argparse.Namespace, rooms: int, options: list[str], number: int) 
             if args.profile is not None and (pyspy := py_spy()):
                 args.profile.mkdir(parents=True, exist_ok=True)
                 raw = args.profile / f"server-{rooms}-rooms.txt"
-                spy = subprocess.Popen([pyspy, "record", "--pid", str(server.pid), "--duration",
-                                        str(int(args.seconds)), "--format", "raw", "--nonblocking",
-                                        "--output", str(raw)], stdout=subprocess.DEVNULL,
-                                       stderr=subprocess.DEVNULL)
+                spy = subprocess.Popen(
+                    [
+                        pyspy,
+                        "record",
+                        "--pid",
+                        str(server.pid),
+                        "--duration",
+                        str(int(args.seconds)),
+                        "--format",
+                        "raw",
+                        "--nonblocking",
+                        "--output",
+                        str(raw),
+                    ],
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
             time.sleep(max(0.0, t1 - time.monotonic()))
             s1, c1 = cpu_seconds(server.pid), sum(cpu_seconds(pid) for pid in pids)
             window = time.monotonic() - start
@@ -452,17 +533,22 @@ def step(args: argparse.Namespace, rooms: int, options: list[str], number: int) 
         else:
             p50 = p99 = most = math.inf if late or not lat else 1000 * lat[0]
         holds = p99 < HOLDS_MS and not late
-        print(f"{rooms:>5} {conns:>6} {moves / args.seconds:>8.1f} {p50:>7.1f} {p99:>7.1f} {most:>8.1f} "
-              f"{100 * (s1 - s0) / window:>8.0f} {rss:>8.0f} {100 * (c1 - c0) / window:>8.0f} {setup:>7.0f}  "
-              f"{'yes' if holds else 'NO'}", flush=True)
+        print(
+            f"{rooms:>5} {conns:>6} {moves / args.seconds:>8.1f} {p50:>7.1f} {p99:>7.1f} {most:>8.1f} "
+            f"{100 * (s1 - s0) / window:>8.0f} {rss:>8.0f} {100 * (c1 - c0) / window:>8.0f} {setup:>7.0f}  "
+            f"{'yes' if holds else 'NO'}",
+            flush=True,
+        )
         notes = []
         if late:
-            notes.append(f"{late} actions unanswered {GRACE:.0f} s after the window (counted as that long)")
+            notes.append(
+                f"{late} actions unanswered {GRACE:.0f} s after the window (counted as that long)"
+            )
         if errors:
             notes.append("errors: " + "; ".join(f"{n}x {e}" for e, n in errors.most_common(5)))
         if games:
             notes.append(f"{games} seat(s) saw their game end (the room made anew)")
-        if (refused := [ln for ln in server.errors() if "Traceback" in ln or "refused" in ln]):
+        if refused := [ln for ln in server.errors() if "Traceback" in ln or "refused" in ln]:
             notes.append(f"server log: {len(refused)} lines like {refused[0][:100]!r}")
         for n in notes:
             print(f"      {n}", flush=True)
@@ -482,11 +568,17 @@ def paced(args: argparse.Namespace) -> int:
     options = serve_options(args.source) + args.serve_arg
     steps = [int(x) for x in (args.rooms or "50,100,200,400,800").split(",")]
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
-    print(f"# server from {args.source}, options {' '.join(options) or '(none)'}; "
-          f"{args.client_procs} client processes; warm-up {args.warmup:g} s, window {args.seconds:g} s; "
-          f"open files {soft}; load {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores", flush=True)
-    print(f"{'rooms':>5} {'conns':>6} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>8} "
-          f"{'srv CPU%':>8} {'srv MiB':>8} {'cli CPU%':>8} {'setup s':>7}  holds", flush=True)
+    print(
+        f"# server from {args.source}, options {' '.join(options) or '(none)'}; "
+        f"{args.client_procs} client processes; warm-up {args.warmup:g} s, window {args.seconds:g} s; "
+        f"open files {soft}; load {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores",
+        flush=True,
+    )
+    print(
+        f"{'rooms':>5} {'conns':>6} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>8} "
+        f"{'srv CPU%':>8} {'srv MiB':>8} {'cli CPU%':>8} {'setup s':>7}  holds",
+        flush=True,
+    )
     for number, n in enumerate(steps):
         if not step(args, n, options, number) and not args.all:
             break
@@ -495,22 +587,53 @@ def paced(args: argparse.Namespace) -> int:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--rooms", default=None,
-                    help="room counts to try, comma-separated (default 1,2,4,8; paced: 50,100,200,400,800)")
-    ap.add_argument("--games", type=int, default=1, help="fast mode: games a room plays at each count")
+    ap.add_argument(
+        "--rooms",
+        default=None,
+        help="room counts to try, comma-separated (default 1,2,4,8; paced: 50,100,200,400,800)",
+    )
+    ap.add_argument(
+        "--games", type=int, default=1, help="fast mode: games a room plays at each count"
+    )
     ap.add_argument("--paced", action="store_true", help="seats at a person's pace (2-6 s a move)")
-    ap.add_argument("--seconds", type=float, default=60.0, help="paced: the measured window of each step")
-    ap.add_argument("--warmup", type=float, default=10.0, help="paced: seconds played before the window")
-    ap.add_argument("--client-procs", type=int, default=2, help="paced: worker processes of asyncio clients")
-    ap.add_argument("--setup-timeout", type=float, default=300.0,
-                    help="paced: a step whose rooms are not all set up by then does not hold")
-    ap.add_argument("--all", action="store_true", help="paced: go on after a step that does not hold")
-    ap.add_argument("--profile", type=Path, default=None, metavar="DIR",
-                    help="paced: sample the server with py-spy over each window, stacks kept in DIR")
-    ap.add_argument("--source", type=Path, default=ROOT,
-                    help="the tree to run the server from (default: this checkout)")
-    ap.add_argument("--serve-arg", action="append", default=[], metavar="ARG",
-                    help="an extra option for `serve` (repeatable; --serve-arg=--opt for dashes)")
+    ap.add_argument(
+        "--seconds", type=float, default=60.0, help="paced: the measured window of each step"
+    )
+    ap.add_argument(
+        "--warmup", type=float, default=10.0, help="paced: seconds played before the window"
+    )
+    ap.add_argument(
+        "--client-procs", type=int, default=2, help="paced: worker processes of asyncio clients"
+    )
+    ap.add_argument(
+        "--setup-timeout",
+        type=float,
+        default=300.0,
+        help="paced: a step whose rooms are not all set up by then does not hold",
+    )
+    ap.add_argument(
+        "--all", action="store_true", help="paced: go on after a step that does not hold"
+    )
+    ap.add_argument(
+        "--profile",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="paced: sample the server with py-spy over each window, stacks kept in DIR",
+    )
+    ap.add_argument(
+        "--source",
+        type=Path,
+        default=ROOT,
+        help="the tree to run the server from (default: this checkout)",
+    )
+    ap.add_argument(
+        "--serve-arg",
+        action="append",
+        default=[],
+        metavar="ARG",
+        help="an extra option for `serve` (repeatable; --serve-arg=--opt for dashes)",
+    )
     args = ap.parse_args()
     args.source = args.source.resolve()
     return paced(args) if args.paced else fast(args)

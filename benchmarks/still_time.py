@@ -33,8 +33,10 @@ from blueprints3d.client.render.stills import StillOptions  # noqa: E402
 from blueprints3d.commands.render import render_build  # noqa: E402
 
 # The rulebook-like mixed building the render tests use: glass, a four-high stack, wood.
-BUILD = ('{"format": 1, "blueprint": "B13", "stacks": [[[], ["glass:1"]], '
-         '[[], ["stone:2", "glass:4", "recycled:4", "wood:6"]], [["wood:1"], []]]}')
+BUILD = (
+    '{"format": 1, "blueprint": "B13", "stacks": [[[], ["glass:1"]], '
+    '[[], ["stone:2", "glass:4", "recycled:4", "wood:6"]], [["wood:1"], []]]}'
+)
 
 
 def variants() -> dict[str, StillOptions]:
@@ -67,7 +69,9 @@ def main() -> int:
         build = load_build(src)
         open_offscreen_base(64, 64)
         runs = {name: [] for name in variants()}
-        render_build(build, (320, 180), 35.0, True, options=StillOptions())   # compile everything once
+        render_build(
+            build, (320, 180), 35.0, True, options=StillOptions()
+        )  # compile everything once
         for _ in range(a.runs):
             for name, opt in variants().items():
                 t = time.perf_counter()
@@ -79,14 +83,27 @@ def main() -> int:
             m = statistics.median(ts)
             print(f"  {name:24s} {m:6.2f} s  ({m / base:4.2f}x quick)")
         if a.cli:
-            cmd = [sys.executable, "-m", "blueprints3d", "render", src, "-o", os.path.join(tmp, "o.png"),
-                   "--size", a.size]
+            cmd = [
+                sys.executable,
+                "-m",
+                "blueprints3d",
+                "render",
+                src,
+                "-o",
+                os.path.join(tmp, "o.png"),
+                "--size",
+                a.size,
+            ]
             cli = {"--quick": [], "full": []}
             for _ in range(a.runs):
                 for name in cli:
                     t = time.perf_counter()
-                    subprocess.run(cmd + (["--quick"] if name == "--quick" else []), check=True,
-                                   capture_output=True, cwd=ROOT)
+                    subprocess.run(
+                        cmd + (["--quick"] if name == "--quick" else []),
+                        check=True,
+                        capture_output=True,
+                        cwd=ROOT,
+                    )
                     cli[name].append(time.perf_counter() - t)
             print(f"blueprints3d render at {w}x{h}, whole command, medians of {a.runs}:")
             for name, ts in cli.items():

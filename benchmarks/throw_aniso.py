@@ -34,8 +34,14 @@ def measure(start: float, span: float, step: float, forced: bool) -> list[tuple[
 
     base = capture.open_offscreen_base(64, 64)
     shaders.configure(True, base)
-    options = AppOptions(size=(1280, 720), use_shaders=True, seats=parse_seats("Ann,@hard,@expert"),
-                         seed=7, threaded_bots=False, bot_delay=0.0)
+    options = AppOptions(
+        size=(1280, 720),
+        use_shaders=True,
+        seats=parse_seats("Ann,@hard,@expert"),
+        seed=7,
+        threaded_bots=False,
+        bot_delay=0.0,
+    )
     table = open_table(base, 1280, 720, options)
     app = table.app
     if forced:
@@ -72,15 +78,31 @@ def main() -> None:
         print(json.dumps(measure(args.start, args.span, args.step, args.mode == "forced")))
         return
     for mode in ("shipped", "forced"):
-        out = subprocess.run([sys.executable, __file__, "--mode", mode, "--start", str(args.start),
-                              "--span", str(args.span), "--step", str(args.step)],
-                             capture_output=True, text=True, check=True).stdout
+        out = subprocess.run(
+            [
+                sys.executable,
+                __file__,
+                "--mode",
+                mode,
+                "--start",
+                str(args.start),
+                "--span",
+                str(args.span),
+                "--step",
+                str(args.step),
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
         frames = json.loads(out.strip().splitlines()[-1])
         label = "as shipped" if mode == "shipped" else "anisotropy forced on"
         times = [ms for _, ms in frames[1:]]  # the first frame also compiles the shaders
         print(f"{label:>22}: " + ", ".join(f"{t:.3f} s {ms:,.0f} ms" for t, ms in frames))
-        print(f"{'':>22}  median {statistics.median(times):,.0f} ms, worst {max(times):,.0f} ms "
-              f"(the first frame left out)")
+        print(
+            f"{'':>22}  median {statistics.median(times):,.0f} ms, worst {max(times):,.0f} ms "
+            f"(the first frame left out)"
+        )
 
 
 if __name__ == "__main__":

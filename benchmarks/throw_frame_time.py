@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 BATCH = 5
-FELT = (-15.0, -16.0, 15.0, -8.8)   # the pool's strip of felt, in the table's centre frame
+FELT = (-15.0, -16.0, 15.0, -8.8)  # the pool's strip of felt, in the table's centre frame
 
 
 def open_table(size, use_shaders: bool):
@@ -37,14 +37,20 @@ def open_table(size, use_shaders: bool):
 
     base = capture.open_offscreen_base(64, 64)
     shaders.configure(use_shaders, base)
-    options = AppOptions(size=size, use_shaders=use_shaders, seats=parse_seats("Ann,@easy,@easy,@easy"),
-                         seed=3, threaded_bots=False, bot_delay=0.0)
+    options = AppOptions(
+        size=size,
+        use_shaders=use_shaders,
+        seats=parse_seats("Ann,@easy,@easy,@easy"),
+        seed=3,
+        threaded_bots=False,
+        bot_delay=0.0,
+    )
     table = open_offscreen_table(base, size[0], size[1], options)
     table.app.settle()
     return base, table
 
 
-CPU: list[tuple[str, float]] = []   # (what, CPU ms a frame) of every batch, all threads
+CPU: list[tuple[str, float]] = []  # (what, CPU ms a frame) of every batch, all threads
 
 
 def timed(base, table, frames: int, step, what: str = "") -> list[float]:
@@ -102,9 +108,13 @@ class LivePhysics:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="1280x720")
-    parser.add_argument("--throws", type=int, default=3, help="throws played (the medians are over all)")
+    parser.add_argument(
+        "--throws", type=int, default=3, help="throws played (the medians are over all)"
+    )
     parser.add_argument("--no-shaders", action="store_true")
-    parser.add_argument("--save", metavar="PREFIX", help="save mid-throw, at-rest and pool screenshots")
+    parser.add_argument(
+        "--save", metavar="PREFIX", help="save mid-throw, at-rest and pool screenshots"
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     size = tuple(int(v) for v in args.size.split("x"))
@@ -124,7 +134,7 @@ def main() -> int:
     felt = throw.Felt(*FELT)
     bag = (CENTRE_BAG[0], CENTRE_BAG[1], 6.5)
     targets = [Point3(x, y, die / 2) for x, y in pool_slots(len(pool))]
-    capture.render_frames(base, 4)   # warm-up: shader compiles, uploads, the shadow buffer
+    capture.render_frames(base, 4)  # warm-up: shader compiles, uploads, the shadow buffer
     capture.grab_frame(table.buffer)
 
     still_ms = timed(base, table, 30, lambda: None, "still")
@@ -148,34 +158,56 @@ def main() -> int:
             if physics is not None:
                 live_step_ms.extend(physics.step_ms)
             if not live:
-                glide_ms.extend(timed(base, table, int(player.glide * th.fps) // BATCH * BATCH + BATCH, step,
-                                      "glide"))
+                glide_ms.extend(
+                    timed(
+                        base,
+                        table,
+                        int(player.glide * th.fps) // BATCH * BATCH + BATCH,
+                        step,
+                        "glide",
+                    )
+                )
             player.finish()
     still_after = timed(base, table, 30, lambda: None, "still")
     still = statistics.median(still_ms + still_after)
     steps = sum(t.steps for t in sims)
     sim_s = sum(t.seconds for t in sims)
-    print(f"table client, 4 seats, {args.size}, shaders {'on' if shaders.shaders_enabled() else 'off'}, "
-          f"{len(dice)} dice thrown, {args.throws} throws")
-    print(f"  still frame                 {still:8.1f} ms   (before the throws {statistics.median(still_ms):.1f}, "
-          f"after {statistics.median(still_after):.1f})")
-    cpu = {w: statistics.median(c for k, c in CPU if k == w) for w in ("still", "throw", "live", "glide")}
-    print(f"  CPU ms a frame (all threads; steadier on a busy machine): still {cpu['still']:.1f}, "
-          f"throw {cpu['throw']:.1f} (ratio {cpu['throw'] / cpu['still']:.2f}), live physics "
-          f"{cpu['live']:.1f} ({cpu['live'] / cpu['still']:.2f}), glide {cpu['glide']:.1f} "
-          f"({cpu['glide'] / cpu['still']:.2f})")
+    print(
+        f"table client, 4 seats, {args.size}, shaders {'on' if shaders.shaders_enabled() else 'off'}, "
+        f"{len(dice)} dice thrown, {args.throws} throws"
+    )
+    print(
+        f"  still frame                 {still:8.1f} ms   (before the throws {statistics.median(still_ms):.1f}, "
+        f"after {statistics.median(still_after):.1f})"
+    )
+    cpu = {
+        w: statistics.median(c for k, c in CPU if k == w)
+        for w in ("still", "throw", "live", "glide")
+    }
+    print(
+        f"  CPU ms a frame (all threads; steadier on a busy machine): still {cpu['still']:.1f}, "
+        f"throw {cpu['throw']:.1f} (ratio {cpu['throw'] / cpu['still']:.2f}), live physics "
+        f"{cpu['live']:.1f} ({cpu['live'] / cpu['still']:.2f}), glide {cpu['glide']:.1f} "
+        f"({cpu['glide'] / cpu['still']:.2f})"
+    )
     t_med = statistics.median(throw_ms)
-    print(f"  during the throw (playback) {t_med:8.1f} ms   ratio {t_med / still:5.2f}   (should stay under 1.5)")
+    print(
+        f"  during the throw (playback) {t_med:8.1f} ms   ratio {t_med / still:5.2f}   (should stay under 1.5)"
+    )
     l_med = statistics.median(live_ms)
     print(f"  during the throw, live phys {l_med:8.1f} ms   ratio {l_med / still:5.2f}")
     g_med = statistics.median(glide_ms)
     print(f"  gliding to the pool places  {g_med:8.1f} ms   ratio {g_med / still:5.2f}")
-    print(f"  physics step (live, 7 dice) {statistics.median(live_step_ms):8.3f} ms  "
-          f"(x4 a frame = {4 * statistics.median(live_step_ms):.3f} ms)")
-    print(f"  pre-simulation              {1000 * sim_s / len(sims):8.1f} ms a throw, "
-          f"{1000 * sim_s / steps:.3f} ms a step ({steps / len(sims):.0f} steps, "
-          f"{sum(t.attempts for t in sims)} attempts for {len(sims)} throws), "
-          f"throw {statistics.median(t.duration for t in sims):.2f} s long")
+    print(
+        f"  physics step (live, 7 dice) {statistics.median(live_step_ms):8.3f} ms  "
+        f"(x4 a frame = {4 * statistics.median(live_step_ms):.3f} ms)"
+    )
+    print(
+        f"  pre-simulation              {1000 * sim_s / len(sims):8.1f} ms a throw, "
+        f"{1000 * sim_s / steps:.3f} ms a step ({steps / len(sims):.0f} steps, "
+        f"{sum(t.attempts for t in sims)} attempts for {len(sims)} throws), "
+        f"throw {statistics.median(t.duration for t in sims):.2f} s long"
+    )
 
     if args.save:
         th = sims[0]
@@ -196,7 +228,9 @@ def main() -> int:
         capture.save_png(capture.grab_frame(table.buffer), f"{args.save}-pool.png")
         # A replacement: the first die thrown again among the six lying in their places.
         still = [(t.x, t.y, 0.0) for t in targets[1:]]
-        one = throw.simulate(values[:1], args.seed + 100, bag, felt, size=die, variants=pool[:1], still=still)
+        one = throw.simulate(
+            values[:1], args.seed + 100, bag, felt, size=die, variants=pool[:1], still=still
+        )
         player = throw.ThrowPlayer(one, dice[:1], view.centre, targets=targets[:1], heading=0.0)
         for name, t in (("replace-mid", 0.5 * one.duration), ("replace-rest", one.duration)):
             player.update(t - player.t)
@@ -204,9 +238,11 @@ def main() -> int:
                 table.app.lighting.update_shadows(table.buffer.get_gsg())
                 capture.render_frames(base, 2)
             capture.save_png(capture.grab_frame(table.buffer), f"{args.save}-{name}.png")
-        print(f"  saved {args.save}-mid.png, -rest.png, -pool.png, -replace-mid.png, -replace-rest.png "
-              f"({len(one.events)} impacts in the replacement, "
-              f"{sum(e.other == throw.DIE for e in one.events)} on lying dice)")
+        print(
+            f"  saved {args.save}-mid.png, -rest.png, -pool.png, -replace-mid.png, -replace-rest.png "
+            f"({len(one.events)} impacts in the replacement, "
+            f"{sum(e.other == throw.DIE for e in one.events)} on lying dice)"
+        )
     return 0
 
 

@@ -29,6 +29,7 @@ def run() -> int:
     _utf8_output()
     try:
         from blueprints3d.cli import main
+
         return main()  # which says a Ctrl-C during the command itself the same way
     except KeyboardInterrupt:
         print("blueprints3d: interrupted", file=sys.stderr)

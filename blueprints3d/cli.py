@@ -18,7 +18,14 @@ from blueprints3d.commands.argtypes import UsageError, speak_argparse
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.files.places import adopt_old_folder
 from blueprints3d.files.settings import saved_language
-from blueprints3d.i18n import LANGUAGES, _, explain, language_from_environment, set_language, translate
+from blueprints3d.i18n import (
+    LANGUAGES,
+    _,
+    explain,
+    language_from_environment,
+    set_language,
+    translate,
+)
 from blueprints3d.text import one_line
 
 # Subcommand name -> module under blueprints3d.commands. "play" is also the default.
@@ -62,24 +69,38 @@ def build_parser() -> argparse.ArgumentParser:
     speak_argparse()
     parser = _Parser(
         prog="blueprints3d",
-        description=_("Blueprints, the dice-stacking board game, on a 3D table. "
-                      "Without a command, opens the table for a new game."))
-    parser.add_argument("--version", action="version", version=f"blueprints3d {__version__}",
-                        help=_("show program's version number and exit"))
+        description=_(
+            "Blueprints, the dice-stacking board game, on a 3D table. "
+            "Without a command, opens the table for a new game."
+        ),
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"blueprints3d {__version__}",
+        help=_("show program's version number and exit"),
+    )
     _add_lang(parser, None)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         mod = _load(name)
         p = sub.add_parser(name, help=_(mod.HELP), description=_(mod.HELP))
         mod.add_arguments(p)
-        _add_lang(p, argparse.SUPPRESS)   # after the command too; SUPPRESS keeps one given before
+        _add_lang(p, argparse.SUPPRESS)  # after the command too; SUPPRESS keeps one given before
     return parser
 
 
 def _add_lang(parser: argparse.ArgumentParser, default) -> None:
-    parser.add_argument("--lang", choices=list(LANGUAGES), default=default, metavar="|".join(LANGUAGES),
-                        help=_("the language to speak (default: the one chosen on the settings screen, else "
-                               "from LANGUAGE, LC_ALL, LC_MESSAGES, LANG, else English)"))
+    parser.add_argument(
+        "--lang",
+        choices=list(LANGUAGES),
+        default=default,
+        metavar="|".join(LANGUAGES),
+        help=_(
+            "the language to speak (default: the one chosen on the settings screen, else "
+            "from LANGUAGE, LC_ALL, LC_MESSAGES, LANG, else English)"
+        ),
+    )
 
 
 def _split_lang(argv: list[str]) -> tuple[list[str], list[str]]:
@@ -103,8 +124,13 @@ def _given_lang(argv: list[str]) -> str | None:
     for i, arg in enumerate(argv):
         if arg == "--":
             break
-        value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else \
-            arg.split("=", 1)[1] if arg.startswith("--lang=") else None
+        value = (
+            argv[i + 1]
+            if arg == "--lang" and i + 1 < len(argv)
+            else arg.split("=", 1)[1]
+            if arg.startswith("--lang=")
+            else None
+        )
         if value in LANGUAGES:
             found = value
     return found

@@ -61,13 +61,15 @@ def _root(package: str) -> Any:
     base = resources.files("blueprints3d")
     if isinstance(base, Path) and (base.parent / "pyproject.toml").is_file():
         return base.parent / CHECKOUT_FOLDERS[package]
-    raise FileNotFoundError(f"blueprints3d: no {package} folder ({base}); reinstall, or run tools/make_models.py "
-                            "and tools/bake_cards.py")
+    raise FileNotFoundError(
+        f"blueprints3d: no {package} folder ({base}); reinstall, or run tools/make_models.py "
+        "and tools/bake_cards.py"
+    )
 
 
 def _entry(package: str, name: str) -> Any:
     entry = _root(package)
-    for part in _parts(package, name):   # one at a time: a namespace package's path takes one
+    for part in _parts(package, name):  # one at a time: a namespace package's path takes one
         entry = entry.joinpath(part)
     return entry
 

@@ -20,10 +20,10 @@ from typing import Any
 
 ELLIPSIS = "\u2026"
 REPLACEMENT = "?"  # not U+FFFD: the table's fonts have no glyph for it
-NAME_LENGTH = 40        # a seat name on the table
-MESSAGE_LENGTH = 1000   # a whole error line
-VALUE_LENGTH = 60       # a value quoted inside an error line
-FILE_NAME_BYTES = 60    # a name inside a file name (the folder and a time stamp come on top)
+NAME_LENGTH = 40  # a seat name on the table
+MESSAGE_LENGTH = 1000  # a whole error line
+VALUE_LENGTH = 60  # a value quoted inside an error line
+FILE_NAME_BYTES = 60  # a name inside a file name (the folder and a time stamp come on top)
 
 
 # The zero-width non-joiner and joiner (U+200C, U+200D) are format characters that words are
@@ -51,7 +51,7 @@ def display(text: Any, limit: int = NAME_LENGTH) -> str:
     if not head.isprintable() or any("\ud800" <= ch <= "\udfff" for ch in head):
         head = "".join(_clean_char(ch) for ch in head)
     if cut:
-        head = head[:max(limit - 1, 0)] + ELLIPSIS
+        head = head[: max(limit - 1, 0)] + ELLIPSIS
     return head
 
 
@@ -122,8 +122,21 @@ def plural(count: int, singular: str, plural: str | None = None) -> str:
 
 
 # Counts the captions spell out ("two wood dice"); larger ones are written as figures.
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                "eleven", "twelve")
+NUMBER_WORDS = (
+    "no",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+)
 
 
 def number_word(n: int) -> str:

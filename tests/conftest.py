@@ -37,6 +37,7 @@ def private_data_folder(tmp_path_factory, monkeypatch):
     import sys
 
     import blueprints3d.i18n as i18n
+
     script_text = sys.modules.get("blueprints3d.client.scene.script_text")
     if script_text is not None:
         script_text.use_language("en")
@@ -51,6 +52,7 @@ def private_data_folder(tmp_path_factory, monkeypatch):
 #     @pytest.fixture(scope="module")
 #     def table(module_tables):
 #         return module_tables(640, 360, seats=SOLO, seed=1)
+
 
 @pytest.fixture
 def tables(offscreen_base):

@@ -26,7 +26,18 @@ SMALLEST = {
     "opponent_model.py": ["--games", "1", "--jobs", "1", "--players", "2"],
     "server_load.py": ["--rooms", "1"],
     "net_frame.py": ["--games", "1"],
-    "search_regret.py": ["--games", "1", "--samples", "20", "--seeds", "1", "--jobs", "1", "--players", "2"],
+    "search_regret.py": [
+        "--games",
+        "1",
+        "--samples",
+        "20",
+        "--seeds",
+        "1",
+        "--jobs",
+        "1",
+        "--players",
+        "2",
+    ],
     "still_time.py": ["--runs", "1", "--size", "128x72"],
     "throw_aniso.py": ["--start", "0.5", "--span", "0.002"],
     "throw_frame_time.py": ["--throws", "1", "--size", "128x72"],
@@ -39,8 +50,13 @@ def test_every_benchmark_has_its_smallest_settings_here():
 
 @pytest.mark.parametrize("script", sorted(SMALLEST))
 def test_the_benchmark_runs_and_prints_figures(script):
-    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *SMALLEST[script]],
-                         capture_output=True, text=True, timeout=300, cwd=ROOT)
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / script), *SMALLEST[script]],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+    )
     assert out.returncode == 0, out.stderr[-3000:]
     assert any(ch.isdigit() for ch in out.stdout), out.stdout[-2000:]
 
@@ -48,9 +64,25 @@ def test_the_benchmark_runs_and_prints_figures(script):
 def test_the_server_load_benchmark_runs_at_a_persons_pace():
     """server_load.py's second mode (issue 39): paced seats, each a connection of its own, in
     worker processes; two rooms, a short window."""
-    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "server_load.py"), "--paced", "--rooms", "2",
-                          "--seconds", "3", "--warmup", "2", "--client-procs", "1"],
-                         capture_output=True, text=True, timeout=120, cwd=ROOT)
+    out = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "server_load.py"),
+            "--paced",
+            "--rooms",
+            "2",
+            "--seconds",
+            "3",
+            "--warmup",
+            "2",
+            "--client-procs",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
     assert out.returncode == 0, out.stderr[-3000:]
     rows = [line.split() for line in out.stdout.splitlines() if line.split()[:1] == ["2"]]
-    assert rows and rows[0][1] == "8", out.stdout[-2000:]       # four connections a room
+    assert rows and rows[0][1] == "8", out.stdout[-2000:]  # four connections a room

@@ -14,17 +14,20 @@ from blueprints3d.i18n.bidi import base_level, display, has_rtl, levels, visual_
 ALPHABET = "abcXYZدستمی۰۱۲۳12 .,:-+%()[]!؟،\u064e"
 
 
-@pytest.mark.parametrize("line, rtl, shown", [
-    ("Blueprints 3", False, "Blueprints 3"),
-    ("Blueprints 3", True, "Blueprints 3"),
-    ("بازی Blueprints 3 امتیاز ۱۲", True, "۱۲ زایتما Blueprints 3 یزاب"),
-    ("بازی Blueprints 3 امتیاز ۱۲", False, "یزاب Blueprints 3 ۱۲ زایتما"),
-    ("نوبت Anna: ۳ تاس", True, "سات Anna: ۳ تبون"),
-    # Digits after an Arabic-script letter are Arabic numbers (W2): they go with the name.
-    ("Score: علی 12 points", False, "Score: 12 یلع points"),
-    ("ب 1.5% ج", True, "ج %1.5 ب"),
-    ("آسمان‌خراش (۵)", True, "(۵) شارخ‌نامسآ"),
-])
+@pytest.mark.parametrize(
+    "line, rtl, shown",
+    [
+        ("Blueprints 3", False, "Blueprints 3"),
+        ("Blueprints 3", True, "Blueprints 3"),
+        ("بازی Blueprints 3 امتیاز ۱۲", True, "۱۲ زایتما Blueprints 3 یزاب"),
+        ("بازی Blueprints 3 امتیاز ۱۲", False, "یزاب Blueprints 3 ۱۲ زایتما"),
+        ("نوبت Anna: ۳ تاس", True, "سات Anna: ۳ تبون"),
+        # Digits after an Arabic-script letter are Arabic numbers (W2): they go with the name.
+        ("Score: علی 12 points", False, "Score: 12 یلع points"),
+        ("ب 1.5% ج", True, "ج %1.5 ب"),
+        ("آسمان‌خراش (۵)", True, "(۵) شارخ‌نامسآ"),
+    ],
+)
 def test_known_lines(line, rtl, shown):
     assert display(line, rtl) == shown
 

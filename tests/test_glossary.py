@@ -29,8 +29,14 @@ def entry(term: str, table: dict[str, list[str]]) -> list[str]:
 
 def test_every_material_award_and_prize_has_a_german_and_a_chinese_word():
     table = rows()
-    terms = [m.label for m in Material] + ["Award", "Prize", "blueprint (card)", "blueprint bonus",
-                                           "victory points", "in-demand materials"]
+    terms = [m.label for m in Material] + [
+        "Award",
+        "Prize",
+        "blueprint (card)",
+        "blueprint bonus",
+        "victory points",
+        "in-demand materials",
+    ]
     terms += [p.title for p in Prize]
     for term in terms:
         german, chinese = entry(term, table)[:2]

@@ -24,15 +24,24 @@ sys.path.insert(0, str(ROOT / "tools"))
 import compile_catalogues  # noqa: E402
 
 TRANSLATED = ("de", "zh", "fa")
-EXAMPLE_A = {"format": 1,   # README's example build, both buildings score 23
-             "blueprint": {"grid": [[1, "X"], [2, 1], [2, "X"]]},
-             "stacks": [[["recycled:5"], []],
-                        [["glass:2", "recycled:4"], ["recycled:6"]],
-                        [["glass:1", "wood:3"], []]]}
-EXAMPLE_B = {"format": 1, "blueprint": "B07",
-             "stacks": [[["green:1", "black:2"], ["orange:3"]],
-                        [["green:2"], ["orange:4", "green:5"]],
-                        [[], []]]}
+EXAMPLE_A = {
+    "format": 1,  # README's example build, both buildings score 23
+    "blueprint": {"grid": [[1, "X"], [2, 1], [2, "X"]]},
+    "stacks": [
+        [["recycled:5"], []],
+        [["glass:2", "recycled:4"], ["recycled:6"]],
+        [["glass:1", "wood:3"], []],
+    ],
+}
+EXAMPLE_B = {
+    "format": 1,
+    "blueprint": "B07",
+    "stacks": [
+        [["green:1", "black:2"], ["orange:3"]],
+        [["green:2"], ["orange:4", "green:5"]],
+        [[], []],
+    ],
+}
 
 
 @pytest.fixture(autouse=True)
@@ -55,7 +64,9 @@ _BARE_PERCENT = re.compile(r"%[#0+-]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]")
 def percent_placeholders(text: str) -> tuple[set[str], int]:
     """The named %(x)s placeholders of ``text`` and how many bare ones (%s, %r) it has."""
     text = text.replace("%%", "")
-    return set(_NAMED_PERCENT.findall(text)), len(_BARE_PERCENT.findall(_NAMED_PERCENT.sub("", text)))
+    return set(_NAMED_PERCENT.findall(text)), len(
+        _BARE_PERCENT.findall(_NAMED_PERCENT.sub("", text))
+    )
 
 
 def problems(entries: list[Entry]) -> list[str]:
@@ -76,17 +87,25 @@ def problems(entries: list[Entry]) -> list[str]:
         for s in e.strings:
             if not s:
                 out.append(f"{e.msgid!r} is not translated")
-            elif set(_PLACEHOLDER.findall(s)) != wanted and not (e.plural and set(_PLACEHOLDER.findall(s)) <= wanted):
-                out.append(f"{e.msgid!r}: placeholders {sorted(set(_PLACEHOLDER.findall(s)))} "
-                           f"are not the id's {sorted(wanted)}")
+            elif set(_PLACEHOLDER.findall(s)) != wanted and not (
+                e.plural and set(_PLACEHOLDER.findall(s)) <= wanted
+            ):
+                out.append(
+                    f"{e.msgid!r}: placeholders {sorted(set(_PLACEHOLDER.findall(s)))} "
+                    f"are not the id's {sorted(wanted)}"
+                )
             elif percent_placeholders(s) != percent_placeholders(e.msgid) and not (
-                    e.plural and percent_placeholders(s) == percent_placeholders(e.plural)):
-                out.append(f"{e.msgid!r}: %-placeholders {percent_placeholders(s)} are not the id's "
-                           f"{percent_placeholders(e.msgid)}")
+                e.plural and percent_placeholders(s) == percent_placeholders(e.plural)
+            ):
+                out.append(
+                    f"{e.msgid!r}: %-placeholders {percent_placeholders(s)} are not the id's "
+                    f"{percent_placeholders(e.msgid)}"
+                )
     return out
 
 
 # (a) the catalogues
+
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_id_is_translated_with_its_placeholders_and_plural_forms(lang):
@@ -100,45 +119,54 @@ def test_the_catalogues_have_the_same_ids():
 
 def test_the_check_can_fail(tmp_path):
     bad = tmp_path / "bad.po"
-    bad.write_text('msgid ""\nmsgstr "Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
-                   'msgid "stone on level {level}"\nmsgstr "Stein auf Ebene {stufe}"\n\n'
-                   'msgid "total"\nmsgstr ""\n\n'
-                   'msgid "{n} die"\nmsgid_plural "{n} dice"\nmsgstr[0] "{n} Würfel"\n\n'
-                   'msgid "unrecognized arguments: %s"\nmsgstr "unbekannte Argumente"\n\n'
-                   'msgid "invalid choice: %(value)r (choose from %(choices)s)"\n'
-                   'msgstr "ungültige Wahl: %(wert)r (Auswahl: %(choices)s)"\n\n'
-                   'msgid "expected %s argument"\nmsgid_plural "expected %s arguments"\n'
-                   'msgstr[0] "%s Argument erwartet"\nmsgstr[1] "%s Argumente erwartet"\n\n'
-                   'msgid "usage: "\nmsgstr "Aufruf: "\n', "utf-8")
+    bad.write_text(
+        'msgid ""\nmsgstr "Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+        'msgid "stone on level {level}"\nmsgstr "Stein auf Ebene {stufe}"\n\n'
+        'msgid "total"\nmsgstr ""\n\n'
+        'msgid "{n} die"\nmsgid_plural "{n} dice"\nmsgstr[0] "{n} Würfel"\n\n'
+        'msgid "unrecognized arguments: %s"\nmsgstr "unbekannte Argumente"\n\n'
+        'msgid "invalid choice: %(value)r (choose from %(choices)s)"\n'
+        'msgstr "ungültige Wahl: %(wert)r (Auswahl: %(choices)s)"\n\n'
+        'msgid "expected %s argument"\nmsgid_plural "expected %s arguments"\n'
+        'msgstr[0] "%s Argument erwartet"\nmsgstr[1] "%s Argumente erwartet"\n\n'
+        'msgid "usage: "\nmsgstr "Aufruf: "\n',
+        "utf-8",
+    )
     found = problems(read_po(bad))
     assert len(found) == 5, found
     assert any("placeholders" in p and "stone" in p for p in found)
     assert any("not translated" in p for p in found)
     assert any("1 forms, not 2" in p for p in found)
-    assert any("%-placeholders" in p and "unrecognized" in p for p in found)   # a %s lost
+    assert any("%-placeholders" in p and "unrecognized" in p for p in found)  # a %s lost
     assert any("%-placeholders" in p and "invalid choice" in p for p in found)  # %(value)r renamed
 
 
 def test_the_plural_rules_are_the_languages():
     rules = {lang: header(read_po(po_path(lang)))["Plural-Forms"] for lang in TRANSLATED}
-    assert rules == {"de": "nplurals=2; plural=(n != 1);", "zh": "nplurals=1; plural=0;",
-                     "fa": "nplurals=2; plural=(n > 1);"}
+    assert rules == {
+        "de": "nplurals=2; plural=(n != 1);",
+        "zh": "nplurals=1; plural=0;",
+        "fa": "nplurals=2; plural=(n > 1);",
+    }
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_committed_mo_is_what_the_tool_makes(lang):
     po = po_path(lang)
     assert po in compile_catalogues.catalogues()
-    assert po.with_suffix(".mo").read_bytes() == compile_catalogues.compiled(po), \
+    assert po.with_suffix(".mo").read_bytes() == compile_catalogues.compiled(po), (
         "run python3 tools/compile_catalogues.py"
+    )
 
 
 def test_the_mo_writer_is_read_back_by_gettext(tmp_path):
-    entries = parse_po('msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n'
-                       '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n\n'
-                       'msgid "glass"\nmsgstr "شیشه"\n\n'
-                       'msgid "a \\"b\\""\nmsgstr "c \\"d\\"\\n"\n\n'
-                       'msgid "{n} die"\nmsgid_plural "{n} dice"\nmsgstr[0] "x{n}"\nmsgstr[1] "y{n}"\n')
+    entries = parse_po(
+        'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n'
+        '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n\n'
+        'msgid "glass"\nmsgstr "شیشه"\n\n'
+        'msgid "a \\"b\\""\nmsgstr "c \\"d\\"\\n"\n\n'
+        'msgid "{n} die"\nmsgid_plural "{n} dice"\nmsgstr[0] "x{n}"\nmsgstr[1] "y{n}"\n'
+    )
     (tmp_path / "t.mo").write_bytes(mo_bytes(entries))
     with open(tmp_path / "t.mo", "rb") as f:
         t = gettext.GNUTranslations(f)
@@ -147,6 +175,7 @@ def test_the_mo_writer_is_read_back_by_gettext(tmp_path):
 
 
 # (e) numbers and plural forms
+
 
 def test_number_in_each_language():
     assert [number(n, lang) for lang, n in (("en", 23), ("de", 23), ("zh", 23))] == ["23"] * 3
@@ -161,16 +190,31 @@ def test_plural_forms_follow_each_language():
     for lang in ("en", "de", "zh", "fa"):
         set_language(lang)
         said[lang] = [n_(*args, n, each=2) for n in (0, 1, 2)]
-    assert said["en"] == ["wood touching 0 dice: +2 each", "wood touching 1 die: +2 each",
-                          "wood touching 2 dice: +2 each"]
+    assert said["en"] == [
+        "wood touching 0 dice: +2 each",
+        "wood touching 1 die: +2 each",
+        "wood touching 2 dice: +2 each",
+    ]
     assert said["de"][1] == "Holz berührt 1 Würfel: je +2"
-    assert said["zh"] == ["木材接触 0 个骰子：每个 +2", "木材接触 1 个骰子：每个 +2", "木材接触 2 个骰子：每个 +2"]
+    assert said["zh"] == [
+        "木材接触 0 个骰子：每个 +2",
+        "木材接触 1 个骰子：每个 +2",
+        "木材接触 2 个骰子：每个 +2",
+    ]
     assert said["fa"][2] == "چوب در تماس با ۲ تاس: هر کدام +۲"
     # Which form each rule picks (the catalogue's index), through gettext itself.
-    picks = {lang: [i18n.catalogue(lang).ngettext("{n} widget", "{n} widgets", n) for n in (0, 1, 2)]
-             for lang in TRANSLATED}
-    assert picks["de"] == ["{n} widgets", "{n} widget", "{n} widgets"]   # not in the catalogue: the English rule
-    assert i18n.catalogue("fa")._catalog[("Blueprint {id} ({name}), {n} die", 0)]   # two forms, both there
+    picks = {
+        lang: [i18n.catalogue(lang).ngettext("{n} widget", "{n} widgets", n) for n in (0, 1, 2)]
+        for lang in TRANSLATED
+    }
+    assert picks["de"] == [
+        "{n} widgets",
+        "{n} widget",
+        "{n} widgets",
+    ]  # not in the catalogue: the English rule
+    assert i18n.catalogue("fa")._catalog[
+        ("Blueprint {id} ({name}), {n} die", 0)
+    ]  # two forms, both there
     assert i18n.catalogue("fa").plural(0) == 0 and i18n.catalogue("fa").plural(2) == 1
     assert i18n.catalogue("de").plural(0) == 1 and i18n.catalogue("de").plural(1) == 0
     assert i18n.catalogue("zh").plural(5) == 0
@@ -185,6 +229,7 @@ def test_a_message_is_english_until_translated():
 
 
 # (b) score in each language
+
 
 def write(tmp_path, data, name="build.json"):
     p = tmp_path / name
@@ -207,7 +252,9 @@ def test_score_speaks_the_language_with_the_glossarys_words(tmp_path, capsys, la
     for word in WORDS[lang]:
         assert word in out, (lang, word, out)
     if lang == "fa":
-        assert not re.search(r"[0-9]", out.replace("1-6", "")), out   # every number in Persian digits
+        assert not re.search(r"[0-9]", out.replace("1-6", "")), (
+            out
+        )  # every number in Persian digits
         assert "۱۰" in out and "۶" in out
     if lang != "en":
         assert "recycled" not in out and "total" not in out
@@ -227,12 +274,21 @@ def test_score_uses_no_untranslated_id(tmp_path, capsys, monkeypatch, lang):
             return msgid1 if n == 1 else msgid2
 
     real = i18n.catalogue(lang)
-    with open(resources.folder("blueprints3d.locale") / lang / "LC_MESSAGES" / "blueprints3d.mo", "rb") as f:
+    with open(
+        resources.folder("blueprints3d.locale") / lang / "LC_MESSAGES" / "blueprints3d.mo", "rb"
+    ) as f:
         recording = gettext.GNUTranslations(f)
     recording.add_fallback(Recording())
     monkeypatch.setattr(i18n, "catalogue", lambda code: recording if code == lang else real)
-    for data in (EXAMPLE_A, EXAMPLE_B, {"format": 1, "blueprint": {"grid": [[1, 1], [2, 2]]},
-                                         "stacks": [[["stone:1"], ["wood:1"]], [["glass:2", "stone:2"], []]]}):
+    for data in (
+        EXAMPLE_A,
+        EXAMPLE_B,
+        {
+            "format": 1,
+            "blueprint": {"grid": [[1, 1], [2, 2]]},
+            "stacks": [[["stone:1"], ["wood:1"]], [["glass:2", "stone:2"], []]],
+        },
+    ):
         assert main(["--lang", lang, "score", write(tmp_path, data)]) == 0
     for bad in REFUSALS:
         main(["--lang", lang, "score", write(tmp_path, bad)])
@@ -242,9 +298,13 @@ def test_score_uses_no_untranslated_id(tmp_path, capsys, monkeypatch, lang):
 
 # (c) refusals of bad build files: one line, in each language
 
+
 def _stack(*dice):
-    return {"format": 1, "blueprint": {"grid": [[1, "X"], [2, 1], [2, "X"]]},
-            "stacks": [[list(dice), []], [[], []], [[], []]]}
+    return {
+        "format": 1,
+        "blueprint": {"grid": [[1, "X"], [2, 1], [2, "X"]]},
+        "stacks": [[list(dice), []], [[], []], [[], []]],
+    }
 
 
 REFUSALS = [
@@ -258,7 +318,10 @@ REFUSALS = [
     {"format": 1, "blueprint": {"grid": [[1]], "name": 5}, "stacks": [[[]]]},
     {"format": 1, "blueprint": "B07", "stacks": [[]]},
     {"format": 1, "blueprint": {"grid": [[1]]}, "stacks": [["glass:1"]]},
-    _stack("glass:7"), _stack("glass:x"), _stack("glass"), _stack("metal:3"),
+    _stack("glass:7"),
+    _stack("glass:x"),
+    _stack("glass"),
+    _stack("metal:3"),
     {"format": 1, "blueprint": {"grid": [[1, "X"]]}, "stacks": [[[], ["glass:1"]]]},
     _stack("glass:5", "glass:2"),
     _stack("glass:1", "glass:1", "glass:1", "glass:1", "glass:1", "glass:1", "glass:1"),
@@ -274,11 +337,15 @@ def test_a_refusal_is_one_line_in_each_language(tmp_path, capsys, lang):
         english.append(capsys.readouterr().err)
         assert main(["score", path, "--lang", lang]) == 2
         captured = capsys.readouterr()
-        assert captured.out == "" and captured.err.count("\n") == 1 and captured.err.startswith("blueprints3d: ")
+        assert (
+            captured.out == ""
+            and captured.err.count("\n") == 1
+            and captured.err.startswith("blueprints3d: ")
+        )
         assert "Traceback" not in captured.err
         if lang != "en":
-            assert captured.err != english[-1], captured.err   # said in the language, not in English
-    assert len(set(english)) == len(REFUSALS)   # each one a different fault
+            assert captured.err != english[-1], captured.err  # said in the language, not in English
+    assert len(set(english)) == len(REFUSALS)  # each one a different fault
 
 
 def test_refusals_say_the_glossarys_words(tmp_path, capsys):
@@ -295,6 +362,7 @@ def test_refusals_say_the_glossarys_words(tmp_path, capsys):
 def test_the_exception_carries_its_id_and_stays_english(tmp_path):
     from blueprints3d.files.buildfile import load_build
     from blueprints3d.files.errors import BuildFileError
+
     with pytest.raises(BuildFileError) as e:
         load_build(write(tmp_path, _stack("glass:7")))
     assert e.value.msgid == "{file}: {error}"
@@ -304,43 +372,58 @@ def test_the_exception_carries_its_id_and_stays_english(tmp_path):
 
 # (d) choosing the language
 
-@pytest.mark.parametrize("env, lang", [
-    ({}, None),
-    ({"LANG": "de_DE.UTF-8"}, "de"),
-    ({"LANG": "C.UTF-8"}, None),
-    ({"LC_ALL": "C", "LANG": "zh_CN.UTF-8"}, "zh"),          # the first that names a supported one
-    ({"LANGUAGE": "fa_IR:en", "LANG": "de_DE"}, "fa"),
-    ({"LANGUAGE": "it:de", "LANG": "en_GB"}, "de"),           # LANGUAGE's list, in order
-    ({"LC_MESSAGES": "zh_TW", "LANG": "fa_IR"}, "zh"),
-    ({"LC_ALL": "de_AT@euro", "LC_MESSAGES": "fa"}, "de"),
-])
+
+@pytest.mark.parametrize(
+    "env, lang",
+    [
+        ({}, None),
+        ({"LANG": "de_DE.UTF-8"}, "de"),
+        ({"LANG": "C.UTF-8"}, None),
+        ({"LC_ALL": "C", "LANG": "zh_CN.UTF-8"}, "zh"),  # the first that names a supported one
+        ({"LANGUAGE": "fa_IR:en", "LANG": "de_DE"}, "fa"),
+        ({"LANGUAGE": "it:de", "LANG": "en_GB"}, "de"),  # LANGUAGE's list, in order
+        ({"LC_MESSAGES": "zh_TW", "LANG": "fa_IR"}, "zh"),
+        ({"LC_ALL": "de_AT@euro", "LC_MESSAGES": "fa"}, "de"),
+    ],
+)
 def test_language_from_the_environment(env, lang):
     assert language_from_environment(env) == lang
 
 
-def test_lang_option_wins_over_the_environment_before_or_after_the_command(tmp_path, capsys, monkeypatch):
+def test_lang_option_wins_over_the_environment_before_or_after_the_command(
+    tmp_path, capsys, monkeypatch
+):
     path = write(tmp_path, EXAMPLE_A)
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
     first = {}
-    for argv in (["score", path], ["--lang", "zh", "score", path], ["score", path, "--lang", "fa"],
-                 ["--lang=en", "score", path], ["score", "--lang", "de", path]):
+    for argv in (
+        ["score", path],
+        ["--lang", "zh", "score", path],
+        ["score", path, "--lang", "fa"],
+        ["--lang=en", "score", path],
+        ["score", "--lang", "de", path],
+    ):
         assert main(argv) == 0
         first[" ".join(argv).replace(path, "F")] = capsys.readouterr().out.splitlines()[0]
-    assert first == {"score F": "Bauplan custom (Eigener Bauplan), 6 Würfel",
-                     "--lang zh score F": "蓝图 custom（自定义蓝图），6 个骰子",
-                     # A Latin id inside Persian is marked left to right (LRM, invisible) at its ends.
-                     "score F --lang fa": "نقشه \u200ecustom\u200e (نقشهٔ دلخواه)، ۶ تاس",
-                     "--lang=en score F": "Blueprint custom (Custom blueprint), 6 dice",
-                     "score --lang de F": "Bauplan custom (Eigener Bauplan), 6 Würfel"}
+    assert first == {
+        "score F": "Bauplan custom (Eigener Bauplan), 6 Würfel",
+        "--lang zh score F": "蓝图 custom（自定义蓝图），6 个骰子",
+        # A Latin id inside Persian is marked left to right (LRM, invisible) at its ends.
+        "score F --lang fa": "نقشه \u200ecustom\u200e (نقشهٔ دلخواه)، ۶ تاس",
+        "--lang=en score F": "Blueprint custom (Custom blueprint), 6 dice",
+        "score --lang de F": "Bauplan custom (Eigener Bauplan), 6 Würfel",
+    }
     monkeypatch.setenv("LANG", "C")
     assert main(["score", path]) == 0
     assert capsys.readouterr().out.startswith("Blueprint custom")
 
 
-@pytest.mark.parametrize("argv", [["--lang", "xx", "score", "f.json"], ["score", "f.json", "--lang", "klingon"],
-                                  ["--lang"]])
+@pytest.mark.parametrize(
+    "argv",
+    [["--lang", "xx", "score", "f.json"], ["score", "f.json", "--lang", "klingon"], ["--lang"]],
+)
 def test_a_bad_lang_is_refused_in_one_line(capsys, argv):
     with pytest.raises(SystemExit) as e:
         main(argv)
@@ -358,13 +441,26 @@ def test_set_language_refuses_an_unknown_one():
 
 def test_the_catalogues_use_the_glossarys_terms():
     from test_glossary import entry, rows
+
     table = rows()
-    terms = {"wood": "wood", "recycled": "recycled", "stone": "stone", "glass": "glass",
-             "blueprint bonus": "blueprint bonus", "Skyscraper": "Skyscraper", "Geometer": "Geometer",
-             "Structural Integrity": "Structural Integrity", "Materials (the Prize)": "Materials"}
+    terms = {
+        "wood": "wood",
+        "recycled": "recycled",
+        "stone": "stone",
+        "glass": "glass",
+        "blueprint bonus": "blueprint bonus",
+        "Skyscraper": "Skyscraper",
+        "Geometer": "Geometer",
+        "Structural Integrity": "Structural Integrity",
+        "Materials (the Prize)": "Materials",
+    }
     for term, msgid in terms.items():
         for lang, cell in zip(TRANSLATED, entry(term, table)[:3]):
-            word = re.split(r"[ ,（(]", cell.strip())[0] if lang != "fa" else cell.split(" (")[0].split("،")[0]
+            word = (
+                re.split(r"[ ,（(]", cell.strip())[0]
+                if lang != "fa"
+                else cell.split(" (")[0].split("،")[0]
+            )
             assert i18n.catalogue(lang).gettext(msgid) == word, (term, lang, word)
 
 
@@ -372,9 +468,11 @@ def test_the_catalogues_use_the_glossarys_terms():
 def test_a_file_that_cannot_be_read_is_refused_in_the_language(tmp_path, capsys, lang):
     truncated = tmp_path / "cut.json"
     truncated.write_text('{"format": 1,')
-    words = {"de": ["keine solche Datei", "ist ein Ordner, keine Bau-Datei", "kein gültiges JSON"],
-             "zh": ["没有这个文件", "是文件夹，不是建筑文件", "不是有效的 JSON"],
-             "fa": ["چنین فایلی وجود ندارد", "یک پوشه است، نه یک فایل ساختمان", "JSON معتبر نیست"]}[lang]
+    words = {
+        "de": ["keine solche Datei", "ist ein Ordner, keine Bau-Datei", "kein gültiges JSON"],
+        "zh": ["没有这个文件", "是文件夹，不是建筑文件", "不是有效的 JSON"],
+        "fa": ["چنین فایلی وجود ندارد", "یک پوشه است، نه یک فایل ساختمان", "JSON معتبر نیست"],
+    }[lang]
     for path, word in zip((tmp_path / "missing.json", tmp_path, truncated), words):
         assert main(["--lang", lang, "score", str(path)]) == 2
         err = capsys.readouterr().err
@@ -407,10 +505,18 @@ def test_the_extractor_finds_every_marker(tmp_path):
     (tmp_path / "m.py").write_text(
         'A = N_("constant")\n_("said {x}", x=1)\nn_("{n} die", "{n} dice", 2)\n'
         'Message.of("of it")\nMessage.counted("one {n}", "many {n}", 3)\n_refusal(E, "refused")\n'
-        '_(A)\nprint("not marked")\n', "utf-8")
+        '_(A)\nprint("not marked")\n',
+        "utf-8",
+    )
     found = {(f.msgid, f.plural) for f in extract_messages.messages(tmp_path)}
-    assert found == {("constant", None), ("said {x}", None), ("{n} die", "{n} dice"), ("of it", None),
-                     ("one {n}", "many {n}"), ("refused", None)}
+    assert found == {
+        ("constant", None),
+        ("said {x}", None),
+        ("{n} die", "{n} dice"),
+        ("of it", None),
+        ("one {n}", "many {n}"),
+        ("refused", None),
+    }
 
 
 # (g) the command line's help and argparse's own words, in the player's language
@@ -426,15 +532,30 @@ def _help(capsys, argv):
     return capsys.readouterr().out
 
 
-@pytest.mark.parametrize("argv", [["--help"], ["score", "--help"], ["render", "--help"], ["history", "--help"],
-                                  ["tournament", "--help"], ["play", "--help"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--help"],
+        ["score", "--help"],
+        ["render", "--help"],
+        ["history", "--help"],
+        ["tournament", "--help"],
+        ["play", "--help"],
+    ],
+)
 def test_help_is_in_the_language_before_or_after_the_command(capsys, argv):
     english = _help(capsys, argv)
     assert english.startswith("usage: ") and "show this help message and exit" in english
-    for given in (["--lang", "de", *argv], [*argv[:-1], "--lang", "de", argv[-1]], [*argv, "--lang=de"]):
+    for given in (
+        ["--lang", "de", *argv],
+        [*argv[:-1], "--lang", "de", argv[-1]],
+        [*argv, "--lang=de"],
+    ):
         german = _help(capsys, given)
         assert german != english, given
-        assert not german.startswith("usage: ") and "show this help message and exit" not in german, german
+        assert (
+            not german.startswith("usage: ") and "show this help message and exit" not in german
+        ), german
         set_language("en")
 
 
@@ -447,8 +568,15 @@ def test_help_in_the_language_of_the_environment(capsys, monkeypatch):
     assert _help(capsys, ["score", "--help"]) != english
 
 
-@pytest.mark.parametrize("argv", [["score"], ["score", "a.json", "--bogus"], ["simulate", "--players", "7"],
-                                  ["nonsense-command"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["score"],
+        ["score", "a.json", "--bogus"],
+        ["simulate", "--players", "7"],
+        ["nonsense-command"],
+    ],
+)
 def test_argparse_refuses_in_the_language(capsys, argv):
     with pytest.raises(SystemExit):
         main(argv)
@@ -459,7 +587,12 @@ def test_argparse_refuses_in_the_language(capsys, argv):
     assert e.value.code == 2
     german = capsys.readouterr().err
     assert german.count("\n") == 1 and german != english, german
-    for words in ("the following arguments are required", "unrecognized arguments", "invalid choice", "error:"):
+    for words in (
+        "the following arguments are required",
+        "unrecognized arguments",
+        "invalid choice",
+        "error:",
+    ):
         assert words not in german, german
 
 
@@ -467,18 +600,39 @@ def test_argparse_speaks_only_ids_the_catalogue_has():
     """Every message argparse says (this Python's argparse.py) is one of ARGPARSE_MESSAGES."""
     import argparse
     import ast
+
     tree = ast.parse(Path(argparse.__file__).read_text("utf-8"))
-    said = {node.args[0].value for node in ast.walk(tree)
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "ngettext")
-            and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)}
-    marked = set(ARGPARSE_MESSAGES) | {m.msgid for m in ARGPARSE_COUNTED} | {m.plural for m in ARGPARSE_COUNTED}
-    programming = {".__call__() not defined", "conflicting subparser: %s", "conflicting subparser alias: %s",
-                   "argument \"-\" with mode %r", "cannot merge actions - two groups are named %r",
-                   "'required' is an invalid argument for positionals", "dest= is required for options like %r",
-                   "invalid conflict_resolution value: %r", "mutually exclusive arguments must be optional",
-                   "cannot have multiple subparser arguments", "%r is not callable",
-                   "invalid option string %(option)r: must start with a character %(prefix_chars)r",
-                   "conflicting option string: %s", "subcommands"}
+    said = {
+        node.args[0].value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in ("_", "ngettext")
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+        and isinstance(node.args[0].value, str)
+    }
+    marked = (
+        set(ARGPARSE_MESSAGES)
+        | {m.msgid for m in ARGPARSE_COUNTED}
+        | {m.plural for m in ARGPARSE_COUNTED}
+    )
+    programming = {
+        ".__call__() not defined",
+        "conflicting subparser: %s",
+        "conflicting subparser alias: %s",
+        'argument "-" with mode %r',
+        "cannot merge actions - two groups are named %r",
+        "'required' is an invalid argument for positionals",
+        "dest= is required for options like %r",
+        "invalid conflict_resolution value: %r",
+        "mutually exclusive arguments must be optional",
+        "cannot have multiple subparser arguments",
+        "%r is not callable",
+        "invalid option string %(option)r: must start with a character %(prefix_chars)r",
+        "conflicting option string: %s",
+        "subcommands",
+    }
     missing = said - marked - programming
     assert not missing, missing
 
@@ -487,10 +641,13 @@ def test_the_card_names_are_marked():
     assert CARD_NAMES == tuple(c.name for c in standard_deck())
 
 
-def test_the_settings_screens_language_is_used_unless_lang_says_otherwise(tmp_path, capsys, monkeypatch):
+def test_the_settings_screens_language_is_used_unless_lang_says_otherwise(
+    tmp_path, capsys, monkeypatch
+):
     # --lang, else the language chosen on the settings screen (settings.json), else the environment.
     import os
     from blueprints3d.files.settings import Settings, save_settings, settings_path
+
     path = write(tmp_path, EXAMPLE_A)
     monkeypatch.setenv("LANGUAGE", "de")
     assert main(["score", path]) == 0 and capsys.readouterr().out.startswith("Bauplan")
@@ -498,12 +655,15 @@ def test_the_settings_screens_language_is_used_unless_lang_says_otherwise(tmp_pa
     assert main(["score", path]) == 0 and capsys.readouterr().out.startswith("蓝图")
     assert main(["--lang", "fa", "score", path]) == 0 and capsys.readouterr().out.startswith("نقشه")
     # A settings file that cannot be used leaves the choice to the environment (the table says why).
-    settings_path(os.environ["BLUEPRINTS3D_HOME"]).write_text('{"format": 1, "language": "klingon"}')
+    settings_path(os.environ["BLUEPRINTS3D_HOME"]).write_text(
+        '{"format": 1, "language": "klingon"}'
+    )
     assert main(["score", path]) == 0 and capsys.readouterr().out.startswith("Bauplan")
 
 
 def test_a_settings_language_must_be_one_the_program_speaks():
     from blueprints3d.files.settings import Settings, SettingsError
+
     assert Settings(language="fa").language == "fa" and Settings().language == ""
     for bad in ("klingon", 3, None):
         with pytest.raises(SettingsError):
@@ -512,6 +672,7 @@ def test_a_settings_language_must_be_one_the_program_speaks():
 
 def test_formatted_figures_in_persian_digits(capsys):
     from blueprints3d.i18n import digits
+
     assert digits("4.75 ± 12.5%", "fa") == "۴٫۷۵ ± ۱۲٫۵٪" and digits("4.75", "de") == "4.75"
     assert main(["--lang", "fa", "simulate", "--games", "2", "--seed", "1"]) == 0
     out = capsys.readouterr().out
@@ -522,14 +683,20 @@ def test_formatted_figures_in_persian_digits(capsys):
 def test_a_counted_message_is_translated_whole():
     from blueprints3d.i18n import translate
     from blueprints3d.i18n.message import Message
-    one, many = ("your address has opened {n} room on this server, as many as it may; finish it, or try again "
-                 "later", "your address has opened {n} rooms on this server, as many as it may; finish one, or "
-                 "try again later")
+
+    one, many = (
+        "your address has opened {n} room on this server, as many as it may; finish it, or try again "
+        "later",
+        "your address has opened {n} rooms on this server, as many as it may; finish one, or "
+        "try again later",
+    )
     try:
         set_language("de")
         assert translate(Message.counted(one, many, 1)).startswith("deine Adresse hat 1 Raum ")
         assert translate(Message.counted(one, many, 3)).startswith("deine Adresse hat 3 Räume ")
         set_language("en")
-        assert translate(Message.counted(one, many, 3)).startswith("your address has opened 3 rooms")
+        assert translate(Message.counted(one, many, 3)).startswith(
+            "your address has opened 3 rooms"
+        )
     finally:
         set_language("en")

@@ -46,7 +46,9 @@ def import_circles(graph: grimp.ImportGraph, package: str) -> list[list[str]]:
                     counter += 1
                     stack.append(child)
                     on_stack.add(child)
-                    work.append((child, iter(sorted(graph.find_modules_directly_imported_by(child)))))
+                    work.append(
+                        (child, iter(sorted(graph.find_modules_directly_imported_by(child))))
+                    )
                     break
                 if child in on_stack:
                     low[node] = min(low[node], index[child])
@@ -91,8 +93,12 @@ def test_the_circle_finder_finds_a_circle_hidden_in_a_function():
     graph = _graph()
     # As if dice_model imported materials at the top and materials imported dice_model inside
     # a function (grimp reads imports at every level, so the hidden one counts the same).
-    graph.add_import(importer="blueprints3d.client.render.materials",
-                     imported="blueprints3d.client.scene.dice_model")
+    graph.add_import(
+        importer="blueprints3d.client.render.materials",
+        imported="blueprints3d.client.scene.dice_model",
+    )
     circles = import_circles(graph, "blueprints3d")
-    assert any({"blueprints3d.client.render.materials", "blueprints3d.client.scene.dice_model"} <= set(c)
-               for c in circles)
+    assert any(
+        {"blueprints3d.client.render.materials", "blueprints3d.client.scene.dice_model"} <= set(c)
+        for c in circles
+    )

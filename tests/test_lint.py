@@ -20,8 +20,13 @@ def need_ruff() -> None:
 
 def test_ruff_finds_nothing():
     need_ruff()
-    out = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "."], cwd=ROOT,
-                         capture_output=True, text=True, timeout=300)
+    out = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "--no-cache", "."],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
 
 
@@ -29,6 +34,19 @@ def test_the_lint_can_fail(tmp_path):
     bad = tmp_path / "bad.py"
     bad.write_text("import os\n")
     need_ruff()
-    out = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "--config",
-                          str(ROOT / "pyproject.toml"), str(bad)], capture_output=True, text=True, timeout=300)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ruff",
+            "check",
+            "--no-cache",
+            "--config",
+            str(ROOT / "pyproject.toml"),
+            str(bad),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert out.returncode == 1 and "F401" in out.stdout

@@ -58,8 +58,11 @@ print("zip ok")
 def package_zip(out: Path) -> Path:
     """The package as a wheel lays it out (models/ and textures/ inside it), in one zip."""
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
-        for source, inside in ((ROOT / "blueprints3d", "blueprints3d"), (ROOT / "models", "blueprints3d/models"),
-                               (ROOT / "textures", "blueprints3d/textures")):
+        for source, inside in (
+            (ROOT / "blueprints3d", "blueprints3d"),
+            (ROOT / "models", "blueprints3d/models"),
+            (ROOT / "textures", "blueprints3d/textures"),
+        ):
             for path in sorted(source.rglob("*")):
                 if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
                     z.write(path, f"{inside}/{path.relative_to(source).as_posix()}")
@@ -68,15 +71,23 @@ def package_zip(out: Path) -> Path:
 
 def test_the_package_imported_from_a_zip_loads_every_kind_of_file(tmp_path):
     archive = package_zip(tmp_path / "blueprints3d.zip")
-    run = subprocess.run([sys.executable, "-I", "-c", ZIP_CHECK, str(archive)], cwd=tmp_path,
-                         capture_output=True, text=True, timeout=120)
+    run = subprocess.run(
+        [sys.executable, "-I", "-c", ZIP_CHECK, str(archive)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert run.returncode == 0 and "zip ok" in run.stdout, run.stdout[-2000:] + run.stderr[-3000:]
 
 
 def test_a_checkout_finds_its_files_beside_the_package():
     assert resources.file_path("blueprints3d.models", "die.bam") == ROOT / "models" / "die.bam"
     assert resources.folder("blueprints3d.textures") == ROOT / "textures"
-    assert resources.read_text("blueprints3d.shaders", "scene.vert") == (ROOT / "blueprints3d/shaders/scene.vert").read_text()
+    assert (
+        resources.read_text("blueprints3d.shaders", "scene.vert")
+        == (ROOT / "blueprints3d/shaders/scene.vert").read_text()
+    )
     assert resources.exists("blueprints3d.locale", "de/LC_MESSAGES/blueprints3d.mo")
     assert not resources.exists("blueprints3d.locale", "xx/LC_MESSAGES/blueprints3d.mo")
 
@@ -88,7 +99,10 @@ def test_a_frozen_build_finds_its_files_beside_its_executable(tmp_path, monkeypa
     monkeypatch.setattr(sys, "executable", str(tmp_path / "blueprints"))
     assert resources.frozen_root() == tmp_path.resolve()
     assert resources.read_text("blueprints3d.shaders", "x.vert") == "frozen"
-    assert resources.file_path("blueprints3d.shaders", "x.vert") == tmp_path.resolve() / "blueprints3d/shaders/x.vert"
+    assert (
+        resources.file_path("blueprints3d.shaders", "x.vert")
+        == tmp_path.resolve() / "blueprints3d/shaders/x.vert"
+    )
 
 
 @pytest.mark.parametrize("name", ["", "../pyproject.toml", "a/../../b"])
@@ -103,7 +117,12 @@ def test_a_missing_file_is_named():
 
 
 def test_no_other_module_builds_paths_from_its_own_file():
-    offenders = [str(p.relative_to(ROOT)) for p in (ROOT / "blueprints3d").rglob("*.py")
-                 if p.name != "resources.py" and re.search(r"__file__|importlib\.resources|from importlib import resources",
-                                                            p.read_text("utf-8"))]
+    offenders = [
+        str(p.relative_to(ROOT))
+        for p in (ROOT / "blueprints3d").rglob("*.py")
+        if p.name != "resources.py"
+        and re.search(
+            r"__file__|importlib\.resources|from importlib import resources", p.read_text("utf-8")
+        )
+    ]
     assert offenders == []

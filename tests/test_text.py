@@ -29,7 +29,9 @@ def test_plural_passed_irregular_word_and_endings():
 def test_display_keeps_the_joiners_words_are_spelt_with():
     from blueprints3d.text import display
 
-    persian = "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"  # a Persian word with its half-space
+    persian = (
+        "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"  # a Persian word with its half-space
+    )
     assert display(persian) == persian
     assert display("\U0001f468\u200d\U0001f469") == "\U0001f468\u200d\U0001f469"  # a joined emoji
     # Every other format character still becomes a space: a name cannot turn the text around it.

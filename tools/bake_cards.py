@@ -29,8 +29,10 @@ def bake(out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for bp in standard_deck():
-        for name, rgb in ((bp.id, card_model.card_face_image(bp)),
-                          (f"{bp.id}-drawing", card_model.drawing_face_image(bp))):
+        for name, rgb in (
+            (bp.id, card_model.card_face_image(bp)),
+            (f"{bp.id}-drawing", card_model.drawing_face_image(bp)),
+        ):
             path = out / f"{name}.png"
             tmp = out / f"tmp-{name}.png"
             if not card_model.face_texture(rgb).write(Filename.from_os_specific(str(tmp))):

@@ -31,7 +31,9 @@ def compiled(po: Path) -> bytes:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="only check that every .mo is up to date")
+    parser.add_argument(
+        "--check", action="store_true", help="only check that every .mo is up to date"
+    )
     args = parser.parse_args(argv)
     stale = 0
     for po in catalogues():

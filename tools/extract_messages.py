@@ -31,9 +31,13 @@ from blueprints3d.i18n.po import Entry, quote, read_po, write_po  # noqa: E402
 PACKAGE = ROOT / "blueprints3d"
 TEMPLATE = LOCALE_DIR / "blueprints3d.pot"
 # The callables whose arguments are message ids, and where the id stands among the arguments.
-SINGLE = {"_": 0, "N_": 0, "of": 0,          # _("id"), N_("id"), Message.of("id")
-          "_refusal": 1}                     # files/jsonfile.py: _refusal(error, "id", ...)
-COUNTED = {"n_": 0, "counted": 0}            # n_("one", "many", n), Message.counted("one", "many", n)
+SINGLE = {
+    "_": 0,
+    "N_": 0,
+    "of": 0,  # _("id"), N_("id"), Message.of("id")
+    "_refusal": 1,
+}  # files/jsonfile.py: _refusal(error, "id", ...)
+COUNTED = {"n_": 0, "counted": 0}  # n_("one", "many", n), Message.counted("one", "many", n)
 
 
 @dataclass
@@ -46,8 +50,12 @@ class Found:
 def _name(func: ast.expr) -> str | None:
     if isinstance(func, ast.Name):
         return func.id
-    if isinstance(func, ast.Attribute) and func.attr in ("of", "counted") \
-            and isinstance(func.value, ast.Name) and func.value.id == "Message":
+    if (
+        isinstance(func, ast.Attribute)
+        and func.attr in ("of", "counted")
+        and isinstance(func.value, ast.Name)
+        and func.value.id == "Message"
+    ):
         return func.attr
     return None
 
@@ -75,16 +83,19 @@ def messages(package: Path = PACKAGE) -> list[Found]:
             else:
                 continue
             if not msgid:
-                continue   # _(CONSTANT): the constant was marked with N_ where it is defined
+                continue  # _(CONSTANT): the constant was marked with N_ where it is defined
             key = (msgid, plural)
             found.setdefault(key, Found(msgid, plural)).places.append(f"{rel}:{node.lineno}")
     return sorted(found.values(), key=lambda f: f.places[0].split(":")[0])
 
 
 def template(found: list[Found]) -> str:
-    out = ['msgid ""', 'msgstr ""', '"Content-Type: text/plain; charset=UTF-8\\n"', '']
+    out = ['msgid ""', 'msgstr ""', '"Content-Type: text/plain; charset=UTF-8\\n"', ""]
     for f in found:
-        out.append("#: " + " ".join(sorted(set(f.places), key=lambda p: (p.split(":")[0], int(p.split(":")[1])))))
+        out.append(
+            "#: "
+            + " ".join(sorted(set(f.places), key=lambda p: (p.split(":")[0], int(p.split(":")[1]))))
+        )
         out.append(f"msgid {quote(f.msgid)}")
         if f.plural is None:
             out.append('msgstr ""')
@@ -108,13 +119,17 @@ def merged(po: list[Entry], found: list[Found], nplurals: int) -> list[Entry]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="only check that the template is up to date")
+    parser.add_argument(
+        "--check", action="store_true", help="only check that the template is up to date"
+    )
     args = parser.parse_args(argv)
     found = messages()
     text = template(found)
     if args.check:
         if not TEMPLATE.exists() or TEMPLATE.read_text("utf-8") != text:
-            print(f"{TEMPLATE}: out of date with the source (run python3 tools/extract_messages.py)")
+            print(
+                f"{TEMPLATE}: out of date with the source (run python3 tools/extract_messages.py)"
+            )
             return 1
         return 0
     TEMPLATE.write_text(text, "utf-8")
@@ -123,10 +138,16 @@ def main(argv: list[str] | None = None) -> int:
         entries = read_po(po)
         head = next((e for e in entries if e.msgid == ""), None)
         plural_forms = "" if head is None else head.strings[0]
-        nplurals = int(plural_forms.split("nplurals=")[1].split(";")[0]) if "nplurals=" in plural_forms else 2
+        nplurals = (
+            int(plural_forms.split("nplurals=")[1].split(";")[0])
+            if "nplurals=" in plural_forms
+            else 2
+        )
         new = merged(entries, found, nplurals)
-        if head is not None:   # the catalogue names the version it was made for (__version__)
-            head.strings[0] = re.sub(r"(Project-Id-Version: blueprints3d)[^\n]*", rf"\1 {__version__}", head.strings[0])
+        if head is not None:  # the catalogue names the version it was made for (__version__)
+            head.strings[0] = re.sub(
+                r"(Project-Id-Version: blueprints3d)[^\n]*", rf"\1 {__version__}", head.strings[0]
+            )
         write_po(po, new)
         todo = sum(1 for e in new if e.msgid and not all(e.strings))
         print(f"wrote {po}: {len(new) - 1} messages, {todo} to translate")

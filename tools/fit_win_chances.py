@@ -136,7 +136,7 @@ def _convolve(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     out = np.zeros((x.shape[0] + y.shape[0] - 1, x.shape[1] + y.shape[1] - 1))
     for a in range(y.shape[0]):
         for b in range(y.shape[1]):
-            out[a:a + x.shape[0], b:b + x.shape[1]] += y[a, b] * x
+            out[a : a + x.shape[0], b : b + x.shape[1]] += y[a, b] * x
     return out
 
 
@@ -166,7 +166,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.players == 2:
         work, extra = round_differences, ([args.bot] * args.games, seeds)
     else:
-        work, extra = standings_and_wins, ([args.bot] * args.games, [args.players] * args.games, seeds)
+        work, extra = (
+            standings_and_wins,
+            ([args.bot] * args.games, [args.players] * args.games, seeds),
+        )
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
             games = list(pool.map(work, *extra, chunksize=4))
@@ -177,31 +180,47 @@ def main(argv: list[str] | None = None) -> int:
         tables = chances(rounds)
         data["two_players"] = {
             "what": "chance to win the game by (Prizes ahead, Silver Awards ahead) with 1 or 2 "
-                    "rounds still to play; rows: Prizes ahead from -prizes_span, columns: Silver",
-            "bot": args.bot, "games": args.games, "rounds": len(rounds), "seed": args.seed,
-            "tables": {str(left): {"prizes_span": (t.shape[0] - 1) // 2,
-                                   "silver_span": (t.shape[1] - 1) // 2,
-                                   "chance": [[round(float(v), 4) for v in row] for row in t]}
-                       for left, t in tables.items()},
+            "rounds still to play; rows: Prizes ahead from -prizes_span, columns: Silver",
+            "bot": args.bot,
+            "games": args.games,
+            "rounds": len(rounds),
+            "seed": args.seed,
+            "tables": {
+                str(left): {
+                    "prizes_span": (t.shape[0] - 1) // 2,
+                    "silver_span": (t.shape[1] - 1) // 2,
+                    "chance": [[round(float(v), 4) for v in row] for row in t],
+                }
+                for left, t in tables.items()
+            },
         }
         report = [f"{len(rounds)} rounds of {args.games} two-player games ({args.bot})"]
         for left, t in tables.items():
-            report.append(f"{left} round(s) to go, Silver level: " +
-                          " ".join(f"{v:.2f}" for v in t[:, (t.shape[1] - 1) // 2]))
+            report.append(
+                f"{left} round(s) to go, Silver level: "
+                + " ".join(f"{v:.2f}" for v in t[:, (t.shape[1] - 1) // 2])
+            )
     else:
         scales = {}
         for left in range(1, NUM_ROUNDS):
             after = NUM_ROUNDS - left  # standings after this many rounds
-            scales[str(left)] = round(fit_scale([g[0][after - 1] for g in games],
-                                                [g[1] for g in games]), 3)
+            scales[str(left)] = round(
+                fit_scale([g[0][after - 1] for g in games], [g[1] for g in games]), 3
+            )
         data.setdefault("softmax", {})[str(args.players)] = {
             "what": "chance to win ~ exp(VP / scale) over the players, by rounds still to play",
-            "bot": args.bot, "games": args.games, "seed": args.seed, "scale": scales}
+            "bot": args.bot,
+            "games": args.games,
+            "seed": args.seed,
+            "scale": scales,
+        }
         report = [f"{args.games} {args.players}-player games ({args.bot}): scales {scales}"]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     tmp = args.out.with_suffix(".tmp")
     text = json.dumps(data, indent=1, sort_keys=True)
-    text = re.sub(r"\[\s+([-0-9.,\s]+?)\s+\]", lambda m: "[" + " ".join(m.group(1).split()) + "]", text)
+    text = re.sub(
+        r"\[\s+([-0-9.,\s]+?)\s+\]", lambda m: "[" + " ".join(m.group(1).split()) + "]", text
+    )
     tmp.write_text(text + "\n")  # a table row a line
     tmp.replace(args.out)
     print(f"-> {args.out}")

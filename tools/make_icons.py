@@ -36,15 +36,16 @@ import numpy as np
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "textures"
 SHEET = "icons.png"
 INDEX = "icons.json"
-CELL = 128           # pixels a side of one icon's cell
-GUTTER = 4           # transparent pixels between cells (no bleeding when scaled down)
+CELL = 128  # pixels a side of one icon's cell
+GUTTER = 4  # transparent pixels between cells (no bleeding when scaled down)
 COLUMNS = 3
 SUPERSAMPLE = 4
 
-Mask = np.ndarray    # (n, n) float coverage in 0..1, n = CELL * SUPERSAMPLE
+Mask = np.ndarray  # (n, n) float coverage in 0..1, n = CELL * SUPERSAMPLE
 
 
 # -- shapes: coverage on the cell's grid, coordinates 0..1 across, y down ----------------------------
+
 
 def _grid() -> tuple[np.ndarray, np.ndarray]:
     n = CELL * SUPERSAMPLE
@@ -82,10 +83,14 @@ def cut(mask: Mask, *holes: Mask) -> Mask:
 
 
 # Pip places on a face, in its own 0..1 square.
-PIPS = {1: [(0.5, 0.5)], 2: [(0.27, 0.27), (0.73, 0.73)], 3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
-        4: [(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)],
-        5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
-        6: [(0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)]}
+PIPS = {
+    1: [(0.5, 0.5)],
+    2: [(0.27, 0.27), (0.73, 0.73)],
+    3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
+    4: [(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)],
+    5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
+    6: [(0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)],
+}
 
 
 def die_face(x0: float, y0: float, side: float, value: int | None) -> Mask:
@@ -99,16 +104,29 @@ def die_face(x0: float, y0: float, side: float, value: int | None) -> Mask:
 
 # -- the icons --------------------------------------------------------------------------------------
 
+
 def _windows(x0: float, x1: float, y0: float, y1: float, cols: int, rows: int) -> list[Mask]:
     """A grid of window holes filling the rectangle."""
     w, h = (x1 - x0) / cols, (y1 - y0) / rows
-    return [box(x0 + (c + 0.22) * w, y0 + (r + 0.25) * h, x0 + (c + 0.78) * w, y0 + (r + 0.75) * h, 0.004)
-            for c in range(cols) for r in range(rows)]
+    return [
+        box(
+            x0 + (c + 0.22) * w,
+            y0 + (r + 0.25) * h,
+            x0 + (c + 0.78) * w,
+            y0 + (r + 0.75) * h,
+            0.004,
+        )
+        for c in range(cols)
+        for r in range(rows)
+    ]
 
 
 def skyscraper() -> Mask:
-    tower = union(box(0.37, 0.20, 0.63, 0.90, 0.01), box(0.42, 0.13, 0.58, 0.21, 0.01),
-                  box(0.475, 0.03, 0.525, 0.14, 0.02))
+    tower = union(
+        box(0.37, 0.20, 0.63, 0.90, 0.01),
+        box(0.42, 0.13, 0.58, 0.21, 0.01),
+        box(0.475, 0.03, 0.525, 0.14, 0.02),
+    )
     tower = cut(tower, *_windows(0.40, 0.60, 0.24, 0.86, 3, 8))
     left = cut(box(0.10, 0.52, 0.33, 0.90, 0.01), *_windows(0.13, 0.30, 0.56, 0.86, 2, 4))
     right = cut(box(0.67, 0.63, 0.90, 0.90, 0.01), *_windows(0.70, 0.87, 0.67, 0.86, 2, 3))
@@ -120,15 +138,25 @@ def geometer() -> Mask:
     side, gap = 0.27, 0.045
     x0 = (1 - 3 * side - 2 * gap) / 2
     y0 = (1 - 2 * side - gap) / 2
-    return union(*(die_face(x0 + c * (side + gap), y0 + r * (side + gap), side, 1 + r * 3 + c)
-                   for r in range(2) for c in range(3)))
+    return union(
+        *(
+            die_face(x0 + c * (side + gap), y0 + r * (side + gap), side, 1 + r * 3 + c)
+            for r in range(2)
+            for c in range(3)
+        )
+    )
 
 
 def structural_integrity() -> Mask:
     side, gap = 0.39, 0.06
     x0 = (1 - 2 * side - gap) / 2
-    return union(*(die_face(x0 + c * (side + gap), x0 + r * (side + gap), side, 4)
-                   for r in range(2) for c in range(2)))
+    return union(
+        *(
+            die_face(x0 + c * (side + gap), x0 + r * (side + gap), side, 4)
+            for r in range(2)
+            for c in range(2)
+        )
+    )
 
 
 def materials() -> Mask:
@@ -136,19 +164,26 @@ def materials() -> Mask:
     x0 = (1 - 3 * side - 2 * gap) / 2
     y1 = 0.5 + side + gap / 2
     faces = [die_face(x0 + c * (side + gap), y1 - side, side, None) for c in range(3)]
-    faces += [die_face(x0 + (side + gap) / 2 + c * (side + gap), y1 - 2 * side - gap, side, None)
-              for c in range(2)]
+    faces += [
+        die_face(x0 + (side + gap) / 2 + c * (side + gap), y1 - 2 * side - gap, side, None)
+        for c in range(2)
+    ]
     return union(*faces)
 
 
 def blueprint() -> Mask:
     outline = cut(box(0.06, 0.18, 0.94, 0.82, 0.05), box(0.11, 0.23, 0.89, 0.77, 0.03))
-    spaces = [box(0.17 + c * 0.155, 0.285 + r * 0.15, 0.30 + c * 0.155, 0.415 + r * 0.15, 0.02)
-              for c in range(2) for r in range(3)]
+    spaces = [
+        box(0.17 + c * 0.155, 0.285 + r * 0.15, 0.30 + c * 0.155, 0.415 + r * 0.15, 0.02)
+        for c in range(2)
+        for r in range(3)
+    ]
     # The drawing's band: cubes in outline, two stacked and one beside them.
     cubes = [(0.56, 0.55, 0.69, 0.68), (0.56, 0.40, 0.69, 0.53), (0.71, 0.55, 0.84, 0.68)]
-    band = [cut(box(x0, y0, x1, y1, 0.015), box(x0 + 0.025, y0 + 0.025, x1 - 0.025, y1 - 0.025))
-            for x0, y0, x1, y1 in cubes]
+    band = [
+        cut(box(x0, y0, x1, y1, 0.015), box(x0 + 0.025, y0 + 0.025, x1 - 0.025, y1 - 0.025))
+        for x0, y0, x1, y1 in cubes
+    ]
     return union(outline, *spaces, *band)
 
 
@@ -169,6 +204,7 @@ ICONS: dict[str, Callable[[], Mask]] = {
 
 # -- the sheet --------------------------------------------------------------------------------------
 
+
 def cell_rect(k: int) -> tuple[int, int, int, int]:
     """The ``k``-th icon's (x, y, width, height) in the sheet, from its top left."""
     col, row = k % COLUMNS, k // COLUMNS
@@ -181,12 +217,12 @@ def sheet() -> tuple[np.ndarray, dict]:
     w = GUTTER + COLUMNS * (CELL + GUTTER)
     h = GUTTER + rows * (CELL + GUTTER)
     out = np.zeros((h, w, 4), np.uint8)
-    out[..., :3] = 255   # white everywhere: a filtered edge never darkens towards the ground
+    out[..., :3] = 255  # white everywhere: a filtered edge never darkens towards the ground
     index = {"format": 1, "sheet": SHEET, "size": [w, h], "cell": CELL, "icons": {}}
     for k, (name, draw) in enumerate(ICONS.items()):
         x, y, cw, ch = cell_rect(k)
         ink = draw().reshape(CELL, SUPERSAMPLE, CELL, SUPERSAMPLE).mean(axis=(1, 3))
-        out[y:y + ch, x:x + cw, 3] = (np.clip(ink, 0, 1) * 255 + 0.5).astype(np.uint8)
+        out[y : y + ch, x : x + cw, 3] = (np.clip(ink, 0, 1) * 255 + 0.5).astype(np.uint8)
         index["icons"][name] = [x, y, cw, ch]
     return out, index
 
@@ -197,11 +233,17 @@ def png_bytes(rgba: np.ndarray) -> bytes:
     raw = b"".join(b"\x00" + rgba[y].tobytes() for y in range(h))
 
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return len(data).to_bytes(4, "big") + kind + data + zlib.crc32(kind + data).to_bytes(4, "big")
+        return (
+            len(data).to_bytes(4, "big") + kind + data + zlib.crc32(kind + data).to_bytes(4, "big")
+        )
 
     header = w.to_bytes(4, "big") + h.to_bytes(4, "big") + bytes([8, 6, 0, 0, 0])
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9))
-            + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(raw, 9))
+        + chunk(b"IEND", b"")
+    )
 
 
 def index_bytes(index: dict) -> bytes:
@@ -222,8 +264,10 @@ def main(argv: list[str] | None = None) -> int:
     rgba, index = sheet()
     _write(args.out / SHEET, png_bytes(rgba))
     _write(args.out / INDEX, index_bytes(index))
-    print(f"wrote {args.out / SHEET} ({rgba.shape[1]}x{rgba.shape[0]}, {len(index['icons'])} icons) "
-          f"and {args.out / INDEX}")
+    print(
+        f"wrote {args.out / SHEET} ({rgba.shape[1]}x{rgba.shape[0]}, {len(index['icons'])} icons) "
+        f"and {args.out / INDEX}"
+    )
     return 0
 
 

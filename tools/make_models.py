@@ -37,8 +37,17 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a checkout: the package beside this folder
 
-from panda3d.core import (Filename, Geom, GeomNode, GeomTriangles, GeomVertexArrayFormat,  # noqa: E402
-                          GeomVertexData, GeomVertexFormat, NodePath, Texture)
+from panda3d.core import (  # noqa: E402
+    Filename,
+    Geom,
+    GeomNode,
+    GeomTriangles,
+    GeomVertexArrayFormat,
+    GeomVertexData,
+    GeomVertexFormat,
+    NodePath,
+    Texture,
+)
 
 from blueprints3d.client.render import textures  # noqa: E402
 from blueprints3d.client.scene import card_model, dice_model, units  # noqa: E402
@@ -48,9 +57,13 @@ from blueprints3d.client.table import layout  # noqa: E402
 
 # Face value -> (t1, t2) in-face axes with t1 x t2 = normal (counter-clockwise = front facing).
 FACE_AXES: dict[int, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
-    1: ((1, 0, 0), (0, 1, 0)), 6: ((1, 0, 0), (0, -1, 0)),
-    3: ((0, 1, 0), (0, 0, 1)), 4: ((0, -1, 0), (0, 0, 1)),
-    2: ((-1, 0, 0), (0, 0, 1)), 5: ((1, 0, 0), (0, 0, 1))}
+    1: ((1, 0, 0), (0, 1, 0)),
+    6: ((1, 0, 0), (0, -1, 0)),
+    3: ((0, 1, 0), (0, 0, 1)),
+    4: ((0, -1, 0), (0, 0, 1)),
+    2: ((-1, 0, 0), (0, 0, 1)),
+    5: ((1, 0, 0), (0, 0, 1)),
+}
 # Pip centres in a face tile's (s, t) in [0, 1]^2, the standard layouts.
 _LO, _MID, _HI = 0.27, 0.5, 0.73
 PIP_LAYOUT: dict[int, tuple[tuple[float, float], ...]] = {
@@ -62,8 +75,8 @@ PIP_LAYOUT: dict[int, tuple[tuple[float, float], ...]] = {
     6: ((_LO, _LO), (_LO, _MID), (_LO, _HI), (_HI, _LO), (_HI, _MID), (_HI, _HI)),
 }
 PIP_RADIUS = 0.085  # of the face's side; about 2.7 mm on a 16 mm die
-ATLAS_TILE = 128    # pixels per face tile; the atlas is 6 tiles wide, 1 high
-EDGE_STEPS = 3      # vertices across each half of a rounded edge (0, 22.5, 45 degrees)
+ATLAS_TILE = 128  # pixels per face tile; the atlas is 6 tiles wide, 1 high
+EDGE_STEPS = 3  # vertices across each half of a rounded edge (0, 22.5, 45 degrees)
 
 
 def _face_coords(h: float, r: float) -> list[float]:
@@ -95,10 +108,10 @@ def die_geom() -> Geom:
         for v in coords:
             for u in coords:
                 p = nrm * h + t1 * u + t2 * v
-                q = np.clip(p, -a, a)            # nearest point of the inner (unrounded) box
+                q = np.clip(p, -a, a)  # nearest point of the inner (unrounded) box
                 d = p - q
                 normal = d / np.linalg.norm(d)
-                pos = q + r * normal             # pushed out to the rounded surface
+                pos = q + r * normal  # pushed out to the rounded surface
                 s, t = (u + h) / (2 * h), (v + h) / (2 * h)
                 uv = ((value - 1 + s) / 6.0, t)
                 rows.append(np.concatenate([pos, normal, uv, t1]))
@@ -129,12 +142,14 @@ def pip_mask(size: int = ATLAS_TILE) -> np.ndarray:
 # Where a face's symbols go: the middle of the face's top and bottom rows, between the corner
 # pips (and clear of a five's centre pip): PIP_RADIUS + 0.02 from the nearest pip of any value.
 SYMBOL_CENTRES = ((0.5, _LO), (0.5, _HI))
-SYMBOL_RADIUS = 0.125       # of the face's side: the symbol fits a square of twice this
-SYMBOL_STROKE = 0.2         # of SYMBOL_RADIUS: lines about 0.4 mm wide on a 16 mm die
-SYMBOL_SUPERSAMPLE = 4      # drawn this much finer, then averaged: smooth edges
+SYMBOL_RADIUS = 0.125  # of the face's side: the symbol fits a square of twice this
+SYMBOL_STROKE = 0.2  # of SYMBOL_RADIUS: lines about 0.4 mm wide on a 16 mm die
+SYMBOL_SUPERSAMPLE = 4  # drawn this much finer, then averaged: smooth edges
 
 
-def _segment(u: np.ndarray, v: np.ndarray, a: tuple[float, float], b: tuple[float, float]) -> np.ndarray:
+def _segment(
+    u: np.ndarray, v: np.ndarray, a: tuple[float, float], b: tuple[float, float]
+) -> np.ndarray:
     """Distance from (u, v) to the segment a-b."""
     ax, ay = a
     dx, dy = b[0] - ax, b[1] - ay
@@ -145,6 +160,7 @@ def _segment(u: np.ndarray, v: np.ndarray, a: tuple[float, float], b: tuple[floa
 def _in_triangle(u: np.ndarray, v: np.ndarray, p, q, r) -> np.ndarray:
     def side(a, b):
         return (b[0] - a[0]) * (v - a[1]) - (b[1] - a[1]) * (u - a[0])
+
     s1, s2, s3 = side(p, q), side(q, r), side(r, p)
     return ((s1 >= 0) & (s2 >= 0) & (s3 >= 0)) | ((s1 <= 0) & (s2 <= 0) & (s3 <= 0))
 
@@ -160,12 +176,18 @@ def symbol_shape(material: str, u: np.ndarray, v: np.ndarray) -> np.ndarray:
             out |= (np.abs(v - k - 0.16 * np.sin(3.1 * u + 0.7 * k)) < w) & (np.abs(u) < 0.92)
         return out
     if material == "stone":
-        frame = (np.maximum(np.abs(u), np.abs(v)) < 0.86) & (np.maximum(np.abs(u), np.abs(v)) > 0.86 - 2 * w)
-        hatch = (np.abs(((u + v) / np.sqrt(2) + 0.31) % 0.62 - 0.31) < w * 0.8) & \
-                (np.maximum(np.abs(u), np.abs(v)) < 0.86)
+        frame = (np.maximum(np.abs(u), np.abs(v)) < 0.86) & (
+            np.maximum(np.abs(u), np.abs(v)) > 0.86 - 2 * w
+        )
+        hatch = (np.abs(((u + v) / np.sqrt(2) + 0.31) % 0.62 - 0.31) < w * 0.8) & (
+            np.maximum(np.abs(u), np.abs(v)) < 0.86
+        )
         return frame | hatch
     if material == "recycled":
-        corners = [(0.95 * np.cos(np.radians(a)), 0.95 * np.sin(np.radians(a)) - 0.12) for a in (90, 210, 330)]
+        corners = [
+            (0.95 * np.cos(np.radians(a)), 0.95 * np.sin(np.radians(a)) - 0.12)
+            for a in (90, 210, 330)
+        ]
         out = np.zeros_like(u, dtype=bool)
         for i in range(3):
             a, b = np.array(corners[i]), np.array(corners[(i + 1) % 3])
@@ -194,7 +216,9 @@ def symbol_mask(size: int = ATLAS_TILE) -> np.ndarray:
         hit = np.zeros((n, n), dtype=bool)
         for k, (cs, ct) in enumerate(SYMBOL_CENTRES):
             turn = 1.0 if k == 0 else -1.0
-            hit |= symbol_shape(material, turn * (s - cs) / SYMBOL_RADIUS, turn * (t - ct) / SYMBOL_RADIUS)
+            hit |= symbol_shape(
+                material, turn * (s - cs) / SYMBOL_RADIUS, turn * (t - ct) / SYMBOL_RADIUS
+            )
         f = SYMBOL_SUPERSAMPLE
         tiles.append(hit.reshape(size, f, size, f).mean(axis=(1, 3)))
     return np.concatenate(tiles, axis=1)
@@ -202,10 +226,13 @@ def symbol_mask(size: int = ATLAS_TILE) -> np.ndarray:
 
 # -- plain props ----------------------------------------------------------------------------------
 
+
 def _geom(name: str, fmt: GeomVertexFormat, rows: np.ndarray, tris: np.ndarray) -> Geom:
     vdata = GeomVertexData(name, fmt, Geom.UH_static)
     vdata.unclean_set_num_rows(len(rows))
-    memoryview(vdata.modify_array(0)).cast("B")[:] = np.ascontiguousarray(rows, np.float32).tobytes()
+    memoryview(vdata.modify_array(0)).cast("B")[:] = np.ascontiguousarray(
+        rows, np.float32
+    ).tobytes()
     prim = GeomTriangles(Geom.UH_static)
     prim.set_index_type(Geom.NT_uint32)
     prim.modify_vertices().unclean_set_num_rows(tris.size)
@@ -219,21 +246,29 @@ def mesh(verts, normals, tris, uvs=None) -> Geom:
     """A lit mesh: vertex and normal columns, and texcoords when ``uvs`` is given."""
     verts, normals = np.asarray(verts, float), np.asarray(normals, float)
     if uvs is None:
-        return _geom("prop", GeomVertexFormat.get_v3n3(), np.hstack([verts, normals]), np.asarray(tris))
-    return _geom("prop", GeomVertexFormat.get_v3n3t2(), np.hstack([verts, normals, np.asarray(uvs, float)]),
-                 np.asarray(tris))
+        return _geom(
+            "prop", GeomVertexFormat.get_v3n3(), np.hstack([verts, normals]), np.asarray(tris)
+        )
+    return _geom(
+        "prop",
+        GeomVertexFormat.get_v3n3t2(),
+        np.hstack([verts, normals, np.asarray(uvs, float)]),
+        np.asarray(tris),
+    )
 
 
 def box(sx: float, sy: float, sz: float, top_uv: bool = False) -> Geom:
     """A box of size (sx, sy, sz) standing on z = 0, centred on x and y. With ``top_uv`` the top
     face maps texcoords 0..1 over its whole area and the other faces sample (0.02, 0.5)."""
     hx, hy = sx / 2, sy / 2
-    faces = [((0, 0, 1), [(-hx, -hy, sz), (hx, -hy, sz), (hx, hy, sz), (-hx, hy, sz)]),
-             ((0, 0, -1), [(-hx, hy, 0), (hx, hy, 0), (hx, -hy, 0), (-hx, -hy, 0)]),
-             ((0, -1, 0), [(-hx, -hy, 0), (hx, -hy, 0), (hx, -hy, sz), (-hx, -hy, sz)]),
-             ((0, 1, 0), [(hx, hy, 0), (-hx, hy, 0), (-hx, hy, sz), (hx, hy, sz)]),
-             ((1, 0, 0), [(hx, -hy, 0), (hx, hy, 0), (hx, hy, sz), (hx, -hy, sz)]),
-             ((-1, 0, 0), [(-hx, hy, 0), (-hx, -hy, 0), (-hx, -hy, sz), (-hx, hy, sz)])]
+    faces = [
+        ((0, 0, 1), [(-hx, -hy, sz), (hx, -hy, sz), (hx, hy, sz), (-hx, hy, sz)]),
+        ((0, 0, -1), [(-hx, hy, 0), (hx, hy, 0), (hx, -hy, 0), (-hx, -hy, 0)]),
+        ((0, -1, 0), [(-hx, -hy, 0), (hx, -hy, 0), (hx, -hy, sz), (-hx, -hy, sz)]),
+        ((0, 1, 0), [(hx, hy, 0), (-hx, hy, 0), (-hx, hy, sz), (hx, hy, sz)]),
+        ((1, 0, 0), [(hx, -hy, 0), (hx, hy, 0), (hx, hy, sz), (hx, -hy, sz)]),
+        ((-1, 0, 0), [(-hx, hy, 0), (-hx, -hy, 0), (-hx, -hy, sz), (-hx, hy, sz)]),
+    ]
     verts, normals, tris, uvs = [], [], [], []
     for f, (n, quad) in enumerate(faces):
         i = len(verts)
@@ -245,8 +280,14 @@ def box(sx: float, sy: float, sz: float, top_uv: bool = False) -> Geom:
     return mesh(verts, normals, tris, uvs if top_uv else None)
 
 
-def cylinder(radius: float, height: float, segments: int = 48, top_radius: float | None = None,
-             cap: bool = True, z0: float = 0.0) -> Geom:
+def cylinder(
+    radius: float,
+    height: float,
+    segments: int = 48,
+    top_radius: float | None = None,
+    cap: bool = True,
+    z0: float = 0.0,
+) -> Geom:
     """A (possibly tapered) cylinder standing on z = ``z0``, with a top cap unless ``cap`` is False."""
     top_r = radius if top_radius is None else top_radius
     a = np.linspace(0, 2 * math.pi, segments, endpoint=False)
@@ -267,8 +308,13 @@ def cylinder(radius: float, height: float, segments: int = 48, top_radius: float
     return mesh(verts, normals, tris)
 
 
-def disc(radius: float, segments: int = 96, inner: float = 0.0, z: float = 0.0,
-         uv_repeat: float | None = None) -> Geom:
+def disc(
+    radius: float,
+    segments: int = 96,
+    inner: float = 0.0,
+    z: float = 0.0,
+    uv_repeat: float | None = None,
+) -> Geom:
     """A flat disc at height ``z`` facing up; with ``inner`` > 0 a ring, so that what lies inside
     (the felt) is not drawn over a shaded surface that nobody sees. With ``uv_repeat`` (cm) its
     texcoords are its x, y over that length: a texture repeats every ``uv_repeat`` cm."""
@@ -292,30 +338,35 @@ def disc(radius: float, segments: int = 96, inner: float = 0.0, z: float = 0.0,
 
 # -- the dice bag: a drawstring sack ---------------------------------------------------------------
 
-BAG_FOLDS = 9            # folds gathered round the drawstring
-BAG_CINCH_Z = 5.9        # where the drawstring pulls the sack in
-BAG_TOP_Z = 7.4          # the frill's rim: the open mouth (the dice leave at BAG_MOUTH_Z, 6.5)
+BAG_FOLDS = 9  # folds gathered round the drawstring
+BAG_CINCH_Z = 5.9  # where the drawstring pulls the sack in
+BAG_TOP_Z = 7.4  # the frill's rim: the open mouth (the dice leave at BAG_MOUTH_Z, 6.5)
 
 
 def _bag_radius(z: np.ndarray) -> np.ndarray:
     """The sack's profile without its folds: a round-bottomed body bulging to 3.3 cm, pulled in
     to 1.25 cm at the drawstring, the frill above it opening to 2.1 cm."""
-    body = np.where(z < 2.2, 2.5 + 0.8 * np.sin(np.clip(z / 2.2, 0, 1) * np.pi / 2),
-                    1.25 + 2.05 * np.cos(np.clip((z - 2.2) / (BAG_CINCH_Z - 2.2), 0, 1) * np.pi / 2) ** 0.8)
-    frill = 1.25 + 0.85 * np.sin(np.clip((z - BAG_CINCH_Z) / (BAG_TOP_Z - BAG_CINCH_Z), 0, 1) * np.pi / 2)
+    body = np.where(
+        z < 2.2,
+        2.5 + 0.8 * np.sin(np.clip(z / 2.2, 0, 1) * np.pi / 2),
+        1.25 + 2.05 * np.cos(np.clip((z - 2.2) / (BAG_CINCH_Z - 2.2), 0, 1) * np.pi / 2) ** 0.8,
+    )
+    frill = 1.25 + 0.85 * np.sin(
+        np.clip((z - BAG_CINCH_Z) / (BAG_TOP_Z - BAG_CINCH_Z), 0, 1) * np.pi / 2
+    )
     return np.where(z <= BAG_CINCH_Z, body, frill)
 
 
 def _fold_depth(z: np.ndarray) -> np.ndarray:
     """How deep the folds are (a share of the radius): gathered hard at the drawstring, dying
     out down the body, loose in the frill."""
-    below = np.exp(-((BAG_CINCH_Z - z) / 1.6) ** 2) * 0.16 + 0.025
+    below = np.exp(-(((BAG_CINCH_Z - z) / 1.6) ** 2)) * 0.16 + 0.025
     return np.where(z <= BAG_CINCH_Z, below, 0.14)
 
 
 def _surface(u: np.ndarray, z: np.ndarray, inside: bool = False) -> np.ndarray:
     theta = 2 * math.pi * u
-    twist = 0.25 * np.sin(z * 0.9)                     # folds wander a little round the sack
+    twist = 0.25 * np.sin(z * 0.9)  # folds wander a little round the sack
     r = _bag_radius(z) * (1 + _fold_depth(z) * np.cos(BAG_FOLDS * theta + twist))
     if inside:
         r = r - 0.06
@@ -334,7 +385,7 @@ def bag_geom(part: str, segments: int = 54, cloth_repeat: float = 2.0) -> Geom:
         zs = np.linspace(BAG_CINCH_Z, BAG_TOP_Z, 7)
         rings = [(zs, False), (zs, True)]
     verts, normals, uvs, tris = [], [], [], []
-    u = np.linspace(0.0, 1.0, segments + 1)                # a seam column at u = 1 for the texture
+    u = np.linspace(0.0, 1.0, segments + 1)  # a seam column at u = 1 for the texture
     for zs, inside in rings:
         base = len(verts)
         uu, zz = np.meshgrid(u, zs)
@@ -387,8 +438,13 @@ def torus(major: float, minor: float, z: float, segments: int = 36, sides: int =
         for j in range(sides):
             b = 2 * math.pi * j / sides
             nrm = (math.cos(a) * math.cos(b), math.sin(a) * math.cos(b), math.sin(b))
-            verts.append((major * math.cos(a) + minor * nrm[0], major * math.sin(a) + minor * nrm[1],
-                          z + minor * nrm[2]))
+            verts.append(
+                (
+                    major * math.cos(a) + minor * nrm[0],
+                    major * math.sin(a) + minor * nrm[1],
+                    z + minor * nrm[2],
+                )
+            )
             normals.append(nrm)
     for i in range(segments):
         for j in range(sides):
@@ -400,7 +456,9 @@ def torus(major: float, minor: float, z: float, segments: int = 36, sides: int =
 
 def quad(half: float) -> Geom:
     """A square of side 2 * ``half`` on z = 0 facing up, texcoords 0..1 (a space's overlay)."""
-    verts = [((2 * u - 1) * half, (2 * v - 1) * half, 0) for u, v in ((0, 0), (1, 0), (1, 1), (0, 1))]
+    verts = [
+        ((2 * u - 1) * half, (2 * v - 1) * half, 0) for u, v in ((0, 0), (1, 0), (1, 1), (0, 1))
+    ]
     return mesh(verts, [(0, 0, 1)] * 4, [0, 1, 2, 0, 2, 3], [(0, 0), (1, 0), (1, 1), (0, 1)])
 
 
@@ -421,23 +479,48 @@ def models() -> dict[str, NodePath]:
         "die": model("die", {"die-mesh": die_geom()}),
         # The wooden rim is a ring and the edge has no cap: the felt covers the rest, and a
         # shaded surface drawn under it would cost a full-table pass on a software renderer.
-        "table": model("table", {"table-top": disc(r, inner=r * 0.92),
-                                 "table-edge": cylinder(r, 3.0, cap=False, z0=-3.0),
-                                 "table-felt": disc(r * 0.93, z=0.01,
-                                                    uv_repeat=textures.SURFACE_TEXTURE["felt"][1])}),
-        "screen": model("screen", {"screen-board": box(layout.SCREEN_WIDTH, 0.5, layout.SCREEN_HEIGHT)}),
+        "table": model(
+            "table",
+            {
+                "table-top": disc(r, inner=r * 0.92),
+                "table-edge": cylinder(r, 3.0, cap=False, z0=-3.0),
+                "table-felt": disc(r * 0.93, z=0.01, uv_repeat=textures.SURFACE_TEXTURE["felt"][1]),
+            },
+        ),
+        "screen": model(
+            "screen", {"screen-board": box(layout.SCREEN_WIDTH, 0.5, layout.SCREEN_HEIGHT)}
+        ),
         "scoreboard": model("scoreboard", {"scoreboard-board": box(8.5, 4.6, 0.3)}),
-        "bag": model("bag", {"bag-body": bag_geom("body", cloth_repeat=textures.SURFACE_TEXTURE["cloth"][1]),
-                             "bag-neck": bag_geom("frill", cloth_repeat=textures.SURFACE_TEXTURE["cloth"][1]),
-                             "bag-cord": torus(float(_bag_radius(np.array(BAG_CINCH_Z))
-                                                     * (1 + _fold_depth(np.array(BAG_CINCH_Z)))) + 0.03,
-                                               0.13, BAG_CINCH_Z),
-                             # The dark inside seen through the open mouth, at the drawstring.
-                             "bag-inside": disc(float(_bag_radius(np.array(BAG_CINCH_Z))) * 1.1, segments=24,
-                                                z=BAG_CINCH_Z + 0.05)}),
+        "bag": model(
+            "bag",
+            {
+                "bag-body": bag_geom("body", cloth_repeat=textures.SURFACE_TEXTURE["cloth"][1]),
+                "bag-neck": bag_geom("frill", cloth_repeat=textures.SURFACE_TEXTURE["cloth"][1]),
+                "bag-cord": torus(
+                    float(
+                        _bag_radius(np.array(BAG_CINCH_Z))
+                        * (1 + _fold_depth(np.array(BAG_CINCH_Z)))
+                    )
+                    + 0.03,
+                    0.13,
+                    BAG_CINCH_Z,
+                ),
+                # The dark inside seen through the open mouth, at the drawstring.
+                "bag-inside": disc(
+                    float(_bag_radius(np.array(BAG_CINCH_Z))) * 1.1,
+                    segments=24,
+                    z=BAG_CINCH_Z + 0.05,
+                ),
+            },
+        ),
         "award-card": model("award-card", {"award-card-blank": box(w, h, 0.08)}),
-        "card": model("card", {"card-paper": box(1.0, 1.0, units.CARD_THICKNESS, top_uv=True),
-                               "space": quad(card_model.SPACE_FRACTION * units.CELL_PITCH / 2)}),
+        "card": model(
+            "card",
+            {
+                "card-paper": box(1.0, 1.0, units.CARD_THICKNESS, top_uv=True),
+                "space": quad(card_model.SPACE_FRACTION * units.CELL_PITCH / 2),
+            },
+        ),
     }
 
 

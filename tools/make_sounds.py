@@ -49,12 +49,14 @@ Sound = np.ndarray  # float64 samples in -1..1
 
 # -- building blocks ------------------------------------------------------------------------------
 
+
 def times(seconds: float) -> np.ndarray:
     return np.arange(int(round(seconds * RATE))) / RATE
 
 
-def modes(t: np.ndarray, freqs: Sequence[float], amps: Sequence[float],
-          decays: Sequence[float]) -> Sound:
+def modes(
+    t: np.ndarray, freqs: Sequence[float], amps: Sequence[float], decays: Sequence[float]
+) -> Sound:
     """Struck modes: sines starting at zero phase, each decaying with its own time constant (s)."""
     out = np.zeros_like(t)
     for f, a, tau in zip(freqs, amps, decays):
@@ -100,7 +102,7 @@ def place(total: Sound, part: Sound, at: float) -> None:
     """Add ``part`` into ``total`` starting at ``at`` seconds (cut at the end)."""
     i = int(round(at * RATE))
     n = min(len(part), len(total) - i)
-    total[i:i + n] += part[:n]
+    total[i : i + n] += part[:n]
 
 
 def normalise(x: Sound, peak: float) -> Sound:
@@ -109,11 +111,19 @@ def normalise(x: Sound, peak: float) -> Sound:
 
 def bell(t: np.ndarray, f: float, partials: Sequence[tuple[float, float, float]]) -> Sound:
     """A struck note: partials (ratio, amplitude, decay in s) of ``f``, with a 4 ms attack."""
-    return attack(modes(t, [f * r for r, _, _ in partials], [a for _, a, _ in partials],
-                        [d for _, _, d in partials]), 0.004)
+    return attack(
+        modes(
+            t,
+            [f * r for r, _, _ in partials],
+            [a for _, a, _ in partials],
+            [d for _, _, d in partials],
+        ),
+        0.004,
+    )
 
 
 # -- the sounds -----------------------------------------------------------------------------------
+
 
 def die_felt(rng: np.random.Generator) -> Sound:
     t = times(0.20)
@@ -124,8 +134,12 @@ def die_felt(rng: np.random.Generator) -> Sound:
 
 
 def _click(t: np.ndarray, rng: np.random.Generator) -> Sound:
-    ring = modes(t, [2350, 3710, 5260, 7130, 9020], [1.0, 0.8, 0.55, 0.35, 0.2],
-                 [0.035, 0.025, 0.018, 0.012, 0.008])
+    ring = modes(
+        t,
+        [2350, 3710, 5260, 7130, 9020],
+        [1.0, 0.8, 0.55, 0.35, 0.2],
+        [0.035, 0.025, 0.018, 0.012, 0.008],
+    )
     tick = band(noise(len(t), rng), 3000, 10000) * np.exp(-t / 0.0015)
     return attack(ring + 1.5 * tick, 0.0003)
 
@@ -164,8 +178,10 @@ def bag_draw(rng: np.random.Generator) -> Sound:
     for at in (0.18, 0.41):  # dice knocking inside, muffled by the cloth
         tc = times(0.05)
         # Filtered first, then faded at both ends (the FFT filter wraps a short piece around).
-        clack = attack(fade_out(band(modes(tc, [1800, 2900], [1.0, 0.6], [0.008, 0.005]), 0, 2500),
-                                0.01), 0.001)
+        clack = attack(
+            fade_out(band(modes(tc, [1800, 2900], [1.0, 0.6], [0.008, 0.005]), 0, 2500), 0.01),
+            0.001,
+        )
         place(x, 0.3 * clack / np.max(np.abs(clack)), at)
     return normalise(fade_out(attack(x, 0.005), 0.03), 0.6)
 
@@ -177,15 +193,15 @@ BAR = ((1.0, 1.0, 0.5), (2.76, 0.25, 0.18), (5.4, 0.08, 0.07))
 def turn(rng: np.random.Generator) -> Sound:
     t = times(0.9)
     x = np.zeros_like(t)
-    place(x, bell(t, 783.99, CHIME), 0.0)          # G5
-    place(x, bell(t, 1046.50, CHIME), 0.15)        # C6
+    place(x, bell(t, 783.99, CHIME), 0.0)  # G5
+    place(x, bell(t, 1046.50, CHIME), 0.15)  # C6
     return normalise(fade_out(x, 0.05), 0.45)
 
 
 def award(rng: np.random.Generator) -> Sound:
     t = times(1.2)
     x = np.zeros_like(t)
-    for i, f in enumerate((523.25, 659.25, 783.99, 1046.50)):   # C5 E5 G5 C6
+    for i, f in enumerate((523.25, 659.25, 783.99, 1046.50)):  # C5 E5 G5 C6
         place(x, bell(t, f, BAR) * (1.0 if i < 3 else 1.2), 0.11 * i)
     return normalise(fade_out(x, 0.08), 0.55)
 
@@ -193,24 +209,34 @@ def award(rng: np.random.Generator) -> Sound:
 def prize(rng: np.random.Generator) -> Sound:
     t = times(1.6)
     x = np.zeros_like(t)
-    notes = (587.33, 739.99, 880.00, 1174.66)                    # D5 F#5 A5 D6
+    notes = (587.33, 739.99, 880.00, 1174.66)  # D5 F#5 A5 D6
     for i, f in enumerate(notes):
         place(x, bell(t, f, BAR), 0.08 * i)
     long_bar = tuple((r, a, d * 1.6) for r, a, d in BAR)
-    for f in notes:                                              # the chord it lands on
+    for f in notes:  # the chord it lands on
         place(x, 0.6 * bell(t, f, long_bar), 0.40)
-    shimmer = band(noise(len(t), rng), 6000, 10000) * np.exp(-t / 0.5) * (0.6 + 0.4 * np.sin(2 * np.pi * 7 * t))
+    shimmer = (
+        band(noise(len(t), rng), 6000, 10000)
+        * np.exp(-t / 0.5)
+        * (0.6 + 0.4 * np.sin(2 * np.pi * 7 * t))
+    )
     place(x, 0.15 * shimmer / np.max(np.abs(shimmer)), 0.40)
     return normalise(fade_out(x, 0.1), 0.6)
 
 
 SOUNDS: dict[str, Callable[[np.random.Generator], Sound]] = {
-    "die_felt": die_felt, "die_die": die_die, "die_card": die_card, "bag_draw": bag_draw,
-    "turn": turn, "award": award, "prize": prize,
+    "die_felt": die_felt,
+    "die_die": die_die,
+    "die_card": die_card,
+    "bag_draw": bag_draw,
+    "turn": turn,
+    "award": award,
+    "prize": prize,
 }
 
 
 # -- writing --------------------------------------------------------------------------------------
+
 
 def pcm16(x: Sound) -> bytes:
     """Samples in -1..1 as little-endian 16-bit PCM (rounded; the generator keeps peaks < 0.9)."""

@@ -42,7 +42,9 @@ def seat(address: str, name: str, out: Path, size: tuple[int, int], use_shaders:
     shaders.configure(use_shaders)
     base = open_offscreen_base(256, 256)
     server, room = address.rsplit("/", 1)
-    options = AppOptions(size=size, use_shaders=use_shaders, bot_delay=0, network=NetStart(server, room, name))
+    options = AppOptions(
+        size=size, use_shaders=use_shaders, bot_delay=0, network=NetStart(server, room, name)
+    )
     table = open_table(base, size[0], size[1], options, overlay=True)
     app = table.app
     taken: set[str] = set()
@@ -65,7 +67,11 @@ def seat(address: str, name: str, out: Path, size: tuple[int, int], use_shaders:
         if flow.mode is Mode.GAME_OVER:
             break
         if flow.mode is Mode.ROUND_END:
-            if flow.state.round == 2 or flow.round_end is not None and flow.round_end.result.round == 1:
+            if (
+                flow.state.round == 2
+                or flow.round_end is not None
+                and flow.round_end.result.round == 1
+            ):
                 for _ in range(4):
                     app.reveal.next_step()
                 picture("round-end")
@@ -82,7 +88,11 @@ def seat(address: str, name: str, out: Path, size: tuple[int, int], use_shaders:
             play_first(flow)
         time.sleep(0.005)
     # Play on to the end without pictures, so the other table is never left waiting.
-    while isinstance(app.flow, RemoteFlow) and app.flow.mode is not Mode.GAME_OVER and time.monotonic() < end:
+    while (
+        isinstance(app.flow, RemoteFlow)
+        and app.flow.mode is not Mode.GAME_OVER
+        and time.monotonic() < end
+    ):
         app.step()
         flow = app.flow
         if flow.mode is Mode.ROUND_END:
@@ -115,8 +125,22 @@ def main(argv: list[str] | None = None) -> int:
         address = f"{server.url}/{room}"
         print(f"room {address}", flush=True)
         extra = ["--shaders"] if args.shaders else []
-        tables = [subprocess.Popen([sys.executable, __file__, str(args.out), "--size", args.size, *extra,
-                                    "--seat", address, name]) for name in ("Ann", "Bob")]
+        tables = [
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    __file__,
+                    str(args.out),
+                    "--size",
+                    args.size,
+                    *extra,
+                    "--seat",
+                    address,
+                    name,
+                ]
+            )
+            for name in ("Ann", "Bob")
+        ]
         time.sleep(0.0)
         return max(t.wait(900) for t in tables)
     finally:

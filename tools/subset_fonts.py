@@ -45,8 +45,14 @@ def gb2312_level1() -> str:
 def wanted_characters() -> str:
     chars = set(gb2312_level1())
     chars |= set(CATALOGUE.read_text("utf-8"))
-    for lo, hi in ((0x20, 0x7E), (0xA0, 0xFF), (0x2000, 0x206F), (0x2190, 0x21FF), (0x3000, 0x303F),
-                   (0xFF00, 0xFFEF)):
+    for lo, hi in (
+        (0x20, 0x7E),
+        (0xA0, 0xFF),
+        (0x2000, 0x206F),
+        (0x2190, 0x21FF),
+        (0x3000, 0x303F),
+        (0xFF00, 0xFFEF),
+    ):
         chars |= {chr(c) for c in range(lo, hi + 1)}
     return "".join(sorted(c for c in chars if c.isprintable() or c == " "))
 
@@ -59,7 +65,7 @@ def subset_cjk(collection: Path, out: Path) -> int:
     face = next(i for i, f in enumerate(faces) if f["name"].getDebugName(4) == "Noto Sans CJK SC")
     options = subset.Options()
     options.font_number = face
-    options.layout_features = ["*"]       # keep the shaping features HarfBuzz uses
+    options.layout_features = ["*"]  # keep the shaping features HarfBuzz uses
     options.name_languages = ["*"]
     options.notdef_outline = True
     font = subset.load_font(str(collection), options)

@@ -69,7 +69,7 @@ def moments(table):
             if flow.pending is not None:
                 flow.confirm()
         to_person()
-    for _ in range(3):                 # the reveal, a few steps in: a building's points on it
+    for _ in range(3):  # the reveal, a few steps in: a building's points on it
         app.reveal.next_step()
     yield "reveal"
     app.reveal.skip_all()
@@ -88,8 +88,9 @@ def moments(table):
     yield "standings"
 
 
-def write_pictures(out: Path, size: tuple[int, int], use_shaders: bool, symbols: bool = False,
-                   lang: str = "en") -> list[Path]:
+def write_pictures(
+    out: Path, size: tuple[int, int], use_shaders: bool, symbols: bool = False, lang: str = "en"
+) -> list[Path]:
     from PIL import Image
 
     from blueprints3d.client.render import shaders
@@ -107,8 +108,15 @@ def write_pictures(out: Path, size: tuple[int, int], use_shaders: bool, symbols:
     games = [("solo", "Ann,@easy,@medium,@hard", 5, True), ("pass", "Ann,Bob", 3, False)]
     w, h = size
     for label, seats, seed, whole in games:
-        options = AppOptions(size=size, use_shaders=use_shaders, seats=parse_seats(seats), seed=seed,
-                             bot_delay=0, threaded_bots=False, material_symbols=symbols)
+        options = AppOptions(
+            size=size,
+            use_shaders=use_shaders,
+            seats=parse_seats(seats),
+            seed=seed,
+            bot_delay=0,
+            threaded_bots=False,
+            material_symbols=symbols,
+        )
         table = open_table(base, w, h, options, overlay=True)
         try:
             if whole:
@@ -162,7 +170,12 @@ def main() -> int:
     ap.add_argument("--no-shaders", action="store_true")
     ap.add_argument("--material-symbols", action="store_true", help="the colour-blind help on")
     ap.add_argument("--compare", nargs=2, type=Path, metavar=("DIR_A", "DIR_B"))
-    ap.add_argument("--lang", default="en", choices=["en", "de", "zh", "fa"], help="the language the table speaks")
+    ap.add_argument(
+        "--lang",
+        default="en",
+        choices=["en", "de", "zh", "fa"],
+        help="the language the table speaks",
+    )
     args = ap.parse_args()
     if args.compare:
         return compare(*args.compare)

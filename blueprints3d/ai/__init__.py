@@ -57,7 +57,10 @@ LEVELS: dict[str, tuple[str, str]] = {
     "easy": ("random", N_("Easy: plays any legal move, at random")),
     "medium": ("greedy", N_("Medium: takes the die that looks best for its building now")),
     "hard": ("search", N_("Hard: tries its best moves by playing the round out many times")),
-    "expert": ("expert", N_("Expert: plays the round out over many likely futures, to win the game")),
+    "expert": (
+        "expert",
+        N_("Expert: plays the round out over many likely futures, to win the game"),
+    ),
 }
 BOT_NAMES = ("random", "greedy", "search", "expert")
 HARD_BUDGET = Budget()
@@ -78,8 +81,13 @@ def make_bot(name_or_level: str, seed: int = 0) -> Bot:
     kind, colon, moves = name.partition(":")
     if colon and kind in ("search", "expert"):
         if not (moves.isascii() and moves.isdigit() and len(moves) <= 7) or int(moves) < 1:
-            raise UnknownBot(Message.of("bad bot {name}: {kind}:N needs a whole number of playout moves N >= 1",
-                                        name=repr(name_or_level), kind=kind))
+            raise UnknownBot(
+                Message.of(
+                    "bad bot {name}: {kind}:N needs a whole number of playout moves N >= 1",
+                    name=repr(name_or_level),
+                    kind=kind,
+                )
+            )
         if kind == "search":
             budget = replace(HARD_BUDGET, moves=int(moves))
         else:  # the cap scales with the budget, so that twice the moves is twice the thinking
@@ -92,12 +100,22 @@ def make_bot(name_or_level: str, seed: int = 0) -> Bot:
     elif name == "search":
         bot = SearchBot(seed, budget)
     elif name == "expert":
-        bot = SearchBot(seed, expert.budget, weights=expert.weights, temperature=expert.temperature,
-                        own_temperature=expert.own_temperature, value=expert.value, crowd=expert.crowd)
+        bot = SearchBot(
+            seed,
+            expert.budget,
+            weights=expert.weights,
+            temperature=expert.temperature,
+            own_temperature=expert.own_temperature,
+            value=expert.value,
+            crowd=expert.crowd,
+        )
     else:
         known = ", ".join([*LEVELS, *BOT_NAMES, "search:N", "expert:N"])
-        raise UnknownBot(Message.of("unknown bot {name}: expected one of {known}", name=repr(name_or_level),
-                                    known=known))
+        raise UnknownBot(
+            Message.of(
+                "unknown bot {name}: expected one of {known}", name=repr(name_or_level), known=known
+            )
+        )
     bot.name = key
     return bot
 
@@ -107,8 +125,20 @@ def _scaled(s: strategy.Strategy, scale: float) -> strategy.Strategy:
     b = s.budget
     cap = None if b.time_cap is None else b.time_cap * scale
     crowd = None if s.crowd is None else _scaled(s.crowd, scale)
-    return replace(s, budget=replace(b, moves=max(1, round(b.moves * scale)), time_cap=cap), crowd=crowd)
+    return replace(
+        s, budget=replace(b, moves=max(1, round(b.moves * scale)), time_cap=cap), crowd=crowd
+    )
 
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "SearchBot", "Budget", "LEVELS", "BOT_NAMES",
-           "HARD_BUDGET", "UnknownBot", "make_bot"]
+__all__ = [
+    "Bot",
+    "RandomBot",
+    "GreedyBot",
+    "SearchBot",
+    "Budget",
+    "LEVELS",
+    "BOT_NAMES",
+    "HARD_BUDGET",
+    "UnknownBot",
+    "make_bot",
+]

@@ -83,5 +83,15 @@ class SearchBot:
         view = view_of(state, player)
         check_turn(view, player)
         plan = self.crowd if self.crowd is not None and crowded(view.players) else self
-        return search(view, player, self.rng, plan.budget, plan.weights, self.others, self.win,
-                      plan.temperature, plan.value, plan.own_temperature)
+        return search(
+            view,
+            player,
+            self.rng,
+            plan.budget,
+            plan.weights,
+            self.others,
+            self.win,
+            plan.temperature,
+            plan.value,
+            plan.own_temperature,
+        )

@@ -39,36 +39,54 @@ NOTABLE_WIN = 0.02
 class Change:
     """One Award or Prize whose chance the move changes."""
 
-    name: str      # "Silver", "Skyscraper", "Structural Integrity", ...
+    name: str  # "Silver", "Skyscraper", "Structural Integrity", ...
     before: float  # 0..1: the chance with the obvious move
-    after: float   # 0..1: the chance with this move
+    after: float  # 0..1: the chance with this move
 
 
 @dataclass(frozen=True)
 class Hint:
-    action: int                # an engine action (``blueprints3d.engine.actions``)
-    die: int                   # the pool die to take, or in the two-player discard to discard
-    cell: int | None           # the cell it goes on; None for a discard or a set-aside
-    kind: str                  # "place", "set_aside" or "discard"
-    building_points: float     # expected building points at the round's end, over the obvious move
-    victory_points: float      # expected victory points from the round, over the obvious move
+    action: int  # an engine action (``blueprints3d.engine.actions``)
+    die: int  # the pool die to take, or in the two-player discard to discard
+    cell: int | None  # the cell it goes on; None for a discard or a set-aside
+    kind: str  # "place", "set_aside" or "discard"
+    building_points: float  # expected building points at the round's end, over the obvious move
+    victory_points: float  # expected victory points from the round, over the obvious move
     changes: tuple[Change, ...]  # the notable ones, biggest change first
-    words: str                 # one plain line (the table says it with presentation.words.hint_words)
+    words: str  # one plain line (the table says it with presentation.words.hint_words)
     win: Change | None = None  # the chance of winning the game, the obvious move's and this one's
 
 
-def hints(state_or_view: GameState | View, player: int, *, count: int = 3, seed: int = 0,
-          progress: Callable[[float], None] | None = None,
-          cancel: threading.Event | None = None) -> list[Hint]:
+def hints(
+    state_or_view: GameState | View,
+    player: int,
+    *,
+    count: int = 3,
+    seed: int = 0,
+    progress: Callable[[float], None] | None = None,
+    cancel: threading.Event | None = None,
+) -> list[Hint]:
     """The ``count`` best moves for ``player`` (whose turn it must be), best first. Deterministic
     for a seed; raises ``Cancelled`` as soon as ``cancel`` is set."""
     view = view_of(state_or_view, player)
     check_turn(view, player)
     cfg = strategy.COACH.for_players(view.players)
     # Twice as many finalists as hints, so that the hints can show different dice (below).
-    found = analyse(view, player, random.Random(seed), cfg.budget, cfg.weights,
-                    temperature=cfg.temperature, own_temperature=cfg.own_temperature, value=cfg.value, keep=2 * count, pin_obvious=True, detail=True,
-                    progress=progress, cancel=cancel)
+    found = analyse(
+        view,
+        player,
+        random.Random(seed),
+        cfg.budget,
+        cfg.weights,
+        temperature=cfg.temperature,
+        own_temperature=cfg.own_temperature,
+        value=cfg.value,
+        keep=2 * count,
+        pin_obvious=True,
+        detail=True,
+        progress=progress,
+        cancel=cancel,
+    )
     if progress is not None:
         progress(1.0)
     return explain(found, view, player, count)
@@ -95,8 +113,19 @@ def explain(found: Analysis, view: View, player: int, count: int = 3) -> list[Hi
         # The search's own value: the chance of winning the game from the round's end.
         win = Change("the game", _chance(ref), _chance(t))
         k = A.decode(a)
-        out.append(Hint(a, k.die, k.cell, k.kind.value, pts, vp, tuple(changes),
-                        _words(state, player, a, pts, vp, changes, a == found.obvious, win), win))
+        out.append(
+            Hint(
+                a,
+                k.die,
+                k.cell,
+                k.kind.value,
+                pts,
+                vp,
+                tuple(changes),
+                _words(state, player, a, pts, vp, changes, a == found.obvious, win),
+                win,
+            )
+        )
     return out
 
 
@@ -146,8 +175,16 @@ def _pct(x: float) -> str:
     return f"{round(100 * x)}%"
 
 
-def _words(state: GameState, player: int, action: int, pts: float, vp: float,
-           changes: list[Change], obvious: bool, win: Change | None = None) -> str:
+def _words(
+    state: GameState,
+    player: int,
+    action: int,
+    pts: float,
+    vp: float,
+    changes: list[Change],
+    obvious: bool,
+    win: Change | None = None,
+) -> str:
     parts = []
     if win is not None and abs(win.after - win.before) >= NOTABLE_WIN:
         parts.append(f"chance to win {_pct(win.before)} -> {_pct(win.after)}")

@@ -18,10 +18,18 @@ from dataclasses import dataclass
 
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.materials import MATERIAL_OF, Material
-from blueprints3d.engine.rules import (BLUEPRINT_BONUS, DIE_FACES, GEOMETER_VALUES,
-                                       MATERIALS_SAME_COLOUR, PRIZE_VP, RECYCLED_POINTS,
-                                       SKYSCRAPER_HEIGHT, STRUCTURAL_SAME_VALUE, TAKES_PER_ROUND,
-                                       WOOD_PER_NEIGHBOUR)
+from blueprints3d.engine.rules import (
+    BLUEPRINT_BONUS,
+    DIE_FACES,
+    GEOMETER_VALUES,
+    MATERIALS_SAME_COLOUR,
+    PRIZE_VP,
+    RECYCLED_POINTS,
+    SKYSCRAPER_HEIGHT,
+    STRUCTURAL_SAME_VALUE,
+    TAKES_PER_ROUND,
+    WOOD_PER_NEIGHBOUR,
+)
 from blueprints3d.engine.scoring import stone_points
 from blueprints3d.engine.state import GameState
 from blueprints3d.engine.turns import Phase
@@ -38,15 +46,15 @@ class Weights:
     """How much each thing is worth, in victory points. Prizes are worth 2 VP each; a building
     point is worth a fraction of a VP through the Awards it helps to win."""
 
-    point: float = 0.15          # one building point
+    point: float = 0.15  # one building point
     bonus: float = BLUEPRINT_BONUS * 0.15  # the blueprint bonus, scaled by its chance
     prize: float = float(PRIZE_VP)  # one Prize
-    q_value: float = 0.5         # chance per take of finding a die of a wanted value
-    q_material: float = 0.6      # ... of a wanted material
-    q_geometer: float = 0.6      # ... of a value not yet in the building
-    q_bonus_step: float = 0.92   # chance per die still missing from the blueprint
-    contested: float = 0.35      # a Prize another player already qualifies for is worth this share
-    deny: float = 1.0            # two players: weight of the opponent's gain when discarding
+    q_value: float = 0.5  # chance per take of finding a die of a wanted value
+    q_material: float = 0.6  # ... of a wanted material
+    q_geometer: float = 0.6  # ... of a value not yet in the building
+    q_bonus_step: float = 0.92  # chance per die still missing from the blueprint
+    contested: float = 0.35  # a Prize another player already qualifies for is worth this share
+    deny: float = 1.0  # two players: weight of the opponent's gain when discarding
 
 
 DEFAULT = Weights()
@@ -59,7 +67,7 @@ def _potential(have: int, need: int, left: int, q: float) -> float:
         return 1.0
     if missing > left:
         return 0.0
-    return q ** missing
+    return q**missing
 
 
 class _Profile:
@@ -115,8 +123,15 @@ def _available(state: GameState) -> list[int]:
     return [x >> (8 * m) & 255 for m in _MATERIALS]
 
 
-def _type_value(prof: _Profile, mat: int, val: int, left: int, avail: list[int],
-                contested: tuple[bool, bool, bool], w: Weights) -> float:
+def _type_value(
+    prof: _Profile,
+    mat: int,
+    val: int,
+    left: int,
+    avail: list[int],
+    contested: tuple[bool, bool, bool],
+    w: Weights,
+) -> float:
     """The part of a die's worth that does not depend on where it goes: Prize chances for
     Structural Integrity, Materials and Geometer, and the recycled set."""
     # The hottest function of every playout, so the chances are written out: ``_potential``
@@ -132,7 +147,7 @@ def _type_value(prof: _Profile, mat: int, val: int, left: int, avail: list[int],
     elif missing > left:
         best = 0.0
     else:
-        best = w.q_value ** missing
+        best = w.q_value**missing
     total = best * w.prize * (w.contested if contested[0] else 1.0)
     best = 0.0
     for m in _MATERIALS:
@@ -147,13 +162,16 @@ def _type_value(prof: _Profile, mat: int, val: int, left: int, avail: list[int],
         elif missing > left:
             p = 0.0
         else:
-            p = w.q_material ** missing
+            p = w.q_material**missing
         if p > best:
             best = p
     total += best * w.prize * (w.contested if contested[1] else 1.0)
     if not prof.aside and prof.distinct == prof.placed and not vc[val]:
-        total += _potential(prof.distinct + 1, GEOMETER_VALUES, left, w.q_geometer) * w.prize * (
-            w.contested if contested[2] else 1.0)
+        total += (
+            _potential(prof.distinct + 1, GEOMETER_VALUES, left, w.q_geometer)
+            * w.prize
+            * (w.contested if contested[2] else 1.0)
+        )
     if mat == _RECYCLED:
         total += (_RP[mc[_RECYCLED] + 1] - _RP[mc[_RECYCLED]]) * w.point
     return total
@@ -185,8 +203,9 @@ def _sky(height: int, top: int, left: int) -> float:
     return _SKY_Q[top] ** missing
 
 
-def action_values(state: GameState, legal: list[int] | None = None, w: Weights = DEFAULT
-                  ) -> dict[int, float]:
+def action_values(
+    state: GameState, legal: list[int] | None = None, w: Weights = DEFAULT
+) -> dict[int, float]:
     """Each legal action of the player to move, rated (higher is better; only differences
     between actions of one decision mean anything)."""
     if legal is None:
@@ -279,7 +298,8 @@ def action_values(state: GameState, legal: list[int] | None = None, w: Weights =
                         base += WOOD_PER_NEIGHBOUR
             # Wood also gains from dice still to come beside it: count empty neighbours a little.
             wood = WOOD_PER_NEIGHBOUR * faces + sum(
-                1 for n in col if heights[n] == level and targets[n] is not None)
+                1 for n in col if heights[n] == level and targets[n] is not None
+            )
             # The blueprint bonus: dice this cell still needs after this one (-1: no bonus to
             # gain here), and the bonus's chance without this cell's own factor.
             t = targets[c]
@@ -343,7 +363,10 @@ def discard_values(state: GameState, legal: list[int], w: Weights = DEFAULT) -> 
         mat, val = MATERIAL_OF[d], values[d]
         gain = 0.0
         for prof, left, cont in others:
-            g = _type_value(prof, mat, val, left, avail, cont, w) + (val if mat == _GLASS else 0) * w.point
+            g = (
+                _type_value(prof, mat, val, left, avail, cont, w)
+                + (val if mat == _GLASS else 0) * w.point
+            )
             if g > gain:
                 gain = g
         keep = _type_value(mine, mat, val, my_left, avail, my_contested, w) if my_left >= 0 else 0.0

@@ -29,7 +29,9 @@ class GameRecord:
     max_cpu: tuple[float, ...]
 
 
-def play_game(bots: Sequence[Bot], seed: int, start_player: int = 0) -> tuple[GameState, GameRecord]:
+def play_game(
+    bots: Sequence[Bot], seed: int, start_player: int = 0
+) -> tuple[GameState, GameRecord]:
     """Play one game, seat i played by ``bots[i]``; each bot sees only its own view."""
     n = len(bots)
     state = GameState.new(n, seed, start_player=start_player)
@@ -53,7 +55,18 @@ def play_game(bots: Sequence[Bot], seed: int, start_player: int = 0) -> tuple[Ga
     res = state.result()
     assert res is not None
     share = tuple((1.0 / len(res.winners)) if p in res.winners else 0.0 for p in range(n))
-    scores = tuple(sum(rr.scores[p].total for rr in state.round_results) / len(state.round_results)
-                   for p in range(n))
-    return state, GameRecord(seed, res.victory_points, share, scores, tuple(decisions),
-                             tuple(think), tuple(slowest), tuple(over), tuple(cpu))
+    scores = tuple(
+        sum(rr.scores[p].total for rr in state.round_results) / len(state.round_results)
+        for p in range(n)
+    )
+    return state, GameRecord(
+        seed,
+        res.victory_points,
+        share,
+        scores,
+        tuple(decisions),
+        tuple(think),
+        tuple(slowest),
+        tuple(over),
+        tuple(cpu),
+    )

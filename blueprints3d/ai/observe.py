@@ -23,11 +23,20 @@ def view_of(state_or_view: GameState | View, player: int) -> View:
     if isinstance(state_or_view, GameState):
         return state_or_view.view(player)
     if not isinstance(state_or_view, PlayerView):
-        raise IllegalAction(Message.of("a bot needs a GameState or a PlayerView, not {kind}",
-                                       kind=type(state_or_view).__name__))
+        raise IllegalAction(
+            Message.of(
+                "a bot needs a GameState or a PlayerView, not {kind}",
+                kind=type(state_or_view).__name__,
+            )
+        )
     if state_or_view.player != player:
-        raise IllegalAction(Message.of("this view belongs to player {owner}, not {player}", owner=state_or_view.player,
-                                       player=player))
+        raise IllegalAction(
+            Message.of(
+                "this view belongs to player {owner}, not {player}",
+                owner=state_or_view.player,
+                player=player,
+            )
+        )
     return state_or_view
 
 
@@ -35,8 +44,13 @@ def check_turn(view: View, player: int) -> None:
     if view.phase is Phase.OVER:
         raise IllegalAction(Message.of("the game is over: there is nothing to choose"))
     if view.current_player != player:
-        raise IllegalAction(Message.of("it is player {current}'s turn, not player {player}'s", current=view.current_player,
-                                       player=player))
+        raise IllegalAction(
+            Message.of(
+                "it is player {current}'s turn, not player {player}'s",
+                current=view.current_player,
+                player=player,
+            )
+        )
 
 
 def public_state(view: View) -> GameState:

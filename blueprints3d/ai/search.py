@@ -52,17 +52,25 @@ class Budget:
 def _greedy_cell(w: Weights) -> CellChooser:
     """A model of how an opponent put their hidden dice down: the greedy rating of the cell.
     The engine hands it the state as it stood when that player took the die."""
+
     def choose(state: GameState, die: int, cells: list[int]) -> int:
         vals = action_values(state, [A.place(die, c) for c in cells], w)
         best = max(vals, key=lambda a: (vals[a], -a))
         return A.slot_of(best)
+
     return choose
 
 
-def playout_round(state: GameState, rounds: int, w: Weights = DEFAULT,
-                  player: int | None = None, others: Weights | None = None,
-                  temperature: float = 0.0, rng: random.Random | None = None,
-                  own_temperature: float | None = None) -> None:
+def playout_round(
+    state: GameState,
+    rounds: int,
+    w: Weights = DEFAULT,
+    player: int | None = None,
+    others: Weights | None = None,
+    temperature: float = 0.0,
+    rng: random.Random | None = None,
+    own_temperature: float | None = None,
+) -> None:
     """Play greedy moves for everyone (in place) until ``rounds`` round results exist: the
     caller fixes that target before applying the searched action, which may itself be the
     move that ends the round. With ``others``, every seat but ``player`` plays by those weights
@@ -126,12 +134,31 @@ class Tally:
         return self.utility / max(self.count, 1)
 
 
-def search(view: View, player: int, rng: random.Random, budget: Budget,
-           w: Weights = DEFAULT, others: Weights | None = None, win: float = 2.0,
-           temperature: float = 0.0, value: str = POINTS, own_temperature: float | None = None) -> int:
+def search(
+    view: View,
+    player: int,
+    rng: random.Random,
+    budget: Budget,
+    w: Weights = DEFAULT,
+    others: Weights | None = None,
+    win: float = 2.0,
+    temperature: float = 0.0,
+    value: str = POINTS,
+    own_temperature: float | None = None,
+) -> int:
     """The action ``player`` should take, judged from ``view`` alone."""
-    return analyse(view, player, rng, budget, w, others=others, win=win,
-                   temperature=temperature, value=value, own_temperature=own_temperature).best
+    return analyse(
+        view,
+        player,
+        rng,
+        budget,
+        w,
+        others=others,
+        win=win,
+        temperature=temperature,
+        value=value,
+        own_temperature=own_temperature,
+    ).best
 
 
 @dataclass
@@ -145,11 +172,24 @@ class Analysis:
     obvious: int
 
 
-def analyse(view: View, player: int, rng: random.Random, budget: Budget, w: Weights = DEFAULT,
-            *, others: Weights | None = None, win: float = 2.0, temperature: float = 0.0,
-            value: str = POINTS, keep: int = 1, pin_obvious: bool = False, detail: bool = False,
-            progress: Callable[[float], None] | None = None,
-            cancel: threading.Event | None = None, own_temperature: float | None = None) -> Analysis:
+def analyse(
+    view: View,
+    player: int,
+    rng: random.Random,
+    budget: Budget,
+    w: Weights = DEFAULT,
+    *,
+    others: Weights | None = None,
+    win: float = 2.0,
+    temperature: float = 0.0,
+    value: str = POINTS,
+    keep: int = 1,
+    pin_obvious: bool = False,
+    detail: bool = False,
+    progress: Callable[[float], None] | None = None,
+    cancel: threading.Event | None = None,
+    own_temperature: float | None = None,
+) -> Analysis:
     """Search one decision of ``player`` from ``view``. Successive halving stops when ``keep``
     candidates remain; ``pin_obvious`` keeps the greedy policy's choice in every stage (the coach
     compares with it); ``others`` are the opponents' weights in the playouts (default: ``w``),
@@ -171,7 +211,7 @@ def analyse(view: View, player: int, rng: random.Random, budget: Budget, w: Weig
     for a in order:
         d, slot = A.split(a)
         seen.setdefault((MATERIAL_OF[d], base.values[d], slot), a)
-    cands = list(seen.values())[:budget.candidates]
+    cands = list(seen.values())[: budget.candidates]
     tallies = {a: Tally() for a in cands}
     if len(cands) <= keep:
         return Analysis(cands[0], cands, tallies, obvious)
@@ -192,8 +232,22 @@ def analyse(view: View, player: int, rng: random.Random, budget: Budget, w: Weig
         for i in range(samples):
             if cancel is not None and cancel.is_set():
                 raise Cancelled()
-            if not _one_sample(view, player, rng, chooser, cands, tallies, deadline, w, detail,
-                               others, win, temperature, value, own_temperature):
+            if not _one_sample(
+                view,
+                player,
+                rng,
+                chooser,
+                cands,
+                tallies,
+                deadline,
+                w,
+                detail,
+                others,
+                win,
+                temperature,
+                value,
+                own_temperature,
+            ):
                 break
             if progress is not None:
                 progress(min(1.0, (stage + (i + 1) / samples) / (stage + stages_left)))
@@ -231,11 +285,22 @@ _SAMPLE_COST = 5
 _SCORING_COST = 6
 
 
-def _one_sample(view: View, player: int, rng: random.Random, chooser: CellChooser, cands: list[int],
-                tallies: dict[int, Tally], deadline: float | None, w: Weights,
-                detail: bool = False, others: Weights | None = None, win: float = 2.0,
-                temperature: float = 0.0, value: str = POINTS,
-                own_temperature: float | None = None) -> bool:
+def _one_sample(
+    view: View,
+    player: int,
+    rng: random.Random,
+    chooser: CellChooser,
+    cands: list[int],
+    tallies: dict[int, Tally],
+    deadline: float | None,
+    w: Weights,
+    detail: bool = False,
+    others: Weights | None = None,
+    win: float = 2.0,
+    temperature: float = 0.0,
+    value: str = POINTS,
+    own_temperature: float | None = None,
+) -> bool:
     """Play every candidate on one sampled state with the same dice to come; False (and no
     change to the tallies) if time ran out before all of them were played."""
     det = state_from_view(view, rng, chooser)
@@ -251,8 +316,16 @@ def _one_sample(view: View, player: int, rng: random.Random, chooser: CellChoose
         s.reseed(dice_seed)
         s.apply(a)
         # The same draws for every candidate's playout (common random numbers), as the dice.
-        playout_round(s, rounds, w, player, others, temperature,
-                      random.Random(dice_seed) if temperature > 0.0 else None, own_temperature)
+        playout_round(
+            s,
+            rounds,
+            w,
+            player,
+            others,
+            temperature,
+            random.Random(dice_seed) if temperature > 0.0 else None,
+            own_temperature,
+        )
         u = utility(s, player, win) if value == POINTS else win_value(s, player)
         got.append((u, s.round_results[rounds - 1] if detail else None))
     for a, (u, rr) in zip(cands, got):

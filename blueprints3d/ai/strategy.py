@@ -68,8 +68,10 @@ CROWD_BUDGET = Budget(moves=13500, candidates=8, min_samples=3, time_cap=0.9)
 # until 2026-12-03 it counted one too many for 12 candidates, so the expert spent 4500).
 # Capped at 0.9 s, so that it answers within a second; benchmarks/ai_decision_time.py gives
 # the times and benchmarks/RESULTS.md the tournaments.
-EXPERT = Strategy(Budget(moves=6000, candidates=12, min_samples=3, time_cap=0.9),
-                  crowd=Strategy(CROWD_BUDGET, temperature=OPPONENTS_TEMPERATURE, own_temperature=0.0))
+EXPERT = Strategy(
+    Budget(moves=6000, candidates=12, min_samples=3, time_cap=0.9),
+    crowd=Strategy(CROWD_BUDGET, temperature=OPPONENTS_TEMPERATURE, own_temperature=0.0),
+)
 
 # The coach thinks longer than a bot (a person asked and watches the progress), without a time
 # cap so that a hint depends on the position and the seed alone, never on the machine's load.
@@ -78,5 +80,7 @@ EXPERT = Strategy(Budget(moves=6000, candidates=12, min_samples=3, time_cap=0.9)
 # round's start, with the progress shown).
 COACH_BUDGET = Budget(moves=12000, candidates=12, min_samples=4, time_cap=None)
 COACH_CROWD_BUDGET = replace(COACH_BUDGET, moves=2 * CROWD_BUDGET.moves)
-COACH = Strategy(COACH_BUDGET, crowd=Strategy(COACH_CROWD_BUDGET, temperature=OPPONENTS_TEMPERATURE,
-                                              own_temperature=0.0))
+COACH = Strategy(
+    COACH_BUDGET,
+    crowd=Strategy(COACH_CROWD_BUDGET, temperature=OPPONENTS_TEMPERATURE, own_temperature=0.0),
+)

@@ -45,15 +45,23 @@ def _data() -> tuple[dict[int, tuple[int, int, list[list[float]]]], dict[int, di
         for left, t in raw["two_players"]["tables"].items():
             sp, ss, rows = int(t["prizes_span"]), int(t["silver_span"]), t["chance"]
             if len(rows) != 2 * sp + 1 or any(len(r) != 2 * ss + 1 for r in rows):
-                raise ValueError(f"the table for {left} round(s) to go is not {2 * sp + 1}x{2 * ss + 1}")
+                raise ValueError(
+                    f"the table for {left} round(s) to go is not {2 * sp + 1}x{2 * ss + 1}"
+                )
             two[int(left)] = (sp, ss, [[float(v) for v in r] for r in rows])
-        scales = {int(n): {int(left): float(x) for left, x in part["scale"].items()}
-                  for n, part in raw.get("softmax", {}).items()}
+        scales = {
+            int(n): {int(left): float(x) for left, x in part["scale"].items()}
+            for n, part in raw.get("softmax", {}).items()
+        }
         if any(x <= 0 for part in scales.values() for x in part.values()):
             raise ValueError("a softmax scale is not positive")
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
-        raise CardDataError(Message.of("the expert's win-chance data (ai/data/win_chances.json) is unreadable: {reason}",
-                                       reason=str(e))) from e
+        raise CardDataError(
+            Message.of(
+                "the expert's win-chance data (ai/data/win_chances.json) is unreadable: {reason}",
+                reason=str(e),
+            )
+        ) from e
     return two, scales
 
 

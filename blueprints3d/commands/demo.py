@@ -12,13 +12,34 @@ HELP = N_("visual rule demonstrations (without NAME: a menu); --render DIR write
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("name", nargs="?", choices=list(DEMOS), metavar="NAME",
-                        help=_("the demonstration to open: {names}", names=", ".join(DEMOS)))
-    parser.add_argument("--render", metavar="DIR",
-                        help=_("write every step of NAME (or of every demo) to DIR/<name>-NN.png offscreen, then exit"))
-    parser.add_argument("--size", type=picture_size, default=None, help=_("window or picture size WxH (default 1280x720; 960x540 with --render)"))
-    parser.add_argument("--no-shaders", action="store_true", help=_("plain colours instead of the material shaders"))
-    parser.add_argument("--list", action="store_true", help=_("list the demonstrations and their steps' captions, then exit"))
+    parser.add_argument(
+        "name",
+        nargs="?",
+        choices=list(DEMOS),
+        metavar="NAME",
+        help=_("the demonstration to open: {names}", names=", ".join(DEMOS)),
+    )
+    parser.add_argument(
+        "--render",
+        metavar="DIR",
+        help=_(
+            "write every step of NAME (or of every demo) to DIR/<name>-NN.png offscreen, then exit"
+        ),
+    )
+    parser.add_argument(
+        "--size",
+        type=picture_size,
+        default=None,
+        help=_("window or picture size WxH (default 1280x720; 960x540 with --render)"),
+    )
+    parser.add_argument(
+        "--no-shaders", action="store_true", help=_("plain colours instead of the material shaders")
+    )
+    parser.add_argument(
+        "--list",
+        action="store_true",
+        help=_("list the demonstrations and their steps' captions, then exit"),
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -27,7 +48,9 @@ def run(args: argparse.Namespace) -> int:
     demos = [get_demo(args.name)] if args.name else all_demos()
     if args.list:
         for d in demos:
-            print(f"{d.name}: {d.title} - {d.summary}")   # (the demos' own words, presentation/demos)
+            print(
+                f"{d.name}: {d.title} - {d.summary}"
+            )  # (the demos' own words, presentation/demos)
             for i, s in enumerate(d.steps, 1):
                 print(f"  {i}. {s.caption}")
         return 0
@@ -38,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
         from blueprints3d.client.render.capture import open_offscreen_base
 
         from blueprints3d.client.render import shaders
+
         base = open_offscreen_base(w, h)
         shaders.configure(not args.no_shaders, base)
         for d in demos:

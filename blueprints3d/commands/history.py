@@ -1,9 +1,9 @@
 """`blueprints3d history`: the finished games kept in the data folder (files/history.py).
 
-    blueprints3d history                                  the games, newest first
-    blueprints3d history 3                                game 3: VP per round, Awards, Prizes, winner
-    blueprints3d history 3 --building 2 Ann -o ann.json   Ann's building of round 2 as a build file
-    blueprints3d replay 3                                 replay game 3 on the table
+blueprints3d history                                  the games, newest first
+blueprints3d history 3                                game 3: VP per round, Awards, Prizes, winner
+blueprints3d history 3 --building 2 Ann -o ann.json   Ann's building of round 2 as a build file
+blueprints3d replay 3                                 replay game 3 on the table
 """
 
 from __future__ import annotations
@@ -21,39 +21,69 @@ from blueprints3d.i18n import N_, _, join_list, n_
 from blueprints3d.i18n.message import Message
 from blueprints3d.text import display, file_name, shown
 
-HELP = N_("list the finished games kept in the history (date, players, winner, VP); show one; save its buildings")
+HELP = N_(
+    "list the finished games kept in the history (date, players, winner, VP); show one; save its buildings"
+)
 
-EPILOG = N_("Every game is kept in the history when it ends (in the data folder, {folder}; $BLUEPRINTS3D_HOME "
-            "moves it). `blueprints3d replay N` replays game N; `blueprints3d replay` the newest.")
+EPILOG = N_(
+    "Every game is kept in the history when it ends (in the data folder, {folder}; $BLUEPRINTS3D_HOME "
+    "moves it). `blueprints3d replay N` replays game N; `blueprints3d replay` the newest."
+)
 NAME_WIDTH = 24  # the winner column, at most
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = _(EPILOG, folder=where(default_dir()))
-    parser.add_argument("game", nargs="?", type=whole_number(1), metavar="N",
-                        help=_("show game N of the list: victory points per round, Awards, Prizes, the winner "
-                               "and what decided it"))
-    parser.add_argument("--building", nargs=2, metavar=("ROUND", "PLAYER"),
-                        help=_("write PLAYER's building of round ROUND (1-3) of game N (default: the newest "
-                               "game) as a build file, for `blueprints3d view`, `render` or `score`; "
-                               "PLAYER is a seat number (1-4) or a name"))
-    parser.add_argument("-o", "--output", metavar="FILE",
-                        help=_("with --building: the build file to write (default: a new file "
-                               "game-N-round-R-NAME.json in the current folder, never over another); "
-                               "a file already there is replaced only with --force"))
-    parser.add_argument("--force", action="store_true",
-                        help=_("with -o: replace the build file if it is there already"))
+    parser.add_argument(
+        "game",
+        nargs="?",
+        type=whole_number(1),
+        metavar="N",
+        help=_(
+            "show game N of the list: victory points per round, Awards, Prizes, the winner "
+            "and what decided it"
+        ),
+    )
+    parser.add_argument(
+        "--building",
+        nargs=2,
+        metavar=("ROUND", "PLAYER"),
+        help=_(
+            "write PLAYER's building of round ROUND (1-3) of game N (default: the newest "
+            "game) as a build file, for `blueprints3d view`, `render` or `score`; "
+            "PLAYER is a seat number (1-4) or a name"
+        ),
+    )
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help=_(
+            "with --building: the build file to write (default: a new file "
+            "game-N-round-R-NAME.json in the current folder, never over another); "
+            "a file already there is replaced only with --force"
+        ),
+    )
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help=_("with -o: replace the build file if it is there already"),
+    )
 
 
 def _err(line: str) -> None:
-    print(f"blueprints3d: {line}", file=sys.stderr)   # (said by files/history.py)
+    print(f"blueprints3d: {line}", file=sys.stderr)  # (said by files/history.py)
 
 
 def run(args: argparse.Namespace) -> int:
     if args.output is not None and args.building is None:
-        raise UsageError(_("-o names the build file that --building writes: give --building ROUND PLAYER too"))
+        raise UsageError(
+            _("-o names the build file that --building writes: give --building ROUND PLAYER too")
+        )
     if args.force and args.output is None:
-        raise UsageError(_("--force lets -o replace a file: give --building ROUND PLAYER -o FILE too"))
+        raise UsageError(
+            _("--force lets -o replace a file: give --building ROUND PLAYER -o FILE too")
+        )
     if args.output is not None:
         writable_file(args.output, replace=args.force)  # before the history is read
     if args.building is not None:
@@ -66,16 +96,33 @@ def run(args: argparse.Namespace) -> int:
         _err(line)
     if not listing.games:
         if listing.skipped:
-            raise BlueprintsError(Message.of("no game in the history can be read ({n} files skipped in {folder})",
-                                             n=len(listing.skipped), folder=display(str(listing.folder), 200)))
-        raise BlueprintsError(Message.of("no finished game is kept yet (the history is in {folder}; a game goes "
-                                         "into it when it ends)", folder=display(str(listing.folder), 200)))
+            raise BlueprintsError(
+                Message.of(
+                    "no game in the history can be read ({n} files skipped in {folder})",
+                    n=len(listing.skipped),
+                    folder=display(str(listing.folder), 200),
+                )
+            )
+        raise BlueprintsError(
+            Message.of(
+                "no finished game is kept yet (the history is in {folder}; a game goes "
+                "into it when it ends)",
+                folder=display(str(listing.folder), 200),
+            )
+        )
     print(table(listing.games))
     n = len(listing.games)
-    print("\n" + n_("{n} game in {folder}. `blueprints3d history N` shows game N's rounds; "
-                    "`blueprints3d replay N` replays it.",
-                    "{n} games in {folder}. `blueprints3d history N` shows game N's rounds; "
-                    "`blueprints3d replay N` replays it.", n, folder=display(str(listing.folder), 200)))
+    print(
+        "\n"
+        + n_(
+            "{n} game in {folder}. `blueprints3d history N` shows game N's rounds; "
+            "`blueprints3d replay N` replays it.",
+            "{n} games in {folder}. `blueprints3d history N` shows game N's rounds; "
+            "`blueprints3d replay N` replays it.",
+            n,
+            folder=display(str(listing.folder), 200),
+        )
+    )
     return 0
 
 
@@ -87,9 +134,16 @@ def table(games: list[KeptGame]) -> str:
     lines = [f"{'#':>{num}}  {finished:<16}  {winner:<{width}}  {vp:>3}  {_('players (VP)')}"]
     for g in games:
         res = g.result
-        players = join_list([_("{player} {vp}", player=p.label, vp=v) for p, v in zip(g.players, res.victory_points)])
-        lines.append(f"{g.number:>{num}}  {g.when:<16}  {display(g.winner_text, width):<{width}}  "
-                     f"{res.victory_points[res.winners[0]]:>3}  {players}")
+        players = join_list(
+            [
+                _("{player} {vp}", player=p.label, vp=v)
+                for p, v in zip(g.players, res.victory_points)
+            ]
+        )
+        lines.append(
+            f"{g.number:>{num}}  {g.when:<16}  {display(g.winner_text, width):<{width}}  "
+            f"{res.victory_points[res.winners[0]]:>3}  {players}"
+        )
     return "\n".join(lines)
 
 
@@ -100,36 +154,72 @@ def details(g: KeptGame) -> str:
     rounds = rec["rounds"]
     player = _("player")
     width = max(len(player), *(len(p.label) for p in g.players))
-    lines = [_("Game {number}, finished {when}: {players} players, seed {seed}", number=g.number,
-               when=g.finished.strftime('%Y-%m-%d %H:%M:%S'), players=st.num_players, seed=st.seed),
-             "",
-             f"{'':>4}{player:<{width}}" + "".join(f"  {_('round {n}', n=r['round']):>14}" for r in rounds)
-             + f"  {_('VP'):>3}"]
+    lines = [
+        _(
+            "Game {number}, finished {when}: {players} players, seed {seed}",
+            number=g.number,
+            when=g.finished.strftime("%Y-%m-%d %H:%M:%S"),
+            players=st.num_players,
+            seed=st.seed,
+        ),
+        "",
+        f"{'':>4}{player:<{width}}"
+        + "".join(f"  {_('round {n}', n=r['round']):>14}" for r in rounds)
+        + f"  {_('VP'):>3}",
+    ]
     key = None
     rank = 0
     for i, p in enumerate(res.standings()):
         if res.tiebreak_key(p) != key:
             rank, key = i + 1, res.tiebreak_key(p)
-        cells = "".join(f"  {_('{points} pts, {vp} VP', points=r['scores'][p]['total'], vp=r['victory_points'][p]):>14}"
-                        for r in rounds)
+        cells = "".join(
+            f"  {_('{points} pts, {vp} VP', points=r['scores'][p]['total'], vp=r['victory_points'][p]):>14}"
+            for r in rounds
+        )
         lines.append(f"{rank:>2}. {g.players[p].label:<{width}}{cells}  {res.victory_points[p]:>3}")
-    lines.append(f"{'':>4}" + _("(each round: the building's score, and the victory points its Awards and Prizes won)"))
+    lines.append(
+        f"{'':>4}"
+        + _("(each round: the building's score, and the victory points its Awards and Prizes won)")
+    )
     counted = [p for p in g.players if p.hints is not None]  # games kept before the coach have none
     if counted:
-        lines.append(f"{'':>4}" + _("Hints used (turns with the coach's hints shown): {counts}", counts=join_list(
-            [_("{player} {hints}", player=p.name, hints=p.hints) for p in counted])))
+        lines.append(
+            f"{'':>4}"
+            + _(
+                "Hints used (turns with the coach's hints shown): {counts}",
+                counts=join_list(
+                    [_("{player} {hints}", player=p.name, hints=p.hints) for p in counted]
+                ),
+            )
+        )
     # What decided the game and the reasons of each Award and Prize are kept in the file, in English;
     # the Award and Prize names are the ids of rules.AWARD_TITLES and PRIZE_TITLES.
     lines += ["", f"{rec['decided_by']}.", ""]
     for r in rounds:
-        won = [_("{award} - {reason}", award=_(a.capitalize()), reason=x["reason"])
-               for a, x in r["awards"].items()]
-        won += [_("{prize} Prize - {reason}", prize=_(z.replace("_", " ").title()),
-                  reason=x["reason"]) for z, x in r["prizes"].items()]
-        lines.append(_("Round {round} (in demand: {materials}): {won}", round=r["round"],
-                       materials=join_list([_(m) for m in r["in_demand"]]), won="; ".join(won)))
-    lines += ["", _("`blueprints3d replay {number}` replays it; `blueprints3d history {number} --building "
-                    "ROUND PLAYER` saves a building of it as a build file.", number=g.number)]
+        won = [
+            _("{award} - {reason}", award=_(a.capitalize()), reason=x["reason"])
+            for a, x in r["awards"].items()
+        ]
+        won += [
+            _("{prize} Prize - {reason}", prize=_(z.replace("_", " ").title()), reason=x["reason"])
+            for z, x in r["prizes"].items()
+        ]
+        lines.append(
+            _(
+                "Round {round} (in demand: {materials}): {won}",
+                round=r["round"],
+                materials=join_list([_(m) for m in r["in_demand"]]),
+                won="; ".join(won),
+            )
+        )
+    lines += [
+        "",
+        _(
+            "`blueprints3d replay {number}` replays it; `blueprints3d history {number} --building "
+            "ROUND PLAYER` saves a building of it as a build file.",
+            number=g.number,
+        ),
+    ]
     return "\n".join(lines)
 
 
@@ -139,17 +229,39 @@ def _seat(g: KeptGame, text: str) -> int:
     if text.strip().isdigit() and len(text.strip()) < 4:
         seat = int(text)
         if not 1 <= seat <= n:
-            raise UsageError(_("--building: PLAYER must be 1 to {n} or a name of game {number} ({names}), not {given}",
-                               n=n, number=g.number, names=names, given=seat))
+            raise UsageError(
+                _(
+                    "--building: PLAYER must be 1 to {n} or a name of game {number} ({names}), not {given}",
+                    n=n,
+                    number=g.number,
+                    names=names,
+                    given=seat,
+                )
+            )
         return seat - 1
     matches = [i for i, p in enumerate(g.players) if p.name.casefold() == text.strip().casefold()]
     if len(matches) == 1:
         return matches[0]
     if matches:
-        raise UsageError(_("--building: {name} names {count} players of game {number}: give the seat number "
-                           "(1 to {n}) instead", name=shown(text), count=len(matches), number=g.number, n=n))
-    raise UsageError(_("--building: PLAYER must be 1 to {n} or a name of game {number} ({names}), not {given}",
-                       n=n, number=g.number, names=names, given=shown(text)))
+        raise UsageError(
+            _(
+                "--building: {name} names {count} players of game {number}: give the seat number "
+                "(1 to {n}) instead",
+                name=shown(text),
+                count=len(matches),
+                number=g.number,
+                n=n,
+            )
+        )
+    raise UsageError(
+        _(
+            "--building: PLAYER must be 1 to {n} or a name of game {number} ({names}), not {given}",
+            n=n,
+            number=g.number,
+            names=names,
+            given=shown(text),
+        )
+    )
 
 
 def _write_building(args: argparse.Namespace) -> int:
@@ -162,7 +274,13 @@ def _write_building(args: argparse.Namespace) -> int:
         for line in skipped:
             _err(line)
     if not rounds_ok or not 1 <= int(round_text) <= g.rounds:
-        raise UsageError(_("--building: ROUND must be 1 to {n}, not {given}", n=g.rounds, given=shown(round_text)))
+        raise UsageError(
+            _(
+                "--building: ROUND must be 1 to {n}, not {given}",
+                n=g.rounds,
+                given=shown(round_text),
+            )
+        )
     rnd, seat = int(round_text), _seat(g, player_text)
     data = build_bytes(g.building(rnd, seat))
     name = g.players[seat].name
@@ -174,7 +292,17 @@ def _write_building(args: argparse.Namespace) -> int:
             write_bytes_atomic(args.output, data)
             path = args.output
     except OSError as e:
-        raise BlueprintsError(Message.of("cannot write the build file: {reason}", reason=os_reason(e))) from None
-    print(_("wrote {file}: {name}'s building of round {round} of game {number} (`blueprints3d view {file}` "
-            "shows it)", file=display(str(path), 200), name=name, round=rnd, number=g.number))
+        raise BlueprintsError(
+            Message.of("cannot write the build file: {reason}", reason=os_reason(e))
+        ) from None
+    print(
+        _(
+            "wrote {file}: {name}'s building of round {round} of game {number} (`blueprints3d view {file}` "
+            "shows it)",
+            file=display(str(path), 200),
+            name=name,
+            round=rnd,
+            number=g.number,
+        )
+    )
     return 0

@@ -21,23 +21,52 @@ HELP = N_("open a room for play over the network, and sit at it")
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from blueprints3d.net.server import DEFAULT_HOST, DEFAULT_PORT
-    parser.add_argument("--server", help=_("a game server to open the room on, ws://HOST:PORT "
-                                           "(default: one this command runs)"))
-    parser.add_argument("--seats", default="@remote,@remote",
-                        help=_("the seats: @remote (someone joins: the first is yours), a name (a seat kept "
-                               "for that person), @easy .. @expert (the server's computer)"))
+
+    parser.add_argument(
+        "--server",
+        help=_(
+            "a game server to open the room on, ws://HOST:PORT (default: one this command runs)"
+        ),
+    )
+    parser.add_argument(
+        "--seats",
+        default="@remote,@remote",
+        help=_(
+            "the seats: @remote (someone joins: the first is yours), a name (a seat kept "
+            "for that person), @easy .. @expert (the server's computer)"
+        ),
+    )
     parser.add_argument("--name", default=None, help=_("the name to sit under (default: Player 1)"))
     parser.add_argument("--seed", type=int, help=_("the game's seed (default: by chance)"))
-    parser.add_argument("--takeover", type=whole_number(0, 24 * 3600), metavar="SECONDS",
-                        help=_("a player away at their move is waited for this long, then a computer "
-                               "moves for them (default: they are waited for)"))
-    parser.add_argument("--listen", default=DEFAULT_HOST,
-                        help=_("without --server: the address this command's server listens on "
-                               "(default {host}: this machine only)", host=DEFAULT_HOST))
-    parser.add_argument("--port", type=whole_number(0, 65535), default=DEFAULT_PORT,
-                        help=_("without --server: its port (default {port}; 0: any free one)", port=DEFAULT_PORT))
-    parser.add_argument("--headless", action="store_true",
-                        help=_("no window: print the join address (and, without --server, serve the room)"))
+    parser.add_argument(
+        "--takeover",
+        type=whole_number(0, 24 * 3600),
+        metavar="SECONDS",
+        help=_(
+            "a player away at their move is waited for this long, then a computer "
+            "moves for them (default: they are waited for)"
+        ),
+    )
+    parser.add_argument(
+        "--listen",
+        default=DEFAULT_HOST,
+        help=_(
+            "without --server: the address this command's server listens on "
+            "(default {host}: this machine only)",
+            host=DEFAULT_HOST,
+        ),
+    )
+    parser.add_argument(
+        "--port",
+        type=whole_number(0, 65535),
+        default=DEFAULT_PORT,
+        help=_("without --server: its port (default {port}; 0: any free one)", port=DEFAULT_PORT),
+    )
+    parser.add_argument(
+        "--headless",
+        action="store_true",
+        help=_("no window: print the join address (and, without --server, serve the room)"),
+    )
     add_window_arguments(parser)
 
 
@@ -53,8 +82,13 @@ def room_specs(text: str) -> list[str]:
         if "@" in part and part != "@remote":
             level = part.rsplit("@", 1)[1].strip().lower()
             if level not in LEVELS:
-                raise UsageError(_("unknown seat {seat}: @remote, a name, or @LEVEL with a level of {levels}",
-                                   seat=repr(part), levels=", ".join(LEVELS)))
+                raise UsageError(
+                    _(
+                        "unknown seat {seat}: @remote, a name, or @LEVEL with a level of {levels}",
+                        seat=repr(part),
+                        levels=", ".join(LEVELS),
+                    )
+                )
             part = "@" + level
         out.append(part)
     if not 2 <= len(out) <= 4:
@@ -73,29 +107,45 @@ def run(args: argparse.Namespace) -> int:
     server = (args.server or "").rstrip("/")
     if not server:
         from blueprints3d.net.local_server import LocalServer
+
         try:
             local = LocalServer(host=args.listen, port=args.port)
         except OSError as e:
-            print(_("blueprints3d host: cannot listen on {host}:{port} ({reason})", host=args.listen,
-                    port=args.port, reason=e), file=sys.stderr)
+            print(
+                _(
+                    "blueprints3d host: cannot listen on {host}:{port} ({reason})",
+                    host=args.listen,
+                    port=args.port,
+                    reason=e,
+                ),
+                file=sys.stderr,
+            )
             return 1
-        server = local.url if args.listen in ("127.0.0.1", "localhost") else f"ws://{args.listen}:{local.port}"
+        server = (
+            local.url
+            if args.listen in ("127.0.0.1", "localhost")
+            else f"ws://{args.listen}:{local.port}"
+        )
     elif not server.startswith(("ws://", "wss://")):
-        raise UsageError(_("a game server's address looks like ws://HOST:PORT, not {url}", url=server))
+        raise UsageError(
+            _("a game server's address looks like ws://HOST:PORT, not {url}", url=server)
+        )
     try:
-        room = create_room(local.url if local is not None else server, specs, args.seed, args.takeover)
+        room = create_room(
+            local.url if local is not None else server, specs, args.seed, args.takeover
+        )
     except (OSError, RuntimeError, TimeoutError) as e:
         print(_("blueprints3d host: {reason}", reason=e), file=sys.stderr)
         if local is not None:
             local.stop()
         return 1
     address = f"{server}/{room}"
-    print(address, flush=True)    # the first line: scripts and tests read it
+    print(address, flush=True)  # the first line: scripts and tests read it
     if args.headless:
         if local is None:
             return 0
         try:
-            local.thread.join()   # serve the room until stopped
+            local.thread.join()  # serve the room until stopped
         except KeyboardInterrupt:
             pass
         local.stop()

@@ -16,9 +16,12 @@ HELP = N_("take a seat of a room on a game server (its join address)")
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from blueprints3d.ai import LEVELS
+
     parser.add_argument("url", help=_("the room's join address, ws://HOST:PORT/ROOM"))
     parser.add_argument("--name", default=None, help=_("the name to sit under (default: Guest)"))
-    parser.add_argument("--bot", choices=["random", *LEVELS], help=_("a computer plays the seat (with --headless)"))
+    parser.add_argument(
+        "--bot", choices=["random", *LEVELS], help=_("a computer plays the seat (with --headless)")
+    )
     parser.add_argument("--headless", action="store_true", help=_("no window (needs --bot)"))
     parser.add_argument("--seed", type=int, default=0, help=_("the computer's seed"))
     add_window_arguments(parser)
@@ -40,19 +43,21 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(_("--headless and --bot go together: a computer plays without a window"))
     if not args.headless:
         from blueprints3d.client.table.remote_flow import NetStart
+
         return open_table(args, NetStart(server, room, name))
     from blueprints3d.i18n import translate
     from blueprints3d.net.client import play_random
     from blueprints3d.net.incoming import NetError
+
     try:
         seat, view = play_random(server, room, name, args.seed, level=args.bot)
-    except NetError as e:            # a bad or lost server: its one line
+    except NetError as e:  # a bad or lost server: its one line
         print(_("blueprints3d join: {reason}", reason=translate(e.message)), file=sys.stderr)
         return 1
     except (OSError, RuntimeError, TimeoutError) as e:
         print(_("blueprints3d join: {reason}", reason=e), file=sys.stderr)
         return 1
-    except Exception as e:           # never a traceback for what a server sent: what broke, in a line
+    except Exception as e:  # never a traceback for what a server sent: what broke, in a line
         print(_("blueprints3d join: {reason}", reason=f"{type(e).__name__}: {e}"), file=sys.stderr)
         return 1
     print(_("seat {seat}: the game is over", seat=seat.seat + 1))

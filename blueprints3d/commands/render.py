@@ -18,63 +18,144 @@ import argparse
 import sys
 from contextlib import contextmanager
 
-from blueprints3d.commands.argtypes import UsageError, dimensions, finite_number, whole_number, writable_file
+from blueprints3d.commands.argtypes import (
+    UsageError,
+    dimensions,
+    finite_number,
+    whole_number,
+    writable_file,
+)
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.i18n import N_, _, explain, n_
 from blueprints3d.i18n.message import Message
 from blueprints3d.text import display, shown
 
-HELP = N_("render a build file (or the material test scene) to a PNG picture or a turntable animation, without a window")
+HELP = N_(
+    "render a build file (or the material test scene) to a PNG picture or a turntable animation, without a window"
+)
 
 # Up to 8K: the picture is drawn supersampled, so larger ones would exceed the GL's buffers.
 picture_size = dimensions((64, 64), (7680, 4320), "1920x1080")
 DEFAULT_SIZE = (1920, 1080)
 TURNTABLE_SIZE = (1280, 720)  # an animation to post
-SHARE_SIZE = (1280, 720)      # --card: a picture to post (1080x1080 makes a square one)
-SHARE_LEAST = (320, 180)      # --card: smaller, its words would be too small to read
+SHARE_SIZE = (1280, 720)  # --card: a picture to post (1080x1080 makes a square one)
+SHARE_LEAST = (320, 180)  # --card: smaller, its words would be too small to read
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", nargs="?", help=_("build file (JSON); omit with --materials"))
     parser.add_argument("-o", "--output", help=_("PNG file to write"))
-    parser.add_argument("--materials", action="store_true", help=_("render the material test scene"))
-    parser.add_argument("--size", type=picture_size, default=None,
-                        help=_("picture size WxH (default {size}; {turntable} for --turntable, {card} for --card)",
-                               size=f"{DEFAULT_SIZE[0]}x{DEFAULT_SIZE[1]}",
-                               turntable=f"{TURNTABLE_SIZE[0]}x{TURNTABLE_SIZE[1]}",
-                               card=f"{SHARE_SIZE[0]}x{SHARE_SIZE[1]}"))
-    parser.add_argument("--angle", type=finite_number(-3600, 3600, N_("of degrees")), default=35.0,
-                        help=_("camera angle around the building in degrees (0 = the owner's seat)"))
-    parser.add_argument("--elevation", type=finite_number(unit=N_("of degrees")), default=36.0,
-                        help=_("camera height as an angle above the table in degrees (default 36)"))
-    parser.add_argument("--no-shaders", action="store_true", help=_("plain colours instead of the material shaders"))
-    parser.add_argument("--material-symbols", action="store_true",
-                        help=_("print each material's symbol on its dice (colour-blind help)"))
-    parser.add_argument("--supersample", type=int, default=2, choices=[1, 2, 3],
-                        help=_("render this many times larger and scale down, for smooth edges (default 2)"))
-    parser.add_argument("--quick", "--draft", action="store_true",
-                        help=_("draw as fast as before: no multisampling, soft shadows, contact "
-                               "darkening or glass reflections (about half the time)"))
-    parser.add_argument("--dof", type=finite_number(0.1, 10, N_("(depth of field strength)")), nargs="?",
-                        const=1.0, default=None, metavar="STRENGTH",
-                        help=_("depth of field for close-ups: sharp at the building's middle (or "
-                               "--focus), softer nearer and farther; STRENGTH 0.1 to 10 (default 1)"))
-    parser.add_argument("--focus", type=finite_number(1, 2000, N_("(cm from the camera)")), default=None,
-                        metavar="CM", help=_("with --dof: the distance kept sharp, in cm from the camera"))
-    parser.add_argument("--card", action="store_true",
-                        help=_("with -o: a share card to post: the building large, its name, its total "
-                               "score, each material's points, the blueprint bonus and its Prizes"))
-    parser.add_argument("--name", type=headline, default=None, metavar="NAME",
-                        help=_("with --card: the card's headline, such as the player's name (default: "
-                               "the blueprint's name)"))
-    parser.add_argument("--turntable", metavar="OUT",
-                        help=_("write a looping animation of the building turning once: OUT.webp or "
-                               "OUT.gif (needs Pillow: pip install 'blueprints3d[share]') or OUT.mp4 "
-                               "(needs imageio-ffmpeg: pip install 'blueprints3d[video]')"))
-    parser.add_argument("--seconds", type=finite_number(0.1, 60, N_("(seconds)")), default=None,
-                        help=_("with --turntable: how long one turn takes (default {seconds})", seconds=f"{TURN_SECONDS:g}"))
-    parser.add_argument("--fps", type=whole_number(1, 60), default=None,
-                        help=_("with --turntable: frames a second, 1 to 60 (default {fps})", fps=TURN_FPS))
+    parser.add_argument(
+        "--materials", action="store_true", help=_("render the material test scene")
+    )
+    parser.add_argument(
+        "--size",
+        type=picture_size,
+        default=None,
+        help=_(
+            "picture size WxH (default {size}; {turntable} for --turntable, {card} for --card)",
+            size=f"{DEFAULT_SIZE[0]}x{DEFAULT_SIZE[1]}",
+            turntable=f"{TURNTABLE_SIZE[0]}x{TURNTABLE_SIZE[1]}",
+            card=f"{SHARE_SIZE[0]}x{SHARE_SIZE[1]}",
+        ),
+    )
+    parser.add_argument(
+        "--angle",
+        type=finite_number(-3600, 3600, N_("of degrees")),
+        default=35.0,
+        help=_("camera angle around the building in degrees (0 = the owner's seat)"),
+    )
+    parser.add_argument(
+        "--elevation",
+        type=finite_number(unit=N_("of degrees")),
+        default=36.0,
+        help=_("camera height as an angle above the table in degrees (default 36)"),
+    )
+    parser.add_argument(
+        "--no-shaders", action="store_true", help=_("plain colours instead of the material shaders")
+    )
+    parser.add_argument(
+        "--material-symbols",
+        action="store_true",
+        help=_("print each material's symbol on its dice (colour-blind help)"),
+    )
+    parser.add_argument(
+        "--supersample",
+        type=int,
+        default=2,
+        choices=[1, 2, 3],
+        help=_("render this many times larger and scale down, for smooth edges (default 2)"),
+    )
+    parser.add_argument(
+        "--quick",
+        "--draft",
+        action="store_true",
+        help=_(
+            "draw as fast as before: no multisampling, soft shadows, contact "
+            "darkening or glass reflections (about half the time)"
+        ),
+    )
+    parser.add_argument(
+        "--dof",
+        type=finite_number(0.1, 10, N_("(depth of field strength)")),
+        nargs="?",
+        const=1.0,
+        default=None,
+        metavar="STRENGTH",
+        help=_(
+            "depth of field for close-ups: sharp at the building's middle (or "
+            "--focus), softer nearer and farther; STRENGTH 0.1 to 10 (default 1)"
+        ),
+    )
+    parser.add_argument(
+        "--focus",
+        type=finite_number(1, 2000, N_("(cm from the camera)")),
+        default=None,
+        metavar="CM",
+        help=_("with --dof: the distance kept sharp, in cm from the camera"),
+    )
+    parser.add_argument(
+        "--card",
+        action="store_true",
+        help=_(
+            "with -o: a share card to post: the building large, its name, its total "
+            "score, each material's points, the blueprint bonus and its Prizes"
+        ),
+    )
+    parser.add_argument(
+        "--name",
+        type=headline,
+        default=None,
+        metavar="NAME",
+        help=_(
+            "with --card: the card's headline, such as the player's name (default: "
+            "the blueprint's name)"
+        ),
+    )
+    parser.add_argument(
+        "--turntable",
+        metavar="OUT",
+        help=_(
+            "write a looping animation of the building turning once: OUT.webp or "
+            "OUT.gif (needs Pillow: pip install 'blueprints3d[share]') or OUT.mp4 "
+            "(needs imageio-ffmpeg: pip install 'blueprints3d[video]')"
+        ),
+    )
+    parser.add_argument(
+        "--seconds",
+        type=finite_number(0.1, 60, N_("(seconds)")),
+        default=None,
+        help=_(
+            "with --turntable: how long one turn takes (default {seconds})",
+            seconds=f"{TURN_SECONDS:g}",
+        ),
+    )
+    parser.add_argument(
+        "--fps",
+        type=whole_number(1, 60),
+        default=None,
+        help=_("with --turntable: frames a second, 1 to 60 (default {fps})", fps=TURN_FPS),
+    )
 
 
 NAME_LENGTH = 40
@@ -86,20 +167,27 @@ def headline(text: str) -> str:
     if not words or not words.isprintable():
         raise argparse.ArgumentTypeError(_("must be printable words, not {text}", text=shown(text)))
     if len(words) > NAME_LENGTH:
-        raise argparse.ArgumentTypeError(_("at most {most} characters, not {n}", most=NAME_LENGTH, n=f"{len(words):,}"))
+        raise argparse.ArgumentTypeError(
+            _("at most {most} characters, not {n}", most=NAME_LENGTH, n=f"{len(words):,}")
+        )
     return words
 
 
 TURN_SECONDS = 6.0
 TURN_FPS = 15
-TURN_MEMORY = 1 << 30   # the frames are held until encoded: at most this many bytes of them
+TURN_MEMORY = 1 << 30  # the frames are held until encoded: at most this many bytes of them
 
 
 def run(args: argparse.Namespace) -> int:
     if args.materials == bool(args.file):
         raise UsageError(_("give either a build FILE or --materials"))
     if not 0.0 < args.elevation < 90.0:
-        raise UsageError(_("--elevation must be between 0 and 90 degrees, not {elevation}", elevation=args.elevation))
+        raise UsageError(
+            _(
+                "--elevation must be between 0 and 90 degrees, not {elevation}",
+                elevation=args.elevation,
+            )
+        )
     if args.output is None and args.turntable is None:
         raise UsageError(_("give -o PICTURE.png, --turntable OUT.webp|gif|mp4, or both"))
     if args.turntable is None and (args.seconds is not None or args.fps is not None):
@@ -112,14 +200,28 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(_("--card composes a picture: give -o SHARE.png"))
     if args.name is not None and not args.card:
         raise UsageError(_("--name is the headline of --card"))
-    if args.card and args.size is not None and (args.size[0] < SHARE_LEAST[0] or args.size[1] < SHARE_LEAST[1]):
-        raise UsageError(_("--card needs a picture of at least {least} to be read, not {size}",
-                           least=f"{SHARE_LEAST[0]}x{SHARE_LEAST[1]}", size=f"{args.size[0]}x{args.size[1]}"))
+    if (
+        args.card
+        and args.size is not None
+        and (args.size[0] < SHARE_LEAST[0] or args.size[1] < SHARE_LEAST[1])
+    ):
+        raise UsageError(
+            _(
+                "--card needs a picture of at least {least} to be read, not {size}",
+                least=f"{SHARE_LEAST[0]}x{SHARE_LEAST[1]}",
+                size=f"{args.size[0]}x{args.size[1]}",
+            )
+        )
     out = movie = None
     if args.output is not None:
         out = writable_file(args.output, "-o ")  # an empty name, a device, a pipe, a link: first
         if not args.output.lower().endswith(".png"):
-            raise UsageError(_("-o {file}: the picture is written as PNG, so its name must end in .png", file=out))
+            raise UsageError(
+                _(
+                    "-o {file}: the picture is written as PNG, so its name must end in .png",
+                    file=out,
+                )
+            )
     if args.turntable is not None:
         from blueprints3d.files.movie import MovieError, check_writable
 
@@ -127,18 +229,31 @@ def run(args: argparse.Namespace) -> int:
         try:
             check_writable(args.turntable)  # the format and its library, before any frame is drawn
         except MovieError as e:
-            raise UsageError(_("--turntable {file}: {reason}", file=movie, reason=explain(e))) from None
+            raise UsageError(
+                _("--turntable {file}: {reason}", file=movie, reason=explain(e))
+            ) from None
         w, h = args.size or TURNTABLE_SIZE
-        n = turntable_frames(TURN_SECONDS if args.seconds is None else args.seconds, args.fps or TURN_FPS)
+        n = turntable_frames(
+            TURN_SECONDS if args.seconds is None else args.seconds, args.fps or TURN_FPS
+        )
         if n * w * h * 3 > TURN_MEMORY:
-            raise UsageError(_("--turntable: {n} frames of {size} would take {gb} GB; at most {most} GB: "
-                               "fewer --seconds or --fps, or a smaller --size", n=f"{n:,}", size=f"{w}x{h}",
-                               gb=f"{n * w * h * 3 / 2**30:.1f}", most=f"{TURN_MEMORY / 2**30:g}"))
+            raise UsageError(
+                _(
+                    "--turntable: {n} frames of {size} would take {gb} GB; at most {most} GB: "
+                    "fewer --seconds or --fps, or a smaller --size",
+                    n=f"{n:,}",
+                    size=f"{w}x{h}",
+                    gb=f"{n * w * h * 3 / 2**30:.1f}",
+                    most=f"{TURN_MEMORY / 2**30:g}",
+                )
+            )
     if args.materials:
         from blueprints3d.client.scene.showcase import material_test_build
+
         build = material_test_build()
     else:
         from blueprints3d.files.buildfile import load_build
+
         build = load_build(args.file)  # a bad file raises BuildFileError: one line, exit 2
     shaded = not args.no_shaders
     from blueprints3d.client.render import config
@@ -154,18 +269,42 @@ def run(args: argparse.Namespace) -> int:
             from blueprints3d.client.apps import share
 
             card = share.plan(build, size, name=args.name)
-            img = share.compose(card, render_build(build, size, args.angle, shaded, args.elevation,
-                                                   fitted_supersample(size, args.supersample),
-                                                   options=still, region=card.region), build)
+            img = share.compose(
+                card,
+                render_build(
+                    build,
+                    size,
+                    args.angle,
+                    shaded,
+                    args.elevation,
+                    fitted_supersample(size, args.supersample),
+                    options=still,
+                    region=card.region,
+                ),
+                build,
+            )
         else:
-            img = render_build(build, size, args.angle, shaded, args.elevation,
-                               fitted_supersample(size, args.supersample), options=still)
+            img = render_build(
+                build,
+                size,
+                args.angle,
+                shaded,
+                args.elevation,
+                fitted_supersample(size, args.supersample),
+                options=still,
+            )
         from blueprints3d.client.render.capture import save_png
+
         try:
             save_png(img, args.output)
         except OSError as exc:
-            raise BlueprintsError(Message.of("cannot write {file}: {reason}", file=out,
-                                             reason=display(exc.strerror or exc, 80))) from None
+            raise BlueprintsError(
+                Message.of(
+                    "cannot write {file}: {reason}",
+                    file=out,
+                    reason=display(exc.strerror or exc, 80),
+                )
+            ) from None
         print(_("wrote {file} ({size})", file=out, size=f"{size[0]}x{size[1]}"))
     if args.turntable is not None:
         from blueprints3d.files.movie import write_movie
@@ -174,21 +313,45 @@ def run(args: argparse.Namespace) -> int:
         seconds = TURN_SECONDS if args.seconds is None else args.seconds
         fps = args.fps or TURN_FPS
         n = turntable_frames(seconds, fps)
-        frames = render_turntable(build, size, n, args.angle, shaded, args.elevation,
-                                  fitted_supersample(size, args.supersample), options=look)
+        frames = render_turntable(
+            build,
+            size,
+            n,
+            args.angle,
+            shaded,
+            args.elevation,
+            fitted_supersample(size, args.supersample),
+            options=look,
+        )
         try:
             write_movie(args.turntable, frames, fps)
         except OSError as exc:
-            raise BlueprintsError(Message.of("cannot write {file}: {reason}", file=movie,
-                                             reason=display(exc.strerror or exc, 80))) from None
+            raise BlueprintsError(
+                Message.of(
+                    "cannot write {file}: {reason}",
+                    file=movie,
+                    reason=display(exc.strerror or exc, 80),
+                )
+            ) from None
         said = dict(file=movie, size=f"{size[0]}x{size[1]}", fps=fps, seconds=f"{seconds:g}")
         if not args.turntable.lower().endswith(".mp4"):
-            print(n_("wrote {file} ({size}, {n} frame at {fps} a second, one turn in {seconds} s, looping)",
-                     "wrote {file} ({size}, {n} frames at {fps} a second, one turn in {seconds} s, looping)",
-                     n, **said))
+            print(
+                n_(
+                    "wrote {file} ({size}, {n} frame at {fps} a second, one turn in {seconds} s, looping)",
+                    "wrote {file} ({size}, {n} frames at {fps} a second, one turn in {seconds} s, looping)",
+                    n,
+                    **said,
+                )
+            )
         else:
-            print(n_("wrote {file} ({size}, {n} frame at {fps} a second, one turn in {seconds} s)",
-                     "wrote {file} ({size}, {n} frames at {fps} a second, one turn in {seconds} s)", n, **said))
+            print(
+                n_(
+                    "wrote {file} ({size}, {n} frame at {fps} a second, one turn in {seconds} s)",
+                    "wrote {file} ({size}, {n} frames at {fps} a second, one turn in {seconds} s)",
+                    n,
+                    **said,
+                )
+            )
     return 0
 
 
@@ -211,14 +374,27 @@ def fitted_supersample(size: tuple[int, int], supersample: int, max_side: int | 
         max_side = max_buffer_side(open_offscreen_base(64, 64))
     fits = max_side // max(size)
     if fits < 1:
-        raise BlueprintsError(Message.of("cannot draw {size} here: this GL's buffers take at most {most} pixels "
-                                         "a side; give a smaller --size", size=f"{size[0]}x{size[1]}",
-                                         most=max_side))
+        raise BlueprintsError(
+            Message.of(
+                "cannot draw {size} here: this GL's buffers take at most {most} pixels "
+                "a side; give a smaller --size",
+                size=f"{size[0]}x{size[1]}",
+                most=max_side,
+            )
+        )
     if fits >= supersample:
         return supersample
-    print(_("blueprints3d render: {size} is drawn at {fits}x supersampling, not {wanted}x: this GL's "
-            "buffers take at most {most} pixels a side", size=f"{size[0]}x{size[1]}", fits=fits,
-            wanted=supersample, most=max_side), file=sys.stderr)
+    print(
+        _(
+            "blueprints3d render: {size} is drawn at {fits}x supersampling, not {wanted}x: this GL's "
+            "buffers take at most {most} pixels a side",
+            size=f"{size[0]}x{size[1]}",
+            fits=fits,
+            wanted=supersample,
+            most=max_side,
+        ),
+        file=sys.stderr,
+    )
     return fits
 
 
@@ -227,9 +403,17 @@ def turntable_frames(seconds: float, fps: int) -> int:
     return max(2, round(seconds * fps))
 
 
-def render_build(build, size: tuple[int, int], angle: float, use_shaders: bool,
-                 elevation: float = 36.0, supersample: int = 2, table: bool = True, options=None,
-                 region: tuple[float, float, float, float] | None = None):
+def render_build(
+    build,
+    size: tuple[int, int],
+    angle: float,
+    use_shaders: bool,
+    elevation: float = 36.0,
+    supersample: int = 2,
+    table: bool = True,
+    options=None,
+    region: tuple[float, float, float, float] | None = None,
+):
     """The picture of ``build`` as an (h, w, 3) uint8 array (opens the offscreen ShowBase),
     framed by ``showcase.frame_build`` (its bounding box, with a margin); ``table`` False: on
     the plain background. With ``region`` (left, right, bottom, top of the picture in -1..1:
@@ -258,8 +442,15 @@ def render_build(build, size: tuple[int, int], angle: float, use_shaders: bool,
         return img
 
 
-def dice_pixels(build, size: tuple[int, int], use_shaders: bool = True, angle: float = 35.0,
-                elevation: float = 36.0, supersample: int = 2, options=None):
+def dice_pixels(
+    build,
+    size: tuple[int, int],
+    use_shaders: bool = True,
+    angle: float = 35.0,
+    elevation: float = 36.0,
+    supersample: int = 2,
+    options=None,
+):
     """``render_build``'s picture of ``build`` (on the table, no depth of field) and where its
     dice show: (img, labels, dice), ``dice`` listing (cell, level, Material) of each die and
     labels an (h, w) int array holding at each pixel the index in ``dice`` of the die seen
@@ -278,8 +469,14 @@ def dice_pixels(build, size: tuple[int, int], use_shaders: bool = True, angle: f
         nodes = list(model.find_all_matches("**/=level"))
         if len(nodes) > 7:
             raise ValueError(f"dice_pixels tells at most 7 dice apart, not {len(nodes)}")
-        dice = [(int(d.get_tag("cell")), int(d.get_tag("level")), Material(d.get_python_tag("material")))
-                for d in nodes]
+        dice = [
+            (
+                int(d.get_tag("cell")),
+                int(d.get_tag("level")),
+                Material(d.get_python_tag("material")),
+            )
+            for d in nodes
+        ]
         showcase.frame_build(view, build, angle, elevation)
         stills.render_still(base, view, 3)
         img = downsample(view.grab(), supersample, size)
@@ -293,10 +490,14 @@ def dice_pixels(build, size: tuple[int, int], use_shaders: bool = True, angle: f
             node.set_transparency(TransparencyAttrib.M_none, 10000)
             node.set_color((i + 1) & 1, ((i + 1) >> 1) & 1, ((i + 1) >> 2) & 1, 1.0, 10000)
         stills.render_still(base, view, 2)
-        bits = view.grab()[:size[1] * supersample, :size[0] * supersample] > 127
-        code = bits[..., 0] * 1 + bits[..., 1] * 2 + bits[..., 2] * 4 - 1   # -1: no die
+        bits = view.grab()[: size[1] * supersample, : size[0] * supersample] > 127
+        code = bits[..., 0] * 1 + bits[..., 1] * 2 + bits[..., 2] * 4 - 1  # -1: no die
         f = supersample
-        blocks = code.reshape(size[1], f, size[0], f).transpose(0, 2, 1, 3).reshape(size[1], size[0], f * f)
+        blocks = (
+            code.reshape(size[1], f, size[0], f)
+            .transpose(0, 2, 1, 3)
+            .reshape(size[1], size[0], f * f)
+        )
         labels = np.where((blocks == blocks[..., :1]).all(axis=-1), blocks[..., 0], -1)
         # A blend of two keys (an outline) can read as a third: keep pixels whose four
         # neighbours agree.
@@ -327,16 +528,25 @@ def _blur_by_depth(view, img, size, supersample, options, aim_distance):
     raw = view.grab_depth().astype(np.float32)
     w, h = size
     f = supersample
-    raw = raw[:h * f, :w * f].reshape(h, f, w, f).mean(axis=(1, 3)) if f > 1 else raw
+    raw = raw[: h * f, : w * f].reshape(h, f, w, f).mean(axis=(1, 3)) if f > 1 else raw
     lin = stills.linear_depth(raw, lens.get_near(), lens.get_far())
     # Depth is along the view axis; the aim lies on it, at the framing's distance.
     focus = options.focus if options.focus is not None else aim_distance
     return stills.depth_of_field(img, np.asarray(lin), focus, options.dof)
 
 
-def render_turntable(build, size: tuple[int, int], frames: int, start_angle: float, use_shaders: bool,
-                     elevation: float = 36.0, supersample: int = 2, table: bool = True,
-                     options=None, on_frame=None) -> list:
+def render_turntable(
+    build,
+    size: tuple[int, int],
+    frames: int,
+    start_angle: float,
+    use_shaders: bool,
+    elevation: float = 36.0,
+    supersample: int = 2,
+    table: bool = True,
+    options=None,
+    on_frame=None,
+) -> list:
     """``frames`` pictures of ``build`` turning once on its card, as on a turntable: the camera
     and the lights stay (seen from ``start_angle``), the building turns clockwise seen from
     above about the vertical axis through its dice's centre, the last frame one step short of
@@ -353,7 +563,12 @@ def render_turntable(build, size: tuple[int, int], frames: int, start_angle: flo
     options = _options(options).with_(dof=0.0)
     angles = [start_angle + 360.0 * k / frames for k in range(frames)]
     out = []
-    with _stage(build, size, use_shaders, supersample, table, options, turn=True) as (base, view, model, look):
+    with _stage(build, size, use_shaders, supersample, table, options, turn=True) as (
+        base,
+        view,
+        model,
+        look,
+    ):
         turn = framing.turntable(view, build, angles, elevation)
         # Seen from angle a is the building turned by start - a under the first camera (the
         # cameras share their aim, over the turning axis, and their distance).
@@ -362,7 +577,7 @@ def render_turntable(build, size: tuple[int, int], frames: int, start_angle: flo
         turner = model.get_parent()
         for a in angles:
             turner.set_h(start_angle - a)
-            glass.set_ground(turner, [model])   # glass shows the card where it lies now
+            glass.set_ground(turner, [model])  # glass shows the card where it lies now
             if look is not None:
                 look.update()
             if on_frame is not None:
@@ -373,8 +588,15 @@ def render_turntable(build, size: tuple[int, int], frames: int, start_angle: flo
 
 
 @contextmanager
-def _stage(build, out_size: tuple[int, int], use_shaders: bool, supersample: int, table: bool, options=None,
-           turn: bool = False):
+def _stage(
+    build,
+    out_size: tuple[int, int],
+    use_shaders: bool,
+    supersample: int,
+    table: bool,
+    options=None,
+    turn: bool = False,
+):
     """The offscreen base, a view of ``out_size`` x ``supersample``, ``build``'s model (its card,
     with the dice) on the view's stage and its still shading (``showcase.dress_still``, None
     when off); put back as found afterwards. ``turn``: the model lies under a node of its own
@@ -395,12 +617,14 @@ def _stage(build, out_size: tuple[int, int], use_shaders: bool, supersample: int
     elif plain:
         view = capture.open_view(base, *size, name="render")
     else:
-        view = stills.open_still_view(base, *size, multisamples=options.multisamples,
-                                      depth=options.dof > 0, name="render")
+        view = stills.open_still_view(
+            base, *size, multisamples=options.multisamples, depth=options.dof > 0, name="render"
+        )
     shaders.configure(use_shaders, base)
     # A still can afford the extra pass: glass shows the dice behind it bent, too.
-    stage = showcase.make_stage(base, view, refraction="screen", table=table,
-                                extent=showcase.shadow_extent(build))
+    stage = showcase.make_stage(
+        base, view, refraction="screen", table=table, extent=showcase.shadow_extent(build)
+    )
     if getattr(view, "multisamples", 0):
         stills.use_multisamples(stage.root)
     look = None

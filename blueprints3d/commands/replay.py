@@ -17,24 +17,55 @@ from blueprints3d.i18n import N_, _
 from blueprints3d.i18n.message import Message
 from blueprints3d.text import display, shown
 
-HELP = (N_("replay a game move by move (step, play, pause): one of the history by its number, the newest "
-           "by default, or a save file; --open shows hidden buildings"))
+HELP = N_(
+    "replay a game move by move (step, play, pause): one of the history by its number, the newest "
+    "by default, or a save file; --open shows hidden buildings"
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("save", nargs="?", metavar="N|FILE",
-                        help=_("N: game N of the history (`blueprints3d history` lists them); FILE: a save file "
-                               "(JSON) of a finished or unfinished game (write ./3 for a file named 3); "
-                               "default: the newest game of the history"))
-    parser.add_argument("--open", action="store_true",
-                        help=_("show every building and blueprint all along (default: only as revealed in the game)"))
-    parser.add_argument("--seat", type=whole_number(1, 4), default=None, metavar="N",
-                        help=_("also show player N's own building, as they saw it (1-based)"))
+    parser.add_argument(
+        "save",
+        nargs="?",
+        metavar="N|FILE",
+        help=_(
+            "N: game N of the history (`blueprints3d history` lists them); FILE: a save file "
+            "(JSON) of a finished or unfinished game (write ./3 for a file named 3); "
+            "default: the newest game of the history"
+        ),
+    )
+    parser.add_argument(
+        "--open",
+        action="store_true",
+        help=_(
+            "show every building and blueprint all along (default: only as revealed in the game)"
+        ),
+    )
+    parser.add_argument(
+        "--seat",
+        type=whole_number(1, 4),
+        default=None,
+        metavar="N",
+        help=_("also show player N's own building, as they saw it (1-based)"),
+    )
     parser.add_argument("--play", action="store_true", help=_("start playing at once"))
-    parser.add_argument("--size", type=picture_size, default=(1280, 720), help=_("window or picture size WxH (default 1280x720)"))
-    parser.add_argument("--render", metavar="DIR", help=_("write every step to DIR/replay-NNN.png offscreen, then exit"))
-    parser.add_argument("--list", action="store_true", help=_("print every step's caption, then exit"))
-    parser.add_argument("--no-shaders", action="store_true", help=_("plain colours instead of the material shaders"))
+    parser.add_argument(
+        "--size",
+        type=picture_size,
+        default=(1280, 720),
+        help=_("window or picture size WxH (default 1280x720)"),
+    )
+    parser.add_argument(
+        "--render",
+        metavar="DIR",
+        help=_("write every step to DIR/replay-NNN.png offscreen, then exit"),
+    )
+    parser.add_argument(
+        "--list", action="store_true", help=_("print every step's caption, then exit")
+    )
+    parser.add_argument(
+        "--no-shaders", action="store_true", help=_("plain colours instead of the material shaders")
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -44,7 +75,13 @@ def run(args: argparse.Namespace) -> int:
     seat = None
     if args.seat is not None:
         if not 1 <= args.seat <= state.num_players:
-            raise UsageError(_("--seat must be 1 to {n} for this game, not {seat}", n=state.num_players, seat=args.seat))
+            raise UsageError(
+                _(
+                    "--seat must be 1 to {n} for this game, not {seat}",
+                    n=state.num_players,
+                    seat=args.seat,
+                )
+            )
         seat = args.seat - 1
     steps = game_steps(state, open_=args.open, seat=seat)
     if args.list:
@@ -77,8 +114,12 @@ def _game(arg: str | None):
         return kept.state, _("game {number} ({when})", number=kept.number, when=kept.when)
     if arg.isdigit() and arg.isascii():
         if len(arg) > 9:
-            raise history.HistoryError(Message.of("there is no game {number} in the history "
-                                                  "(blueprints3d history lists them)", number=shown(arg)))
+            raise history.HistoryError(
+                Message.of(
+                    "there is no game {number} in the history (blueprints3d history lists them)",
+                    number=shown(arg),
+                )
+            )
         kept = history.load_game(int(arg))  # no such game: HistoryError, one line, exit 2
         return kept.state, _("game {number} ({when})", number=kept.number, when=kept.when)
     state, _meta = load_game(arg)  # a corrupt save: SaveFileError, one line, exit 2

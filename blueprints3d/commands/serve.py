@@ -18,37 +18,96 @@ HELP = N_("run the game server for play over the network (rooms saved after ever
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from blueprints3d.net.server import DEFAULT_HOST, DEFAULT_PORT, Limits
+
     d = Limits()
-    parser.add_argument("--host", default=DEFAULT_HOST,
-                        help=_("the address to listen on (default {host}: this machine only)", host=DEFAULT_HOST))
-    parser.add_argument("--port", type=whole_number(0, 65535), default=DEFAULT_PORT,
-                        help=_("the port (default {port}; 0: any free one)", port=DEFAULT_PORT))
-    parser.add_argument("--max-rooms", type=whole_number(1, 1_000_000), default=d.rooms, metavar="N",
-                        help=_("rooms the server holds at most (default {n})", n=d.rooms))
-    parser.add_argument("--max-rooms-per-address", type=whole_number(1, 1_000_000), default=d.rooms_per_address,
-                        metavar="N", help=_("rooms one address may have open at once (default {n})",
-                                            n=d.rooms_per_address))
-    parser.add_argument("--max-connections-per-address", type=whole_number(1, 1_000_000),
-                        default=d.connections_per_address, metavar="N",
-                        help=_("connections one address may have open at once (default {n})",
-                               n=d.connections_per_address))
-    parser.add_argument("--idle-timeout", type=finite_number(1, 7 * 86400), default=d.idle_seconds, metavar="SECONDS",
-                        help=_("close a connection when nothing was said either way for this long (default {n})",
-                               n=f"{d.idle_seconds:g}"))
-    parser.add_argument("--room-days", type=finite_number(0.001, 3650), default=d.room_days, metavar="DAYS",
-                        help=_("remove a room nobody joined or moved in for this many days (default {n})",
-                               n=f"{d.room_days:g}"))
-    parser.add_argument("--finished-hours", type=finite_number(0.001, 87600), default=d.finished_hours,
-                        metavar="HOURS", help=_("remove a finished room this many hours after its last move "
-                                                "(default {n})", n=f"{d.finished_hours:g}"))
-    parser.add_argument("--max-thinking", type=whole_number(1, 64), default=d.thinking, metavar="N",
-                        help=_("computer seats that think at once, server-wide (default {n})", n=d.thinking))
-    parser.add_argument("--behind-proxy", action="store_true",
-                        help=_("a reverse proxy on this machine forwards the players: count each player by the "
-                               "address it puts in X-Forwarded-For"))
-    parser.add_argument("--allow-seed", action="store_true",
-                        help=_("take the seed a room's creator sends (for tests only: whoever knows the seed knows "
-                               "every secret card); by default the server draws every seed itself"))
+    parser.add_argument(
+        "--host",
+        default=DEFAULT_HOST,
+        help=_("the address to listen on (default {host}: this machine only)", host=DEFAULT_HOST),
+    )
+    parser.add_argument(
+        "--port",
+        type=whole_number(0, 65535),
+        default=DEFAULT_PORT,
+        help=_("the port (default {port}; 0: any free one)", port=DEFAULT_PORT),
+    )
+    parser.add_argument(
+        "--max-rooms",
+        type=whole_number(1, 1_000_000),
+        default=d.rooms,
+        metavar="N",
+        help=_("rooms the server holds at most (default {n})", n=d.rooms),
+    )
+    parser.add_argument(
+        "--max-rooms-per-address",
+        type=whole_number(1, 1_000_000),
+        default=d.rooms_per_address,
+        metavar="N",
+        help=_("rooms one address may have open at once (default {n})", n=d.rooms_per_address),
+    )
+    parser.add_argument(
+        "--max-connections-per-address",
+        type=whole_number(1, 1_000_000),
+        default=d.connections_per_address,
+        metavar="N",
+        help=_(
+            "connections one address may have open at once (default {n})",
+            n=d.connections_per_address,
+        ),
+    )
+    parser.add_argument(
+        "--idle-timeout",
+        type=finite_number(1, 7 * 86400),
+        default=d.idle_seconds,
+        metavar="SECONDS",
+        help=_(
+            "close a connection when nothing was said either way for this long (default {n})",
+            n=f"{d.idle_seconds:g}",
+        ),
+    )
+    parser.add_argument(
+        "--room-days",
+        type=finite_number(0.001, 3650),
+        default=d.room_days,
+        metavar="DAYS",
+        help=_(
+            "remove a room nobody joined or moved in for this many days (default {n})",
+            n=f"{d.room_days:g}",
+        ),
+    )
+    parser.add_argument(
+        "--finished-hours",
+        type=finite_number(0.001, 87600),
+        default=d.finished_hours,
+        metavar="HOURS",
+        help=_(
+            "remove a finished room this many hours after its last move (default {n})",
+            n=f"{d.finished_hours:g}",
+        ),
+    )
+    parser.add_argument(
+        "--max-thinking",
+        type=whole_number(1, 64),
+        default=d.thinking,
+        metavar="N",
+        help=_("computer seats that think at once, server-wide (default {n})", n=d.thinking),
+    )
+    parser.add_argument(
+        "--behind-proxy",
+        action="store_true",
+        help=_(
+            "a reverse proxy on this machine forwards the players: count each player by the "
+            "address it puts in X-Forwarded-For"
+        ),
+    )
+    parser.add_argument(
+        "--allow-seed",
+        action="store_true",
+        help=_(
+            "take the seed a room's creator sends (for tests only: whoever knows the seed knows "
+            "every secret card); by default the server draws every seed itself"
+        ),
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -62,22 +121,44 @@ def run(args: argparse.Namespace) -> int:
     logger.addHandler(handler)
     logger.setLevel(logging.INFO)
     logger.propagate = False
-    limits = Limits(rooms=args.max_rooms, rooms_per_address=args.max_rooms_per_address,
-                    connections_per_address=args.max_connections_per_address, idle_seconds=args.idle_timeout,
-                    room_days=args.room_days, finished_hours=args.finished_hours, thinking=args.max_thinking)
-    server = GameServer(rooms_folder(), limits=limits, allow_seed=args.allow_seed, behind_proxy=args.behind_proxy)
+    limits = Limits(
+        rooms=args.max_rooms,
+        rooms_per_address=args.max_rooms_per_address,
+        connections_per_address=args.max_connections_per_address,
+        idle_seconds=args.idle_timeout,
+        room_days=args.room_days,
+        finished_hours=args.finished_hours,
+        thinking=args.max_thinking,
+    )
+    server = GameServer(
+        rooms_folder(), limits=limits, allow_seed=args.allow_seed, behind_proxy=args.behind_proxy
+    )
 
     def ready(port: int) -> None:
         # The first line names the address (tests and scripts read it).
         # The address as text, never in another language's digits: it is to be copied.
-        print(n_("serving on {url} ({n} room resumed)", "serving on {url} ({n} rooms resumed)",
-                 len(server.rooms), url=f"ws://{args.host}:{port}"), flush=True)
+        print(
+            n_(
+                "serving on {url} ({n} room resumed)",
+                "serving on {url} ({n} rooms resumed)",
+                len(server.rooms),
+                url=f"ws://{args.host}:{port}",
+            ),
+            flush=True,
+        )
 
     try:
         asyncio.run(server.serve_forever(args.host, args.port, ready))
     except OSError as e:
-        print(_("blueprints3d serve: cannot listen on {host}:{port} ({reason})", host=args.host,
-                port=args.port, reason=e.strerror or e), file=sys.stderr)
+        print(
+            _(
+                "blueprints3d serve: cannot listen on {host}:{port} ({reason})",
+                host=args.host,
+                port=args.port,
+                reason=e.strerror or e,
+            ),
+            file=sys.stderr,
+        )
         return 1
     except KeyboardInterrupt:
         return 0

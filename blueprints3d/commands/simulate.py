@@ -13,17 +13,31 @@ from blueprints3d.engine.scoring import Prize
 from blueprints3d.i18n import N_, _, digits
 
 HELP = N_("play games between random legal players and print statistics")
-CATEGORIES = ("blueprint", "wood", "recycled", "stone", "glass", "total")   # Score.to_dict's keys
+CATEGORIES = ("blueprint", "wood", "recycled", "stone", "glass", "total")  # Score.to_dict's keys
 # What the table calls them (the materials' names are the catalogue's ids).
-CATEGORY_NAMES = {"blueprint": N_("blueprint"), "wood": N_("wood"), "recycled": N_("recycled"),
-                  "stone": N_("stone"), "glass": N_("glass"), "total": N_("total")}
+CATEGORY_NAMES = {
+    "blueprint": N_("blueprint"),
+    "wood": N_("wood"),
+    "recycled": N_("recycled"),
+    "stone": N_("stone"),
+    "glass": N_("glass"),
+    "total": N_("total"),
+}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4, help=_("players per game (2-4)"))
-    parser.add_argument("--games", type=whole_number(1, 1_000_000), default=1000,
-                        help=_("number of games (default 1000, at most 1,000,000)"))
-    parser.add_argument("--seed", type=non_negative, default=0, help=_("seed of the first game; game i uses seed+i"))
+    parser.add_argument(
+        "--players", type=int, choices=(2, 3, 4), default=4, help=_("players per game (2-4)")
+    )
+    parser.add_argument(
+        "--games",
+        type=whole_number(1, 1_000_000),
+        default=1000,
+        help=_("number of games (default 1000, at most 1,000,000)"),
+    )
+    parser.add_argument(
+        "--seed", type=non_negative, default=0, help=_("seed of the first game; game i uses seed+i")
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -55,9 +69,18 @@ def run(args: argparse.Namespace) -> int:
             now = time.monotonic()
             if now - last > 0.5 or i + 1 == args.games:
                 last = now
-                print("\r" + _("simulate: {done}/{games} games ({rate}/s)", done=i + 1, games=args.games,
-                                rate=digits(f"{(i + 1) / max(now - start, 1e-9):.0f}")),
-                      end="", file=sys.stderr, flush=True)
+                print(
+                    "\r"
+                    + _(
+                        "simulate: {done}/{games} games ({rate}/s)",
+                        done=i + 1,
+                        games=args.games,
+                        rate=digits(f"{(i + 1) / max(now - start, 1e-9):.0f}"),
+                    ),
+                    end="",
+                    file=sys.stderr,
+                    flush=True,
+                )
                 progress = True
     except KeyboardInterrupt:
         if progress:  # end it, so that the command line's "interrupted" stands on its own line
@@ -65,21 +88,51 @@ def run(args: argparse.Namespace) -> int:
         raise
     print(file=sys.stderr)
     buildings = len(per_cat["total"])
-    print(_("{games} random {players}-player games (seeds {first}..{last}), {buildings} buildings scored",
-            games=args.games, players=args.players, first=args.seed, last=args.seed + args.games - 1,
-            buildings=buildings))
+    print(
+        _(
+            "{games} random {players}-player games (seeds {first}..{last}), {buildings} buildings scored",
+            games=args.games,
+            players=args.players,
+            first=args.seed,
+            last=args.seed + args.games - 1,
+            buildings=buildings,
+        )
+    )
     print("\n" + _("Building score per category (mean ± standard deviation, max):"))
     for c in CATEGORIES:
         xs = per_cat[c]
-        print("  " + _("{category} {mean} ± {deviation}   max {most}", category=f"{_(CATEGORY_NAMES[c]):<10}",
-                       mean=digits(f"{statistics.fmean(xs):6.2f}"), deviation=digits(f"{statistics.pstdev(xs):5.2f}"), most=max(xs)))
+        print(
+            "  "
+            + _(
+                "{category} {mean} ± {deviation}   max {most}",
+                category=f"{_(CATEGORY_NAMES[c]):<10}",
+                mean=digits(f"{statistics.fmean(xs):6.2f}"),
+                deviation=digits(f"{statistics.pstdev(xs):5.2f}"),
+                most=max(xs),
+            )
+        )
     bonus = sum(1 for x in per_cat["blueprint"] if x) / buildings
     print("\n" + _("Blueprint bonus earned by {share} of buildings", share=f"{bonus:.1%}"))
     print("\n" + _("Prizes (share of rounds awarded; share of buildings qualifying):"))
     for p in Prize:
-        print(f"  {_(p.title):<21} {prizes_won[p] / rounds:6.1%}   {prizes_qualified[p] / buildings:6.1%}")
-    print("\n" + _("Victory points per player: mean {mean} ± {deviation}, max {most}",
-                   mean=digits(f"{statistics.fmean(vp):.2f}"), deviation=digits(f"{statistics.pstdev(vp):.2f}"), most=max(vp)))
-    print(_("Shared victories: {shared} of {games} games ({share})", shared=shared, games=args.games,
-            share=f"{shared / args.games:.1%}"))
+        print(
+            f"  {_(p.title):<21} {prizes_won[p] / rounds:6.1%}   {prizes_qualified[p] / buildings:6.1%}"
+        )
+    print(
+        "\n"
+        + _(
+            "Victory points per player: mean {mean} ± {deviation}, max {most}",
+            mean=digits(f"{statistics.fmean(vp):.2f}"),
+            deviation=digits(f"{statistics.pstdev(vp):.2f}"),
+            most=max(vp),
+        )
+    )
+    print(
+        _(
+            "Shared victories: {shared} of {games} games ({share})",
+            shared=shared,
+            games=args.games,
+            share=f"{shared / args.games:.1%}",
+        )
+    )
     return 0

@@ -11,11 +11,18 @@ from blueprints3d.i18n import _
 
 
 def add_window_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--size", type=window_size, default=None, help=_("window size WxH (default 1280x720)"))
-    parser.add_argument("--no-shaders", action="store_true",
-                        help=_("plain colours instead of the material shaders (old or software GL)"))
+    parser.add_argument(
+        "--size", type=window_size, default=None, help=_("window size WxH (default 1280x720)")
+    )
+    parser.add_argument(
+        "--no-shaders",
+        action="store_true",
+        help=_("plain colours instead of the material shaders (old or software GL)"),
+    )
     parser.add_argument("--mute", action="store_true", help=_("no sound this run"))
-    parser.add_argument("--quit-after", type=int, default=0, metavar="FRAMES", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--quit-after", type=int, default=0, metavar="FRAMES", help=argparse.SUPPRESS
+    )
     parser.add_argument("--offscreen", action="store_true", help=argparse.SUPPRESS)
 
 
@@ -27,8 +34,8 @@ def open_table(args: argparse.Namespace, network: Any, local_server: Any = None)
 
     parser = argparse.ArgumentParser(add_help=False)
     play.add_arguments(parser)
-    table = parser.parse_args([])          # the play command's defaults ...
+    table = parser.parse_args([])  # the play command's defaults ...
     for key in ("size", "no_shaders", "mute", "quit_after", "offscreen"):
         setattr(table, key, getattr(args, key))
-    table.no_autosave = True               # ... but no autosave: the server keeps this game
+    table.no_autosave = True  # ... but no autosave: the server keeps this game
     return run_app(table, {"network": network, "local_server": local_server})

@@ -20,8 +20,10 @@ from blueprints3d.i18n.message import Message
 from blueprints3d.text import shown
 
 MAX_GAMES = 1_000_000  # about a day of the fastest bots on one core
-MAX_SEED = 2 ** 63
-HELP = N_("play games between bots (random, greedy, search, expert or easy, medium, hard, expert) and print win rates")
+MAX_SEED = 2**63
+HELP = N_(
+    "play games between bots (random, greedy, search, expert or easy, medium, hard, expert) and print win rates"
+)
 Z95 = 1.959964
 
 
@@ -37,15 +39,29 @@ class Plan:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--bots", required=True,
-                        help=_("comma-separated bots, one per seat (2-4): easy, medium, hard, expert, random, "
-                               "greedy, search, search:N or expert:N (N playout moves a decision), "
-                               "e.g. expert,hard,hard,hard"))
+    parser.add_argument(
+        "--bots",
+        required=True,
+        help=_(
+            "comma-separated bots, one per seat (2-4): easy, medium, hard, expert, random, "
+            "greedy, search, search:N or expert:N (N playout moves a decision), "
+            "e.g. expert,hard,hard,hard"
+        ),
+    )
     # Parsed in run(), so that a bad value is one line of message, not a usage block.
-    parser.add_argument("--games", default="100", help=_("number of games (default 100, at most {most})", most=f"{MAX_GAMES:,}"))
-    parser.add_argument("--seed", default="0", help=_("seed of the first game; game i uses seed+i (default 0)"))
-    parser.add_argument("--jobs", default="1", help=_("games played at once, one process each (default 1, at most "
-                                                      "the number of cores)"))
+    parser.add_argument(
+        "--games",
+        default="100",
+        help=_("number of games (default 100, at most {most})", most=f"{MAX_GAMES:,}"),
+    )
+    parser.add_argument(
+        "--seed", default="0", help=_("seed of the first game; game i uses seed+i (default 0)")
+    )
+    parser.add_argument(
+        "--jobs",
+        default="1",
+        help=_("games played at once, one process each (default 1, at most the number of cores)"),
+    )
 
 
 def max_jobs() -> int:
@@ -59,21 +75,32 @@ def _whole(name: str, text: str, least: int, most: int) -> int:
             raise ValueError
         n = int(text)
     except ValueError:
-        raise TournamentError(Message.of("--{name} must be a whole number, not {text}", name=name,
-                                         text=shown(text))) from None
+        raise TournamentError(
+            Message.of("--{name} must be a whole number, not {text}", name=name, text=shown(text))
+        ) from None
     if n < least:
-        raise TournamentError(Message.of("--{name} must be {least} or more, not {n}", name=name, least=least, n=n))
+        raise TournamentError(
+            Message.of("--{name} must be {least} or more, not {n}", name=name, least=least, n=n)
+        )
     if n > most:
-        raise TournamentError(Message.of("--{name} must be at most {most}, not {n}", name=name, most=f"{most:,}",
-                                         n=f"{n:,}"))
+        raise TournamentError(
+            Message.of(
+                "--{name} must be at most {most}, not {n}", name=name, most=f"{most:,}", n=f"{n:,}"
+            )
+        )
     return n
 
 
 def parse_plan(bots: str, games: str, seed: str) -> Plan:
     names = tuple(b.strip().lower() for b in bots.split(","))
     if not 2 <= len(names) <= 4:
-        raise TournamentError(Message.of("--bots needs 2 to 4 bots (one per seat), got {n}: {bots}", n=len(names),
-                                         bots=shown(bots)))
+        raise TournamentError(
+            Message.of(
+                "--bots needs 2 to 4 bots (one per seat), got {n}: {bots}",
+                n=len(names),
+                bots=shown(bots),
+            )
+        )
     for n in names:
         make_bot(n, 0)  # raises UnknownBot, naming the bad one
     return Plan(names, _whole("games", games, 1, MAX_GAMES), _whole("seed", seed, 0, MAX_SEED))
@@ -90,8 +117,10 @@ def seat_of(entry: int, game: int, players: int) -> int:
 
 def play_one(plan: Plan, game: int) -> GameRecord:
     n = len(plan.bots)
-    seated = {seat_of(i, game, n): make_bot(name, bot_seed(plan.seed, game, i))
-              for i, name in enumerate(plan.bots)}
+    seated = {
+        seat_of(i, game, n): make_bot(name, bot_seed(plan.seed, game, i))
+        for i, name in enumerate(plan.bots)
+    }
     _, record = play_game([seated[seat] for seat in range(n)], plan.seed + game)
     return record
 
@@ -178,22 +207,37 @@ def _head(title: str, width: int, left: bool = False) -> str:
 
 def report(plan: Plan, tallies: Sequence[Tally], elapsed: float) -> str:
     g, n = plan.games, len(plan.bots)
-    lines = [_("{games} games of {players} players, seeds {first}..{last}, seats rotated; {seconds} s", games=g,
-               players=n, first=plan.seed, last=plan.seed + g - 1, seconds=digits(f"{elapsed:.0f}")),
-             _("fair share of wins: {share}; a shared victory counts 1/k to each of its k winners",
-               share=digits(f"{1 / n:.1%}")),
-             "",
-             f"{'#':<5}{_head(_('bot'), 12, left=True)}{_head(_('wins'), 7)}{_head(_('win rate'), 10)}  "
-             f"{_head(_('95% CI'), 15, left=True)}{_head(_('mean VP'), 8)}{_head(_('mean building'), 15)}"
-             f"{_head(_('decision ms mean/max'), 22)}{_head(_('over 1 s'), 10)}{_head(_('max CPU ms'), 12)}"]
+    lines = [
+        _(
+            "{games} games of {players} players, seeds {first}..{last}, seats rotated; {seconds} s",
+            games=g,
+            players=n,
+            first=plan.seed,
+            last=plan.seed + g - 1,
+            seconds=digits(f"{elapsed:.0f}"),
+        ),
+        _(
+            "fair share of wins: {share}; a shared victory counts 1/k to each of its k winners",
+            share=digits(f"{1 / n:.1%}"),
+        ),
+        "",
+        f"{'#':<5}{_head(_('bot'), 12, left=True)}{_head(_('wins'), 7)}{_head(_('win rate'), 10)}  "
+        f"{_head(_('95% CI'), 15, left=True)}{_head(_('mean VP'), 8)}{_head(_('mean building'), 15)}"
+        f"{_head(_('decision ms mean/max'), 22)}{_head(_('over 1 s'), 10)}{_head(_('max CPU ms'), 12)}",
+    ]
     for i, t in enumerate(tallies):
         rate = t.wins / g
         lo, hi = wilson(rate, g)
         mean_ms = 1000 * t.think / max(t.decisions, 1)
         # The figures in the language's digits; the bot's name as it was given.
-        lines.append(digits(f"{i + 1:<5}") + f"{t.name:<12}" + digits(
-            f"{t.wins:>7.1f}{rate:>10.1%}  [{lo:5.1%}, {hi:5.1%}] {t.vp / g:>8.2f}{t.building / g:>15.2f}"
-            f"{mean_ms:>14.1f} / {1000 * t.slowest:<5.0f}{t.over_1s:>8}{1000 * t.slowest_cpu:>12.0f}"))
+        lines.append(
+            digits(f"{i + 1:<5}")
+            + f"{t.name:<12}"
+            + digits(
+                f"{t.wins:>7.1f}{rate:>10.1%}  [{lo:5.1%}, {hi:5.1%}] {t.vp / g:>8.2f}{t.building / g:>15.2f}"
+                f"{mean_ms:>14.1f} / {1000 * t.slowest:<5.0f}{t.over_1s:>8}{1000 * t.slowest_cpu:>12.0f}"
+            )
+        )
     return "\n".join(lines)
 
 
@@ -222,5 +266,16 @@ def _play_all(plan: Plan, jobs: int, done: list[tuple[int, GameRecord]], start: 
             last = now
             rate = len(done) / max(now - start, 1e-9)
             eta = (plan.games - len(done)) / rate
-            print("\r" + _("tournament: {done}/{games} games, {rate} games/s, about {eta} s left ", done=len(done),
-                            games=plan.games, rate=digits(f"{rate:.2f}"), eta=digits(f"{eta:.0f}")), end="", file=sys.stderr, flush=True)
+            print(
+                "\r"
+                + _(
+                    "tournament: {done}/{games} games, {rate} games/s, about {eta} s left ",
+                    done=len(done),
+                    games=plan.games,
+                    rate=digits(f"{rate:.2f}"),
+                    eta=digits(f"{eta:.0f}"),
+                ),
+                end="",
+                file=sys.stderr,
+                flush=True,
+            )

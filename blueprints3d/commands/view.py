@@ -12,19 +12,40 @@ from blueprints3d.files.buildfile import load_build
 from blueprints3d.files.builds import VIEWER_COPY_PREFIX
 from blueprints3d.text import display
 
-HELP = N_("show one building from a build file: turntable, free orbit, score breakdown, screenshots")
+HELP = N_(
+    "show one building from a build file: turntable, free orbit, score breakdown, screenshots"
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help=_("build file (JSON), as read by the score command"))
-    parser.add_argument("--size", type=window_size, default=(1280, 720), help=_("window size WxH (default 1280x720)"))
-    parser.add_argument("--output", "--shots", dest="shots", default=None, metavar="DIR",
-                        help=_("folder for pictures (S or F12; default: pictures in the data folder)"))
-    parser.add_argument("--no-shaders", action="store_true", help=_("plain colours instead of the material shaders"))
-    parser.add_argument("--temporary", action="store_true",
-                        help=_("FILE is a copy made for this viewer (the table's View): it is removed once read"))
-    parser.add_argument("--material-symbols", action="store_true",
-                        help=_("print each material's symbol on its dice (colour-blind help)"))
+    parser.add_argument(
+        "--size",
+        type=window_size,
+        default=(1280, 720),
+        help=_("window size WxH (default 1280x720)"),
+    )
+    parser.add_argument(
+        "--output",
+        "--shots",
+        dest="shots",
+        default=None,
+        metavar="DIR",
+        help=_("folder for pictures (S or F12; default: pictures in the data folder)"),
+    )
+    parser.add_argument(
+        "--no-shaders", action="store_true", help=_("plain colours instead of the material shaders")
+    )
+    parser.add_argument(
+        "--temporary",
+        action="store_true",
+        help=_("FILE is a copy made for this viewer (the table's View): it is removed once read"),
+    )
+    parser.add_argument(
+        "--material-symbols",
+        action="store_true",
+        help=_("print each material's symbol on its dice (colour-blind help)"),
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -34,17 +34,33 @@ class RoundContext(NamedTuple):
     def explain_tie_message(self, winner: int, loser: int, names: Sequence[str]) -> Message:
         w, l = self.tie_key(winner), self.tie_key(loser)
         first, second = self.in_demand
-        said = dict(winner=names[winner], colour=Message.of(first.colour), material=Message.of(first.label),
-                    second_colour=Message.of(second.colour), second_material=Message.of(second.label))
+        said = dict(
+            winner=names[winner],
+            colour=Message.of(first.colour),
+            material=Message.of(first.label),
+            second_colour=Message.of(second.colour),
+            second_material=Message.of(second.label),
+        )
         if w[0] != l[0]:
-            return Message.of("{winner} has more {colour} ({material}, first in demand): {won} to {lost}",
-                              won=w[0], lost=l[0], **said)
+            return Message.of(
+                "{winner} has more {colour} ({material}, first in demand): {won} to {lost}",
+                won=w[0],
+                lost=l[0],
+                **said,
+            )
         if w[1] != l[1]:
-            return Message.of("both have {count} {colour}; {winner} has more {second_colour} "
-                              "({second_material}, second in demand): {won} to {lost}",
-                              count=w[0], won=w[1], lost=l[1], **said)
-        return Message.of("equal in {colour} and {second_colour}; {winner} was later in "
-                          "this round's turn order", **said)
+            return Message.of(
+                "both have {count} {colour}; {winner} has more {second_colour} "
+                "({second_material}, second in demand): {won} to {lost}",
+                count=w[0],
+                won=w[1],
+                lost=l[1],
+                **said,
+            )
+        return Message.of(
+            "equal in {colour} and {second_colour}; {winner} was later in this round's turn order",
+            **said,
+        )
 
 
 class Placement(NamedTuple):
@@ -60,25 +76,31 @@ class Placement(NamedTuple):
 
 def _tie(ctx: RoundContext, winner: int, loser: int, names: Sequence[str]) -> Message:
     """A player beaten on the tie rule, and why: "Bob (Ann has more orange ...)"."""
-    return Message.of("{name} ({why})", name=names[loser], why=ctx.explain_tie_message(winner, loser, names))
+    return Message.of(
+        "{name} ({why})", name=names[loser], why=ctx.explain_tie_message(winner, loser, names)
+    )
 
 
 def rank_buildings(scores: Sequence[Score], ctx: RoundContext) -> list[int]:
     """Players from best to worst building: score, then the tie rule."""
     first, second = ctx.in_demand
     order, counts = ctx.turn_order, ctx.counts
-    return sorted(range(len(scores)), reverse=True, key=lambda p: (
-        scores[p].total, counts[p][first], counts[p][second], order.index(p)))
+    return sorted(
+        range(len(scores)),
+        reverse=True,
+        key=lambda p: (scores[p].total, counts[p][first], counts[p][second], order.index(p)),
+    )
 
 
-def give_awards(scores: Sequence[Score], ctx: RoundContext, names: Sequence[str]
-                ) -> dict[Award, Placement]:
+def give_awards(
+    scores: Sequence[Score], ctx: RoundContext, names: Sequence[str]
+) -> dict[Award, Placement]:
     ranking = rank_buildings(scores, ctx)
     out: dict[Award, Placement] = {}
     for place, award in enumerate(AWARDS_BY_PLAYERS[len(scores)]):
         p = ranking[place]
         reason = f"{names[p]}: building score {scores[p].total}"
-        beaten = [q for q in ranking[place + 1:] if scores[q].total == scores[p].total]
+        beaten = [q for q in ranking[place + 1 :] if scores[q].total == scores[p].total]
         said = tuple(_tie(ctx, p, q, names) for q in beaten)
         ties = tuple(str(m) for m in said)
         if ties:
@@ -87,8 +109,9 @@ def give_awards(scores: Sequence[Score], ctx: RoundContext, names: Sequence[str]
     return out
 
 
-def give_prizes(scores: Sequence[Score], ctx: RoundContext, names: Sequence[str]
-                ) -> dict[Prize, Placement]:
+def give_prizes(
+    scores: Sequence[Score], ctx: RoundContext, names: Sequence[str]
+) -> dict[Prize, Placement]:
     out: dict[Prize, Placement] = {}
     present = set().union(*(s.prizes for s in scores))  # usually empty: skip the Enum hashing
     for prize in Prize:
@@ -107,5 +130,15 @@ def give_prizes(scores: Sequence[Score], ctx: RoundContext, names: Sequence[str]
 
 
 # Award, Prize and their worth are rule numbers (rules.py); they stay importable from here too.
-__all__ = ["Award", "Prize", "AWARD_VP", "AWARDS_BY_PLAYERS", "PRIZE_VP", "RoundContext",
-           "Placement", "rank_buildings", "give_awards", "give_prizes"]
+__all__ = [
+    "Award",
+    "Prize",
+    "AWARD_VP",
+    "AWARDS_BY_PLAYERS",
+    "PRIZE_VP",
+    "RoundContext",
+    "Placement",
+    "rank_buildings",
+    "give_awards",
+    "give_prizes",
+]

@@ -25,7 +25,7 @@ from blueprints3d.i18n.message import N_, Message
 from blueprints3d.text import shown
 
 HATCHED = "X"
-UNPRINTED = 0   # ``heights[cell]`` of a space with nothing printed (a blank grid's); null in a grid
+UNPRINTED = 0  # ``heights[cell]`` of a space with nothing printed (a blank grid's); null in a grid
 # Bounds of a card from outside the deck (build files, the sandbox): the table has room for an
 # 8 x 8 grid, and a face is printed in time only when its words and numbers are short.
 MAX_SIDE = 8
@@ -37,10 +37,30 @@ MAX_NAME_LENGTH = 60
 # are the file's): a card's ``name`` is the English id, shown as ``_(card.name)`` (a custom card's
 # name, in no catalogue, is shown as it is).
 CARD_NAMES = (
-    N_("Row Houses"), N_("Corner Loft"), N_("Courtyard"), N_("Gatehouse"), N_("Side Wing"), N_("Bell Tower"),
-    N_("Twin Gables"), N_("Terrace"), N_("Chapel"), N_("Split Level"), N_("Watchpost"), N_("Duplex"),
-    N_("Lighthouse"), N_("Stepped Tower"), N_("Three Pillars"), N_("Keep"), N_("Staircase"), N_("Block"),
-    N_("Pagoda"), N_("Twin Towers"), N_("Spire"), N_("High Rise"), N_("Skyline"), N_("Tower and Annex"),
+    N_("Row Houses"),
+    N_("Corner Loft"),
+    N_("Courtyard"),
+    N_("Gatehouse"),
+    N_("Side Wing"),
+    N_("Bell Tower"),
+    N_("Twin Gables"),
+    N_("Terrace"),
+    N_("Chapel"),
+    N_("Split Level"),
+    N_("Watchpost"),
+    N_("Duplex"),
+    N_("Lighthouse"),
+    N_("Stepped Tower"),
+    N_("Three Pillars"),
+    N_("Keep"),
+    N_("Staircase"),
+    N_("Block"),
+    N_("Pagoda"),
+    N_("Twin Towers"),
+    N_("Spire"),
+    N_("High Rise"),
+    N_("Skyline"),
+    N_("Tower and Annex"),
 )
 # The name of a card from outside the deck, when it has none of its own.
 CUSTOM_NAME = N_("Custom blueprint")
@@ -58,28 +78,57 @@ class Blueprint:
     heights: tuple[int | None, ...]
 
     @classmethod
-    def from_grid(cls, grid: Any, id: str = "custom", name: str = CUSTOM_NAME,
-                  check_total: bool = True) -> "Blueprint":
+    def from_grid(
+        cls, grid: Any, id: str = "custom", name: str = CUSTOM_NAME, check_total: bool = True
+    ) -> "Blueprint":
         """A card from ``grid[row][col]`` = height, "X" (hatched) or, where ``check_total`` is
         off (a card from outside the deck), None (nothing printed); raises CardDataError naming
         the fault. ``id`` and ``name`` are short printable text; the grid at most ``MAX_SIDE`` a
         side."""
-        for what, text, most in ((Message.of("id"), id, MAX_ID_LENGTH), (Message.of("name"), name, MAX_NAME_LENGTH)):
+        for what, text, most in (
+            (Message.of("id"), id, MAX_ID_LENGTH),
+            (Message.of("name"), name, MAX_NAME_LENGTH),
+        ):
             if not isinstance(text, str) or not text.strip() or not text.isprintable():
-                raise CardDataError(Message.of("a blueprint's {what} must be printable text, not {text}",
-                                               what=what, text=shown(text)))
+                raise CardDataError(
+                    Message.of(
+                        "a blueprint's {what} must be printable text, not {text}",
+                        what=what,
+                        text=shown(text),
+                    )
+                )
             if len(text) > most:
-                raise CardDataError(Message.of("a blueprint's {what} is at most {most} characters, not {n} ({text})",
-                                               what=what, most=most, n=f"{len(text):,}", text=shown(text, 30)))
+                raise CardDataError(
+                    Message.of(
+                        "a blueprint's {what} is at most {most} characters, not {n} ({text})",
+                        what=what,
+                        most=most,
+                        n=f"{len(text):,}",
+                        text=shown(text, 30),
+                    )
+                )
         if not isinstance(grid, list) or not grid or not all(isinstance(r, list) for r in grid):
-            raise CardDataError(Message.of("blueprint {id}: grid must be a non-empty list of rows", id=id))
+            raise CardDataError(
+                Message.of("blueprint {id}: grid must be a non-empty list of rows", id=id)
+            )
         cols = len(grid[0])
         if cols == 0 or any(len(r) != cols for r in grid):
-            raise CardDataError(Message.of("blueprint {id}: every row of the grid must have the same, non-zero length",
-                                           id=id))
+            raise CardDataError(
+                Message.of(
+                    "blueprint {id}: every row of the grid must have the same, non-zero length",
+                    id=id,
+                )
+            )
         if len(grid) > MAX_SIDE or cols > MAX_SIDE:
-            raise CardDataError(Message.of("blueprint {id}: a grid is at most {most} x {most} spaces, not {rows} x {cols}",
-                                           id=id, most=MAX_SIDE, rows=len(grid), cols=cols))
+            raise CardDataError(
+                Message.of(
+                    "blueprint {id}: a grid is at most {most} x {most} spaces, not {rows} x {cols}",
+                    id=id,
+                    most=MAX_SIDE,
+                    rows=len(grid),
+                    cols=cols,
+                )
+            )
         heights: list[int | None] = []
         for r, row in enumerate(grid):
             for c, v in enumerate(row):
@@ -92,16 +141,30 @@ class Blueprint:
                 else:
                     said = dict(id=id, cell=cell_message(r, c), most=MAX_HEIGHT, value=shown(v))
                     if check_total:
-                        raise CardDataError(Message.of(
-                            "blueprint {id}: space at {cell} must be a height from 1 to {most} or \"X\" for "
-                            "hatched, not {value}", **said))
-                    raise CardDataError(Message.of(
-                        "blueprint {id}: space at {cell} must be a height from 1 to {most}, null for nothing "
-                        "printed or \"X\" for hatched, not {value}", **said))
+                        raise CardDataError(
+                            Message.of(
+                                'blueprint {id}: space at {cell} must be a height from 1 to {most} or "X" for '
+                                "hatched, not {value}",
+                                **said,
+                            )
+                        )
+                    raise CardDataError(
+                        Message.of(
+                            "blueprint {id}: space at {cell} must be a height from 1 to {most}, null for nothing "
+                            'printed or "X" for hatched, not {value}',
+                            **said,
+                        )
+                    )
         total = sum(h for h in heights if h is not None)
         if check_total and total != CARD_TOTAL:
-            raise CardDataError(Message.of("blueprint {id}: heights add up to {total}, a card's must add up to {card}",
-                                           id=id, total=total, card=CARD_TOTAL))
+            raise CardDataError(
+                Message.of(
+                    "blueprint {id}: heights add up to {total}, a card's must add up to {card}",
+                    id=id,
+                    total=total,
+                    card=CARD_TOTAL,
+                )
+            )
         return cls(id=id, name=name, rows=len(grid), cols=cols, heights=tuple(heights))
 
     @property
@@ -149,9 +212,13 @@ class Blueprint:
 
     def grid(self) -> list[list[int | str | None]]:
         """The card as ``grid[row][col]``, in the build-file form (None: nothing printed)."""
-        return [[HATCHED if h is None else None if h == UNPRINTED else h
-                 for h in self.heights[r * self.cols:(r + 1) * self.cols]]
-                for r in range(self.rows)]
+        return [
+            [
+                HATCHED if h is None else None if h == UNPRINTED else h
+                for h in self.heights[r * self.cols : (r + 1) * self.cols]
+            ]
+            for r in range(self.rows)
+        ]
 
     def cell_name(self, cell: int) -> str:
         return cell_name(*divmod(cell, self.cols))
@@ -175,17 +242,27 @@ def placement_error(blueprint: Blueprint, top: int | None, value: int, cell: int
     return None if message is None else str(message)
 
 
-def placement_message(blueprint: Blueprint, top: int | None, value: int, cell: int) -> Message | None:
+def placement_message(
+    blueprint: Blueprint, top: int | None, value: int, cell: int
+) -> Message | None:
     """``placement_error`` as a Message, to be translated where shown. The one statement of the
     placement rule: games, build files and the sandbox all ask it."""
     if not 0 <= cell < blueprint.num_cells:
-        return Message.of("the blueprint has no space {cell} (it has {n} spaces)", cell=cell, n=blueprint.num_cells)
+        return Message.of(
+            "the blueprint has no space {cell} (it has {n} spaces)",
+            cell=cell,
+            n=blueprint.num_cells,
+        )
     where = blueprint.cell_message(cell)
     if blueprint.is_hatched(cell):
         return Message.of("{where} is hatched: no die may ever be placed there", where=where)
     if top is not None and top > value:
-        return Message.of("a {value} cannot go on a {top} at {where}: only an equal or higher value may go on top",
-                          value=value, top=top, where=where)
+        return Message.of(
+            "a {value} cannot go on a {top} at {where}: only an equal or higher value may go on top",
+            value=value,
+            top=top,
+            where=where,
+        )
     return None
 
 
@@ -224,4 +301,8 @@ def card_by_id(card_id: str) -> Blueprint:
         if card.id == card_id:
             return card
     ids = ", ".join(c.id for c in standard_deck())
-    raise CardDataError(Message.of("no blueprint card with id {id} (the deck has {ids})", id=shown(card_id), ids=ids))
+    raise CardDataError(
+        Message.of(
+            "no blueprint card with id {id} (the deck has {ids})", id=shown(card_id), ids=ids
+        )
+    )

@@ -48,8 +48,9 @@ def seen_cards(view: PlayerView) -> set[str]:
     return view.seen_cards()
 
 
-def state_from_view(view: PlayerView, rng: random.Random,
-                    choose_cell: CellChooser | None = None) -> GameState:
+def state_from_view(
+    view: PlayerView, rng: random.Random, choose_cell: CellChooser | None = None
+) -> GameState:
     """A full game state consistent with ``view`` (from ``GameState.view``), hidden parts
     sampled with ``rng``. Its random source is seeded from ``rng`` too, so its future draws are
     the bot's guess, not the real game's. ``round_results`` is left empty (earlier rounds only
@@ -90,19 +91,30 @@ def state_from_view(view: PlayerView, rng: random.Random,
     for m in view.in_demand:
         d = next((d for d in unseen if MATERIAL_OF[d] == m), None)
         if d is None:
-            raise IllegalAction(Message.of("the view shows {material} in demand but no {material} die is unaccounted for",
-                                           material=Message.of(m.label)))
+            raise IllegalAction(
+                Message.of(
+                    "the view shows {material} in demand but no {material} die is unaccounted for",
+                    material=Message.of(m.label),
+                )
+            )
         unseen.remove(d)
         in_demand.append(d)
     bag = unseen
     if phase is not Phase.OVER and len(bag) != view.bag_count:
-        raise IllegalAction(Message.of("the view's dice do not add up: {n} left for the bag, the view says {count}",
-                                       n=len(bag), count=view.bag_count))
+        raise IllegalAction(
+            Message.of(
+                "the view's dice do not add up: {n} left for the bag, the view says {count}",
+                n=len(bag),
+                count=view.bag_count,
+            )
+        )
 
     # Blueprints: one's own is known; the others come from the cards not seen yet.
     own = view.blueprints[me]
     if own is None:
-        raise IllegalAction(Message.of("the view of player {player} does not show their own blueprint", player=me))
+        raise IllegalAction(
+            Message.of("the view of player {player} does not show their own blueprint", player=me)
+        )
     own = _blueprint(own)
     seen = view.seen_cards()
     unseen_cards = [c for c in standard_deck() if c.id not in seen]
@@ -113,7 +125,7 @@ def state_from_view(view: PlayerView, rng: random.Random,
             shown = view.blueprints[p]
             blueprints[p] = _blueprint(shown) if shown is not None else unseen_cards.pop()
     # The deck: the right number of the remaining unseen cards, in a sampled order.
-    deck = unseen_cards[:view.deck_count]
+    deck = unseen_cards[: view.deck_count]
     while len(deck) < view.deck_count:  # a custom or larger deck: repeat cards
         deck.append(standard_deck()[len(deck) % len(standard_deck())])
 
@@ -125,31 +137,66 @@ def state_from_view(view: PlayerView, rng: random.Random,
         shown_building = view.buildings[p]
         if shown_building is not None:
             stacks[p] = [[d.die for d in st] for st in shown_building]
-            tops[p] = [HATCHED_TOP if h is None else (values[st[-1]] if st else 0)
-                       for h, st in zip(blueprints[p].heights, stacks[p])]
+            tops[p] = [
+                HATCHED_TOP if h is None else (values[st[-1]] if st else 0)
+                for h, st in zip(blueprints[p].heights, stacks[p])
+            ]
         else:
             hidden.append(p)
 
     def restore() -> GameState:
         return GameState.restore(
-            names=view.names, round=view.round, phase=phase, turn_order=view.turn_order,
-            turns_done=view.turns_done, values=values, bag=bag, pool=pool,
-            in_demand=(in_demand[0], in_demand[1]), deck=deck, blueprints=blueprints,
-            stacks=stacks, taken=taken, set_aside=set_aside, discarded=discarded,
-            awards=awards, prizes=prizes, rng=state_rng, tops=tops)
+            names=view.names,
+            round=view.round,
+            phase=phase,
+            turn_order=view.turn_order,
+            turns_done=view.turns_done,
+            values=values,
+            bag=bag,
+            pool=pool,
+            in_demand=(in_demand[0], in_demand[1]),
+            deck=deck,
+            blueprints=blueprints,
+            stacks=stacks,
+            taken=taken,
+            set_aside=set_aside,
+            discarded=discarded,
+            awards=awards,
+            prizes=prizes,
+            rng=state_rng,
+            tops=tops,
+        )
 
     # A chooser rates cells on a state: the known parts, with hidden buildings still empty.
     base = restore() if hidden and choose_cell is not None else None
     for p in hidden:
-        blueprints[p], stacks[p], tops[p] = _arrange(base, p, blueprints[p], taken[p],
-                                                     set(set_aside[p]), values, deck, phase,
-                                                     rng, choose_cell)
+        blueprints[p], stacks[p], tops[p] = _arrange(
+            base,
+            p,
+            blueprints[p],
+            taken[p],
+            set(set_aside[p]),
+            values,
+            deck,
+            phase,
+            rng,
+            choose_cell,
+        )
     return restore()
 
 
-def _arrange(base: GameState | None, p: int, bp: Blueprint, taken: list[int], aside: set[int],
-             values: list[int], deck: list[Blueprint], phase: Phase, rng: random.Random,
-             choose_cell: CellChooser | None) -> tuple[Blueprint, list[list[int]], list[int]]:
+def _arrange(
+    base: GameState | None,
+    p: int,
+    bp: Blueprint,
+    taken: list[int],
+    aside: set[int],
+    values: list[int],
+    deck: list[Blueprint],
+    phase: Phase,
+    rng: random.Random,
+    choose_cell: CellChooser | None,
+) -> tuple[Blueprint, list[list[int]], list[int]]:
     """Place player ``p``'s taken dice on their (sampled) blueprint in the order taken; a card
     that cannot explain the dice may be swapped for one from ``deck`` (in place)."""
     for attempt in range(_MAX_TRIES):
@@ -166,7 +213,9 @@ def _arrange(base: GameState | None, p: int, bp: Blueprint, taken: list[int], as
                 # Contradiction: this die was placed, so some cell must have taken it. On the
                 # last try keep the sample, stacking it where it breaks the order rule least.
                 consistent = False
-                cells = [min((c for c, t in enumerate(tops) if t < HATCHED_TOP), key=lambda c: tops[c])]
+                cells = [
+                    min((c for c, t in enumerate(tops) if t < HATCHED_TOP), key=lambda c: tops[c])
+                ]
             if choose_cell is None or base is None or len(cells) == 1:
                 c = cells[int(rng.random() * len(cells))]
             else:

@@ -23,8 +23,9 @@ def draw(bag: list[int], rand: Callable[[], float]) -> int:
     return d
 
 
-def draw_to_pool(count: int, bag: list[int], pool: list[int], values: list[int],
-                 rand: Callable[[], float]) -> None:
+def draw_to_pool(
+    count: int, bag: list[int], pool: list[int], values: list[int], rand: Callable[[], float]
+) -> None:
     """Draw, roll and add ``count`` dice to the pool, kept sorted by value (then die id).
     Decision: an empty bag gives no replacement."""
     for _ in range(count):

@@ -14,7 +14,9 @@ from blueprints3d.engine import actions as A
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.rules import DIE_FACES
 
-HATCHED_TOP = DIE_FACES + 1  # a "top value" no die can reach: nothing is ever placed on a hatched space
+HATCHED_TOP = (
+    DIE_FACES + 1
+)  # a "top value" no die can reach: nothing is ever placed on a hatched space
 
 
 def empty_tops(blueprint: Blueprint) -> list[int]:
@@ -22,10 +24,14 @@ def empty_tops(blueprint: Blueprint) -> list[int]:
     return [HATCHED_TOP if h is None else 0 for h in blueprint.heights]
 
 
-def tops_of(blueprint: Blueprint, stacks: Sequence[Sequence[int]], values: Sequence[int]) -> list[int]:
+def tops_of(
+    blueprint: Blueprint, stacks: Sequence[Sequence[int]], values: Sequence[int]
+) -> list[int]:
     """The tops of a building given as die ids per cell."""
-    return [HATCHED_TOP if h is None else (values[st[-1]] if st else 0)
-            for h, st in zip(blueprint.heights, stacks)]
+    return [
+        HATCHED_TOP if h is None else (values[st[-1]] if st else 0)
+        for h, st in zip(blueprint.heights, stacks)
+    ]
 
 
 def fitting_cells(tops: Sequence[int], value: int) -> list[int]:

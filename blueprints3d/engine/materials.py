@@ -14,10 +14,10 @@ from blueprints3d.i18n.message import N_
 
 
 class Material(IntEnum):
-    WOOD = 0      # orange
+    WOOD = 0  # orange
     RECYCLED = 1  # green
-    STONE = 2     # black
-    GLASS = 3     # clear
+    STONE = 2  # black
+    GLASS = 3  # clear
 
     @property
     def colour(self) -> str:
@@ -39,18 +39,22 @@ class Material(IntEnum):
 
 
 # The names and colours, tokens of the files and the catalogue's ids (translated where shown).
-MATERIAL_NAMES: dict[Material, str] = {Material.WOOD: N_("wood"), Material.RECYCLED: N_("recycled"),
-                                       Material.STONE: N_("stone"), Material.GLASS: N_("glass")}
+MATERIAL_NAMES: dict[Material, str] = {
+    Material.WOOD: N_("wood"),
+    Material.RECYCLED: N_("recycled"),
+    Material.STONE: N_("stone"),
+    Material.GLASS: N_("glass"),
+}
 COLOUR_NAMES: dict[Material, str] = {
     Material.WOOD: N_("orange"),
     Material.RECYCLED: N_("green"),
     Material.STONE: N_("black"),
     Material.GLASS: N_("clear"),
 }
-_BY_NAME: dict[str, Material] = {m.label: m for m in Material} | {c: m for m, c in COLOUR_NAMES.items()}
+_BY_NAME: dict[str, Material] = {m.label: m for m in Material} | {
+    c: m for m, c in COLOUR_NAMES.items()
+}
 
 NUM_DICE = DICE_PER_MATERIAL * len(Material)
 # Material of each die id, as a plain tuple of ints for the hot loops (IntEnum lookups are slow).
 MATERIAL_OF: tuple[int, ...] = tuple(d // DICE_PER_MATERIAL for d in range(NUM_DICE))
-
-

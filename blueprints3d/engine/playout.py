@@ -7,7 +7,9 @@ import random
 from blueprints3d.engine.state import GameState
 
 
-def random_playout(state: GameState, rng: random.Random, max_rounds: int | None = None) -> GameState:
+def random_playout(
+    state: GameState, rng: random.Random, max_rounds: int | None = None
+) -> GameState:
     """Play random legal actions on ``state`` (in place) until the game ends, or until
     ``max_rounds`` more rounds have been scored. Returns the same state."""
     stop_round = None if max_rounds is None else len(state.round_results) + max_rounds

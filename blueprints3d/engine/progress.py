@@ -10,15 +10,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from blueprints3d.engine.rules import (GEOMETER_VALUES, MATERIALS_SAME_COLOUR, SKYSCRAPER_HEIGHT,
-                                       STRUCTURAL_SAME_VALUE, Prize)
+from blueprints3d.engine.rules import (
+    GEOMETER_VALUES,
+    MATERIALS_SAME_COLOUR,
+    SKYSCRAPER_HEIGHT,
+    STRUCTURAL_SAME_VALUE,
+    Prize,
+)
 from blueprints3d.engine.scoring import Stack
 
 
 @dataclass(frozen=True)
 class Progress:
-    have: int   # the building's count (capped at ``need``: more than enough is enough)
-    need: int   # what the Prize asks for
+    have: int  # the building's count (capped at ``need``: more than enough is enough)
+    need: int  # what the Prize asks for
 
     @property
     def done(self) -> bool:
@@ -40,7 +45,10 @@ def prize_progress(stacks: Sequence[Stack]) -> dict[Prize, Progress]:
             materials[mat] = materials.get(mat, 0) + 1
     counts = {
         Prize.SKYSCRAPER: (max((len(s) for s in stacks), default=0), SKYSCRAPER_HEIGHT),
-        Prize.GEOMETER: (sum(1 for v in range(1, GEOMETER_VALUES + 1) if values.get(v)), GEOMETER_VALUES),
+        Prize.GEOMETER: (
+            sum(1 for v in range(1, GEOMETER_VALUES + 1) if values.get(v)),
+            GEOMETER_VALUES,
+        ),
         Prize.STRUCTURAL_INTEGRITY: (max(values.values(), default=0), STRUCTURAL_SAME_VALUE),
         Prize.MATERIALS: (max(materials.values(), default=0), MATERIALS_SAME_COLOUR),
     }

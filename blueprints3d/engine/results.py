@@ -53,7 +53,11 @@ class FrozenMap(Mapping[K, V]):
     def __repr__(self) -> str:
         return f"FrozenMap({self._items!r})"
 
-    def __reduce__(self) -> tuple[type[FrozenMap[Any, Any]], tuple[dict[K, V]]]:  # pickled whole (tournament workers send results back)
+    def __reduce__(
+        self,
+    ) -> tuple[
+        type[FrozenMap[Any, Any]], tuple[dict[K, V]]
+    ]:  # pickled whole (tournament workers send results back)
         return (FrozenMap, (self._items,))
 
 
@@ -65,10 +69,12 @@ class RoundResult:
     in_demand: tuple[Material, Material]
     turn_order: tuple[int, ...]
     blueprints: tuple[Blueprint, ...]
-    buildings: tuple[tuple[tuple[tuple[int, int], ...], ...], ...]  # [player][cell] (material, value)
+    buildings: tuple[
+        tuple[tuple[tuple[int, int], ...], ...], ...
+    ]  # [player][cell] (material, value)
     set_aside: tuple[tuple[tuple[int, int], ...], ...]  # dice that fitted nowhere, per player
     scores: tuple[Score, ...]
-    awards: Mapping[Award, Placement]   # a FrozenMap, whatever mapping it was made with
+    awards: Mapping[Award, Placement]  # a FrozenMap, whatever mapping it was made with
     prizes: Mapping[Prize, Placement]
     # The same dice by id: [player][cell] bottom to top, the set-aside ones per player, and every
     # die's value when the round was scored (the next round rolls them again).
@@ -88,11 +94,17 @@ class RoundResult:
             "in_demand": [m.label for m in self.in_demand],
             "turn_order": list(self.turn_order),
             "blueprints": [b.to_dict() for b in self.blueprints],
-            "buildings": [[[f"{Material(m).label}:{v}" for m, v in s] for s in b] for b in self.buildings],
+            "buildings": [
+                [[f"{Material(m).label}:{v}" for m, v in s] for s in b] for b in self.buildings
+            ],
             "set_aside": [[f"{Material(m).label}:{v}" for m, v in s] for s in self.set_aside],
             "scores": [s.to_dict() for s in self.scores],
-            "awards": {a.value: {"player": p.player, "reason": p.reason} for a, p in self.awards.items()},
-            "prizes": {z.value: {"player": p.player, "reason": p.reason} for z, p in self.prizes.items()},
+            "awards": {
+                a.value: {"player": p.player, "reason": p.reason} for a, p in self.awards.items()
+            },
+            "prizes": {
+                z.value: {"player": p.player, "reason": p.reason} for z, p in self.prizes.items()
+            },
         }
 
 
@@ -111,8 +123,13 @@ class GameResult:
 
     def tiebreak_key(self, player: int) -> tuple[int, ...]:
         aw = self.awards[player]
-        return (self.victory_points[player], len(self.prizes[player]), aw.count(Award.GOLD),
-                aw.count(Award.SILVER), aw.count(Award.BRONZE))
+        return (
+            self.victory_points[player],
+            len(self.prizes[player]),
+            aw.count(Award.GOLD),
+            aw.count(Award.SILVER),
+            aw.count(Award.BRONZE),
+        )
 
     def standings(self) -> list[int]:
         """Players from first to last place."""
@@ -139,19 +156,33 @@ class GameResult:
         first = order[0]
         vp = self.victory_points[first]
         if self.shared:
-            who = " and ".join(names[w] for w in self.winners)   # (names joined as the history keeps them)
-            return Message.of("Shared victory: {who} have {vp} VP each and as many Prizes and Gold, Silver "
-                              "and Bronze Awards", who=who, vp=vp)
+            who = " and ".join(
+                names[w] for w in self.winners
+            )  # (names joined as the history keeps them)
+            return Message.of(
+                "Shared victory: {who} have {vp} VP each and as many Prizes and Gold, Silver "
+                "and Bronze Awards",
+                who=who,
+                vp=vp,
+            )
         tied = [p for p in order[1:] if self.victory_points[p] == vp]
         if not tied:
             runner = order[1] if len(order) > 1 else None
             if runner is None:
                 return Message.of("{winner} wins with {vp} VP", winner=names[first], vp=vp)
-            return Message.of("{winner} wins with {vp} VP, {lead} ahead of {runner}", winner=names[first], vp=vp,
-                              lead=vp - self.victory_points[runner], runner=names[runner])
-        steps = ((N_("more Prizes than {player} ({a} to {b})"), 1), (N_("more Gold Awards than {player} ({a} to {b})"), 2),
-                 (N_("more Silver Awards than {player} ({a} to {b})"), 3),
-                 (N_("more Bronze Awards than {player} ({a} to {b})"), 4))
+            return Message.of(
+                "{winner} wins with {vp} VP, {lead} ahead of {runner}",
+                winner=names[first],
+                vp=vp,
+                lead=vp - self.victory_points[runner],
+                runner=names[runner],
+            )
+        steps = (
+            (N_("more Prizes than {player} ({a} to {b})"), 1),
+            (N_("more Gold Awards than {player} ({a} to {b})"), 2),
+            (N_("more Silver Awards than {player} ({a} to {b})"), 3),
+            (N_("more Bronze Awards than {player} ({a} to {b})"), 4),
+        )
         parts = []
         for q in tied:
             a, b = self.tiebreak_key(first), self.tiebreak_key(q)
@@ -160,16 +191,25 @@ class GameResult:
                     parts.append(Message.of(what, player=names[q], a=a[i], b=b[i]))
                     break
         reasons: Message | str = ""
-        for part in parts:   # "a; b": each reason a Message of its own
-            reasons = part if reasons == "" else Message.of("{first}; {then}", first=reasons, then=part)
-        return Message.of("{winner} wins on the tie rule: {vp} VP like {tied}, but {reasons}", winner=names[first],
-                          vp=vp, tied=", ".join(names[q] for q in tied), reasons=reasons)
+        for part in parts:  # "a; b": each reason a Message of its own
+            reasons = (
+                part if reasons == "" else Message.of("{first}; {then}", first=reasons, then=part)
+            )
+        return Message.of(
+            "{winner} wins on the tie rule: {vp} VP like {tied}, but {reasons}",
+            winner=names[first],
+            vp=vp,
+            tied=", ".join(names[q] for q in tied),
+            reasons=reasons,
+        )
 
     def to_dict(self) -> dict[str, Any]:
-        return {"victory_points": list(self.victory_points),
-                "awards": [[a.value for a in aw] for aw in self.awards],
-                "prizes": [[p.value for p in pz] for pz in self.prizes],
-                "winners": list(self.winners)}
+        return {
+            "victory_points": list(self.victory_points),
+            "awards": [[a.value for a in aw] for aw in self.awards],
+            "prizes": [[p.value for p in pz] for pz in self.prizes],
+            "winners": list(self.winners),
+        }
 
 
 def victory_points(awards: Sequence[Award], prizes: Sequence[Prize]) -> int:
@@ -180,8 +220,13 @@ def victory_points(awards: Sequence[Award], prizes: Sequence[Prize]) -> int:
 def round_victory_points(result: RoundResult) -> tuple[int, ...]:
     """Each player's victory points from one round's Awards and Prizes."""
     n = len(result.scores)
-    return tuple(victory_points([a for a, pl in result.awards.items() if pl.player == p],
-                                [z for z, pl in result.prizes.items() if pl.player == p]) for p in range(n))
+    return tuple(
+        victory_points(
+            [a for a, pl in result.awards.items() if pl.player == p],
+            [z for z, pl in result.prizes.items() if pl.player == p],
+        )
+        for p in range(n)
+    )
 
 
 def game_result(awards: Sequence[Sequence[Award]], prizes: Sequence[Sequence[Prize]]) -> GameResult:

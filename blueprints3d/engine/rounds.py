@@ -15,10 +15,16 @@ from blueprints3d.engine.results import RoundResult
 from blueprints3d.engine.scoring import score_building
 
 
-def score_round(round_number: int, blueprints: Sequence[Blueprint],
-                stacks: Sequence[Sequence[Sequence[int]]], set_aside: Sequence[Sequence[int]],
-                values: Sequence[int], in_demand: tuple[int, int], turn_order: Sequence[int],
-                names: Sequence[str]) -> RoundResult:
+def score_round(
+    round_number: int,
+    blueprints: Sequence[Blueprint],
+    stacks: Sequence[Sequence[Sequence[int]]],
+    set_aside: Sequence[Sequence[int]],
+    values: Sequence[int],
+    in_demand: tuple[int, int],
+    turn_order: Sequence[int],
+    names: Sequence[str],
+) -> RoundResult:
     """The round's result; ``stacks[player][cell]`` are die ids bottom to top and
     ``in_demand`` the two scoreboard dice."""
     n = len(blueprints)
@@ -35,10 +41,16 @@ def score_round(round_number: int, blueprints: Sequence[Blueprint],
     demand = (Material(MATERIAL_OF[in_demand[0]]), Material(MATERIAL_OF[in_demand[1]]))
     ctx = RoundContext(demand, tuple(turn_order), tuple(counts))
     return RoundResult(
-        round=round_number, in_demand=ctx.in_demand, turn_order=ctx.turn_order,
-        blueprints=tuple(blueprints), buildings=tuple(buildings),
+        round=round_number,
+        in_demand=ctx.in_demand,
+        turn_order=ctx.turn_order,
+        blueprints=tuple(blueprints),
+        buildings=tuple(buildings),
         set_aside=tuple(tuple((MATERIAL_OF[d], v[d]) for d in sa) for sa in set_aside),
-        scores=tuple(scores), awards=give_awards(scores, ctx, names),
+        scores=tuple(scores),
+        awards=give_awards(scores, ctx, names),
         prizes=give_prizes(scores, ctx, names),
         stacks=tuple(tuple(tuple(st) for st in b) for b in stacks),
-        set_aside_dice=tuple(tuple(sa) for sa in set_aside), values=tuple(values))
+        set_aside_dice=tuple(tuple(sa) for sa in set_aside),
+        values=tuple(values),
+    )

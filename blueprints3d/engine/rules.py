@@ -13,15 +13,15 @@ from enum import Enum
 from blueprints3d.i18n.message import N_, Message
 
 # ---- components (p. 1) ---------------------------------------------------------------------
-DICE_PER_MATERIAL = 8           # 32 dice, 8 of each colour
-DIE_FACES = 6                   # a die shows 1..6
-CARD_TOTAL = 6                  # every blueprint's numbers add up to 6
+DICE_PER_MATERIAL = 8  # 32 dice, 8 of each colour
+DIE_FACES = 6  # a die shows 1..6
+CARD_TOTAL = 6  # every blueprint's numbers add up to 6
 
 # ---- a game and a round (pp. 2-3) ----------------------------------------------------------
 PLAYER_COUNTS = (2, 3, 4)
 NUM_ROUNDS = 3
-TAKES_PER_ROUND = 6             # every player takes 6 dice a round
-IN_DEMAND_COUNT = 2             # two in-demand materials of different colours
+TAKES_PER_ROUND = 6  # every player takes 6 dice a round
+IN_DEMAND_COUNT = 2  # two in-demand materials of different colours
 POOL_SIZE: dict[int, int] = {2: 8, 3: 9, 4: 7}  # dice in the pool, by number of players
 # Two players (p. 6): after the take, discard a second pool die; then two replacements.
 DISCARDING_PLAYER_COUNTS = frozenset({2})
@@ -31,7 +31,7 @@ REPLACEMENTS_AFTER_DISCARD = 2
 BLUEPRINT_BONUS = 6
 WOOD_PER_NEIGHBOUR = 2
 RECYCLED_POINTS = (0, 2, 5, 10, 15, 20, 30)  # by number of green dice, 0..6 (more: as 6)
-STONE_POINTS = (0, 2, 3, 5, 8)               # by level 1, 2, 3, 4 or higher (index 0 unused)
+STONE_POINTS = (0, 2, 3, 5, 8)  # by level 1, 2, 3, 4 or higher (index 0 unused)
 
 
 # ---- Awards and Prizes (pp. 4-5) -----------------------------------------------------------
@@ -63,10 +63,17 @@ class Prize(Enum):
 
 
 # The cards' names (ids of the catalogue, translated where they are shown).
-AWARD_TITLES: dict[Award, str] = {Award.GOLD: N_("Gold"), Award.SILVER: N_("Silver"), Award.BRONZE: N_("Bronze")}
-PRIZE_TITLES: dict[Prize, str] = {Prize.SKYSCRAPER: N_("Skyscraper"), Prize.GEOMETER: N_("Geometer"),
-                                  Prize.STRUCTURAL_INTEGRITY: N_("Structural Integrity"),
-                                  Prize.MATERIALS: N_("Materials")}
+AWARD_TITLES: dict[Award, str] = {
+    Award.GOLD: N_("Gold"),
+    Award.SILVER: N_("Silver"),
+    Award.BRONZE: N_("Bronze"),
+}
+PRIZE_TITLES: dict[Prize, str] = {
+    Prize.SKYSCRAPER: N_("Skyscraper"),
+    Prize.GEOMETER: N_("Geometer"),
+    Prize.STRUCTURAL_INTEGRITY: N_("Structural Integrity"),
+    Prize.MATERIALS: N_("Materials"),
+}
 
 
 AWARD_VP: dict[Award, int] = {Award.GOLD: 3, Award.SILVER: 2, Award.BRONZE: 1}
@@ -76,17 +83,19 @@ AWARDS_BY_PLAYERS: dict[int, tuple[Award, ...]] = {
     4: (Award.GOLD, Award.SILVER, Award.BRONZE),
 }
 PRIZE_VP = 2
-SKYSCRAPER_HEIGHT = 5           # a stack of 5 or more dice
-GEOMETER_VALUES = DIE_FACES     # all six values among the building's dice
-STRUCTURAL_SAME_VALUE = 4       # 4 or more dice showing the same value
-MATERIALS_SAME_COLOUR = 5       # 5 or more dice of the same material
+SKYSCRAPER_HEIGHT = 5  # a stack of 5 or more dice
+GEOMETER_VALUES = DIE_FACES  # all six values among the building's dice
+STRUCTURAL_SAME_VALUE = 4  # 4 or more dice showing the same value
+MATERIALS_SAME_COLOUR = 5  # 5 or more dice of the same material
 
 # What each Prize asks for, as Messages (the ids translated where shown, score.PRIZE_RULE_IDS too)
 # and in English.
 PRIZE_RULE_MESSAGES: dict[Prize, Message] = {
     Prize.SKYSCRAPER: Message.of("a stack of {n} or more dice", n=SKYSCRAPER_HEIGHT),
     Prize.GEOMETER: Message.of("all six values 1-{n} among the building's dice", n=DIE_FACES),
-    Prize.STRUCTURAL_INTEGRITY: Message.of("{n} or more dice showing the same value", n=STRUCTURAL_SAME_VALUE),
+    Prize.STRUCTURAL_INTEGRITY: Message.of(
+        "{n} or more dice showing the same value", n=STRUCTURAL_SAME_VALUE
+    ),
     Prize.MATERIALS: Message.of("{n} or more dice of the same material", n=MATERIALS_SAME_COLOUR),
 }
 PRIZE_RULES: dict[Prize, str] = {p: str(m) for p, m in PRIZE_RULE_MESSAGES.items()}
@@ -114,7 +123,7 @@ def round_message(round_number: int) -> Message:
 
 
 def round_text(round_number: int) -> str:
-    """"round 2 of 3": where the game stands, with the number of rounds from the rules."""
+    """ "round 2 of 3": where the game stands, with the number of rounds from the rules."""
     return str(round_message(round_number))
 
 
@@ -123,12 +132,26 @@ def turn_message(take: int) -> Message:
 
 
 def turn_text(take: int) -> str:
-    """"turn 4 of 6": a player's take within the round."""
+    """ "turn 4 of 6": a player's take within the round."""
     return str(turn_message(take))
 
 
-_NUMBER_WORDS = {1: N_("one"), 2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six")}
-_CAPITAL_WORDS = {1: N_("One"), 2: N_("Two"), 3: N_("Three"), 4: N_("Four"), 5: N_("Five"), 6: N_("Six")}
+_NUMBER_WORDS = {
+    1: N_("one"),
+    2: N_("two"),
+    3: N_("three"),
+    4: N_("four"),
+    5: N_("five"),
+    6: N_("six"),
+}
+_CAPITAL_WORDS = {
+    1: N_("One"),
+    2: N_("Two"),
+    3: N_("Three"),
+    4: N_("Four"),
+    5: N_("Five"),
+    6: N_("Six"),
+}
 
 
 def _word(n: int, words: dict[int, str] = _NUMBER_WORDS) -> Message | int:
@@ -138,28 +161,54 @@ def _word(n: int, words: dict[int, str] = _NUMBER_WORDS) -> Message | int:
 def rules_summary_lines() -> tuple[Message, ...]:
     """The rules on one screen, a Message a line (translated where shown), every number taken
     from this module."""
-    aw = Message.of("{gold} {gold_vp}, {silver} {silver_vp}, {bronze} {bronze_vp}",
-                    **{k: v for a in Award for k, v in ((a.value, Message.of(a.title)),
-                                                        (f"{a.value}_vp", a.victory_points))})
-    prizes = Message.of("Skyscraper (a stack of {height}+), Geometer (all values 1-{faces}), "
-                        "Structural Integrity ({same}+ dice of one value), "
-                        "Materials ({colour}+ dice of one colour)", height=SKYSCRAPER_HEIGHT, faces=DIE_FACES,
-                        same=STRUCTURAL_SAME_VALUE, colour=MATERIALS_SAME_COLOUR)
+    aw = Message.of(
+        "{gold} {gold_vp}, {silver} {silver_vp}, {bronze} {bronze_vp}",
+        **{
+            k: v
+            for a in Award
+            for k, v in ((a.value, Message.of(a.title)), (f"{a.value}_vp", a.victory_points))
+        },
+    )
+    prizes = Message.of(
+        "Skyscraper (a stack of {height}+), Geometer (all values 1-{faces}), "
+        "Structural Integrity ({same}+ dice of one value), "
+        "Materials ({colour}+ dice of one colour)",
+        height=SKYSCRAPER_HEIGHT,
+        faces=DIE_FACES,
+        same=STRUCTURAL_SAME_VALUE,
+        colour=MATERIALS_SAME_COLOUR,
+    )
     counts = len(RECYCLED_POINTS) - 1
     recycled = "/".join(str(p) for p in RECYCLED_POINTS[1:])
     stone = "/".join(str(p) for p in STONE_POINTS[1:])
     return (
-        Message.of("{Rounds} rounds. Each round every player secretly builds with {takes} dice on their "
-                   "blueprint card.", Rounds=_word(NUM_ROUNDS, _CAPITAL_WORDS), takes=TAKES_PER_ROUND),
-        Message.of("Your turn: take one die from the pool and place it on an empty space, or on top of a die "
-                   "showing the same value or lower (a 3 goes on a 1, 2 or 3). Hatched spaces stay empty. A die "
-                   "that fits nowhere leaves the game. Two players: after placing, discard one more pool die."),
-        Message.of("Building points: blueprint followed exactly +{bonus}; wood +{wood} for each die touching it; "
-                   "recycled by count (1-{counts} dice: {recycled}); stone by level ({stone}); glass its top value.",
-                   bonus=BLUEPRINT_BONUS, wood=WOOD_PER_NEIGHBOUR, counts=counts, recycled=recycled, stone=stone),
-        Message.of("Awards go to the best buildings ({awards} VP). Prizes, {vp} VP each: {prizes}. Ties: more "
-                   "dice of the 1st in-demand colour, then the 2nd, then later in turn order.",
-                   awards=aw, vp=PRIZE_VP, prizes=prizes),
+        Message.of(
+            "{Rounds} rounds. Each round every player secretly builds with {takes} dice on their "
+            "blueprint card.",
+            Rounds=_word(NUM_ROUNDS, _CAPITAL_WORDS),
+            takes=TAKES_PER_ROUND,
+        ),
+        Message.of(
+            "Your turn: take one die from the pool and place it on an empty space, or on top of a die "
+            "showing the same value or lower (a 3 goes on a 1, 2 or 3). Hatched spaces stay empty. A die "
+            "that fits nowhere leaves the game. Two players: after placing, discard one more pool die."
+        ),
+        Message.of(
+            "Building points: blueprint followed exactly +{bonus}; wood +{wood} for each die touching it; "
+            "recycled by count (1-{counts} dice: {recycled}); stone by level ({stone}); glass its top value.",
+            bonus=BLUEPRINT_BONUS,
+            wood=WOOD_PER_NEIGHBOUR,
+            counts=counts,
+            recycled=recycled,
+            stone=stone,
+        ),
+        Message.of(
+            "Awards go to the best buildings ({awards} VP). Prizes, {vp} VP each: {prizes}. Ties: more "
+            "dice of the 1st in-demand colour, then the 2nd, then later in turn order.",
+            awards=aw,
+            vp=PRIZE_VP,
+            prizes=prizes,
+        ),
         Message.of("Most victory points after {rounds} rounds wins.", rounds=_word(NUM_ROUNDS)),
     )
 
@@ -170,11 +219,41 @@ def rules_summary() -> str:
 
 
 __all__ = [
-    "DICE_PER_MATERIAL", "DIE_FACES", "CARD_TOTAL", "PLAYER_COUNTS", "NUM_ROUNDS", "TAKES_PER_ROUND",
-    "IN_DEMAND_COUNT", "POOL_SIZE", "DISCARDING_PLAYER_COUNTS", "REPLACEMENTS_AFTER_DISCARD",
-    "BLUEPRINT_BONUS", "WOOD_PER_NEIGHBOUR", "RECYCLED_POINTS", "STONE_POINTS", "Award", "Prize",
-    "AWARD_VP", "AWARDS_BY_PLAYERS", "PRIZE_VP", "SKYSCRAPER_HEIGHT", "GEOMETER_VALUES",
-    "STRUCTURAL_SAME_VALUE", "MATERIALS_SAME_COLOUR", "PRIZE_RULES", "PRIZE_SHORT", "vp_text",
-    "round_text", "turn_text", "rules_summary", "AWARD_TITLES", "PRIZE_TITLES", "PRIZE_RULE_MESSAGES",
-    "PRIZE_SHORT_MESSAGES", "vp_message", "round_message", "turn_message", "rules_summary_lines",
+    "DICE_PER_MATERIAL",
+    "DIE_FACES",
+    "CARD_TOTAL",
+    "PLAYER_COUNTS",
+    "NUM_ROUNDS",
+    "TAKES_PER_ROUND",
+    "IN_DEMAND_COUNT",
+    "POOL_SIZE",
+    "DISCARDING_PLAYER_COUNTS",
+    "REPLACEMENTS_AFTER_DISCARD",
+    "BLUEPRINT_BONUS",
+    "WOOD_PER_NEIGHBOUR",
+    "RECYCLED_POINTS",
+    "STONE_POINTS",
+    "Award",
+    "Prize",
+    "AWARD_VP",
+    "AWARDS_BY_PLAYERS",
+    "PRIZE_VP",
+    "SKYSCRAPER_HEIGHT",
+    "GEOMETER_VALUES",
+    "STRUCTURAL_SAME_VALUE",
+    "MATERIALS_SAME_COLOUR",
+    "PRIZE_RULES",
+    "PRIZE_SHORT",
+    "vp_text",
+    "round_text",
+    "turn_text",
+    "rules_summary",
+    "AWARD_TITLES",
+    "PRIZE_TITLES",
+    "PRIZE_RULE_MESSAGES",
+    "PRIZE_SHORT_MESSAGES",
+    "vp_message",
+    "round_message",
+    "turn_message",
+    "rules_summary_lines",
 ]

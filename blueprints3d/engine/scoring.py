@@ -12,10 +12,18 @@ from typing import Any, NamedTuple, Sequence
 
 from blueprints3d.engine.blueprints import UNPRINTED, Blueprint
 from blueprints3d.engine.materials import Material
-from blueprints3d.engine.rules import (BLUEPRINT_BONUS, GEOMETER_VALUES, MATERIALS_SAME_COLOUR,
-                                       PRIZE_RULES, RECYCLED_POINTS, SKYSCRAPER_HEIGHT,
-                                       STONE_POINTS, STRUCTURAL_SAME_VALUE, WOOD_PER_NEIGHBOUR,
-                                       Prize)
+from blueprints3d.engine.rules import (
+    BLUEPRINT_BONUS,
+    GEOMETER_VALUES,
+    MATERIALS_SAME_COLOUR,
+    PRIZE_RULES,
+    RECYCLED_POINTS,
+    SKYSCRAPER_HEIGHT,
+    STONE_POINTS,
+    STRUCTURAL_SAME_VALUE,
+    WOOD_PER_NEIGHBOUR,
+    Prize,
+)
 
 Stack = Sequence[tuple[int, int]]  # (material, value) bottom to top
 
@@ -41,9 +49,15 @@ class Score(NamedTuple):
         return self.blueprint + self.wood + self.recycled + self.stone + self.glass
 
     def to_dict(self) -> dict[str, Any]:
-        return {"blueprint": self.blueprint, "wood": self.wood, "recycled": self.recycled,
-                "stone": self.stone, "glass": self.glass, "total": self.total,
-                "prizes": [p.value for p in Prize if p in self.prizes]}
+        return {
+            "blueprint": self.blueprint,
+            "wood": self.wood,
+            "recycled": self.recycled,
+            "stone": self.stone,
+            "glass": self.glass,
+            "total": self.total,
+            "prizes": [p.value for p in Prize if p in self.prizes],
+        }
 
 
 def recycled_points(count: int) -> int:
@@ -95,7 +109,7 @@ def score_building(blueprint: Blueprint, stacks: Sequence[Stack]) -> Score:
                 glass += val
     prizes = _NO_PRIZES
     sky = tallest >= SKYSCRAPER_HEIGHT
-    geo = all(values[1:GEOMETER_VALUES + 1])
+    geo = all(values[1 : GEOMETER_VALUES + 1])
     same_value = max(values) >= STRUCTURAL_SAME_VALUE
     same_colour = max(materials) >= MATERIALS_SAME_COLOUR
     if sky or geo or same_value or same_colour:
@@ -131,16 +145,18 @@ class SpaceCheck(NamedTuple):
     """One space of the blueprint against the building: the blueprint bonus needs every one ok."""
 
     cell: int
-    needed: int   # the printed height; 0 for a hatched space
-    built: int    # dice standing there
+    needed: int  # the printed height; 0 for a hatched space
+    built: int  # dice standing there
     ok: bool
 
 
 def blueprint_checks(blueprint: Blueprint, stacks: Sequence[Stack]) -> tuple[SpaceCheck, ...]:
     """Every space checked as the blueprint bonus checks it (agrees with follows_blueprint on
     every card with a plan; an unprinted space asks for nothing and is always ok)."""
-    return tuple(SpaceCheck(cell, h or 0, len(s), h == UNPRINTED or len(s) == (h or 0))
-                 for cell, (s, h) in enumerate(zip(stacks, blueprint.heights)))
+    return tuple(
+        SpaceCheck(cell, h or 0, len(s), h == UNPRINTED or len(s) == (h or 0))
+        for cell, (s, h) in enumerate(zip(stacks, blueprint.heights))
+    )
 
 
 def explain_building(blueprint: Blueprint, stacks: Sequence[Stack]) -> list[DiePoints]:
@@ -153,21 +169,52 @@ def explain_building(blueprint: Blueprint, stacks: Sequence[Stack]) -> list[DieP
             material = Material(mat)
             touching: tuple[tuple[int, int], ...] = ()
             if mat == _WOOD:
-                touching = tuple([(cell, level - 1)] * (level > 0) + [(cell, level + 1)] * (level + 1 < len(stack))
-                                 + [(n, level) for n in blueprint.neighbours[cell] if _at(stacks, n, level)])
+                touching = tuple(
+                    [(cell, level - 1)] * (level > 0)
+                    + [(cell, level + 1)] * (level + 1 < len(stack))
+                    + [(n, level) for n in blueprint.neighbours[cell] if _at(stacks, n, level)]
+                )
                 faces = len(touching)
-                pts, why = WOOD_PER_NEIGHBOUR * faces, f"wood touching {faces} {'die' if faces == 1 else 'dice'}: +{WOOD_PER_NEIGHBOUR} each"
+                pts, why = (
+                    WOOD_PER_NEIGHBOUR * faces,
+                    f"wood touching {faces} {'die' if faces == 1 else 'dice'}: +{WOOD_PER_NEIGHBOUR} each",
+                )
             elif mat == _RECYCLED:
-                pts, why = 0, (f"one of {n_green} recycled dice: {recycled_points(n_green)} for the set" if n_green > 1
-                            else f"a single recycled die: {recycled_points(n_green)} for the set")
+                pts, why = (
+                    0,
+                    (
+                        f"one of {n_green} recycled dice: {recycled_points(n_green)} for the set"
+                        if n_green > 1
+                        else f"a single recycled die: {recycled_points(n_green)} for the set"
+                    ),
+                )
             elif mat == _STONE:
                 pts, why = stone_points(level + 1), f"stone on level {level + 1}"
             else:
-                pts, why = val, f"glass showing {val}" + (" (covered, still counts)" if level + 1 < len(stack) else "")
+                pts, why = (
+                    val,
+                    f"glass showing {val}"
+                    + (" (covered, still counts)" if level + 1 < len(stack) else ""),
+                )
             out.append(DiePoints(cell, level, material, val, pts, why, touching))
     return out
 
 
-__all__ = ["Stack", "Prize", "PRIZE_RULES", "BLUEPRINT_BONUS", "WOOD_PER_NEIGHBOUR", "RECYCLED_POINTS",
-           "STONE_POINTS", "Score", "recycled_points", "stone_points", "follows_blueprint",
-           "score_building", "DiePoints", "explain_building", "SpaceCheck", "blueprint_checks"]
+__all__ = [
+    "Stack",
+    "Prize",
+    "PRIZE_RULES",
+    "BLUEPRINT_BONUS",
+    "WOOD_PER_NEIGHBOUR",
+    "RECYCLED_POINTS",
+    "STONE_POINTS",
+    "Score",
+    "recycled_points",
+    "stone_points",
+    "follows_blueprint",
+    "score_building",
+    "DiePoints",
+    "explain_building",
+    "SpaceCheck",
+    "blueprint_checks",
+]

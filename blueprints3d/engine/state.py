@@ -22,13 +22,25 @@ from blueprints3d.engine.blueprints import Blueprint, placement_message, standar
 from blueprints3d.engine.dice import draw_in_demand, draw_to_pool, shuffle
 from blueprints3d.engine.errors import IllegalAction
 from blueprints3d.i18n.message import N_, Message
-from blueprints3d.engine.legal import (discard_actions, empty_tops, fitting_cells, take_actions,
-                                       tops_of)
+from blueprints3d.engine.legal import (
+    discard_actions,
+    empty_tops,
+    fitting_cells,
+    take_actions,
+    tops_of,
+)
 from blueprints3d.engine.materials import MATERIAL_OF, NUM_DICE, Material
 from blueprints3d.engine.results import GameResult, RoundResult, game_result, victory_points
 from blueprints3d.engine.rounds import score_round
-from blueprints3d.engine.rules import (DISCARDING_PLAYER_COUNTS, NUM_ROUNDS, POOL_SIZE,
-                                       REPLACEMENTS_AFTER_DISCARD, TAKES_PER_ROUND, Award, Prize)
+from blueprints3d.engine.rules import (
+    DISCARDING_PLAYER_COUNTS,
+    NUM_ROUNDS,
+    POOL_SIZE,
+    REPLACEMENTS_AFTER_DISCARD,
+    TAKES_PER_ROUND,
+    Award,
+    Prize,
+)
 from blueprints3d.engine.turns import Phase, next_start_player, turn_order, turns_in_round
 from blueprints3d.engine.views import DieView, PlayerView
 
@@ -39,17 +51,40 @@ def default_names(n: int) -> list[str]:
     return [f"Player {i + 1}" for i in range(n)]
 
 
-SPECTATOR = -1   # ``view(SPECTATOR)``: the view of someone at no seat (a watcher over the network)
+SPECTATOR = -1  # ``view(SPECTATOR)``: the view of someone at no seat (a watcher over the network)
 
 
 class GameState:
     """One game of Blueprints. Create it with ``GameState.new`` (a new game) or
     ``GameState.restore`` (a game rebuilt from its parts, e.g. from a player's view)."""
 
-    __slots__ = ("num_players", "seed", "start_player", "names", "rng", "round", "phase", "deck",
-                 "values", "bag", "pool", "in_demand", "blueprints", "stacks", "tops", "taken",
-                 "set_aside", "discarded", "turn_order", "turns_done", "round_results",
-                 "awards", "prizes", "log", "_result")
+    __slots__ = (
+        "num_players",
+        "seed",
+        "start_player",
+        "names",
+        "rng",
+        "round",
+        "phase",
+        "deck",
+        "values",
+        "bag",
+        "pool",
+        "in_demand",
+        "blueprints",
+        "stacks",
+        "tops",
+        "taken",
+        "set_aside",
+        "discarded",
+        "turn_order",
+        "turns_done",
+        "round_results",
+        "awards",
+        "prizes",
+        "log",
+        "_result",
+    )
     # The slots' types (annotations only: no class attribute, so no clash with __slots__).
     num_players: int
     seed: int
@@ -79,28 +114,51 @@ class GameState:
 
     # ---- creation -------------------------------------------------------------------------
     @classmethod
-    def new(cls, players: int, seed: int, start_player: int = 0,
-            names: Sequence[str] | None = None, deck: Sequence[Blueprint] | None = None
-            ) -> "GameState":
+    def new(
+        cls,
+        players: int,
+        seed: int,
+        start_player: int = 0,
+        names: Sequence[str] | None = None,
+        deck: Sequence[Blueprint] | None = None,
+    ) -> "GameState":
         """A new game for 2-4 players; ``start_player`` begins round 1 (seat index)."""
         if players not in POOL_SIZE:
-            raise IllegalAction(Message.of("Blueprints is for 2 to 4 players, not {players}", players=players))
+            raise IllegalAction(
+                Message.of("Blueprints is for 2 to 4 players, not {players}", players=players)
+            )
         if not 0 <= start_player < players:
-            raise IllegalAction(Message.of("start player must be a seat from 0 to {last}, not {seat}", last=players - 1,
-                                           seat=start_player))
+            raise IllegalAction(
+                Message.of(
+                    "start player must be a seat from 0 to {last}, not {seat}",
+                    last=players - 1,
+                    seat=start_player,
+                )
+            )
         if not isinstance(seed, int) or seed < 0:
-            raise IllegalAction(Message.of("seed must be a whole number of 0 or more, not {seed}", seed=repr(seed)))
+            raise IllegalAction(
+                Message.of("seed must be a whole number of 0 or more, not {seed}", seed=repr(seed))
+            )
         names = list(names) if names is not None else default_names(players)
         if len(names) != players:
-            raise IllegalAction(Message.of("{players} players need {players} names, got {n}", players=players, n=len(names)))
+            raise IllegalAction(
+                Message.of(
+                    "{players} players need {players} names, got {n}", players=players, n=len(names)
+                )
+            )
         if not all(isinstance(n, str) for n in names):
             raise IllegalAction(Message.of("players' names must be text"))
         # Names are shown on the table and written to saves: printable, capped, never empty.
         names = [clean_name(n, d) for n, d in zip(names, default_names(players))]
         cards = list(deck) if deck is not None else list(standard_deck())
         if len(cards) < players * NUM_ROUNDS:
-            raise IllegalAction(Message.of("a deck of {n} blueprints is too small for {players} players", n=len(cards),
-                                           players=players))
+            raise IllegalAction(
+                Message.of(
+                    "a deck of {n} blueprints is too small for {players} players",
+                    n=len(cards),
+                    players=players,
+                )
+            )
         s = cls.__new__(cls)
         s.num_players, s.seed, s.start_player, s.names = players, seed, start_player, names
         s.rng = random.Random(seed)
@@ -116,31 +174,61 @@ class GameState:
         return s
 
     @classmethod
-    def restore(cls, *, names: Sequence[str], round: int, phase: Phase, turn_order: Sequence[int],
-                turns_done: int, values: Sequence[int], bag: Sequence[int], pool: Sequence[int],
-                in_demand: tuple[int, int], deck: Sequence[Blueprint],
-                blueprints: Sequence[Blueprint], stacks: Sequence[Sequence[Sequence[int]]],
-                taken: Sequence[Sequence[int]], set_aside: Sequence[Sequence[int]],
-                discarded: Sequence[int], awards: Sequence[Sequence[Award]],
-                prizes: Sequence[Sequence[Prize]], rng: random.Random, seed: int = 0,
-                start_player: int | None = None, tops: Sequence[Sequence[int]] | None = None,
-                round_results: Sequence[RoundResult] = (), log: Sequence[int] = ()
-                ) -> "GameState":
+    def restore(
+        cls,
+        *,
+        names: Sequence[str],
+        round: int,
+        phase: Phase,
+        turn_order: Sequence[int],
+        turns_done: int,
+        values: Sequence[int],
+        bag: Sequence[int],
+        pool: Sequence[int],
+        in_demand: tuple[int, int],
+        deck: Sequence[Blueprint],
+        blueprints: Sequence[Blueprint],
+        stacks: Sequence[Sequence[Sequence[int]]],
+        taken: Sequence[Sequence[int]],
+        set_aside: Sequence[Sequence[int]],
+        discarded: Sequence[int],
+        awards: Sequence[Sequence[Award]],
+        prizes: Sequence[Sequence[Prize]],
+        rng: random.Random,
+        seed: int = 0,
+        start_player: int | None = None,
+        tops: Sequence[Sequence[int]] | None = None,
+        round_results: Sequence[RoundResult] = (),
+        log: Sequence[int] = (),
+    ) -> "GameState":
         """A state rebuilt from its parts (dice by id, ``values[die]`` each die's value,
         ``stacks[player][cell]`` bottom to top); every list is copied, so the caller keeps its
         own. ``tops`` defaults to each stack's top value; pass it to keep a sampled building's
         own (``determinize``). The parts must agree with one another: that is the caller's
         promise, checked here only where it is cheap (one entry per player)."""
         n = len(names)
-        for what, part in ((N_("turn orders"), turn_order), (N_("blueprints"), blueprints),
-                           (N_("buildings"), stacks), (N_("taken lists"), taken),
-                           (N_("set-aside lists"), set_aside), (N_("Award lists"), awards),
-                           (N_("Prize lists"), prizes)):
+        for what, part in (
+            (N_("turn orders"), turn_order),
+            (N_("blueprints"), blueprints),
+            (N_("buildings"), stacks),
+            (N_("taken lists"), taken),
+            (N_("set-aside lists"), set_aside),
+            (N_("Award lists"), awards),
+            (N_("Prize lists"), prizes),
+        ):
             if len(part) != n:
-                raise IllegalAction(Message.of("{n} players need {n} {what}, got {got}", n=n, what=Message.of(what),
-                                               got=len(part)))
+                raise IllegalAction(
+                    Message.of(
+                        "{n} players need {n} {what}, got {got}",
+                        n=n,
+                        what=Message.of(what),
+                        got=len(part),
+                    )
+                )
         if len(values) != NUM_DICE:
-            raise IllegalAction(Message.of("the game has {dice} dice, got {n} values", dice=NUM_DICE, n=len(values)))
+            raise IllegalAction(
+                Message.of("the game has {dice} dice, got {n} values", dice=NUM_DICE, n=len(values))
+            )
         s = cls.__new__(cls)
         s.num_players, s.seed, s.names = n, seed, list(names)
         s.start_player = turn_order[0] if start_player is None else start_player
@@ -151,8 +239,11 @@ class GameState:
         s.bag, s.pool, s.in_demand = list(bag), list(pool), (in_demand[0], in_demand[1])
         s.blueprints = list(blueprints)
         s.stacks = [[list(st) for st in b] for b in stacks]
-        s.tops = ([list(t) for t in tops] if tops is not None else
-                  [tops_of(bp, b, s.values) for bp, b in zip(s.blueprints, s.stacks)])
+        s.tops = (
+            [list(t) for t in tops]
+            if tops is not None
+            else [tops_of(bp, b, s.values) for bp, b in zip(s.blueprints, s.stacks)]
+        )
         s.taken = [list(t) for t in taken]
         s.set_aside = [list(t) for t in set_aside]
         s.discarded = list(discarded)
@@ -165,8 +256,14 @@ class GameState:
         s._result = None
         return s
 
-    def as_turn_of(self, player: int, takes: int, blueprint: Blueprint,
-                   stacks: list[list[int]], tops: list[int]) -> "GameState":
+    def as_turn_of(
+        self,
+        player: int,
+        takes: int,
+        blueprint: Blueprint,
+        stacks: list[list[int]],
+        tops: list[int],
+    ) -> "GameState":
         """A shallow copy in which ``player`` is about to take their die number ``takes + 1``,
         on the given building: what a bot rates to guess how another player put down a die it
         could not see (``determinize``). Cheap because it shares every other list with this
@@ -294,15 +391,25 @@ class GameState:
             raise IllegalAction(Message.of("not an action: {action}", action=repr(action)))
         die, slot = A.split(action)
         if not 0 <= die < NUM_DICE:
-            raise IllegalAction(Message.of("there is no die {die} (dice are numbered 0-{last})", die=die, last=NUM_DICE - 1))
+            raise IllegalAction(
+                Message.of(
+                    "there is no die {die} (dice are numbered 0-{last})", die=die, last=NUM_DICE - 1
+                )
+            )
         if die not in self.pool:
-            raise IllegalAction(Message.of("the {die} is not in the pool", die=self.die_message(die)))
+            raise IllegalAction(
+                Message.of("the {die} is not in the pool", die=self.die_message(die))
+            )
         if self.phase is Phase.DISCARD:
             if slot != A.DISCARD:
-                raise IllegalAction(Message.of("two players: after placing you must discard a die from the pool"))
+                raise IllegalAction(
+                    Message.of("two players: after placing you must discard a die from the pool")
+                )
             return
         if slot == A.DISCARD:
-            raise IllegalAction(Message.of("you may only discard a die after taking one, in a two-player game"))
+            raise IllegalAction(
+                Message.of("you may only discard a die after taking one, in a two-player game")
+            )
         player = self.turn_order[self.turns_done % self.num_players]
         tops, v = self.tops[player], self.values[die]
         if slot < len(tops) and tops[slot] <= v:
@@ -311,9 +418,14 @@ class GameState:
         if slot == A.SET_ASIDE:
             fits = self.legal_cells(player, v)
             if fits:
-                raise IllegalAction(Message.of("the {die} fits on your building (at {cell}), so it must be placed, "
-                                               "not set aside", die=self.die_message(die),
-                                               cell=bp.cell_message(fits[0])))
+                raise IllegalAction(
+                    Message.of(
+                        "the {die} fits on your building (at {cell}), so it must be placed, "
+                        "not set aside",
+                        die=self.die_message(die),
+                        cell=bp.cell_message(fits[0]),
+                    )
+                )
             return
         error = placement_message(bp, tops[slot] if slot < len(tops) else None, v, slot)
         if error:
@@ -324,7 +436,11 @@ class GameState:
 
     def die_message(self, die: int) -> Message:
         """``describe_die`` as a Message ("glass 3"), the material's name translated where shown."""
-        return Message.of("{material} {value}", material=Message.of(self.material(die).label), value=self.values[die])
+        return Message.of(
+            "{material} {value}",
+            material=Message.of(self.material(die).label),
+            value=self.values[die],
+        )
 
     def describe_action(self, action: int, reveal: bool = False) -> str:
         """The current player's ``action`` in words, as the table sees it: where a die goes on a
@@ -340,11 +456,17 @@ class GameState:
         die = self.die_message(k.die)
         if k.kind is A.Kind.PLACE:
             if reveal and p is not None and k.cell is not None:  # (over: no building to name)
-                return Message.of("{who} places the {die} at {cell}", who=who, die=die,
-                                  cell=self.blueprints[p].cell_message(k.cell))
+                return Message.of(
+                    "{who} places the {die} at {cell}",
+                    who=who,
+                    die=die,
+                    cell=self.blueprints[p].cell_message(k.cell),
+                )
             return Message.of("{who} takes the {die}", who=who, die=die)
         if k.kind is A.Kind.SET_ASIDE:
-            return Message.of("{who} takes the {die}, which fits nowhere: it leaves the round", who=who, die=die)
+            return Message.of(
+                "{who} takes the {die}, which fits nowhere: it leaves the round", who=who, die=die
+            )
         return Message.of("{who} discards the {die}", who=who, die=die)
 
     def _next_turn(self) -> None:
@@ -355,8 +477,16 @@ class GameState:
 
     # ---- end of a round, end of the game --------------------------------------------------
     def _score_round(self) -> None:
-        rr = score_round(self.round, self.blueprints, self.stacks, self.set_aside, self.values,
-                         self.in_demand, self.turn_order, self.names)
+        rr = score_round(
+            self.round,
+            self.blueprints,
+            self.stacks,
+            self.set_aside,
+            self.values,
+            self.in_demand,
+            self.turn_order,
+            self.names,
+        )
         for award, pl in rr.awards.items():
             self.awards[pl.player].append(award)
         for prize, pl in rr.prizes.items():
@@ -383,7 +513,12 @@ class GameState:
     # ---- copies, equality, serialisation --------------------------------------------------
     def clone(self) -> "GameState":
         s = GameState.__new__(GameState)
-        s.num_players, s.seed, s.start_player, s.names = self.num_players, self.seed, self.start_player, self.names
+        s.num_players, s.seed, s.start_player, s.names = (
+            self.num_players,
+            self.seed,
+            self.start_player,
+            self.names,
+        )
         s.rng = random.Random()
         s.rng.setstate(self.rng.getstate())
         s.round, s.phase = self.round, self.phase
@@ -424,13 +559,19 @@ class GameState:
             return f"{Material(MATERIAL_OF[d]).label}:{v[d]}#{d}"
 
         return {
-            "players": self.num_players, "names": list(self.names), "seed": self.seed,
-            "start_player": self.start_player, "round": self.round, "phase": self.phase.value,
-            "current_player": self.current_player, "turn_order": list(self.turn_order),
+            "players": self.num_players,
+            "names": list(self.names),
+            "seed": self.seed,
+            "start_player": self.start_player,
+            "round": self.round,
+            "phase": self.phase.value,
+            "current_player": self.current_player,
+            "turn_order": list(self.turn_order),
             "turns_done": self.turns_done,
             "deck": [c.id for c in self.deck],
             "in_demand": [die(d) for d in self.in_demand],
-            "bag": sorted(self.bag), "pool": [die(d) for d in self.pool],
+            "bag": sorted(self.bag),
+            "pool": [die(d) for d in self.pool],
             "blueprints": [b.id for b in self.blueprints],
             "buildings": [[[die(d) for d in s] for s in b] for b in self.stacks],
             "taken": [[die(d) for d in t] for t in self.taken],
@@ -444,14 +585,19 @@ class GameState:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
             return NotImplemented
-        return (self.to_dict() == other.to_dict() and self.log == other.log
-                and self.rng.getstate() == other.rng.getstate())
+        return (
+            self.to_dict() == other.to_dict()
+            and self.log == other.log
+            and self.rng.getstate() == other.rng.getstate()
+        )
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return (f"<GameState {self.num_players}p seed={self.seed} round {self.round} "
-                f"{self.phase.value} turn {self.turns_done} player {self.current_player}>")
+        return (
+            f"<GameState {self.num_players}p seed={self.seed} round {self.round} "
+            f"{self.phase.value} turn {self.turns_done} player {self.current_player}>"
+        )
 
     # ---- what one player may see ----------------------------------------------------------
     def view(self, player: int) -> PlayerView:
@@ -469,21 +615,38 @@ class GameState:
             return tuple(DieView(d, Material(MATERIAL_OF[d]), v[d]) for d in ds)
 
         return PlayerView(
-            player=player, players=self.num_players, names=tuple(self.names),
-            round=self.round, phase=self.phase, current_player=self.current_player,
-            turn_order=tuple(self.turn_order), turns_done=self.turns_done,
+            player=player,
+            players=self.num_players,
+            names=tuple(self.names),
+            round=self.round,
+            phase=self.phase,
+            current_player=self.current_player,
+            turn_order=tuple(self.turn_order),
+            turns_done=self.turns_done,
             in_demand=self.in_demand_materials(),
-            pool=dice(self.pool), bag_count=len(self.bag), deck_count=len(self.deck),
+            pool=dice(self.pool),
+            bag_count=len(self.bag),
+            deck_count=len(self.deck),
             taken=tuple(dice(t) for t in self.taken),
             set_aside=tuple(dice(t) for t in self.set_aside),
             discarded=dice(self.discarded),
             blueprints=tuple(self.blueprints[p] if p == player or over else None for p in seats),
-            buildings=tuple(tuple(dice(s) for s in self.stacks[p]) if p == player or over else None
-                            for p in seats),
+            buildings=tuple(
+                tuple(dice(s) for s in self.stacks[p]) if p == player or over else None
+                for p in seats
+            ),
             round_results=tuple(self.round_results),
             result=self.result() if over else None,
         )
 
 
 # Phase and the records are part of the state's API, so they can be imported from here too.
-__all__ = ["GameState", "Phase", "RoundResult", "GameResult", "PlayerView", "SPECTATOR", "default_names"]
+__all__ = [
+    "GameState",
+    "Phase",
+    "RoundResult",
+    "GameResult",
+    "PlayerView",
+    "SPECTATOR",
+    "default_names",
+]

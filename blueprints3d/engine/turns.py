@@ -13,7 +13,7 @@ from blueprints3d.engine.rules import TAKES_PER_ROUND
 
 
 class Phase(Enum):
-    TAKE = "take"        # the current player takes a die from the pool and places it
+    TAKE = "take"  # the current player takes a die from the pool and places it
     DISCARD = "discard"  # two players: the current player discards a second pool die
     OVER = "over"
 

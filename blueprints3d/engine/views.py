@@ -72,14 +72,18 @@ class PlayerView:
     @property
     def awards(self) -> tuple[tuple[Award, ...], ...]:
         """Each seat's Award cards so far, in the order they were won."""
-        return tuple(tuple(a for rr in self.round_results for a, pl in rr.awards.items() if pl.player == p)
-                     for p in range(self.players))
+        return tuple(
+            tuple(a for rr in self.round_results for a, pl in rr.awards.items() if pl.player == p)
+            for p in range(self.players)
+        )
 
     @property
     def prizes(self) -> tuple[tuple[Prize, ...], ...]:
         """Each seat's Prize cards so far, in the order they were won."""
-        return tuple(tuple(z for rr in self.round_results for z, pl in rr.prizes.items() if pl.player == p)
-                     for p in range(self.players))
+        return tuple(
+            tuple(z for rr in self.round_results for z, pl in rr.prizes.items() if pl.player == p)
+            for p in range(self.players)
+        )
 
     def seen_cards(self) -> set[str]:
         """Ids of every blueprint card this player has seen: their own, and every card revealed
@@ -91,15 +95,23 @@ class PlayerView:
 
     def to_dict(self) -> dict[str, Any]:
         """The view as plain JSON data."""
+
         def dice(ds: Dice) -> list[dict[str, Any]]:
             return [d.to_dict() for d in ds]
 
         return {
-            "player": self.player, "players": self.players, "names": list(self.names),
-            "round": self.round, "phase": self.phase.value, "current_player": self.current_player,
-            "turn_order": list(self.turn_order), "turns_done": self.turns_done,
+            "player": self.player,
+            "players": self.players,
+            "names": list(self.names),
+            "round": self.round,
+            "phase": self.phase.value,
+            "current_player": self.current_player,
+            "turn_order": list(self.turn_order),
+            "turns_done": self.turns_done,
             "in_demand": [m.label for m in self.in_demand],
-            "pool": dice(self.pool), "bag_count": self.bag_count, "deck_count": self.deck_count,
+            "pool": dice(self.pool),
+            "bag_count": self.bag_count,
+            "deck_count": self.deck_count,
             "taken": [dice(t) for t in self.taken],
             "set_aside": [dice(t) for t in self.set_aside],
             "discarded": dice(self.discarded),

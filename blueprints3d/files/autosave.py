@@ -20,8 +20,15 @@ from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.files.errors import SaveFileError
 from blueprints3d.i18n.message import Message
 from blueprints3d.engine.state import GameState
-from blueprints3d.files.jsonfile import (clean_stray_temps, make_folder, os_reason, stamp, where, write_atomic,
-                                         write_new)
+from blueprints3d.files.jsonfile import (
+    clean_stray_temps,
+    make_folder,
+    os_reason,
+    stamp,
+    where,
+    write_atomic,
+    write_new,
+)
 from blueprints3d.files.places import default_dir
 from blueprints3d.files.savefile import load_game, save_game
 from blueprints3d.text import display, file_name
@@ -91,11 +98,17 @@ class SlotLock:
     def _busy(self, pid: int | None) -> Message:
         folder = where(self.path.parent)
         if pid:
-            return Message.of("another table (process {pid}) is already playing with the saves in {folder}; close "
-                              "it, or play this game in a separate slot with --slot NAME (or --no-autosave)",
-                              pid=pid, folder=folder)
-        return Message.of("another table is already playing with the saves in {folder}; close it, or play this "
-                          "game in a separate slot with --slot NAME (or --no-autosave)", folder=folder)
+            return Message.of(
+                "another table (process {pid}) is already playing with the saves in {folder}; close "
+                "it, or play this game in a separate slot with --slot NAME (or --no-autosave)",
+                pid=pid,
+                folder=folder,
+            )
+        return Message.of(
+            "another table is already playing with the saves in {folder}; close it, or play this "
+            "game in a separate slot with --slot NAME (or --no-autosave)",
+            folder=folder,
+        )
 
     def release(self) -> None:
         if self._lock is None:
@@ -116,7 +129,9 @@ class AutosaveSlot:
         self.current = self.folder / f"{stem}.json"
         self.backup = self.folder / f"{stem}.previous.json"
         self._backup_tmp = self.folder / f".{stem}.previous.tmp"
-        self.lock = SlotLock(self.folder / (".table.lock" if self.name is None else f".table-{self.name}.lock"))
+        self.lock = SlotLock(
+            self.folder / (".table.lock" if self.name is None else f".table-{self.name}.lock")
+        )
         # False once load() found the current file damaged: it must not become the backup.
         self._current_ok = True
 
@@ -128,8 +143,13 @@ class AutosaveSlot:
         except SlotInUse:
             raise
         except OSError as e:
-            raise SaveFileError(Message.of("cannot use the save folder {folder}: {reason}", folder=where(self.folder),
-                                           reason=os_reason(e))) from None
+            raise SaveFileError(
+                Message.of(
+                    "cannot use the save folder {folder}: {reason}",
+                    folder=where(self.folder),
+                    reason=os_reason(e),
+                )
+            ) from None
         stem = self.current.stem
         # This slot's own temporary files have no other writer now; F5/F6 copies' only when old.
         removed = clean_stray_temps(self.folder, prefix=f".{stem}.")
@@ -165,8 +185,13 @@ class AutosaveSlot:
         try:
             return self._load()
         except OSError as e:  # the folder itself cannot be searched (permissions)
-            raise SaveFileError(Message.of("cannot look for a saved game in {folder}: {reason}",
-                                           folder=where(self.folder), reason=display(e.strerror or e, 80))) from None
+            raise SaveFileError(
+                Message.of(
+                    "cannot look for a saved game in {folder}: {reason}",
+                    folder=where(self.folder),
+                    reason=display(e.strerror or e, 80),
+                )
+            ) from None
 
     def _load(self) -> Resumed:
         try:
@@ -176,14 +201,23 @@ class AutosaveSlot:
             self._current_ok = False
             if not _present(self.backup):
                 if not _present(self.current):
-                    raise SaveFileError(Message.of("there is no saved game to resume (looked in {folder})",
-                                                   folder=where(self.folder))) from None
+                    raise SaveFileError(
+                        Message.of(
+                            "there is no saved game to resume (looked in {folder})",
+                            folder=where(self.folder),
+                        )
+                    ) from None
                 raise
             try:
                 state, meta = load_game(self.backup)
             except SaveFileError as backup_error:
-                raise SaveFileError(Message.of("{error}; the previous save is unusable too: {backup_error}",
-                                               error=current_error.said, backup_error=backup_error.said)) from None
+                raise SaveFileError(
+                    Message.of(
+                        "{error}; the previous save is unusable too: {backup_error}",
+                        error=current_error.said,
+                        backup_error=backup_error.said,
+                    )
+                ) from None
             # (English: Resumed.note is a line of text for the table, which shows it as it is.)
             return Resumed(state, meta, f"{current_error}. Resumed from the previous save instead.")
 

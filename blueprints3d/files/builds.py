@@ -19,7 +19,7 @@ from blueprints3d.files.jsonfile import write_new
 from blueprints3d.i18n.message import Message
 
 VIEWER_COPY_PREFIX = "viewing-"
-STALE_COPY_S = 3600.0   # a copy this old was never read: its viewer did not start
+STALE_COPY_S = 3600.0  # a copy this old was never read: its viewer did not start
 
 
 def build_of(source: GameState | RoundResult, player: int) -> Build:
@@ -42,7 +42,9 @@ def build_of(source: GameState | RoundResult, player: int) -> Build:
     return build_from_dict(build.to_dict())
 
 
-def save_player_build(path: str | os.PathLike[str], source: GameState | RoundResult, player: int) -> Build:
+def save_player_build(
+    path: str | os.PathLike[str], source: GameState | RoundResult, player: int
+) -> Build:
     """Write ``player``'s building to ``path`` (atomically) and return it."""
     build = build_of(source, player)
     save_build(path, build)
@@ -63,7 +65,10 @@ def write_viewer_copy(folder: str | os.PathLike[str], stem: str, data: bytes) ->
     for e in entries:
         if e.name.startswith(VIEWER_COPY_PREFIX) and e.name.endswith(".json"):
             try:
-                if e.is_file(follow_symlinks=False) and now - e.stat(follow_symlinks=False).st_mtime > STALE_COPY_S:
+                if (
+                    e.is_file(follow_symlinks=False)
+                    and now - e.stat(follow_symlinks=False).st_mtime > STALE_COPY_S
+                ):
                     os.unlink(e.path)
             except OSError:
                 pass

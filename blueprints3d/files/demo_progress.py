@@ -19,7 +19,7 @@ from blueprints3d.i18n.message import Message
 
 FORMAT = 1
 FILE_NAME = "demos.json"
-MAX_NAMES = 100     # far more than there are demos: a longer list is not this program's
+MAX_NAMES = 100  # far more than there are demos: a longer list is not this program's
 NAME_LENGTH = 40
 
 
@@ -35,17 +35,22 @@ def from_data(data: Any) -> frozenset[str]:
     if not isinstance(data, dict):
         raise ProgressError(Message.of("not a demo progress object"))
     if data.get("format") != FORMAT or isinstance(data.get("format"), bool):
-        raise ProgressError(Message.of("demo progress format {format}, this version reads {wanted}",
-                                       format=repr(data.get('format')), wanted=FORMAT))
+        raise ProgressError(
+            Message.of(
+                "demo progress format {format}, this version reads {wanted}",
+                format=repr(data.get("format")),
+                wanted=FORMAT,
+            )
+        )
     extra = sorted(set(data) - {"format", "finished"})
     if extra:
         raise ProgressError(Message.of("unknown key {key}", key=repr(extra[0])))
     names = data.get("finished")
     if not isinstance(names, list) or len(names) > MAX_NAMES:
-        raise ProgressError(Message.of("\"finished\" must be a list of demo names"))
+        raise ProgressError(Message.of('"finished" must be a list of demo names'))
     for n in names:
         if not isinstance(n, str) or not n or len(n) > NAME_LENGTH or not n.isprintable():
-            raise ProgressError(Message.of("\"finished\" must be a list of demo names"))
+            raise ProgressError(Message.of('"finished" must be a list of demo names'))
     return frozenset(names)
 
 
@@ -60,4 +65,6 @@ def save_progress(path: str | os.PathLike[str], finished: Iterable[str]) -> None
     """Write the record atomically (the folder is made if needed); OSError when it cannot be."""
     p = Path(path)
     make_folder(p.parent)
-    write_atomic(p, json.dumps({"format": FORMAT, "finished": sorted(set(finished))}, indent=2) + "\n")
+    write_atomic(
+        p, json.dumps({"format": FORMAT, "finished": sorted(set(finished))}, indent=2) + "\n"
+    )

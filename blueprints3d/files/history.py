@@ -52,7 +52,15 @@ from blueprints3d.engine.state import GameState
 from blueprints3d.files.places import default_dir
 from blueprints3d.files.buildfile import Build
 from blueprints3d.files.builds import build_of
-from blueprints3d.files.jsonfile import first_difference, make_folder, read_json, same_json, stamp, where, write_new
+from blueprints3d.files.jsonfile import (
+    first_difference,
+    make_folder,
+    read_json,
+    same_json,
+    stamp,
+    where,
+    write_new,
+)
 from blueprints3d.files.savefile import game_from_json, game_to_json
 from blueprints3d.text import display, shown
 
@@ -64,7 +72,7 @@ KEYS = ("format", "kind", "finished", "players", "save", "result", "buildings")
 KINDS = ("person", "computer", "unknown")
 PLAYER_KEYS = {"name", "kind", "level"}  # and "hints" (records written before the coach lack it)
 LEVEL_LENGTH = 20
-MAX_HINTS = 10 ** 6  # more hinted turns than any game has: a count beyond it is damage
+MAX_HINTS = 10**6  # more hinted turns than any game has: a count beyond it is damage
 KEY_LENGTH = 12  # hex digits of the game key in a file name
 
 
@@ -84,23 +92,32 @@ def hints_from_meta(meta: dict[str, Any] | None, players: int) -> list[int]:
     raw = (meta or {}).get("hints")
     if raw is None:
         return [0] * players
-    if (not isinstance(raw, list) or len(raw) != players
-            or not all(type(n) is int and 0 <= n <= MAX_HINTS for n in raw)):
-        raise SaveFileError(Message.of("the saved game's \"meta.hints\" must list {players} whole numbers of hints "
-                                       "used, one per seat, not {value}", players=players, value=shown(raw)))
+    if (
+        not isinstance(raw, list)
+        or len(raw) != players
+        or not all(type(n) is int and 0 <= n <= MAX_HINTS for n in raw)
+    ):
+        raise SaveFileError(
+            Message.of(
+                'the saved game\'s "meta.hints" must list {players} whole numbers of hints '
+                "used, one per seat, not {value}",
+                players=players,
+                value=shown(raw),
+            )
+        )
     return list(raw)
 
 
 @dataclass(frozen=True)
 class Player:
     name: str
-    kind: str                 # "person", "computer" or "unknown" (a game saved without its seats)
+    kind: str  # "person", "computer" or "unknown" (a game saved without its seats)
     level: str | None = None  # a computer's level ("easy", "hard"...)
     hints: int | None = None  # a person's turns with hints shown; None: a computer, or not counted
 
     @property
     def label(self) -> str:
-        """"Ann", "Bot (easy)"."""
+        """ "Ann", "Bot (easy)"."""
         return f"{self.name} ({self.level})" if self.kind == "computer" else self.name
 
     def to_dict(self) -> dict[str, Any]:
@@ -111,13 +128,13 @@ class Player:
 class KeptGame:
     """One finished game of the history, checked."""
 
-    number: int               # 1 = the first game kept; the newest has the highest number
+    number: int  # 1 = the first game kept; the newest has the highest number
     path: Path
     finished: datetime
     players: tuple[Player, ...]
-    state: GameState          # the finished game, replayed from its moves
-    meta: dict[str, Any]      # the save's meta (seats, table options)
-    record: dict[str, Any]    # the file's "result" (per round: scores, VP, Awards, Prizes, reasons)
+    state: GameState  # the finished game, replayed from its moves
+    meta: dict[str, Any]  # the save's meta (seats, table options)
+    record: dict[str, Any]  # the file's "result" (per round: scores, VP, Awards, Prizes, reasons)
 
     @property
     def result(self) -> GameResult:
@@ -136,7 +153,7 @@ class KeptGame:
 
     @property
     def winner_text(self) -> str:
-        """"Ann", or "Ann & Bob" for a shared victory."""
+        """ "Ann", or "Ann & Bob" for a shared victory."""
         return " & ".join(self.winners)
 
     @property
@@ -163,28 +180,40 @@ class KeptGame:
 
 @dataclass(frozen=True)
 class Listing:
-    games: list[KeptGame]     # newest first
-    skipped: list[str]        # one line per file that could not be read, naming it
+    games: list[KeptGame]  # newest first
+    skipped: list[str]  # one line per file that could not be read, naming it
     folder: Path
 
 
 # ---- writing --------------------------------------------------------------------------------
 
+
 def game_key(state: GameState) -> str:
     """A short fingerprint of the game (settings and every move): the same game is kept once."""
     body = [state.num_players, state.seed, state.start_player, list(state.names), list(state.log)]
-    return hashlib.sha256(json.dumps(body, ensure_ascii=True).encode("ascii")).hexdigest()[:KEY_LENGTH]
+    return hashlib.sha256(json.dumps(body, ensure_ascii=True).encode("ascii")).hexdigest()[
+        :KEY_LENGTH
+    ]
 
 
 def _players(state: GameState, meta: dict[str, Any] | None) -> list[Player]:
     seats = (meta or {}).get("seats")
     counted = (meta or {}).get("hints") is not None
     hints = hints_from_meta(meta, state.num_players)
-    if (isinstance(seats, list) and len(seats) == state.num_players
-            and all(isinstance(s, dict) and (s.get("bot") is None or isinstance(s.get("bot"), str)) for s in seats)):
-        return [Player(state.names[p], "person", None, hints[p] if counted else None) if s.get("bot") is None
-                else Player(state.names[p], "computer", display(s["bot"], LEVEL_LENGTH))
-                for p, s in enumerate(seats)]
+    if (
+        isinstance(seats, list)
+        and len(seats) == state.num_players
+        and all(
+            isinstance(s, dict) and (s.get("bot") is None or isinstance(s.get("bot"), str))
+            for s in seats
+        )
+    ):
+        return [
+            Player(state.names[p], "person", None, hints[p] if counted else None)
+            if s.get("bot") is None
+            else Player(state.names[p], "computer", display(s["bot"], LEVEL_LENGTH))
+            for p, s in enumerate(seats)
+        ]
     return [Player(n, "unknown") for n in state.names]
 
 
@@ -199,36 +228,52 @@ def _result_json(state: GameState) -> dict[str, Any]:
     names = list(state.names)
     rounds = []
     for rr in state.round_results:
-        rounds.append({
-            "round": rr.round,
-            "in_demand": [m.label for m in rr.in_demand],
-            "scores": [s.to_dict() for s in rr.scores],
-            "victory_points": list(round_victory_points(rr)),
-            "awards": {a.value: _placement(pl) for a, pl in rr.awards.items()},
-            "prizes": {z.value: _placement(pl) for z, pl in rr.prizes.items()},
-        })
-    return {"victory_points": list(res.victory_points), "winners": list(res.winners), "shared": res.shared,
-            "standings": res.standings(), "decided_by": res.explain(names),
-            "awards": [[a.value for a in aw] for aw in res.awards],
-            "prizes": [[z.value for z in pz] for pz in res.prizes],
-            "rounds": rounds}
+        rounds.append(
+            {
+                "round": rr.round,
+                "in_demand": [m.label for m in rr.in_demand],
+                "scores": [s.to_dict() for s in rr.scores],
+                "victory_points": list(round_victory_points(rr)),
+                "awards": {a.value: _placement(pl) for a, pl in rr.awards.items()},
+                "prizes": {z.value: _placement(pl) for z, pl in rr.prizes.items()},
+            }
+        )
+    return {
+        "victory_points": list(res.victory_points),
+        "winners": list(res.winners),
+        "shared": res.shared,
+        "standings": res.standings(),
+        "decided_by": res.explain(names),
+        "awards": [[a.value for a in aw] for aw in res.awards],
+        "prizes": [[z.value for z in pz] for pz in res.prizes],
+        "rounds": rounds,
+    }
 
 
 def _buildings_json(state: GameState) -> list[list[dict[str, Any]]]:
-    return [[build_of(rr, p).to_dict() for p in range(state.num_players)] for rr in state.round_results]
+    return [
+        [build_of(rr, p).to_dict() for p in range(state.num_players)] for rr in state.round_results
+    ]
 
 
-def record_json(state: GameState, meta: dict[str, Any] | None = None,
-                finished: datetime | None = None) -> dict[str, Any]:
+def record_json(
+    state: GameState, meta: dict[str, Any] | None = None, finished: datetime | None = None
+) -> dict[str, Any]:
     """The history record of the finished ``state``; ``meta`` is the save's (the table's seats)."""
     if not state.is_over:
-        raise HistoryError(Message.of("only a finished game goes into the history (nothing is kept during play)"))
+        raise HistoryError(
+            Message.of("only a finished game goes into the history (nothing is kept during play)")
+        )
     when = (finished or datetime.now()).astimezone()
-    return {"format": FORMAT, "kind": KIND, "finished": when.isoformat(timespec="seconds"),
-            "players": [p.to_dict() for p in _players(state, meta)],
-            "save": game_to_json(state, meta),
-            "result": _result_json(state),
-            "buildings": _buildings_json(state)}
+    return {
+        "format": FORMAT,
+        "kind": KIND,
+        "finished": when.isoformat(timespec="seconds"),
+        "players": [p.to_dict() for p in _players(state, meta)],
+        "save": game_to_json(state, meta),
+        "result": _result_json(state),
+        "buildings": _buildings_json(state),
+    }
 
 
 def _entries(folder: Path) -> list[Path]:
@@ -238,12 +283,21 @@ def _entries(folder: Path) -> list[Path]:
         names = os.listdir(folder)
     except (FileNotFoundError, NotADirectoryError) as e:
         if isinstance(e, NotADirectoryError) or os.path.lexists(folder):
-            raise HistoryError(Message.of("{folder}: is not a folder, so it cannot hold the game history",
-                                          folder=where(folder))) from None
+            raise HistoryError(
+                Message.of(
+                    "{folder}: is not a folder, so it cannot hold the game history",
+                    folder=where(folder),
+                )
+            ) from None
         return []
     except OSError as e:
-        raise HistoryError(Message.of("cannot read the game history in {folder}: {reason}", folder=where(folder),
-                                      reason=display(e.strerror or e.__class__.__name__, 80))) from None
+        raise HistoryError(
+            Message.of(
+                "cannot read the game history in {folder}: {reason}",
+                folder=where(folder),
+                reason=display(e.strerror or e.__class__.__name__, 80),
+            )
+        ) from None
     return [folder / n for n in sorted(names) if n.endswith(SUFFIX) and not n.startswith(".")]
 
 
@@ -255,15 +309,18 @@ def find_kept(state: GameState, data_folder: str | os.PathLike[str] | None = Non
     except HistoryError:
         return None
     for p in entries:
-        stem = p.name[:-len(SUFFIX)]
+        stem = p.name[: -len(SUFFIX)]
         if stem.startswith("game-") and (stem.endswith(f"-{key}") or f"-{key}-" in stem):
             return p
     return None
 
 
-def keep_game(state: GameState, meta: dict[str, Any] | None = None,
-              data_folder: str | os.PathLike[str] | None = None,
-              finished: datetime | None = None) -> Path:
+def keep_game(
+    state: GameState,
+    meta: dict[str, Any] | None = None,
+    data_folder: str | os.PathLike[str] | None = None,
+    finished: datetime | None = None,
+) -> Path:
     """Keep the finished ``state`` in the history (once: a game already kept is not written
     again) and return its file. HistoryError for a game in progress; OSError when the folder
     cannot be made or written."""
@@ -279,35 +336,69 @@ def keep_game(state: GameState, meta: dict[str, Any] | None = None,
 
 # ---- reading --------------------------------------------------------------------------------
 
+
 def _player(raw: Any, i: int, name: str, hints: int | None) -> Player:
     """Player ``i`` of a record; ``hints``: the count the record's save holds for that seat
     (None where it holds none), which the player's "hints" must repeat."""
     n = i + 1
     if not isinstance(raw, dict) or set(raw) not in (PLAYER_KEYS, PLAYER_KEYS | {"hints"}):
-        raise HistoryError(Message.of("player {n} must be an object with \"name\", \"kind\", \"level\" and \"hints\"",
-                                      n=n))
+        raise HistoryError(
+            Message.of('player {n} must be an object with "name", "kind", "level" and "hints"', n=n)
+        )
     if raw["name"] != name:
-        raise HistoryError(Message.of("player {n} is named {name} but the game's player {n} is {game_name}", n=n,
-                                      name=shown(raw['name']), game_name=shown(name)))
+        raise HistoryError(
+            Message.of(
+                "player {n} is named {name} but the game's player {n} is {game_name}",
+                n=n,
+                name=shown(raw["name"]),
+                game_name=shown(name),
+            )
+        )
     kind, level = raw["kind"], raw["level"]
     if kind not in KINDS:
-        raise HistoryError(Message.of("player {n}: \"kind\" must be one of {kinds}, not {kind}", n=n,
-                                      kinds=", ".join(KINDS), kind=shown(kind)))
+        raise HistoryError(
+            Message.of(
+                'player {n}: "kind" must be one of {kinds}, not {kind}',
+                n=n,
+                kinds=", ".join(KINDS),
+                kind=shown(kind),
+            )
+        )
     if kind == "computer":
         if not isinstance(level, str) or not level or display(level, LEVEL_LENGTH) != level:
-            raise HistoryError(Message.of("player {n}: a computer's \"level\" must be short printable text, not "
-                                          "{level}", n=n, level=shown(level)))
+            raise HistoryError(
+                Message.of(
+                    'player {n}: a computer\'s "level" must be short printable text, not {level}',
+                    n=n,
+                    level=shown(level),
+                )
+            )
     elif level is not None:
-        raise HistoryError(Message.of("player {n}: only a computer has a \"level\", not {level}", n=n,
-                                      level=shown(level)))
+        raise HistoryError(
+            Message.of(
+                'player {n}: only a computer has a "level", not {level}', n=n, level=shown(level)
+            )
+        )
     used = raw.get("hints")
     if used is not None and kind != "person":
-        raise HistoryError(Message.of("player {n}: only a person is counted for hints, not a {kind} ({used})", n=n,
-                                      kind=kind, used=shown(used)))
+        raise HistoryError(
+            Message.of(
+                "player {n}: only a person is counted for hints, not a {kind} ({used})",
+                n=n,
+                kind=kind,
+                used=shown(used),
+            )
+        )
     if used != (hints if kind == "person" else None):
-        raise HistoryError(Message.of("player {n}'s \"hints\" ({used}) does not match the saved game's count "
-                                      "({hints}): the file was modified or damaged", n=n, used=shown(used),
-                                      hints=shown(hints)))
+        raise HistoryError(
+            Message.of(
+                "player {n}'s \"hints\" ({used}) does not match the saved game's count "
+                "({hints}): the file was modified or damaged",
+                n=n,
+                used=shown(used),
+                hints=shown(hints),
+            )
+        )
     return Player(name, kind, level, used)
 
 
@@ -316,11 +407,18 @@ def game_from_record(data: Any, number: int = 0, path: Path = Path("-")) -> Kept
     if not isinstance(data, dict):
         raise HistoryError(Message.of("a history file must hold one JSON object"))
     if data.get("kind") != KIND:
-        raise HistoryError(Message.of("not a blueprints3d game history file (\"kind\" is missing or wrong)"))
+        raise HistoryError(
+            Message.of('not a blueprints3d game history file ("kind" is missing or wrong)')
+        )
     if type(data.get("format")) is not int or data["format"] != FORMAT:
-        raise HistoryError(Message.of("unknown history format {format} (this version reads format {wanted}, "
-                                      "written as the number {wanted})", format=shown(data.get('format')),
-                                      wanted=FORMAT))
+        raise HistoryError(
+            Message.of(
+                "unknown history format {format} (this version reads format {wanted}, "
+                "written as the number {wanted})",
+                format=shown(data.get("format")),
+                wanted=FORMAT,
+            )
+        )
     missing = [k for k in KEYS if k not in data]
     if missing:
         raise HistoryError(Message.of("the history file has no {key}", key=shown(missing[0])))
@@ -333,28 +431,44 @@ def game_from_record(data: Any, number: int = 0, path: Path = Path("-")) -> Kept
             raise ValueError
         when = datetime.fromisoformat(finished)
     except ValueError:
-        raise HistoryError(Message.of("\"finished\" must be a date and time like \"2026-12-01T13:45:12+01:00\", "
-                                      "not {value}", value=shown(finished))) from None
+        raise HistoryError(
+            Message.of(
+                '"finished" must be a date and time like "2026-12-01T13:45:12+01:00", not {value}',
+                value=shown(finished),
+            )
+        ) from None
     try:
         state, meta = game_from_json(data["save"])
     except SaveFileError as e:
         raise HistoryError(Message.of("its saved game: {error}", error=e.said)) from None
     if not state.is_over:
-        raise HistoryError(Message.of("its saved game is not finished (the history keeps finished games only)"))
+        raise HistoryError(
+            Message.of("its saved game is not finished (the history keeps finished games only)")
+        )
     players = data["players"]
     if not isinstance(players, list) or len(players) != state.num_players:
-        raise HistoryError(Message.of("\"players\" must list the game's {n} players", n=state.num_players))
+        raise HistoryError(
+            Message.of('"players" must list the game\'s {n} players', n=state.num_players)
+        )
     try:
         counts = hints_from_meta(meta, state.num_players) if meta.get("hints") is not None else None
     except SaveFileError as e:
         raise HistoryError(Message.of("its saved game: {error}", error=e.said)) from None
-    kept_players = tuple(_player(raw, i, state.names[i], None if counts is None else counts[i])
-                         for i, raw in enumerate(players))
+    kept_players = tuple(
+        _player(raw, i, state.names[i], None if counts is None else counts[i])
+        for i, raw in enumerate(players)
+    )
     for key, expected in (("result", _result_json(state)), ("buildings", _buildings_json(state))):
         if not same_json(data[key], expected):
             field = first_difference(expected, data[key], key)
-            raise HistoryError(Message.of("the kept {key} does not match the game's moves (first difference at "
-                                          "{field}): the file was modified or damaged", key=key, field=field))
+            raise HistoryError(
+                Message.of(
+                    "the kept {key} does not match the game's moves (first difference at "
+                    "{field}): the file was modified or damaged",
+                    key=key,
+                    field=field,
+                )
+            )
     return KeptGame(number, path, when, kept_players, state, meta, data["result"])
 
 
@@ -366,7 +480,9 @@ def _read(path: Path, number: int) -> KeptGame:
         raise HistoryError(Message.of("{file}: {error}", file=where(path), error=e.said)) from None
 
 
-def list_games(data_folder: str | os.PathLike[str] | None = None, limit: int | None = None) -> Listing:
+def list_games(
+    data_folder: str | os.PathLike[str] | None = None, limit: int | None = None
+) -> Listing:
     """Every game of the history that can be read, newest first, and one line for each file
     that cannot (the file is left as it is). HistoryError when the folder itself cannot be read.
     ``limit``: read only the newest ``limit`` files (a screen's list; each file is replayed to
@@ -385,8 +501,13 @@ def list_games(data_folder: str | os.PathLike[str] | None = None, limit: int | N
 
 
 def _none_yet(folder: Path) -> HistoryError:
-    return HistoryError(Message.of("no finished game is kept yet (the history is in {folder}; a game goes into it "
-                                   "when it ends)", folder=where(folder)))
+    return HistoryError(
+        Message.of(
+            "no finished game is kept yet (the history is in {folder}; a game goes into it "
+            "when it ends)",
+            folder=where(folder),
+        )
+    )
 
 
 def load_game(number: int, data_folder: str | os.PathLike[str] | None = None) -> KeptGame:
@@ -398,10 +519,21 @@ def load_game(number: int, data_folder: str | os.PathLike[str] | None = None) ->
         raise _none_yet(folder)
     if not 1 <= number <= len(entries):
         if len(entries) == 1:
-            raise HistoryError(Message.of("there is no game {number} in the history: it holds game 1 "
-                                          "(blueprints3d history lists them)", number=number))
-        raise HistoryError(Message.of("there is no game {number} in the history: it holds games 1 to {n} "
-                                      "(blueprints3d history lists them)", number=number, n=len(entries)))
+            raise HistoryError(
+                Message.of(
+                    "there is no game {number} in the history: it holds game 1 "
+                    "(blueprints3d history lists them)",
+                    number=number,
+                )
+            )
+        raise HistoryError(
+            Message.of(
+                "there is no game {number} in the history: it holds games 1 to {n} "
+                "(blueprints3d history lists them)",
+                number=number,
+                n=len(entries),
+            )
+        )
     return _read(entries[number - 1], number)
 
 
@@ -416,6 +548,11 @@ def latest_game(data_folder: str | os.PathLike[str] | None = None) -> tuple[Kept
         except HistoryError as e:
             skipped.append(f"skipped {e}")
     if skipped:
-        raise HistoryError(Message.of("no game in the history can be read ({n} files skipped in {folder})",
-                                      n=len(skipped), folder=where(folder)))
+        raise HistoryError(
+            Message.of(
+                "no game in the history can be read ({n} files skipped in {folder})",
+                n=len(skipped),
+                folder=where(folder),
+            )
+        )
     raise _none_yet(folder)

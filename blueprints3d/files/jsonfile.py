@@ -31,9 +31,9 @@ from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.i18n.message import Message, N_
 from blueprints3d.text import display, shown
 
-MAX_BYTES = 4 * 1024 * 1024   # a save is some kilobytes, a build file less
-MAX_DEPTH = 32                # a save nests about 6 deep
-MAX_DIGITS = 30               # seeds and counts; no number the program writes is longer
+MAX_BYTES = 4 * 1024 * 1024  # a save is some kilobytes, a build file less
+MAX_DEPTH = 32  # a save nests about 6 deep
+MAX_DIGITS = 30  # seeds and counts; no number the program writes is longer
 TEMP_SUFFIX = ".tmp"
 
 _STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
@@ -42,8 +42,14 @@ _DELTA = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 # The kinds of file read with ``read_bytes`` and ``read_json`` (their ``what``), for the catalogue.
-FILE_KINDS = (N_("build file"), N_("save file"), N_("game history file"), N_("settings file"),
-              N_("demo progress file"), N_("stall note"))
+FILE_KINDS = (
+    N_("build file"),
+    N_("save file"),
+    N_("game history file"),
+    N_("settings file"),
+    N_("demo progress file"),
+    N_("stall note"),
+)
 
 
 class _Refused(ValueError):
@@ -72,7 +78,11 @@ def _kind_of(path: Path) -> str | None:
         try:
             target = os.stat(path)
         except OSError as e:
-            return N_("a link that loops back on itself") if e.errno == errno.ELOOP else N_("a link to nowhere")
+            return (
+                N_("a link that loops back on itself")
+                if e.errno == errno.ELOOP
+                else N_("a link to nowhere")
+            )
         return None if stat.S_ISDIR(target.st_mode) else kind_of_mode(target.st_mode)
     return None if stat.S_ISDIR(st.st_mode) else kind_of_mode(st.st_mode)
 
@@ -105,8 +115,11 @@ def make_folder(path: str | os.PathLike[str]) -> Path:
         for part in [*reversed(p.parents), p]:
             kind = _kind_of(part)
             if kind is not None:
-                raise OSError(e.errno, f"{kind} stands where the folder {where(part)} must be; "
-                                       f"move it away or choose another folder") from None
+                raise OSError(
+                    e.errno,
+                    f"{kind} stands where the folder {where(part)} must be; "
+                    f"move it away or choose another folder",
+                ) from None
         raise
 
 
@@ -153,7 +166,11 @@ def _check_strings(data: Any) -> None:
             try:
                 x.encode("utf-8")
             except UnicodeEncodeError:
-                raise _Refused(Message.of("the text {text} holds a lone surrogate (not valid Unicode)", text=shown(x))) from None
+                raise _Refused(
+                    Message.of(
+                        "the text {text} holds a lone surrogate (not valid Unicode)", text=shown(x)
+                    )
+                ) from None
         elif isinstance(x, dict):
             stack.extend(x.keys())
             stack.extend(x.values())
@@ -166,44 +183,78 @@ def _refusal(error: type[BlueprintsError], msgid: str, /, **params: object) -> B
     return error(Message.of(msgid, **params))
 
 
-def read_bytes(path: str | os.PathLike[str], error: type[BlueprintsError], what: str,
-               max_bytes: int = MAX_BYTES) -> bytes:
+def read_bytes(
+    path: str | os.PathLike[str],
+    error: type[BlueprintsError],
+    what: str,
+    max_bytes: int = MAX_BYTES,
+) -> bytes:
     """The bytes of a regular file of at most ``max_bytes``; ``error`` in one line otherwise."""
     p = where(path)
-    kind_of = Message.of(what)   # the file's kind (FILE_KINDS marks each)
+    kind_of = Message.of(what)  # the file's kind (FILE_KINDS marks each)
     try:
         st = os.stat(path)
     except FileNotFoundError:
         if os.path.islink(path):
-            raise _refusal(error, "{file}: a link to a file that does not exist, not a {what}", file=p,
-                           what=kind_of) from None
+            raise _refusal(
+                error,
+                "{file}: a link to a file that does not exist, not a {what}",
+                file=p,
+                what=kind_of,
+            ) from None
         if what.endswith("build file"):
             raise _refusal(error, "{file}: no such file", file=p) from None
         raise _refusal(error, "{file}: no such {what}", file=p, what=kind_of) from None
     except OSError as e:
         if e.errno == errno.ELOOP:
-            raise _refusal(error, "{file}: a symbolic link loop, not a {what}", file=p, what=kind_of) from None
-        raise _refusal(error, "{file}: cannot be read ({reason})", file=p,
-                       reason=display(e.strerror or e.__class__.__name__, 80)) from None
+            raise _refusal(
+                error, "{file}: a symbolic link loop, not a {what}", file=p, what=kind_of
+            ) from None
+        raise _refusal(
+            error,
+            "{file}: cannot be read ({reason})",
+            file=p,
+            reason=display(e.strerror or e.__class__.__name__, 80),
+        ) from None
     if stat.S_ISDIR(st.st_mode):
         raise _refusal(error, "{file}: is a folder, not a {what}", file=p, what=kind_of) from None
     if not stat.S_ISREG(st.st_mode):
-        kind = (N_("a named pipe (FIFO)") if stat.S_ISFIFO(st.st_mode) else
-                N_("a device") if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) else
-                N_("a socket") if stat.S_ISSOCK(st.st_mode) else N_("not a regular file"))
-        raise _refusal(error, "{file}: is {kind}, not a {what}", file=p, kind=Message.of(kind), what=kind_of)
+        kind = (
+            N_("a named pipe (FIFO)")
+            if stat.S_ISFIFO(st.st_mode)
+            else N_("a device")
+            if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode)
+            else N_("a socket")
+            if stat.S_ISSOCK(st.st_mode)
+            else N_("not a regular file")
+        )
+        raise _refusal(
+            error, "{file}: is {kind}, not a {what}", file=p, kind=Message.of(kind), what=kind_of
+        )
     if st.st_size > max_bytes:
-        raise _refusal(error, "{file}: is {size} bytes; a {what} is at most {most}", file=p,
-                       size=f"{st.st_size:,}", what=kind_of, most=f"{max_bytes:,}")
+        raise _refusal(
+            error,
+            "{file}: is {size} bytes; a {what} is at most {most}",
+            file=p,
+            size=f"{st.st_size:,}",
+            what=kind_of,
+            most=f"{max_bytes:,}",
+        )
     try:
         # O_NONBLOCK: should the file have been swapped for a FIFO since, opening must not hang.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as e:
-        raise _refusal(error, "{file}: cannot be read ({reason})", file=p,
-                       reason=display(e.strerror or e.__class__.__name__, 80)) from None
+        raise _refusal(
+            error,
+            "{file}: cannot be read ({reason})",
+            file=p,
+            reason=display(e.strerror or e.__class__.__name__, 80),
+        ) from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise _refusal(error, "{file}: is not a regular file, not a {what}", file=p, what=kind_of)
+            raise _refusal(
+                error, "{file}: is not a regular file, not a {what}", file=p, what=kind_of
+            )
         chunks, left = [], max_bytes + 1
         while left > 0:
             chunk = os.read(fd, min(left, 1 << 20))
@@ -212,14 +263,23 @@ def read_bytes(path: str | os.PathLike[str], error: type[BlueprintsError], what:
             chunks.append(chunk)
             left -= len(chunk)
     except OSError as e:
-        raise _refusal(error, "{file}: cannot be read ({reason})", file=p,
-                       reason=display(e.strerror or e.__class__.__name__, 80)) from None
+        raise _refusal(
+            error,
+            "{file}: cannot be read ({reason})",
+            file=p,
+            reason=display(e.strerror or e.__class__.__name__, 80),
+        ) from None
     finally:
         os.close(fd)
     data = b"".join(chunks)
     if len(data) > max_bytes:
-        raise _refusal(error, "{file}: is larger than {most} bytes, too large for a {what}", file=p,
-                       most=f"{max_bytes:,}", what=kind_of)
+        raise _refusal(
+            error,
+            "{file}: is larger than {most} bytes, too large for a {what}",
+            file=p,
+            most=f"{max_bytes:,}",
+            what=kind_of,
+        )
     return data
 
 
@@ -229,23 +289,48 @@ def parse_json(raw: bytes | str, max_depth: int = MAX_DEPTH) -> Any:
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as e:
-            raise ValueError(Message.of("not UTF-8 text (byte {byte} cannot be decoded)", byte=e.start + 1)) from None
+            raise ValueError(
+                Message.of("not UTF-8 text (byte {byte} cannot be decoded)", byte=e.start + 1)
+            ) from None
     else:
         text = raw
     text = text.removeprefix("\ufeff")
     if _depth(text) > max_depth:
-        raise ValueError(Message.of("nested more than {depth} deep, far deeper than any blueprints3d file", depth=max_depth))
+        raise ValueError(
+            Message.of(
+                "nested more than {depth} deep, far deeper than any blueprints3d file",
+                depth=max_depth,
+            )
+        )
     try:
-        data = json.loads(text, object_pairs_hook=_pairs, parse_int=_int, parse_float=_float,
-                          parse_constant=_constant)
+        data = json.loads(
+            text,
+            object_pairs_hook=_pairs,
+            parse_int=_int,
+            parse_float=_float,
+            parse_constant=_constant,
+        )
         _check_strings(data)
     except _Refused as e:
         raise ValueError(e.args[0]) from None
     except json.JSONDecodeError as e:
-        raise ValueError(Message.of("not valid JSON, the file is damaged or truncated ({reason}: line {line}, "
-                                    "column {col})", reason=e.msg, line=e.lineno, col=e.colno)) from None
-    except (RecursionError, ValueError, MemoryError) as e:  # belt and braces: the checks above come first
-        raise ValueError(Message.of("not valid JSON ({reason})", reason=e.__class__.__name__)) from None
+        raise ValueError(
+            Message.of(
+                "not valid JSON, the file is damaged or truncated ({reason}: line {line}, "
+                "column {col})",
+                reason=e.msg,
+                line=e.lineno,
+                col=e.colno,
+            )
+        ) from None
+    except (
+        RecursionError,
+        ValueError,
+        MemoryError,
+    ) as e:  # belt and braces: the checks above come first
+        raise ValueError(
+            Message.of("not valid JSON ({reason})", reason=e.__class__.__name__)
+        ) from None
     return data
 
 
@@ -330,12 +415,19 @@ def stamp() -> str:
     """A time stamp for file names, to the microsecond (never through strftime's % codes)."""
     t = time.time()
     lt = time.localtime(t)
-    return (f"{lt.tm_year:04d}{lt.tm_mon:02d}{lt.tm_mday:02d}-{lt.tm_hour:02d}{lt.tm_min:02d}"
-            f"{lt.tm_sec:02d}-{int(t % 1 * 1_000_000):06d}")
+    return (
+        f"{lt.tm_year:04d}{lt.tm_mon:02d}{lt.tm_mday:02d}-{lt.tm_hour:02d}{lt.tm_min:02d}"
+        f"{lt.tm_sec:02d}-{int(t % 1 * 1_000_000):06d}"
+    )
 
 
-def read_or_default(path: str | os.PathLike[str], error: type[BlueprintsError], what: str,
-                    parse: Callable[[Any], Any], default: Any) -> tuple[Any, str | None]:
+def read_or_default(
+    path: str | os.PathLike[str],
+    error: type[BlueprintsError],
+    what: str,
+    parse: Callable[[Any], Any],
+    default: Any,
+) -> tuple[Any, str | None]:
     """A small file of the player's (settings, demo progress): ``parse`` of its JSON and None;
     or ``default`` and why it is not used, naming the file (None when there is no file yet).
     ``parse`` raises ``error`` for a file it cannot use."""
@@ -376,8 +468,13 @@ def first_difference(a: Any, b: Any, path: str) -> str:
     return path
 
 
-def write_new(folder: str | os.PathLike[str], stem: str, suffix: str,
-              data: bytes | Callable[[str], None], numbered: bool = False) -> Path:
+def write_new(
+    folder: str | os.PathLike[str],
+    stem: str,
+    suffix: str,
+    data: bytes | Callable[[str], None],
+    numbered: bool = False,
+) -> Path:
     """Write a new file ``folder/stem.suffix`` (``stem-2.suffix``... when taken; with
     ``numbered``, ``stem-01.suffix``, ``stem-02.suffix``...) atomically, never replacing an
     existing file; returns its path. ``stem`` must already be a safe name."""
@@ -388,13 +485,20 @@ def write_new(folder: str | os.PathLike[str], stem: str, suffix: str,
     try:
         write_bytes_atomic(tmp, data)  # the content, complete and on disk, under the temp name
         for n in range(1, 10_000):
-            path = folder / (f"{stem}-{n:02d}{suffix}" if numbered else
-                             f"{stem}{suffix}" if n == 1 else f"{stem}-{n}{suffix}")
+            path = folder / (
+                f"{stem}-{n:02d}{suffix}"
+                if numbered
+                else f"{stem}{suffix}"
+                if n == 1
+                else f"{stem}-{n}{suffix}"
+            )
             try:
                 os.link(tmp, path)  # fails when the name is taken: nothing is ever replaced
             except FileExistsError:
                 continue
-            except OSError:  # no hard links here: reserve the name, then rename over the reservation
+            except (
+                OSError
+            ):  # no hard links here: reserve the name, then rename over the reservation
                 try:
                     os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
                 except FileExistsError:
@@ -410,7 +514,9 @@ def write_new(folder: str | os.PathLike[str], stem: str, suffix: str,
             pass
 
 
-def clean_stray_temps(folder: str | os.PathLike[str], older_than_s: float = 0.0, prefix: str = ".") -> int:
+def clean_stray_temps(
+    folder: str | os.PathLike[str], older_than_s: float = 0.0, prefix: str = "."
+) -> int:
     """Remove the temporary files that killed writes left in ``folder`` (``PREFIX*.tmp``,
     at least ``older_than_s`` old); returns how many. Call it only for files no live writer
     uses (the slot's own, under its lock; or old ones)."""
@@ -423,7 +529,10 @@ def clean_stray_temps(folder: str | os.PathLike[str], older_than_s: float = 0.0,
     for e in entries:
         if e.name.startswith(prefix) and e.name.startswith(".") and e.name.endswith(TEMP_SUFFIX):
             try:
-                if e.is_file(follow_symlinks=False) and now - e.stat(follow_symlinks=False).st_mtime >= older_than_s:
+                if (
+                    e.is_file(follow_symlinks=False)
+                    and now - e.stat(follow_symlinks=False).st_mtime >= older_than_s
+                ):
                     os.unlink(e.path)
                     n += 1
             except OSError:

@@ -30,7 +30,11 @@ if TYPE_CHECKING:  # numpy only names the frames' type here: it is imported by w
     Frames = Sequence[NDArray[np.uint8]]
 
 # Suffix -> (what writes it, the extra that installs it).
-FORMATS = {".webp": ("Pillow", "share"), ".gif": ("Pillow", "share"), ".mp4": ("imageio-ffmpeg", "video")}
+FORMATS = {
+    ".webp": ("Pillow", "share"),
+    ".gif": ("Pillow", "share"),
+    ".mp4": ("imageio-ffmpeg", "video"),
+}
 _MODULES = {"Pillow": "PIL.Image", "imageio-ffmpeg": "imageio_ffmpeg"}
 
 
@@ -42,8 +46,13 @@ def format_of(path: str | os.PathLike[str]) -> str:
     """The file's format suffix (".webp", ".gif", ".mp4"); MovieError for any other."""
     suffix = os.path.splitext(os.fspath(path))[1].lower()
     if suffix not in FORMATS:
-        raise MovieError(Message.of("the animation's name must end in {formats}, not {suffix}",
-                                    formats=", ".join(FORMATS), suffix=repr(suffix or "nothing")))
+        raise MovieError(
+            Message.of(
+                "the animation's name must end in {formats}, not {suffix}",
+                formats=", ".join(FORMATS),
+                suffix=repr(suffix or "nothing"),
+            )
+        )
     return suffix
 
 
@@ -54,8 +63,14 @@ def encoder(suffix: str) -> ModuleType:
     try:
         return importlib.import_module(_MODULES[library])
     except ImportError:
-        raise MovieError(Message.of("writing {suffix} needs {library}: pip install {package}", suffix=suffix,
-                                    library=library, package=f"'blueprints3d[{extra}]'")) from None
+        raise MovieError(
+            Message.of(
+                "writing {suffix} needs {library}: pip install {package}",
+                suffix=suffix,
+                library=library,
+                package=f"'blueprints3d[{extra}]'",
+            )
+        ) from None
 
 
 def check_writable(path: str | os.PathLike[str]) -> str:
@@ -90,12 +105,30 @@ def _write_pillow(image_mod: ModuleType, tmp: str, frames: Frames, fps: float, s
         for k, im in enumerate(images[::step][:4]):
             sample.paste(im, (0, k * im.height))
         palette = sample.quantize(colors=255)
-        images = [im.quantize(palette=palette, dither=image_mod.Dither.FLOYDSTEINBERG) for im in images]
-        images[0].save(tmp, format="GIF", save_all=True, append_images=images[1:], duration=duration,
-                       loop=0, optimize=False, disposal=1)
+        images = [
+            im.quantize(palette=palette, dither=image_mod.Dither.FLOYDSTEINBERG) for im in images
+        ]
+        images[0].save(
+            tmp,
+            format="GIF",
+            save_all=True,
+            append_images=images[1:],
+            duration=duration,
+            loop=0,
+            optimize=False,
+            disposal=1,
+        )
     else:
-        images[0].save(tmp, format="WEBP", save_all=True, append_images=images[1:], duration=duration,
-                       loop=0, quality=88, method=4)
+        images[0].save(
+            tmp,
+            format="WEBP",
+            save_all=True,
+            append_images=images[1:],
+            duration=duration,
+            loop=0,
+            quality=88,
+            method=4,
+        )
 
 
 def _write_mp4(mod: ModuleType, tmp: str, frames: Frames, fps: float) -> None:
@@ -103,8 +136,15 @@ def _write_mp4(mod: ModuleType, tmp: str, frames: Frames, fps: float) -> None:
     # H.264 in yuv420p (what every player shows) wants even sides; the last row or column of
     # an odd picture is dropped.
     w2, h2 = w - w % 2, h - h % 2
-    writer = mod.write_frames(tmp, (w2, h2), fps=fps, codec="libx264", pix_fmt_out="yuv420p",
-                              output_params=["-f", "mp4"], macro_block_size=1)
+    writer = mod.write_frames(
+        tmp,
+        (w2, h2),
+        fps=fps,
+        codec="libx264",
+        pix_fmt_out="yuv420p",
+        output_params=["-f", "mp4"],
+        macro_block_size=1,
+    )
     writer.send(None)
     try:
         for f in frames:

@@ -16,11 +16,12 @@ from pathlib import Path
 from blueprints3d.files.jsonfile import write_atomic
 
 FILE = "net-seats.json"
-MOST = 64          # seats remembered; the oldest go first
+MOST = 64  # seats remembered; the oldest go first
 
 
 def _path(data_folder: str | os.PathLike[str] | None) -> Path:
     from blueprints3d.files.places import default_dir
+
     return (Path(data_folder) if data_folder is not None else default_dir()) / FILE
 
 

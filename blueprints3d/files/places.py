@@ -64,6 +64,7 @@ def default_dir() -> Path:
 @dataclass(frozen=True)
 class Adopted:
     """What adopt_old_folder did, in a line for the player."""
+
     message: Message
 
 
@@ -94,10 +95,22 @@ def adopt_old_folder(platform: str | None = None) -> Adopted | None:
         _move(old, new)
     except OSError as e:
         _kept_old = old
-        return Adopted(Message.of("your saves stay in {old}: they could not be moved to {new} ({reason})",
-                                  old=where(old), new=where(new), reason=os_reason(e)))
-    return Adopted(Message.of("your saves, settings and history moved from {old} to {new}, this system's place "
-                              "for them", old=where(old), new=where(new)))
+        return Adopted(
+            Message.of(
+                "your saves stay in {old}: they could not be moved to {new} ({reason})",
+                old=where(old),
+                new=where(new),
+                reason=os_reason(e),
+            )
+        )
+    return Adopted(
+        Message.of(
+            "your saves, settings and history moved from {old} to {new}, this system's place "
+            "for them",
+            old=where(old),
+            new=where(new),
+        )
+    )
 
 
 def _move(old: Path, new: Path) -> None:

@@ -25,8 +25,8 @@ FILE_NAME = "settings.json"
 
 # How long a computer's move stays on show, as a factor of the blueprints3d-bot-delay setting.
 BOT_SPEEDS: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.4, "instant": 0.0}
-SENSITIVITY_RANGE = (0.25, 4.0)   # camera: times the default orbit speed
-VOLUME_RANGE = (0, 100)           # the master volume of the table's sounds, in percent
+SENSITIVITY_RANGE = (0.25, 4.0)  # camera: times the default orbit speed
+VOLUME_RANGE = (0, 100)  # the master volume of the table's sounds, in percent
 # How the table moves: "full" throws dice from the bag with physics and glides everything;
 # "short" glides, quicker, and throws nothing; "off" puts everything in place at once (slow machines).
 ANIMATIONS = ("full", "short", "off")
@@ -38,16 +38,18 @@ class SettingsError(BlueprintsError):
 
 @dataclass(frozen=True)
 class Settings:
-    bot_speed: str = "normal"          # a key of BOT_SPEEDS
-    confirm_moves: bool = True         # a placement stays tentative (undo) until confirmed
-    camera_sensitivity: float = 1.0    # orbit and zoom speed factor, within SENSITIVITY_RANGE
-    shaders: bool = True               # takes effect at the next start
-    volume: int = 80                   # the sounds' master volume, a whole percent in VOLUME_RANGE
-    mute: bool = False                 # no sound at all (the command line's --mute: for one run)
-    animations: str = "full"           # one of ANIMATIONS
-    hints: bool = True                 # the coach at the table: H and the Hint button show the best moves
-    material_symbols: bool = False     # colour-blind help: each material's symbol on its dice and names
-    language: str = ""                 # "en", "de", "zh", "fa"; "": --lang, else the environment's
+    bot_speed: str = "normal"  # a key of BOT_SPEEDS
+    confirm_moves: bool = True  # a placement stays tentative (undo) until confirmed
+    camera_sensitivity: float = 1.0  # orbit and zoom speed factor, within SENSITIVITY_RANGE
+    shaders: bool = True  # takes effect at the next start
+    volume: int = 80  # the sounds' master volume, a whole percent in VOLUME_RANGE
+    mute: bool = False  # no sound at all (the command line's --mute: for one run)
+    animations: str = "full"  # one of ANIMATIONS
+    hints: bool = True  # the coach at the table: H and the Hint button show the best moves
+    material_symbols: bool = (
+        False  # colour-blind help: each material's symbol on its dice and names
+    )
+    language: str = ""  # "en", "de", "zh", "fa"; "": --lang, else the environment's
 
     def __post_init__(self) -> None:
         # The type first: a list or an object from a file is not hashable, and ``in`` on a
@@ -56,24 +58,46 @@ class Settings:
             value = getattr(self, name)
             if not isinstance(value, str) or value not in choices:
                 shown_value = repr(value) if isinstance(value, str) else _json_kind(value)
-                raise SettingsError(Message.of("{name} must be one of {choices}, not {value}", name=name,
-                                               choices=", ".join(choices), value=shown_value))
+                raise SettingsError(
+                    Message.of(
+                        "{name} must be one of {choices}, not {value}",
+                        name=name,
+                        choices=", ".join(choices),
+                        value=shown_value,
+                    )
+                )
         if not isinstance(self.language, str) or self.language not in ("", *LANGUAGES):
-            raise SettingsError(Message.of("{name} must be one of {choices}, not {value}", name="language",
-                                           choices=", ".join(LANGUAGES), value=repr(self.language)
-                                           if isinstance(self.language, str) else _json_kind(self.language)))
+            raise SettingsError(
+                Message.of(
+                    "{name} must be one of {choices}, not {value}",
+                    name="language",
+                    choices=", ".join(LANGUAGES),
+                    value=repr(self.language)
+                    if isinstance(self.language, str)
+                    else _json_kind(self.language),
+                )
+            )
         for name in ("confirm_moves", "shaders", "mute", "hints", "material_symbols"):
             if not isinstance(getattr(self, name), bool):
                 raise SettingsError(Message.of("{name} must be true or false", name=name))
         s = self.camera_sensitivity
         lo, hi = SENSITIVITY_RANGE
-        if isinstance(s, bool) or not isinstance(s, (int, float)) or not math.isfinite(s) or not lo <= s <= hi:
-            raise SettingsError(Message.of("camera_sensitivity must be a number from {lo} to {hi}", lo=lo, hi=hi))
+        if (
+            isinstance(s, bool)
+            or not isinstance(s, (int, float))
+            or not math.isfinite(s)
+            or not lo <= s <= hi
+        ):
+            raise SettingsError(
+                Message.of("camera_sensitivity must be a number from {lo} to {hi}", lo=lo, hi=hi)
+            )
         object.__setattr__(self, "camera_sensitivity", float(s))
         v = self.volume
         lo, hi = VOLUME_RANGE
         if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-            raise SettingsError(Message.of("volume must be a whole number from {lo} to {hi}", lo=lo, hi=hi))
+            raise SettingsError(
+                Message.of("volume must be a whole number from {lo} to {hi}", lo=lo, hi=hi)
+            )
 
     @property
     def loudness(self) -> float:
@@ -94,8 +118,13 @@ def _json_kind(value: Any) -> str:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
-    return {dict: "an object", list: "a list", str: "a string", int: "a number", float: "a number"}.get(
-        type(value), f"a {type(value).__name__}")
+    return {
+        dict: "an object",
+        list: "a list",
+        str: "a string",
+        int: "a number",
+        float: "a number",
+    }.get(type(value), f"a {type(value).__name__}")
 
 
 def settings_path(folder: str | os.PathLike[str] | None = None) -> Path:
@@ -109,8 +138,13 @@ def from_data(data: Any) -> Settings:
     if not isinstance(data, dict):
         raise SettingsError(Message.of("not a settings object"))
     if type(data.get("format")) is not int or data.get("format") != FORMAT:
-        raise SettingsError(Message.of("settings format {format}, this version reads {wanted}",
-                                       format=repr(data.get('format')), wanted=FORMAT))
+        raise SettingsError(
+            Message.of(
+                "settings format {format}, this version reads {wanted}",
+                format=repr(data.get("format")),
+                wanted=FORMAT,
+            )
+        )
     known = {f.name for f in fields(Settings)}
     extra = sorted(set(data) - known - {"format"})
     if extra:

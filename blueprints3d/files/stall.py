@@ -32,12 +32,17 @@ def stall_path(folder: str | os.PathLike[str]) -> Path:
     return Path(folder) / FILE_NAME
 
 
-def record_stall(folder: str | os.PathLike[str], seconds: float, renderer: str,
-                 when: float | None = None) -> None:
+def record_stall(
+    folder: str | os.PathLike[str], seconds: float, renderer: str, when: float | None = None
+) -> None:
     """Note that the picture has not moved for ``seconds`` (atomically; OSError when the
     folder cannot take it)."""
-    data = {"format": FORMAT, "since": time.time() - seconds if when is None else when,
-            "seconds": round(float(seconds), 1), "renderer": display(renderer, 80)}
+    data = {
+        "format": FORMAT,
+        "since": time.time() - seconds if when is None else when,
+        "seconds": round(float(seconds), 1),
+        "renderer": display(renderer, 80),
+    }
     make_folder(folder)
     write_bytes_atomic(stall_path(folder), (json.dumps(data) + "\n").encode("utf-8"))
 
@@ -51,18 +56,29 @@ def clear_stall(folder: str | os.PathLike[str]) -> None:
 
 
 def _note(data: Any) -> Message:
-    if not (isinstance(data, dict) and data.get("format") == FORMAT
-            and isinstance(data.get("since"), (int, float)) and not isinstance(data.get("since"), bool)
-            and isinstance(data.get("renderer"), str)):
+    if not (
+        isinstance(data, dict)
+        and data.get("format") == FORMAT
+        and isinstance(data.get("since"), (int, float))
+        and not isinstance(data.get("since"), bool)
+        and isinstance(data.get("renderer"), str)
+    ):
         raise StallFileError(Message.of("not a stall note"))
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(data["since"]))
     renderer = display(data["renderer"].split(" (")[0], 40)  # "llvmpipe", not its LLVM details
     if renderer:
-        return Message.of("the last session's picture stopped at {when}, waiting on the graphics driver ({renderer}); "
-                          "nothing was lost: the game was saved after its last move (Continue or --resume takes it "
-                          "up)", when=when, renderer=renderer)
-    return Message.of("the last session's picture stopped at {when}, waiting on the graphics driver; nothing was "
-                      "lost: the game was saved after its last move (Continue or --resume takes it up)", when=when)
+        return Message.of(
+            "the last session's picture stopped at {when}, waiting on the graphics driver ({renderer}); "
+            "nothing was lost: the game was saved after its last move (Continue or --resume takes it "
+            "up)",
+            when=when,
+            renderer=renderer,
+        )
+    return Message.of(
+        "the last session's picture stopped at {when}, waiting on the graphics driver; nothing was "
+        "lost: the game was saved after its last move (Continue or --resume takes it up)",
+        when=when,
+    )
 
 
 def take_stall_note(folder: str | os.PathLike[str]) -> str | None:
@@ -80,8 +96,10 @@ def take_stall_message(folder: str | os.PathLike[str]) -> Message | None:
     try:
         note = _note(read_json(path, StallFileError, "stall note"))
     except StallFileError:
-        note = Message.of("the last session's picture stopped, waiting on the graphics driver; nothing "
-                          "was lost: the game was saved after its last move")
+        note = Message.of(
+            "the last session's picture stopped, waiting on the graphics driver; nothing "
+            "was lost: the game was saved after its last move"
+        )
     try:
         path.unlink()
     except OSError:

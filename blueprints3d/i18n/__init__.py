@@ -37,8 +37,9 @@ def catalogue(lang: str) -> gettext.NullTranslations:
     if lang == DEFAULT:
         return gettext.NullTranslations()
     # Read through ``resources``: a checkout, a wheel, a zip or a frozen build alike.
-    return gettext.GNUTranslations(io.BytesIO(resources.read_bytes("blueprints3d.locale",
-                                                                    f"{lang}/LC_MESSAGES/{DOMAIN}.mo")))
+    return gettext.GNUTranslations(
+        io.BytesIO(resources.read_bytes("blueprints3d.locale", f"{lang}/LC_MESSAGES/{DOMAIN}.mo"))
+    )
 
 
 def set_language(lang: str) -> None:
@@ -94,8 +95,8 @@ def join_list(items: list[str]) -> str:
     return _LIST_SEPARATOR[_current].join(items)
 
 
-LRM = "\u200e"   # LEFT-TO-RIGHT MARK: a strong left-to-right letter that shows nothing
-RTL_LANGUAGES = frozenset({"fa"})   # the languages that read right to left
+LRM = "\u200e"  # LEFT-TO-RIGHT MARK: a strong left-to-right letter that shows nothing
+RTL_LANGUAGES = frozenset({"fa"})  # the languages that read right to left
 
 
 def _value(v: object) -> str:
@@ -144,5 +145,21 @@ def translate(message: Message) -> str:
     return _(message.msgid, **message.params)
 
 
-__all__ = ["LANGUAGES", "RTL_LANGUAGES", "Message", "set_language", "language", "speaking", "language_from_environment", "number",
-           "join_list", "digits", "_", "n_", "N_", "explain", "translate", "catalogue"]
+__all__ = [
+    "LANGUAGES",
+    "RTL_LANGUAGES",
+    "Message",
+    "set_language",
+    "language",
+    "speaking",
+    "language_from_environment",
+    "number",
+    "join_list",
+    "digits",
+    "_",
+    "n_",
+    "N_",
+    "explain",
+    "translate",
+    "catalogue",
+]

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 _STRONG_R = {"R", "AL"}
 _NEUTRAL = {"B", "S", "WS", "ON", "LRI", "RLI", "FSI", "PDI"}
 _EXPLICIT = {"LRE", "LRO", "RLE", "RLO", "PDF", "BN"}
-_MAX_BRACKET_DEPTH = 63   # BD16
+_MAX_BRACKET_DEPTH = 63  # BD16
 
 
 @dataclass(frozen=True)
@@ -111,6 +111,7 @@ def levels(text: str, paragraph: int) -> list[int]:
         if t in ("L", "R"):
             last = t
     _paired_brackets(text, types, original, e, sos)
+
     # N1-N2: a run of neutrals between two strong types of one direction takes it (numbers count
     # as right to left); any other run of neutrals takes the embedding direction.
     def strong(t: str) -> str | None:
@@ -123,7 +124,7 @@ def levels(text: str, paragraph: int) -> list[int]:
             while j < n and types[j] in _NEUTRAL:
                 j += 1
             before = strong(types[i - 1]) if i > 0 else sos
-            after = strong(types[j]) if j < n else e   # eos
+            after = strong(types[j]) if j < n else e  # eos
             fill = before if before == after and before is not None else e
             for k in range(i, j):
                 types[k] = fill
@@ -139,7 +140,19 @@ def levels(text: str, paragraph: int) -> list[int]:
             out.append(paragraph + (1 if t in ("L", "EN", "AN") else 0))
     # L1: whitespace at the end of the line (and before tabs) goes back to the paragraph level.
     i = n - 1
-    while i >= 0 and original[i] in ("WS", "FSI", "LRI", "RLI", "PDI", "BN", "LRE", "RLE", "LRO", "RLO", "PDF"):
+    while i >= 0 and original[i] in (
+        "WS",
+        "FSI",
+        "LRI",
+        "RLI",
+        "PDI",
+        "BN",
+        "LRE",
+        "RLE",
+        "LRO",
+        "RLO",
+        "PDF",
+    ):
         out[i] = paragraph
         i -= 1
     for i, t in enumerate(original):
@@ -167,7 +180,10 @@ def _paired_brackets(text: str, types: list[str], original: list[str], e: str, s
             stack.append((_mirror(c), i))
         elif kind == "close":
             for depth in range(len(stack) - 1, -1, -1):
-                if stack[depth][0] == c or (c, stack[depth][0]) in (("\u232a", "\u3009"), ("\u3009", "\u232a")):
+                if stack[depth][0] == c or (c, stack[depth][0]) in (
+                    ("\u232a", "\u3009"),
+                    ("\u3009", "\u232a"),
+                ):
                     pairs.append((stack[depth][1], i))
                     del stack[depth:]
                     break
@@ -177,7 +193,7 @@ def _paired_brackets(text: str, types: list[str], original: list[str], e: str, s
         return "L" if t == "L" else "R" if t in ("R", "EN", "AN") else None
 
     for start, end in pairs:
-        inside = {direction(t) for t in types[start + 1:end]} - {None}
+        inside = {direction(t) for t in types[start + 1 : end]} - {None}
         if not inside:
             continue
         if e in inside:
@@ -193,7 +209,7 @@ def _paired_brackets(text: str, types: list[str], original: list[str], e: str, s
             if context != e and context not in inside:
                 chosen = e
         types[start] = types[end] = chosen
-        for k in (start, end):   # non-spacing marks after a bracket follow it
+        for k in (start, end):  # non-spacing marks after a bracket follow it
             j = k + 1
             while j < len(types) and original[j] == "NSM":
                 types[j] = chosen
@@ -209,8 +225,12 @@ def _bracket(c: str) -> str | None:
     return None
 
 
-_MIRRORS = dict(zip("([{<\u2329\u3008\u300a\u300c\u300e\u3010\uff08\uff3b\uff5b",
-                    ")]}>\u232a\u3009\u300b\u300d\u300f\u3011\uff09\uff3d\uff5d"))
+_MIRRORS = dict(
+    zip(
+        "([{<\u2329\u3008\u300a\u300c\u300e\u3010\uff08\uff3b\uff5b",
+        ")]}>\u232a\u3009\u300b\u300d\u300f\u3011\uff09\uff3d\uff5d",
+    )
+)
 _MIRRORS.update({v: k for k, v in _MIRRORS.items()})
 
 
@@ -255,5 +275,7 @@ def display(line: str, rtl: bool = False, mirror: bool = True) -> str:
     """The line's characters in the order shown, left to right, brackets mirrored in right-to-left
     runs (unless ``mirror`` is false): what a renderer that lays text out left to right only would
     be given. tests/test_bidi.py compares it, unmirrored, with python-bidi's ``get_display``."""
-    return "".join("".join(_mirror(c) if mirror else c for c in reversed(r.text)) if r.rtl else r.text
-                   for r in visual_runs(line, rtl))
+    return "".join(
+        "".join(_mirror(c) if mirror else c for c in reversed(r.text)) if r.rtl else r.text
+        for r in visual_runs(line, rtl)
+    )

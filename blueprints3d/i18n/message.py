@@ -49,7 +49,7 @@ class Params(Mapping[str, object]):
 class Message:
     msgid: str
     params: Mapping[str, object] = field(default_factory=Params)
-    plural: str | None = None   # the plural msgid, for a message counted by ``n``
+    plural: str | None = None  # the plural msgid, for a message counted by ``n``
     n: int = 1
 
     def __post_init__(self) -> None:

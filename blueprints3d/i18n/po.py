@@ -15,7 +15,7 @@ from pathlib import Path
 class Entry:
     msgid: str
     plural: str | None = None
-    strings: list[str] = field(default_factory=list)   # msgstr, or msgstr[0], msgstr[1], ...
+    strings: list[str] = field(default_factory=list)  # msgstr, or msgstr[0], msgstr[1], ...
     fuzzy: bool = False
 
 

@@ -27,9 +27,9 @@ from blueprints3d.net import incoming, protocol, wire
 from blueprints3d.net.connection import CLOSE_TRY_LATER, RETRY, closed_by_server, ending
 from blueprints3d.net.incoming import BadServer, Incoming, NetError
 
-HANDSHAKE = 10.0     # seconds for the websocket, "joined" and the first view
-WAIT = 120.0         # seconds from one view to the next: the others' moves, the server's computers
-TRIES = 8            # reconnections in a row without a view before the seat gives up (some 20 s)
+HANDSHAKE = 10.0  # seconds for the websocket, "joined" and the first view
+WAIT = 120.0  # seconds from one view to the next: the others' moves, the server's computers
+TRIES = 8  # reconnections in a row without a view before the seat gives up (some 20 s)
 
 
 @dataclass
@@ -54,8 +54,13 @@ def receive(ws: Any, timeout: float = 30.0) -> dict[str, Any]:
     return msg
 
 
-def create_room(url: str, seats: list[str], seed: int | None = None, takeover: int | None = None,
-                timeout: float = HANDSHAKE) -> str:
+def create_room(
+    url: str,
+    seats: list[str],
+    seed: int | None = None,
+    takeover: int | None = None,
+    timeout: float = HANDSHAKE,
+) -> str:
     """A new room on the server at ``url``: its code."""
     extra = {k: v for k, v in (("seed", seed), ("takeover", takeover)) if v is not None}
     with connect(url, max_size=protocol.MAX_BYTES, open_timeout=timeout, close_timeout=2) as ws:
@@ -63,15 +68,18 @@ def create_room(url: str, seats: list[str], seed: int | None = None, takeover: i
         try:
             msg = incoming.read(ws.recv(timeout=timeout))
         except ConnectionClosed as e:
-            raise NetError(ending(e, False) or closed_by_server(e.rcvd.code if e.rcvd else None,
-                                                                e.rcvd.reason if e.rcvd else "")) from None
+            raise NetError(
+                ending(e, False)
+                or closed_by_server(
+                    e.rcvd.code if e.rcvd else None, e.rcvd.reason if e.rcvd else ""
+                )
+            ) from None
         if msg.kind != "created":
             raise RuntimeError(f"the server refused the room: {msg.msg.get('error', msg.kind)}")
         return str(msg.msg["room"])
 
 
-def choose(level: str, msg: dict[str, Any], seat: int, rng: random.Random,
-           view: Any = None) -> int:
+def choose(level: str, msg: dict[str, Any], seat: int, rng: random.Random, view: Any = None) -> int:
     """The move a computer of ``level`` makes from what the server sent its seat: a random
     player picks one of the legal actions; the others decide from the seat's view alone (the
     bots' own ``view_of``: they never see more than the view, at the local table either)."""
@@ -92,7 +100,9 @@ class _Lost(Exception):
 
 
 def no_answer(seconds: float) -> Message:
-    return Message.of("the server did not answer within {seconds} seconds", seconds=round(seconds, 1))
+    return Message.of(
+        "the server did not answer within {seconds} seconds", seconds=round(seconds, 1)
+    )
 
 
 @dataclass
@@ -109,13 +119,13 @@ class _Play:
     level: str
     handshake: float
     wait: float
-    end: float | None          # time.monotonic() of the overall deadline
+    end: float | None  # time.monotonic() of the overall deadline
     seat: int | None = None
     players: int | None = None
     moves: int = 0
     last: dict[str, Any] | None = None
-    progress: bool = False     # the game moved on over this connection (a view of a later move)
-    turn: int = -1             # the latest move a view was of
+    progress: bool = False  # the game moved on over this connection (a view of a later move)
+    turn: int = -1  # the latest move a view was of
 
     def left(self, seconds: float) -> float:
         """``seconds``, or less where the overall deadline comes first (NetError once past it)."""
@@ -143,13 +153,15 @@ class _Play:
             if not joined:
                 code = e.rcvd.code if e.rcvd is not None else None
                 if code == CLOSE_TRY_LATER or self.token is None:
-                    raise NetError(closed_by_server(code, e.rcvd.reason if e.rcvd is not None else "")) from None
+                    raise NetError(
+                        closed_by_server(code, e.rcvd.reason if e.rcvd is not None else "")
+                    ) from None
             raise _Lost(str(e)) from None
         try:
             return incoming.read(raw, self.seat, self.room, self.players)
         except BadServer:
             raise
-        except Exception as e:       # a check that broke is a message not taken
+        except Exception as e:  # a check that broke is a message not taken
             raise incoming.unreadable(f"{type(e).__name__}: {e}") from None
 
     def session(self, ws: Any) -> bool:
@@ -161,15 +173,19 @@ class _Play:
             send(ws, "rejoin", room=self.room, token=self.token)
         joined = self.next(ws, time.monotonic() + self.handshake, False)
         if joined.kind == "error":
-            raise NetError(Message.of("could not join: {reason}", reason=str(joined.msg.get("error"))))
+            raise NetError(
+                Message.of("could not join: {reason}", reason=str(joined.msg.get("error")))
+            )
         if joined.kind != "joined":
-            raise incoming.unreadable(f'the server answered the seat with "{joined.kind}", not "joined"')
+            raise incoming.unreadable(
+                f'the server answered the seat with "{joined.kind}", not "joined"'
+            )
         seat = int(joined.msg["seat"])
         if self.seat is not None and seat != self.seat:
             raise incoming.unreadable("the server gave this seat's token another seat")
         self.seat, self.token = seat, str(joined.msg["token"])
         chatter = 0
-        until = time.monotonic() + self.handshake        # the first view comes at once
+        until = time.monotonic() + self.handshake  # the first view comes at once
         sent_at: float | None = None
         while True:
             msg = self.next(ws, until, True)
@@ -203,11 +219,22 @@ class _Play:
                 self.moves += 1
 
 
-def play_random(url: str, room: str, name: str = "", seed: int = 0, token: str | None = None,
-                stop_after: int | None = None, timings: list[float] | None = None,
-                level: str = "random", *, handshake: float | None = None, wait: float | None = None,
-                retry: Sequence[float] | None = None, tries: int | None = None,
-                deadline: float | None = None) -> tuple[Seat, dict[str, Any]]:
+def play_random(
+    url: str,
+    room: str,
+    name: str = "",
+    seed: int = 0,
+    token: str | None = None,
+    stop_after: int | None = None,
+    timings: list[float] | None = None,
+    level: str = "random",
+    *,
+    handshake: float | None = None,
+    wait: float | None = None,
+    retry: Sequence[float] | None = None,
+    tries: int | None = None,
+    deadline: float | None = None,
+) -> tuple[Seat, dict[str, Any]]:
     """Play a seat of ``room`` as a computer of ``level`` (random: a random legal move) until
     the game is over (or after ``stop_after`` of its own moves: a client that drops). Returns
     the seat and its last view. ``timings``: each move's seconds from sending it to the view it
@@ -218,28 +245,59 @@ def play_random(url: str, room: str, name: str = "", seed: int = 0, token: str |
     wait = WAIT if wait is None else wait
     retry = RETRY if retry is None else retry
     tries = TRIES if tries is None else tries
-    play = _Play(url, room, name, random.Random(seed), token, stop_after, timings, level, handshake, wait,
-                 None if deadline is None else time.monotonic() + deadline)
+    play = _Play(
+        url,
+        room,
+        name,
+        random.Random(seed),
+        token,
+        stop_after,
+        timings,
+        level,
+        handshake,
+        wait,
+        None if deadline is None else time.monotonic() + deadline,
+    )
     failed = 0
     while True:
         play.progress = False
         try:
-            with connect(url, max_size=protocol.MAX_BYTES, open_timeout=play.left(handshake),
-                         close_timeout=1) as ws:
+            with connect(
+                url, max_size=protocol.MAX_BYTES, open_timeout=play.left(handshake), close_timeout=1
+            ) as ws:
                 if play.session(ws):
-                    assert play.seat is not None and play.token is not None and play.last is not None
+                    assert (
+                        play.seat is not None and play.token is not None and play.last is not None
+                    )
                     return Seat(room, play.seat, play.token), play.last
         except InvalidURI as e:
             raise NetError(Message.of("{reason}", reason=str(e))) from None
         except (_Lost, OSError, InvalidHandshake, ConnectionClosed, TimeoutError) as e:
-            if isinstance(e, ConnectionClosed) and (end := ending(e, play.seat is not None)) is not None:
+            if (
+                isinstance(e, ConnectionClosed)
+                and (end := ending(e, play.seat is not None)) is not None
+            ):
                 raise NetError(end) from None
-            if play.seat is None:        # never seated: there is no seat to come back to
-                raise NetError(Message.of("could not reach the server: {reason}",
-                                          reason=str(e) or type(e).__name__)) from None
+            if play.seat is None:  # never seated: there is no seat to come back to
+                raise NetError(
+                    Message.of(
+                        "could not reach the server: {reason}", reason=str(e) or type(e).__name__
+                    )
+                ) from None
             failed = 0 if play.progress else failed + 1
             if failed >= tries:
-                raise NetError(Message.counted("the connection to the server was lost {n} time with no move made",
-                                               "the connection to the server was lost {n} times in a row "
-                                               "with no move made", failed)) from None
-            time.sleep(play.left(retry[min(failed, len(retry) - 1)] * (0.8 + 0.4 * random.random()) if retry else 0))
+                raise NetError(
+                    Message.counted(
+                        "the connection to the server was lost {n} time with no move made",
+                        "the connection to the server was lost {n} times in a row "
+                        "with no move made",
+                        failed,
+                    )
+                ) from None
+            time.sleep(
+                play.left(
+                    retry[min(failed, len(retry) - 1)] * (0.8 + 0.4 * random.random())
+                    if retry
+                    else 0
+                )
+            )

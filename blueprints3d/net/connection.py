@@ -31,13 +31,13 @@ from blueprints3d.net.incoming import BadServer, Incoming
 
 __all__ = ["CLOSED", "CONNECTED", "CONNECTING", "RECONNECTING", "Connection", "Incoming", "Inbox"]
 
-RETRY = (0.25, 0.5, 1.0, 2.0, 4.0)   # seconds between tries to reconnect (then the last, again)
-TRIES = 12                           # failed tries in a row before the link gives up (some 36 s)
-ANSWER = 10.0                        # seconds for a server to say "joined" and send a first view
-INBOX_MOST = 256                     # messages waiting for the table, at most
-CLOSE_REPLACED = 4001                # the server's codes (protocol.py): a newer connection took the seat
-CLOSE_POLICY = 1008                  # ... this client broke a rule (too many messages)
-CLOSE_TRY_LATER = 1013               # ... a limit refused the connection
+RETRY = (0.25, 0.5, 1.0, 2.0, 4.0)  # seconds between tries to reconnect (then the last, again)
+TRIES = 12  # failed tries in a row before the link gives up (some 36 s)
+ANSWER = 10.0  # seconds for a server to say "joined" and send a first view
+INBOX_MOST = 256  # messages waiting for the table, at most
+CLOSE_REPLACED = 4001  # the server's codes (protocol.py): a newer connection took the seat
+CLOSE_POLICY = 1008  # ... this client broke a rule (too many messages)
+CLOSE_TRY_LATER = 1013  # ... a limit refused the connection
 CONNECTING, CONNECTED, RECONNECTING, CLOSED = "connecting", "connected", "reconnecting", "closed"
 
 
@@ -58,8 +58,11 @@ def replaced() -> Message:
 
 
 def closed_by_server(code: int | None, reason: str) -> Message:
-    return Message.of("the server closed the connection ({code}: {reason})", code=code if code is not None else "-",
-                      reason=reason[:120] or "-")
+    return Message.of(
+        "the server closed the connection ({code}: {reason})",
+        code=code if code is not None else "-",
+        reason=reason[:120] or "-",
+    )
 
 
 def ending(e: Exception, joined: bool) -> Message | None:
@@ -72,8 +75,14 @@ def ending(e: Exception, joined: bool) -> Message | None:
     sent, rcvd = e.sent, e.rcvd
     if sent is not None and sent.code == 1009:
         return incoming.too_big().message
-    if sent is not None and sent.code in (1002, 1007) and (rcvd is None or e.rcvd_then_sent is False):
-        return Message.of("the server broke the websocket protocol: {reason}", reason=sent.reason[:120] or "-")
+    if (
+        sent is not None
+        and sent.code in (1002, 1007)
+        and (rcvd is None or e.rcvd_then_sent is False)
+    ):
+        return Message.of(
+            "the server broke the websocket protocol: {reason}", reason=sent.reason[:120] or "-"
+        )
     if rcvd is None:
         return None
     if rcvd.code == CLOSE_REPLACED:
@@ -118,17 +127,17 @@ class Inbox:
 
 @dataclass
 class Connection:
-    server: str                       # ws://HOST:PORT
+    server: str  # ws://HOST:PORT
     room: str
     name: str = "Guest"
-    token: str | None = None          # given: rejoin that seat
+    token: str | None = None  # given: rejoin that seat
     seat: int | None = None
     status: str = CONNECTING
-    reason: str = ""                  # why it closed (in the player's language)
-    reason_message: Message | None = None   # the same, to translate again
+    reason: str = ""  # why it closed (in the player's language)
+    reason_message: Message | None = None  # the same, to translate again
     inbox: Inbox = field(default_factory=Inbox)
-    players: int | None = None        # the game's seats, once a view has told them
-    turn: int = -1                    # the latest move a view was of
+    players: int | None = None  # the game's seats, once a view has told them
+    turn: int = -1  # the latest move a view was of
     _loop: asyncio.AbstractEventLoop | None = None
     _out: asyncio.Queue[str] | None = None
     _thread: threading.Thread | None = None
@@ -137,7 +146,9 @@ class Connection:
     # ---- the table's side: never waits --------------------------------------------------------
     def start(self) -> Connection:
         ready = threading.Event()
-        self._thread = threading.Thread(target=self._run, args=(ready,), name="blueprints3d-net", daemon=True)
+        self._thread = threading.Thread(
+            target=self._run, args=(ready,), name="blueprints3d-net", daemon=True
+        )
         self._thread.start()
         ready.wait(5)
         return self
@@ -151,7 +162,7 @@ class Connection:
             try:
                 loop.call_soon_threadsafe(out.put_nowait, text)
             except RuntimeError:
-                pass            # the loop closed in between: the link is over
+                pass  # the loop closed in between: the link is over
 
     def poll(self, most: int = 64) -> list[Incoming]:
         """What has arrived since the last poll, oldest first (at most ``most``)."""
@@ -170,7 +181,7 @@ class Connection:
             try:
                 loop.call_soon_threadsafe(lambda: [t.cancel() for t in asyncio.all_tasks(loop)])
             except RuntimeError:
-                pass            # it closed in between
+                pass  # it closed in between
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(5)
 
@@ -188,8 +199,12 @@ class Connection:
             loop.run_until_complete(self._keep_up())
         except asyncio.CancelledError:
             pass
-        except BaseException as e:        # never a silent death: the table is told why
-            self._end(Message.of("the link to the server failed: {reason}", reason=f"{type(e).__name__}: {e}"))
+        except BaseException as e:  # never a silent death: the table is told why
+            self._end(
+                Message.of(
+                    "the link to the server failed: {reason}", reason=f"{type(e).__name__}: {e}"
+                )
+            )
         finally:
             if self.status != CLOSED:
                 self._status(CLOSED)
@@ -210,7 +225,7 @@ class Connection:
         while not self._closing:
             try:
                 if await self._try():
-                    tries = 0      # a view came: the next drop starts the waits afresh
+                    tries = 0  # a view came: the next drop starts the waits afresh
             except _End as e:
                 self._end(e.message)
                 return
@@ -218,7 +233,7 @@ class Connection:
                 self._end(Message.of("{reason}", reason=str(e)))
                 return
             except (OSError, TimeoutError, _Failed, InvalidHandshake):
-                pass            # not there, not answering, or refusing the handshake: another try
+                pass  # not there, not answering, or refusing the handshake: another try
             except ConnectionClosed as e:
                 end = ending(e, False)
                 if end is not None:
@@ -227,8 +242,13 @@ class Connection:
             if self._closing:
                 break
             if tries >= TRIES:
-                self._end(Message.counted("no answer from the server after {n} try",
-                                          "no answer from the server after {n} tries", tries))
+                self._end(
+                    Message.counted(
+                        "no answer from the server after {n} try",
+                        "no answer from the server after {n} tries",
+                        tries,
+                    )
+                )
                 return
             self._status(RECONNECTING)
             await asyncio.sleep(RETRY[min(tries, len(RETRY) - 1)] * (0.8 + 0.4 * random.random()))
@@ -241,8 +261,9 @@ class Connection:
         (a view of a later move than any before)."""
         from websockets.asyncio.client import connect
 
-        async with connect(f"{self.server}", max_size=protocol.MAX_BYTES, open_timeout=ANSWER,
-                           close_timeout=2) as ws:
+        async with connect(
+            f"{self.server}", max_size=protocol.MAX_BYTES, open_timeout=ANSWER, close_timeout=2
+        ) as ws:
             if self.token is None:
                 await ws.send(protocol.encode("join", room=self.room, name=self.name))
             else:
@@ -256,7 +277,7 @@ class Connection:
 
         assert self._out is not None
         out = self._out
-        while not out.empty():          # what was sent while the link was down is stale now
+        while not out.empty():  # what was sent while the link was down is stale now
             out.get_nowait()
 
         async def write() -> None:
@@ -275,14 +296,19 @@ class Connection:
                 try:
                     if viewed:
                         raw = await ws.recv()
-                    else:               # the server owes an answer: "joined", then a first view
+                    else:  # the server owes an answer: "joined", then a first view
                         async with asyncio.timeout(max(0.0, answer_by - loop.time())):
                             raw = await ws.recv()
                 except TimeoutError:
                     raise _Failed from None
                 except ConnectionClosed as e:
                     end = ending(e, joined)
-                    if end is None and not joined and e.rcvd is not None and e.rcvd.code == CLOSE_TRY_LATER:
+                    if (
+                        end is None
+                        and not joined
+                        and e.rcvd is not None
+                        and e.rcvd.code == CLOSE_TRY_LATER
+                    ):
                         end = closed_by_server(e.rcvd.code, e.rcvd.reason)
                     if end is not None:
                         raise _End(end) from None
@@ -291,28 +317,40 @@ class Connection:
                     inc = self._decode(raw)
                 except BadServer as e:
                     raise _End(e.message) from None
-                except Exception as e:      # a check that broke is a message not taken
+                except Exception as e:  # a check that broke is a message not taken
                     raise _End(incoming.unreadable(f"{type(e).__name__}: {e}").message) from None
                 if inc is None:
                     continue
                 if inc.kind == "error" and not joined:
-                    self.inbox.put(inc)           # the seat itself was refused: said, and the end
-                    raise _End(Message.of("{reason}", reason=str(inc.msg.get("error") or "refused")))
+                    self.inbox.put(inc)  # the seat itself was refused: said, and the end
+                    raise _End(
+                        Message.of("{reason}", reason=str(inc.msg.get("error") or "refused"))
+                    )
                 if inc.kind == "joined":
                     seat = int(inc.msg["seat"])
                     if joined:
-                        raise _End(incoming.unreadable("the server gave this connection a seat twice").message)
+                        raise _End(
+                            incoming.unreadable(
+                                "the server gave this connection a seat twice"
+                            ).message
+                        )
                     if self.seat is not None and self.token is not None and seat != self.seat:
-                        raise _End(incoming.unreadable("the server gave this seat's token another seat").message)
+                        raise _End(
+                            incoming.unreadable(
+                                "the server gave this seat's token another seat"
+                            ).message
+                        )
                     joined = True
                     self.seat, self.token = seat, str(inc.msg["token"])
                     self._status(CONNECTED)
                 elif inc.kind == "view":
                     if not joined:
-                        raise _End(incoming.unreadable("a view came before the seat was taken").message)
+                        raise _End(
+                            incoming.unreadable("a view came before the seat was taken").message
+                        )
                     assert inc.view is not None
                     viewed, chatter, self.players = True, 0, inc.view.players
-                    if inc.msg["turn"] > self.turn:   # the same view again and again is no progress
+                    if inc.msg["turn"] > self.turn:  # the same view again and again is no progress
                         moved_on, self.turn = True, inc.msg["turn"]
                 elif inc.kind == "created":
                     raise _End(incoming.unreadable('a "created" came to a seat').message)

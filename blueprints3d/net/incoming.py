@@ -26,10 +26,10 @@ from blueprints3d.i18n.message import Message
 from blueprints3d.net import protocol, wire
 
 KINDS = ("joined", "view", "presence", "error", "created")
-MAX_DEPTH = 32          # a real view nests 16 deep (a tie's Message in a round's Award)
-MAX_TEXT = 400          # characters in a server's error line or a seat's name, at most
-MAX_TURN = 10**6        # as the protocol bounds a client's "turn"
-CHATTER = 100           # presence and error messages in a row, with no view between: a flood
+MAX_DEPTH = 32  # a real view nests 16 deep (a tie's Message in a round's Award)
+MAX_TEXT = 400  # characters in a server's error line or a seat's name, at most
+MAX_TURN = 10**6  # as the protocol bounds a client's "turn"
+CHATTER = 100  # presence and error messages in a row, with no view between: a flood
 
 
 class NetError(RuntimeError):
@@ -51,7 +51,7 @@ class Incoming:
     rebuilt from it alone (``determinize``: what the view hides is made up, and the table never
     shows it), and once the game is over the real game from its save."""
 
-    kind: str                         # joined / view / presence / error / status (the link's own)
+    kind: str  # joined / view / presence / error / status (the link's own)
     msg: dict[str, Any]
     view: PlayerView | None = None
     state: GameState | None = None
@@ -67,10 +67,13 @@ def flooded(n: int) -> BadServer:
 
 
 def too_big() -> BadServer:
-    return BadServer(Message.of("the server sent a message over {most} bytes", most=protocol.MAX_BYTES))
+    return BadServer(
+        Message.of("the server sent a message over {most} bytes", most=protocol.MAX_BYTES)
+    )
 
 
 # -- the frame ----------------------------------------------------------------------------------
+
 
 def _depth(value: Any) -> int:
     """How deep lists and objects nest in ``value`` (iterative: a deep one cannot recurse here)."""
@@ -90,7 +93,10 @@ def parse(raw: Any) -> dict[str, Any]:
     """One frame as a message object of a known type; BadServer when it is not one."""
     if not isinstance(raw, str):
         raise BadServer(Message.of("the server sent a binary frame, not a JSON text message"))
-    if len(raw) > protocol.MAX_BYTES or len(raw.encode("utf-8", "surrogatepass")) > protocol.MAX_BYTES:
+    if (
+        len(raw) > protocol.MAX_BYTES
+        or len(raw.encode("utf-8", "surrogatepass")) > protocol.MAX_BYTES
+    ):
         raise too_big()
     try:
         msg = json.loads(raw)
@@ -101,10 +107,16 @@ def parse(raw: Any) -> dict[str, Any]:
     if _depth(msg) > MAX_DEPTH:
         raise BadServer(Message.of("the server sent JSON nested too deep"))
     if not isinstance(msg, dict):
-        raise BadServer(Message.of("the server sent something that is not a message (a JSON object)"))
+        raise BadServer(
+            Message.of("the server sent something that is not a message (a JSON object)")
+        )
     if msg.get("v") != protocol.VERSION:
-        raise BadServer(Message.of("the server speaks another version of the protocol (this client speaks {v})",
-                                   v=protocol.VERSION))
+        raise BadServer(
+            Message.of(
+                "the server speaks another version of the protocol (this client speaks {v})",
+                v=protocol.VERSION,
+            )
+        )
     if msg.get("type") not in KINDS:
         raise unreadable(f'"type" is {_shown(msg.get("type"))}, not one of {", ".join(KINDS)}')
     return msg
@@ -129,7 +141,10 @@ def _text(value: Any, what: str, most: int = MAX_TEXT) -> str:
 
 # -- each kind ----------------------------------------------------------------------------------
 
-def read(raw: Any, seat: int | None = None, room: str | None = None, players: int | None = None) -> Incoming:
+
+def read(
+    raw: Any, seat: int | None = None, room: str | None = None, players: int | None = None
+) -> Incoming:
     """The frame ``raw`` as an ``Incoming``; ``seat``: ours once joined (a view must be its view),
     ``room``: the room asked for, ``players``: the game's seats once a view has told them."""
     msg = parse(raw)
@@ -161,8 +176,11 @@ def read(raw: Any, seat: int | None = None, room: str | None = None, players: in
 
 def _seats(seats: Any, players: int | None) -> None:
     """Who sits where: one object a seat (name, kind, connected)."""
-    if not isinstance(seats, list) or not 1 <= len(seats) <= protocol.MAX_SEATS \
-            or (players is not None and len(seats) != players):
+    if (
+        not isinstance(seats, list)
+        or not 1 <= len(seats) <= protocol.MAX_SEATS
+        or (players is not None and len(seats) != players)
+    ):
         raise unreadable('"seats" is not a list with one entry for each seat')
     for s in seats:
         if not isinstance(s, dict):
@@ -170,7 +188,7 @@ def _seats(seats: Any, players: int | None) -> None:
         _text(s.get("name", ""), "a seat's name")
         _text(s.get("kind", "remote"), "a seat's kind", 16)
         if not isinstance(s.get("connected", True), bool):
-            raise unreadable("a seat's \"connected\" is not true or false")
+            raise unreadable('a seat\'s "connected" is not true or false')
 
 
 def _dice(rows: Any, what: str) -> None:
@@ -206,8 +224,11 @@ def check_view(view: PlayerView, seat: int | None) -> None:
     _dice(view.pool, "the pool")
     _dice(view.discarded, "the discarded dice")
     parts: tuple[tuple[Sequence[object], str], ...] = (
-        (view.taken, "taken"), (view.set_aside, "set aside"), (view.blueprints, "blueprints"),
-        (view.buildings, "buildings"))
+        (view.taken, "taken"),
+        (view.set_aside, "set aside"),
+        (view.blueprints, "blueprints"),
+        (view.buildings, "buildings"),
+    )
     for part, what in parts:
         if len(part) != n:
             raise unreadable(f"the view's {what} do not have one entry a seat")
@@ -226,8 +247,13 @@ def check_view(view: PlayerView, seat: int | None) -> None:
             raise unreadable("the view's scored rounds are out of order")
         _order(r.turn_order, n, "a scored round's turn order")
         scored: tuple[tuple[Sequence[object], str], ...] = (
-            (r.blueprints, "blueprints"), (r.buildings, "buildings"), (r.set_aside, "set aside"),
-            (r.scores, "scores"), (r.stacks, "stacks"), (r.set_aside_dice, "set-aside dice"))
+            (r.blueprints, "blueprints"),
+            (r.buildings, "buildings"),
+            (r.set_aside, "set aside"),
+            (r.scores, "scores"),
+            (r.stacks, "stacks"),
+            (r.set_aside_dice, "set-aside dice"),
+        )
         for part, what in scored:
             if len(part) != n:
                 raise unreadable(f"a scored round's {what} do not have one entry a seat")
@@ -275,9 +301,9 @@ def read_view(msg: dict[str, Any], seat: int | None, players: int | None = None)
         raise unreadable('"view" is not an object')
     try:
         view = wire.view_from_data(data)
-    except wire.WireError as e:      # its own words: "the server's view cannot be read (...)"
+    except wire.WireError as e:  # its own words: "the server's view cannot be read (...)"
         raise BadServer(Message.of("{reason}", reason=str(e))) from None
-    except Exception as e:           # int(1e999) and the like: what view_from_data does not name
+    except Exception as e:  # int(1e999) and the like: what view_from_data does not name
         raise unreadable(f"the view ({type(e).__name__}: {e})") from None
     check_view(view, seat)
     if players is not None and view.players != players:
@@ -298,7 +324,7 @@ def read_view(msg: dict[str, Any], seat: int | None, players: int | None = None)
             raise unreadable("the game is over, and the server did not send it")
         try:
             game = game_from_json(msg["game"])[0]
-        except Exception as e:       # a save that cannot be rebuilt, whatever the reason
+        except Exception as e:  # a save that cannot be rebuilt, whatever the reason
             raise unreadable(f"the finished game ({type(e).__name__}: {e})") from None
         if not game.is_over or len(game.names) != view.players:
             raise unreadable("the finished game the server sent is not this game, over")
@@ -309,15 +335,19 @@ def read_view(msg: dict[str, Any], seat: int | None, players: int | None = None)
         state = state_from_view(view, random.Random(0))
     except RecursionError:
         raise unreadable("the view cannot be played from (nested too deep)") from None
-    except Exception as e:           # the engine's rebuild refuses a view that cannot be: said
+    except Exception as e:  # the engine's rebuild refuses a view that cannot be: said
         raise unreadable(f"the view cannot be played from ({type(e).__name__}: {e})") from None
     state.round_results = list(view.round_results)
     if legal:
         if view.current_player != view.player:
-            raise BadServer(Message.of("the server gave legal actions to a seat that is not to move"))
+            raise BadServer(
+                Message.of("the server gave legal actions to a seat that is not to move")
+            )
         allowed = set(state.legal_actions())
         if not set(legal) <= allowed:
-            raise BadServer(Message.of("the server's legal actions are not moves this seat can make"))
+            raise BadServer(
+                Message.of("the server's legal actions are not moves this seat can make")
+            )
     elif view.current_player == view.player:
         raise BadServer(Message.of("it is this seat's move, and the server gave no legal action"))
     return Incoming("view", msg, view, state, None)

@@ -16,9 +16,16 @@ from blueprints3d.net.server import DEFAULT_HOST, GameServer, Limits
 
 
 class LocalServer:
-    def __init__(self, folder: Path | None = None, host: str = DEFAULT_HOST, port: int = 0,
-                 on_send: Callable[[Room, int, str], None] | None = None, keep_rooms: bool = True,
-                 limits: Limits | None = None, allow_seed: bool = True) -> None:
+    def __init__(
+        self,
+        folder: Path | None = None,
+        host: str = DEFAULT_HOST,
+        port: int = 0,
+        on_send: Callable[[Room, int, str], None] | None = None,
+        keep_rooms: bool = True,
+        limits: Limits | None = None,
+        allow_seed: bool = True,
+    ) -> None:
         """``folder``: where rooms are saved (None: the data folder's rooms/, or nowhere when
         ``keep_rooms`` is off); ``port`` 0: any free one. A seed is taken from ``create`` by
         default: this server's owner hosts the room and could read its files anyway."""
@@ -37,12 +44,13 @@ class LocalServer:
             def bound(port: int) -> None:
                 self.port = port
                 ready.set()
+
             self.task = self.loop.create_task(self.server.serve_forever(host, port, bound))
             try:
                 self.loop.run_until_complete(self.task)
             except asyncio.CancelledError:
                 pass
-            except OSError as e:      # the port is taken: said by the caller
+            except OSError as e:  # the port is taken: said by the caller
                 self.error = e
                 ready.set()
 

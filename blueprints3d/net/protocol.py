@@ -36,12 +36,12 @@ import re
 from typing import Any
 
 VERSION = 1
-MAX_BYTES = 64 * 1024            # a view of a four-player game is some kilobytes
+MAX_BYTES = 64 * 1024  # a view of a four-player game is some kilobytes
 MAX_NAME = 24
 MAX_SEATS = 4
-ROOM_CODE_CHARS = 10             # secrets.token_urlsafe(8) is 11: codes are cut to this
+ROOM_CODE_CHARS = 10  # secrets.token_urlsafe(8) is 11: codes are cut to this
 MAX_TAKEOVER = 24 * 3600
-MAX_SEED = 2**64 - 1             # a seed the server was allowed to take (serve --allow-seed): tests
+MAX_SEED = 2**64 - 1  # a seed the server was allowed to take (serve --allow-seed): tests
 # Room codes and tokens are secrets.token_urlsafe text: letters, digits, - and _, nothing else
 # (no spaces around them, no path separators).
 _URLSAFE = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -60,12 +60,19 @@ class ProtocolError(ValueError):
 
 
 def encode(kind: str, **fields: Any) -> str:
-    return json.dumps({"v": VERSION, "type": kind, **fields}, separators=(",", ":"), ensure_ascii=False)
+    return json.dumps(
+        {"v": VERSION, "type": kind, **fields}, separators=(",", ":"), ensure_ascii=False
+    )
 
 
 def _text(msg: dict[str, Any], key: str, most: int) -> str:
     value = msg.get(key)
-    if not isinstance(value, str) or not value.strip() or len(value) > most or not value.isprintable():
+    if (
+        not isinstance(value, str)
+        or not value.strip()
+        or len(value) > most
+        or not value.isprintable()
+    ):
         raise ProtocolError(f'"{key}" must be printable text of 1 to {most} characters')
     return value.strip()
 
@@ -104,7 +111,10 @@ def decode(raw: str | bytes) -> dict[str, Any]:
         seats = msg.get("seats")
         if not isinstance(seats, list) or not 2 <= len(seats) <= MAX_SEATS:
             raise ProtocolError(f'"seats" must list 2 to {MAX_SEATS} seats')
-        out: dict[str, Any] = {"type": kind, "seats": [_text({"s": s}, "s", MAX_NAME) for s in seats]}
+        out: dict[str, Any] = {
+            "type": kind,
+            "seats": [_text({"s": s}, "s", MAX_NAME) for s in seats],
+        }
         out["seed"] = _int(msg, "seed", 0, MAX_SEED) if "seed" in msg else None
         out["takeover"] = _int(msg, "takeover", 0, MAX_TAKEOVER) if "takeover" in msg else None
         return out
@@ -115,5 +125,9 @@ def decode(raw: str | bytes) -> dict[str, Any]:
     if kind == "watch":
         return {"type": kind, "room": _code(msg, "room")}
     if kind == "act":
-        return {"type": kind, "action": _int(msg, "action", 0, 10**6), "turn": _int(msg, "turn", 0, 10**6)}
+        return {
+            "type": kind,
+            "action": _int(msg, "action", 0, 10**6),
+            "turn": _int(msg, "turn", 0, 10**6),
+        }
     raise ProtocolError('"type" must be create, join, rejoin, watch or act')

@@ -29,8 +29,8 @@ from blueprints3d.text import clean_name, display
 
 _ROUNDS_MARKER = "\x01rounds"
 _ROUNDS_ENCODED = json.dumps(_ROUNDS_MARKER)
-REMOTE = "@remote"          # a seat for someone to join over the network
-BOT_PREFIX = "@"            # "@easy", "@expert": a computer seat the server plays
+REMOTE = "@remote"  # a seat for someone to join over the network
+BOT_PREFIX = "@"  # "@easy", "@expert": a computer seat the server plays
 
 
 class RoomError(ValueError):
@@ -44,9 +44,9 @@ class RoomError(ValueError):
 
 @dataclass
 class Seat:
-    kind: str                     # "remote" or a bot level
+    kind: str  # "remote" or a bot level
     name: str
-    token: str | None = None      # set when someone joins it
+    token: str | None = None  # set when someone joins it
     named_by_joiner: bool = False  # "@remote": the first to join names it
 
     @property
@@ -60,20 +60,26 @@ class Room:
     state: GameState
     seats: list[Seat]
     folder: Path | None = None
-    takeover: float | None = None   # seconds a dropped seat waits at its move, then a computer moves
-    last: tuple[int, int] | None = None   # (seat, action) of the last move, told with the next views
-    touched: float = field(default_factory=time.time)   # when someone last joined or moved (epoch s)
+    takeover: float | None = None  # seconds a dropped seat waits at its move, then a computer moves
+    last: tuple[int, int] | None = None  # (seat, action) of the last move, told with the next views
+    touched: float = field(default_factory=time.time)  # when someone last joined or moved (epoch s)
     _rounds: tuple[int, str] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
-    def create(cls, specs: list[str], seed: int | None = None, folder: Path | None = None,
-               takeover: float | None = None) -> Room:
+    def create(
+        cls,
+        specs: list[str],
+        seed: int | None = None,
+        folder: Path | None = None,
+        takeover: float | None = None,
+    ) -> Room:
         """A room for ``specs``: "@remote" (someone joins), "@easy".."@expert" (the server's
         computer), any other text: a seat for someone to join, named so; at least one seat is
         a person's. No two seats share a name (the computers keep theirs; a person who chose a
         taken one gets "name 2"). ``seed`` None: drawn here, 64 bits from ``secrets``: nobody
         who plays can know the cards and the bag. The caller saves the room (``save``)."""
         from blueprints3d.ai import LEVELS
+
         seats = []
         for k, spec in enumerate(specs):
             if spec == REMOTE:
@@ -81,8 +87,13 @@ class Room:
             elif spec.startswith(BOT_PREFIX):
                 level = spec[1:]
                 if level not in LEVELS:
-                    raise RoomError(Message.of("unknown computer level {level}: expected one of {levels}",
-                                               level=repr(level), levels=", ".join(LEVELS)))
+                    raise RoomError(
+                        Message.of(
+                            "unknown computer level {level}: expected one of {levels}",
+                            level=repr(level),
+                            levels=", ".join(LEVELS),
+                        )
+                    )
                 seats.append(Seat(level, f"Computer {k + 1}"))
             else:
                 seats.append(Seat("remote", clean_name(spec, f"Player {k + 1}")))
@@ -95,7 +106,9 @@ class Room:
                 taken.add(seat.name)
         seed = secrets.randbits(SEED_BITS) if seed is None else seed
         state = GameState.new(len(seats), seed, 0, [s.name for s in seats])
-        return cls(secrets.token_urlsafe(8)[:protocol.ROOM_CODE_CHARS], state, seats, folder, takeover)
+        return cls(
+            secrets.token_urlsafe(8)[: protocol.ROOM_CODE_CHARS], state, seats, folder, takeover
+        )
 
     # -- seats ------------------------------------------------------------------------------
 
@@ -115,7 +128,9 @@ class Room:
 
     def rejoin(self, token: str) -> int:
         for k, seat in enumerate(self.seats):
-            if seat.token is not None and secrets.compare_digest(seat.token.encode(), token.encode()):
+            if seat.token is not None and secrets.compare_digest(
+                seat.token.encode(), token.encode()
+            ):
                 self.touch()
                 return k
         raise RoomError(Message.of("no seat of this room holds that token"))
@@ -135,14 +150,23 @@ class Room:
         """``seat`` makes ``action``, meant for move number ``turn``; RoomError (nothing
         changed) when it is not that seat's move, the move is stale, or the engine refuses it."""
         if turn != self.turn:
-            raise RoomError(Message.of("that action was for move {turn}; the game is at move {now}",
-                                       turn=turn, now=self.turn))
+            raise RoomError(
+                Message.of(
+                    "that action was for move {turn}; the game is at move {now}",
+                    turn=turn,
+                    now=self.turn,
+                )
+            )
         if self.state.current_player != seat:
             raise RoomError(Message.of("it is not your move"))
         try:
             self.state.apply(action)
         except IllegalAction as e:
-            raise RoomError(e.message if isinstance(e.message, Message) else Message.of("{reason}", reason=str(e))) from None
+            raise RoomError(
+                e.message
+                if isinstance(e.message, Message)
+                else Message.of("{reason}", reason=str(e))
+            ) from None
         self.last = (seat, action)
         self.touch()
 
@@ -185,16 +209,31 @@ class Room:
         """The scored rounds as the view's JSON has them (``wire.round_data``), made once a round."""
         done = self.state.round_results
         if self._rounds is None or self._rounds[0] != len(done):
-            self._rounds = (len(done), json.dumps([wire.round_data(r) for r in done], separators=(",", ":"),
-                                                  ensure_ascii=False))
+            self._rounds = (
+                len(done),
+                json.dumps(
+                    [wire.round_data(r) for r in done], separators=(",", ":"), ensure_ascii=False
+                ),
+            )
         return self._rounds[1]
 
     # -- saving -----------------------------------------------------------------------------
 
     def meta(self) -> dict[str, Any]:
-        return {"room": self.code, "takeover": self.takeover, "touched": round(self.touched, 3),
-                "seats": [{"kind": s.kind, "name": s.name, "token": s.token, "named_by_joiner": s.named_by_joiner}
-                          for s in self.seats]}
+        return {
+            "room": self.code,
+            "takeover": self.takeover,
+            "touched": round(self.touched, 3),
+            "seats": [
+                {
+                    "kind": s.kind,
+                    "name": s.name,
+                    "token": s.token,
+                    "named_by_joiner": s.named_by_joiner,
+                }
+                for s in self.seats
+            ],
+        }
 
     def save_bytes(self) -> bytes:
         """The room in the save format, as ``save`` writes it (made under the room's lock; the
@@ -217,6 +256,7 @@ class Room:
         """A saved room, checked as strictly as a save file: RoomFileError names what is wrong.
         Its code is the file's name, never what the file says of itself."""
         from blueprints3d.ai import LEVELS
+
         code = code_of(path)
         if code is None:
             raise RoomFileError(f"{path.name} is not named room-CODE.json")
@@ -227,11 +267,18 @@ class Room:
             return RoomFileError(f"{where}: {what}")
 
         takeover = meta.get("takeover")
-        if takeover is not None and (isinstance(takeover, bool) or not isinstance(takeover, (int, float))
-                                     or not 0 <= takeover <= protocol.MAX_TAKEOVER):
+        if takeover is not None and (
+            isinstance(takeover, bool)
+            or not isinstance(takeover, (int, float))
+            or not 0 <= takeover <= protocol.MAX_TAKEOVER
+        ):
             raise bad(f'"takeover" must be empty or seconds from 0 to {protocol.MAX_TAKEOVER}')
         touched = meta.get("touched", path.stat().st_mtime)
-        if isinstance(touched, bool) or not isinstance(touched, (int, float)) or not 0 <= touched < 2**40:
+        if (
+            isinstance(touched, bool)
+            or not isinstance(touched, (int, float))
+            or not 0 <= touched < 2**40
+        ):
             raise bad('"touched" must be a time')
         raw = meta.get("seats")
         if not isinstance(raw, list) or len(raw) != state.num_players:
@@ -240,13 +287,22 @@ class Room:
         for k, s in enumerate(raw):
             if not isinstance(s, dict) or set(s) - {"kind", "name", "token", "named_by_joiner"}:
                 raise bad(f"seat {k + 1} is not a seat")
-            kind, name, token, named = s.get("kind"), s.get("name"), s.get("token"), s.get("named_by_joiner", False)
+            kind, name, token, named = (
+                s.get("kind"),
+                s.get("name"),
+                s.get("token"),
+                s.get("named_by_joiner", False),
+            )
             if kind != "remote" and kind not in LEVELS:
                 raise bad(f"seat {k + 1}: unknown kind {display(str(kind), 20)!r}")
             if name != state.names[k]:
                 raise bad(f"seat {k + 1}: its name is not the game's")
-            if token is not None and (kind != "remote" or not isinstance(token, str) or not protocol.is_token(token)):
-                raise bad(f"seat {k + 1}: a token must be a person's, of 1 to 64 letters, digits, - and _")
+            if token is not None and (
+                kind != "remote" or not isinstance(token, str) or not protocol.is_token(token)
+            ):
+                raise bad(
+                    f"seat {k + 1}: a token must be a person's, of 1 to 64 letters, digits, - and _"
+                )
             if not isinstance(named, bool):
                 raise bad(f"seat {k + 1}: named_by_joiner must be true or false")
             seats.append(Seat(kind, name, token, named))
@@ -277,14 +333,14 @@ def code_of(path: Path) -> str | None:
     name = path.name
     if not (name.startswith(FILE_PREFIX) and name.endswith(".json")):
         return None
-    code = name[len(FILE_PREFIX):-len(".json")]
+    code = name[len(FILE_PREFIX) : -len(".json")]
     return code if protocol.is_room_code(code) else None
 
 
 @dataclass
 class Loaded:
     rooms: dict[str, Room]
-    set_aside: list[tuple[str, str]]   # (file name, reason) of each damaged room moved to damaged/
+    set_aside: list[tuple[str, str]]  # (file name, reason) of each damaged room moved to damaged/
     temps_removed: int
 
 
@@ -324,11 +380,12 @@ def _set_aside(folder: Path, path: Path, reason: str) -> None:
         os.rename(path, target / stem)
         (target / f"{stem}.reason.txt").write_text(reason + "\n", encoding="utf-8")
     except OSError:
-        pass   # left where it is; it is said all the same, and never served
+        pass  # left where it is; it is said all the same, and never served
 
 
 def rooms_folder(data_folder: str | os.PathLike[str] | None = None) -> Path:
     from blueprints3d.files.places import default_dir
+
     folder = (Path(data_folder) if data_folder is not None else default_dir()) / "rooms"
     folder.mkdir(parents=True, exist_ok=True)
     return folder

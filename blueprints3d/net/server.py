@@ -36,14 +36,14 @@ from blueprints3d.i18n.message import Message
 from blueprints3d.net import protocol, wire
 from blueprints3d.net.room import Loaded, Room, RoomError, load_rooms
 
-DEFAULT_HOST = "127.0.0.1"    # the internet only through a reverse proxy (README)
+DEFAULT_HOST = "127.0.0.1"  # the internet only through a reverse proxy (README)
 DEFAULT_PORT = 8765
-RATE = 20.0                   # messages a second a connection may send, on average ...
-BURST = 40                    # ... with this many at once
-MAX_ERRORS = 20               # refused messages before a connection is closed
-CLOSE_REPLACED = 4001         # a newer connection took this one's seat with its token
-CLOSE_TRY_LATER = 1013        # a limit refused it
-CLOSE_GOING_AWAY = 1001       # idle, or its room was removed
+RATE = 20.0  # messages a second a connection may send, on average ...
+BURST = 40  # ... with this many at once
+MAX_ERRORS = 20  # refused messages before a connection is closed
+CLOSE_REPLACED = 4001  # a newer connection took this one's seat with its token
+CLOSE_TRY_LATER = 1013  # a limit refused it
+CLOSE_GOING_AWAY = 1001  # idle, or its room was removed
 
 log = logging.getLogger("blueprints3d.serve")
 
@@ -52,13 +52,13 @@ log = logging.getLogger("blueprints3d.serve")
 class Limits:
     """What one server holds at most; ``serve`` has an option for each."""
 
-    rooms: int = 1000                   # rooms in all
-    rooms_per_address: int = 20         # rooms that one address created and that still exist
-    connections_per_address: int = 64   # connections open at once from one address
-    idle_seconds: float = 600.0         # a connection with nothing said either way this long: closed
-    room_days: float = 7.0              # a room nobody joined or moved in for this long: removed
-    finished_hours: float = 24.0        # a finished room: removed this long after its last move
-    thinking: int = 2                   # computer seats thinking at once, server-wide
+    rooms: int = 1000  # rooms in all
+    rooms_per_address: int = 20  # rooms that one address created and that still exist
+    connections_per_address: int = 64  # connections open at once from one address
+    idle_seconds: float = 600.0  # a connection with nothing said either way this long: closed
+    room_days: float = 7.0  # a room nobody joined or moved in for this long: removed
+    finished_hours: float = 24.0  # a finished room: removed this long after its last move
+    thinking: int = 2  # computer seats thinking at once, server-wide
 
 
 class LimitError(RoomError):
@@ -75,7 +75,7 @@ class _Link:
     seat: int | None = None
     tokens: float = BURST
     stamp: float = field(default_factory=time.monotonic)
-    active: float = field(default_factory=time.monotonic)   # the last message either way
+    active: float = field(default_factory=time.monotonic)  # the last message either way
     errors: int = 0
 
     def spend(self) -> bool:
@@ -104,9 +104,15 @@ def _address(ws: ServerConnection, behind_proxy: bool = False) -> str:
 
 
 class GameServer:
-    def __init__(self, folder: Path | None = None,
-                 on_send: Callable[[Room, int, str], None] | None = None, *,
-                 limits: Limits | None = None, allow_seed: bool = False, behind_proxy: bool = False) -> None:
+    def __init__(
+        self,
+        folder: Path | None = None,
+        on_send: Callable[[Room, int, str], None] | None = None,
+        *,
+        limits: Limits | None = None,
+        allow_seed: bool = False,
+        behind_proxy: bool = False,
+    ) -> None:
         """``folder``: where rooms are saved and resumed from (None: nowhere); ``allow_seed``:
         take a seed from ``create`` (tests, and a table's own server, whose owner can read its
         room files anyway); a public server draws every seed itself. ``behind_proxy``: count
@@ -125,8 +131,8 @@ class GameServer:
         self.rooms: dict[str, Room] = loaded.rooms
         self.links: dict[str, list[_Link]] = {}
         self.live: set[_Link] = set()
-        self.created_by: dict[str, str] = {}     # room code -> the address that created it
-        self.on_send = on_send          # tests record every message a seat is sent
+        self.created_by: dict[str, str] = {}  # room code -> the address that created it
+        self.on_send = on_send  # tests record every message a seat is sent
         self._locks: dict[str, asyncio.Lock] = {}
         self._thinking: asyncio.Semaphore | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -137,11 +143,24 @@ class GameServer:
 
     async def handler(self, ws: ServerConnection) -> None:
         address = _address(ws, self.behind_proxy)
-        if sum(1 for other in self.live if other.address == address) >= self.limits.connections_per_address:
-            log.info("%s: refused a connection: %d open already", address, self.limits.connections_per_address)
-            await self._refuse(ws, LimitError(Message.of(
-                "too many connections from your address (at most {n}); close some and try again",
-                n=self.limits.connections_per_address)))
+        if (
+            sum(1 for other in self.live if other.address == address)
+            >= self.limits.connections_per_address
+        ):
+            log.info(
+                "%s: refused a connection: %d open already",
+                address,
+                self.limits.connections_per_address,
+            )
+            await self._refuse(
+                ws,
+                LimitError(
+                    Message.of(
+                        "too many connections from your address (at most {n}); close some and try again",
+                        n=self.limits.connections_per_address,
+                    )
+                ),
+            )
             return
         link = _Link(ws, address)
         self.live.add(link)
@@ -159,7 +178,11 @@ class GameServer:
                     if isinstance(e, LimitError):
                         await self._refuse(ws, e)
                         return
-                    said = {"message": wire.message_data(e.message)} if isinstance(e, RoomError) else {}
+                    said = (
+                        {"message": wire.message_data(e.message)}
+                        if isinstance(e, RoomError)
+                        else {}
+                    )
                     await ws.send(protocol.encode("error", error=str(e), **said))
                     if link.errors >= MAX_ERRORS:
                         await ws.close(1008, "too many refused messages")
@@ -172,12 +195,14 @@ class GameServer:
                 links = self.links.get(link.room.code, [])
                 if link in links:
                     links.remove(link)
-                    await self._announce(link.room)   # the others see the seat away
-                self._watch(link.room)   # its seat may be the one to move: it waits, then a computer
+                    await self._announce(link.room)  # the others see the seat away
+                self._watch(link.room)  # its seat may be the one to move: it waits, then a computer
 
     async def _refuse(self, ws: ServerConnection, e: RoomError) -> None:
         try:
-            await ws.send(protocol.encode("error", error=str(e), message=wire.message_data(e.message)))
+            await ws.send(
+                protocol.encode("error", error=str(e), message=wire.message_data(e.message))
+            )
             await ws.close(CLOSE_TRY_LATER, "limit")
         except ConnectionClosed:
             pass
@@ -205,7 +230,9 @@ class GameServer:
                     await self._save(room)
                 else:
                     seat, token = room.rejoin(msg["token"]), msg["token"]
-                for older in [other for other in self.links.get(room.code, []) if other.seat == seat]:
+                for older in [
+                    other for other in self.links.get(room.code, []) if other.seat == seat
+                ]:
                     self._spawn(self._replaced(older))
                 link.room, link.seat = room, seat
                 self.links.setdefault(room.code, []).append(link)
@@ -213,7 +240,7 @@ class GameServer:
             await link.ws.send(protocol.encode("joined", room=room.code, seat=seat, token=token))
             await self._send(link)
             await self._announce(room, but=link)
-            self._kick_bots(room)      # a room resumed at a computer's move moves on now
+            self._kick_bots(room)  # a room resumed at a computer's move moves on now
             return
         # "act"
         if link.room is None or link.seat is None:
@@ -229,23 +256,44 @@ class GameServer:
 
     async def _create(self, link: _Link, msg: dict[str, Any]) -> None:
         if msg["seed"] is not None and not self.allow_seed:
-            raise RoomError(Message.of("this server draws each room's seed itself (a seed a player chose would "
-                                       "show everyone's secret cards)"))
+            raise RoomError(
+                Message.of(
+                    "this server draws each room's seed itself (a seed a player chose would "
+                    "show everyone's secret cards)"
+                )
+            )
         if len(self.rooms) >= self.limits.rooms:
-            raise LimitError(Message.of("this server holds as many rooms as it can ({n}); try again later",
-                                        n=self.limits.rooms))
-        mine = sum(1 for code, by in self.created_by.items() if by == link.address and code in self.rooms)
+            raise LimitError(
+                Message.of(
+                    "this server holds as many rooms as it can ({n}); try again later",
+                    n=self.limits.rooms,
+                )
+            )
+        mine = sum(
+            1 for code, by in self.created_by.items() if by == link.address and code in self.rooms
+        )
         if mine >= self.limits.rooms_per_address:
-            raise LimitError(Message.counted(
-                "your address has opened {n} room on this server, as many as it may; finish it, or try again later",
-                "your address has opened {n} rooms on this server, as many as it may; finish one, or try again "
-                "later", self.limits.rooms_per_address))
+            raise LimitError(
+                Message.counted(
+                    "your address has opened {n} room on this server, as many as it may; finish it, or try again later",
+                    "your address has opened {n} rooms on this server, as many as it may; finish one, or try again "
+                    "later",
+                    self.limits.rooms_per_address,
+                )
+            )
         room = Room.create(msg["seats"], msg["seed"], self.folder, msg["takeover"])
         await self._save(room)
         self.rooms[room.code] = room
         self.created_by[room.code] = link.address
-        log.info("%s: created room %s (%s)", link.address, room.code, ", ".join(s.kind for s in room.seats))
-        await link.ws.send(protocol.encode("created", room=room.code, seats=[s.name for s in room.seats]))
+        log.info(
+            "%s: created room %s (%s)",
+            link.address,
+            room.code,
+            ", ".join(s.kind for s in room.seats),
+        )
+        await link.ws.send(
+            protocol.encode("created", room=room.code, seats=[s.name for s in room.seats])
+        )
         self._kick_bots(room)
 
     async def _replaced(self, older: _Link) -> None:
@@ -254,8 +302,12 @@ class GameServer:
             self.links[older.room.code].remove(older)
         older.room = older.seat = None
         try:
-            message = Message.of("another connection took this seat with its token; this one is closed")
-            await older.ws.send(protocol.encode("error", error=str(message), message=wire.message_data(message)))
+            message = Message.of(
+                "another connection took this seat with its token; this one is closed"
+            )
+            await older.ws.send(
+                protocol.encode("error", error=str(message), message=wire.message_data(message))
+            )
             await older.ws.close(CLOSE_REPLACED, "replaced")
         except ConnectionClosed:
             pass
@@ -278,7 +330,7 @@ class GameServer:
                 # The bytes are made here (CPU: a worker would only contend for the GIL); the
                 # worker writes them (the file system's waits, fsync's above all, free the GIL).
                 await asyncio.to_thread(room.save, room.save_bytes())
-            except OSError as e:   # a full or failing disk: the game goes on in memory, said
+            except OSError as e:  # a full or failing disk: the game goes on in memory, said
                 log.error("room %s could not be saved: %s", room.code, e)
 
     def _spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
@@ -301,6 +353,7 @@ class GameServer:
 
     async def _run_bots(self, room: Room) -> None:
         from blueprints3d.ai import make_bot
+
         try:
             while (who := room.bot_to_move()) is not None and self.rooms.get(room.code) is room:
                 seat, level = who
@@ -335,8 +388,10 @@ class GameServer:
         """Who sits where: each seat's name, kind (remote or a computer's level) and whether a
         connection holds it now (a computer always sits)."""
         held = {link.seat for link in self.links.get(room.code, [])}
-        return [{"name": room.state.names[k], "kind": seat.kind, "connected": seat.is_bot or k in held}
-                for k, seat in enumerate(room.seats)]
+        return [
+            {"name": room.state.names[k], "kind": seat.kind, "connected": seat.is_bot or k in held}
+            for k, seat in enumerate(room.seats)
+        ]
 
     async def _announce(self, room: Room, but: _Link | None = None) -> None:
         """A seat came or went: everyone else in the room hears who sits where now."""
@@ -365,15 +420,22 @@ class GameServer:
 
     async def _take_over(self, room: Room, seat: int, turn: int) -> None:
         from blueprints3d.ai import make_bot
+
         assert room.takeover is not None
         await asyncio.sleep(room.takeover)
         if self._takeovers.get(room.code) is asyncio.current_task():
             del self._takeovers[room.code]
         async with self._think(), self._lock(room):
-            if room.turn != turn or room.state.current_player != seat or self._connected(room, seat) \
-                    or self.rooms.get(room.code) is not room:
+            if (
+                room.turn != turn
+                or room.state.current_player != seat
+                or self._connected(room, seat)
+                or self.rooms.get(room.code) is not room
+            ):
                 return
-            action = await asyncio.to_thread(make_bot("easy", seed=turn).choose, room.state.clone(), seat)
+            action = await asyncio.to_thread(
+                make_bot("easy", seed=turn).choose, room.state.clone(), seat
+            )
             room.act(seat, action, turn)
             await self._save(room)
         await self._broadcast(room)
@@ -394,7 +456,7 @@ class GameServer:
             await link.ws.send(text)
             link.active = time.monotonic()
         except ConnectionClosed:
-            pass   # it rejoins with its token; the room waits
+            pass  # it rejoins with its token; the room waits
 
     # -- upkeep -----------------------------------------------------------------------------
 
@@ -409,15 +471,19 @@ class GameServer:
         wall = time.time() if wall is None else wall
         for link in list(self.live):
             if now - link.active > self.limits.idle_seconds:
-                link.active = now   # closed once
+                link.active = now  # closed once
                 self._spawn(link.ws.close(CLOSE_GOING_AWAY, "idle"))
         for room in list(self.rooms.values()):
             age = wall - room.touched
-            if (room.state.is_over and age > self.limits.finished_hours * 3600) or age > self.limits.room_days * 86400:
+            if (
+                room.state.is_over and age > self.limits.finished_hours * 3600
+            ) or age > self.limits.room_days * 86400:
                 self._remove(room)
 
     def _remove(self, room: Room) -> None:
-        log.info("room %s removed (%s)", room.code, "finished" if room.state.is_over else "untouched")
+        log.info(
+            "room %s removed (%s)", room.code, "finished" if room.state.is_over else "untouched"
+        )
         del self.rooms[room.code]
         self.created_by.pop(room.code, None)
         self._cancel_takeover(room)
@@ -439,10 +505,16 @@ class GameServer:
             self._kick_bots(room)
             self._watch(room)
 
-    async def serve_forever(self, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
-                            ready: Callable[[int], Awaitable[None] | None] | None = None) -> None:
+    async def serve_forever(
+        self,
+        host: str = DEFAULT_HOST,
+        port: int = DEFAULT_PORT,
+        ready: Callable[[int], Awaitable[None] | None] | None = None,
+    ) -> None:
         try:
-            async with serve(self.handler, host, port, max_size=protocol.MAX_BYTES, max_queue=16) as server:
+            async with serve(
+                self.handler, host, port, max_size=protocol.MAX_BYTES, max_queue=16
+            ) as server:
                 bound = next(iter(server.sockets)).getsockname()[1]
                 self.resume()
                 self._spawn(self._sweep(max(0.05, min(5.0, self.limits.idle_seconds / 4))))

@@ -35,12 +35,24 @@ def _header(s: GameState) -> str:
     if player is None:
         return _("Game over")
     n = s.num_players
-    return _("Round {round} of {rounds} - turn {turn} of {turns} - {who}", round=s.round, rounds=NUM_ROUNDS,
-             turn=s.turns_done // n + 1, turns=TAKES_PER_ROUND, who=_(ROLE[s.phase], name=s.names[player]))
+    return _(
+        "Round {round} of {rounds} - turn {turn} of {turns} - {who}",
+        round=s.round,
+        rounds=NUM_ROUNDS,
+        turn=s.turns_done // n + 1,
+        turns=TAKES_PER_ROUND,
+        who=_(ROLE[s.phase], name=s.names[player]),
+    )
 
 
-def state_step(s: GameState, caption: str, open_: bool, seat: int | None,
-               last: int | None = None, new_pool: Sequence[int] = ()) -> Step:
+def state_step(
+    s: GameState,
+    caption: str,
+    open_: bool,
+    seat: int | None,
+    last: int | None = None,
+    new_pool: Sequence[int] = (),
+) -> Step:
     """The table now: ``last`` is the action just played (its die is marked), ``new_pool`` the
     dice just drawn into the pool."""
     visible = [open_ or p == seat or s.is_over for p in range(s.num_players)]
@@ -48,28 +60,57 @@ def state_step(s: GameState, caption: str, open_: bool, seat: int | None,
     placed = moved.cell if moved is not None else None  # the cell of a placement, else None
     views = []
     for p in range(s.num_players):
-        mark_last = moved is not None and moved.kind is not A.Kind.DISCARD and moved.die in s.taken[p]
+        mark_last = (
+            moved is not None and moved.kind is not A.Kind.DISCARD and moved.die in s.taken[p]
+        )
         name = _("{name} (to play)", name=s.names[p]) if p == s.current_player else s.names[p]
         set_aside = tuple(_die(s, d) for d in s.set_aside[p])
         if visible[p]:
             marks: dict[tuple[int, int], Mark] = {}
             if mark_last and placed is not None:
                 marks[(placed, len(s.stacks[p][placed]) - 1)] = Mark("", Tone.FOCUS)
-            views.append(BuildingView(name, s.blueprints[p], tuple(tuple(b) for b in s.building(p)),
-                                      die_marks=marks, aside=set_aside,
-                                      aside_label=_("set aside") if set_aside else ""))
+            views.append(
+                BuildingView(
+                    name,
+                    s.blueprints[p],
+                    tuple(tuple(b) for b in s.building(p)),
+                    die_marks=marks,
+                    aside=set_aside,
+                    aside_label=_("set aside") if set_aside else "",
+                )
+            )
         else:
             # Behind the screen: only the dice taken, in the open, in the order taken.
             taken = tuple(_die(s, d) for d in s.taken[p])
             # Setting a die aside happens in the open: it is marked among the taken dice.
-            out = {k: Mark(_("out"), Tone.BAD, glow=False) for k, d in enumerate(s.taken[p]) if d in s.set_aside[p]}
-            views.append(BuildingView(name, None, aside=taken, aside_label=_("taken") if taken else "",
-                                      aside_marks=out, footer=_("{taken} of {takes} dice taken", taken=len(taken),
-                                                                takes=TAKES_PER_ROUND)))
+            out = {
+                k: Mark(_("out"), Tone.BAD, glow=False)
+                for k, d in enumerate(s.taken[p])
+                if d in s.set_aside[p]
+            }
+            views.append(
+                BuildingView(
+                    name,
+                    None,
+                    aside=taken,
+                    aside_label=_("taken") if taken else "",
+                    aside_marks=out,
+                    footer=_(
+                        "{taken} of {takes} dice taken", taken=len(taken), takes=TAKES_PER_ROUND
+                    ),
+                )
+            )
     pool_marks = {i: Mark(_("new"), Tone.GOOD) for i, d in enumerate(s.pool) if d in new_pool}
-    return Step(caption, tuple(views), pool=tuple(_die(s, d) for d in s.pool), pool_marks=pool_marks,
-                in_demand=s.in_demand_materials(), discarded=tuple(_die(s, d) for d in s.discarded),
-                header=_header(s), facts={"visible": visible, "round": s.round, "turns_done": s.turns_done})
+    return Step(
+        caption,
+        tuple(views),
+        pool=tuple(_die(s, d) for d in s.pool),
+        pool_marks=pool_marks,
+        in_demand=s.in_demand_materials(),
+        discarded=tuple(_die(s, d) for d in s.discarded),
+        header=_header(s),
+        facts={"visible": visible, "round": s.round, "turns_done": s.turns_done},
+    )
 
 
 def round_step(rr: RoundResult, names: Sequence[str]) -> Step:
@@ -82,30 +123,57 @@ def round_step(rr: RoundResult, names: Sequence[str]) -> Step:
 
     def footer(p: int) -> str:
         points = n_("{n} point", "{n} points", rr.scores[p].total)
-        return _("{points} - {cards}", points=points, cards=join_list(won[p])) if p in won else points
+        return (
+            _("{points} - {cards}", points=points, cards=join_list(won[p])) if p in won else points
+        )
 
-    views = tuple(BuildingView(
-        names[p], rr.blueprints[p], rr.buildings[p],
-        aside=rr.set_aside[p], aside_label=_("set aside") if rr.set_aside[p] else "",
-        footer=footer(p))
-        for p in range(len(names)))
-    parts = [_("{card}: {reason}", card=title_word(a), reason=pl.reason) for a, pl in rr.awards.items()]
-    parts += [_("{card}: {reason}", card=title_word(z), reason=pl.reason) for z, pl in rr.prizes.items()]
-    caption = _("Round {round} is scored and the buildings are revealed. {reasons}.", round=rr.round,
-                reasons=". ".join(parts))
-    return Step(caption, views, in_demand=rr.in_demand, header=_("Round {round} scored", round=rr.round),
-                facts={"visible": [True] * len(names), "round": rr.round, "scored": True})
+    views = tuple(
+        BuildingView(
+            names[p],
+            rr.blueprints[p],
+            rr.buildings[p],
+            aside=rr.set_aside[p],
+            aside_label=_("set aside") if rr.set_aside[p] else "",
+            footer=footer(p),
+        )
+        for p in range(len(names))
+    )
+    parts = [
+        _("{card}: {reason}", card=title_word(a), reason=pl.reason) for a, pl in rr.awards.items()
+    ]
+    parts += [
+        _("{card}: {reason}", card=title_word(z), reason=pl.reason) for z, pl in rr.prizes.items()
+    ]
+    caption = _(
+        "Round {round} is scored and the buildings are revealed. {reasons}.",
+        round=rr.round,
+        reasons=". ".join(parts),
+    )
+    return Step(
+        caption,
+        views,
+        in_demand=rr.in_demand,
+        header=_("Round {round} scored", round=rr.round),
+        facts={"visible": [True] * len(names), "round": rr.round, "scored": True},
+    )
 
 
 def _round_start(s: GameState) -> str:
     starts = s.current_player
     assert starts is not None  # a round that begins is not the end of the game
     first, second = s.in_demand_materials()
-    return _("Round {round} begins. In demand: {first_colour} ({first}) first, {second_colour} "
-             "({second}) second. Each player gets a secret blueprint; {pool} dice are rolled "
-             "into the pool. {name} starts.", round=s.round, first_colour=colour_word(first),
-             first=material_word(first), second_colour=colour_word(second), second=material_word(second),
-             pool=len(s.pool), name=s.names[starts])
+    return _(
+        "Round {round} begins. In demand: {first_colour} ({first}) first, {second_colour} "
+        "({second}) second. Each player gets a secret blueprint; {pool} dice are rolled "
+        "into the pool. {name} starts.",
+        round=s.round,
+        first_colour=colour_word(first),
+        first=material_word(first),
+        second_colour=colour_word(second),
+        second=material_word(second),
+        pool=len(s.pool),
+        name=s.names[starts],
+    )
 
 
 def _game_over(s: GameState) -> str:
@@ -116,18 +184,35 @@ def _game_over(s: GameState) -> str:
         # Every card won, as often as it was won (a Prize won in two rounds is two cards).
         got = [title_word(a) for a in Award for _k in range(res.awards[p].count(a))]
         got += [title_word(z) for z in Prize for _k in range(res.prizes[p].count(z))]
-        parts.append(_("{name} {vp} VP ({cards})", name=s.names[p], vp=res.victory_points[p],
-                       cards=join_list(got) or _("nothing")))
+        parts.append(
+            _(
+                "{name} {vp} VP ({cards})",
+                name=s.names[p],
+                vp=res.victory_points[p],
+                cards=join_list(got) or _("nothing"),
+            )
+        )
     who = s.names[res.winners[0]] if res.winners else ""
     for p in res.winners[1:]:
         who = _("{first} and {then}", first=who, then=s.names[p])
     if res.shared:
-        return _("Game over. {standings}. {names} share the victory.", standings="; ".join(parts), names=who)
+        return _(
+            "Game over. {standings}. {names} share the victory.",
+            standings="; ".join(parts),
+            names=who,
+        )
     return _("Game over. {standings}. {name} wins.", standings="; ".join(parts), name=who)
 
 
-def replay_steps(players: int, seed: int, start_player: int, names: Sequence[str], log: Sequence[int],
-                 open_: bool = False, seat: int | None = None) -> list[Step]:
+def replay_steps(
+    players: int,
+    seed: int,
+    start_player: int,
+    names: Sequence[str],
+    log: Sequence[int],
+    open_: bool = False,
+    seat: int | None = None,
+) -> list[Step]:
     """Every step of the game in ``log``, replayed through the engine."""
     s = GameState.new(players, seed, start_player, list(names))
     steps = [state_step(s, _round_start(s), open_, seat)]
@@ -139,13 +224,20 @@ def replay_steps(players: int, seed: int, start_player: int, names: Sequence[str
         s.apply(action)
         if len(s.round_results) > scored:
             steps.append(round_step(s.round_results[-1], s.names))
-            steps[-1] = Step(_("{action}. {caption}", action=said, caption=steps[-1].caption), steps[-1].buildings, in_demand=steps[-1].in_demand,
-                             header=steps[-1].header, facts=steps[-1].facts)
+            steps[-1] = Step(
+                _("{action}. {caption}", action=said, caption=steps[-1].caption),
+                steps[-1].buildings,
+                in_demand=steps[-1].in_demand,
+                header=steps[-1].header,
+                facts=steps[-1].facts,
+            )
             if not s.is_over:
                 steps.append(state_step(s, _round_start(s), open_, seat))
             continue
         new = [d for d in s.pool if d not in pool_before]
-        steps.append(state_step(s, _("{action}.", action=said), open_, seat, last=action, new_pool=new))
+        steps.append(
+            state_step(s, _("{action}.", action=said), open_, seat, last=action, new_pool=new)
+        )
     if s.is_over:
         steps.append(state_step(s, _game_over(s), True, None))
     return steps
@@ -153,4 +245,6 @@ def replay_steps(players: int, seed: int, start_player: int, names: Sequence[str
 
 def game_steps(state: GameState, open_: bool = False, seat: int | None = None) -> list[Step]:
     """The steps of ``state``'s game so far (a loaded save: finished or not)."""
-    return replay_steps(state.num_players, state.seed, state.start_player, state.names, state.log, open_, seat)
+    return replay_steps(
+        state.num_players, state.seed, state.start_player, state.names, state.log, open_, seat
+    )

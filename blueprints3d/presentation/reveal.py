@@ -18,7 +18,12 @@ from typing import Sequence
 
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.results import RoundResult
-from blueprints3d.engine.rules import BLUEPRINT_BONUS, PRIZE_RULE_MESSAGES, PRIZE_VP, WOOD_PER_NEIGHBOUR
+from blueprints3d.engine.rules import (
+    BLUEPRINT_BONUS,
+    PRIZE_RULE_MESSAGES,
+    PRIZE_VP,
+    WOOD_PER_NEIGHBOUR,
+)
 from blueprints3d.engine.scoring import DiePoints, SpaceCheck, blueprint_checks, explain_building
 from blueprints3d.i18n import _, join_list, n_, translate
 from blueprints3d.presentation.words import title_word
@@ -27,9 +32,18 @@ from blueprints3d.presentation.words import title_word
 def _points(n: int) -> str:
     return n_("{n} point", "{n} points", n)
 
+
 # How long each kind of step stays before the next one, in seconds (Space skips one, Enter all).
-DURATIONS = {"lift": 1.4, "building": 1.0, "material": 1.8, "bonus": 1.6, "total": 1.2,
-             "award": 2.2, "prize": 2.2, "summary": 0.0}
+DURATIONS = {
+    "lift": 1.4,
+    "building": 1.0,
+    "material": 1.8,
+    "bonus": 1.6,
+    "total": 1.2,
+    "award": 2.2,
+    "prize": 2.2,
+    "summary": 0.0,
+}
 # The order materials are counted in: the order of the score sheet.
 MATERIAL_ORDER = (Material.WOOD, Material.RECYCLED, Material.STONE, Material.GLASS)
 
@@ -45,44 +59,78 @@ class Tag:
 
 @dataclass(frozen=True)
 class RevealStep:
-    kind: str                                # lift / building / material / bonus / total / award / prize / summary
-    caption: str                             # what the step shows, in words
-    player: int | None = None                # whose building the camera visits
+    kind: str  # lift / building / material / bonus / total / award / prize / summary
+    caption: str  # what the step shows, in words
+    player: int | None = None  # whose building the camera visits
     material: Material | None = None
-    tags: tuple[Tag, ...] = ()               # labels on the dice that earn points
-    lit: tuple[tuple[int, int], ...] = ()    # dice outlined (cell, level): what a wood die touches
-    spaces: tuple[SpaceCheck, ...] = ()      # blueprint bonus: every space checked
-    running: int | None = None               # the building's points counted so far
-    card: str | None = None                  # an Award / Prize card going to ``player`` ("gold", "geometer")
+    tags: tuple[Tag, ...] = ()  # labels on the dice that earn points
+    lit: tuple[tuple[int, int], ...] = ()  # dice outlined (cell, level): what a wood die touches
+    spaces: tuple[SpaceCheck, ...] = ()  # blueprint bonus: every space checked
+    running: int | None = None  # the building's points counted so far
+    card: str | None = None  # an Award / Prize card going to ``player`` ("gold", "geometer")
 
     @property
     def duration(self) -> float:
         return DURATIONS[self.kind]
 
 
-def _material_step(p: int, material: Material, dice: list[DiePoints], points: int, running: int,
-                   name: str, heights: Sequence[int]) -> RevealStep:
+def _material_step(
+    p: int,
+    material: Material,
+    dice: list[DiePoints],
+    points: int,
+    running: int,
+    name: str,
+    heights: Sequence[int],
+) -> RevealStep:
     tags: list[Tag] = []
     lit: list[tuple[int, int]] = []
     if material is Material.WOOD:
         for d in dice:
             n = len(d.touching)
-            tags.append(Tag(d.cell, d.level, n_("+{points} wood: touches {n} die", "+{points} wood: touches {n} dice",
-                                                n, points=d.points)))
+            tags.append(
+                Tag(
+                    d.cell,
+                    d.level,
+                    n_(
+                        "+{points} wood: touches {n} die",
+                        "+{points} wood: touches {n} dice",
+                        n,
+                        points=d.points,
+                    ),
+                )
+            )
             lit += [t for t in d.touching if t not in lit]
-        caption = _("{name}'s wood: +{each} for every die a wood die touches, {points}", name=name,
-                    each=WOOD_PER_NEIGHBOUR, points=_points(points))
+        caption = _(
+            "{name}'s wood: +{each} for every die a wood die touches, {points}",
+            name=name,
+            each=WOOD_PER_NEIGHBOUR,
+            points=_points(points),
+        )
     elif material is Material.RECYCLED:
         for i, d in enumerate(dice, 1):
             tags.append(Tag(d.cell, d.level, _("recycled {i} of {n}", i=i, n=len(dice))))
-        caption = n_("{name}'s recycled set: a single die makes {points}",
-                     "{name}'s recycled set: {n} dice together make {points}", len(dice), name=name,
-                     points=_points(points))
+        caption = n_(
+            "{name}'s recycled set: a single die makes {points}",
+            "{name}'s recycled set: {n} dice together make {points}",
+            len(dice),
+            name=name,
+            points=_points(points),
+        )
     elif material is Material.STONE:
         for d in dice:
-            tags.append(Tag(d.cell, d.level, _("+{points} stone on level {level}", points=d.points, level=d.level + 1)))
-        caption = _("{name}'s stone: the higher it stands, the more it scores, {points}", name=name,
-                    points=_points(points))
+            tags.append(
+                Tag(
+                    d.cell,
+                    d.level,
+                    _("+{points} stone on level {level}", points=d.points, level=d.level + 1),
+                )
+            )
+        caption = _(
+            "{name}'s stone: the higher it stands, the more it scores, {points}",
+            name=name,
+            points=_points(points),
+        )
     else:
         for d in dice:
             if d.level + 1 < heights[d.cell]:
@@ -90,8 +138,11 @@ def _material_step(p: int, material: Material, dice: list[DiePoints], points: in
             else:
                 tag = _("+{points} glass showing {value}", points=d.points, value=d.value)
             tags.append(Tag(d.cell, d.level, tag))
-        caption = _("{name}'s glass: each scores the value it shows, covered or not, {points}", name=name,
-                    points=_points(points))
+        caption = _(
+            "{name}'s glass: each scores the value it shows, covered or not, {points}",
+            name=name,
+            points=_points(points),
+        )
     return RevealStep("material", caption, p, material, tuple(tags), tuple(lit), running=running)
 
 
@@ -104,12 +155,27 @@ def reveal_steps(result: RoundResult, names: Sequence[str]) -> list[RevealStep]:
         bp, stacks = result.blueprints[p], result.buildings[p]
         dice = explain_building(bp, stacks)
         n = sum(len(s) for s in stacks)
-        steps.append(RevealStep("building", n_("{name}'s building: {n} die on {card}", "{name}'s building: {n} dice on {card}", n,
-                                   name=name, card=bp.name_message),
-                                p, running=0))
+        steps.append(
+            RevealStep(
+                "building",
+                n_(
+                    "{name}'s building: {n} die on {card}",
+                    "{name}'s building: {n} dice on {card}",
+                    n,
+                    name=name,
+                    card=bp.name_message,
+                ),
+                p,
+                running=0,
+            )
+        )
         running = 0
-        sums = {Material.WOOD: score.wood, Material.RECYCLED: score.recycled,
-                Material.STONE: score.stone, Material.GLASS: score.glass}
+        sums = {
+            Material.WOOD: score.wood,
+            Material.RECYCLED: score.recycled,
+            Material.STONE: score.stone,
+            Material.GLASS: score.glass,
+        }
         for m in MATERIAL_ORDER:
             of = [d for d in dice if d.material is m]
             if not of:
@@ -120,35 +186,86 @@ def reveal_steps(result: RoundResult, names: Sequence[str]) -> list[RevealStep]:
         spaces = checks
         running += score.blueprint
         if score.blueprint:
-            caption = _("{name} built every space as printed: blueprint bonus +{bonus}", name=name, bonus=score.blueprint)
+            caption = _(
+                "{name} built every space as printed: blueprint bonus +{bonus}",
+                name=name,
+                bonus=score.blueprint,
+            )
         else:
             wrong = sum(1 for c in checks if not c.ok)
-            caption = n_("No blueprint bonus (+{bonus}) for {name}: {n} space not as printed",
-                         "No blueprint bonus (+{bonus}) for {name}: {n} spaces not as printed", wrong,
-                         bonus=BLUEPRINT_BONUS, name=name)
-        tags = tuple(Tag(c.cell, max(c.built - 1, 0), _("needs {needed}, has {built}", needed=c.needed, built=c.built))
-                     for c in checks if not c.ok)
+            caption = n_(
+                "No blueprint bonus (+{bonus}) for {name}: {n} space not as printed",
+                "No blueprint bonus (+{bonus}) for {name}: {n} spaces not as printed",
+                wrong,
+                bonus=BLUEPRINT_BONUS,
+                name=name,
+            )
+        tags = tuple(
+            Tag(
+                c.cell,
+                max(c.built - 1, 0),
+                _("needs {needed}, has {built}", needed=c.needed, built=c.built),
+            )
+            for c in checks
+            if not c.ok
+        )
         steps.append(RevealStep("bonus", caption, p, tags=tags, spaces=spaces, running=running))
-        steps.append(RevealStep("total", _("{name}'s building scores {points}", name=name, points=_points(score.total)),
-                                p, running=score.total))
+        steps.append(
+            RevealStep(
+                "total",
+                _("{name}'s building scores {points}", name=name, points=_points(score.total)),
+                p,
+                running=score.total,
+            )
+        )
     for award, pl in result.awards.items():
         who, total = names[pl.player], result.scores[pl.player].total
         if pl.ties:
-            why = _("{name}, building score {total}; tied with {others}", name=who, total=total,
-                    others=join_list([translate(m) for m in pl.tie_messages]))
+            why = _(
+                "{name}, building score {total}; tied with {others}",
+                name=who,
+                total=total,
+                others=join_list([translate(m) for m in pl.tie_messages]),
+            )
         else:
             why = _("{name}, building score {total}", name=who, total=total)
-        steps.append(RevealStep("award", _("{award} Award ({vp} VP) to {why}", award=title_word(award),
-                                           vp=award.victory_points, why=why), pl.player, card=award.value))
+        steps.append(
+            RevealStep(
+                "award",
+                _(
+                    "{award} Award ({vp} VP) to {why}",
+                    award=title_word(award),
+                    vp=award.victory_points,
+                    why=why,
+                ),
+                pl.player,
+                card=award.value,
+            )
+        )
     for prize, pl in result.prizes.items():
         rule = translate(PRIZE_RULE_MESSAGES[prize])
         if pl.ties:
-            why = _("{name}: {rule}; also qualified: {others}", name=names[pl.player], rule=rule,
-                    others=join_list([translate(m) for m in pl.tie_messages]))
+            why = _(
+                "{name}: {rule}; also qualified: {others}",
+                name=names[pl.player],
+                rule=rule,
+                others=join_list([translate(m) for m in pl.tie_messages]),
+            )
         else:
             why = _("{name}: {rule}", name=names[pl.player], rule=rule)
-        steps.append(RevealStep("prize", _("{prize} Prize ({vp} VP) to {why}", prize=title_word(prize), vp=PRIZE_VP,
-                                           why=why), pl.player, card=prize.value))
+        steps.append(
+            RevealStep(
+                "prize",
+                _(
+                    "{prize} Prize ({vp} VP) to {why}",
+                    prize=title_word(prize),
+                    vp=PRIZE_VP,
+                    why=why,
+                ),
+                pl.player,
+                card=prize.value,
+            )
+        )
     if not result.prizes:
         steps.append(RevealStep("prize", _("No Prizes this round: no building qualified")))
     steps.append(RevealStep("summary", _("Round {round}: the scores", round=result.round)))

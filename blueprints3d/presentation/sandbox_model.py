@@ -23,14 +23,18 @@ BLANK_ID = "blank"
 CYCLE_TOP = TAKES_PER_ROUND  # the H key cycles a blank space through 1 to this (a round's dice)
 
 
-def blank_grid(rows: int = 3, cols: int = 2, plan: tuple[int | None, ...] | None = None) -> Blueprint:
+def blank_grid(
+    rows: int = 3, cols: int = 2, plan: tuple[int | None, ...] | None = None
+) -> Blueprint:
     """A card with no hatching and no plan: every space unprinted (the engine's ``UNPRINTED``,
     ``null`` in its build file), so nothing is printed on its face and it has no blueprint
     bonus until the user prints a height. ``plan``: heights the user printed on some spaces
     (None: unprinted), row by row; the card need not add up to 6."""
     plan = plan or (None,) * (rows * cols)
     grid = [[plan[r * cols + c] for c in range(cols)] for r in range(rows)]
-    return Blueprint.from_grid(grid, id=BLANK_ID, name=f"Blank {rows}x{cols} grid", check_total=False)
+    return Blueprint.from_grid(
+        grid, id=BLANK_ID, name=f"Blank {rows}x{cols} grid", check_total=False
+    )
 
 
 def card_choices(rows: int = 3, cols: int = 2) -> list[Blueprint]:
@@ -42,7 +46,7 @@ def card_choices(rows: int = 3, cols: int = 2) -> list[Blueprint]:
 class SandboxBuilding:
     blueprint: Blueprint
     stacks: list[list[Die]] = field(default_factory=list)
-    history: list[int] = field(default_factory=list)   # cells in the order dice went on
+    history: list[int] = field(default_factory=list)  # cells in the order dice went on
     # On a blank grid: the heights the user printed (None: an unprinted space).
     plan: list[int | None] = field(default_factory=list)
 
@@ -83,7 +87,9 @@ class SandboxBuilding:
         return self.set_height(cell, 1 if now is None else (now + 1 if now < CYCLE_TOP else None))
 
     def top(self, cell: int) -> int | None:
-        return self.stacks[cell][-1][1] if 0 <= cell < len(self.stacks) and self.stacks[cell] else None
+        return (
+            self.stacks[cell][-1][1] if 0 <= cell < len(self.stacks) and self.stacks[cell] else None
+        )
 
     def error(self, value: int, cell: int) -> str | None:
         """The engine's verdict on putting a die showing ``value`` on ``cell``, in the player's

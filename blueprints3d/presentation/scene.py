@@ -15,18 +15,18 @@ from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import Material
 from blueprints3d.i18n import _
 
-Die = tuple[int, int]             # (material, value)
-Stack = tuple[Die, ...]           # bottom to top
-Slot = tuple[int, int]            # (cell, level), level 0 = standing on the card
+Die = tuple[int, int]  # (material, value)
+Stack = tuple[Die, ...]  # bottom to top
+Slot = tuple[int, int]  # (cell, level), level 0 = standing on the card
 
 
 class Tone(Enum):
     """How a mark reads: the player picks the colour, the demo picks the meaning."""
 
-    GOOD = "good"      # allowed, scores, wins
-    BAD = "bad"        # refused, does not count, loses
-    INFO = "info"      # worth looking at
-    FOCUS = "focus"    # the subject of this step
+    GOOD = "good"  # allowed, scores, wins
+    BAD = "bad"  # refused, does not count, loses
+    INFO = "info"  # worth looking at
+    FOCUS = "focus"  # the subject of this step
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ class Mark:
 
     text: str = ""
     tone: Tone | None = Tone.INFO
-    glow: bool = True   # False: only the label shows the tone (a glow would hide the die's colour)
+    glow: bool = True  # False: only the label shows the tone (a glow would hide the die's colour)
 
 
 @dataclass(frozen=True)
@@ -59,10 +59,10 @@ class BuildingView:
     die_marks: Mapping[Slot, Mark] = field(default_factory=dict)
     cell_marks: Mapping[int, Mark] = field(default_factory=dict)
     ghost: Ghost | None = None
-    aside: tuple[Die, ...] = ()   # taken dice not shown on the card (hidden, or set aside)
+    aside: tuple[Die, ...] = ()  # taken dice not shown on the card (hidden, or set aside)
     aside_label: str = ""
     aside_marks: Mapping[int, Mark] = field(default_factory=dict)
-    footer: str = ""              # a line under the card, e.g. the score
+    footer: str = ""  # a line under the card, e.g. the score
 
     @property
     def hidden(self) -> bool:
@@ -78,14 +78,16 @@ class BuildingView:
 
 @dataclass(frozen=True)
 class Step:
-    caption: str                                   # plain words, computed from the engine
+    caption: str  # plain words, computed from the engine
     buildings: tuple[BuildingView, ...] = ()
     pool: tuple[Die, ...] = ()
     pool_marks: Mapping[int, Mark] = field(default_factory=dict)
-    pool_label: str = field(default_factory=lambda: _("Pool"))  # in the language when the step is made
+    pool_label: str = field(
+        default_factory=lambda: _("Pool")
+    )  # in the language when the step is made
     in_demand: tuple[Material, Material] | None = None
     discarded: tuple[Die, ...] = ()
-    header: str = ""                               # a status line above the scene
+    header: str = ""  # a status line above the scene
     facts: Mapping[str, Any] = field(default_factory=dict)  # the engine answers behind the caption
 
 
@@ -100,4 +102,3 @@ class Demo:
 def stacks_of(rows: Sequence[Sequence[Sequence[Die]]]) -> tuple[Stack, ...]:
     """Stacks per cell from ``rows[row][col]`` = dice bottom to top (the build-file layout)."""
     return tuple(tuple((int(m), int(v)) for m, v in st) for row in rows for st in row)
-

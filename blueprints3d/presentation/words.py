@@ -25,28 +25,61 @@ if TYPE_CHECKING:
     from blueprints3d.engine.state import GameState
 
 # Where a space is on the card, as a player says it ("top left"), by the card's shape.
-_ROW_WORDS = {1: ("",), 2: (N_("top"), N_("bottom")), 3: (N_("top"), N_("middle"), N_("bottom")),
-              4: (N_("top"), N_("second"), N_("third"), N_("bottom"))}
+_ROW_WORDS = {
+    1: ("",),
+    2: (N_("top"), N_("bottom")),
+    3: (N_("top"), N_("middle"), N_("bottom")),
+    4: (N_("top"), N_("second"), N_("third"), N_("bottom")),
+}
 _COL_WORDS = {1: ("",), 2: (N_("left"), N_("right")), 3: (N_("left"), N_("centre"), N_("right"))}
 # A row or column of a bigger custom card, by its ordinal (the first and last are named apart).
-_ORDINAL_ROWS = (N_("first row"), N_("second row"), N_("third row"), N_("fourth row"), N_("fifth row"),
-                 N_("sixth row"), N_("seventh row"), N_("eighth row"))
-_ORDINAL_COLS = (N_("first from the left"), N_("second from the left"), N_("third from the left"),
-                 N_("fourth from the left"), N_("fifth from the left"), N_("sixth from the left"),
-                 N_("seventh from the left"), N_("eighth from the left"))
+_ORDINAL_ROWS = (
+    N_("first row"),
+    N_("second row"),
+    N_("third row"),
+    N_("fourth row"),
+    N_("fifth row"),
+    N_("sixth row"),
+    N_("seventh row"),
+    N_("eighth row"),
+)
+_ORDINAL_COLS = (
+    N_("first from the left"),
+    N_("second from the left"),
+    N_("third from the left"),
+    N_("fourth from the left"),
+    N_("fifth from the left"),
+    N_("sixth from the left"),
+    N_("seventh from the left"),
+    N_("eighth from the left"),
+)
 # The materials' and colours' words as a player reads them (the engine's ``Material.label`` and
 # ``colour`` are its own, English, words).
-MATERIAL_WORDS = {Material.WOOD: N_("wood"), Material.RECYCLED: N_("recycled"), Material.STONE: N_("stone"),
-                  Material.GLASS: N_("glass")}
-COLOUR_WORDS = {Material.WOOD: N_("orange"), Material.RECYCLED: N_("green"), Material.STONE: N_("black"),
-                Material.GLASS: N_("clear")}
+MATERIAL_WORDS = {
+    Material.WOOD: N_("wood"),
+    Material.RECYCLED: N_("recycled"),
+    Material.STONE: N_("stone"),
+    Material.GLASS: N_("glass"),
+}
+COLOUR_WORDS = {
+    Material.WOOD: N_("orange"),
+    Material.RECYCLED: N_("green"),
+    Material.STONE: N_("black"),
+    Material.GLASS: N_("clear"),
+}
 
 
 # The Awards' and Prizes' names: the word ("silver", as in a sentence) and the title ("Silver").
 AWARD_WORDS = {Award.GOLD: N_("gold"), Award.SILVER: N_("silver"), Award.BRONZE: N_("bronze")}
-TITLE_WORDS = {"Gold": N_("Gold"), "Silver": N_("Silver"), "Bronze": N_("Bronze"),
-               "Skyscraper": N_("Skyscraper"), "Geometer": N_("Geometer"),
-               "Structural Integrity": N_("Structural Integrity"), "Materials": N_("Materials")}
+TITLE_WORDS = {
+    "Gold": N_("Gold"),
+    "Silver": N_("Silver"),
+    "Bronze": N_("Bronze"),
+    "Skyscraper": N_("Skyscraper"),
+    "Geometer": N_("Geometer"),
+    "Structural Integrity": N_("Structural Integrity"),
+    "Materials": N_("Materials"),
+}
 assert set(TITLE_WORDS) == {a.title for a in Award} | {z.title for z in Prize}
 
 
@@ -72,7 +105,7 @@ def colour_word(material: Material) -> str:
 
 
 def where_on_card(bp: Blueprint, cell: int) -> str:
-    """"top left", "middle right", "centre": the space's place as the card lies in front of you
+    """ "top left", "middle right", "centre": the space's place as the card lies in front of you
     (a bigger custom card: "third row, second from the left")."""
     row, col = divmod(cell, bp.cols)
     if bp.rows in _ROW_WORDS and bp.cols in _COL_WORDS:
@@ -82,11 +115,23 @@ def where_on_card(bp: Blueprint, cell: int) -> str:
         if r and c:
             return _("{row} {column}", row=_(r), column=_(c))
         return _(r or c)
-    r = _("top row") if row == 0 else _("bottom row") if row == bp.rows - 1 else _(_ORDINAL_ROWS[row])
+    r = (
+        _("top row")
+        if row == 0
+        else _("bottom row")
+        if row == bp.rows - 1
+        else _(_ORDINAL_ROWS[row])
+    )
     if bp.cols in _COL_WORDS:
         c = _COL_WORDS[bp.cols][col]
         return _("{row}, {column}", row=r, column=_(c)) if c else r
-    c = _("far left") if col == 0 else _("far right") if col == bp.cols - 1 else _(_ORDINAL_COLS[col])
+    c = (
+        _("far left")
+        if col == 0
+        else _("far right")
+        if col == bp.cols - 1
+        else _(_ORDINAL_COLS[col])
+    )
     return _("{row}, {column}", row=r, column=c)
 
 
@@ -100,7 +145,7 @@ def space_name(bp: Blueprint, cell: int) -> str:
 
 
 def and_list(items: Sequence[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
+    """ "a", "a and b", "a, b and c"."""
     items = list(items)
     if len(items) <= 1:
         return "".join(items)
@@ -111,7 +156,7 @@ def space_names(bp: Blueprint, cells: Sequence[int]) -> str:
     return and_list([space_name(bp, c) for c in cells])
 
 
-CELL_ID = "row {row}, column {col}"            # the engine's name of a space (cell_message)
+CELL_ID = "row {row}, column {col}"  # the engine's name of a space (cell_message)
 _HATCHED_ID = "{where} is hatched: no die may ever be placed there"
 _SET_ASIDE_ID = "the {die} fits on your building (at {cell}), so it must be placed, not set aside"
 
@@ -132,12 +177,17 @@ def _player_cells(bp: Blueprint, m: object) -> object:
         return _("the {where} ({printed})", where=where_on_card(bp, cell), printed=printed)
     where = m.params.get("where")
     if m.msgid == _HATCHED_ID and isinstance(where, Message):
-        return Message.of(N_("the {where} space is hatched: no die may ever be placed there"),
-                          where=where_on_card(bp, _cell_of(bp, where)))
+        return Message.of(
+            N_("the {where} space is hatched: no die may ever be placed there"),
+            where=where_on_card(bp, _cell_of(bp, where)),
+        )
     cell_m = m.params.get("cell")
     if m.msgid == _SET_ASIDE_ID and isinstance(cell_m, Message):
-        return Message.of(N_("the {die} fits on your building ({cell}), so it must be placed, not set aside"),
-                          die=m.params["die"], cell=space_name(bp, _cell_of(bp, cell_m)))
+        return Message.of(
+            N_("the {die} fits on your building ({cell}), so it must be placed, not set aside"),
+            die=m.params["die"],
+            cell=space_name(bp, _cell_of(bp, cell_m)),
+        )
     return Message(m.msgid, {k: _player_cells(bp, v) for k, v in m.params.items()}, m.plural, m.n)
 
 
@@ -199,8 +249,13 @@ def move_words(state: GameState, player: int, action: int) -> str:
     top = stack[-1]
     on = die_name(state.material(top), state.values[top])
     if len(stack) > 1:
-        return _("take the {die} onto the {top} (a stack of {height}) on {space}", die=die, top=on,
-                 height=len(stack), space=where)
+        return _(
+            "take the {die} onto the {top} (a stack of {height}) on {space}",
+            die=die,
+            top=on,
+            height=len(stack),
+            space=where,
+        )
     return _("take the {die} onto the {top} on {space}", die=die, top=on, space=where)
 
 
@@ -211,7 +266,9 @@ def points_now(state: GameState, player: int, action: int) -> int | None:
     if k.kind is not A.Kind.PLACE or k.cell is None:
         return None
     bp = state.blueprints[player]
-    before = [tuple((int(state.material(d)), state.values[d]) for d in st) for st in state.stacks[player]]
+    before = [
+        tuple((int(state.material(d)), state.values[d]) for d in st) for st in state.stacks[player]
+    ]
     after = list(before)
     after[k.cell] = before[k.cell] + ((int(state.material(k.die)), state.values[k.die]),)
     return score_building(bp, after).total - score_building(bp, before).total
@@ -226,10 +283,15 @@ def hint_words(state: GameState, player: int, hint: Hint, opponent: str | None =
     said = move_words(state, player, hint.action)
     now = points_now(state, player, hint.action)
     if now is not None:
-        first = (n_("{points} point now", "{points} points now", abs(now), points=signed(now)) if now
-                 else _("no points now"))
+        first = (
+            n_("{points} point now", "{points} points now", abs(now), points=signed(now))
+            if now
+            else _("no points now")
+        )
     elif hint.kind == "discard":
-        first = _("{name} cannot take it", name=opponent) if opponent else _("nobody else can take it")
+        first = (
+            _("{name} cannot take it", name=opponent) if opponent else _("nobody else can take it")
+        )
     else:
         first = _("it still counts as one of your takes")
     # Then at most two changes, the biggest first: the chance of winning, an Award or a Prize;
@@ -237,20 +299,45 @@ def hint_words(state: GameState, player: int, hint: Hint, opponent: str | None =
     later = []
     win = hint.win
     if win is not None and abs(win.after - win.before) >= _NOTABLE_WIN:
-        later.append(_("chance to win {before} -> {after}", before=percent(win.before), after=percent(win.after)))
-    for c in hint.changes[:2 - len(later)]:
+        later.append(
+            _(
+                "chance to win {before} -> {after}",
+                before=percent(win.before),
+                after=percent(win.after),
+            )
+        )
+    for c in hint.changes[: 2 - len(later)]:
         name = title_word(c.name)
         if c.after >= _LIKELY > c.before:
-            later.append(_("{name} likely {before} -> {after}", name=name, before=percent(c.before),
-                           after=percent(c.after)))
+            later.append(
+                _(
+                    "{name} likely {before} -> {after}",
+                    name=name,
+                    before=percent(c.before),
+                    after=percent(c.after),
+                )
+            )
         else:
-            later.append(_("{name} {before} -> {after}", name=name, before=percent(c.before), after=percent(c.after)))
+            later.append(
+                _(
+                    "{name} {before} -> {after}",
+                    name=name,
+                    before=percent(c.before),
+                    after=percent(c.after),
+                )
+            )
     if not later and abs(hint.victory_points) >= _NOTABLE_VP:
         later.append(_("{vp} VP", vp=f"{hint.victory_points:+.1f}"))
     if not later and abs(hint.building_points) >= _NOTABLE_POINTS:
         pts = hint.building_points
-        later.append(n_("{points} point by the round's end", "{points} points by the round's end",
-                        1 if round(abs(pts), 1) == 1 else 2, points=f"{pts:+.1f}"))
+        later.append(
+            n_(
+                "{points} point by the round's end",
+                "{points} points by the round's end",
+                1 if round(abs(pts), 1) == 1 else 2,
+                points=f"{pts:+.1f}",
+            )
+        )
     if later:
         return _("{move}: {effect}; {changes}", move=said, effect=first, changes=join_list(later))
     return _("{move}: {effect}", move=said, effect=first)

@@ -42,8 +42,10 @@ class Checked:
 def test_whole_games_only_legal_actions(kind, players):
     for game in range(2 if kind == "search" else 4):
         seed = 100 * players + game
-        bots = [Checked(small_search(seed + i) if kind == "search" else make_bot(kind, seed + i))
-                for i in range(players)]
+        bots = [
+            Checked(small_search(seed + i) if kind == "search" else make_bot(kind, seed + i))
+            for i in range(players)
+        ]
         state, record = play_game(bots, seed, start_player=game % players)
         assert state.is_over and len(state.round_results) == 3
         assert sum(b.calls for b in bots) == len(state.log)
@@ -59,7 +61,10 @@ def test_mixed_table_plays_to_the_end():
 @pytest.mark.parametrize("kind", ["random", "greedy", "search"])
 def test_same_seed_same_game(kind):
     def game(seed: int) -> list[int]:
-        bots = [small_search(seed + i) if kind == "search" else make_bot(kind, seed + i) for i in range(3)]
+        bots = [
+            small_search(seed + i) if kind == "search" else make_bot(kind, seed + i)
+            for i in range(3)
+        ]
         state, _ = play_game(bots, 5)
         return state.log
 
@@ -110,7 +115,16 @@ def test_make_bot_names_and_levels():
     assert isinstance(make_bot("Hard"), SearchBot)
     assert isinstance(make_bot("medium"), GreedyBot)
     assert make_bot("search:500").budget.moves == 500
-    for bad in ("genius", "search:", "search:x", "search:0", "", "expert:", "expert:-1", "greedy:5"):
+    for bad in (
+        "genius",
+        "search:",
+        "search:x",
+        "search:0",
+        "",
+        "expert:",
+        "expert:-1",
+        "greedy:5",
+    ):
         with pytest.raises(UnknownBot):
             make_bot(bad)
 
@@ -120,7 +134,10 @@ def test_expert_is_the_search_with_softened_playouts_and_more_room():
     assert isinstance(expert, SearchBot) and expert.name == "expert"
     hard = make_bot("hard")
     assert hard.temperature == 0 and expert.temperature == strategy.EXPERT.temperature > 0
-    assert expert.budget.moves > hard.budget.moves and expert.budget.candidates > hard.budget.candidates
+    assert (
+        expert.budget.moves > hard.budget.moves
+        and expert.budget.candidates > hard.budget.candidates
+    )
     assert expert.budget.time_cap < 1.0
     double = make_bot("expert:%d" % (2 * expert.budget.moves))
     assert double.budget.moves == 2 * expert.budget.moves
@@ -133,23 +150,41 @@ def test_expert_with_four_players_models_its_opponents_softened_and_itself_greed
     plan, over fewer candidates, the opponents softened at the temperature that predicts hard
     best and the player's own moves greedy."""
     from blueprints3d.ai import bots
+
     seen = []
     real = bots.search
 
     def spy(view, player, rng, budget, w, others, win, temperature, value, own_temperature):
         seen.append((view.players, budget, temperature, value, own_temperature))
-        return real(view, player, rng, replace(budget, moves=60, time_cap=None), w, others, win,
-                    temperature, value, own_temperature)
+        return real(
+            view,
+            player,
+            rng,
+            replace(budget, moves=60, time_cap=None),
+            w,
+            others,
+            win,
+            temperature,
+            value,
+            own_temperature,
+        )
 
     monkeypatch.setattr(bots, "search", spy)
     crowd = strategy.EXPERT.crowd
     assert crowd is not None and crowd.budget.candidates < strategy.EXPERT.budget.candidates
-    assert crowd.temperature == strategy.OPPONENTS_TEMPERATURE > strategy.TEMPERATURE and crowd.own_temperature == 0
+    assert (
+        crowd.temperature == strategy.OPPONENTS_TEMPERATURE > strategy.TEMPERATURE
+        and crowd.own_temperature == 0
+    )
     for n in (2, 3, 4):
         state = GameState.new(n, 11)
         make_bot("expert", 1).choose(state, state.current_player)
     plans = {n: (b, t, v, o) for n, b, t, v, o in seen}
-    assert plans[2] == plans[3] == (strategy.EXPERT.budget, strategy.EXPERT.temperature, strategy.CHANCES, None)
+    assert (
+        plans[2]
+        == plans[3]
+        == (strategy.EXPERT.budget, strategy.EXPERT.temperature, strategy.CHANCES, None)
+    )
     assert plans[4] == (crowd.budget, strategy.OPPONENTS_TEMPERATURE, strategy.CHANCES, 0.0)
     double = make_bot("expert:%d" % (2 * strategy.EXPERT.budget.moves))
     assert double.crowd.budget.moves == 2 * crowd.budget.moves  # twice the thinking there too
@@ -165,11 +200,21 @@ def test_with_own_moves_greedy_only_the_opponents_moves_are_drawn(monkeypatch):
 
     movers = {"greedy": [], "drawn": []}
     real_best, real_sampled = S.best_action, S.sampled_action
-    monkeypatch.setattr(S, "best_action", lambda st, *a: movers["greedy"].append(st.current_player) or real_best(st, *a))
-    monkeypatch.setattr(S, "sampled_action", lambda st, *a: movers["drawn"].append(st.current_player) or real_sampled(st, *a))
+    monkeypatch.setattr(
+        S,
+        "best_action",
+        lambda st, *a: movers["greedy"].append(st.current_player) or real_best(st, *a),
+    )
+    monkeypatch.setattr(
+        S,
+        "sampled_action",
+        lambda st, *a: movers["drawn"].append(st.current_player) or real_sampled(st, *a),
+    )
     state = GameState.new(4, 21)
     player = state.current_player
-    S.playout_round(state.clone(), 1, player=player, temperature=0.3, rng=random.Random(1), own_temperature=0.0)
+    S.playout_round(
+        state.clone(), 1, player=player, temperature=0.3, rng=random.Random(1), own_temperature=0.0
+    )
     assert movers["greedy"] and set(movers["greedy"]) == {player}
     assert movers["drawn"] and player not in movers["drawn"] and len(set(movers["drawn"])) == 3
     movers["greedy"].clear(), movers["drawn"].clear()
@@ -189,7 +234,9 @@ def test_softened_playouts_play_close_second_choices_and_keep_clear_ones():
     weights = {a: math.exp((v - vals[best]) / strategy.TEMPERATURE) for a, v in vals.items()}
     assert share == pytest.approx(weights[best] / sum(weights.values()), abs=0.02)
     assert len(set(picks)) > 1 or gap > 3 * strategy.TEMPERATURE
-    assert sampled_action(state, 0.0, DEFAULT, 1e-6) == best_action(state)  # cold: greedy, same tie rule
+    assert sampled_action(state, 0.0, DEFAULT, 1e-6) == best_action(
+        state
+    )  # cold: greedy, same tie rule
 
 
 @pytest.mark.slow

@@ -28,14 +28,18 @@ def test_three_legal_hints_best_first_in_plain_words(four):
     for h in hs:
         k = A.decode(h.action)
         assert (h.die, h.cell, h.kind) == (k.die, k.cell, k.kind.value)
-        material, value = s.material(h.die).label, s.values[h.die]  # the engine's word: "glass", not "clear"
+        material, value = (
+            s.material(h.die).label,
+            s.values[h.die],
+        )  # the engine's word: "glass", not "clear"
         assert h.words.startswith(f"the {material} {value} on "), h.words
         assert s.blueprints[p].cell_name(h.cell) in h.words
         for c in h.changes:
             assert 0.0 <= c.before <= 1.0 and 0.0 <= c.after <= 1.0
             assert abs(c.after - c.before) >= coach.NOTABLE_CHANGE
         assert [abs(c.after - c.before) for c in h.changes] == sorted(
-            (abs(c.after - c.before) for c in h.changes), reverse=True)
+            (abs(c.after - c.before) for c in h.changes), reverse=True
+        )
 
 
 def test_gains_are_against_the_obvious_move():
@@ -51,27 +55,62 @@ def test_gains_are_against_the_obvious_move():
                 assert h.win.after == h.win.before
                 assert h.words.endswith(": the obvious move")
             else:  # says what it changes, or that it is as good
-                assert h.changes or abs(h.victory_points) >= 0.05 or abs(h.building_points) >= 0.5 \
-                    or abs(h.win.after - h.win.before) >= coach.NOTABLE_WIN \
+                assert (
+                    h.changes
+                    or abs(h.victory_points) >= 0.05
+                    or abs(h.building_points) >= 0.5
+                    or abs(h.win.after - h.win.before) >= coach.NOTABLE_WIN
                     or h.words.endswith("as good as the obvious move")
+                )
             said = f"chance to win {round(100 * h.win.before)}% -> {round(100 * h.win.after)}%"
             assert (said in h.words) == (abs(h.win.after - h.win.before) >= coach.NOTABLE_WIN)
     assert agreed  # the obvious move is among the best three somewhere
 
 
 def test_the_words_name_each_change_with_both_chances():
-    h = coach.Hint(0, 0, 0, "place", 1.0, 0.3, (coach.Change("Skyscraper", 0.2, 0.85),
-                                                  coach.Change("Silver", 0.62, 0.71)), "")
+    h = coach.Hint(
+        0,
+        0,
+        0,
+        "place",
+        1.0,
+        0.3,
+        (coach.Change("Skyscraper", 0.2, 0.85), coach.Change("Silver", 0.62, 0.71)),
+        "",
+    )
     s = build(2, 1, 0)
-    words = coach._words(s, s.current_player, s.legal_actions()[0], h.building_points,
-                         h.victory_points, list(h.changes), False)
+    words = coach._words(
+        s,
+        s.current_player,
+        s.legal_actions()[0],
+        h.building_points,
+        h.victory_points,
+        list(h.changes),
+        False,
+    )
     assert "Skyscraper likely (20% -> 85%)" in words and "Silver 62% -> 71%" in words
     assert "+0.3 VP" in words and "+1.0 building point" in words
-    win = coach._words(s, s.current_player, s.legal_actions()[0], 0.0, 0.0, [], False,
-                       coach.Change("the game", 0.45, 0.52))
+    win = coach._words(
+        s,
+        s.current_player,
+        s.legal_actions()[0],
+        0.0,
+        0.0,
+        [],
+        False,
+        coach.Change("the game", 0.45, 0.52),
+    )
     assert win.endswith(": chance to win 45% -> 52%")
-    same = coach._words(s, s.current_player, s.legal_actions()[0], 0.0, 0.0, [], False,
-                        coach.Change("the game", 0.45, 0.46))
+    same = coach._words(
+        s,
+        s.current_player,
+        s.legal_actions()[0],
+        0.0,
+        0.0,
+        [],
+        False,
+        coach.Change("the game", 0.45, 0.46),
+    )
     assert same.endswith("as good as the obvious move")
 
 
@@ -101,6 +140,7 @@ def test_progress_rises_to_one_and_cancel_stops_the_thinking():
     def cancel_half_way(x):
         if x > 0.3:
             stop.set()
+
     with pytest.raises(coach.Cancelled):
         coach.hints(s, s.current_player, progress=cancel_half_way, cancel=stop)
 
@@ -118,7 +158,14 @@ def test_hints_show_different_dice_before_other_places_for_one_die():
     for d in pool:
         kinds.setdefault((s.material(d), s.values[d]), d)
     a, b, c = list(kinds.values())[:3]
-    same_as_a = next((d for d in pool if d != a and (s.material(d), s.values[d]) == (s.material(a), s.values[a])), a)
+    same_as_a = next(
+        (
+            d
+            for d in pool
+            if d != a and (s.material(d), s.values[d]) == (s.material(a), s.values[a])
+        ),
+        a,
+    )
     finalists = [A.place(a, 0), A.place(same_as_a, 1), A.place(b, 0), A.place(c, 2)]
     assert coach._varied(finalists, s, 3) == [A.place(a, 0), A.place(b, 0), A.place(c, 2)]
     assert coach._varied(finalists[:2], s, 3) == finalists[:2]  # nothing else: the same die again
@@ -139,12 +186,20 @@ def test_the_coach_thinks_as_the_expert_does_for_the_number_of_players(monkeypat
         s = build(players, 2, 3)
         coach.hints(s, s.current_player)
     plans = {n: (b, t, o) for n, b, t, o in seen}
-    assert plans[2] == plans[3] == (strategy.COACH.budget, strategy.COACH.temperature, None) and plans[2][1] > 0
+    assert (
+        plans[2] == plans[3] == (strategy.COACH.budget, strategy.COACH.temperature, None)
+        and plans[2][1] > 0
+    )
     assert plans[4] == (strategy.COACH.crowd.budget, strategy.OPPONENTS_TEMPERATURE, 0.0)
     assert (strategy.COACH.crowd.temperature, strategy.COACH.crowd.own_temperature) == (
-        strategy.EXPERT.crowd.temperature, strategy.EXPERT.crowd.own_temperature)
+        strategy.EXPERT.crowd.temperature,
+        strategy.EXPERT.crowd.own_temperature,
+    )
     # A hint comes from thinking twice as long as the expert, with any number of players.
     for players in (2, 4):
         mine, bots = strategy.COACH.for_players(players), strategy.EXPERT.for_players(players)
-        assert mine.budget.moves >= 2 * bots.budget.moves and mine.budget.candidates >= bots.budget.candidates
+        assert (
+            mine.budget.moves >= 2 * bots.budget.moves
+            and mine.budget.candidates >= bots.budget.candidates
+        )
         assert mine.budget.time_cap is None  # a hint depends on the position and the seed alone

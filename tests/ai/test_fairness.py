@@ -45,9 +45,11 @@ def test_the_checked_bots_never_depend_on_the_machines_speed():
     assert len(_budgets(expert(0))) == 2  # the four-player plan is checked too
 
 
-@pytest.mark.parametrize("make", [lambda k: RandomBot(k), lambda k: GreedyBot(k),
-                                  lambda k: SearchBot(k, BUDGET), expert],
-                         ids=["random", "greedy", "search", "expert"])
+@pytest.mark.parametrize(
+    "make",
+    [lambda k: RandomBot(k), lambda k: GreedyBot(k), lambda k: SearchBot(k, BUDGET), expert],
+    ids=["random", "greedy", "search", "expert"],
+)
 def test_what_a_bot_cannot_see_never_changes_its_decision(make):
     checked = 0
     for players, seed, real in situations():
@@ -86,7 +88,9 @@ class Peeker:
     def choose(self, state: GameState, player: int) -> int:
         legal = state.legal_actions()
         q = (player + 1) % state.num_players
-        peek = sum(c * len(st) for c, st in enumerate(state.stacks[q])) + hash(state.blueprints[q].id)
+        peek = sum(c * len(st) for c, st in enumerate(state.stacks[q])) + hash(
+            state.blueprints[q].id
+        )
         return legal[peek % len(legal)]
 
 

@@ -16,8 +16,12 @@ from blueprints3d.engine.state import GameState
 WOOD, RECYCLED, STONE, GLASS = Material.WOOD, Material.RECYCLED, Material.STONE, Material.GLASS
 
 
-def position(card: str, placed: list[tuple[Material, int, int]], pool: list[tuple[Material, int]],
-             players: int = 4) -> tuple[GameState, list[int]]:
+def position(
+    card: str,
+    placed: list[tuple[Material, int, int]],
+    pool: list[tuple[Material, int]],
+    players: int = 4,
+) -> tuple[GameState, list[int]]:
     """A state where player 0 is to move, with ``placed`` (material, value, cell) dice on the
     blueprint ``card`` and exactly ``pool`` in the pool. Every other player has taken as many
     dice, all ones of the in-demand-free materials, stacked on their first open cell. Returns
@@ -33,7 +37,9 @@ def position(card: str, placed: list[tuple[Material, int, int]], pool: list[tupl
     bp = card_by_id(card)
     s.blueprints[0] = bp
     s.stacks = [[[] for _ in range(s.blueprints[p].num_cells)] for p in range(players)]
-    s.tops = [[HATCHED_TOP if h is None else 0 for h in s.blueprints[p].heights] for p in range(players)]
+    s.tops = [
+        [HATCHED_TOP if h is None else 0 for h in s.blueprints[p].heights] for p in range(players)
+    ]
     s.taken = [[] for _ in range(players)]
     s.set_aside = [[] for _ in range(players)]
     for material, value, cell in placed:

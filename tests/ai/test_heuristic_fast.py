@@ -15,8 +15,13 @@ import pytest
 from blueprints3d.ai import heuristic as H
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.materials import MATERIAL_OF
-from blueprints3d.engine.rules import (GEOMETER_VALUES, MATERIALS_SAME_COLOUR, STRUCTURAL_SAME_VALUE,
-                                       TAKES_PER_ROUND, WOOD_PER_NEIGHBOUR)
+from blueprints3d.engine.rules import (
+    GEOMETER_VALUES,
+    MATERIALS_SAME_COLOUR,
+    STRUCTURAL_SAME_VALUE,
+    TAKES_PER_ROUND,
+    WOOD_PER_NEIGHBOUR,
+)
 from blueprints3d.engine.state import GameState
 from blueprints3d.engine.turns import Phase
 
@@ -82,7 +87,8 @@ def _plain_values(state: GameState, w: H.Weights = H.DEFAULT) -> dict[int, float
                 pts += WOOD_PER_NEIGHBOUR if MATERIAL_OF[stacks[n][level]] == H._WOOD else 0
         if mat == H._WOOD:
             pts += WOOD_PER_NEIGHBOUR * faces + sum(
-                1 for n in bp.neighbours[c] if heights[n] == level and bp.heights[n] is not None)
+                1 for n in bp.neighbours[c] if heights[n] == level and bp.heights[n] is not None
+            )
         elif mat == H._STONE:
             pts += H._STONE_AT[level]
         elif mat == H._GLASS:
@@ -90,7 +96,11 @@ def _plain_values(state: GameState, w: H.Weights = H.DEFAULT) -> dict[int, float
         v = tv + pts * w.point
         if bonus_ok and level < bp.heights[c]:
             old = cell_f[c]
-            pb = base_bonus / old * H._bonus_factor(bp.heights[c] - level - 1, val) if old > 0 else 0.0
+            pb = (
+                base_bonus / old * H._bonus_factor(bp.heights[c] - level - 1, val)
+                if old > 0
+                else 0.0
+            )
             v += w.bonus * pb * w.q_bonus_step ** (missing - 1)
         sk = H._sky(level + 1, val, left) if level + 1 >= 2 else 0.0
         v += max(sk, sky_base) * w.prize * 0.8
@@ -103,7 +113,8 @@ def test_fast_ratings_equal_the_plain_definition(players):
     states = _states(players, 2)
     for state in states:
         p = state.current_player
-        assert H._available(state) == [sum(1 for d in state.bag + state.pool if MATERIAL_OF[d] == m)
-                                       for m in range(4)]
+        assert H._available(state) == [
+            sum(1 for d in state.bag + state.pool if MATERIAL_OF[d] == m) for m in range(4)
+        ]
         assert H._contested(state, p) == _plain_contested(state, p)
         assert H.action_values(state) == _plain_values(state)

@@ -49,6 +49,8 @@ def test_search_spends_its_whole_budget(monkeypatch, candidates):
     spent, searched = _spent(monkeypatch, candidates, moves)
     assert searched == candidates  # a round's first move has more legal moves than that
     # Whole samples only: each stage may fall short of its share by less than one sample.
-    one = S._SAMPLE_COST + candidates * (S._moves_left(
-        S.state_from_view(GameState.new(2, seed=5).view(0), random.Random(0))) + S._SCORING_COST)
+    one = S._SAMPLE_COST + candidates * (
+        S._moves_left(S.state_from_view(GameState.new(2, seed=5).view(0), random.Random(0)))
+        + S._SCORING_COST
+    )
     assert moves - 3 * one <= spent <= moves, (candidates, spent)

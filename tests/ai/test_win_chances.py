@@ -23,7 +23,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def tool():
-    spec = importlib.util.spec_from_file_location("fit_win_chances", ROOT / "tools" / "fit_win_chances.py")
+    spec = importlib.util.spec_from_file_location(
+        "fit_win_chances", ROOT / "tools" / "fit_win_chances.py"
+    )
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
@@ -35,7 +37,7 @@ def test_with_even_rounds_to_come_the_chance_is_the_tie_rule_itself():
     sp, ss = (t.shape[0] - 1) // 2, (t.shape[1] - 1) // 2
     at = lambda p, s: t[sp + p, ss + s]  # noqa: E731
     assert at(1, 0) == 1.0 and at(-1, 0) == 0.0  # a Prize (2 VP) ahead
-    assert at(0, 0) == 0.5                       # all equal: shared
+    assert at(0, 0) == 0.5  # all equal: shared
     assert at(1, -1) == 1.0 and at(-1, 1) == 0.0  # equal points: more Prizes wins
     assert at(0, 1) == 1.0
 
@@ -55,7 +57,9 @@ def test_a_round_of_pure_luck_spreads_the_chance():
 
 
 def test_the_shipped_table_is_the_tools_fair_and_grows_with_the_lead():
-    raw = json.loads(resources.files("blueprints3d.ai").joinpath("data/win_chances.json").read_text("utf-8"))
+    raw = json.loads(
+        resources.files("blueprints3d.ai").joinpath("data/win_chances.json").read_text("utf-8")
+    )
     assert raw["made_by"] == "tools/fit_win_chances.py" and raw["two_players"]["rounds"] >= 300
     t = tables()
     assert set(t) == {1, 2}
@@ -95,7 +99,9 @@ def test_a_round_end_is_worth_its_table_entry_and_the_game_end_the_result():
     res = state.result()
     for p in (0, 1):
         share = 1 / len(res.winners) if p in res.winners else 0.0
-        assert win_value(state, p) == pytest.approx(share + POINTS_TIEBREAK * points_ahead(state, p))
+        assert win_value(state, p) == pytest.approx(
+            share + POINTS_TIEBREAK * points_ahead(state, p)
+        )
 
 
 def test_the_softmax_scale_is_fitted_back_from_games_it_made():
@@ -120,7 +126,9 @@ def test_more_players_value_earlier_rounds_by_a_softmax_of_the_points(players):
     weights = [math.exp(v / fitted[2]) for v in vp]
     values = [win_value(state, p) for p in range(players)]
     for p in range(players):
-        assert values[p] == pytest.approx(weights[p] / sum(weights) + POINTS_TIEBREAK * points_ahead(state, p))
+        assert values[p] == pytest.approx(
+            weights[p] / sum(weights) + POINTS_TIEBREAK * points_ahead(state, p)
+        )
     assert sum(values) == pytest.approx(1.0, abs=0.05)
     assert values.index(max(values)) == vp.index(max(vp))
 
@@ -134,8 +142,18 @@ def test_the_expert_and_the_coach_value_by_chances_hard_by_points():
 def test_the_tool_regenerates_each_part_of_the_file_and_keeps_the_others(tmp_path, capsys):
     out = tmp_path / "win_chances.json"
     fit = tool()
-    assert fit.main(["--players", "2", "--games", "3", "--bot", "greedy", "--jobs", "1", "--out", str(out)]) == 0
-    assert fit.main(["--players", "4", "--games", "6", "--bot", "greedy", "--jobs", "1", "--out", str(out)]) == 0
+    assert (
+        fit.main(
+            ["--players", "2", "--games", "3", "--bot", "greedy", "--jobs", "1", "--out", str(out)]
+        )
+        == 0
+    )
+    assert (
+        fit.main(
+            ["--players", "4", "--games", "6", "--bot", "greedy", "--jobs", "1", "--out", str(out)]
+        )
+        == 0
+    )
     data = json.loads(out.read_text("utf-8"))
     assert data["two_players"]["rounds"] == 9 and data["two_players"]["bot"] == "greedy"
     assert set(data["two_players"]["tables"]) == {"1", "2"}

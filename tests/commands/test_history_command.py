@@ -18,13 +18,20 @@ from blueprints3d.files.buildfile import load_build
 from blueprints3d.files.history import history_dir, keep_game
 from blueprints3d.files.savefile import save_game
 
-SEATS = {"seats": [{"name": "Ann", "bot": None}, {"name": "Bob", "bot": "easy"}, {"name": "Cy", "bot": "hard"}]}
+SEATS = {
+    "seats": [
+        {"name": "Ann", "bot": None},
+        {"name": "Bob", "bot": "easy"},
+        {"name": "Cy", "bot": "hard"},
+    ]
+}
 
 
 @pytest.fixture
 def home():
     """The data folder the conftest gives every test ($BLUEPRINTS3D_HOME)."""
     from pathlib import Path
+
     return Path(os.environ["BLUEPRINTS3D_HOME"])
 
 
@@ -54,7 +61,10 @@ def test_history_lists_the_games_newest_first_as_a_table(three, capsys):
     assert [r.split()[0] for r in rows] == ["3", "2", "1"]
     for row, game in zip(rows, three[::-1]):
         res = game.result()
-        assert f"Ann {res.victory_points[0]}, Bob (easy) {res.victory_points[1]}, Cy (hard) {res.victory_points[2]}" in row
+        assert (
+            f"Ann {res.victory_points[0]}, Bob (easy) {res.victory_points[1]}, Cy (hard) {res.victory_points[2]}"
+            in row
+        )
         assert " & ".join(game.names[w] for w in res.winners) in row
         assert f" {res.victory_points[res.winners[0]]}  " in row
     assert "3 games in" in out and "blueprints3d replay N" in out
@@ -68,7 +78,9 @@ def test_history_n_shows_the_rounds_the_winner_and_what_decided_it(three, capsys
     assert res.explain(game.names) + "." in out
     first = out.splitlines()[3]
     w = res.standings()[0]
-    assert first.startswith(" 1. " + game.names[w]) and first.rstrip().endswith(str(res.victory_points[w]))
+    assert first.startswith(" 1. " + game.names[w]) and first.rstrip().endswith(
+        str(res.victory_points[w])
+    )
     for rr in game.round_results:
         assert f"Round {rr.round} (in demand: " in out
         for pl in rr.awards.values():
@@ -91,29 +103,41 @@ def test_a_kept_building_is_written_as_a_build_file(three, capsys, tmp_path, mon
     assert load_build(tmp_path / made[1]).score().total == three[2].round_results[2].scores[0].total
 
 
-@pytest.mark.parametrize("argv,needle", [
-    (["history", "4"], "there is no game 4 in the history: it holds games 1 to 3"),
-    (["history", "0"], "must be 1 or more"),
-    (["history", "abc"], "'abc' is not a whole number"),
-    (["history", "1", "--building", "4", "1", "-o", "x.json"], "ROUND must be 1 to 3, not '4'"),
-    (["history", "1", "--building", "x", "1", "-o", "x.json"], "ROUND must be 1 to 3, not 'x'"),
-    (["history", "1", "--building", "1", "5", "-o", "x.json"], "PLAYER must be 1 to 3 or a name of game 1 (Ann, Bob, Cy), not 5"),
-    (["history", "1", "--building", "1", "Zed", "-o", "x.json"], "not 'Zed'"),
-    (["history", "1", "--building", "1"], "expected 2 arguments"),
-    (["history", "1", "-o", "x.json"], "-o names the build file that --building writes"),
-    (["history", "1", "--building", "1", "1", "-o", "/dev/null"], "it is not a plain file"),
-    (["history", "1", "--building", "1", "1", "-o", "/no/such/x.json"], "no folder /no/such"),
-    (["replay", "4", "--list"], "there is no game 4 in the history"),
-    (["replay", "0", "--list"], "there is no game 0 in the history"),
-    (["replay", "9" * 5000, "--list"], "there is no game"),
-])
+@pytest.mark.parametrize(
+    "argv,needle",
+    [
+        (["history", "4"], "there is no game 4 in the history: it holds games 1 to 3"),
+        (["history", "0"], "must be 1 or more"),
+        (["history", "abc"], "'abc' is not a whole number"),
+        (["history", "1", "--building", "4", "1", "-o", "x.json"], "ROUND must be 1 to 3, not '4'"),
+        (["history", "1", "--building", "x", "1", "-o", "x.json"], "ROUND must be 1 to 3, not 'x'"),
+        (
+            ["history", "1", "--building", "1", "5", "-o", "x.json"],
+            "PLAYER must be 1 to 3 or a name of game 1 (Ann, Bob, Cy), not 5",
+        ),
+        (["history", "1", "--building", "1", "Zed", "-o", "x.json"], "not 'Zed'"),
+        (["history", "1", "--building", "1"], "expected 2 arguments"),
+        (["history", "1", "-o", "x.json"], "-o names the build file that --building writes"),
+        (["history", "1", "--building", "1", "1", "-o", "/dev/null"], "it is not a plain file"),
+        (["history", "1", "--building", "1", "1", "-o", "/no/such/x.json"], "no folder /no/such"),
+        (["replay", "4", "--list"], "there is no game 4 in the history"),
+        (["replay", "0", "--list"], "there is no game 0 in the history"),
+        (["replay", "9" * 5000, "--list"], "there is no game"),
+    ],
+)
 def test_wrong_numbers_and_options_are_one_line(three, capsys, argv, needle):
     line = one_line_exit_2(argv, capsys)
     assert needle in line and len(line) < 400, line
 
 
 def test_no_history_yet_is_one_line(capsys):
-    for argv in (["history"], ["replay"], ["replay", "1"], ["history", "1"], ["history", "--building", "1", "1"]):
+    for argv in (
+        ["history"],
+        ["replay"],
+        ["replay", "1"],
+        ["history", "1"],
+        ["history", "--building", "1", "1"],
+    ):
         line = one_line_exit_2(argv, capsys)
         assert "no finished game is kept yet" in line, line
 
@@ -127,7 +151,9 @@ def test_bad_history_files_are_named_once_each_and_left_alone(three, home, capsy
     assert code == 0
     errs = err.strip().splitlines()
     assert len(errs) == 2 and all(e.startswith("blueprints3d: skipped ") for e in errs)
-    assert str(files[2]) in errs[0] and str(files[0]) in errs[1]  # in the order of the list: newest first
+    assert (
+        str(files[2]) in errs[0] and str(files[0]) in errs[1]
+    )  # in the order of the list: newest first
     assert [r.split()[0] for r in out.splitlines()[1:2]] == ["2"]
     assert [p.read_bytes() for p in files] == before
     # replay with no number: the newest game that can be read, saying which file was skipped
@@ -138,10 +164,13 @@ def test_bad_history_files_are_named_once_each_and_left_alone(three, home, capsy
     (files[1]).write_text("[]")
     code, out, err = run(["history"], capsys)
     assert code == 2 and err.strip().splitlines()[-1] == (
-        f"blueprints3d: no game in the history can be read (3 files skipped in {history_dir(home)})")
+        f"blueprints3d: no game in the history can be read (3 files skipped in {history_dir(home)})"
+    )
 
 
-def test_replay_opens_history_games_by_number_the_newest_by_default_and_files_still(three, capsys, tmp_path):
+def test_replay_opens_history_games_by_number_the_newest_by_default_and_files_still(
+    three, capsys, tmp_path
+):
     from blueprints3d.presentation.replay import game_steps
 
     def captions(argv):
@@ -156,20 +185,38 @@ def test_replay_opens_history_games_by_number_the_newest_by_default_and_files_st
     save = tmp_path / "g.json"
     save_game(save, three[1])
     assert captions(["replay", str(save), "--list"]) == [
-        f"{i:3d}. [{s.header}] {s.caption}" for i, s in enumerate(game_steps(three[1]), 1)]
-    assert "no such save file" in one_line_exit_2(["replay", str(tmp_path / "nope.json"), "--list"], capsys)
+        f"{i:3d}. [{s.header}] {s.caption}" for i, s in enumerate(game_steps(three[1]), 1)
+    ]
+    assert "no such save file" in one_line_exit_2(
+        ["replay", str(tmp_path / "nope.json"), "--list"], capsys
+    )
 
 
 def test_the_real_command_line_lists_and_helps(three, home):
     env = {**os.environ, "BLUEPRINTS3D_HOME": str(home)}
-    r = subprocess.run([sys.executable, "-m", "blueprints3d", "history"], capture_output=True, text=True,
-                       env=env, timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-m", "blueprints3d", "history"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
     assert r.returncode == 0 and r.stderr == "" and len(r.stdout.splitlines()) == 6
-    r = subprocess.run([sys.executable, "-m", "blueprints3d", "history", "--help"], capture_output=True,
-                       text=True, env=env, timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-m", "blueprints3d", "history", "--help"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
     assert r.returncode == 0 and "--building ROUND PLAYER" in r.stdout and "replay N" in r.stdout
-    r = subprocess.run([sys.executable, "-m", "blueprints3d", "history", "7"], capture_output=True, text=True,
-                       env=env, timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-m", "blueprints3d", "history", "7"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
     assert r.returncode == 2 and r.stdout == "" and r.stderr.count("\n") == 1
     assert r.stderr.startswith("blueprints3d: there is no game 7 in the history")
 

@@ -25,7 +25,9 @@ def one_line_exit_2(argv, capsys) -> str:
         code = e.code
     err = capsys.readouterr().err
     lines = err.strip().splitlines()
-    assert code == 2 and len(lines) == 1 and "Traceback" not in err and "usage:" not in err, err[-2000:]
+    assert code == 2 and len(lines) == 1 and "Traceback" not in err and "usage:" not in err, err[
+        -2000:
+    ]
     return lines[0]
 
 
@@ -44,7 +46,9 @@ def test_item1_and_7_window_sizes_are_bounded(size, capsys):
 
 @pytest.mark.parametrize("angle", ["nan", "inf", "-inf", "1e999"])
 def test_item3_render_angle_must_be_finite(angle, capsys, tmp_path):
-    line = one_line_exit_2(["render", "--materials", "-o", str(tmp_path / "a.png"), "--angle", angle], capsys)
+    line = one_line_exit_2(
+        ["render", "--materials", "-o", str(tmp_path / "a.png"), "--angle", angle], capsys
+    )
     assert "--angle" in line and not (tmp_path / "a.png").exists()
 
 
@@ -52,9 +56,13 @@ def test_item6_render_to_an_unknown_extension_leaves_no_file(capsys, tmp_path):
     out = tmp_path / "x.unknownext"
     assert ".png" in one_line_exit_2(["render", "--materials", "-o", str(out)], capsys)
     assert not out.exists()
-    assert "no folder" in one_line_exit_2(["render", "--materials", "-o", "/dev/null/x.png"], capsys)
+    assert "no folder" in one_line_exit_2(
+        ["render", "--materials", "-o", "/dev/null/x.png"], capsys
+    )
     (tmp_path / "d.png").mkdir()
-    assert "it is a folder" in one_line_exit_2(["render", "--materials", "-o", str(tmp_path / "d.png")], capsys)
+    assert "it is a folder" in one_line_exit_2(
+        ["render", "--materials", "-o", str(tmp_path / "d.png")], capsys
+    )
 
 
 def _save(tmp_path) -> str:
@@ -64,13 +72,21 @@ def _save(tmp_path) -> str:
 
 
 def test_item3_demo_and_replay_render_to_dev_null_are_one_line(capsys, tmp_path):
-    assert "is a file, not a folder" in one_line_exit_2(["demo", "placement", "--render", "/dev/null"], capsys)
-    assert "is a file, not a folder" in one_line_exit_2(["replay", _save(tmp_path), "--render", "/dev/null"], capsys)
-    assert "cannot make the folder" in one_line_exit_2(["demo", "placement", "--render", "/dev/null/x"], capsys)
+    assert "is a file, not a folder" in one_line_exit_2(
+        ["demo", "placement", "--render", "/dev/null"], capsys
+    )
+    assert "is a file, not a folder" in one_line_exit_2(
+        ["replay", _save(tmp_path), "--render", "/dev/null"], capsys
+    )
+    assert "cannot make the folder" in one_line_exit_2(
+        ["demo", "placement", "--render", "/dev/null/x"], capsys
+    )
 
 
 def test_item2_tournament_games_and_jobs_are_bounded(capsys):
-    line = one_line_exit_2(["tournament", "--bots", "random,random", "--games", "1000000000000"], capsys)
+    line = one_line_exit_2(
+        ["tournament", "--bots", "random,random", "--games", "1000000000000"], capsys
+    )
     assert "at most 1,000,000" in line
     line = one_line_exit_2(["tournament", "--bots", "random,random", "--jobs", "400"], capsys)
     assert f"at most {os.cpu_count()}" in line
@@ -97,23 +113,51 @@ def _ctrl_c_on() -> None:
 def test_item3_ctrl_c_during_a_tournament_with_jobs_is_one_line(tmp_path):
     if (os.cpu_count() or 1) < 2:
         pytest.skip("needs two cores for --jobs 2")
-    proc = subprocess.Popen([sys.executable, "-m", "blueprints3d", "tournament", "--bots", "hard,hard",
-                             "--games", "50", "--jobs", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            preexec_fn=_ctrl_c_on)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "blueprints3d",
+            "tournament",
+            "--bots",
+            "hard,hard",
+            "--games",
+            "50",
+            "--jobs",
+            "2",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=_ctrl_c_on,
+    )
     time.sleep(3.0)  # the workers are playing
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     text = err.decode()
-    assert proc.returncode == 130 and "Traceback" not in text and "KeyboardInterrupt" not in text, text[-3000:]
+    assert proc.returncode == 130 and "Traceback" not in text and "KeyboardInterrupt" not in text, (
+        text[-3000:]
+    )
     assert text.strip().splitlines()[-1] == "blueprints3d: interrupted"
 
 
 def test_ctrl_c_while_the_program_is_still_loading_is_one_line():
     said = 0
     for delay in (0.15, 0.25, 0.35):  # the imports take a few tenths of a second
-        proc = subprocess.Popen([sys.executable, "-m", "blueprints3d", "tournament", "--bots", "greedy,greedy",
-                                 "--games", "100000"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                preexec_fn=_ctrl_c_on)
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "blueprints3d",
+                "tournament",
+                "--bots",
+                "greedy,greedy",
+                "--games",
+                "100000",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            preexec_fn=_ctrl_c_on,
+        )
         time.sleep(delay)
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=60)
@@ -131,13 +175,19 @@ def test_item2_a_fifo_as_file_does_not_hang(command, tmp_path):
     fifo = tmp_path / "f.json"
     os.mkfifo(fifo)
     argv = [command, str(fifo)] + (["-o", str(tmp_path / "o.png")] if command == "render" else [])
-    r = subprocess.run([sys.executable, "-m", "blueprints3d", *argv], capture_output=True, text=True, timeout=60)
-    assert r.returncode == 2 and "named pipe" in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    r = subprocess.run(
+        [sys.executable, "-m", "blueprints3d", *argv], capture_output=True, text=True, timeout=60
+    )
+    assert (
+        r.returncode == 2 and "named pipe" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    ), r.stderr
 
 
 def test_item1_replay_of_a_save_with_lone_surrogates_is_one_line(tmp_path, capsys):
     p = tmp_path / "g.json"
-    p.write_text(json.dumps(game_to_json(GameState.new(2, 1))).replace("Player 1", "\\udcff\\udcfe", 1))
+    p.write_text(
+        json.dumps(game_to_json(GameState.new(2, 1))).replace("Player 1", "\\udcff\\udcfe", 1)
+    )
     assert "lone surrogate" in one_line_exit_2(["replay", str(p), "--list"], capsys)
 
 

@@ -59,13 +59,16 @@ def _argv(command: str, path: str, build: Path) -> list[str]:
 @pytest.fixture
 def build(tmp_path):
     path = tmp_path / "b.json"
-    path.write_text(json.dumps({"format": 1, "blueprint": "B07", "stacks": [[[], []], [[], []], [[], []]]}))
+    path.write_text(
+        json.dumps({"format": 1, "blueprint": "B07", "stacks": [[[], []], [[], []], [[], []]]})
+    )
     return path
 
 
 @pytest.mark.parametrize("command", ["render", "sandbox", "history"])
-def test_a_path_that_can_never_be_written_is_one_line_before_any_window(command, bad_paths, build,
-                                                                        capsys, monkeypatch, tmp_path):
+def test_a_path_that_can_never_be_written_is_one_line_before_any_window(
+    command, bad_paths, build, capsys, monkeypatch, tmp_path
+):
     keep_game(random_game(2, 3), None, os.environ["BLUEPRINTS3D_HOME"])
     # No window can open here: a refusal that came from the window would say so instead.
     monkeypatch.setenv("DISPLAY", NO_DISPLAY)
@@ -82,8 +85,11 @@ def test_the_turntable_never_writes_into_a_pipe_or_through_a_link(tmp_path, buil
     target.write_bytes(b"x")
     link = tmp_path / "link.gif"
     link.symlink_to(target)
-    for path, words in ((fifo, "not a plain file (a pipe)"), (link, "it is a link"),
-                        (Path("/dev/null"), None)):
+    for path, words in (
+        (fifo, "not a plain file (a pipe)"),
+        (link, "it is a link"),
+        (Path("/dev/null"), None),
+    ):
         argv = ["render", str(build), "--turntable", str(path)]
         line = one_line_exit_2(argv, capsys)
         assert words is None or words in line, line
@@ -93,7 +99,9 @@ def test_the_turntable_never_writes_into_a_pipe_or_through_a_link(tmp_path, buil
 def test_render_never_replaces_a_pipe_or_a_link(tmp_path, build, capsys):
     fifo = tmp_path / "out.png"
     os.mkfifo(fifo)
-    assert "not a plain file (a pipe)" in one_line_exit_2(["render", str(build), "-o", str(fifo)], capsys)
+    assert "not a plain file (a pipe)" in one_line_exit_2(
+        ["render", str(build), "-o", str(fifo)], capsys
+    )
     assert fifo.is_fifo()
     target = tmp_path / "real.png"
     target.write_bytes(b"x")
@@ -114,17 +122,21 @@ def test_history_building_never_overwrites_without_force(tmp_path, capsys):
     code, said, err = run([*argv, "--force"], capsys)
     assert code == 0 and "wrote" in said and json.loads(out.read_text())["format"] == 1, err
     assert "--force lets -o replace" in one_line_exit_2(["history", "1", "--force"], capsys)
-    help_text = subprocess.run([sys.executable, "-m", "blueprints3d", "history", "--help"],
-                               capture_output=True, text=True).stdout
+    help_text = subprocess.run(
+        [sys.executable, "-m", "blueprints3d", "history", "--help"], capture_output=True, text=True
+    ).stdout
     assert "--force" in help_text and "replaced only with --force" in " ".join(help_text.split())
 
 
-@pytest.mark.parametrize("kind, words", [
-    ("file", "a file stands where the folder"),
-    ("fifo", "a pipe stands where the folder"),
-    ("loop", "a link that loops back on itself stands where the folder"),
-    ("dangling", "a link to nowhere stands where the folder"),
-])
+@pytest.mark.parametrize(
+    "kind, words",
+    [
+        ("file", "a file stands where the folder"),
+        ("fifo", "a pipe stands where the folder"),
+        ("loop", "a link that loops back on itself stands where the folder"),
+        ("dangling", "a link to nowhere stands where the folder"),
+    ],
+)
 def test_a_folder_that_cannot_be_made_says_what_stands_in_the_way(tmp_path, kind, words):
     spot = tmp_path / "data"
     if kind == "file":
@@ -146,7 +158,10 @@ def test_a_folder_that_cannot_be_made_says_what_stands_in_the_way(tmp_path, kind
 
 
 def test_make_folder_makes_what_is_missing_and_leaves_a_folder_alone(tmp_path):
-    assert make_folder(tmp_path / "a" / "b") == tmp_path / "a" / "b" and (tmp_path / "a" / "b").is_dir()
+    assert (
+        make_folder(tmp_path / "a" / "b") == tmp_path / "a" / "b"
+        and (tmp_path / "a" / "b").is_dir()
+    )
     make_folder(tmp_path / "a")  # there already: nothing to do
     (tmp_path / "to-a").symlink_to(tmp_path / "a")
     make_folder(tmp_path / "to-a" / "c")  # a link to a folder is a folder
@@ -164,23 +179,36 @@ def test_the_table_on_a_data_folder_that_is_not_a_folder_says_so(tmp_path, kind)
         spot.symlink_to(tmp_path / "l2")
         (tmp_path / "l2").symlink_to(spot)
     env = dict(os.environ, DISPLAY=NO_DISPLAY, BLUEPRINTS3D_HOME=str(spot))
-    out = subprocess.run([sys.executable, "-m", "blueprints3d", "--seats", "Ann,@easy"], env=env,
-                         capture_output=True, text=True, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-m", "blueprints3d", "--seats", "Ann,@easy"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     lines = out.stderr.strip().splitlines()
     assert out.returncode == 2 and len(lines) == 1 and "File exists" not in out.stderr, out.stderr
     assert f"stands where the folder {spot} must be; move it away" in lines[0], lines[0]
 
 
-@pytest.mark.parametrize("command, suggests", [
-    (["view", "BUILD"], "blueprints3d render FILE -o picture.png"),
-    (["sandbox"], None),
-    (["demo", "placement"], "--render DIR"),
-])
+@pytest.mark.parametrize(
+    "command, suggests",
+    [
+        (["view", "BUILD"], "blueprints3d render FILE -o picture.png"),
+        (["sandbox"], None),
+        (["demo", "placement"], "--render DIR"),
+    ],
+)
 def test_without_a_display_each_app_suggests_only_what_it_has(command, suggests, build):
     env = dict(os.environ, DISPLAY=NO_DISPLAY)
     argv = [str(build) if a == "BUILD" else a for a in command]
-    out = subprocess.run([sys.executable, "-m", "blueprints3d", *argv], env=env,
-                         capture_output=True, text=True, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-m", "blueprints3d", *argv],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     last = out.stderr.strip().splitlines()[-1]
     assert out.returncode == 2 and "could not open a window" in last, out.stderr
     if suggests is None:
@@ -196,9 +224,12 @@ def test_ctrl_c_during_simulate_ends_the_progress_line_first():
     import signal
     import time
 
-    proc = subprocess.Popen([sys.executable, "-m", "blueprints3d", "simulate", "--players", "2",
-                             "--games", "100000"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "blueprints3d", "simulate", "--players", "2", "--games", "100000"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     time.sleep(4.0)  # a progress line is out (one every half second)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)

@@ -47,8 +47,10 @@ def test_seats_people_and_computers():
     assert [s.bot for s in seats] == [None, "hard", "easy"]
 
 
-@pytest.mark.parametrize("spec,words", [("Ann", "2 to 4"), ("A,B,C,D,E", "2 to 4"),
-                                         ("Ann,@genius", "unknown computer level")])
+@pytest.mark.parametrize(
+    "spec,words",
+    [("Ann", "2 to 4"), ("A,B,C,D,E", "2 to 4"), ("Ann,@genius", "unknown computer level")],
+)
 def test_bad_seats_are_refused(spec, words):
     with pytest.raises(BlueprintsError, match=words):
         parse_seats(spec)

@@ -10,8 +10,15 @@ from panda3d.core import PNMImage
 
 from blueprints3d.cli import main
 
-BUILD = {"format": 1, "blueprint": "B13",
-         "stacks": [[[], ["glass:1"]], [[], ["stone:2", "glass:4", "recycled:4", "wood:6"]], [["wood:1"], []]]}
+BUILD = {
+    "format": 1,
+    "blueprint": "B13",
+    "stacks": [
+        [[], ["glass:1"]],
+        [[], ["stone:2", "glass:4", "recycled:4", "wood:6"]],
+        [["wood:1"], []],
+    ],
+}
 
 
 def _read_png(path) -> np.ndarray:
@@ -26,7 +33,10 @@ def test_render_a_build_file(offscreen_base, tmp_path, capsys, shaders):
     src = tmp_path / "b13.json"
     src.write_text(json.dumps(BUILD))
     out = tmp_path / "b13.png"
-    assert main(["render", str(src), "-o", str(out), "--size", "160x120", "--angle", "70", *shaders]) == 0
+    assert (
+        main(["render", str(src), "-o", str(out), "--size", "160x120", "--angle", "70", *shaders])
+        == 0
+    )
     img = _read_png(out)
     assert img.shape[:2] == (30, 40)
     # Something was drawn: a light card and the dark table, not one flat colour.
@@ -57,11 +67,14 @@ def test_missing_file_exits_2(tmp_path, capsys):
     assert main(["render", str(tmp_path / "nope.json"), "-o", str(tmp_path / "x.png")]) == 2
 
 
-@pytest.mark.parametrize("argv", [
-    ["render", "-o", "x.png"],                                   # neither FILE nor --materials
-    ["render", "--materials", "-o", "x.png", "--size", "big"],   # bad size
-    ["render", "--materials", "-o", "x.png", "--size", "10x10"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["render", "-o", "x.png"],  # neither FILE nor --materials
+        ["render", "--materials", "-o", "x.png", "--size", "big"],  # bad size
+        ["render", "--materials", "-o", "x.png", "--size", "10x10"],
+    ],
+)
 def test_bad_options_exit_2(argv, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     with pytest.raises(SystemExit) as e:
@@ -91,13 +104,17 @@ def test_a_picture_larger_than_the_gls_buffers_is_supersampled_less_and_says_so(
     assert fitted_supersample((7680, 4320), 2, max_side=16384) == 2
     assert capsys.readouterr().err.count("\n") == 1  # said once, only when lowered
     assert fitted_supersample((1920, 1080), 3) == 3  # no GL asked: every GL draws 8192 a side
-    with pytest.raises(Exception, match="cannot draw 7680x4320 here: this GL's buffers take at most "
-                                        "4096 pixels a side; give a smaller --size"):
+    with pytest.raises(
+        Exception,
+        match="cannot draw 7680x4320 here: this GL's buffers take at most "
+        "4096 pixels a side; give a smaller --size",
+    ):
         fitted_supersample((7680, 4320), 1, max_side=4096)
 
 
-def test_the_real_gl_is_asked_and_the_picture_drawn_at_the_size_asked(offscreen_base, tmp_path, capsys,
-                                                                      monkeypatch):
+def test_the_real_gl_is_asked_and_the_picture_drawn_at_the_size_asked(
+    offscreen_base, tmp_path, capsys, monkeypatch
+):
     """End to end with a GL made small: the limit is asked of the real GL, the picture comes out at
     the size asked, the lowering said in one line."""
     from blueprints3d.client.render import capture
@@ -107,7 +124,22 @@ def test_the_real_gl_is_asked_and_the_picture_drawn_at_the_size_asked(offscreen_
     monkeypatch.setattr(render, "SURE_SIDE", 100)
     monkeypatch.setattr(capture, "max_buffer_side", lambda base: 400)
     out = tmp_path / "m.png"
-    assert main(["render", "--materials", "-o", str(out), "--size", "200x150", "--supersample", "3", "--quick"]) == 0
+    assert (
+        main(
+            [
+                "render",
+                "--materials",
+                "-o",
+                str(out),
+                "--size",
+                "200x150",
+                "--supersample",
+                "3",
+                "--quick",
+            ]
+        )
+        == 0
+    )
     captured = capsys.readouterr()
     assert "200x150 is drawn at 2x supersampling, not 3x" in captured.err
     assert _read_png(out).shape[:2] == (38, 50)

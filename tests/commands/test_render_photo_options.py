@@ -11,21 +11,36 @@ from panda3d.core import PNMImage
 
 from blueprints3d.cli import main
 
-BUILD = {"format": 1, "blueprint": "B13",
-         "stacks": [[[], ["glass:1"]], [[], ["stone:2", "glass:4", "recycled:4", "wood:6"]], [["wood:1"], []]]}
+BUILD = {
+    "format": 1,
+    "blueprint": "B13",
+    "stacks": [
+        [[], ["glass:1"]],
+        [[], ["stone:2", "glass:4", "recycled:4", "wood:6"]],
+        [["wood:1"], []],
+    ],
+}
 
 
 def _png(path) -> np.ndarray:
     img = PNMImage()
     assert img.read(str(path))
-    return np.array([[img.get_xel(x, y) for x in range(img.get_x_size())] for y in range(img.get_y_size())])
+    return np.array(
+        [[img.get_xel(x, y) for x in range(img.get_x_size())] for y in range(img.get_y_size())]
+    )
 
 
-@pytest.mark.parametrize("extra, words", [
-    (["--dof", "abc"], "--dof"), (["--dof", "0"], "--dof"), (["--dof", "11"], "--dof"),
-    (["--dof", "nan"], "--dof"), (["--dof", "1", "--focus", "-3"], "--focus"),
-    (["--focus", "20"], "--focus is for --dof"),
-])
+@pytest.mark.parametrize(
+    "extra, words",
+    [
+        (["--dof", "abc"], "--dof"),
+        (["--dof", "0"], "--dof"),
+        (["--dof", "11"], "--dof"),
+        (["--dof", "nan"], "--dof"),
+        (["--dof", "1", "--focus", "-3"], "--focus"),
+        (["--focus", "20"], "--focus is for --dof"),
+    ],
+)
 def test_bad_photo_options_are_one_line_and_exit_2(extra, words, tmp_path, capsys):
     src = tmp_path / "b.json"
     src.write_text(json.dumps(BUILD))
@@ -42,7 +57,9 @@ def test_dof_needs_a_still_picture(tmp_path, capsys):
     src = tmp_path / "b.json"
     src.write_text(json.dumps(BUILD))
     with pytest.raises(SystemExit) as e:
-        raise SystemExit(main(["render", str(src), "--turntable", str(tmp_path / "t.gif"), "--dof"]))
+        raise SystemExit(
+            main(["render", str(src), "--turntable", str(tmp_path / "t.gif"), "--dof"])
+        )
     assert e.value.code == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "--dof is for a still picture" in err
@@ -72,7 +89,7 @@ def test_quick_is_the_picture_as_before_and_the_full_one_differs(offscreen_base,
         old = r.downsample(view.grab(), 2, (160, 120))
     assert shaders.shaders_enabled()
     assert np.abs(q * 255 - old).max() <= 1
-    assert np.abs(q - f).mean() > 0.002          # the full still is another picture
+    assert np.abs(q - f).mean() > 0.002  # the full still is another picture
     again = render_build(build, (160, 120), 35.0, True, options=StillOptions.quick())
     assert np.abs(q * 255 - again).max() <= 1
 

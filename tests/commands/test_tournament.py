@@ -21,7 +21,9 @@ def rows(out: str) -> list[list[str]]:
 
 
 def test_prints_win_rates_with_intervals(capsys):
-    code, out, err = run(capsys, "--bots", "greedy,random,random,random", "--games", "8", "--seed", "3")
+    code, out, err = run(
+        capsys, "--bots", "greedy,random,random,random", "--games", "8", "--seed", "3"
+    )
     assert code == 0
     assert "8 games of 4 players, seeds 3..10" in out
     table = rows(out)
@@ -29,8 +31,11 @@ def test_prints_win_rates_with_intervals(capsys):
     wins = [float(r[2]) for r in table]
     assert sum(wins) == pytest.approx(8)
     assert wins[0] >= 6  # greedy is far better than random
-    assert all(re.search(r"\[\s*\d+\.\d%,\s*\d+\.\d%\]", line) for line in out.splitlines()
-               if re.match(r"^\d {4}", line))
+    assert all(
+        re.search(r"\[\s*\d+\.\d%,\s*\d+\.\d%\]", line)
+        for line in out.splitlines()
+        if re.match(r"^\d {4}", line)
+    )
     assert "tournament: 8/8 games" in err  # the progress line
 
 
@@ -61,16 +66,19 @@ def test_wilson_interval():
     assert wilson(1.0, 10)[0] > 0.6 and wilson(0.0, 10)[1] < 0.4
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--bots", "greedy,genius"], "unknown bot 'genius'"),
-    (["--bots", "greedy"], "2 to 4 bots"),
-    (["--bots", "greedy,random,random,random,random"], "2 to 4 bots"),
-    (["--bots", "greedy,random", "--games", "0"], "--games must be 1 or more"),
-    (["--bots", "greedy,random", "--games", "ten"], "--games must be a whole number"),
-    (["--bots", "greedy,random", "--seed", "-1"], "--seed must be 0 or more"),
-    (["--bots", "greedy,random", "--jobs", "0"], "--jobs must be 1 or more"),
-    (["--bots", "search:x,random"], "search:N needs a whole number"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--bots", "greedy,genius"], "unknown bot 'genius'"),
+        (["--bots", "greedy"], "2 to 4 bots"),
+        (["--bots", "greedy,random,random,random,random"], "2 to 4 bots"),
+        (["--bots", "greedy,random", "--games", "0"], "--games must be 1 or more"),
+        (["--bots", "greedy,random", "--games", "ten"], "--games must be a whole number"),
+        (["--bots", "greedy,random", "--seed", "-1"], "--seed must be 0 or more"),
+        (["--bots", "greedy,random", "--jobs", "0"], "--jobs must be 1 or more"),
+        (["--bots", "search:x,random"], "search:N needs a whole number"),
+    ],
+)
 def test_bad_options_are_one_line_and_exit_2(capsys, args, message):
     code, out, err = run(capsys, *args)
     assert code == 2

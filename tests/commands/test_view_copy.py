@@ -12,8 +12,15 @@ import pytest
 from blueprints3d.cli import main
 from blueprints3d.files.builds import STALE_COPY_S, write_viewer_copy
 
-BUILD = {"format": 1, "blueprint": "B07",
-         "stacks": [[["recycled:2", "wood:5"], ["stone:1", "glass:4"]], [["glass:3"], ["recycled:6"]], [[], []]]}
+BUILD = {
+    "format": 1,
+    "blueprint": "B07",
+    "stacks": [
+        [["recycled:2", "wood:5"], ["stone:1", "glass:4"]],
+        [["glass:3"], ["recycled:6"]],
+        [[], []],
+    ],
+}
 
 
 @pytest.fixture
@@ -21,7 +28,9 @@ def shown(monkeypatch):
     from blueprints3d.client.apps import viewer
 
     out = []
-    monkeypatch.setattr(viewer, "run_window", lambda build, name, *rest: out.append((build, name)) or 0)
+    monkeypatch.setattr(
+        viewer, "run_window", lambda build, name, *rest: out.append((build, name)) or 0
+    )
     return out
 
 
@@ -30,7 +39,7 @@ def test_a_temporary_copy_is_removed_once_read_and_a_file_is_kept(tmp_path, show
     assert copy.name == "viewing-building-Ann-round2.json"
     assert main(["view", str(copy), "--temporary"]) == 0
     assert not copy.exists() and shown[-1][0].num_dice == 6
-    assert shown[-1][1] == "building-Ann-round2"   # pictures are named after the building
+    assert shown[-1][1] == "building-Ann-round2"  # pictures are named after the building
     mine = tmp_path / "mine.json"
     mine.write_text(json.dumps(BUILD))
     assert main(["view", str(mine)]) == 0
@@ -50,6 +59,6 @@ def test_each_viewer_gets_its_own_copy_and_old_ones_go(tmp_path):
     long_ago = time.time() - STALE_COPY_S - 60
     os.utime(old, (long_ago, long_ago))
     first = write_viewer_copy(tmp_path, "b", data)
-    second = write_viewer_copy(tmp_path, "b", data)   # the first viewer has not read its copy yet
+    second = write_viewer_copy(tmp_path, "b", data)  # the first viewer has not read its copy yet
     assert first != second and first.read_bytes() == second.read_bytes() == data
-    assert not old.exists()                            # one whose viewer never started
+    assert not old.exists()  # one whose viewer never started

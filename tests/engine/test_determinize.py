@@ -14,6 +14,7 @@ from blueprints3d.engine.errors import IllegalAction
 from blueprints3d.engine.playout import random_playout
 from blueprints3d.engine.state import GameState
 
+
 # round_results are left out of a rebuilt state (earlier rounds only count through the
 # Award and Prize cards); everything else in the view must come back identical.
 def without_round_results(view):
@@ -39,8 +40,12 @@ def dice_accounted(s: GameState) -> list[int]:
 
 
 @settings(max_examples=40, deadline=None)
-@given(players=st.integers(2, 4), seed=st.integers(0, 10_000), moves=st.integers(0, 100),
-       sample_seed=st.integers(0, 1000))
+@given(
+    players=st.integers(2, 4),
+    seed=st.integers(0, 10_000),
+    moves=st.integers(0, 100),
+    sample_seed=st.integers(0, 1000),
+)
 def test_rebuilt_state_shows_the_same_view(players, seed, moves, sample_seed):
     real = played(players, seed, moves)
     if real.is_over:
@@ -92,8 +97,13 @@ def test_samples_differ_but_one_seed_gives_one_sample():
     a = state_from_view(view, random.Random(5))
     b = state_from_view(view, random.Random(5))
     assert a.to_dict() == b.to_dict() and a.rng.getstate() == b.rng.getstate()
-    ids = {tuple(state_from_view(view, random.Random(k)).blueprints[(real.current_player + 1) % 4].id
-                 for _ in range(1)) for k in range(30)}
+    ids = {
+        tuple(
+            state_from_view(view, random.Random(k)).blueprints[(real.current_player + 1) % 4].id
+            for _ in range(1)
+        )
+        for k in range(30)
+    }
     assert len(ids) > 1
 
 

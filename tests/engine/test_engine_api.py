@@ -54,7 +54,8 @@ def test_reseed_changes_future_draws_only():
     c = s.clone()
     c.reseed(999)
     a = s.legal_actions()[0]
-    s.apply(a); c.apply(a)
+    s.apply(a)
+    c.apply(a)
     assert s.pool != c.pool or s.values != c.values
     assert s.stacks == c.stacks
 
@@ -67,8 +68,11 @@ def test_illegal_action_leaves_state_exactly_as_it_was():
     tried = 0
     for d in range(32):
         for slot in list(range(6)) + [actions.SET_ASIDE, actions.DISCARD]:
-            a = actions.place(d, slot) if slot < actions.MAX_CELLS else (
-                actions.set_aside(d) if slot == actions.SET_ASIDE else actions.discard(d))
+            a = (
+                actions.place(d, slot)
+                if slot < actions.MAX_CELLS
+                else (actions.set_aside(d) if slot == actions.SET_ASIDE else actions.discard(d))
+            )
             if a in legal:
                 continue
             with pytest.raises(IllegalAction):
@@ -115,8 +119,14 @@ def test_view_hides_other_blueprints_buildings_and_cards_until_revealed():
                 assert v.blueprints[q] is None and v.buildings[q] is None
         # Awards and Prizes are handed out in the open at a round's scoring: every seat's cards
         # are in every view, and they are the ones round_results names (one fact, one visibility).
-        assert v.awards == tuple(tuple(a) for a in s.awards) and v.prizes == tuple(tuple(z) for z in s.prizes)
-        named = {(a, pl.player) for rr in v.round_results for a, pl in (*rr.awards.items(), *rr.prizes.items())}
+        assert v.awards == tuple(tuple(a) for a in s.awards) and v.prizes == tuple(
+            tuple(z) for z in s.prizes
+        )
+        named = {
+            (a, pl.player)
+            for rr in v.round_results
+            for a, pl in (*rr.awards.items(), *rr.prizes.items())
+        }
         assert named == {(c, q) for q in range(3) for c in (*v.awards[q], *v.prizes[q])}
         # what was revealed when round 1 was scored is visible to all
         assert len(v.round_results) == 1 and len(v.round_results[0].buildings) == 3
@@ -144,15 +154,19 @@ def test_engine_never_imports_panda3d_in_source():
                 names = [a.name for a in node.names]
             elif isinstance(node, ast.ImportFrom) and node.module:
                 names = [node.module]
-            offenders += [f"{path.name}: {n}" for n in names if n.split(".")[0] in ("panda3d", "direct")]
+            offenders += [
+                f"{path.name}: {n}" for n in names if n.split(".")[0] in ("panda3d", "direct")
+            ]
     assert offenders == []
 
 
 def test_engine_never_imports_panda3d_at_run_time():
-    code = ("import sys, blueprints3d.engine, blueprints3d.files.savefile, blueprints3d.files.buildfile, "
-            "blueprints3d.engine.playout; "
-            "bad=[m for m in sys.modules if m.split('.')[0] in ('panda3d','direct')]; print(bad); "
-            "sys.exit(1 if bad else 0)")
+    code = (
+        "import sys, blueprints3d.engine, blueprints3d.files.savefile, blueprints3d.files.buildfile, "
+        "blueprints3d.engine.playout; "
+        "bad=[m for m in sys.modules if m.split('.')[0] in ('panda3d','direct')]; print(bad); "
+        "sys.exit(1 if bad else 0)"
+    )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
 
@@ -178,12 +192,19 @@ def test_a_spectator_sees_the_public_part_only():
     from blueprints3d.engine.playout import random_playout
     from blueprints3d.engine.state import SPECTATOR
     import random as _random
+
     s = GameState.new(3, 8)
     for _ in range(5):
         s.apply(s.legal_actions()[0])
     v = s.view(SPECTATOR)
-    assert v.player == SPECTATOR and v.blueprints == (None, None, None) and v.buildings == (None, None, None)
-    assert v.pool == s.view(0).pool and v.bag_count == s.view(0).bag_count    # the open part is the same
+    assert (
+        v.player == SPECTATOR
+        and v.blueprints == (None, None, None)
+        and v.buildings == (None, None, None)
+    )
+    assert (
+        v.pool == s.view(0).pool and v.bag_count == s.view(0).bag_count
+    )  # the open part is the same
     random_playout(s, _random.Random(1))
     over = s.view(SPECTATOR)
     assert all(b is not None for b in over.blueprints) and over.result is not None

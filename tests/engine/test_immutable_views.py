@@ -35,7 +35,15 @@ def _mutate_everything(obj, seen=None) -> int:
     if isinstance(obj, list | dict | set | bytearray):
         raise AssertionError(f"a mutable {type(obj).__name__} inside a view: {obj!r:.80}")
     if isinstance(obj, Mapping):
-        for name in ("clear", "pop", "popitem", "update", "setdefault", "__setitem__", "__delitem__"):
+        for name in (
+            "clear",
+            "pop",
+            "popitem",
+            "update",
+            "setdefault",
+            "__setitem__",
+            "__delitem__",
+        ):
             assert not hasattr(obj, name), f"{type(obj).__name__}.{name} exists"
         for k, v in obj.items():
             tried += _mutate_everything(k, seen) + _mutate_everything(v, seen)

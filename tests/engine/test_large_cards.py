@@ -20,7 +20,12 @@ def big_card(k: int) -> Blueprint:
     """An 8x8 card whose printed heights (adding up to 6) stand in its last spaces, 62 and 63
     among them, and at k's choice of others; the rest hatched."""
     cells = MAX_SIDE * MAX_SIDE
-    open_cells = {cells - 1: 2, cells - 2: 1, (k * 7) % (cells - 2): 1, (k * 13 + 5) % (cells - 2): 2}
+    open_cells = {
+        cells - 1: 2,
+        cells - 2: 1,
+        (k * 7) % (cells - 2): 1,
+        (k * 13 + 5) % (cells - 2): 2,
+    }
     grid = [["X"] * MAX_SIDE for _ in range(MAX_SIDE)]
     total = 0
     for c, h in open_cells.items():
@@ -85,13 +90,18 @@ def _play(players: int, seed: int, choices: random.Random) -> GameState:
 
 
 @settings(max_examples=40, deadline=None)
-@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32), choice_seed=st.integers(0, 2**32))
+@given(
+    players=st.sampled_from([2, 3, 4]),
+    seed=st.integers(0, 2**32),
+    choice_seed=st.integers(0, 2**32),
+)
 def test_random_games_on_the_largest_cards_keep_the_rules(players, seed, choice_seed):
     s = _play(players, seed, random.Random(choice_seed))
     assert len(s.round_results) == 3
     assert all(bp.num_cells == 64 for bp in s.blueprints)
     # The log, through the save format's words for each move, replays to the same game.
     from blueprints3d.files.savefile import action_from_json, action_to_json
+
     again = GameState.new(players, seed, start_player=seed % players, deck=DECK)
     for i, a in enumerate(s.log):
         again.apply(action_from_json(action_to_json(a), i))

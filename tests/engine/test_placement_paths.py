@@ -16,8 +16,7 @@ from hypothesis import strategies as st
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.blueprints import Blueprint, placement_error
 from blueprints3d.engine.errors import IllegalAction
-from blueprints3d.engine.legal import (HATCHED_TOP, fit_masks, fitting_cells, take_actions,
-                                       tops_of)
+from blueprints3d.engine.legal import HATCHED_TOP, fit_masks, fitting_cells, take_actions, tops_of
 from blueprints3d.engine.materials import NUM_DICE
 from blueprints3d.engine.state import GameState
 from blueprints3d.engine.turns import Phase
@@ -31,23 +30,29 @@ class Plain(int):
 def buildings(draw):
     """A blueprint, a building played on it by the placement rule, a pool and every die's value."""
     rows, cols = draw(st.integers(1, 4)), draw(st.integers(1, 3))
-    grid = [[draw(st.one_of(st.just("X"), st.integers(1, 4))) for _ in range(cols)] for _ in range(rows)]
+    grid = [
+        [draw(st.one_of(st.just("X"), st.integers(1, 4))) for _ in range(cols)] for _ in range(rows)
+    ]
     bp = Blueprint.from_grid(grid, id="random", check_total=False)
-    rng = random.Random(draw(st.integers(0, 2 ** 32)))
+    rng = random.Random(draw(st.integers(0, 2**32)))
     dice = list(range(NUM_DICE))
     rng.shuffle(dice)
     values = [rng.randint(1, 6) for _ in range(NUM_DICE)]
     stacks: list[list[int]] = [[] for _ in range(bp.num_cells)]
-    for d in dice[:draw(st.integers(0, 12))]:
+    for d in dice[: draw(st.integers(0, 12))]:
         # Put each die where the rule (as placement_error states it) allows, if anywhere.
-        ok = [c for c in range(bp.num_cells)
-              if placement_error(bp, values[stacks[c][-1]] if stacks[c] else None, values[d], c) is None]
+        ok = [
+            c
+            for c in range(bp.num_cells)
+            if placement_error(bp, values[stacks[c][-1]] if stacks[c] else None, values[d], c)
+            is None
+        ]
         if ok:
             stacks[rng.choice(ok)].append(d)
     used = {d for s in stacks for d in s}
     rest = [d for d in dice if d not in used]
-    pool = rest[:draw(st.integers(1, 9))]
-    return bp, stacks, pool, values, rest[len(pool):]
+    pool = rest[: draw(st.integers(1, 9))]
+    return bp, stacks, pool, values, rest[len(pool) :]
 
 
 def state_with(bp, stacks, pool, values, bag, players=3):
@@ -56,13 +61,25 @@ def state_with(bp, stacks, pool, values, bag, players=3):
     others = [flat] * (players - 1)
     taken = [d for s in stacks for d in s]
     return GameState.restore(
-        names=[f"P{i}" for i in range(players)], round=1, phase=Phase.TAKE,
-        turn_order=list(range(players)), turns_done=0, values=values, bag=bag[2:], pool=sorted(pool, key=lambda d: (values[d], d)),
-        in_demand=(bag[0], bag[1]), deck=[], blueprints=[bp, *others],
+        names=[f"P{i}" for i in range(players)],
+        round=1,
+        phase=Phase.TAKE,
+        turn_order=list(range(players)),
+        turns_done=0,
+        values=values,
+        bag=bag[2:],
+        pool=sorted(pool, key=lambda d: (values[d], d)),
+        in_demand=(bag[0], bag[1]),
+        deck=[],
+        blueprints=[bp, *others],
         stacks=[stacks, *[[[] for _ in range(6)] for _ in others]],
-        taken=[taken, *[[] for _ in others]], set_aside=[[] for _ in range(players)], discarded=[],
-        awards=[[] for _ in range(players)], prizes=[[] for _ in range(players)],
-        rng=random.Random(0))
+        taken=[taken, *[[] for _ in others]],
+        set_aside=[[] for _ in range(players)],
+        discarded=[],
+        awards=[[] for _ in range(players)],
+        prizes=[[] for _ in range(players)],
+        rng=random.Random(0),
+    )
 
 
 def allowed(bp, stacks, values, die, cell):
@@ -77,8 +94,11 @@ def test_fit_masks_and_cell_lists_follow_placement_error(b):
     tops = tops_of(bp, stacks, values)
     fit = fit_masks(tuple(tops))
     for v in range(1, 7):
-        expected = [c for c in range(bp.num_cells)
-                    if placement_error(bp, values[stacks[c][-1]] if stacks[c] else None, v, c) is None]
+        expected = [
+            c
+            for c in range(bp.num_cells)
+            if placement_error(bp, values[stacks[c][-1]] if stacks[c] else None, v, c) is None
+        ]
         assert fitting_cells(tops, v) == expected
         assert [c for c in range(bp.num_cells) if fit[v] >> c & 1] == expected
     assert all((t == HATCHED_TOP) == bp.is_hatched(c) for c, t in enumerate(tops))

@@ -6,8 +6,13 @@ from hypothesis import given, settings, strategies as st
 
 from blueprints3d.engine.blueprints import standard_deck
 from blueprints3d.engine.progress import prize_progress
-from blueprints3d.engine.rules import (GEOMETER_VALUES, MATERIALS_SAME_COLOUR, SKYSCRAPER_HEIGHT,
-                                       STRUCTURAL_SAME_VALUE, Prize)
+from blueprints3d.engine.rules import (
+    GEOMETER_VALUES,
+    MATERIALS_SAME_COLOUR,
+    SKYSCRAPER_HEIGHT,
+    STRUCTURAL_SAME_VALUE,
+    Prize,
+)
 from blueprints3d.engine.scoring import score_building
 
 DIE = st.tuples(st.integers(0, 3), st.integers(1, 6))
@@ -33,7 +38,10 @@ def test_the_counts_are_what_each_prize_asks_for():
     p = prize_progress(stacks)
     assert (p[Prize.SKYSCRAPER].have, p[Prize.SKYSCRAPER].need) == (3, SKYSCRAPER_HEIGHT)
     assert (p[Prize.GEOMETER].have, p[Prize.GEOMETER].need) == (2, GEOMETER_VALUES)
-    assert (p[Prize.STRUCTURAL_INTEGRITY].have, p[Prize.STRUCTURAL_INTEGRITY].need) == (3, STRUCTURAL_SAME_VALUE)
+    assert (p[Prize.STRUCTURAL_INTEGRITY].have, p[Prize.STRUCTURAL_INTEGRITY].need) == (
+        3,
+        STRUCTURAL_SAME_VALUE,
+    )
     assert (p[Prize.MATERIALS].have, p[Prize.MATERIALS].need) == (3, MATERIALS_SAME_COLOUR)
     empty = prize_progress([[], []])
     assert all(v.have == 0 and not v.done for v in empty.values())

@@ -34,6 +34,7 @@ def test_thousands_of_games_keep_every_die_accounted_for_and_end_after_three_rou
     # A plain loop: hypothesis below shrinks failures, this one covers volume (2,000 games).
     def dice_ok(s):
         assert all_dice_accounted(s) == ALL
+
     for i in range(2000):
         n = 2 + i % 3
         s = play(n, i, i * 7 + 1, dice_ok if i % 4 == 0 else None)
@@ -49,6 +50,7 @@ def test_thousands_of_games_keep_every_die_accounted_for_and_end_after_three_rou
 def test_all_32_dice_accounted_for_after_every_action(n, seed, choice):
     def dice_ok(s):
         assert all_dice_accounted(s) == ALL, s
+
     play(n, seed, choice, dice_ok)
 
 
@@ -89,6 +91,7 @@ def test_a_view_never_shows_another_players_hidden_blueprint_or_building(n, seed
                 # and the other player's current card id appears nowhere in the view (unless it was
                 # revealed in an earlier round, which cannot happen: cards are never reused)
                 assert f'"{s.blueprints[q].id}"' not in text
+
     play(n, seed, choice, secret_kept)
 
 

@@ -6,14 +6,33 @@ import random
 
 import pytest
 
-from blueprints3d.engine import (AWARDS_BY_PLAYERS, Award, Blueprint, GameState, IllegalAction,
-                                 Material, Phase, Prize, actions, score_building, standard_deck)
+from blueprints3d.engine import (
+    AWARDS_BY_PLAYERS,
+    Award,
+    Blueprint,
+    GameState,
+    IllegalAction,
+    Material,
+    Phase,
+    Prize,
+    actions,
+    score_building,
+    standard_deck,
+)
 from blueprints3d.engine.materials import MATERIAL_OF, NUM_DICE
 from blueprints3d.engine.playout import random_playout
 from blueprints3d.engine.results import game_result
 from blueprints3d.engine.rules import POOL_SIZE, TAKES_PER_ROUND
-from support.engine_rig import (all_dice_accounted, discard_any, fresh, place, set_blueprint,
-                        set_in_demand, stage, take_other)
+from support.engine_rig import (
+    all_dice_accounted,
+    discard_any,
+    fresh,
+    place,
+    set_blueprint,
+    set_in_demand,
+    stage,
+    take_other,
+)
 
 W, R, S, G = Material.WOOD, Material.RECYCLED, Material.STONE, Material.GLASS
 FLAT = Blueprint.from_grid([[1, 1], [1, 1], [1, 1]], id="flat")
@@ -67,8 +86,14 @@ def test_setup_all_dice_start_in_bag_and_are_accounted_for(players):
     assert len(s.bag) == NUM_DICE - 2 - POOL_SIZE[players]
 
 
-@pytest.mark.parametrize("players,awards", [(4, [Award.GOLD, Award.SILVER, Award.BRONZE]),
-                                            (3, [Award.GOLD, Award.SILVER]), (2, [Award.SILVER])])
+@pytest.mark.parametrize(
+    "players,awards",
+    [
+        (4, [Award.GOLD, Award.SILVER, Award.BRONZE]),
+        (3, [Award.GOLD, Award.SILVER]),
+        (2, [Award.SILVER]),
+    ],
+)
 def test_setup_awards_in_play_by_player_count(players, awards):
     assert list(AWARDS_BY_PLAYERS[players]) == awards
     s = random_playout(GameState.new(players, 7), random.Random(7), max_rounds=1)
@@ -93,8 +118,12 @@ def test_round_in_demand_materials_are_two_different_colours():
         for i in range(23, 0, -1):  # the deck shuffle draws 23 numbers first
             r.random()
         bag = list(range(NUM_DICE))
-        i = int(r.random() * 32); first = bag[i]; bag[i] = bag[-1]; bag.pop()
-        i = int(r.random() * 31); second = bag[i]
+        i = int(r.random() * 32)
+        first = bag[i]
+        bag[i] = bag[-1]
+        bag.pop()
+        i = int(r.random() * 31)
+        second = bag[i]
         matched += MATERIAL_OF[first] == MATERIAL_OF[second]
     assert matched > 0  # some of these games really went through the redraw
 
@@ -222,7 +251,6 @@ def test_two_players_single_die_left_nothing_discarded():
     assert s.phase is Phase.TAKE and s.current_player == 1  # no discard step
 
 
-
 def test_two_players_the_rounds_last_take_is_still_followed_by_its_discard():
     # RULES.md's Decision: the discard is skipped only when the take left the pool empty. The
     # round's last take leaves 7 dice, so its discard follows though the round ends with it
@@ -237,6 +265,7 @@ def test_two_players_the_rounds_last_take_is_still_followed_by_its_discard():
     assert len(s.pool) == POOL_SIZE[2] - 1
     s.apply(s.legal_actions()[0])
     assert len(s.round_results) == 1 and s.round == 2 and s.phase is Phase.TAKE
+
 
 # ---- Placement (p. 3) ------------------------------------------------------------------------
 def test_placement_on_empty_non_hatched_space():
@@ -265,7 +294,8 @@ def test_placement_equal_or_higher_value_on_top():
     for v in (2, 2, 5):
         assert s.current_player == 0
         place(s, S, v, 0, 1)
-        s.apply(s.legal_actions()[0]); s.apply(s.legal_actions()[0])
+        s.apply(s.legal_actions()[0])
+        s.apply(s.legal_actions()[0])
     assert [s.values[d] for d in s.stacks[0][1]] == [2, 2, 5]
 
 
@@ -273,7 +303,8 @@ def test_placement_lower_value_refused_with_message_naming_the_rule():
     s = fresh(3)
     set_blueprint(s, 0, FLAT)
     place(s, S, 5, 0, 1)
-    s.apply(s.legal_actions()[0]); s.apply(s.legal_actions()[0])
+    s.apply(s.legal_actions()[0])
+    s.apply(s.legal_actions()[0])
     d = stage(s, W, 2)
     before = s.to_dict(), s.log[:], s.rng.getstate()
     with pytest.raises(IllegalAction, match=r"^a 2 cannot go on a 5 at row 1, column 2"):
@@ -288,7 +319,8 @@ def test_placement_stacks_have_no_height_limit():
     for _ in range(6):
         place(s, G, 6, 2, 0)
         discard_any(s, keep=(G,))
-        take_other(s, G); discard_any(s, keep=(G,))
+        take_other(s, G)
+        discard_any(s, keep=(G,))
     assert len(s.round_results[0].buildings[0][4]) == 6
 
 
@@ -320,7 +352,8 @@ def test_placement_die_that_fits_nowhere_leaves_the_round_and_counts_as_a_take()
     s = fresh(3)
     set_blueprint(s, 0, Blueprint.from_grid([[6, "X"], ["X", "X"], ["X", "X"]], check_total=False))
     place(s, G, 5, 0, 0)
-    s.apply(s.legal_actions()[0]); s.apply(s.legal_actions()[0])
+    s.apply(s.legal_actions()[0])
+    s.apply(s.legal_actions()[0])
     d = stage(s, W, 3)
     legal = [a for a in s.legal_actions() if actions.die_of(a) == d]
     assert legal == [actions.set_aside(d)]
@@ -349,25 +382,29 @@ def test_placement_only_pool_dice_and_own_spaces():
 
 # ---- Round scoring (pp. 3-4) ----------------------------------------------------------------
 def test_scoring_blueprint_bonus_6_when_every_height_matches():
-    bp, st = bld([[1, "X"], [2, 1], [2, "X"]],
-                 [[[(S, 1)], []], [[(S, 1), (S, 2)], [(S, 3)]], [[(S, 3), (S, 4)], []]])
+    bp, st = bld(
+        [[1, "X"], [2, 1], [2, "X"]],
+        [[[(S, 1)], []], [[(S, 1), (S, 2)], [(S, 3)]], [[(S, 3), (S, 4)], []]],
+    )
     assert score_building(bp, st).blueprint == 6
     st[5 - 1].pop()  # one die short on row 3, column 1
     assert score_building(bp, st).blueprint == 0
 
 
 def test_scoring_blueprint_bonus_off_by_one_die_extra():
-    bp, st = bld([[1, "X"], [2, 1], [2, "X"]],
-                 [[[(S, 1), (S, 1)], []], [[(S, 1), (S, 2)], [(S, 3)]], [[(S, 3)], []]])
+    bp, st = bld(
+        [[1, "X"], [2, 1], [2, "X"]],
+        [[[(S, 1), (S, 1)], []], [[(S, 1), (S, 2)], [(S, 3)]], [[(S, 3)], []]],
+    )
     assert score_building(bp, st).blueprint == 0
 
 
 def test_scoring_wood_2_per_face_sharing_neighbour():
     # A wood die in the middle of a 3-high stack with neighbours left/right on its level.
-    bp, st = bld([[1, 1], [3, 1], [1, "X"]],
-                 [[[(S, 1)], []],
-                  [[(G, 1), (W, 2), (G, 3)], [(S, 1), (S, 2)]],
-                  [[], []]])
+    bp, st = bld(
+        [[1, 1], [3, 1], [1, "X"]],
+        [[[(S, 1)], []], [[(G, 1), (W, 2), (G, 3)], [(S, 1), (S, 2)]], [[], []]],
+    )
     # below, above, right neighbour on level 2; the die at row 1 is on level 1 only
     assert score_building(bp, st).wood == 2 * 3
 
@@ -392,8 +429,9 @@ def test_scoring_stone_by_level(level, points):
 
 
 def test_scoring_glass_scores_top_face_even_when_covered():
-    bp, st = bld([[2, "X"], [1, "X"], ["X", "X"]],
-                 [[[(G, 4), (W, 5)], []], [[(G, 6)], []], [[], []]])
+    bp, st = bld(
+        [[2, "X"], [1, "X"], ["X", "X"]], [[[(G, 4), (W, 5)], []], [[(G, 6)], []], [[], []]]
+    )
     assert score_building(bp, st).glass == 10
 
 
@@ -469,6 +507,7 @@ def test_awards_gold_silver_bronze_to_the_three_highest_in_4_player_game():
     # Same layout for everyone (22 points); only the two glass dice differ.
     def build(a, b):
         return _cells((G, a), (G, b), (W, 3), (W, 3), (R, 3), (S, 3))
+
     s = _round_with(4, [build(1, 1), build(5, 5), build(1, 2), build(3, 3)])
     rr = s.round_results[0]
     assert [x.total for x in rr.scores] == [24, 32, 25, 28]
@@ -480,8 +519,10 @@ def test_awards_gold_silver_bronze_to_the_three_highest_in_4_player_game():
 
 def test_awards_tie_first_in_demand_material_decides():
     # Equal scores; player 1 is later in turn order, but player 0 has more green (first in demand).
-    b = [_cells((R, 1), (S, 2), (S, 2), (G, 2), (G, 2), (G, 2)),
-         _cells((S, 2), (S, 2), (S, 2), (G, 2), (G, 2), (G, 2))]
+    b = [
+        _cells((R, 1), (S, 2), (S, 2), (G, 2), (G, 2), (G, 2)),
+        _cells((S, 2), (S, 2), (S, 2), (G, 2), (G, 2), (G, 2)),
+    ]
     s = _round_with(2, b, in_demand=(R, S), start=0)
     rr = s.round_results[0]
     assert rr.scores[0].total == rr.scores[1].total == 18
@@ -490,8 +531,10 @@ def test_awards_tie_first_in_demand_material_decides():
 
 
 def test_awards_tie_second_in_demand_material_decides():
-    b = [_cells((S, 2), (S, 2), (S, 2), (G, 2), (G, 2), (G, 2)),
-         _cells((S, 2), (S, 2), (G, 2), (G, 2), (G, 2), (G, 2))]
+    b = [
+        _cells((S, 2), (S, 2), (S, 2), (G, 2), (G, 2), (G, 2)),
+        _cells((S, 2), (S, 2), (G, 2), (G, 2), (G, 2), (G, 2)),
+    ]
     s = _round_with(2, b, in_demand=(R, S), start=0)
     rr = s.round_results[0]
     assert rr.scores[0].total == rr.scores[1].total == 18
@@ -521,36 +564,53 @@ def test_prize_skyscraper_stack_of_5_or_more():
 
 
 def test_prize_geometer_all_six_values():
-    assert Prize.GEOMETER in _prizes([[[(G, 1)], [(G, 2)]], [[(G, 3)], [(G, 4)]], [[(G, 5)], [(G, 6)]]])
-    assert Prize.GEOMETER not in _prizes([[[(G, 1)], [(G, 2)]], [[(G, 3)], [(G, 4)]], [[(G, 5)], [(G, 5)]]])
+    assert Prize.GEOMETER in _prizes(
+        [[[(G, 1)], [(G, 2)]], [[(G, 3)], [(G, 4)]], [[(G, 5)], [(G, 6)]]]
+    )
+    assert Prize.GEOMETER not in _prizes(
+        [[[(G, 1)], [(G, 2)]], [[(G, 3)], [(G, 4)]], [[(G, 5)], [(G, 5)]]]
+    )
 
 
 def test_prize_structural_integrity_4_dice_same_value():
-    assert Prize.STRUCTURAL_INTEGRITY in _prizes([[[(G, 4)], [(W, 4)]], [[(S, 4)], [(R, 4)]], [[], []]])
-    assert Prize.STRUCTURAL_INTEGRITY not in _prizes([[[(G, 4)], [(W, 4)]], [[(S, 4)], [(R, 3)]], [[], []]])
+    assert Prize.STRUCTURAL_INTEGRITY in _prizes(
+        [[[(G, 4)], [(W, 4)]], [[(S, 4)], [(R, 4)]], [[], []]]
+    )
+    assert Prize.STRUCTURAL_INTEGRITY not in _prizes(
+        [[[(G, 4)], [(W, 4)]], [[(S, 4)], [(R, 3)]], [[], []]]
+    )
 
 
 def test_prize_materials_5_dice_same_colour():
     assert Prize.MATERIALS in _prizes([[[(S, 1)], [(S, 2)]], [[(S, 3)], [(S, 4)]], [[(S, 5)], []]])
-    assert Prize.MATERIALS not in _prizes([[[(S, 1)], [(S, 2)]], [[(S, 3)], [(S, 4)]], [[(W, 5)], []]])
+    assert Prize.MATERIALS not in _prizes(
+        [[[(S, 1)], [(S, 2)]], [[(S, 3)], [(S, 4)]], [[(W, 5)], []]]
+    )
 
 
 def test_prize_once_per_round_tie_rule_decides_not_building_score():
     # Both qualify for Structural Integrity; player 1 scores more but player 0 has more green.
-    b = [_cells((R, 4), (R, 4), (S, 4), (S, 4), (S, 4), (S, 4)),
-         _cells((R, 4), (G, 4), (G, 4), (G, 4), (G, 4), (G, 4))]
+    b = [
+        _cells((R, 4), (R, 4), (S, 4), (S, 4), (S, 4), (S, 4)),
+        _cells((R, 4), (G, 4), (G, 4), (G, 4), (G, 4), (G, 4)),
+    ]
     s = _round_with(2, b, in_demand=(R, S))
     rr = s.round_results[0]
     assert rr.scores[1].total > rr.scores[0].total
     assert rr.prizes[Prize.STRUCTURAL_INTEGRITY].player == 0
     assert list(rr.prizes).count(Prize.STRUCTURAL_INTEGRITY) == 1
-    assert s.prizes[0].count(Prize.STRUCTURAL_INTEGRITY) == 1 and Prize.STRUCTURAL_INTEGRITY not in s.prizes[1]
+    assert (
+        s.prizes[0].count(Prize.STRUCTURAL_INTEGRITY) == 1
+        and Prize.STRUCTURAL_INTEGRITY not in s.prizes[1]
+    )
 
 
 def test_prize_a_building_may_win_several_and_nobody_qualifying_means_not_awarded():
     # Player 0: five 4s of stone (Materials + Structural Integrity); player 1 nothing.
-    b = [[(S, 4, i // 2, i % 2) for i in range(5)] + [(G, 1, 2, 1)],
-         [(W, v, i // 2, i % 2) for i, v in enumerate((1, 1, 2, 2, 3, 3))]]
+    b = [
+        [(S, 4, i // 2, i % 2) for i in range(5)] + [(G, 1, 2, 1)],
+        [(W, v, i // 2, i % 2) for i, v in enumerate((1, 1, 2, 2, 3, 3))],
+    ]
     s = _round_with(2, b)
     rr = s.round_results[0]
     assert rr.prizes[Prize.MATERIALS].player == 0
@@ -569,7 +629,9 @@ def test_end_of_round_dice_back_in_bag_blueprints_discarded_scores_reset():
     assert all(not any(st) for b in s.stacks for st in b)
     assert all_dice_accounted(s) == list(range(NUM_DICE))
     assert len(s.bag) == 32 - 2 - 9
-    assert not first_cards & {b.id for b in s.blueprints} and not first_cards & {c.id for c in s.deck}
+    assert not first_cards & {b.id for b in s.blueprints} and not first_cards & {
+        c.id for c in s.deck
+    }
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -611,20 +673,45 @@ SKY, GEO, SI, MAT = Prize.SKYSCRAPER, Prize.GEOMETER, Prize.STRUCTURAL_INTEGRITY
 # standings). Gold 3, Silver 2, Bronze 1, a Prize 2 VP.
 END_CASES = [
     # most victory points wins outright: 6, 7, 5, 0
-    (([GOLD, GOLD], [SILVER, SILVER, BRONZE], [BRONZE], []),
-      ([], [SKY], [GEO, MAT], []), (6, 7, 5, 0), (1,), [1, 0, 2, 3]),
+    (
+        ([GOLD, GOLD], [SILVER, SILVER, BRONZE], [BRONZE], []),
+        ([], [SKY], [GEO, MAT], []),
+        (6, 7, 5, 0),
+        (1,),
+        [1, 0, 2, 3],
+    ),
     # 6 = 6 with one Prize each: the Gold decides; 5 and 0 behind
-    (([GOLD, BRONZE], [SILVER, SILVER], [GOLD], []),
-      ([SKY], [GEO], [MAT], []), (6, 6, 5, 0), (0,), [0, 1, 2, 3]),
+    (
+        ([GOLD, BRONZE], [SILVER, SILVER], [GOLD], []),
+        ([SKY], [GEO], [MAT], []),
+        (6, 6, 5, 0),
+        (0,),
+        [0, 1, 2, 3],
+    ),
     # 4 = 4: a Prize beats two Silvers; the two empty seats share nothing
-    (([SILVER], [SILVER, SILVER], [], [BRONZE]),
-      ([SKY], [], [], []), (4, 4, 0, 1), (0,), [0, 1, 3, 2]),
+    (
+        ([SILVER], [SILVER, SILVER], [], [BRONZE]),
+        ([SKY], [], [], []),
+        (4, 4, 0, 1),
+        (0,),
+        [0, 1, 3, 2],
+    ),
     # 3 = 3 = 3 without Prizes: Gold beats Silver+Bronze beats three Bronzes
-    (([BRONZE, BRONZE, BRONZE], [SILVER, BRONZE], [GOLD], []),
-      ([], [], [], [SI]), (3, 3, 3, 2), (2,), [2, 1, 0, 3]),
+    (
+        ([BRONZE, BRONZE, BRONZE], [SILVER, BRONZE], [GOLD], []),
+        ([], [], [], [SI]),
+        (3, 3, 3, 2),
+        (2,),
+        [2, 1, 0, 3],
+    ),
     # equal in everything: a shared victory
-    (([GOLD, SILVER], [GOLD, SILVER], [SILVER, BRONZE, BRONZE], [BRONZE]),
-      ([], [], [], [SKY]), (5, 5, 4, 3), (0, 1), [0, 1, 2, 3]),
+    (
+        ([GOLD, SILVER], [GOLD, SILVER], [SILVER, BRONZE, BRONZE], [BRONZE]),
+        ([], [], [], [SKY]),
+        (5, 5, 4, 3),
+        (0, 1),
+        [0, 1, 2, 3],
+    ),
 ]
 
 

@@ -38,7 +38,9 @@ def test_damaged_current_save_falls_back_to_the_previous_good_one(tmp_path):
     got = slot.load()
     assert got.state == before_last
     assert "truncated" in got.note and "previous save" in got.note
-    assert slot.current.read_text() == text[: len(text) // 3]  # the damaged file is left for inspection
+    assert (
+        slot.current.read_text() == text[: len(text) // 3]
+    )  # the damaged file is left for inspection
 
 
 def test_nothing_to_resume_is_a_clear_error(tmp_path):
@@ -53,7 +55,9 @@ def test_both_files_damaged_names_both_problems(tmp_path):
     slot.save(s)
     slot.current.write_text("{")
     slot.backup.write_text("[]")
-    with pytest.raises(SaveFileError, match="truncated.*previous save is unusable too.*one JSON object"):
+    with pytest.raises(
+        SaveFileError, match="truncated.*previous save is unusable too.*one JSON object"
+    ):
         slot.load()
 
 
@@ -77,7 +81,10 @@ def test_kill_during_autosave_leaves_a_resumable_game(tmp_path):
     import signal
     import subprocess
     import sys
-    proc = subprocess.Popen([sys.executable, "-c", SAVER, str(tmp_path)], stdout=subprocess.PIPE, text=True)
+
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SAVER, str(tmp_path)], stdout=subprocess.PIPE, text=True
+    )
     for _ in range(30):  # let it save a few dozen times, then kill it without warning
         proc.stdout.readline()
     proc.send_signal(signal.SIGKILL)
@@ -164,11 +171,15 @@ def test_soak_kills_at_random_moments_never_lose_the_slot_nor_pile_up_temporary_
     import subprocess
     import sys
     import time
+
     rng = random.Random(10)
     left_behind = 0
     for kill in range(60):
-        proc = subprocess.Popen([sys.executable, "-c", LOCKED_SAVER, str(tmp_path), str(kill)],
-                                stdout=subprocess.PIPE, text=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-c", LOCKED_SAVER, str(tmp_path), str(kill)],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         assert proc.stdout.readline().strip() == "held"
         time.sleep(rng.uniform(0.0, 0.25))
         proc.send_signal(signal.SIGKILL)
@@ -185,8 +196,10 @@ def test_soak_kills_at_random_moments_never_lose_the_slot_nor_pile_up_temporary_
             slot.release()
     # The saves, and the slot's empty lock file (filelock keeps it on POSIX: removing a flock'ed
     # file races with its next opener); no holder's pid is left behind.
-    assert sorted(os.listdir(tmp_path)) in ([".table.lock", "autosave.json", "autosave.previous.json"],
-                                            [".table.lock", "autosave.json"])
+    assert sorted(os.listdir(tmp_path)) in (
+        [".table.lock", "autosave.json", "autosave.previous.json"],
+        [".table.lock", "autosave.json"],
+    )
     assert (tmp_path / ".table.lock").stat().st_size == 0
     print(f"{left_behind} temporary files left by 60 kills, all removed")
 
@@ -194,7 +207,7 @@ def test_soak_kills_at_random_moments_never_lose_the_slot_nor_pile_up_temporary_
 def test_a_new_game_keeps_the_unfinished_game_in_the_slot(tmp_path):
     # Found by play-testing: starting a new game overwrote the unfinished one in the slot.
     slot = AutosaveSlot(tmp_path)
-    assert slot.keep_unfinished() is None              # an empty slot: nothing to keep
+    assert slot.keep_unfinished() is None  # an empty slot: nothing to keep
     old = GameState.new(3, seed=4)
     rng = random.Random(4)
     for _ in range(5):
@@ -202,13 +215,13 @@ def test_a_new_game_keeps_the_unfinished_game_in_the_slot(tmp_path):
     slot.save(old, {"seats": []})
     kept = slot.keep_unfinished()
     assert kept is not None and kept.parent == tmp_path and kept.name.startswith("unfinished-")
-    again = slot.keep_unfinished()                      # a second copy never replaces the first
+    again = slot.keep_unfinished()  # a second copy never replaces the first
     assert again != kept and kept.exists() and again.exists()
     new = GameState.new(2, seed=9)
     slot.save(new, {"seats": []})
-    slot.save(new, {"seats": []})                       # the slot has moved on to the new game...
+    slot.save(new, {"seats": []})  # the slot has moved on to the new game...
     assert slot.load().state.log == new.log
-    state, _meta = load_game(kept)                      # ...and the old one is still whole
+    state, _meta = load_game(kept)  # ...and the old one is still whole
     assert state.log == old.log and not state.is_over
 
 

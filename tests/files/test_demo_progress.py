@@ -18,16 +18,19 @@ def test_saved_record_reads_back(tmp_path):
     assert not [p for p in path.parent.iterdir() if p.name.startswith(".")]  # no temp left
 
 
-@pytest.mark.parametrize("text,why", [
-    ("{not json", "demos.json"),
-    ("[]", "not a demo progress object"),
-    ('{"format": 2, "finished": []}', "format 2"),
-    ('{"format": true, "finished": []}', "format True"),
-    ('{"format": 1, "finished": "placement"}', "list of demo names"),
-    ('{"format": 1, "finished": [1]}', "list of demo names"),
-    ('{"format": 1, "finished": ["a\\u0000b"]}', "list of demo names"),
-    ('{"format": 1, "finished": [], "extra": 1}', "unknown key 'extra'"),
-])
+@pytest.mark.parametrize(
+    "text,why",
+    [
+        ("{not json", "demos.json"),
+        ("[]", "not a demo progress object"),
+        ('{"format": 2, "finished": []}', "format 2"),
+        ('{"format": true, "finished": []}', "format True"),
+        ('{"format": 1, "finished": "placement"}', "list of demo names"),
+        ('{"format": 1, "finished": [1]}', "list of demo names"),
+        ('{"format": 1, "finished": ["a\\u0000b"]}', "list of demo names"),
+        ('{"format": 1, "finished": [], "extra": 1}', "unknown key 'extra'"),
+    ],
+)
 def test_a_bad_file_falls_back_with_one_line(tmp_path, text, why):
     path = tmp_path / "demos.json"
     path.write_text(text)

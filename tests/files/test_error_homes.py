@@ -21,6 +21,9 @@ def test_the_file_errors_live_in_files_and_are_still_one_line_errors():
 
 
 def test_no_engine_module_names_a_file_error():
-    named = [p.name for p in (PACKAGE / "engine").glob("*.py")
-             if "BuildFileError" in p.read_text() or "SaveFileError" in p.read_text()]
+    named = [
+        p.name
+        for p in (PACKAGE / "engine").glob("*.py")
+        if "BuildFileError" in p.read_text() or "SaveFileError" in p.read_text()
+    ]
     assert named == []

@@ -17,8 +17,15 @@ from blueprints3d.files.history import keep_game
 from blueprints3d.files.savefile import save_game
 from blueprints3d.files.settings import Settings, save_settings
 
-BUILD = {"format": 1, "blueprint": "B07",
-         "stacks": [[["recycled:2", "wood:5"], ["stone:1", "glass:4"]], [["glass:3"], ["recycled:6"]], [[], []]]}
+BUILD = {
+    "format": 1,
+    "blueprint": "B07",
+    "stacks": [
+        [["recycled:2", "wood:5"], ["stone:1", "glass:4"]],
+        [["glass:3"], ["recycled:6"]],
+        [[], []],
+    ],
+}
 
 
 @pytest.fixture
@@ -52,17 +59,21 @@ def write_all(folder: Path) -> list[Path]:
             f.write(b"GIF89a")
 
     jsonfile.write_bytes_atomic(folder / "turn.gif", writer)
-    out = [folder / n for n in ("build.json", "save.json", "settings.json", "demos.json", "turn.gif")]
+    out = [
+        folder / n for n in ("build.json", "save.json", "settings.json", "demos.json", "turn.gif")
+    ]
     return out + [kept, picture]
 
 
-@pytest.mark.parametrize("mask,want", [(0o022, 0o644), (0o002, 0o664), (0o077, 0o600), (0o027, 0o640)])
+@pytest.mark.parametrize(
+    "mask,want", [(0o022, 0o644), (0o002, 0o664), (0o077, 0o600), (0o027, 0o640)]
+)
 def test_written_files_get_0666_less_the_umask(tmp_path, umask, mask, want):
     umask(mask)
     assert jsonfile.current_umask() == mask and jsonfile.new_file_mode() == want
     for path in write_all(tmp_path / f"m{mask:o}"):
         assert mode(path) == want, path
-    assert os.umask(mask) == mask   # reading it never changed it
+    assert os.umask(mask) == mask  # reading it never changed it
 
 
 def test_a_replaced_file_gets_the_mode_too(tmp_path, umask):

@@ -19,8 +19,11 @@ from blueprints3d.files.buildfile import build_from_dict, load_build
 from blueprints3d.files.savefile import game_to_json, load_game
 from blueprints3d.text import MESSAGE_LENGTH
 
-BUILD = {"format": 1, "blueprint": {"grid": [[1, "X"], [2, 1], [2, "X"]], "id": "mine", "name": "My card"},
-         "stacks": [[["stone:2"], []], [["glass:4", "glass:5"], ["wood:2"]], [["recycled:3"], []]]}
+BUILD = {
+    "format": 1,
+    "blueprint": {"grid": [[1, "X"], [2, 1], [2, "X"]], "id": "mine", "name": "My card"},
+    "stacks": [[["stone:2"], []], [["glass:4", "glass:5"], ["wood:2"]], [["recycled:3"], []]],
+}
 DECK_BUILD = {"format": 1, "blueprint": "B07", "stacks": None}
 
 
@@ -36,17 +39,46 @@ SAVE = _save()
 
 odd_text = st.one_of(
     st.text(max_size=40),
-    st.sampled_from(["\ud800", "\udcff\udcfe", "\x00", "\x1b[2J", "%s%n%Y", "../../x", "\u202e",
-                     "٣", "３", "+3", "03", " 3", "NaN", "B07", "x" * 5000]),
+    st.sampled_from(
+        [
+            "\ud800",
+            "\udcff\udcfe",
+            "\x00",
+            "\x1b[2J",
+            "%s%n%Y",
+            "../../x",
+            "\u202e",
+            "٣",
+            "３",
+            "+3",
+            "03",
+            " 3",
+            "NaN",
+            "B07",
+            "x" * 5000,
+        ]
+    ),
 )
 # Numbers too long for Python's int() (and for hypothesis' own repr) go in as markers, replaced
 # by their digits once the JSON text is written.
-HUGE = {'"#huge5000"': "9" * 5000, '"#huge4400"': "-" + "1" * 4400, '"#e999"': "1e999",
-        '"#long-float"': "0." + "1" * 400}
-huge_numbers = st.one_of(st.integers(min_value=-(10 ** 40), max_value=10 ** 40),
-                         st.sampled_from([1e308, 2 ** 64, *(k.strip('"') for k in HUGE)]))
+HUGE = {
+    '"#huge5000"': "9" * 5000,
+    '"#huge4400"': "-" + "1" * 4400,
+    '"#e999"': "1e999",
+    '"#long-float"': "0." + "1" * 400,
+}
+huge_numbers = st.one_of(
+    st.integers(min_value=-(10**40), max_value=10**40),
+    st.sampled_from([1e308, 2**64, *(k.strip('"') for k in HUGE)]),
+)
 json_values = st.recursive(
-    st.one_of(st.none(), st.booleans(), huge_numbers, st.floats(allow_nan=False, allow_infinity=False), odd_text),
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        huge_numbers,
+        st.floats(allow_nan=False, allow_infinity=False),
+        odd_text,
+    ),
     lambda kids: st.one_of(st.lists(kids, max_size=5), st.dictionaries(odd_text, kids, max_size=5)),
     max_leaves=30,
 )
@@ -82,7 +114,9 @@ def _dumps(value) -> str:
 
 @st.composite
 def file_bytes(draw, base: dict) -> bytes:
-    kind = draw(st.sampled_from(["replace", "delete", "bytes", "truncate", "random", "deep", "text"]))
+    kind = draw(
+        st.sampled_from(["replace", "delete", "bytes", "truncate", "random", "deep", "text"])
+    )
     if kind == "random":
         return _dumps(draw(json_values)).encode("utf-8", "surrogatepass")
     if kind == "deep":
@@ -104,7 +138,7 @@ def file_bytes(draw, base: dict) -> bytes:
         return json.dumps(data).encode()
     raw = bytearray(json.dumps(base).encode())
     if kind == "truncate":
-        return bytes(raw[:draw(st.integers(0, len(raw)))])
+        return bytes(raw[: draw(st.integers(0, len(raw)))])
     for _ in range(draw(st.integers(1, 4))):
         i = draw(st.integers(0, len(raw) - 1))
         raw[i] = draw(st.integers(0, 255))
@@ -120,12 +154,18 @@ def _read(reader, data: bytes):
             return reader(p), None
         except BlueprintsError as e:
             text = str(e)
-            assert "\n" not in text and len(text) <= MESSAGE_LENGTH and text.isprintable(), text[:300]
+            assert "\n" not in text and len(text) <= MESSAGE_LENGTH and text.isprintable(), text[
+                :300
+            ]
             text.encode("utf-8")  # printable on any UTF-8 terminal: no lone surrogates
             return None, e
 
 
-FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "250")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=int(os.environ.get("FUZZ_EXAMPLES", "250")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
 
 @FUZZ

@@ -14,12 +14,25 @@ from blueprints3d.engine.results import round_victory_points
 from blueprints3d.engine.state import GameState
 from blueprints3d.files import history
 from blueprints3d.files.buildfile import build_from_dict, load_build
-from blueprints3d.files.history import HistoryError, history_dir, keep_game, latest_game, list_games, load_game
+from blueprints3d.files.history import (
+    HistoryError,
+    history_dir,
+    keep_game,
+    latest_game,
+    list_games,
+    load_game,
+)
 from blueprints3d.files.savefile import game_from_json
 from blueprints3d.presentation.replay import game_steps
 
-SEATS = {"seats": [{"name": "Player 1", "bot": None}, {"name": "Player 2", "bot": "easy"},
-                   {"name": "Player 3", "bot": "hard"}], "open_scores": False}
+SEATS = {
+    "seats": [
+        {"name": "Player 1", "bot": None},
+        {"name": "Player 2", "bot": "easy"},
+        {"name": "Player 3", "bot": "hard"},
+    ],
+    "open_scores": False,
+}
 
 
 def one_line(text: str) -> bool:
@@ -50,10 +63,16 @@ def test_a_finished_game_is_kept_whole_and_reads_back(tmp_path):
     r = data["result"]
     assert r["victory_points"] == list(res.victory_points) and r["winners"] == list(res.winners)
     assert r["decided_by"] == res.explain(game.names) and g.decided_by == r["decided_by"]
-    assert [x["victory_points"] for x in r["rounds"]] == [list(round_victory_points(rr)) for rr in game.round_results]
-    assert [sum(x["victory_points"][p] for x in r["rounds"]) for p in range(3)] == list(res.victory_points)
+    assert [x["victory_points"] for x in r["rounds"]] == [
+        list(round_victory_points(rr)) for rr in game.round_results
+    ]
+    assert [sum(x["victory_points"][p] for x in r["rounds"]) for p in range(3)] == list(
+        res.victory_points
+    )
     for rr, rnd in zip(game.round_results, r["rounds"]):
-        assert {a: x["reason"] for a, x in rnd["awards"].items()} == {a.value: pl.reason for a, pl in rr.awards.items()}
+        assert {a: x["reason"] for a, x in rnd["awards"].items()} == {
+            a.value: pl.reason for a, pl in rr.awards.items()
+        }
         assert [s["total"] for s in rnd["scores"]] == [s.total for s in rr.scores]
     # Every round's building of every player is a build file scoring what the round scored.
     assert len(data["buildings"]) == 3 and all(len(b) == 3 for b in data["buildings"])
@@ -75,11 +94,14 @@ def test_games_are_never_overwritten_and_one_game_is_kept_once(tmp_path):
     games, paths = kept(tmp_path)
     assert len(set(paths)) == 3
     before = {p: p.read_bytes() for p in paths}
-    assert keep_game(games[1], SEATS, tmp_path) == paths[1]  # the same game again: not a second file
+    assert (
+        keep_game(games[1], SEATS, tmp_path) == paths[1]
+    )  # the same game again: not a second file
     assert sorted(os.listdir(tmp_path / "history")) == sorted(p.name for p in paths)
     assert {p: p.read_bytes() for p in paths} == before
     # Two games finishing in the same microsecond still get two files (write_new, never over).
     import blueprints3d.files.history as h
+
     stamp = h.stamp
     try:
         h.stamp = lambda: "20260101-000000-000000"
@@ -130,15 +152,24 @@ def _damage(path, how):
         s = GameState.new(3, 1)
         s.apply(s.legal_actions()[0])
         from blueprints3d.files.savefile import game_to_json
+
         data["save"] = game_to_json(s)
         path.write_text(json.dumps(data))
 
 
-@pytest.mark.parametrize("how,needle", [
-    ("truncated", "not valid JSON"), ("result", "kept result does not match"),
-    ("building", "kept buildings does not match"), ("save", "its saved game"),
-    ("player", "player 2 is named"), ("format", "unknown history format True"),
-    ("not-json", "not UTF-8"), ("unfinished", "not finished")])
+@pytest.mark.parametrize(
+    "how,needle",
+    [
+        ("truncated", "not valid JSON"),
+        ("result", "kept result does not match"),
+        ("building", "kept buildings does not match"),
+        ("save", "its saved game"),
+        ("player", "player 2 is named"),
+        ("format", "unknown history format True"),
+        ("not-json", "not UTF-8"),
+        ("unfinished", "not finished"),
+    ],
+)
 def test_a_damaged_file_is_skipped_with_one_line_and_left_alone(tmp_path, how, needle):
     games, paths = kept(tmp_path)
     _damage(paths[1], how)
@@ -148,7 +179,10 @@ def test_a_damaged_file_is_skipped_with_one_line_and_left_alone(tmp_path, how, n
     assert len(listing.skipped) == 1
     line = listing.skipped[0]
     assert one_line(line) and str(paths[1]) in line and needle in line, line
-    assert (paths[1].read_bytes(), os.stat(paths[1]).st_mtime_ns) == before  # never changed, never deleted
+    assert (
+        paths[1].read_bytes(),
+        os.stat(paths[1]).st_mtime_ns,
+    ) == before  # never changed, never deleted
     with pytest.raises(HistoryError) as e:
         load_game(2, tmp_path)
     assert one_line(str(e.value)) and str(paths[1]) in str(e.value) and needle in str(e.value)
@@ -175,8 +209,10 @@ def test_no_history_and_wrong_numbers_are_one_line(tmp_path):
             call()
     assert list_games(tmp_path).games == []
     kept(tmp_path, seeds=(1, 2))
-    for n in (0, 3, 10 ** 12):
-        with pytest.raises(HistoryError, match=r"there is no game \d+ in the history: it holds games 1 to 2"):
+    for n in (0, 3, 10**12):
+        with pytest.raises(
+            HistoryError, match=r"there is no game \d+ in the history: it holds games 1 to 2"
+        ):
             load_game(n, tmp_path)
     (tmp_path / "file").write_text("x")
     with pytest.raises(HistoryError, match="is not a folder"):
@@ -195,6 +231,7 @@ def test_a_kept_building_opens_as_a_build_file(tmp_path):
     (game,), _ = kept(tmp_path, seeds=(9,))
     g = load_game(1, tmp_path)
     from blueprints3d.files.buildfile import save_build
+
     out = tmp_path / "b.json"
     save_build(out, g.building(2, 1))
     assert load_build(out).score().total == game.round_results[1].scores[1].total
@@ -241,9 +278,11 @@ def test_the_hints_each_person_used_are_kept_and_checked(tmp_path):
     rec = history.game_from_record(old)
     assert [p.hints for p in rec.players] == [None, None, None]
     # Edited counts are refused.
-    for field, value, needle in (("players", 5, "does not match the saved game's count"),
-                                 ("computer", 2, "only a person is counted for hints"),
-                                 ("meta", [4, "x", 0], "meta.hints")):
+    for field, value, needle in (
+        ("players", 5, "does not match the saved game's count"),
+        ("computer", 2, "only a person is counted for hints"),
+        ("meta", [4, "x", 0], "meta.hints"),
+    ):
         bad = json.loads(path.read_text())
         if field == "players":
             bad["players"][0]["hints"] = value
@@ -256,12 +295,15 @@ def test_the_hints_each_person_used_are_kept_and_checked(tmp_path):
         assert needle in str(e.value) and one_line(str(e.value)), (field, str(e.value))
 
 
-@pytest.mark.parametrize("raw", [[1, 2], "3", [1, -1, 0], [1, True, 0], [1.5, 0, 0], [10 ** 7, 0, 0]])
+@pytest.mark.parametrize("raw", [[1, 2], "3", [1, -1, 0], [1, True, 0], [1.5, 0, 0], [10**7, 0, 0]])
 def test_a_malformed_hint_count_in_a_save_is_one_line(raw):
     from blueprints3d.files.errors import SaveFileError
 
     with pytest.raises(SaveFileError) as e:
         history.hints_from_meta({"hints": raw}, 3)
     assert one_line(str(e.value)) and "meta.hints" in str(e.value)
-    assert history.hints_from_meta({}, 3) == [0, 0, 0] and history.hints_from_meta(None, 2) == [0, 0]
+    assert history.hints_from_meta({}, 3) == [0, 0, 0] and history.hints_from_meta(None, 2) == [
+        0,
+        0,
+    ]
     assert history.hints_from_meta({"hints": [0, 3, 1]}, 3) == [0, 3, 1]

@@ -19,8 +19,11 @@ from blueprints3d.files.buildfile import build_from_dict, load_build
 from blueprints3d.files.savefile import game_to_json, load_game
 from blueprints3d.text import MESSAGE_LENGTH, display, file_name
 
-EXAMPLE = {"format": 1, "blueprint": {"grid": [[1, "X"], [2, 1], [2, "X"]]},
-           "stacks": [[["stone:2"], []], [["glass:4", "glass:5"], ["wood:2"]], [["recycled:3"], []]]}
+EXAMPLE = {
+    "format": 1,
+    "blueprint": {"grid": [[1, "X"], [2, 1], [2, "X"]]},
+    "stacks": [[["stone:2"], []], [["glass:4", "glass:5"], ["wood:2"]], [["recycled:3"], []]],
+}
 
 
 def one_line(err: BaseException) -> str:
@@ -48,6 +51,7 @@ def refused(path, match: str, reader=load_build, error=BuildFileError) -> str:
 
 
 # ---- item 2: hangs and memory (FIFOs, devices, huge files) --------------------------------------
+
 
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom", "/dev/null"])
 def test_item2_devices_are_refused_before_reading(device):
@@ -98,10 +102,16 @@ def test_item2_an_autosave_that_is_a_fifo_or_a_link_to_dev_zero_is_refused(tmp_p
 
 # ---- item 3: tracebacks on bad files ------------------------------------------------------------
 
+
 def test_item3_deep_nesting_is_refused_before_parsing(tmp_path):
     deep = "[" * 100_000 + "]" * 100_000
     refused(write(tmp_path, deep), "nested more than")
-    refused(write(tmp_path, '{"format": 1, "x": ' + deep + "}"), "nested more than", load_game, SaveFileError)
+    refused(
+        write(tmp_path, '{"format": 1, "x": ' + deep + "}"),
+        "nested more than",
+        load_game,
+        SaveFileError,
+    )
     # brackets inside strings do not count
     ok = dict(EXAMPLE, note="[" * 5000)
     assert load_build(write(tmp_path, ok)).num_dice == 5
@@ -110,15 +120,21 @@ def test_item3_deep_nesting_is_refused_before_parsing(tmp_path):
 def test_item3_huge_numbers_are_refused(tmp_path):
     refused(write(tmp_path, '{"format": ' + "9" * 5000 + "}"), "digits is far too long")
     refused(write(tmp_path, '{"format": 1e999}'), "too large")
-    refused(write(tmp_path, '{"kind": "blueprints3d-save", "seed": ' + "1" * 4400 + "}"),
-            "far too long", load_game, SaveFileError)
+    refused(
+        write(tmp_path, '{"kind": "blueprints3d-save", "seed": ' + "1" * 4400 + "}"),
+        "far too long",
+        load_game,
+        SaveFileError,
+    )
 
 
 def test_item3_lone_surrogates_in_a_custom_blueprint_are_refused(tmp_path):
     bad = dict(EXAMPLE, blueprint={"grid": EXAMPLE["blueprint"]["grid"], "name": "\\ud800x"})
     raw = json.dumps(bad).replace("\\\\ud800", "\\ud800")
     refused(write(tmp_path, raw), "lone surrogate")
-    bad_id = json.dumps(dict(EXAMPLE, blueprint={"grid": [[6]], "id": "x"})).replace('"x"', '"\\udfff"')
+    bad_id = json.dumps(dict(EXAMPLE, blueprint={"grid": [[6]], "id": "x"})).replace(
+        '"x"', '"\\udfff"'
+    )
     refused(write(tmp_path, bad_id), "lone surrogate")
 
 
@@ -152,25 +168,34 @@ def test_item3_resume_when_the_folder_cannot_be_searched(tmp_path, monkeypatch):
 
 # ---- item 4: cost without bound -----------------------------------------------------------------
 
+
 def test_item4_custom_grids_are_bounded(tmp_path):
     big = {"format": 1, "blueprint": {"grid": [[1] * 10] * 10}, "stacks": [[[]] * 10] * 10}
     refused(write(tmp_path, big), "at most 8 x 8")
-    refused(write(tmp_path, dict(EXAMPLE, blueprint={"grid": [[10 ** 6]]}, stacks=[[[]]])), "from 1 to 99")
+    refused(
+        write(tmp_path, dict(EXAMPLE, blueprint={"grid": [[10**6]]}, stacks=[[[]]])), "from 1 to 99"
+    )
     eight = {"format": 1, "blueprint": {"grid": [[1] * 8] * 8}, "stacks": [[[]] * 8] * 8}
     assert load_build(write(tmp_path, eight)).blueprint.num_cells == 64
 
 
 def test_item4_a_huge_name_is_refused_by_the_caps(tmp_path):
     name = "N" * 20_000_000
-    refused(write(tmp_path, dict(EXAMPLE, blueprint={"grid": [[6]], "name": name}, stacks=[[[]]])), "at most")
+    refused(
+        write(tmp_path, dict(EXAMPLE, blueprint={"grid": [[6]], "name": name}, stacks=[[[]]])),
+        "at most",
+    )
     long = "N" * 3_000_000  # under the file cap, over the name's
     start = time.monotonic()
-    text = refused(write(tmp_path, dict(EXAMPLE, blueprint={"grid": [[6]], "name": long}, stacks=[[[]]])),
-                   "name is at most 60 characters")
+    text = refused(
+        write(tmp_path, dict(EXAMPLE, blueprint={"grid": [[6]], "name": long}, stacks=[[[]]])),
+        "name is at most 60 characters",
+    )
     assert len(text) < 400 and time.monotonic() - start < 2.0
 
 
 # ---- item 6: messages ---------------------------------------------------------------------------
+
 
 def test_item6_a_30_mb_string_is_not_echoed(tmp_path):
     huge = "x" * 30_000_000
@@ -196,6 +221,7 @@ def test_item6_an_autosave_link_loop_is_reported_as_such(tmp_path):
 
 # ---- item 7: too lenient ------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("fmt", ["true", "1.0", "1e0", '"1"'])
 def test_item7_the_format_is_the_integer_1(tmp_path, fmt):
     raw = json.dumps(EXAMPLE).replace('"format": 1', f'"format": {fmt}')
@@ -205,10 +231,23 @@ def test_item7_the_format_is_the_integer_1(tmp_path, fmt):
     refused(write(tmp_path, raw, "s.json"), "unknown save format", load_game, SaveFileError)
 
 
-@pytest.mark.parametrize("die", ["recycled: 3", "recycled:+3", "recycled:03", "recycled:\u0663",
-                                 "recycled:\uff13", " recycled:3", "recycled:3 ", "recycled:3.0"])
+@pytest.mark.parametrize(
+    "die",
+    [
+        "recycled: 3",
+        "recycled:+3",
+        "recycled:03",
+        "recycled:\u0663",
+        "recycled:\uff13",
+        " recycled:3",
+        "recycled:3 ",
+        "recycled:3.0",
+    ],
+)
 def test_item7_a_die_value_is_one_plain_digit(tmp_path, die):
-    bad = dict(EXAMPLE, stacks=[[["stone:2"], []], [["glass:4", "glass:5"], ["wood:2"]], [[die], []]])
+    bad = dict(
+        EXAMPLE, stacks=[[["stone:2"], []], [["glass:4", "glass:5"], ["wood:2"]], [[die], []]]
+    )
     refused(write(tmp_path, bad), "row 3, column 1")
 
 
@@ -222,12 +261,17 @@ def test_item7_blueprint_id_and_name_must_be_text(tmp_path):
 
 
 def test_item7_a_custom_grid_may_not_claim_a_deck_id(tmp_path):
-    refused(write(tmp_path, dict(EXAMPLE, blueprint={"grid": [[6]], "id": "B07"}, stacks=[[[]]])),
-            "may not take the id of deck card B07")
+    refused(
+        write(tmp_path, dict(EXAMPLE, blueprint={"grid": [[6]], "id": "B07"}, stacks=[[[]]])),
+        "may not take the id of deck card B07",
+    )
     from blueprints3d.engine.blueprints import card_by_id
+
     b07 = card_by_id("B07")
     stacks = [[[] for _ in range(b07.cols)] for _ in range(b07.rows)]
-    same = load_build(write(tmp_path, dict(EXAMPLE, blueprint={"grid": b07.grid(), "id": "B07"}, stacks=stacks)))
+    same = load_build(
+        write(tmp_path, dict(EXAMPLE, blueprint={"grid": b07.grid(), "id": "B07"}, stacks=stacks))
+    )
     assert same.blueprint == b07  # the card itself, written out in full, is that card
 
 
@@ -245,10 +289,20 @@ def test_item7_save_names_must_be_printable_text(tmp_path):
 
 # ---- the text helpers -----------------------------------------------------------------------------
 
+
 def test_display_and_file_name_are_safe_and_capped():
     assert display("\udcff\udcfeA\x00B\x1b[31m\u202e", 40) == "??A B [31m "
     assert display("x" * 100, 10) == "x" * 9 + "\u2026"
-    for name in ["/../../outside/pwned", "..", "%Y%m%d", "A\x00B", "\udcff", "", "é" * 230, "a/b\\c"]:
+    for name in [
+        "/../../outside/pwned",
+        "..",
+        "%Y%m%d",
+        "A\x00B",
+        "\udcff",
+        "",
+        "é" * 230,
+        "a/b\\c",
+    ]:
         f = file_name(name)
         assert f and "/" not in f and "\\" not in f and ".." not in f and "%" not in f
         assert len(f.encode("utf-8")) <= 60 and f.isprintable()

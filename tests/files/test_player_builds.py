@@ -43,5 +43,9 @@ def test_demo_command_lists_and_renders(tmp_path, capsys, offscreen_base):
     out = capsys.readouterr().out
     n = len(get_demo("bonus").steps)  # the three to watch and the one to try
     assert out.startswith("bonus: The blueprint bonus") and out.count("\n  ") == n == 4
-    assert main(["demo", "bonus", "--render", str(tmp_path), "--size", "320x240", "--no-shaders"]) == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == [f"bonus-0{i}.png" for i in range(1, n + 1)]
+    assert (
+        main(["demo", "bonus", "--render", str(tmp_path), "--size", "320x240", "--no-shaders"]) == 0
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        f"bonus-0{i}.png" for i in range(1, n + 1)
+    ]

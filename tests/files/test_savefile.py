@@ -31,7 +31,8 @@ def test_save_and_load_give_an_equal_state_and_meta(saved):
     assert loaded == s and meta == {"seats": ["human", "bot", "bot"]}
     # and the game continues identically
     a = s.legal_actions()[2]
-    s.apply(a); loaded.apply(a)
+    s.apply(a)
+    loaded.apply(a)
     assert loaded == s
 
 
@@ -59,8 +60,11 @@ def test_tampered_state_is_detected(saved):
 
     def give_me_gold(d):
         d["state"]["awards"][0].append("gold")
+
     _tamper(path, give_me_gold)
-    with pytest.raises(SaveFileError, match=r"does not match its move log \(first difference at state.awards"):
+    with pytest.raises(
+        SaveFileError, match=r"does not match its move log \(first difference at state.awards"
+    ):
         load_game(path)
 
 
@@ -69,6 +73,7 @@ def test_tampered_log_is_detected(saved):
 
     def drop_a_move(d):
         d["log"].pop()
+
     _tamper(path, drop_a_move)
     with pytest.raises(SaveFileError, match="does not match its move log"):
         load_game(path)
@@ -79,6 +84,7 @@ def test_illegal_move_in_log_is_named(saved):
 
     def bad_move(d):
         d["log"][0] = {"action": "place", "die": d["log"][0]["die"], "cell": 40}
+
     _tamper(path, bad_move)
     with pytest.raises(SaveFileError, match="move 1 of the log is illegal"):
         load_game(path)
@@ -91,13 +97,19 @@ def test_edited_meta_is_caught_by_the_checksum(saved):
         load_game(path)
 
 
-@pytest.mark.parametrize("change,message", [
-    (lambda d: d.update(format=9), "unknown save format 9"),
-    (lambda d: d.pop("kind"), "not a blueprints3d save file"),
-    (lambda d: d.update(log="x"), "\"log\" is missing or not a list"),
-    (lambda d: d["log"].__setitem__(0, {"action": "fly", "die": 1}), "move 1: unknown action 'fly'"),
-    (lambda d: d.update(players=7), "settings are invalid: Blueprints is for 2 to 4 players"),
-])
+@pytest.mark.parametrize(
+    "change,message",
+    [
+        (lambda d: d.update(format=9), "unknown save format 9"),
+        (lambda d: d.pop("kind"), "not a blueprints3d save file"),
+        (lambda d: d.update(log="x"), '"log" is missing or not a list'),
+        (
+            lambda d: d["log"].__setitem__(0, {"action": "fly", "die": 1}),
+            "move 1: unknown action 'fly'",
+        ),
+        (lambda d: d.update(players=7), "settings are invalid: Blueprints is for 2 to 4 players"),
+    ],
+)
 def test_malformed_saves_are_refused_with_a_clear_message(saved, change, message):
     _, path = saved
     _tamper(path, change)
@@ -120,6 +132,7 @@ def test_failed_save_keeps_the_previous_good_file(saved, monkeypatch):
 
     def boom(*a, **k):
         raise OSError("disk full")
+
     monkeypatch.setattr(os, "fsync", boom)
     s.apply(s.legal_actions()[0])
     with pytest.raises(OSError):
@@ -128,14 +141,22 @@ def test_failed_save_keeps_the_previous_good_file(saved, monkeypatch):
     assert [p.name for p in path.parent.iterdir()] == ["game.json"]  # no temporary left behind
 
 
-@pytest.mark.parametrize("where", [("state", "current_player"), ("state", "turn_order", 0),
-                                   ("state", "start_player"), ("state", "turns_done"),
-                                   ("state", "round")])
+@pytest.mark.parametrize(
+    "where",
+    [
+        ("state", "current_player"),
+        ("state", "turn_order", 0),
+        ("state", "start_player"),
+        ("state", "turns_done"),
+        ("state", "round"),
+    ],
+)
 @pytest.mark.parametrize("kind", ["bool", "float"])
 def test_a_bool_or_a_float_is_not_a_number_in_the_state(where, kind):
     """``false == 0`` and ``1.0 == 1`` in Python, not in these files: a state that holds them
     (checksum recomputed, so only the comparison can catch it) is refused."""
     from blueprints3d.files.savefile import _checksum
+
     s = GameState.new(2, 5)  # current_player, turn_order[0], start_player, turns_done: 0
     s.apply(s.legal_actions()[0])
     data = game_to_json(s)
@@ -146,5 +167,7 @@ def test_a_bool_or_a_float_is_not_a_number_in_the_state(where, kind):
     assert type(n) is int and n in (0, 1)
     node[where[-1]] = (n == 1) if kind == "bool" else float(n)
     data["checksum"] = _checksum({k: v for k, v in data.items() if k != "checksum"})
-    with pytest.raises(SaveFileError, match=r"does not match its move log \(first difference at state\."):
+    with pytest.raises(
+        SaveFileError, match=r"does not match its move log \(first difference at state\."
+    ):
         game_from_json(json.loads(json.dumps(data)))

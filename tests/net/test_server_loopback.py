@@ -67,14 +67,14 @@ def test_nothing_of_another_seat_goes_on_the_wire(tmp_path):
         for other in range(4):
             if other != seat and not over:
                 assert view["blueprints"][other] is None and view["buildings"][other] is None
-        assert "bag" not in view and isinstance(view["bag_count"], int)      # its count, not its dice
+        assert "bag" not in view and isinstance(view["bag_count"], int)  # its count, not its dice
         if view["current_player"] != seat:
             assert msg["legal"] == []
         moved = msg.get("moved")
         if moved is not None and moved["seat"] != seat:
-            assert "cell" not in moved          # which die another seat took, never where it went
-        assert ("game" in msg) == over          # the whole game (the seed, the log) only at the end
-    assert any("cell" in m.get("moved", {}) for _s, m in sent)   # a seat is told its own space
+            assert "cell" not in moved  # which die another seat took, never where it went
+        assert ("game" in msg) == over  # the whole game (the seed, the log) only at the end
+    assert any("cell" in m.get("moved", {}) for _s, m in sent)  # a seat is told its own space
 
 
 def test_hostile_messages_get_one_error_each_and_another_room_plays_on(running):
@@ -83,11 +83,15 @@ def test_hostile_messages_get_one_error_each_and_another_room_plays_on(running):
         game = pool.submit(play_random, running.url, busy, "Ann", 1)
         target = create_room(running.url, ["@remote", "@remote"], seed=3)
         with connect(running.url, max_size=None) as ws:
-            for bad in ("not json", "[1, 2]", json.dumps({"v": 9, "type": "join"}),
-                        json.dumps({"v": 1, "type": "rule the world"}),
-                        json.dumps({"v": 1, "type": "act", "action": 0, "turn": 0}),          # no seat yet
-                        json.dumps({"v": 1, "type": "join", "room": "nope", "name": "X"}),
-                        json.dumps({"v": 1, "type": "rejoin", "room": target, "token": "stolen"})):
+            for bad in (
+                "not json",
+                "[1, 2]",
+                json.dumps({"v": 9, "type": "join"}),
+                json.dumps({"v": 1, "type": "rule the world"}),
+                json.dumps({"v": 1, "type": "act", "action": 0, "turn": 0}),  # no seat yet
+                json.dumps({"v": 1, "type": "join", "room": "nope", "name": "X"}),
+                json.dumps({"v": 1, "type": "rejoin", "room": target, "token": "stolen"}),
+            ):
                 ws.send(bad)
                 assert receive(ws)["type"] == "error"
             send(ws, "join", room=target, name="Eve")
@@ -120,13 +124,13 @@ def test_hostile_messages_get_one_error_each_and_another_room_plays_on(running):
 def test_a_dropped_client_rejoins_and_a_new_server_resumes_the_room(tmp_path):
     r = Running(tmp_path)
     room = create_room(r.url, ["@remote", "@easy"], seed=9)
-    seat, _view = play_random(r.url, room, "Ann", 3, stop_after=4)      # drops after 4 moves
+    seat, _view = play_random(r.url, room, "Ann", 3, stop_after=4)  # drops after 4 moves
     made = r.server.rooms[room].turn
     assert made > 0
-    r.stop()                                                             # the server goes away
-    again = Running(tmp_path)                                            # and comes back
+    r.stop()  # the server goes away
+    again = Running(tmp_path)  # and comes back
     try:
-        assert again.server.rooms[room].turn == made                     # from the save
+        assert again.server.rooms[room].turn == made  # from the save
         seat2, last = play_random(again.url, room, token=seat.token, seed=4)
         assert seat2.seat == seat.seat and last["phase"] == "over"
         state = again.server.rooms[room].state
@@ -137,32 +141,43 @@ def test_a_dropped_client_rejoins_and_a_new_server_resumes_the_room(tmp_path):
 
 
 def test_the_protocol_refuses_what_it_does_not_know():
-    for raw, why in ((b"binary", "text frames"), ("x" * (protocol.MAX_BYTES + 1), "at most"),
-                     ('{"v": 1, "type": "create", "seats": ["a"]}', "2 to 4"),
-                     ('{"v": 1, "type": "act", "action": true, "turn": 0}', "whole number"),
-                     ('{"v": 1, "type": "join", "room": "r", "name": "\\u0000"}', "printable")):
+    for raw, why in (
+        (b"binary", "text frames"),
+        ("x" * (protocol.MAX_BYTES + 1), "at most"),
+        ('{"v": 1, "type": "create", "seats": ["a"]}', "2 to 4"),
+        ('{"v": 1, "type": "act", "action": true, "turn": 0}', "whole number"),
+        ('{"v": 1, "type": "join", "room": "r", "name": "\\u0000"}', "printable"),
+    ):
         with pytest.raises(protocol.ProtocolError, match=why):
             protocol.decode(raw)
-    assert protocol.decode('{"v": 1, "type": "act", "action": 3, "turn": 4}') == {"type": "act", "action": 3, "turn": 4}
+    assert protocol.decode('{"v": 1, "type": "act", "action": 3, "turn": 4}') == {
+        "type": "act",
+        "action": 3,
+        "turn": 4,
+    }
 
 
 def test_a_seat_away_at_its_move_is_played_by_a_computer_after_the_rooms_wait(running):
     import time
+
     room = create_room(running.url, ["@remote", "@easy"], seed=13, takeover=0)
-    seat, _view = play_random(running.url, room, "Ann", 2, stop_after=2)    # drops at its third move
+    seat, _view = play_random(running.url, room, "Ann", 2, stop_after=2)  # drops at its third move
     game = running.server.rooms[room]
     deadline = time.monotonic() + 60
     while not game.state.is_over and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert game.state.is_over                                              # nobody waited forever
-    seat2, last = play_random(running.url, room, token=seat.token)          # back: the game is over
+    assert game.state.is_over  # nobody waited forever
+    seat2, last = play_random(running.url, room, token=seat.token)  # back: the game is over
     assert seat2.seat == seat.seat and last["phase"] == "over"
     # Without a takeover the seat waits for its player.
     waiting = create_room(running.url, ["@remote", "@easy"], seed=14)
     play_random(running.url, waiting, "Bob", 2, stop_after=1)
     turn = running.server.rooms[waiting].turn
     time.sleep(0.5)
-    assert running.server.rooms[waiting].turn == turn and running.server.rooms[waiting].state.current_player == 0
+    assert (
+        running.server.rooms[waiting].turn == turn
+        and running.server.rooms[waiting].state.current_player == 0
+    )
 
 
 def test_a_spectator_watches_the_public_view_and_has_no_move(running):
@@ -171,7 +186,10 @@ def test_a_spectator_watches_the_public_view_and_has_no_move(running):
         send(ws, "watch", room=room)
         first = receive(ws)
         assert first["type"] == "view" and first["legal"] == [] and first["view"]["player"] == -1
-        assert first["view"]["blueprints"] == [None, None] and first["view"]["buildings"] == [None, None]
+        assert first["view"]["blueprints"] == [None, None] and first["view"]["buildings"] == [
+            None,
+            None,
+        ]
         send(ws, "act", action=0, turn=first["turn"])
         assert receive(ws)["error"] == "a spectator has no move"
         with ThreadPoolExecutor(1) as pool:
@@ -203,6 +221,7 @@ def test_a_headless_seat_of_any_level_decides_from_its_view_alone(running, monke
     def spy(self, state, player):
         seen.append(type(state))
         return choose(self, state, player)
+
     monkeypatch.setattr(bots.GreedyBot, "choose", spy)
     room = create_room(running.url, ["@remote", "@easy"], seed=9)
     seat, view = play_random(running.url, room, "Max", 1, level="medium")

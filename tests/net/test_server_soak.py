@@ -23,14 +23,29 @@ from blueprints3d.net import protocol
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 20
-ROOMS = [["@remote", "@easy"], ["@remote", "@remote", "@easy"], ["@remote", "@remote"], ["@remote", "@medium"]]
+ROOMS = [
+    ["@remote", "@easy"],
+    ["@remote", "@remote", "@easy"],
+    ["@remote", "@remote"],
+    ["@remote", "@medium"],
+]
 
 
 def start(home: Path) -> tuple[subprocess.Popen, str]:
-    env = dict(os.environ, BLUEPRINTS3D_HOME=str(home), LANGUAGE="en",
-               PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    proc = subprocess.Popen([sys.executable, "-m", "blueprints3d", "serve", "--port", "0"], env=env, cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    env = dict(
+        os.environ,
+        BLUEPRINTS3D_HOME=str(home),
+        LANGUAGE="en",
+        PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "blueprints3d", "serve", "--port", "0"],
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     line = proc.stdout.readline()
     assert line.startswith("serving on ws://127.0.0.1:"), line
     return proc, line
@@ -40,7 +55,9 @@ class Seat(threading.Thread):
     """A person at one seat: joins (or rejoins with its token), moves a random legal move
     shortly after each view that asks it to, and notes the newest move number it saw."""
 
-    def __init__(self, url: str, room: str, key: tuple[str, int], tokens: dict, seen: dict, lock, rng) -> None:
+    def __init__(
+        self, url: str, room: str, key: tuple[str, int], tokens: dict, seen: dict, lock, rng
+    ) -> None:
         super().__init__(daemon=True)
         self.url, self.room, self.key = url, room, key
         self.tokens, self.seen, self.lock, self.rng = tokens, seen, lock, rng
@@ -51,8 +68,11 @@ class Seat(threading.Thread):
         try:
             with connect(self.url, open_timeout=5, close_timeout=1) as ws:
                 token = self.tokens.get(self.key)
-                ws.send(protocol.encode("rejoin", room=self.room, token=token) if token else
-                        protocol.encode("join", room=self.room, name=f"P{self.key[1]}"))
+                ws.send(
+                    protocol.encode("rejoin", room=self.room, token=token)
+                    if token
+                    else protocol.encode("join", room=self.room, name=f"P{self.key[1]}")
+                )
                 while time.monotonic() < deadline:
                     msg = json.loads(ws.recv(timeout=5))
                     if msg["type"] == "joined":
@@ -65,7 +85,11 @@ class Seat(threading.Thread):
                             return
                         if msg["legal"]:
                             time.sleep(self.rng.uniform(0, 0.03))
-                            ws.send(protocol.encode("act", action=self.rng.choice(msg["legal"]), turn=msg["turn"]))
+                            ws.send(
+                                protocol.encode(
+                                    "act", action=self.rng.choice(msg["legal"]), turn=msg["turn"]
+                                )
+                            )
         except (ConnectionClosed, InvalidHandshake, OSError, TimeoutError):
             return
 
@@ -86,36 +110,48 @@ def test_a_server_killed_again_and_again_loses_nothing(tmp_path):
     except BaseException:
         proc.kill()
         raise
-    people = [(code, k) for code, specs in zip(codes, ROOMS) for k, s in enumerate(specs) if s == "@remote"]
+    people = [
+        (code, k)
+        for code, specs in zip(codes, ROOMS)
+        for k, s in enumerate(specs)
+        if s == "@remote"
+    ]
     tokens: dict = {}
     seen: dict = {}
     lock = threading.Lock()
     temps_seen = 0
     for kill in range(KILLS + 1):
-        seats = [Seat(url, code, (code, k), tokens, seen, lock, random.Random(rng.random())) for code, k in people]
+        seats = [
+            Seat(url, code, (code, k), tokens, seen, lock, random.Random(rng.random()))
+            for code, k in people
+        ]
         for s in seats:
             s.start()
         if kill < KILLS:
             time.sleep(rng.uniform(0.05, 0.8))
-            proc.send_signal(signal.SIGKILL)     # no goodbye, perhaps in the middle of a save
+            proc.send_signal(signal.SIGKILL)  # no goodbye, perhaps in the middle of a save
             proc.wait()
         else:
-            deadline = time.monotonic() + 120    # the last run: the games are played to their end
-            while not all(s.over for s in seats) and time.monotonic() < deadline and any(s.is_alive() for s in seats):
+            deadline = time.monotonic() + 120  # the last run: the games are played to their end
+            while (
+                not all(s.over for s in seats)
+                and time.monotonic() < deadline
+                and any(s.is_alive() for s in seats)
+            ):
                 time.sleep(0.1)
             proc.kill()
             proc.wait()
         for s in seats:
             s.join(30)
             assert not s.is_alive()
-        for code in codes:          # no move a client saw is lost
+        for code in codes:  # no move a client saw is lost
             state, _meta = load_game(rooms_dir / f"room-{code}.json")
             assert len(state.log) >= seen.get(code, 0), (kill, code)
         temps_seen += len(list(rooms_dir.glob(".room-*.tmp")))
         proc, line = start(tmp_path)
         url = line.split()[2]
-        assert f"({len(codes)} rooms resumed)" in line, line      # every room resumes
-        assert not list(rooms_dir.glob(".room-*.tmp"))           # what killed saves left is gone
+        assert f"({len(codes)} rooms resumed)" in line, line  # every room resumes
+        assert not list(rooms_dir.glob(".room-*.tmp"))  # what killed saves left is gone
         assert not (rooms_dir / "damaged").exists()
         # A room resumed at a computer's move moves without anyone joining.
         waiting = {}

@@ -50,6 +50,7 @@ def until(ws, pred, seconds=20.0) -> dict:
 
 # -- 1. damaged room files ------------------------------------------------------------------
 
+
 def _damage(folder: Path, good: Path) -> dict[str, str]:
     raw = good.read_bytes()
     data = json.loads(raw)
@@ -58,11 +59,12 @@ def _damage(folder: Path, good: Path) -> dict[str, str]:
     def write(name, content):
         (folder / f"room-{name}.json").write_bytes(content)
         kinds[f"room-{name}.json"] = name
+
     write("truncated", raw[: len(raw) // 2])
     write("empty", b"")
     write("notjson", b"this is not json")
     flipped = bytearray(raw)
-    flipped[raw.index(b'"log"') + 8] ^= 0x01   # one byte of the move log changed
+    flipped[raw.index(b'"log"') + 8] ^= 0x01  # one byte of the move log changed
     write("onebyte", bytes(flipped))
     write("format2", json.dumps({**data, "format": 2}).encode())
     write("huge", b'{"a": "' + b"x" * (20 * 1024 * 1024) + b'"}')
@@ -86,11 +88,19 @@ def test_damaged_room_files_are_set_aside_and_every_other_room_served(tmp_path, 
     damaged = tmp_path / "damaged"
     for name in kinds:
         assert not os.path.lexists(tmp_path / name), name
-        moved = [p for p in damaged.iterdir() if p.name.startswith(name + ".") and not p.name.endswith(".txt")]
-        notes = [p for p in damaged.iterdir() if p.name.startswith(name + ".") and p.name.endswith(".reason.txt")]
+        moved = [
+            p
+            for p in damaged.iterdir()
+            if p.name.startswith(name + ".") and not p.name.endswith(".txt")
+        ]
+        notes = [
+            p
+            for p in damaged.iterdir()
+            if p.name.startswith(name + ".") and p.name.endswith(".reason.txt")
+        ]
         assert len(moved) == 1 and len(notes) == 1 and notes[0].read_text().strip(), name
         said = [r for r in caplog.records if name in r.getMessage()]
-        assert len(said) == 1, name                                   # said once
+        assert len(said) == 1, name  # said once
     # Started again: nothing more to set aside, nothing said.
     caplog.clear()
     again = GameServer(tmp_path)
@@ -102,10 +112,20 @@ def test_serve_says_a_damaged_room_and_serves_the_others(tmp_path):
     rooms.mkdir()
     good = saved_room(rooms)
     (rooms / "room-broken.json").write_text("{")
-    env = dict(os.environ, BLUEPRINTS3D_HOME=str(tmp_path), LANGUAGE="en",
-               PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    proc = subprocess.Popen([sys.executable, "-m", "blueprints3d", "serve", "--port", "0"], env=env, cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    env = dict(
+        os.environ,
+        BLUEPRINTS3D_HOME=str(tmp_path),
+        LANGUAGE="en",
+        PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "blueprints3d", "serve", "--port", "0"],
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         line = proc.stdout.readline()
         assert line.startswith("serving on ws://127.0.0.1:") and "(1 room resumed)" in line, line
@@ -121,20 +141,21 @@ def test_serve_says_a_damaged_room_and_serves_the_others(tmp_path):
 
 # -- 2. a computer to move after a restart ----------------------------------------------------
 
+
 def test_a_resumed_room_whose_computer_is_to_move_moves(tmp_path):
     room = Room.create(["@remote", "@easy", "@easy", "@easy"], 9, tmp_path)
     seat, token = room.join("Ann")
-    while room.bot_to_move() is None:      # the person's move (take, then place): a computer's next
+    while room.bot_to_move() is None:  # the person's move (take, then place): a computer's next
         room.act(seat, room.state.legal_actions()[0], room.turn)
     room.save()
     at = room.turn
     assert room.bot_to_move() is not None
-    r = LocalServer(tmp_path, port=0, keep_rooms=False)   # a restart on the same folder
+    r = LocalServer(tmp_path, port=0, keep_rooms=False)  # a restart on the same folder
     try:
         with connect(r.url) as ws:
             ws.send(protocol.encode("rejoin", room=room.code, token=token))
             mine = until(ws, lambda m: m.get("type") == "view" and m["legal"])
-            assert mine["turn"] > at               # the computers moved, and it is Ann's move again
+            assert mine["turn"] > at  # the computers moved, and it is Ann's move again
     finally:
         r.stop()
 
@@ -157,6 +178,7 @@ def test_a_watched_room_moves_on_too(tmp_path):
 
 # -- 3. the seed -----------------------------------------------------------------------------
 
+
 def test_the_server_draws_the_seed_and_refuses_a_players(tmp_path):
     r = LocalServer(tmp_path, port=0, keep_rooms=False, allow_seed=False)
     try:
@@ -165,10 +187,12 @@ def test_the_server_draws_the_seed_and_refuses_a_players(tmp_path):
         assert not r.server.rooms
         codes = [ask(r.url, "create", seats=["@remote", "@easy"])["room"] for _ in range(2)]
         seeds = [r.server.rooms[c].state.seed for c in codes]
-        assert seeds[0] != seeds[1] and max(seeds) >= 2**32   # 64 bits, from secrets
+        assert seeds[0] != seeds[1] and max(seeds) >= 2**32  # 64 bits, from secrets
     finally:
         r.stop()
-    allowed = LocalServer(tmp_path, port=0, keep_rooms=False, allow_seed=True)   # tests, a table's own
+    allowed = LocalServer(
+        tmp_path, port=0, keep_rooms=False, allow_seed=True
+    )  # tests, a table's own
     try:
         code = ask(allowed.url, "create", seats=["@remote", "@easy"], seed=7)["room"]
         assert allowed.server.rooms[code].state.seed == 7
@@ -178,15 +202,25 @@ def test_the_server_draws_the_seed_and_refuses_a_players(tmp_path):
 
 def test_serve_help_lists_every_limit_and_the_seed_option(capsys):
     from blueprints3d.cli import main
+
     with pytest.raises(SystemExit):
         main(["serve", "--help"])
     out = capsys.readouterr().out
-    for option in ("--allow-seed", "--max-rooms", "--max-rooms-per-address", "--max-connections-per-address",
-                   "--idle-timeout", "--room-days", "--finished-hours", "--max-thinking"):
+    for option in (
+        "--allow-seed",
+        "--max-rooms",
+        "--max-rooms-per-address",
+        "--max-connections-per-address",
+        "--idle-timeout",
+        "--room-days",
+        "--finished-hours",
+        "--max-thinking",
+    ):
         assert option in out, option
 
 
 # -- 4. limits -------------------------------------------------------------------------------
+
 
 def _refused_and_closed(ws) -> dict:
     msg = json.loads(ws.recv(timeout=10))
@@ -197,17 +231,26 @@ def _refused_and_closed(ws) -> dict:
 
 
 def test_rooms_per_address_and_in_all_have_limits(tmp_path):
-    r = LocalServer(tmp_path, port=0, keep_rooms=False, allow_seed=False,
-                    limits=Limits(rooms=3, rooms_per_address=2))
+    r = LocalServer(
+        tmp_path,
+        port=0,
+        keep_rooms=False,
+        allow_seed=False,
+        limits=Limits(rooms=3, rooms_per_address=2),
+    )
     try:
         for _ in range(2):
             assert ask(r.url, "create", seats=["@remote", "@remote"])["type"] == "created"
         with connect(r.url) as ws:
             ws.send(protocol.encode("create", seats=["@remote", "@remote"]))
             msg = _refused_and_closed(ws)
-        assert msg["type"] == "error" and "2 rooms" in msg["error"] and msg["message"]["params"]["n"] == 2
+        assert (
+            msg["type"] == "error"
+            and "2 rooms" in msg["error"]
+            and msg["message"]["params"]["n"] == 2
+        )
         assert len(r.server.rooms) == 2
-        r.server.created_by.clear()          # as if another address: the limit in all is next
+        r.server.created_by.clear()  # as if another address: the limit in all is next
         assert ask(r.url, "create", seats=["@remote", "@remote"])["type"] == "created"
         with connect(r.url) as ws:
             ws.send(protocol.encode("create", seats=["@remote", "@remote"]))
@@ -231,7 +274,9 @@ def test_connections_per_address_have_a_limit(tmp_path):
         deadline = time.monotonic() + 5
         while r.server.live and time.monotonic() < deadline:
             time.sleep(0.01)
-        assert ask(r.url, "create", seats=["@remote", "@remote"])["type"] == "created"  # freed again
+        assert (
+            ask(r.url, "create", seats=["@remote", "@remote"])["type"] == "created"
+        )  # freed again
     finally:
         r.stop()
 
@@ -240,13 +285,17 @@ def test_behind_a_proxy_each_player_is_counted_by_the_forwarded_address(tmp_path
     r = LocalServer(tmp_path, port=0, keep_rooms=False, limits=Limits(rooms_per_address=1))
     r.server.behind_proxy = True
     try:
+
         def create(forwarded: str) -> dict:
             with connect(r.url, additional_headers={"X-Forwarded-For": forwarded}) as ws:
                 ws.send(protocol.encode("create", seats=["@remote", "@remote"]))
                 return json.loads(ws.recv(timeout=10))
+
         assert create("203.0.113.7")["type"] == "created"
-        assert create("198.51.100.1, 203.0.113.8")["type"] == "created"   # the proxy's own entry counts
-        assert create("203.0.113.8")["type"] == "error"                     # that address has its room
+        assert (
+            create("198.51.100.1, 203.0.113.8")["type"] == "created"
+        )  # the proxy's own entry counts
+        assert create("203.0.113.8")["type"] == "error"  # that address has its room
         assert sorted(set(r.server.created_by.values())) == ["203.0.113.7", "203.0.113.8"]
     finally:
         r.stop()
@@ -292,6 +341,7 @@ def test_a_room_needs_a_person_seat(tmp_path):
 
 def test_at_most_n_computers_think_at_once_server_wide(tmp_path, monkeypatch):
     import blueprints3d.ai as ai
+
     thinking, most, lock = [0], [0], threading.Lock()
     real = ai.make_bot
 
@@ -307,10 +357,14 @@ def test_at_most_n_computers_think_at_once_server_wide(tmp_path, monkeypatch):
             with lock:
                 thinking[0] -= 1
             return self.bot.choose(state, seat)
+
     monkeypatch.setattr(ai, "make_bot", lambda level, seed=0: Slow(real("random", seed=seed)))
     r = LocalServer(tmp_path, port=0, keep_rooms=False, limits=Limits(thinking=2))
     try:
-        rooms = [ask(r.url, "create", seats=["@remote", "@easy", "@easy", "@easy"])["room"] for _ in range(6)]
+        rooms = [
+            ask(r.url, "create", seats=["@remote", "@easy", "@easy", "@easy"])["room"]
+            for _ in range(6)
+        ]
         with contextlib.ExitStack() as stack:
             socks = [stack.enter_context(connect(r.url)) for _ in rooms]
             for ws, code in zip(socks, rooms):
@@ -346,6 +400,7 @@ def test_a_seat_dropped_again_and_again_leaves_one_waiting_takeover(tmp_path):
 
 # -- 5. temp files ---------------------------------------------------------------------------
 
+
 def test_temp_files_of_killed_saves_are_removed_at_start(tmp_path):
     good = saved_room(tmp_path)
     for k in range(3):
@@ -357,11 +412,13 @@ def test_temp_files_of_killed_saves_are_removed_at_start(tmp_path):
 
 # -- 6. room files that load but lie -----------------------------------------------------------
 
+
 def _rewrite(path: Path, change) -> None:
     from blueprints3d.files.savefile import save_game
+
     state, meta = load_game(path)
     change(meta)
-    save_game(path, state, meta)   # checksummed anew: a valid save file that lies
+    save_game(path, state, meta)  # checksummed anew: a valid save file that lies
 
 
 @pytest.mark.parametrize("lie", ["takeover", "seats", "level", "token", "name", "all-bots"])
@@ -387,16 +444,17 @@ def test_a_room_is_named_by_its_file_never_by_what_it_says(tmp_path):
     room = saved_room(folder)
     _rewrite(room.path, lambda m: m.update(room="x/../../../escape"))
     other = saved_room(folder, seed=5)
-    _rewrite(other.path, lambda m: m.update(room=room.code))     # claims the first one's code
+    _rewrite(other.path, lambda m: m.update(room=room.code))  # claims the first one's code
     loaded = load_rooms(folder)
     assert sorted(loaded.rooms) == sorted([room.code, other.code]) and not loaded.set_aside
     resumed = loaded.rooms[room.code]
-    resumed.save()   # written where it was read, nowhere else
+    resumed.save()  # written where it was read, nowhere else
     assert resumed.path == room.path
     assert not [p for p in tmp_path.rglob("*") if "escape" in p.name]
 
 
 # -- 7. names and tokens ------------------------------------------------------------------------
+
 
 def test_created_seats_never_share_a_name():
     a = Room.create(["Computer 2", "@easy"], 1)
@@ -416,7 +474,10 @@ def test_a_token_on_a_second_connection_closes_the_first_with_a_word(tmp_path):
             until(first, lambda m: m.get("type") == "view")
             with connect(r.url) as second:
                 second.send(protocol.encode("rejoin", room=code, token=token))
-                assert until(second, lambda m: m.get("type") in ("joined", "error"))["type"] == "joined"
+                assert (
+                    until(second, lambda m: m.get("type") in ("joined", "error"))["type"]
+                    == "joined"
+                )
                 said = until(first, lambda m: m.get("type") == "error")
                 assert "another connection took this seat" in said["error"]
                 with pytest.raises(ConnectionClosed) as closed:
@@ -430,6 +491,7 @@ def test_a_token_on_a_second_connection_closes_the_first_with_a_word(tmp_path):
 
 # -- 9. the loop does no file work -------------------------------------------------------------
 
+
 def test_rooms_are_saved_off_the_event_loop(tmp_path, monkeypatch):
     threads = []
     real = Room.save
@@ -437,6 +499,7 @@ def test_rooms_are_saved_off_the_event_loop(tmp_path, monkeypatch):
     def save(self, data=None):
         threads.append(threading.current_thread().name)
         real(self, data)
+
     monkeypatch.setattr(Room, "save", save)
     r = LocalServer(tmp_path, port=0, keep_rooms=False)
     try:
@@ -446,7 +509,7 @@ def test_rooms_are_saved_off_the_event_loop(tmp_path, monkeypatch):
             mine = until(ws, lambda m: m.get("type") == "view" and m["legal"])
             ws.send(protocol.encode("act", action=mine["legal"][0], turn=mine["turn"]))
             until(ws, lambda m: m.get("type") == "view" and m["turn"] > mine["turn"])
-        assert len(threads) >= 3 and "blueprints3d-server" not in threads   # never the loop's thread
+        assert len(threads) >= 3 and "blueprints3d-server" not in threads  # never the loop's thread
         assert (tmp_path / f"room-{code}.json").exists()
     finally:
         r.stop()
@@ -457,21 +520,24 @@ def test_a_stopped_server_leaves_no_task_behind(tmp_path):
         server = GameServer(tmp_path, allow_seed=True)
         task = asyncio.get_running_loop().create_task(server.serve_forever("127.0.0.1", 0))
         await asyncio.sleep(0.2)
-        assert server._tasks                      # the sweeper at least
+        assert server._tasks  # the sweeper at least
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await task
         await asyncio.sleep(0)
         assert all(t.done() for t in server._tasks) or not server._tasks
+
     asyncio.run(run())
 
 
 # -- the load: each seat's view written from parts made once --------------------------------------
 
+
 def test_a_view_with_its_rounds_spliced_in_is_the_view_itself():
     import random
     from blueprints3d.engine.state import SPECTATOR
     from blueprints3d.net import wire
+
     rng = random.Random(39)
     room = Room.create(["@remote", "@remote", "@remote"], 12)
     for k in range(3):

@@ -31,12 +31,12 @@ def test_every_view_of_a_game_comes_back_equal_and_rebuilds(players):
             if seat != SPECTATOR and not s.is_over:
                 rebuilt = state_from_view(back, random.Random(0))
                 assert rebuilt.view(seat).pool == v.pool
-                if s.current_player == seat:     # the table checks its moves on the rebuilt state
+                if s.current_player == seat:  # the table checks its moves on the rebuilt state
                     assert sorted(rebuilt.legal_actions()) == sorted(s.legal_actions())
         if s.is_over:
             break
         s.apply(rng.choice(s.legal_actions()))
-    assert largest < 16 * 1024          # far inside the protocol's 64 KB
+    assert largest < 16 * 1024  # far inside the protocol's 64 KB
     assert len(s.round_results) == 3 and back.round_results == tuple(s.round_results)
 
 
@@ -49,7 +49,7 @@ def test_what_is_not_a_view_is_refused_in_one_line(bad):
 
 def test_a_view_with_a_damaged_part_is_refused():
     data = wire.view_data(GameState.new(3, 1, 0).view(0))
-    data["pool"][0] = [999, 3]                           # no such die
+    data["pool"][0] = [999, 3]  # no such die
     with pytest.raises(wire.WireError):
         wire.view_from_data(data)
     data = wire.view_data(GameState.new(3, 1, 0).view(0))
@@ -59,7 +59,11 @@ def test_a_view_with_a_damaged_part_is_refused():
 
 
 def test_messages_travel_with_their_parameters_and_counts():
-    m = Message.of("{who} takes the {die}", who="Ann", die=Message.of("{material} {value}", material=Message.of("glass"), value=3))
+    m = Message.of(
+        "{who} takes the {die}",
+        who="Ann",
+        die=Message.of("{material} {value}", material=Message.of("glass"), value=3),
+    )
     c = Message.counted("{n} player", "{n} players", 3)
     for x in (m, c):
         assert wire.message_from_data(json.loads(json.dumps(wire.message_data(x)))) == x
@@ -67,7 +71,7 @@ def test_messages_travel_with_their_parameters_and_counts():
     for _ in range(20):
         deep = {"id": "{a}", "params": {"a": {"message": deep}}}
     with pytest.raises(wire.WireError):
-        wire.message_from_data(deep)                     # nested beyond reason
+        wire.message_from_data(deep)  # nested beyond reason
 
 
 def test_a_servers_refusal_is_said_in_the_tables_language():

@@ -14,6 +14,7 @@ from blueprints3d.presentation.demos.tasks import TASK
 from blueprints3d.engine.blueprints import card_by_id, placement_message
 from support.caption_style import style_problems
 
+
 def all_texts():
     """(where, text) for every caption, label and footer of every demo, and every answer."""
     for demo in all_demos():
@@ -25,7 +26,9 @@ def all_texts():
                 for k in range(len(step.pool)):
                     for cell in range(view.blueprint.num_cells):
                         ans = task.answer(k, cell)
-                        yield from _step_texts(f"{demo.name} step {i + 1} answer {k}/{cell}", ans.step)
+                        yield from _step_texts(
+                            f"{demo.name} step {i + 1} answer {k}/{cell}", ans.step
+                        )
 
 
 def _step_texts(where: str, step):
@@ -42,13 +45,23 @@ def _step_texts(where: str, step):
 
 
 def test_style_list_catches_what_it_should():
-    bad = ["The engine allows it.", "the 3 at row 2, column 1", "touching 1 dice", "worth 1 points",
-           "B: building score 23; tie (x: 1 to 0).", "it goes.. here", "so do Ada", "3 point",
-           "Silver to B: B: building score 23"]
+    bad = [
+        "The engine allows it.",
+        "the 3 at row 2, column 1",
+        "touching 1 dice",
+        "worth 1 points",
+        "B: building score 23; tie (x: 1 to 0).",
+        "it goes.. here",
+        "so do Ada",
+        "3 point",
+        "Silver to B: B: building score 23",
+    ]
     for text in bad:
         assert style_problems(text), text
-    good = ["Silver goes to B, tied with A (both have 3 green; B has more black: 1 to 0).",
-            "It touches 1 die, so it scores 2 points."]
+    good = [
+        "Silver goes to B, tied with A (both have 3 green; B has more black: 1 to 0).",
+        "It touches 1 die, so it scores 2 points.",
+    ]
     for text in good:
         assert not style_problems(text), (text, style_problems(text))
     assert not style_problems("1 die of 2", caption=False)
@@ -56,8 +69,11 @@ def test_style_list_catches_what_it_should():
 
 
 def test_every_caption_and_label_reads_as_a_player_would_say_it():
-    problems = [(where, text, p) for where, text in all_texts()
-                if (p := style_problems(text, where.endswith("caption")))]
+    problems = [
+        (where, text, p)
+        for where, text in all_texts()
+        if (p := style_problems(text, where.endswith("caption")))
+    ]
     assert not problems, "\n".join(f"{w}: {p}: {t}" for w, t, p in problems[:20])
 
 
@@ -68,8 +84,11 @@ def test_labels_say_what_they_count():
 
 
 # "the orange 3", "a green 5", "the wood 1" (not a score line's "wood 4").
-DIE_WORDS = re.compile(r"\b(?:the|a|an) (" + "|".join(sorted({m.colour for m in Material} | {m.label for m in Material}))
-                       + r") (\d)\b")
+DIE_WORDS = re.compile(
+    r"\b(?:the|a|an) ("
+    + "|".join(sorted({m.colour for m in Material} | {m.label for m in Material}))
+    + r") (\d)\b"
+)
 
 
 def _on_screen(step) -> set[tuple[int, int]]:
@@ -89,7 +108,12 @@ def test_a_caption_speaks_only_of_dice_on_screen(demo):
     for i, step in enumerate(get_demo(demo).steps):
         shown = _on_screen(step)
         for word, value in DIE_WORDS.findall(step.caption):
-            assert (int(names[word]), int(value)) in shown, (demo, i + 1, f"{word} {value}", step.caption)
+            assert (int(names[word]), int(value)) in shown, (
+                demo,
+                i + 1,
+                f"{word} {value}",
+                step.caption,
+            )
 
 
 def test_spaces_are_named_by_what_is_printed_and_where():
@@ -101,10 +125,14 @@ def test_spaces_are_named_by_what_is_printed_and_where():
     # The engine's refusals (Messages, as placement_message and IllegalAction carry them) with
     # their spaces put in a player's words; a text without a Message is shown as it is.
     said = in_player_words(bp, placement_message(bp, 5, 2, 3))
-    assert said == ("a 2 cannot go on a 5 at the middle right (the space marked 2): only an equal or higher "
-                    "value may go on top")
-    assert in_player_words(bp, placement_message(bp, None, 3, 2)) == \
-        "the middle left space is hatched: no die may ever be placed there"
+    assert said == (
+        "a 2 cannot go on a 5 at the middle right (the space marked 2): only an equal or higher "
+        "value may go on top"
+    )
+    assert (
+        in_player_words(bp, placement_message(bp, None, 3, 2))
+        == "the middle left space is hatched: no die may ever be placed there"
+    )
     assert in_player_words(bp, "row 2, column 1 is hatched") == "row 2, column 1 is hatched"
 
 
@@ -112,8 +140,14 @@ def test_three_before_and_after_captions():
     """The issue's three examples, now said as a player would (the closing note quotes them)."""
     placement = get_demo("placement").steps
     assert "The engine allows" not in placement[1].caption
-    assert "Allowed: the orange 3 goes on the 2 at the middle right, an empty space." in placement[1].caption
+    assert (
+        "Allowed: the orange 3 goes on the 2 at the middle right, an empty space."
+        in placement[1].caption
+    )
     assert "orange" not in placement[0].caption
     example = [s for s in get_demo("example").steps if "ties" in s.facts][0]
-    assert "Silver goes to B, tied with A (" in example.caption and "B: building" not in example.caption
+    assert (
+        "Silver goes to B, tied with A (" in example.caption
+        and "B: building" not in example.caption
+    )
     assert "so do" not in [s for s in get_demo("prizes").steps if "ties" in s.facts][0].caption

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from blueprints3d.engine.blueprints import placement_message as placement_error   # its verdict as the engine's Message
+from blueprints3d.engine.blueprints import (
+    placement_message as placement_error,
+)  # its verdict as the engine's Message
 from blueprints3d.engine.scoring import Prize, score_building
 from blueprints3d.presentation.demos import DEMOS, get_demo
 from blueprints3d.presentation.demos.common import refusal_words
@@ -43,7 +45,9 @@ def test_every_demo_has_a_task_that_can_be_right_and_wrong(name):
             after = a.step.buildings[task.building]
             if err is not None:
                 assert not a.ok and refusal_words(view.blueprint, err) in a.caption
-                assert after.stacks == view.stacks and after.ghost.cell == cell  # held over the space
+                assert (
+                    after.stacks == view.stacks and after.ghost.cell == cell
+                )  # held over the space
                 assert a.step.pool == step.pool
             else:
                 assert after.stacks[cell] == tuple(stack) + (die,)
@@ -52,7 +56,7 @@ def test_every_demo_has_a_task_that_can_be_right_and_wrong(name):
 
 
 def test_bonus_task_is_judged_by_the_blueprint_bonus():
-    step, = task_steps("bonus")
+    (step,) = task_steps("bonus")
     for k, cell, a in answers(step):
         if a.legal:
             b = a.step.buildings[0]
@@ -60,7 +64,7 @@ def test_bonus_task_is_judged_by_the_blueprint_bonus():
 
 
 def test_geometer_task_is_judged_by_the_prize():
-    step, = task_steps("prizes")
+    (step,) = task_steps("prizes")
     assert "Geometer" in step.caption
     for k, cell, a in answers(step):
         if a.legal:
@@ -69,18 +73,18 @@ def test_geometer_task_is_judged_by_the_prize():
 
 
 def test_wood_task_wants_the_most_points():
-    step, = task_steps("scoring")
+    (step,) = task_steps("scoring")
     best = step.facts["best"]
     assert len(set(step.facts["points"].values())) > 1  # a real choice
     for k, cell, a in answers(step):
         if a.legal:
             assert a.ok == (a.step.facts["points"] == best)
-            assert (f"{best}" in a.caption)
+            assert f"{best}" in a.caption
 
 
 @pytest.mark.parametrize("name", ["example", "awards", "ties"])
 def test_silver_tasks_say_who_wins(name):
-    step, = task_steps(name)
+    (step,) = task_steps(name)
     task = step.facts[TASK]
     for k, cell, a in answers(step):
         if a.legal:
@@ -89,11 +93,14 @@ def test_silver_tasks_say_who_wins(name):
     if name == "example":  # the exact blueprint is at stake: its loss is said
         assert any("lost the bonus" in a.caption for *_, a in answers(step))
     if name == "ties":  # a tie lost on turn order is said in the engine's words
-        assert any("A tie is not enough" in a.caption and "turn order" in a.caption for *_, a in answers(step))
+        assert any(
+            "A tie is not enough" in a.caption and "turn order" in a.caption
+            for *_, a in answers(step)
+        )
 
 
 def test_two_player_task_is_the_real_game():
-    step, = task_steps("two-players")
+    (step,) = task_steps("two-players")
     for k, cell, a in answers(step):
         if a.ok:
             assert a.step.facts["phase"] == "discard" and "discards" in a.caption
@@ -101,7 +108,7 @@ def test_two_player_task_is_the_real_game():
 
 @pytest.mark.parametrize("name", ["example", "awards", "ties", "prizes"])
 def test_the_score_under_the_card_follows_the_answer(name):
-    step, = task_steps(name)
+    (step,) = task_steps(name)
     task = step.facts[TASK]
     for k, cell, a in answers(step):
         if a.legal:

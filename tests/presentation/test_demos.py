@@ -59,7 +59,10 @@ def test_placement_steps_say_what_placement_error_says():
         else:
             refused += 1
             # The engine's refusal, its space named as a player would (steps.demos.common).
-            said = refusal_words(b.blueprint, placement_message(b.blueprint, stack[-1][1] if stack else None, g.value, g.cell))
+            said = refusal_words(
+                b.blueprint,
+                placement_message(b.blueprint, stack[-1][1] if stack else None, g.value, g.cell),
+            )
             assert g.tone is Tone.BAD and f"Refused, because {said}" in s.caption
         # Every space is marked as the engine judges it for this value.
         for cell, mark in b.cell_marks.items():
@@ -83,7 +86,9 @@ def test_wood_lights_one_plus_two_per_touching_die():
     assert f"scores {wood} points" in step.caption
 
 
-@pytest.mark.parametrize("index,field", [(1, "recycled"), (2, "recycled"), (3, "stone"), (4, "glass")])
+@pytest.mark.parametrize(
+    "index,field", [(1, "recycled"), (2, "recycled"), (3, "stone"), (4, "glass")]
+)
 def test_material_captions_give_the_engines_points(index, field):
     step = get_demo("scoring").steps[index]
     b = step.buildings[0]
@@ -103,8 +108,14 @@ def test_stone_shows_its_level_and_glass_counts_when_covered():
     assert covered
     for c, lv in covered:
         assert glass.facts["labels"][(c, lv)] == f"+{b.stacks[c][lv][1]} glass, covered"
-    assert sum(d.points for d in explain_building(b.blueprint, b.stacks)
-               if d.material is Material.GLASS) == glass.facts["glass"]
+    assert (
+        sum(
+            d.points
+            for d in explain_building(b.blueprint, b.stacks)
+            if d.material is Material.GLASS
+        )
+        == glass.facts["glass"]
+    )
 
 
 # ---- blueprint bonus -------------------------------------------------------------------------
@@ -125,8 +136,14 @@ def test_rulebook_example_both_23_b_wins_on_black():
     a, b = steps[0].facts["score"], steps[1].facts["score"]
     assert (a.blueprint, a.wood, a.recycled, a.stone, a.glass, a.total) == (6, 4, 10, 0, 3, 23)
     assert (b.blueprint, b.wood, b.recycled, b.stone, b.glass, b.total) == (0, 10, 10, 3, 0, 23)
-    assert "follows the blueprint (6)" in steps[0].caption and "one wood die touching 2 dice (4)" in steps[0].caption
-    assert "three green dice (10)" in steps[0].caption and "two glass dice showing 2 and 1 (3)" in steps[0].caption
+    assert (
+        "follows the blueprint (6)" in steps[0].caption
+        and "one wood die touching 2 dice (4)" in steps[0].caption
+    )
+    assert (
+        "three green dice (10)" in steps[0].caption
+        and "two glass dice showing 2 and 1 (3)" in steps[0].caption
+    )
     assert "deviates from the blueprint (0)" in steps[1].caption
     assert "two wood dice touching 2 and 3 dice (10)" in steps[1].caption
     assert "one stone die on level 2 (3)" in steps[1].caption
@@ -145,9 +162,12 @@ def test_awards_by_player_count():
         assert list(s.facts["awards"]) == list(AWARDS_BY_PLAYERS[n])
         totals = s.facts["totals"]
         ranked = sorted(range(n), key=lambda p: -totals[p])
-        assert list(s.facts["awards"].values()) == ranked[:len(AWARDS_BY_PLAYERS[n])]
+        assert list(s.facts["awards"].values()) == ranked[: len(AWARDS_BY_PLAYERS[n])]
         for award, player in s.facts["awards"].items():
-            assert f"{award.value.capitalize()} ({award.victory_points} VP) to {s.buildings[player].title}" in s.caption
+            assert (
+                f"{award.value.capitalize()} ({award.victory_points} VP) to {s.buildings[player].title}"
+                in s.caption
+            )
 
 
 def test_each_prize_and_a_prize_tie_that_ignores_building_score():
@@ -157,7 +177,10 @@ def test_each_prize_and_a_prize_tie_that_ignores_building_score():
     for s in steps:
         if "prize" in s.facts:
             b = s.buildings[0]
-            assert s.facts["qualifies"] and s.facts["prize"] in score_building(b.blueprint, b.stacks).prizes
+            assert (
+                s.facts["qualifies"]
+                and s.facts["prize"] in score_building(b.blueprint, b.stacks).prizes
+            )
     tie = steps[-1]
     winner = tie.facts["winner"]
     assert tie.facts["totals"][winner] < tie.facts["totals"][1 - winner]  # the lower building wins
@@ -198,21 +221,28 @@ def test_every_demo_renders_offscreen_with_its_captions(offscreen_base, tmp_path
     def read_png(path) -> np.ndarray:
         img = PNMImage()
         assert img.read(Filename.from_os_specific(str(path))), f"{path} is not a readable picture"
-        return np.array([[img.get_bright(x, y) for x in range(0, img.get_x_size(), 4)]
-                         for y in range(0, img.get_y_size(), 4)])
+        return np.array(
+            [
+                [img.get_bright(x, y) for x in range(0, img.get_x_size(), 4)]
+                for y in range(0, img.get_y_size(), 4)
+            ]
+        )
 
     shaders.configure(False)
     w, h = offscreen_base.win.get_x_size(), offscreen_base.win.get_y_size()
     for demo in all_demos():
         paths = render_demo(offscreen_base, demo, tmp_path)
-        assert [Path(p) for p in paths] == [tmp_path / f"{demo.name}-{i + 1:02d}.png"
-                                            for i in range(len(demo.steps))]
+        assert [Path(p) for p in paths] == [
+            tmp_path / f"{demo.name}-{i + 1:02d}.png" for i in range(len(demo.steps))
+        ]
         pictures = [read_png(p) for p in paths]
         for path, pic in zip(paths, pictures):
-            assert pic.shape == ((h + 3) // 4, (w + 3) // 4), path   # the window's size, whole
-            assert pic.std() > 0.04, f"{path} is blank"               # a scene, not a plain fill
+            assert pic.shape == ((h + 3) // 4, (w + 3) // 4), path  # the window's size, whole
+            assert pic.std() > 0.04, f"{path} is blank"  # a scene, not a plain fill
         if len(pictures) > 1:  # the steps show different things, not one frame saved N times
-            assert any(np.abs(a - b).mean() > 0.002 for a, b in zip(pictures, pictures[1:])), demo.name
+            assert any(np.abs(a - b).mean() > 0.002 for a, b in zip(pictures, pictures[1:])), (
+                demo.name
+            )
     # The player shows each step's own caption, and the scene is drawn (not a blank frame).
     demo = get_demo("example")
     player = DemoPlayer(offscreen_base, [demo])
@@ -256,8 +286,15 @@ def test_every_step_is_framed_above_the_caption_panel(offscreen_base):
                         for y in (lo.y, hi.y):
                             for z in (lo.z, hi.z):
                                 p = Point2()
-                                q = offscreen_base.cam.get_relative_point(offscreen_base.render, Point3(x, y, z))
+                                q = offscreen_base.cam.get_relative_point(
+                                    offscreen_base.render, Point3(x, y, z)
+                                )
                                 assert view.lens.project(q, p), (demo.name, i, item)
-                                assert -1.0 <= p.x <= 1.0 and bottom - 0.02 <= p.y <= 1.0, (demo.name, i, item, p)
+                                assert -1.0 <= p.x <= 1.0 and bottom - 0.02 <= p.y <= 1.0, (
+                                    demo.name,
+                                    i,
+                                    item,
+                                    p,
+                                )
     finally:
         view.destroy()

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from blueprints3d.client.apps.demo_callouts import NEAR_PX, Callout, _distance, inside, layout, overlaps
+from blueprints3d.client.apps.demo_callouts import (
+    NEAR_PX,
+    Callout,
+    _distance,
+    inside,
+    layout,
+    overlaps,
+)
 
 
 def test_labels_never_overlap_each_other_or_the_dice():
@@ -15,16 +22,19 @@ def test_labels_never_overlap_each_other_or_the_dice():
     for i, a in enumerate(rects):
         assert inside(a, (0.0, 0.0, 640.0, 360.0))
         assert not overlaps(a, die) and not overlaps(a, other)
-        for b in rects[i + 1:]:
+        for b in rects[i + 1 :]:
             assert not overlaps(a, b)
     # Beside its die, or joined to it by a leader line; at least one had to move away.
     assert all(c.leader or _distance(c.rect, die) <= NEAR_PX for c in got)
-    many = layout([Callout((95.0, 120.0, 175.0, 140.0), die) for _ in range(12)], [die, other],
-                  (0.0, 0.0, 640.0, 360.0))
+    many = layout(
+        [Callout((95.0, 120.0, 175.0, 140.0), die) for _ in range(12)],
+        [die, other],
+        (0.0, 0.0, 640.0, 360.0),
+    )
     # No room beside the die for twelve: some stand off, each joined to the die by its line.
     assert any(_distance(c.rect, die) > NEAR_PX for c in many) and all(c.leader for c in many)
     rects = [c.rect for c in many]
-    assert not any(overlaps(a, b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert not any(overlaps(a, b) for i, a in enumerate(rects) for b in rects[i + 1 :])
 
 
 def test_a_label_with_room_stays_and_a_title_is_fixed():

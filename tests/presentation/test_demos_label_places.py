@@ -9,7 +9,7 @@ import pytest
 from blueprints3d.presentation.demos import DEMOS, get_demo
 
 SIZE = (1280, 720)
-GUTTER = 12.0   # px at least between the labels of two neighbouring cards
+GUTTER = 12.0  # px at least between the labels of two neighbouring cards
 
 
 def _building(node, root):
@@ -65,7 +65,11 @@ def test_labels_keep_to_their_card_and_point_at_a_die_in_sight(offscreen_base, n
                 b = _building(lab, stage.root)
                 if b is not None:
                     per_building.setdefault(b.get_x(), []).append(
-                        (lab.node().get_text(), screen_rect(lab, offscreen_base.cam, view.lens, SIZE)))
+                        (
+                            lab.node().get_text(),
+                            screen_rect(lab, offscreen_base.cam, view.lens, SIZE),
+                        )
+                    )
             xs = sorted(per_building)
             for left, right in zip(xs, xs[1:]):
                 a = max(per_building[left], key=lambda t: t[1][2])
@@ -90,11 +94,16 @@ def test_a_set_is_not_labelled_the_same_on_every_die():
     for name in DEMOS:
         for step in get_demo(name).steps:
             for view in step.buildings:
-                said = [m.text for m in view.die_marks.values() if " of " in m.text or "set" in m.text]
+                said = [
+                    m.text for m in view.die_marks.values() if " of " in m.text or "set" in m.text
+                ]
                 assert len(set(said)) == len(said), (name, said)
     (a,) = get_demo("example").steps[0].buildings
     assert sorted(m.text for m in a.die_marks.values() if m.text.startswith("green")) == [
-        "green 1 of 3", "green 2 of 3", "green 3 of 3"]
+        "green 1 of 3",
+        "green 2 of 3",
+        "green 3 of 3",
+    ]
     for step in get_demo("scoring").steps:
         if "green" not in step.facts:
             continue

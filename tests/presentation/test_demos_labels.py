@@ -36,12 +36,14 @@ def test_labels_do_not_overlap_or_cover_dice(offscreen_base, name):
     try:
         for where, step in steps_of(name):
             stage = view.show(step, "t", "")
-            rects = [(lab.node().get_text(), screen_rect(lab, offscreen_base.cam, view.lens, SIZE))
-                     for lab in stage.labels]
+            rects = [
+                (lab.node().get_text(), screen_rect(lab, offscreen_base.cam, view.lens, SIZE))
+                for lab in stage.labels
+            ]
             assert all(r is not None for _, r in rects), where
             for i, (ta, a) in enumerate(rects):
                 assert a[0] >= 0 and a[1] >= 0 and a[2] <= w and a[3] <= bottom, (where, ta, a)
-                for tb, b in rects[i + 1:]:
+                for tb, b in rects[i + 1 :]:
                     assert not overlaps(a, b), (where, ta, tb, a, b)
             centres = []
             for die in [*stage.dice.values(), *stage.pool]:

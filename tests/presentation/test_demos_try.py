@@ -38,9 +38,9 @@ def test_the_mouse_answers_a_task(player, name):
     cell = next(c for c in range(bp.num_cells) if not bp.is_hatched(c))
     die_at, cell_at = t.die_point(0), t.cell_point(cell)
     assert die_at is not None and cell_at is not None
-    assert player.press(*die_at)          # a click on the die takes it
+    assert player.press(*die_at)  # a click on the die takes it
     assert t.die == 0
-    assert player.press(*cell_at)         # a click on the space puts it there
+    assert player.press(*cell_at)  # a click on the space puts it there
     want = task.answer(0, cell)
     assert t.answer is not None and t.answer.caption == want.caption
     assert player.view.caption.getText().startswith(want.caption + "\n")
@@ -63,11 +63,11 @@ def test_the_keys_answer_a_task_as_at_the_table(player, name):
     task = step.facts[TASK]
     bp = step.buildings[task.building].blueprint
     open_cells = [c for c in range(bp.num_cells) if not bp.is_hatched(c)]
-    player.key("arrow_right")             # the next die, not the next step
+    player.key("arrow_right")  # the next die, not the next step
     assert player.index == i and player.trying.die_cursor == 1 % len(step.pool)
-    player.key("enter")                   # take it
+    player.key("enter")  # take it
     assert player.trying.die == 1 % len(step.pool)
-    player.key("2")                       # the second space one may build on
+    player.key("2")  # the second space one may build on
     assert player.trying.cell_cursor == open_cells[1]
     player.key("enter")
     got = player.trying.answer
@@ -96,7 +96,10 @@ def test_a_right_and_a_wrong_answer_both_explain(player):
         player.press(*t.die_point(0))
         player.press(*t.cell_point(cell))
         said = player.view.caption.getText()
-        assert said.startswith("Yes" if cell == right else "Allowed, but") and "Backspace: try again" in said
+        assert (
+            said.startswith("Yes" if cell == right else "Allowed, but")
+            and "Backspace: try again" in said
+        )
         assert ("no bonus" in said) == (cell == wrong)
         player.key("backspace")
 
@@ -110,10 +113,14 @@ def test_the_menu_shows_finished_demos_and_keeps_them(offscreen_base, tmp_path):
     try:
         assert not any(FINISHED_MARK in b["text"] for b in p.menu_buttons)
         p.open("bonus")
-        i = task_index("bonus")           # its try-it step answered right (seen to its end is not enough)
+        i = task_index("bonus")  # its try-it step answered right (seen to its end is not enough)
         p.show_step(i)
         task = p.demo.steps[i].facts[TASK]
-        right = next(c for c in range(p.demo.steps[i].buildings[0].blueprint.num_cells) if task.answer(0, c).ok)
+        right = next(
+            c
+            for c in range(p.demo.steps[i].buildings[0].blueprint.num_cells)
+            if task.answer(0, c).ok
+        )
         p.trying.take(0)
         p.trying.drop(right)
         p.show_menu()

@@ -25,7 +25,9 @@ def test_one_step_per_move_plus_round_starts_and_the_end(finished):
     scored = [s for s in steps if s.facts.get("scored")]
     assert [s.facts["round"] for s in scored] == [1, 2, 3]
     for s, rr in zip(scored, finished.round_results):
-        assert [b.footer.split(" points")[0] for b in s.buildings] == [str(x.total) for x in rr.scores]
+        assert [b.footer.split(" points")[0] for b in s.buildings] == [
+            str(x.total) for x in rr.scores
+        ]
         for award, pl in rr.awards.items():
             assert pl.reason in s.caption
     res = finished.result()
@@ -37,7 +39,9 @@ def test_one_step_per_move_plus_round_starts_and_the_end(finished):
 
 def test_hidden_buildings_stay_hidden_until_their_round_is_scored(finished):
     steps = game_steps(finished)
-    during = [s for s in steps if not s.facts.get("scored") and not s.caption.startswith("Game over")]
+    during = [
+        s for s in steps if not s.facts.get("scored") and not s.caption.startswith("Game over")
+    ]
     assert during
     for s in during:
         assert s.facts["visible"] == [False, False, False]
@@ -51,7 +55,8 @@ def test_hidden_buildings_stay_hidden_until_their_round_is_scored(finished):
     rr = finished.round_results[-1]
     assert outs <= sum(len(x) for x in rr.set_aside)
     assert any(b.aside_marks for s in during for b in s.buildings) == any(
-        rr.set_aside[p] for rr in finished.round_results for p in range(3))
+        rr.set_aside[p] for rr in finished.round_results for p in range(3)
+    )
 
 
 def test_seat_shows_only_that_players_own_building_and_open_shows_all(finished):
@@ -65,7 +70,9 @@ def test_seat_shows_only_that_players_own_building_and_open_shows_all(finished):
     hidden = game_steps(finished)
     assert len(opened) == len(hidden)
     assert not any(" at row " in s.caption for s in hidden)
-    assert sum(" at row " in s.caption for s in opened) > sum(" at row " in s.caption for s in hidden)
+    assert sum(" at row " in s.caption for s in opened) > sum(
+        " at row " in s.caption for s in hidden
+    )
     own = [s.caption for s in seat if s.caption.startswith(finished.names[1] + " places the")]
     assert own and all(" at row " in c for c in own)
 
@@ -79,7 +86,10 @@ def test_unfinished_game_replays_up_to_where_it_stopped(tmp_path):
     state, _ = load_game(path)
     steps = game_steps(state)
     assert len(steps) == 1 + 7 and not steps[-1].caption.startswith("Game over")
-    assert steps[-1].header == f"Round 1 of 3 - turn {s.turns_done // 2 + 1} of 6 - Player {s.current_player + 1} to {'discard' if s.phase.value == 'discard' else 'take'} a die"
+    assert (
+        steps[-1].header
+        == f"Round 1 of 3 - turn {s.turns_done // 2 + 1} of 6 - Player {s.current_player + 1} to {'discard' if s.phase.value == 'discard' else 'take'} a die"
+    )
     assert main(["replay", str(path), "--list"]) == 0
 
 
@@ -99,8 +109,14 @@ def _corrupt(tmp_path, finished, how: str):
     return path
 
 
-@pytest.mark.parametrize("how,needle", [("truncated", "not valid JSON"), ("tampered", "move"),
-                                        ("not-a-save", "not a blueprints3d save file")])
+@pytest.mark.parametrize(
+    "how,needle",
+    [
+        ("truncated", "not valid JSON"),
+        ("tampered", "move"),
+        ("not-a-save", "not a blueprints3d save file"),
+    ],
+)
 def test_corrupt_save_is_refused_in_one_line(tmp_path, capsys, finished, how, needle):
     path = _corrupt(tmp_path, finished, how)
     assert main(["replay", str(path)]) == 2

@@ -30,7 +30,11 @@ def test_buildings_are_visited_in_turn_order_and_every_running_total_ends_at_the
         visits = [s.player for s in steps if s.kind == "building"]
         assert visits == list(rr.turn_order)
         for p in rr.turn_order:
-            mine = [s for s in steps if s.player == p and s.kind in ("building", "material", "bonus", "total")]
+            mine = [
+                s
+                for s in steps
+                if s.player == p and s.kind in ("building", "material", "bonus", "total")
+            ]
             running = [s.running for s in mine]
             assert running == sorted(running), "the total only builds up"
             assert mine[-1].kind == "total" and mine[-1].running == rr.scores[p].total
@@ -45,7 +49,9 @@ def test_each_material_step_tags_exactly_the_dice_of_that_material_with_the_engi
                 continue
             bp, stacks = rr.blueprints[s.player], rr.buildings[s.player]
             dice = [d for d in explain_building(bp, stacks) if d.material is s.material]
-            assert sorted((t.cell, t.level) for t in s.tags) == sorted((d.cell, d.level) for d in dice)
+            assert sorted((t.cell, t.level) for t in s.tags) == sorted(
+                (d.cell, d.level) for d in dice
+            )
             by_place = {(d.cell, d.level): d for d in dice}
             for t in s.tags:
                 d = by_place[(t.cell, t.level)]
@@ -69,7 +75,11 @@ def test_the_bonus_step_checks_every_space_as_the_engine_does():
                 continue
             bp, stacks = rr.blueprints[s.player], rr.buildings[s.player]
             assert len(s.spaces) == bp.num_cells
-            assert all(c.ok for c in s.spaces) == follows_blueprint(bp, stacks) == (rr.scores[s.player].blueprint > 0)
+            assert (
+                all(c.ok for c in s.spaces)
+                == follows_blueprint(bp, stacks)
+                == (rr.scores[s.player].blueprint > 0)
+            )
             assert blueprint_checks(bp, stacks) == s.spaces
             # Each space not as printed is labelled with what it needs and what it has.
             wrong = [c for c in s.spaces if not c.ok]
@@ -137,7 +147,10 @@ def test_the_winner_is_explained_in_words(players):
 def test_the_tie_rule_wording_names_the_deciding_criterion():
     from blueprints3d.engine.results import GameResult
     from blueprints3d.engine.rules import Award, Prize
-    res = GameResult((4, 4), ((Award.SILVER,), (Award.GOLD, Award.BRONZE)), ((Prize.GEOMETER,), ()), (0,))
+
+    res = GameResult(
+        (4, 4), ((Award.SILVER,), (Award.GOLD, Award.BRONZE)), ((Prize.GEOMETER,), ()), (0,)
+    )
     text = res.explain(["Ada", "Bob"])
     assert text == "Ada wins on the tie rule: 4 VP like Bob, but more Prizes than Bob (1 to 0)"
     shared = GameResult((2, 2), ((Award.SILVER,), (Award.SILVER,)), ((), ()), (0, 1))
@@ -147,10 +160,19 @@ def test_the_tie_rule_wording_names_the_deciding_criterion():
 def test_the_engines_die_explanations_count_in_words():
     from blueprints3d.engine.blueprints import Blueprint
     from blueprints3d.engine.scoring import explain_building
+
     bp = Blueprint.from_grid([[1, 1], [1, 1]], id="T", name="t", check_total=False)
     wood, green = int(Material.WOOD), int(Material.RECYCLED)
-    why = {(d.cell, d.level): d.reason for d in explain_building(bp, [((wood, 3),), ((green, 2),), (), ()])}
+    why = {
+        (d.cell, d.level): d.reason
+        for d in explain_building(bp, [((wood, 3),), ((green, 2),), (), ()])
+    }
     assert why[(0, 0)].startswith("wood touching 1 die:")
     assert why[(1, 0)].startswith("a single recycled die:")
-    why = {(d.cell, d.level): d.reason for d in explain_building(bp, [((wood, 3),), ((wood, 2),), ((green, 1),), ((green, 4),)])}
-    assert why[(0, 0)].startswith("wood touching 2 dice:") and why[(2, 0)].startswith("one of 2 recycled dice:")
+    why = {
+        (d.cell, d.level): d.reason
+        for d in explain_building(bp, [((wood, 3),), ((wood, 2),), ((green, 1),), ((green, 4),)])
+    }
+    assert why[(0, 0)].startswith("wood touching 2 dice:") and why[(2, 0)].startswith(
+        "one of 2 recycled dice:"
+    )

@@ -9,8 +9,12 @@ STYLE = [
     (re.compile(r"\bengine\b", re.I), "speaks of the engine"),
     (re.compile(r"\brow \d+\b|\bcolumn \d+\b", re.I), "names a space by row and column"),
     (re.compile(r"(?<![\d.])1 " + COUNTED + r"\b"), "a plural after 1"),
-    (re.compile(r"(?<![\d.])(?:[02-9]|\d\d+) (die|point|space|player|building|neighbour)\b(?! of)"),
-     "a singular after a number other than 1"),
+    (
+        re.compile(
+            r"(?<![\d.])(?:[02-9]|\d\d+) (die|point|space|player|building|neighbour)\b(?! of)"
+        ),
+        "a singular after a number other than 1",
+    ),
     (re.compile(r"[.,;:!?]{2}|\s[.,;:!?]|\(\s|\s\)"), "doubled or loose punctuation"),
     (re.compile(r"\b(\w+) \1\b", re.I), "a doubled word"),
     (re.compile(r"\bso do\b"), "'so do' after a name"),

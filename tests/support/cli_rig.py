@@ -19,5 +19,7 @@ def one_line_exit_2(argv, capsys) -> str:
     """The one line a refused command prints (exit status 2, no traceback, no usage block)."""
     code, _, err = run(argv, capsys)
     lines = err.strip().splitlines()
-    assert code == 2 and len(lines) == 1 and "Traceback" not in err and "usage:" not in err, err[-2000:]
+    assert code == 2 and len(lines) == 1 and "Traceback" not in err and "usage:" not in err, err[
+        -2000:
+    ]
     return lines[0]

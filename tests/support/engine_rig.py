@@ -79,7 +79,10 @@ def discard_any(s: GameState, keep: tuple[Material, ...] = ()) -> int:
 
 def take_other(s: GameState, avoid: Material) -> int:
     """The current player takes a legal action with a die that is not of ``avoid``."""
-    a = next((a for a in s.legal_actions() if MATERIAL_OF[actions.die_of(a)] != avoid), s.legal_actions()[0])
+    a = next(
+        (a for a in s.legal_actions() if MATERIAL_OF[actions.die_of(a)] != avoid),
+        s.legal_actions()[0],
+    )
     s.apply(a)
     return a
 

@@ -35,7 +35,9 @@ def frame_rect(np_, render2d, chain=()):
 def text_rect(text, render2d, chain=()):
     """An OnscreenText's letters' box in render2d units."""
     tn = text.node()
-    return _rect([text, *chain], render2d, (tn.get_left(), tn.get_right(), tn.get_bottom(), tn.get_top()))
+    return _rect(
+        [text, *chain], render2d, (tn.get_left(), tn.get_right(), tn.get_bottom(), tn.get_top())
+    )
 
 
 def text_px(text, render2d, h, chain=()):
@@ -51,7 +53,12 @@ def overlap(a, b) -> bool:
 
 
 def inside(a, b, slack=1e-4) -> bool:
-    return a[0] >= b[0] - slack and a[1] <= b[1] + slack and a[2] >= b[2] - slack and a[3] <= b[3] + slack
+    return (
+        a[0] >= b[0] - slack
+        and a[1] <= b[1] + slack
+        and a[2] >= b[2] - slack
+        and a[3] <= b[3] + slack
+    )
 
 
 def children(widget):
@@ -75,7 +82,11 @@ def texts(widget, chain=()):
         if name.startswith("text") and not comp.is_empty() and comp.node().get_text().strip():
             out.append((comp, chain))
     for child in children(widget):
-        if child.is_hidden() or type(child).__name__ == "DirectFrame" and child["frameColor"] is None:
+        if (
+            child.is_hidden()
+            or type(child).__name__ == "DirectFrame"
+            and child["frameColor"] is None
+        ):
             continue
         out += texts(child, [child, *chain])
     return out
@@ -88,8 +99,13 @@ def text_sizes(frame, render2d, h):
 
 def widget_rects(screen, render2d):
     """Every label, choice, entry, box and button of the form: name -> rect."""
-    from direct.gui.DirectGui import (DirectButton, DirectCheckButton, DirectEntry, DirectLabel,
-                                      DirectOptionMenu)
+    from direct.gui.DirectGui import (
+        DirectButton,
+        DirectCheckButton,
+        DirectEntry,
+        DirectLabel,
+        DirectOptionMenu,
+    )
 
     rects = {}
     f = screen.frame
@@ -103,7 +119,9 @@ def widget_rects(screen, render2d):
             rects[f"{i} {type(w).__name__}"] = frame_rect(w, render2d, (f,))
         elif isinstance(w, DirectLabel):
             if w["text"]:
-                rects[f"{i} label {w['text'][:20]}"] = text_rect(w.component("text0"), render2d, chain)
+                rects[f"{i} label {w['text'][:20]}"] = text_rect(
+                    w.component("text0"), render2d, chain
+                )
     return rects
 
 
@@ -113,7 +131,7 @@ def assert_laid_out(rects, panel, size):
         assert inside(r, panel), (size, name, r, panel)
     names = list(rects)
     for i, a in enumerate(names):
-        for b in names[i + 1:]:
+        for b in names[i + 1 :]:
             assert not overlap(rects[a], rects[b]), (size, a, rects[a], b, rects[b])
 
 
@@ -137,7 +155,11 @@ def menus_have_room(screen, render2d, px_per_unit, margin_px=2.0):
             word = _rect([text, w, f], render2d, (lo.x, hi.x, lo.z, hi.z))
             marker = frame_rect(w.component("popupMarker"), render2d, (w, f))
             margin = margin_px / px_per_unit
-            assert word[2] >= frame[2] + margin and word[3] <= frame[3] - margin, (w["items"][item], word, frame)
+            assert word[2] >= frame[2] + margin and word[3] <= frame[3] - margin, (
+                w["items"][item],
+                word,
+                frame,
+            )
             if (marker[0] + marker[1]) / 2 < (frame[0] + frame[1]) / 2:
                 # A mirrored menu (Persian, client/scene/mirror.py): its marker at the left, the
                 # word right of it, with the same margins taken from the other side.

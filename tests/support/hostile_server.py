@@ -45,8 +45,15 @@ def real_view(mine: bool = False, seed: int = 3) -> dict[str, Any]:
     while (room.state.current_player == 0) != mine:
         p = room.state.current_player
         room.act(p, rng.choice(room.state.legal_actions()), room.turn)
-    return json.loads(room.message_for(0, [{"name": "Ann", "kind": "remote", "connected": True},
-                                           {"name": "Bob", "kind": "remote", "connected": True}]))
+    return json.loads(
+        room.message_for(
+            0,
+            [
+                {"name": "Ann", "kind": "remote", "connected": True},
+                {"name": "Bob", "kind": "remote", "connected": True},
+            ],
+        )
+    )
 
 
 def view(mine: bool = False, **change: Any) -> str:
@@ -63,21 +70,26 @@ def _lying_legal() -> str:
     msg = real_view(mine=True)
     pool = [d for d, _v in msg["view"]["pool"]]
     taken = {d for d in range(32)} - set(pool)
-    msg["legal"] = [A.place(min(taken), 0)]          # a die that is not in the pool
+    msg["legal"] = [A.place(min(taken), 0)]  # a die that is not in the pool
     return json.dumps(msg)
 
 
 def _deep_view() -> str:
     msg = real_view()
     deep: Any = 1
-    for _ in range(200):                              # deep, yet far under 64 KB
+    for _ in range(200):  # deep, yet far under 64 KB
         deep = {"x": deep}
     msg["view"]["names"] = [deep, "Bob"]
     return json.dumps(msg)
 
 
-PRESENCE = enc("presence", seats=[{"name": "Ann", "kind": "remote", "connected": True},
-                                  {"name": "Bob", "kind": "remote", "connected": False}])
+PRESENCE = enc(
+    "presence",
+    seats=[
+        {"name": "Ann", "kind": "remote", "connected": True},
+        {"name": "Bob", "kind": "remote", "connected": False},
+    ],
+)
 
 # What follows the client's join, kind by kind.
 KINDS: dict[str, Callable[[], list[Step]]] = {
@@ -113,7 +125,10 @@ KINDS: dict[str, Callable[[], list[Step]]] = {
     "a presence flood": lambda: [joined(), view(), ("repeat", PRESENCE, 3000)],
     "an error flood": lambda: [joined(), view(), ("repeat", enc("error", error="no"), 3000)],
     "replaced": lambda: [joined(), view(), ("close", 4001, "replaced")],
-    "a limit (1013)": lambda: [enc("error", error="this server has too many rooms"), ("close", 1013, "limit")],
+    "a limit (1013)": lambda: [
+        enc("error", error="this server has too many rooms"),
+        ("close", 1013, "limit"),
+    ],
 }
 
 
@@ -122,7 +137,9 @@ class HostileServer:
     ``script`` (a list of steps, or a function of the connection's number giving them) to every
     connection, and records what each client sent first."""
 
-    def __init__(self, script: list[Step] | Callable[[int], list[Step]], lifetime: float = 60.0) -> None:
+    def __init__(
+        self, script: list[Step] | Callable[[int], list[Step]], lifetime: float = 60.0
+    ) -> None:
         self.script = script
         self.lifetime = lifetime
         self.firsts: list[dict[str, Any]] = []
@@ -169,7 +186,7 @@ class HostileServer:
                 await asyncio.wait_for(asyncio.shield(self._stop), self.lifetime)
             except TimeoutError:
                 pass
-            for task in list(self._handlers):       # a handler's script ends with the server
+            for task in list(self._handlers):  # a handler's script ends with the server
                 task.cancel()
             server.close()
 
@@ -194,6 +211,6 @@ class HostileServer:
                 elif step[0] == "repeat":
                     for _ in range(step[2]):
                         await ws.send(step[1])
-            await asyncio.sleep(self.lifetime)      # then nothing more: the client decides
+            await asyncio.sleep(self.lifetime)  # then nothing more: the client decides
         except Exception:
-            pass                                   # the client went: that is its right
+            pass  # the client went: that is its right

@@ -15,10 +15,15 @@ def every_bubble():
     from blueprints3d.engine.materials import Material
     from blueprints3d.engine.state import GameState
     from blueprints3d.presentation.reveal import reveal_steps
+
     out = []
     for first in (True, False):
-        out += [coach.take(first), coach.choose_space(first), coach.discard(first, "Computer"),
-                coach.fits_nowhere(first)]
+        out += [
+            coach.take(first),
+            coach.choose_space(first),
+            coach.discard(first, "Computer"),
+            coach.fits_nowhere(first),
+        ]
     out += [coach.confirm(), coach.waiting("Computer")]
     for a in Material:
         for b in Material:

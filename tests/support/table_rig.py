@@ -18,8 +18,15 @@ class TableShelf:
         self.base = base
         self.opened: list = []
 
-    def open(self, width: int = 320, height: int = 180, *, shaders: bool = False, overlay: bool = False,
-             **options):
+    def open(
+        self,
+        width: int = 320,
+        height: int = 180,
+        *,
+        shaders: bool = False,
+        overlay: bool = False,
+        **options,
+    ):
         """A table of ``width`` x ``height`` pixels; ``options`` are ``AppOptions``' (the game's
         seats, seed, settings...). ``overlay``: the HUD and the screens are drawn into its
         pictures too. Returns the ``OffscreenTable``."""
@@ -93,8 +100,12 @@ def node_rect(table, node):
 
     app = table.app
     lo, hi = node.get_tight_bounds(app.view.root)
-    pts = [app.picker.project(Point3(x, y, z), app.view.root)
-           for x in (lo.x, hi.x) for y in (lo.y, hi.y) for z in (lo.z, hi.z)]
+    pts = [
+        app.picker.project(Point3(x, y, z), app.view.root)
+        for x in (lo.x, hi.x)
+        for y in (lo.y, hi.y)
+        for z in (lo.z, hi.z)
+    ]
     px = [table.pixel(*p) for p in pts if p is not None]
     xs, ys = zip(*px)
     return min(xs), min(ys), max(xs), max(ys)
@@ -103,6 +114,7 @@ def node_rect(table, node):
 def frames_until(app, done, seconds: float = 30.0) -> None:
     """Step the table's frames (as its task would) until ``done()``; fail after ``seconds``."""
     import time
+
     end = time.monotonic() + seconds
     while not done():
         assert time.monotonic() < end, "the table did not get there in time"

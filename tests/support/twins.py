@@ -65,5 +65,7 @@ def situations():
 
 def hidden_differs(a: GameState, b: GameState, viewer: int) -> bool:
     others = [q for q in range(a.num_players) if q != viewer]
-    return (any(a.blueprints[q] != b.blueprints[q] for q in others)
-            and a.rng.getstate() != b.rng.getstate())
+    return (
+        any(a.blueprints[q] != b.blueprints[q] for q in others)
+        and a.rng.getstate() != b.rng.getstate()
+    )

@@ -19,11 +19,16 @@ def available() -> bool:
 def virtual_display(size: str = "1280x800", timeout: float = 30.0) -> Iterator[str]:
     """Start Xvfb with a screen of ``size`` and yield its DISPLAY (":N"); stopped afterwards."""
     read, write = os.pipe()
-    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", f"{size}x24", "-nolisten", "tcp"],
-                            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{size}x24", "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     os.close(write)
     try:
         import select
+
         ready, _, _ = select.select([read], [], [], timeout)
         number = os.read(read, 32).decode().strip() if ready else ""
         if not number:

@@ -28,22 +28,24 @@ from panda3d.core import LineSegs, NodePath, Point2, Point3
 from blueprints3d.client.scene.picking import ray_aabb
 from blueprints3d.client.scene.screen_rects import Rect, inside, overlaps
 
-ANCHOR_TAG = "label-anchor"     # python tag on a label: the NodePath (or Point3 in its parent) it explains
-POINT_TAG = "label-points-at"   # python tag set by ``arrange``: the pixel the label points at
+ANCHOR_TAG = (
+    "label-anchor"  # python tag on a label: the NodePath (or Point3 in its parent) it explains
+)
+POINT_TAG = "label-points-at"  # python tag set by ``arrange``: the pixel the label points at
 LEADER_RGBA = (1.0, 1.0, 1.0, 0.85)
-GAP_PX = 4.0                    # between two labels, and between a label and a die
-NEAR_PX = 6.0                   # a label this close to its die needs no leader line
-GUTTER_PX = 16.0                # kept clear between the label columns of two buildings
-BUILDING_PREFIX = "building-"   # demo_stage's node of one building (its card, dice and labels)
+GAP_PX = 4.0  # between two labels, and between a label and a die
+NEAR_PX = 6.0  # a label this close to its die needs no leader line
+GUTTER_PX = 16.0  # kept clear between the label columns of two buildings
+BUILDING_PREFIX = "building-"  # demo_stage's node of one building (its card, dice and labels)
 
 
 @dataclass
 class Callout:
-    rect: Rect                       # where it is drawn now
-    anchor: Rect | None = None       # the die or space it explains (None: a title or footer)
-    leader: bool = False             # after layout: joined to its anchor by a line
-    point: tuple[float, float] | None = None   # the anchor's centre on the screen (the line's end)
-    region: Rect | None = None       # the part of the screen it must stay in (None: anywhere)
+    rect: Rect  # where it is drawn now
+    anchor: Rect | None = None  # the die or space it explains (None: a title or footer)
+    leader: bool = False  # after layout: joined to its anchor by a line
+    point: tuple[float, float] | None = None  # the anchor's centre on the screen (the line's end)
+    region: Rect | None = None  # the part of the screen it must stay in (None: anywhere)
 
 
 def _candidates(c: Callout, step: float, rings: int):
@@ -60,17 +62,22 @@ def _candidates(c: Callout, step: float, rings: int):
     for ring in range(rings):
         d = GAP_PX + ring * step
         places = [
-            (ax1 + d, cy - h / 2), (ax0 - d - w, cy - h / 2),          # beside
-            (cx - w / 2, ay1 + d), (cx - w / 2, ay0 - d - h),          # below, above
-            (ax1 + d, ay1 + d), (ax0 - d - w, ay1 + d),                # corners
-            (ax1 + d, ay0 - d - h), (ax0 - d - w, ay0 - d - h),
+            (ax1 + d, cy - h / 2),
+            (ax0 - d - w, cy - h / 2),  # beside
+            (cx - w / 2, ay1 + d),
+            (cx - w / 2, ay0 - d - h),  # below, above
+            (ax1 + d, ay1 + d),
+            (ax0 - d - w, ay1 + d),  # corners
+            (ax1 + d, ay0 - d - h),
+            (ax0 - d - w, ay0 - d - h),
         ]
         for x, y in places:
             yield (x, y, x + w, y + h)
 
 
-def layout(callouts: Sequence[Callout], obstacles: Sequence[Rect], bounds: Rect,
-           rings: int = 40) -> list[Callout]:
+def layout(
+    callouts: Sequence[Callout], obstacles: Sequence[Rect], bounds: Rect, rings: int = 40
+) -> list[Callout]:
     """Place every callout so no two overlap, none covers an obstacle (a die) and all stay in
     ``bounds``; anchored ones as near their anchor as they can be. Fixed ones (no anchor) are
     placed first. Returns the callouts, moved (their ``leader`` set when away from the anchor)."""
@@ -99,8 +106,15 @@ def layout(callouts: Sequence[Callout], obstacles: Sequence[Rect], bounds: Rect,
             best = _clamp(c.rect, bounds)
         placed.append(best)
         # A leader line to the die's centre, unless the label is right at it.
-        point = c.point if c.point is not None else (
-            ((c.anchor[0] + c.anchor[2]) / 2, (c.anchor[1] + c.anchor[3]) / 2) if c.anchor else None)
+        point = (
+            c.point
+            if c.point is not None
+            else (
+                ((c.anchor[0] + c.anchor[2]) / 2, (c.anchor[1] + c.anchor[3]) / 2)
+                if c.anchor
+                else None
+            )
+        )
         leader = c.anchor is not None and (_distance(best, c.anchor) > NEAR_PX or point is not None)
         out[i] = Callout(best, c.anchor, leader, point, c.region)
     return out
@@ -110,7 +124,9 @@ def _meet(a: Rect, b: Rect) -> Rect:
     return (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
 
 
-def columns(extents: Sequence[tuple[float, float]], bounds: Rect, gutter: float = GUTTER_PX) -> list[Rect]:
+def columns(
+    extents: Sequence[tuple[float, float]], bounds: Rect, gutter: float = GUTTER_PX
+) -> list[Rect]:
     """The screen's columns for buildings whose cards span ``extents`` (left, right in pixels,
     in any order): each from halfway to its left neighbour to halfway to its right one, less
     half the ``gutter`` on each inner side, as tall as ``bounds``."""
@@ -165,34 +181,39 @@ def _box(node: NodePath) -> tuple[Point3, Point3]:
     return lo, hi
 
 
-def _first_hit(origin: Point3, direction, dice: Sequence[NodePath], root: NodePath) -> NodePath | None:
+def _first_hit(
+    origin: Point3, direction, dice: Sequence[NodePath], root: NodePath
+) -> NodePath | None:
     """The die whose box the ray (in ``root``'s frame) meets first, or None."""
     best, best_t = None, float("inf")
     for die in dice:
         if die.is_empty() or die.is_hidden():
             continue
         lo, hi = _box(die)
-        t = ray_aabb(die.get_relative_point(root, origin), die.get_relative_vector(root, direction), lo, hi)
+        t = ray_aabb(
+            die.get_relative_point(root, origin), die.get_relative_vector(root, direction), lo, hi
+        )
         if t is not None and t < best_t:
             best, best_t = die, t
     return best
 
 
-def visible_point(die: NodePath, dice: Sequence[NodePath], cam: NodePath, lens,
-                  size: tuple[int, int]) -> tuple[float, float] | None:
+def visible_point(
+    die: NodePath, dice: Sequence[NodePath], cam: NodePath, lens, size: tuple[int, int]
+) -> tuple[float, float] | None:
     """A pixel where the camera sees ``die`` itself (no other of ``dice`` in front of it): its
     centre if that shows, else the nearest to it of its faces' middles and their corners' way
     points; None when no part of it shows."""
     lo, hi = _box(die)
     c = (lo + hi) / 2
-    half = (hi - lo) / 2 * 0.96   # just inside its faces
+    half = (hi - lo) / 2 * 0.96  # just inside its faces
     points = [c]
     for axis in range(3):
         for sign in (-1.0, 1.0):
             face = Point3(c)
             face[axis] += sign * half[axis]
             points.append(face)
-            for other in range(3):   # towards the face's edges: what peeks out past a die in front
+            for other in range(3):  # towards the face's edges: what peeks out past a die in front
                 if other == axis:
                     continue
                 for s2 in (-0.7, 0.7):
@@ -229,13 +250,20 @@ def _stack_of(die: NodePath, dice: Sequence[NodePath]) -> list[NodePath]:
     if not die.has_tag("slot"):
         return []
     cell, level = (int(x) for x in die.get_tag("slot").split(":"))
-    mates = [d for d in dice if d.has_tag("slot") and d.get_parent() == die.get_parent()
-             and int(d.get_tag("slot").split(":")[0]) == cell and d != die]
+    mates = [
+        d
+        for d in dice
+        if d.has_tag("slot")
+        and d.get_parent() == die.get_parent()
+        and int(d.get_tag("slot").split(":")[0]) == cell
+        and d != die
+    ]
     return sorted(mates, key=lambda d: abs(int(d.get_tag("slot").split(":")[1]) - level))
 
 
-def _anchor(label: NodePath, cam: NodePath, lens, size,
-            dice: Sequence[NodePath] = ()) -> tuple[Rect | None, tuple[float, float] | None]:
+def _anchor(
+    label: NodePath, cam: NodePath, lens, size, dice: Sequence[NodePath] = ()
+) -> tuple[Rect | None, tuple[float, float] | None]:
     """What ``label`` explains on the screen: its rectangle and the pixel it points at (None,
     None: nothing). The tag holds a die's NodePath, or (parent, Point3) for a space. A die is
     pointed at where it shows (``visible_point``), or where its stack shows when it is hidden."""
@@ -263,8 +291,16 @@ def _anchor(label: NodePath, cam: NodePath, lens, size,
     return (rect if rect is not None else (x - 2, y - 2, x + 2, y + 2)), (x, y)
 
 
-def arrange(labels: Sequence[NodePath], dice: Sequence[NodePath], root: NodePath, cam: NodePath, lens,
-            size: tuple[int, int], bottom_px: float, margin_px: float = 6.0) -> list[Callout]:
+def arrange(
+    labels: Sequence[NodePath],
+    dice: Sequence[NodePath],
+    root: NodePath,
+    cam: NodePath,
+    lens,
+    size: tuple[int, int],
+    bottom_px: float,
+    margin_px: float = 6.0,
+) -> list[Callout]:
     """Move ``labels`` (billboards under ``root``'s tree) so their screen rectangles follow
     ``layout``: no overlaps, off the ``dice``, inside the window above ``bottom_px``; a leader
     line (node ``label-leaders`` under ``root``) joins each moved label to what it explains."""
@@ -281,7 +317,11 @@ def arrange(labels: Sequence[NodePath], dice: Sequence[NodePath], root: NodePath
             continue
         rect, point = _anchor(label, cam, lens, size, dice)
         building = _building_of(label, root)
-        items.append(Callout(r, rect, point=point, region=region.get(building) if building is not None else None))
+        items.append(
+            Callout(
+                r, rect, point=point, region=region.get(building) if building is not None else None
+            )
+        )
         nodes.append(label)
         label.set_python_tag(POINT_TAG, point)
     obstacles = [r for d in dice if (r := screen_rect(d, cam, lens, size)) is not None]
@@ -310,7 +350,7 @@ def arrange(labels: Sequence[NodePath], dice: Sequence[NodePath], root: NodePath
         line.set_light_off()
         line.set_depth_test(False)
         line.set_depth_write(False)
-        line.set_bin("fixed", 49)   # under the labels, over the dice
+        line.set_bin("fixed", 49)  # under the labels, over the dice
     return done
 
 
@@ -324,7 +364,9 @@ def _building_of(node: NodePath, root: NodePath) -> NodePath | None:
     return None
 
 
-def _building_columns(root: NodePath, cam: NodePath, lens, size, bounds: Rect) -> dict[NodePath, Rect]:
+def _building_columns(
+    root: NodePath, cam: NodePath, lens, size, bounds: Rect
+) -> dict[NodePath, Rect]:
     """Each building's column of the screen (``columns``), from its card's extent on the
     screen (the card, its drawing's band, or the face-down card)."""
     buildings = [b for b in root.get_children() if b.get_name().startswith(BUILDING_PREFIX)]
@@ -350,8 +392,9 @@ def _nearest_edge(r: Rect, towards: Rect) -> tuple[float, float]:
     return min(max(tx, r[0]), r[2]), min(max(ty, r[1]), r[3])
 
 
-def _film_to_root(px: tuple[float, float], label: NodePath, root: NodePath, cam: NodePath, lens,
-                  size) -> Point3 | None:
+def _film_to_root(
+    px: tuple[float, float], label: NodePath, root: NodePath, cam: NodePath, lens, size
+) -> Point3 | None:
     """The point at ``label``'s depth that shows at pixel ``px``, in ``root``'s frame."""
     depth = label.get_pos(cam).y
     w, h = size

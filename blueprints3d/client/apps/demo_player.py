@@ -34,17 +34,17 @@ from blueprints3d.presentation.scene import Demo, Step
 from blueprints3d.client.scene.script_text import ScriptText, is_rtl, panda_text, use_language
 
 CAPTION_SCALE = 0.056
-PANEL_HEIGHT = 0.46       # of aspect2d's 2.0 height: the caption panel at the bottom
+PANEL_HEIGHT = 0.46  # of aspect2d's 2.0 height: the caption panel at the bottom
 TEXT_FG = (0.95, 0.95, 0.92, 1)
 DIM_FG = (0.7, 0.75, 0.8, 1)
-FINISHED_MARK = N_("[finished]")   # on the menu: a demo whose try-it steps the learner answered
-MENU_SCALE = 0.045        # a menu row's type, in aspect2d units (the window is 2 high)
-MENU_WIDTH_SHARE = 0.92   # of the window's width: a row is at most this wide...
-MENU_MAX_WIDTH = 2.7      # ...and no wider than this on a wide window (aspect2d units)
-MENU_PAD = (0.6, 0.3)     # a row's padding round its words, in its type's units
-MENU_GAP = 0.022          # between rows, aspect2d units
-MENU_TOP = 0.62           # the first row's top edge, below the heading and the hint
-MENU_BOTTOM = -0.93       # the last row's lowest bottom edge (the note goes below the rows)
+FINISHED_MARK = N_("[finished]")  # on the menu: a demo whose try-it steps the learner answered
+MENU_SCALE = 0.045  # a menu row's type, in aspect2d units (the window is 2 high)
+MENU_WIDTH_SHARE = 0.92  # of the window's width: a row is at most this wide...
+MENU_MAX_WIDTH = 2.7  # ...and no wider than this on a wide window (aspect2d units)
+MENU_PAD = (0.6, 0.3)  # a row's padding round its words, in its type's units
+MENU_GAP = 0.022  # between rows, aspect2d units
+MENU_TOP = 0.62  # the first row's top edge, below the heading and the hint
+MENU_BOTTOM = -0.93  # the last row's lowest bottom edge (the note goes below the rows)
 SUMMARY = "demo-summary"  # the text properties of a row's second line: smaller, dimmer
 SUMMARY_SCALE = 0.8
 
@@ -58,23 +58,40 @@ def _summary_properties() -> None:
         tpm.set_properties(SUMMARY, tp)
 
 
-def _button(parent: NodePath, text: str, pos: tuple[float, float], command: Callable[[], object],
-            scale: float = 0.05) -> DirectButton:
+def _button(
+    parent: NodePath,
+    text: str,
+    pos: tuple[float, float],
+    command: Callable[[], object],
+    scale: float = 0.05,
+) -> DirectButton:
     """A button of the players' bar; in Persian the bar reads from the right (Back at the right)."""
     x = -pos[0] if is_rtl() else pos[0]
-    return DirectButton(parent=parent, text=panda_text(text), pos=(x, 0, pos[1]), scale=scale,
-                        command=command, text_fg=(1, 1, 1, 1), frameColor=(0.22, 0.3, 0.45, 0.95),
-                        pad=(0.5, 0.3), relief=DGG.FLAT, pressEffect=1, text_align=TextNode.A_center)
+    return DirectButton(
+        parent=parent,
+        text=panda_text(text),
+        pos=(x, 0, pos[1]),
+        scale=scale,
+        command=command,
+        text_fg=(1, 1, 1, 1),
+        frameColor=(0.22, 0.3, 0.45, 0.95),
+        pad=(0.5, 0.3),
+        relief=DGG.FLAT,
+        pressEffect=1,
+        text_align=TextNode.A_center,
+    )
 
 
 class StepView:
     """A 3D scene of steps plus the caption panel: shared by the demo and replay players."""
 
     def __init__(self, base, size: Callable[[], tuple[int, int]] | None = None) -> None:
-        use_language(language())   # its font the default of every text it makes
+        use_language(language())  # its font the default of every text it makes
         self.base = base
         # The picture's size in pixels (the window's; tests lay the labels out for another size).
-        self.size = size if size is not None else (lambda: (base.win.get_x_size(), base.win.get_y_size()))
+        self.size = (
+            size if size is not None else (lambda: (base.win.get_x_size(), base.win.get_y_size()))
+        )
         self.root = base.render.attach_new_node("step-view")
         self.lights = setup_lighting(self.root, extent=units.TABLE_RADIUS, shadows=False)
         self.lens = PerspectiveLens()
@@ -82,29 +99,67 @@ class StepView:
         base.camNode.set_lens(self.lens)
         base.win.set_clear_color((*demo_stage.BACKGROUND, 1))
         self.gui = base.aspect2d.attach_new_node("step-view-gui")
-        self.panel = DirectFrame(parent=base.a2dBottomCenter, frameColor=(0.05, 0.06, 0.08, 0.88),
-                                 frameSize=(-4, 4, 0, PANEL_HEIGHT))
-        self.caption = ScriptText(parent=self.panel, text="", pos=(0, PANEL_HEIGHT - 0.08),
-                                    scale=CAPTION_SCALE, fg=TEXT_FG, align=TextNode.A_center,
-                                    mayChange=True)
+        self.panel = DirectFrame(
+            parent=base.a2dBottomCenter,
+            frameColor=(0.05, 0.06, 0.08, 0.88),
+            frameSize=(-4, 4, 0, PANEL_HEIGHT),
+        )
+        self.caption = ScriptText(
+            parent=self.panel,
+            text="",
+            pos=(0, PANEL_HEIGHT - 0.08),
+            scale=CAPTION_SCALE,
+            fg=TEXT_FG,
+            align=TextNode.A_center,
+            mayChange=True,
+        )
         # The title where reading starts (top left; top right in Persian), the counter opposite.
         rtl = is_rtl()
-        start, end = (base.a2dTopRight, base.a2dTopLeft) if rtl else (base.a2dTopLeft, base.a2dTopRight)
+        start, end = (
+            (base.a2dTopRight, base.a2dTopLeft) if rtl else (base.a2dTopLeft, base.a2dTopRight)
+        )
         inward = -1 if rtl else 1
-        start_align, end_align = (TextNode.A_right, TextNode.A_left) if rtl else (TextNode.A_left, TextNode.A_right)
-        self.title = ScriptText(parent=start, text="", pos=(0.05 * inward, -0.09), scale=0.065,
-                                fg=TEXT_FG, align=start_align, mayChange=True, shadow=(0, 0, 0, 1))
-        self.header = ScriptText(parent=start, text="", pos=(0.05 * inward, -0.17), scale=0.045,
-                                 fg=DIM_FG, align=start_align, mayChange=True, shadow=(0, 0, 0, 1))
-        self.counter = ScriptText(parent=end, text="", pos=(-0.05 * inward, -0.09), scale=0.05,
-                                  fg=DIM_FG, align=end_align, mayChange=True)
+        start_align, end_align = (
+            (TextNode.A_right, TextNode.A_left) if rtl else (TextNode.A_left, TextNode.A_right)
+        )
+        self.title = ScriptText(
+            parent=start,
+            text="",
+            pos=(0.05 * inward, -0.09),
+            scale=0.065,
+            fg=TEXT_FG,
+            align=start_align,
+            mayChange=True,
+            shadow=(0, 0, 0, 1),
+        )
+        self.header = ScriptText(
+            parent=start,
+            text="",
+            pos=(0.05 * inward, -0.17),
+            scale=0.045,
+            fg=DIM_FG,
+            align=start_align,
+            mayChange=True,
+            shadow=(0, 0, 0, 1),
+        )
+        self.counter = ScriptText(
+            parent=end,
+            text="",
+            pos=(-0.05 * inward, -0.09),
+            scale=0.05,
+            fg=DIM_FG,
+            align=end_align,
+            mayChange=True,
+        )
         self.stage: demo_stage.StageNodes | None = None
 
     def aspect(self) -> float:
         w, h = self.size()
         return w / max(1, h)
 
-    def show(self, step: Step, title: str, counter: str, reframe: bool = True) -> demo_stage.StageNodes:
+    def show(
+        self, step: Step, title: str, counter: str, reframe: bool = True
+    ) -> demo_stage.StageNodes:
         """Draw ``step``; ``reframe`` False keeps the camera where it is (e.g. while building)."""
         if self.stage is not None:
             self.stage.root.remove_node()
@@ -114,14 +169,28 @@ class StepView:
         for _i in range(2 if reframe else 1):
             if reframe:
                 # The caption panel covers the bottom of the window: the picture goes above it.
-                demo_stage.frame_camera(self.base.cam, self.lens, self.stage.root, aspect, heading=0.0,
-                                        fill=0.85, top_share=1.0 - PANEL_HEIGHT / 2.0)
+                demo_stage.frame_camera(
+                    self.base.cam,
+                    self.lens,
+                    self.stage.root,
+                    aspect,
+                    heading=0.0,
+                    fill=0.85,
+                    top_share=1.0 - PANEL_HEIGHT / 2.0,
+                )
             # Labels keep their size in pixels from step to step (then the frame holds them).
             demo_stage.size_labels(self.stage, self.base.cam, self.lens, height)
         # No label hides a die or another label: moved beside its die, with a leader line.
         st = self.stage
-        demo_callouts.arrange(st.labels, [*st.dice.values(), *st.pool, *st.ghosts], st.root, self.base.cam,
-                              self.lens, (width, height), height * (1.0 - PANEL_HEIGHT / 2.0))
+        demo_callouts.arrange(
+            st.labels,
+            [*st.dice.values(), *st.pool, *st.ghosts],
+            st.root,
+            self.base.cam,
+            self.lens,
+            (width, height),
+            height * (1.0 - PANEL_HEIGHT / 2.0),
+        )
         wrap = 2 * aspect * 0.94 / CAPTION_SCALE
         self.caption.setWordwrap(wrap)
         self.caption.setText(step.caption)
@@ -151,19 +220,26 @@ class StepView:
 class DemoPlayer(DirectObject):
     """The `blueprints3d demo` screen: a menu, then one demo stepped with keys and buttons."""
 
-    def __init__(self, base, demos: Sequence[Demo], on_quit: Callable[[], None] | None = None,
-                 progress: str | os.PathLike[str] | None = None,
-                 size: Callable[[], tuple[int, int]] | None = None) -> None:
-        use_language(language())   # its font the default of every text it makes
+    def __init__(
+        self,
+        base,
+        demos: Sequence[Demo],
+        on_quit: Callable[[], None] | None = None,
+        progress: str | os.PathLike[str] | None = None,
+        size: Callable[[], tuple[int, int]] | None = None,
+    ) -> None:
+        use_language(language())  # its font the default of every text it makes
         super().__init__()
         self.base = base
         self.demos = list(demos)
         self.on_quit = on_quit
         # Which demos were finished (files/demo_progress.py); None: not kept.
         self.progress = progress
-        self.finished, note = load_progress(progress) if progress is not None else (frozenset(), None)
+        self.finished, note = (
+            load_progress(progress) if progress is not None else (frozenset(), None)
+        )
         self.note = note or ""
-        self.trying: TryIt | None = None   # a try-it-yourself step on show
+        self.trying: TryIt | None = None  # a try-it-yourself step on show
         self._nav: dict[str, Callable[[], None]] = {}  # key -> stepping, after the try step's keys
         self.view = StepView(base, size)  # ``size``: the window's pixels (tests lay out for others)
         self.demo: Demo | None = None
@@ -174,23 +250,60 @@ class DemoPlayer(DirectObject):
         self.next_button = _button(self.nav, _("Next >"), (0.55, 0.06), self.forward)
         self.menu = base.aspect2d.attach_new_node("demo-menu")
         self.menu_buttons: list[DirectButton] = []
-        self.heading = ScriptText(parent=self.menu, text=_("Blueprints - rule demonstrations"),
-                                    pos=(0, MENU_TOP + 0.2), scale=0.08, fg=TEXT_FG, align=TextNode.A_center)
-        self.menu_hint = ScriptText(parent=self.menu, text=_("Pick one (or press its number). In a demo: "
-                                             "Left / Right to step, M for this menu, Q to quit."),
-                                      pos=(0, MENU_TOP + 0.1), scale=0.04, fg=DIM_FG, align=TextNode.A_center,
-                                      mayChange=True)
-        self.note_text = ScriptText(parent=self.menu, text=self.note, pos=(0, MENU_BOTTOM),
-                                      scale=0.035, fg=(1, 0.6, 0.5, 1), align=TextNode.A_center, mayChange=True)
-        self.answered: set[int] = set()    # the open demo's try-it steps answered right
-        for key, fn in (("arrow_right", self.forward), ("space", self.forward), ("arrow_left", self.back),
-                        ("backspace", self.back), ("home", self.first), ("end", self.last),
-                        ("m", self.show_menu), ("escape", self.escape), ("q", self.quit)):
+        self.heading = ScriptText(
+            parent=self.menu,
+            text=_("Blueprints - rule demonstrations"),
+            pos=(0, MENU_TOP + 0.2),
+            scale=0.08,
+            fg=TEXT_FG,
+            align=TextNode.A_center,
+        )
+        self.menu_hint = ScriptText(
+            parent=self.menu,
+            text=_(
+                "Pick one (or press its number). In a demo: "
+                "Left / Right to step, M for this menu, Q to quit."
+            ),
+            pos=(0, MENU_TOP + 0.1),
+            scale=0.04,
+            fg=DIM_FG,
+            align=TextNode.A_center,
+            mayChange=True,
+        )
+        self.note_text = ScriptText(
+            parent=self.menu,
+            text=self.note,
+            pos=(0, MENU_BOTTOM),
+            scale=0.035,
+            fg=(1, 0.6, 0.5, 1),
+            align=TextNode.A_center,
+            mayChange=True,
+        )
+        self.answered: set[int] = set()  # the open demo's try-it steps answered right
+        for key, fn in (
+            ("arrow_right", self.forward),
+            ("space", self.forward),
+            ("arrow_left", self.back),
+            ("backspace", self.back),
+            ("home", self.first),
+            ("end", self.last),
+            ("m", self.show_menu),
+            ("escape", self.escape),
+            ("q", self.quit),
+        ):
             self._nav[key] = fn
             self.accept(key, self.key, [key])
         # A try-it-yourself step takes these keys first (as at the table), then the mouse.
-        for key in ("arrow_up", "arrow_down", "enter", "tab", "shift-tab", "control-z", "r",
-                    *[str(i) for i in range(1, 10)]):
+        for key in (
+            "arrow_up",
+            "arrow_down",
+            "enter",
+            "tab",
+            "shift-tab",
+            "control-z",
+            "r",
+            *[str(i) for i in range(1, 10)],
+        ):
             self.accept(key, self.key, [key])
         self.accept("mouse1", self._mouse, [self.press])
         self.accept("mouse1-up", self._mouse, [self.release])
@@ -225,13 +338,25 @@ class DemoPlayer(DirectObject):
             rows = []
             for k, demo in enumerate(self.demos):
                 wrap = width / scale - 2 * MENU_PAD[0]
-                b = DirectButton(parent=self.menu, text=self._menu_text(k, demo, wrap), scale=scale,
-                                 text_align=TextNode.A_center, text_wordwrap=wrap,
-                                 frameColor=(0.16, 0.22, 0.34, 0.95), text_fg=(1, 1, 1, 1), relief=DGG.FLAT,
-                                 pad=MENU_PAD, command=self.open, extraArgs=[demo.name])
+                b = DirectButton(
+                    parent=self.menu,
+                    text=self._menu_text(k, demo, wrap),
+                    scale=scale,
+                    text_align=TextNode.A_center,
+                    text_wordwrap=wrap,
+                    frameColor=(0.16, 0.22, 0.34, 0.95),
+                    text_fg=(1, 1, 1, 1),
+                    relief=DGG.FLAT,
+                    pad=MENU_PAD,
+                    command=self.open,
+                    extraArgs=[demo.name],
+                )
                 rows.append(b)
             heights = [(b.getBounds()[3] - b.getBounds()[2]) * scale for b in rows]
-            if MENU_TOP - sum(heights) - MENU_GAP * (len(rows) - 1) >= MENU_BOTTOM + 0.06 or scale < 0.02:
+            if (
+                MENU_TOP - sum(heights) - MENU_GAP * (len(rows) - 1) >= MENU_BOTTOM + 0.06
+                or scale < 0.02
+            ):
                 break
             for b in rows:
                 b.destroy()
@@ -287,8 +412,10 @@ class DemoPlayer(DirectObject):
             said, how = t.step.caption, t.hint
         else:
             more = self.demo is not None and self.index < len(self.demo.steps) - 1
-            said, how = t.answer.caption, (_("Backspace: try again    Right: go on") if more
-                                           else _("Backspace: try again"))
+            said, how = (
+                t.answer.caption,
+                (_("Backspace: try again    Right: go on") if more else _("Backspace: try again")),
+            )
         self.view.caption.setText(f"{said}\n\n{how}")
 
     # ---- navigation -----------------------------------------------------------------------
@@ -317,19 +444,32 @@ class DemoPlayer(DirectObject):
             return
         self.index = max(0, min(index, len(self.demo.steps) - 1))
         n = len(self.demo.steps)
-        step, title, counter = self.demo.steps[self.index], self.demo.title, _("step {step} of {steps}", step=self.index + 1, steps=n)
+        step, title, counter = (
+            self.demo.steps[self.index],
+            self.demo.title,
+            _("step {step} of {steps}", step=self.index + 1, steps=n),
+        )
         task = step.facts.get(TASK)
         if task is not None:  # the learner's turn: the die and the space are theirs to choose
             index = self.index
-            self.trying = TryIt(step, task, lambda s: self.view.show(s, title, counter), self.base.cam,
-                                self.view.lens, on_answer=lambda answer: self._answered(index, answer))
+            self.trying = TryIt(
+                step,
+                task,
+                lambda s: self.view.show(s, title, counter),
+                self.base.cam,
+                self.view.lens,
+                on_answer=lambda answer: self._answered(index, answer),
+            )
             self._say_try()
         else:
             self.trying = None
             self.view.show(step, title, counter)
         if self.index == n - 1 and not self.task_steps(self.demo):
             self._finished(self.demo.name)  # nothing to try in it: seen to its end is finished
-        for button, active in ((self.back_button, self.index > 0), (self.next_button, self.index < n - 1)):
+        for button, active in (
+            (self.back_button, self.index > 0),
+            (self.next_button, self.index < n - 1),
+        ):
             button["state"] = DGG.NORMAL if active else DGG.DISABLED
             button["text_fg"] = (1, 1, 1, 1) if active else (0.5, 0.5, 0.5, 1)
 
@@ -406,11 +546,14 @@ def render_demo(base, demo: Demo, out_dir: str | os.PathLike[str]) -> list[str]:
     window; returns the paths. The scene is removed again afterwards."""
     player = DemoPlayer(base, [demo])
     player.open(demo.name)
-    return render_steps(base, player, len(demo.steps), out_dir, lambda i: f"{demo.name}-{i + 1:02d}.png")
+    return render_steps(
+        base, player, len(demo.steps), out_dir, lambda i: f"{demo.name}-{i + 1:02d}.png"
+    )
 
 
-def render_steps(base, player, count: int, out_dir: str | os.PathLike[str],
-                 name_of: Callable[[int], str]) -> list[str]:
+def render_steps(
+    base, player, count: int, out_dir: str | os.PathLike[str], name_of: Callable[[int], str]
+) -> list[str]:
     """Show each of ``player``'s ``count`` steps, write it to ``out_dir/name_of(i)`` and return
     the paths; the player is destroyed afterwards (the demo and replay --render share this)."""
     os.makedirs(out_dir, exist_ok=True)
@@ -427,11 +570,17 @@ def render_steps(base, player, count: int, out_dir: str | os.PathLike[str],
     return paths
 
 
-def run_window(demos: Sequence[Demo], width: int, height: int, start: str | None = None,
-               shaders: bool = True) -> int:
+def run_window(
+    demos: Sequence[Demo], width: int, height: int, start: str | None = None, shaders: bool = True
+) -> int:
     """`blueprints3d demo`: the menu (or ``start`` directly) in a window, until closed or Q."""
-    base = open_base(size=(width, height), title=_("Blueprints - rule demonstrations"), sync_video=True,
-                     shaders_on=shaders, no_window_hint=NO_WINDOW_HINT)
+    base = open_base(
+        size=(width, height),
+        title=_("Blueprints - rule demonstrations"),
+        sync_video=True,
+        shaders_on=shaders,
+        no_window_hint=NO_WINDOW_HINT,
+    )
     player = DemoPlayer(base, demos, on_quit=base.userExit, progress=progress_path())
     if start is not None:
         player.open(start)

@@ -10,7 +10,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from panda3d.core import CardMaker, LineSegs, NodePath, PerspectiveLens, Point3, TransparencyAttrib, Vec3
+from panda3d.core import (
+    CardMaker,
+    LineSegs,
+    NodePath,
+    PerspectiveLens,
+    Point3,
+    TransparencyAttrib,
+    Vec3,
+)
 
 from blueprints3d.client.apps.demo_callouts import ANCHOR_TAG
 from blueprints3d.client.render import highlight
@@ -34,21 +42,24 @@ TONE_RGBA: dict[Tone, RGBA] = {
 DIE_GLOW = 0.45
 # Label backgrounds: the tone darkened, so white text stays readable on any of them.
 LABEL_BG: dict[Tone | None, RGBA] = {
-    Tone.GOOD: (0.05, 0.4, 0.1, 0.9), Tone.BAD: (0.6, 0.05, 0.05, 0.9),
-    Tone.INFO: (0.1, 0.25, 0.55, 0.9), Tone.FOCUS: (0.55, 0.4, 0.0, 0.92), None: (0.1, 0.1, 0.12, 0.85),
+    Tone.GOOD: (0.05, 0.4, 0.1, 0.9),
+    Tone.BAD: (0.6, 0.05, 0.05, 0.9),
+    Tone.INFO: (0.1, 0.25, 0.55, 0.9),
+    Tone.FOCUS: (0.55, 0.4, 0.0, 0.92),
+    None: (0.1, 0.1, 0.12, 0.85),
 }
-TABLE_RGBA: RGBA = (0.20, 0.27, 0.24, 1.0)   # felt green-grey: neither a die colour nor the paper
+TABLE_RGBA: RGBA = (0.20, 0.27, 0.24, 1.0)  # felt green-grey: neither a die colour nor the paper
 BACKGROUND = (0.09, 0.10, 0.13)
-LABEL_SIZE = 0.8          # cm: a label's text height in the scene, as drawn (see size_labels)
+LABEL_SIZE = 0.8  # cm: a label's text height in the scene, as drawn (see size_labels)
 # On screen every label keeps its type size in pixels whatever the step's framing: an ordinary
 # label's line is this share of the window's height (24 px at 720), never below LABEL_MIN_PX,
 # and smaller or larger labels keep their ratio to LABEL_SIZE (as the HUD sizes its lines).
 LABEL_LINE_SHARE = 0.034
 LABEL_MIN_PX = 13.0
-LABEL_TAG = "label-cm"    # a label's size as asked, in cm (its ratio to LABEL_SIZE)
-GAP = 4.0                 # cm between cards
+LABEL_TAG = "label-cm"  # a label's size as asked, in cm (its ratio to LABEL_SIZE)
+GAP = 4.0  # cm between cards
 FRAME_TAG = "frame-item"  # nodes the camera must keep in view
-GHOST_LIFT = 1.3          # cm a held die floats above the stack it is tried on
+GHOST_LIFT = 1.3  # cm a held die floats above the stack it is tried on
 
 
 @dataclass
@@ -57,15 +68,20 @@ class StageNodes:
 
     root: NodePath
     buildings: list[NodePath] = field(default_factory=list)
-    dice: dict[tuple[int, Slot], NodePath] = field(default_factory=dict)   # (building, slot) -> die
+    dice: dict[tuple[int, Slot], NodePath] = field(default_factory=dict)  # (building, slot) -> die
     pool: list[NodePath] = field(default_factory=list)
     labels: list[NodePath] = field(default_factory=list)
     ghosts: list[NodePath] = field(default_factory=list)
-    grow: float = 1.0   # how much larger than usual the labels were asked (a wide scene)
+    grow: float = 1.0  # how much larger than usual the labels were asked (a wide scene)
 
 
-def make_label(parent: NodePath, text: str, pos: tuple[float, float, float], tone: Tone | None = None,
-               size: float = LABEL_SIZE) -> NodePath:
+def make_label(
+    parent: NodePath,
+    text: str,
+    pos: tuple[float, float, float],
+    tone: Tone | None = None,
+    size: float = LABEL_SIZE,
+) -> NodePath:
     """A billboard label drawn over everything, on a dark card tinted by ``tone``."""
     np_ = props.make_label("label", text, (1, 1, 1, 1), size, flat=False)
     tn = np_.node()
@@ -90,7 +106,9 @@ def label_px(size_cm: float, height_px: float) -> float:
     return max(LABEL_MIN_PX, LABEL_LINE_SHARE * height_px) * size_cm / LABEL_SIZE
 
 
-def size_labels(stage: "StageNodes", cam: NodePath, lens: PerspectiveLens, height_px: float) -> None:
+def size_labels(
+    stage: "StageNodes", cam: NodePath, lens: PerspectiveLens, height_px: float
+) -> None:
     """Scale every label of ``stage`` so its type is ``label_px`` tall on screen from ``cam``:
     the same size in pixels at every step, however near or far the step's framing is."""
     tan_v = math.tan(math.radians(lens.get_fov()[1]) / 2)
@@ -107,7 +125,9 @@ def _variant(*key: int) -> int:
     return abs(hash(key)) % 997
 
 
-def place_die(parent: NodePath, die: Die, pos: tuple[float, float, float], variant: int) -> NodePath:
+def place_die(
+    parent: NodePath, die: Die, pos: tuple[float, float, float], variant: int
+) -> NodePath:
     m, v = die
     node = dice_model.make_die(Material(m), v, variant)
     node.reparent_to(parent)
@@ -132,7 +152,7 @@ def building_width(view: BuildingView) -> float:
     if view.blueprint is None:
         width = 2 * units.CELL_PITCH + 2 * units.CARD_MARGIN
     else:
-        x0, x1, _, _ = card_model.paper_bounds(view.blueprint)   # the card and its drawing's band
+        x0, x1, _, _ = card_model.paper_bounds(view.blueprint)  # the card and its drawing's band
         width = x1 - x0
     return width + (2 * (1.4 + units.POOL_PITCH) if view.aside else 0.0)
 
@@ -142,14 +162,19 @@ def paper_shift(view: BuildingView) -> float:
     return card_model.band_width(view.blueprint) / 2 if view.blueprint is not None else 0.0
 
 
-def draw_building(stage: StageNodes, index: int, view: BuildingView, x0: float, grow: float = 1.0) -> float:
+def draw_building(
+    stage: StageNodes, index: int, view: BuildingView, x0: float, grow: float = 1.0
+) -> float:
     """Draw ``view`` centred at x0 on the table, its labels ``grow`` times the usual size;
     returns the width it takes."""
     root = stage.root.attach_new_node(f"building-{index}")
     root.set_x(x0)
     stage.buildings.append(root)
     if view.blueprint is None:
-        width, length = 2 * units.CELL_PITCH + 2 * units.CARD_MARGIN, 3 * units.CELL_PITCH + 2 * units.CARD_MARGIN
+        width, length = (
+            2 * units.CELL_PITCH + 2 * units.CARD_MARGIN,
+            3 * units.CELL_PITCH + 2 * units.CARD_MARGIN,
+        )
         _hidden_card(width, length).reparent_to(root)
         root.find("hidden-card").set_tag(FRAME_TAG, "1")
         make_label(root, _("hidden"), (0, 0, 0.5), None, 0.7 * grow)
@@ -167,19 +192,29 @@ def draw_building(stage: StageNodes, index: int, view: BuildingView, x0: float, 
                 highlight.set_highlight(space, TONE_RGBA[mark.tone])
             if mark.text:
                 x, y = card_model.cell_position(bp, cell)
-                z = dice_model.die_top_z(len(view.stacks[cell])) + 0.5 if cell < len(view.stacks) else 0.5
+                z = (
+                    dice_model.die_top_z(len(view.stacks[cell])) + 0.5
+                    if cell < len(view.stacks)
+                    else 0.5
+                )
                 label = make_label(root, mark.text, (x, y, z), mark.tone, LABEL_SIZE * grow)
-                label.set_python_tag(ANCHOR_TAG, (root, Point3(x, y, units.CARD_THICKNESS)))  # its space
+                label.set_python_tag(
+                    ANCHOR_TAG, (root, Point3(x, y, units.CARD_THICKNESS))
+                )  # its space
                 stage.labels.append(label)
         for cell, stack in enumerate(view.stacks):
             x, y = card_model.cell_position(bp, cell)
             for level, die in enumerate(stack):
-                node = place_die(root, die, (x, y, dice_model.die_center_z(level)), _variant(index, cell, level))
+                node = place_die(
+                    root, die, (x, y, dice_model.die_center_z(level)), _variant(index, cell, level)
+                )
                 node.set_tag("slot", f"{cell}:{level}")
                 stage.dice[(index, (cell, level))] = node
                 die_mark = view.die_marks.get((cell, level))
                 if die_mark is not None:
-                    _mark_die(stage, root, node, die_mark, (x, y, dice_model.die_center_z(level)), grow)
+                    _mark_die(
+                        stage, root, node, die_mark, (x, y, dice_model.die_center_z(level)), grow
+                    )
         if view.ghost is not None:
             g = view.ghost
             x, y = card_model.cell_position(bp, g.cell)
@@ -188,47 +223,81 @@ def draw_building(stage: StageNodes, index: int, view: BuildingView, x0: float, 
             node = place_die(root, (int(g.material), g.value), (x, y, z), _variant(index, 99))
             highlight.set_highlight(node, TONE_RGBA[g.tone])
             stage.ghosts.append(node)
-            _drop_line(root, (x, y, z - units.DIE_SIZE / 2), (x, y, dice_model.die_top_z(h - 1) if h else units.CARD_THICKNESS), g.tone)
+            _drop_line(
+                root,
+                (x, y, z - units.DIE_SIZE / 2),
+                (x, y, dice_model.die_top_z(h - 1) if h else units.CARD_THICKNESS),
+                g.tone,
+            )
             if g.text:
-                label = make_label(root, g.text, (x + units.DIE_SIZE * 1.1, y, z), g.tone, LABEL_SIZE * grow)
+                label = make_label(
+                    root, g.text, (x + units.DIE_SIZE * 1.1, y, z), g.tone, LABEL_SIZE * grow
+                )
                 label.set_python_tag(ANCHOR_TAG, node)  # the held die
                 stage.labels.append(label)
     # Title and footer in front of the card: behind it they would collide with held dice.
     if view.title:
-        stage.labels.append(make_label(root, view.title, (0, -length / 2 - 0.9 * grow, 0.2), None, 0.7 * grow))
+        stage.labels.append(
+            make_label(root, view.title, (0, -length / 2 - 0.9 * grow, 0.2), None, 0.7 * grow)
+        )
     if view.footer:
-        stage.labels.append(make_label(root, view.footer, (0, -length / 2 - 1.9 * grow, 0.2), None, 0.7 * grow))
+        stage.labels.append(
+            make_label(root, view.footer, (0, -length / 2 - 1.9 * grow, 0.2), None, 0.7 * grow)
+        )
     if view.aside:
-        ax = width / 2 + 1.4 + (2 * paper_shift(view))   # right of the card's drawing band
+        ax = width / 2 + 1.4 + (2 * paper_shift(view))  # right of the card's drawing band
         for k, die in enumerate(view.aside):
             row, col = divmod(k, 2)
-            pos = (ax + col * units.POOL_PITCH, length / 2 - 1.2 - row * units.POOL_PITCH, units.DIE_SIZE / 2)
+            pos = (
+                ax + col * units.POOL_PITCH,
+                length / 2 - 1.2 - row * units.POOL_PITCH,
+                units.DIE_SIZE / 2,
+            )
             node = place_die(root, die, pos, _variant(index, 50 + k))
             aside_mark = view.aside_marks.get(k)
             if aside_mark is not None:
                 _mark_die(stage, root, node, aside_mark, pos, grow)
         if view.aside_label:
-            stage.labels.append(make_label(root, view.aside_label, (ax + units.POOL_PITCH / 2, length / 2 + 0.1 + 0.6 * grow, 0.3),
-                                           None, 0.6 * grow))
+            stage.labels.append(
+                make_label(
+                    root,
+                    view.aside_label,
+                    (ax + units.POOL_PITCH / 2, length / 2 + 0.1 + 0.6 * grow, 0.3),
+                    None,
+                    0.6 * grow,
+                )
+            )
         width += 2 * (1.4 + units.POOL_PITCH)
     return width
 
 
-def _mark_die(stage: StageNodes, parent: NodePath, node: NodePath, mark: Mark,
-              pos: tuple[float, float, float], grow: float = 1.0) -> None:
+def _mark_die(
+    stage: StageNodes,
+    parent: NodePath,
+    node: NodePath,
+    mark: Mark,
+    pos: tuple[float, float, float],
+    grow: float = 1.0,
+) -> None:
     if mark.tone is not None and mark.glow:
         r, g, b, a = TONE_RGBA[mark.tone]
         highlight.set_highlight(node, (r, g, b, a * DIE_GLOW))
     if mark.text:
         # In front of the die (towards the usual camera), so stacked labels do not overlap.
         x, y, z = pos
-        label = make_label(parent, mark.text, (x, y - units.DIE_SIZE * 0.75, z), mark.tone, 0.55 * grow)
+        label = make_label(
+            parent, mark.text, (x, y - units.DIE_SIZE * 0.75, z), mark.tone, 0.55 * grow
+        )
         label.set_python_tag(ANCHOR_TAG, node)  # demo_callouts keeps it beside this die
         stage.labels.append(label)
 
 
-def _drop_line(parent: NodePath, top: tuple[float, float, float], bottom: tuple[float, float, float],
-               tone: Tone) -> None:
+def _drop_line(
+    parent: NodePath,
+    top: tuple[float, float, float],
+    bottom: tuple[float, float, float],
+    tone: Tone,
+) -> None:
     """A thin vertical bar showing where a held die would land."""
     ls = LineSegs("drop-line")
     ls.set_thickness(2.0)
@@ -239,8 +308,16 @@ def _drop_line(parent: NodePath, top: tuple[float, float, float], bottom: tuple[
     node.set_light_off()
 
 
-def _die_row(stage: StageNodes, dice: tuple[Die, ...], x0: float, y: float, label: str,
-             marks: dict[int, Mark] | None = None, key: int = 0, grow: float = 1.0) -> list[NodePath]:
+def _die_row(
+    stage: StageNodes,
+    dice: tuple[Die, ...],
+    x0: float,
+    y: float,
+    label: str,
+    marks: dict[int, Mark] | None = None,
+    key: int = 0,
+    grow: float = 1.0,
+) -> list[NodePath]:
     out = []
     for k, die in enumerate(dice):
         pos = (x0 + k * units.POOL_PITCH, y, units.DIE_SIZE / 2)
@@ -250,8 +327,15 @@ def _die_row(stage: StageNodes, dice: tuple[Die, ...], x0: float, y: float, labe
         if mark is not None:
             _mark_die(stage, stage.root, node, mark, pos, grow)
     if label:
-        stage.labels.append(make_label(stage.root, label, (x0 + (len(dice) - 1) * units.POOL_PITCH / 2, y + 1.5 * grow, 0.2),
-                                       None, 0.7 * grow))
+        stage.labels.append(
+            make_label(
+                stage.root,
+                label,
+                (x0 + (len(dice) - 1) * units.POOL_PITCH / 2, y + 1.5 * grow, 0.2),
+                None,
+                0.7 * grow,
+            )
+        )
     return out
 
 
@@ -268,10 +352,14 @@ def draw_step(parent: NodePath, step: Step) -> StageNodes:
         draw_building(stage, i, view, 0.0, grow)
     x = -total / 2
     for node, w, view in zip(stage.buildings, widths, step.buildings):
-        node.set_x(x + w / 2 - paper_shift(view))   # the whole paper, band included, in its place
+        node.set_x(x + w / 2 - paper_shift(view))  # the whole paper, band included, in its place
         x += w + GAP
-    lengths = [card_model.card_size(v.blueprint)[1] if v.blueprint else 3 * units.CELL_PITCH + 2 * units.CARD_MARGIN
-               for v in step.buildings]
+    lengths = [
+        card_model.card_size(v.blueprint)[1]
+        if v.blueprint
+        else 3 * units.CELL_PITCH + 2 * units.CARD_MARGIN
+        for v in step.buildings
+    ]
     front = -(max(lengths) / 2 if lengths else 0.0) - 4.6 * grow - 1.0
     rows: list[tuple[tuple[Die, ...], str, dict[int, Mark], int]] = []
     if step.in_demand is not None:
@@ -306,9 +394,16 @@ def _table(root: NodePath) -> None:
     table.set_color(*TABLE_RGBA)
 
 
-def frame_camera(cam: NodePath, lens: PerspectiveLens, target: NodePath, aspect: float,
-                 elevation: float = 55.0, heading: float = 0.0, fill: float = 0.9,
-                 top_share: float = 1.0) -> None:
+def frame_camera(
+    cam: NodePath,
+    lens: PerspectiveLens,
+    target: NodePath,
+    aspect: float,
+    elevation: float = 55.0,
+    heading: float = 0.0,
+    fill: float = 0.9,
+    top_share: float = 1.0,
+) -> None:
     """Point ``cam`` at everything under ``target`` except the table, from ``heading`` and
     ``elevation``, as close as it can while every corner of the bounds stays inside ``fill`` of
     the view (any window shape). ``top_share`` < 1 keeps the picture in the window's top part,
@@ -322,7 +417,9 @@ def frame_camera(cam: NodePath, lens: PerspectiveLens, target: NodePath, aspect:
         if not bounds:
             continue
         lo, hi = bounds
-        points += [Vec3(x, y, z) for x in (lo[0], hi[0]) for y in (lo[1], hi[1]) for z in (lo[2], hi[2])]
+        points += [
+            Vec3(x, y, z) for x in (lo[0], hi[0]) for y in (lo[1], hi[1]) for z in (lo[2], hi[2])
+        ]
     if not points:
         points = [Vec3(-5, -5, 0), Vec3(5, 5, 0)]
     lo = Vec3(*(min(p[i] for p in points) for i in range(3)))
@@ -331,7 +428,9 @@ def frame_camera(cam: NodePath, lens: PerspectiveLens, target: NodePath, aspect:
     vfov = 40.0 * top_share
     hfov = 2 * math.degrees(math.atan(math.tan(math.radians(20.0)) * aspect))
     e, h = math.radians(elevation), math.radians(heading)
-    forward = Vec3(math.cos(e) * math.sin(h), math.cos(e) * math.cos(h), -math.sin(e))  # eye -> target
+    forward = Vec3(
+        math.cos(e) * math.sin(h), math.cos(e) * math.cos(h), -math.sin(e)
+    )  # eye -> target
     right = Vec3(math.cos(h), -math.sin(h), 0)
     up = right.cross(forward)
     pts = [tuple(q) for q in points]

@@ -23,9 +23,9 @@ from blueprints3d.i18n import _
 from blueprints3d.presentation.demos.tasks import TRY_HINT, Answer, Task
 from blueprints3d.presentation.scene import Step
 
-CHOSEN_RGBA = (0.25, 0.95, 1.0, 0.9)    # the die in hand: the table's cyan cursor
-CURSOR_RGBA = (0.25, 0.95, 1.0, 0.55)   # the space the keys are on
-PICK_RADIUS = 0.09                      # mouse units: a click this near a die or space picks it
+CHOSEN_RGBA = (0.25, 0.95, 1.0, 0.9)  # the die in hand: the table's cyan cursor
+CURSOR_RGBA = (0.25, 0.95, 1.0, 0.55)  # the space the keys are on
+PICK_RADIUS = 0.09  # mouse units: a click this near a die or space picks it
 ARROWS = {"arrow_left": (0, -1), "arrow_right": (0, 1), "arrow_up": (-1, 0), "arrow_down": (1, 0)}
 BACK_KEYS = ("backspace", "escape", "control-z")
 
@@ -34,14 +34,21 @@ class TryIt:
     """One task step on show. ``show(step)`` draws a step (the player's StepView.show);
     ``on_answer`` hears every answer."""
 
-    def __init__(self, step: Step, task: Task, show: Callable[[Step], StageNodes],
-                 cam: NodePath, lens, on_answer: Callable[[Answer], None] | None = None) -> None:
+    def __init__(
+        self,
+        step: Step,
+        task: Task,
+        show: Callable[[Step], StageNodes],
+        cam: NodePath,
+        lens,
+        on_answer: Callable[[Answer], None] | None = None,
+    ) -> None:
         self.step, self.task = step, task
         self.show = show
         self.cam, self.lens = cam, lens
         self.on_answer = on_answer
         self.answer: Answer | None = None
-        self.die: int | None = None          # the pool die in hand
+        self.die: int | None = None  # the pool die in hand
         self.die_cursor = 0
         self.cell_cursor = self._open_cells()[0] if self._open_cells() else 0
         self.stage = show(step)
@@ -59,7 +66,9 @@ class TryIt:
         bp = self.blueprint
         return [c for c in range(bp.num_cells) if not bp.is_hatched(c)]
 
-    def project(self, node: NodePath, point: Point3 = Point3(0, 0, 0)) -> tuple[float, float] | None:
+    def project(
+        self, node: NodePath, point: Point3 = Point3(0, 0, 0)
+    ) -> tuple[float, float] | None:
         q = self.cam.get_relative_point(node, point)
         p = Point2()
         return (p.x, p.y) if self.lens.project(q, p) else None
@@ -75,10 +84,16 @@ class TryIt:
         root = self.stage.buildings[self.task.building]
         view = self.step.buildings[self.task.building]
         x, y = card_model.cell_position(self.blueprint, cell)
-        z = dice_model.die_top_z(len(view.stacks[cell]) - 1) if view.stacks[cell] else units.CARD_THICKNESS
+        z = (
+            dice_model.die_top_z(len(view.stacks[cell]) - 1)
+            if view.stacks[cell]
+            else units.CARD_THICKNESS
+        )
         return self.project(root, Point3(x, y, z))
 
-    def _nearest(self, x: float, y: float, points: dict[int, tuple[float, float] | None]) -> int | None:
+    def _nearest(
+        self, x: float, y: float, points: dict[int, tuple[float, float] | None]
+    ) -> int | None:
         best, best_d = None, PICK_RADIUS
         for k, p in points.items():
             if p is None:
@@ -98,7 +113,9 @@ class TryIt:
             self.take(die)
             return True
         if self.die is not None:
-            cell = self._nearest(x, y, {c: self.cell_point(c) for c in range(self.blueprint.num_cells)})
+            cell = self._nearest(
+                x, y, {c: self.cell_point(c) for c in range(self.blueprint.num_cells)}
+            )
             if cell is not None:
                 self.drop(cell)
                 return True

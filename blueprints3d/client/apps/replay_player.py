@@ -23,9 +23,10 @@ SECONDS_PER_STEP = 1.2
 
 
 class ReplayPlayer(DirectObject):
-    def __init__(self, base, steps: Sequence[Step], title: str,
-                 on_quit: Callable[[], None] | None = None) -> None:
-        use_language(language())   # its font the default of every text it makes
+    def __init__(
+        self, base, steps: Sequence[Step], title: str, on_quit: Callable[[], None] | None = None
+    ) -> None:
+        use_language(language())  # its font the default of every text it makes
         super().__init__()
         if not steps:
             raise ValueError("a replay needs at least one step")
@@ -44,9 +45,18 @@ class ReplayPlayer(DirectObject):
             _button(nav, ">|", (0.75, 0.06), self.last),
         ]
         self.play_button = self.buttons[2]
-        for key, fn in (("arrow_right", self.forward), ("arrow_left", self.back), ("space", self.toggle_play),
-                        ("home", self.first), ("end", self.last), ("+", self.faster), ("=", self.faster),
-                        ("-", self.slower), ("q", self.quit), ("escape", self.quit)):
+        for key, fn in (
+            ("arrow_right", self.forward),
+            ("arrow_left", self.back),
+            ("space", self.toggle_play),
+            ("home", self.first),
+            ("end", self.last),
+            ("+", self.faster),
+            ("=", self.faster),
+            ("-", self.slower),
+            ("q", self.quit),
+            ("escape", self.quit),
+        ):
             self.accept(key, fn)
         self.task = base.task_mgr.add(self._update, "replay-update")
         self.show_step(0)
@@ -58,7 +68,11 @@ class ReplayPlayer(DirectObject):
             self.play_button["text"] = panda_text(_("Play"))
         counter = _("step {step} of {steps}", step=self.index + 1, steps=len(self.steps))
         if self.playing:
-            counter = _("{counter}   ({seconds} s a step)", counter=counter, seconds=f"{self.seconds_per_step:.1f}")
+            counter = _(
+                "{counter}   ({seconds} s a step)",
+                counter=counter,
+                seconds=f"{self.seconds_per_step:.1f}",
+            )
         self.view.show(self.steps[self.index], self.title, counter)
 
     def forward(self) -> None:
@@ -116,17 +130,29 @@ class ReplayPlayer(DirectObject):
         self.view.destroy()
 
 
-def render_replay(base, steps: Sequence[Step], title: str, out_dir: str | os.PathLike[str],
-                  prefix: str = "replay") -> list[str]:
+def render_replay(
+    base, steps: Sequence[Step], title: str, out_dir: str | os.PathLike[str], prefix: str = "replay"
+) -> list[str]:
     """Write every step to ``out_dir/<prefix>-NNN.png`` on ``base``'s window."""
     player = ReplayPlayer(base, steps, title)
     return render_steps(base, player, len(steps), out_dir, lambda i: f"{prefix}-{i + 1:03d}.png")
 
 
-def run_window(steps: Sequence[Step], title: str, width: int, height: int, shaders: bool,
-               autoplay: bool = False) -> int:
-    base = open_base(size=(width, height), title=_("Blueprints - replay of {title}", title=title), sync_video=True,
-                     shaders_on=shaders, no_window_hint=NO_WINDOW_HINT)
+def run_window(
+    steps: Sequence[Step],
+    title: str,
+    width: int,
+    height: int,
+    shaders: bool,
+    autoplay: bool = False,
+) -> int:
+    base = open_base(
+        size=(width, height),
+        title=_("Blueprints - replay of {title}", title=title),
+        sync_video=True,
+        shaders_on=shaders,
+        no_window_hint=NO_WINDOW_HINT,
+    )
     player = ReplayPlayer(base, steps, title, on_quit=base.userExit)
     player.accept(base.win.get_window_event(), lambda win: player.show_step(player.index))
     if autoplay:

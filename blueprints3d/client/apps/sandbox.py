@@ -56,11 +56,16 @@ from blueprints3d.client.scene.script_text import ScriptText, use_language
 
 SELECTED = (0.85, 0.6, 0.1, 1.0)
 NORMAL = (0.22, 0.3, 0.45, 0.95)
-MATERIAL_KEYS = {"o": Material.WOOD, "g": Material.RECYCLED, "b": Material.STONE, "c": Material.GLASS}
-HOME = Orbit(angle=0.0, elevation=55.0, zoom=1.0)   # from the owner's seat, as the table
-ORBIT_STEP, TILT_STEP, ZOOM_STEP = 15.0, 8.0, 1.15    # one press of Q/E, W/S, +/-
-DRAG_DEG_PER_SCREEN = 240.0                           # orbit degrees for a drag across the window
-GAP = 0.03                                            # between the building and the panels (of -1..1)
+MATERIAL_KEYS = {
+    "o": Material.WOOD,
+    "g": Material.RECYCLED,
+    "b": Material.STONE,
+    "c": Material.GLASS,
+}
+HOME = Orbit(angle=0.0, elevation=55.0, zoom=1.0)  # from the owner's seat, as the table
+ORBIT_STEP, TILT_STEP, ZOOM_STEP = 15.0, 8.0, 1.15  # one press of Q/E, W/S, +/-
+DRAG_DEG_PER_SCREEN = 240.0  # orbit degrees for a drag across the window
+GAP = 0.03  # between the building and the panels (of -1..1)
 
 
 def default_save_path() -> Path:
@@ -72,16 +77,22 @@ CLOSE_REQUEST = "sandbox-close-request"
 
 
 class SandboxApp(DirectObject):
-    def __init__(self, base, out_path: str | os.PathLike[str] | None = None, card_index: int = 0,
-                 on_quit=None, blank: tuple[int, int] = (3, 2)) -> None:
-        use_language(language())   # its font the default of every text it makes
+    def __init__(
+        self,
+        base,
+        out_path: str | os.PathLike[str] | None = None,
+        card_index: int = 0,
+        on_quit=None,
+        blank: tuple[int, int] = (3, 2),
+    ) -> None:
+        use_language(language())  # its font the default of every text it makes
         super().__init__()
         self.base, self.on_quit = base, on_quit
         self.out_path = Path(out_path) if out_path is not None else default_save_path()
         self.orbit = Orbit(**vars(HOME))
-        self.pending_card: int | None = None   # a card change waiting for its confirmation
-        self.pending_quit = False              # quitting with an unsaved building: asked first
-        self._changes = self._saved_at = 0     # changes made to the building, and at the last save
+        self.pending_card: int | None = None  # a card change waiting for its confirmation
+        self.pending_quit = False  # quitting with an unsaved building: asked first
+        self._changes = self._saved_at = 0  # changes made to the building, and at the last save
         self._drag_from: tuple[float, float] | None = None
         self._own_file = False  # out_path is this session's own file once it has saved there
         self.naming: DirectEntry | None = None  # "Save as": the name being typed
@@ -93,48 +104,91 @@ class SandboxApp(DirectObject):
         self.cursor: int | None = 0
         self.status = _("Point at a space and click to drop the die you hold.")
         self.view = StepView(base)
-        self.panel = ScriptText(parent=base.a2dTopRight, text="", pos=(-1.0, -0.08), scale=0.032,
-                                  fg=(0.95, 0.95, 0.9, 1), bg=(0.05, 0.06, 0.08, 0.75),
-                                  align=TextNode.A_left, mayChange=True, font=mono_font())
+        self.panel = ScriptText(
+            parent=base.a2dTopRight,
+            text="",
+            pos=(-1.0, -0.08),
+            scale=0.032,
+            fg=(0.95, 0.95, 0.9, 1),
+            bg=(0.05, 0.06, 0.08, 0.75),
+            align=TextNode.A_left,
+            mayChange=True,
+            font=mono_font(),
+        )
         bar = base.a2dTopLeft.attach_new_node("sandbox-bar")
         self.bar = bar
         self.buttons: list[DirectButton] = []
         y = -0.27
         self.material_buttons: dict[Material, DirectButton] = {}
         self.value_buttons: dict[int, DirectButton] = {}
-        for k, (label, m) in enumerate(((_("Wood"), Material.WOOD), (_("Recycled"), Material.RECYCLED),
-                                        (_("Stone"), Material.STONE), (_("Glass"), Material.GLASS))):
+        for k, (label, m) in enumerate(
+            (
+                (_("Wood"), Material.WOOD),
+                (_("Recycled"), Material.RECYCLED),
+                (_("Stone"), Material.STONE),
+                (_("Glass"), Material.GLASS),
+            )
+        ):
             b = _button(bar, label, (0.16 + 0.27 * k, y), partial(self.select_material, m), 0.042)
             self.material_buttons[m] = b
             self.buttons.append(b)
         for v in range(1, DIE_FACES + 1):
-            b = _button(bar, str(v), (0.1 + 0.12 * (v - 1), y - 0.1), partial(self.select_value, v), 0.045)
+            b = _button(
+                bar, str(v), (0.1 + 0.12 * (v - 1), y - 0.1), partial(self.select_value, v), 0.045
+            )
             self.value_buttons[v] = b
             self.buttons.append(b)
-        for k, (label, fn) in enumerate(((_("< Card"), self.previous_card), (_("Card >"), self.next_card),
-                                         (_("Undo"), self.undo), (_("Clear"), self.clear), (_("Save"), self.save))):
+        for k, (label, fn) in enumerate(
+            (
+                (_("< Card"), self.previous_card),
+                (_("Card >"), self.next_card),
+                (_("Undo"), self.undo),
+                (_("Clear"), self.clear),
+                (_("Save"), self.save),
+            )
+        ):
             self.buttons.append(_button(bar, label, (0.14 + 0.25 * k, y - 0.2), fn, 0.042))
         self.buttons.append(_button(bar, _("Save as..."), (0.2, y - 0.3), self.open_save_as, 0.042))
         for key, m in MATERIAL_KEYS.items():
             self.accept(key, self.select_material, [m])
         for v in range(1, DIE_FACES + 1):
             self.accept(str(v), self.select_value, [v])
-        for key, fn in (("arrow_left", lambda: self.move_cursor(0, -1)), ("arrow_right", lambda: self.move_cursor(0, 1)),
-                        ("arrow_up", lambda: self.move_cursor(-1, 0)), ("arrow_down", lambda: self.move_cursor(1, 0)),
-                        ("enter", self.drop_at_cursor), ("space", self.drop_at_cursor),
-                        ("u", self.undo), ("backspace", self.undo), ("[", self.previous_card),
-                        ("]", self.next_card), ("f2", self.save), ("control-s", self.save),
-                        ("f3", self.open_save_as), ("naming-escape", self.close_save_as),
-                        ("mouse1", self.click), ("escape", self.escape), ("y", lambda: self.answer(True)),
-                        ("n", lambda: self.answer(False)), ("h", self.cycle_height),
-                        ("mouse3", self._drag_start), ("mouse3-up", self._drag_end),
-                        ("wheel_up", lambda: self.zoom(1 / ZOOM_STEP)), ("wheel_down", lambda: self.zoom(ZOOM_STEP)),
-                        ("r", self.reset_camera)):
+        for key, fn in (
+            ("arrow_left", lambda: self.move_cursor(0, -1)),
+            ("arrow_right", lambda: self.move_cursor(0, 1)),
+            ("arrow_up", lambda: self.move_cursor(-1, 0)),
+            ("arrow_down", lambda: self.move_cursor(1, 0)),
+            ("enter", self.drop_at_cursor),
+            ("space", self.drop_at_cursor),
+            ("u", self.undo),
+            ("backspace", self.undo),
+            ("[", self.previous_card),
+            ("]", self.next_card),
+            ("f2", self.save),
+            ("control-s", self.save),
+            ("f3", self.open_save_as),
+            ("naming-escape", self.close_save_as),
+            ("mouse1", self.click),
+            ("escape", self.escape),
+            ("y", lambda: self.answer(True)),
+            ("n", lambda: self.answer(False)),
+            ("h", self.cycle_height),
+            ("mouse3", self._drag_start),
+            ("mouse3-up", self._drag_end),
+            ("wheel_up", lambda: self.zoom(1 / ZOOM_STEP)),
+            ("wheel_down", lambda: self.zoom(ZOOM_STEP)),
+            ("r", self.reset_camera),
+        ):
             self.accept(key, fn)
         # Q/E orbit, W/S tilt, +/- zoom: as at the table, held keys repeat.
-        for keys, fn in ((("q",), lambda: self.orbit_by(-ORBIT_STEP, 0)), (("e",), lambda: self.orbit_by(ORBIT_STEP, 0)),
-                         (("w",), lambda: self.orbit_by(0, TILT_STEP)), (("s",), lambda: self.orbit_by(0, -TILT_STEP)),
-                         (("+", "=", "shift-="), lambda: self.zoom(1 / ZOOM_STEP)), (("-",), lambda: self.zoom(ZOOM_STEP))):
+        for keys, fn in (
+            (("q",), lambda: self.orbit_by(-ORBIT_STEP, 0)),
+            (("e",), lambda: self.orbit_by(ORBIT_STEP, 0)),
+            (("w",), lambda: self.orbit_by(0, TILT_STEP)),
+            (("s",), lambda: self.orbit_by(0, -TILT_STEP)),
+            (("+", "=", "shift-="), lambda: self.zoom(1 / ZOOM_STEP)),
+            (("-",), lambda: self.zoom(ZOOM_STEP)),
+        ):
             for key in keys:
                 self.accept(key, fn)
                 self.accept(f"{key}-repeat", fn)
@@ -159,29 +213,57 @@ class SandboxApp(DirectObject):
             err = m.error(self.value, self.cursor)
             if bp.is_hatched(self.cursor):
                 marks[self.cursor] = Mark("", Tone.BAD)
-            ghost = Ghost(self.material, self.value, self.cursor, Tone.GOOD if err is None else Tone.BAD)
-        caption = _("Holding: {colour} ({material}) {value}. {status}", colour=colour_word(self.material),
-                    material=material_word(self.material), value=self.value, status=self.status)
-        return Step(caption, (BuildingView(bp.title, bp, tuple(tuple(s) for s in m.stacks),
-                                           cell_marks=marks, ghost=ghost,
-                                           footer=_("{dice}, {points}", dice=n_("{n} die", "{n} dice", m.num_dice),
-                                                    points=n_("{n} point", "{n} points", m.score().total))),),
-                    header=_("1-6 value  O/G/B/C material  click/arrows+Enter drop  U undo  [ ] card  "
-                             "H height  Q/E W/S +/- R camera  F2 save  F3 save as  Esc quit") if m.blank else
-                    _("1-6 value  O/G/B/C material  click/arrows+Enter drop  U undo  [ ] card  "
-                      "Q/E W/S +/- R camera  F2 save  F3 save as  Esc quit"))
+            ghost = Ghost(
+                self.material, self.value, self.cursor, Tone.GOOD if err is None else Tone.BAD
+            )
+        caption = _(
+            "Holding: {colour} ({material}) {value}. {status}",
+            colour=colour_word(self.material),
+            material=material_word(self.material),
+            value=self.value,
+            status=self.status,
+        )
+        return Step(
+            caption,
+            (
+                BuildingView(
+                    bp.title,
+                    bp,
+                    tuple(tuple(s) for s in m.stacks),
+                    cell_marks=marks,
+                    ghost=ghost,
+                    footer=_(
+                        "{dice}, {points}",
+                        dice=n_("{n} die", "{n} dice", m.num_dice),
+                        points=n_("{n} point", "{n} points", m.score().total),
+                    ),
+                ),
+            ),
+            header=_(
+                "1-6 value  O/G/B/C material  click/arrows+Enter drop  U undo  [ ] card  "
+                "H height  Q/E W/S +/- R camera  F2 save  F3 save as  Esc quit"
+            )
+            if m.blank
+            else _(
+                "1-6 value  O/G/B/C material  click/arrows+Enter drop  U undo  [ ] card  "
+                "Q/E W/S +/- R camera  F2 save  F3 save as  Esc quit"
+            ),
+        )
 
     def redraw(self, reframe: bool = False) -> None:
         """Draw the building as it is now and frame it again (``reframe``: from the orbit's
         home, as after a card change)."""
         if reframe:
             self.orbit = Orbit(**vars(HOME))
-        self.view.show(self.step(), _("Sandbox"), _("card {card} of {cards}", card=self.card_index + 1,
-                                                                 cards=len(self.cards)),
-                               reframe=False)
+        self.view.show(
+            self.step(),
+            _("Sandbox"),
+            _("card {card} of {cards}", card=self.card_index + 1, cards=len(self.cards)),
+            reframe=False,
+        )
         self.panel.setText(breakdown(self.model.build()))
         width = self.panel.textNode.get_width() * 0.032
-        self.panel.setPos(-0.04 - width, -0.24)   # under the key line
+        self.panel.setPos(-0.04 - width, -0.24)  # under the key line
         self.frame()
         # The held die's material and value buttons stand out.
         for m, b in self.material_buttons.items():
@@ -198,9 +280,11 @@ class SandboxApp(DirectObject):
 
         def rect(node):
             """A text's or a DirectGui widget's rectangle in window units (None if empty)."""
-            if isinstance(node, DirectGuiWidget):   # its frame, which tight bounds miss
+            if isinstance(node, DirectGuiWidget):  # its frame, which tight bounds miss
                 l, r, b, t = node["frameSize"] or node.getBounds()
-                corners = [r2d.get_relative_point(node, Point3(x, 0, z)) for x in (l, r) for z in (b, t)]
+                corners = [
+                    r2d.get_relative_point(node, Point3(x, 0, z)) for x in (l, r) for z in (b, t)
+                ]
                 xs, zs = [c[0] for c in corners], [c[2] for c in corners]
                 return min(xs), max(xs), min(zs), max(zs)
             bounds = node.get_tight_bounds(r2d)
@@ -210,8 +294,12 @@ class SandboxApp(DirectObject):
             rects = [r for r in rects if r is not None]
             if not rects:
                 return None
-            return (min(r[0] for r in rects), max(r[1] for r in rects),
-                    min(r[2] for r in rects), max(r[3] for r in rects))
+            return (
+                min(r[0] for r in rects),
+                max(r[1] for r in rects),
+                min(r[2] for r in rects),
+                max(r[3] for r in rects),
+            )
 
         bar = union(rect(b) for b in self.buttons)
         panel, caption = rect(self.panel), rect(self.view.panel)
@@ -220,9 +308,11 @@ class SandboxApp(DirectObject):
         wall = (panel[0] if panel else 1.0) - GAP
         ceiling = (header[2] if header else 1.0) - GAP
         under_bar = (bar[2] if bar else ceiling) - GAP
-        out = [(-1.0 + GAP, wall, floor, under_bar),
-               ((bar[1] if bar else -1.0) + GAP, wall, floor, ceiling),
-               (-1.0 + GAP, 1.0 - GAP, floor, min(under_bar, (panel[2] if panel else 1.0) - GAP))]
+        out = [
+            (-1.0 + GAP, wall, floor, under_bar),
+            ((bar[1] if bar else -1.0) + GAP, wall, floor, ceiling),
+            (-1.0 + GAP, 1.0 - GAP, floor, min(under_bar, (panel[2] if panel else 1.0) - GAP)),
+        ]
         return [r for r in out if r[1] - r[0] > 0.2 and r[3] - r[2] > 0.2]
 
     def scene_box(self):
@@ -237,7 +327,9 @@ class SandboxApp(DirectObject):
         ghost_top = 0.0
         if self.cursor is not None and self.stage.buildings:
             # The ghost die stands one level over the cursor's stack.
-            ghost_top = units.CARD_THICKNESS + units.DIE_SIZE * (len(self.model.stacks[self.cursor]) + 1)
+            ghost_top = units.CARD_THICKNESS + units.DIE_SIZE * (
+                len(self.model.stacks[self.cursor]) + 1
+            )
         if not points:
             return (-5.0, -5.0, 0.0), (5.0, 5.0, 1.0)
         lo = tuple(min(p[i] for p in points) for i in range(3))
@@ -250,8 +342,15 @@ class SandboxApp(DirectObject):
         self.orbit.clamp()
         view = capture.View(self.base.win, self.base.cam)
         lo, hi = self.scene_box()
-        showcase.frame_box(view, lo, hi, self.orbit.angle, self.orbit.elevation,
-                           zoom=self.orbit.zoom, regions=self.free_regions())
+        showcase.frame_box(
+            view,
+            lo,
+            hi,
+            self.orbit.angle,
+            self.orbit.elevation,
+            zoom=self.orbit.zoom,
+            regions=self.free_regions(),
+        )
 
     def orbit_by(self, d_angle: float, d_elevation: float) -> None:
         self.orbit.angle += d_angle
@@ -310,21 +409,29 @@ class SandboxApp(DirectObject):
     def drop(self, cell: int) -> str | None:
         """Drop the held die on ``cell``: the engine decides. Returns the refusal, or None."""
         bp = self.model.blueprint
-        self.pending_card, self.pending_quit = None, False   # building on is a no to the question
+        self.pending_card, self.pending_quit = None, False  # building on is a no to the question
         err = self.model.place(self.material, self.value, cell)
         if not err:
             self._changes += 1
         where = bp.cell_message(cell)
-        self.status = (_("Refused: {reason}.", reason=err) if err else
-                       _("Placed the {colour} {value} at {space}, level {level}.", colour=colour_word(self.material),
-                         value=self.value, space=where, level=len(self.model.stacks[cell])))
+        self.status = (
+            _("Refused: {reason}.", reason=err)
+            if err
+            else _(
+                "Placed the {colour} {value} at {space}, level {level}.",
+                colour=colour_word(self.material),
+                value=self.value,
+                space=where,
+                level=len(self.model.stacks[cell]),
+            )
+        )
         self.cursor = cell
         self.redraw()
         return err
 
     def drop_at_cursor(self) -> None:
         if self.pending_card is not None or self.pending_quit:
-            self.answer(True)   # Enter says yes to the question on screen
+            self.answer(True)  # Enter says yes to the question on screen
         elif self.cursor is not None:
             self.drop(self.cursor)
 
@@ -337,16 +444,27 @@ class SandboxApp(DirectObject):
             self._changes += 1
         where_ = self.model.blueprint.cell_message(self.cursor)
         h = self.model.printed()[self.cursor]
-        self.status = (_("Not on this card: {reason}.", reason=err) if err else
-                       _("{space} now reads {height}.", space=where_, height=h) if h is not None else
-                       _("{space} is unprinted again.", space=where_))
+        self.status = (
+            _("Not on this card: {reason}.", reason=err)
+            if err
+            else _("{space} now reads {height}.", space=where_, height=h)
+            if h is not None
+            else _("{space} is unprinted again.", space=where_)
+        )
         self.redraw()
 
     def undo(self) -> None:
         die = self.model.undo()
         self._changes += die is not None
-        self.status = (_("Nothing to undo.") if die is None else
-                       _("Took the {colour} {value} off again.", colour=colour_word(Material(die[0])), value=die[1]))
+        self.status = (
+            _("Nothing to undo.")
+            if die is None
+            else _(
+                "Took the {colour} {value} off again.",
+                colour=colour_word(Material(die[0])),
+                value=die[1],
+            )
+        )
         self.redraw()
 
     def clear(self) -> None:
@@ -362,9 +480,12 @@ class SandboxApp(DirectObject):
             return
         self.pending_card = index % len(self.cards)
         bp = self.cards[self.pending_card]
-        self.status = n_("Change to {card} and throw away this building ({n} die)? Y or Enter: yes, N or Esc: no.",
-                         "Change to {card} and throw away this building ({n} dice)? Y or Enter: yes, N or Esc: no.",
-                         self.model.num_dice, card=bp.title)
+        self.status = n_(
+            "Change to {card} and throw away this building ({n} die)? Y or Enter: yes, N or Esc: no.",
+            "Change to {card} and throw away this building ({n} dice)? Y or Enter: yes, N or Esc: no.",
+            self.model.num_dice,
+            card=bp.title,
+        )
         self.redraw()
 
     def answer(self, yes: bool) -> None:
@@ -405,10 +526,13 @@ class SandboxApp(DirectObject):
             self.quit()
             return
         self.pending_card, self.pending_quit = None, True
-        self.status = n_("Quit and lose this building ({n} die, not saved)? "
-                         "Y or Enter: quit, N or Esc: keep building, F2: save it.",
-                         "Quit and lose this building ({n} dice, not saved)? "
-                         "Y or Enter: quit, N or Esc: keep building, F2: save it.", self.model.num_dice)
+        self.status = n_(
+            "Quit and lose this building ({n} die, not saved)? "
+            "Y or Enter: quit, N or Esc: keep building, F2: save it.",
+            "Quit and lose this building ({n} dice, not saved)? "
+            "Y or Enter: quit, N or Esc: keep building, F2: save it.",
+            self.model.num_dice,
+        )
         self.redraw()
 
     def set_card(self, index: int) -> None:
@@ -436,34 +560,58 @@ class SandboxApp(DirectObject):
             make_folder(self.out_path.parent)
             if not self._own_file and self.out_path.exists():
                 old = self.out_path
-                self.out_path = write_new(old.parent, old.stem, old.suffix or ".json",
-                                          build_bytes(self.model.checked()))
+                self.out_path = write_new(
+                    old.parent, old.stem, old.suffix or ".json", build_bytes(self.model.checked())
+                )
                 kept = old.name
             else:
                 self.model.save(self.out_path)
         except (BlueprintsError, OSError) as e:
-            self.status = _("Not saved: {reason}.", reason=os_reason(e) if isinstance(e, OSError) else explain(e))
+            self.status = _(
+                "Not saved: {reason}.",
+                reason=os_reason(e) if isinstance(e, OSError) else explain(e),
+            )
             self.redraw()
             return None
         self._own_file, self.pending_quit, self._saved_at = True, False, self._changes
         full = where(self.out_path.resolve())
-        self.status = (_("Saved {path}; {old} was there already and is kept (open it with: blueprints3d view {path}).",
-                         path=full, old=kept) if kept is not None else
-                       _("Saved {path} (open it with: blueprints3d view {path}).", path=full))
+        self.status = (
+            _(
+                "Saved {path}; {old} was there already and is kept (open it with: blueprints3d view {path}).",
+                path=full,
+                old=kept,
+            )
+            if kept is not None
+            else _("Saved {path} (open it with: blueprints3d view {path}).", path=full)
+        )
         self.redraw()
         return self.out_path
 
     def open_save_as(self) -> None:
-        """"Save as" (F3): type a name; Enter saves the building under it in the same folder
+        """ "Save as" (F3): type a name; Enter saves the building under it in the same folder
         (``<name>.json``, never over a file: ``<name>-2.json`` when taken), Esc cancels."""
         if self.naming is not None:
             return
-        self._naming_label = ScriptText(parent=self.base.aspect2d, text=_("Save as (Enter saves, Esc cancels):"),
-                                          pos=(0, 0.12), scale=0.055, fg=(1, 1, 1, 1), bg=(0.05, 0.06, 0.08, 0.9),
-                                          align=TextNode.A_center)
-        self.naming = DirectEntry(parent=self.base.aspect2d, initialText=self.out_path.stem, scale=0.06,
-                                  width=16, numLines=1, focus=1, pos=(-0.5, 0, 0), command=self.save_as,
-                                  frameColor=(0.95, 0.95, 0.9, 1))
+        self._naming_label = ScriptText(
+            parent=self.base.aspect2d,
+            text=_("Save as (Enter saves, Esc cancels):"),
+            pos=(0, 0.12),
+            scale=0.055,
+            fg=(1, 1, 1, 1),
+            bg=(0.05, 0.06, 0.08, 0.9),
+            align=TextNode.A_center,
+        )
+        self.naming = DirectEntry(
+            parent=self.base.aspect2d,
+            initialText=self.out_path.stem,
+            scale=0.06,
+            width=16,
+            numLines=1,
+            focus=1,
+            pos=(-0.5, 0, 0),
+            command=self.save_as,
+            frameColor=(0.95, 0.95, 0.9, 1),
+        )
         # While a name is typed, the keys are letters, not the sandbox's commands: the button
         # events get a prefix (Esc arrives as "naming-escape") until the name is taken or dropped.
         thrower = self._thrower()
@@ -497,7 +645,10 @@ class SandboxApp(DirectObject):
             make_folder(self.out_path.parent)
             path = write_new(self.out_path.parent, stem, ".json", build_bytes(self.model.checked()))
         except (BlueprintsError, OSError) as e:
-            self.status = _("Not saved: {reason}.", reason=os_reason(e) if isinstance(e, OSError) else explain(e))
+            self.status = _(
+                "Not saved: {reason}.",
+                reason=os_reason(e) if isinstance(e, OSError) else explain(e),
+            )
             self.redraw()
             return None
         self.out_path, self._own_file = path, True
@@ -514,7 +665,7 @@ class SandboxApp(DirectObject):
         pointing at a die or at the preview names the space it stands over, not the spot of
         the card behind it."""
         bp = self.model.blueprint
-        half = units.DIE_SIZE / 2 * 1.02   # the dice as drawn: a ray between two stacks passes on
+        half = units.DIE_SIZE / 2 * 1.02  # the dice as drawn: a ray between two stacks passes on
         out = []
         for cell, st in enumerate(self.model.stacks):
             top = dice_model.die_top_z(len(st) - 1) if st else units.CARD_THICKNESS
@@ -530,8 +681,13 @@ class SandboxApp(DirectObject):
         preview the ray meets, else where it meets the card."""
         render = self.view.root
         picker = Picker(self.base.cam, self.view.lens, render)
-        return picker.cell_under(mx, my, self.stage.buildings[0],
-                                 partial(card_model.cell_at, self.model.blueprint), columns=self.columns())
+        return picker.cell_under(
+            mx,
+            my,
+            self.stage.buildings[0],
+            partial(card_model.cell_at, self.model.blueprint),
+            columns=self.columns(),
+        )
 
     def click(self) -> None:
         mw = self.base.mouseWatcherNode
@@ -544,8 +700,10 @@ class SandboxApp(DirectObject):
         says where to click. Returns the refusal, or None."""
         cell = self.cell_under(mx, my)
         if cell is None:
-            self.status = _("Nothing there to drop on: click a space of the card, a stack on it, "
-                            "or the held die over a space.")
+            self.status = _(
+                "Nothing there to drop on: click a space of the card, a stack on it, "
+                "or the held die over a space."
+            )
             self.redraw()
             return None
         return self.drop(cell)
@@ -578,10 +736,17 @@ class SandboxApp(DirectObject):
         self.view.destroy()
 
 
-def run_window(out_path: str | None, card_index: int, width: int, height: int, shaders: bool,
-               blank: tuple[int, int] = (3, 2)) -> int:
-    base = open_base(size=(width, height), title=_("Blueprints - sandbox"), sync_video=True,
-                     shaders_on=shaders)  # no offscreen twin to suggest: the default hint
+def run_window(
+    out_path: str | None,
+    card_index: int,
+    width: int,
+    height: int,
+    shaders: bool,
+    blank: tuple[int, int] = (3, 2),
+) -> int:
+    base = open_base(
+        size=(width, height), title=_("Blueprints - sandbox"), sync_video=True, shaders_on=shaders
+    )  # no offscreen twin to suggest: the default hint
     app = SandboxApp(base, out_path, card_index, on_quit=base.userExit, blank=blank)
     app.accept(base.win.get_window_event(), lambda win: app.redraw())  # framed anew, orbit kept
     if hasattr(base.win, "set_close_request_event"):  # the window's close button asks as Esc does

@@ -38,25 +38,35 @@ from blueprints3d.engine.rules import Prize
 from blueprints3d.files.buildfile import Build
 from blueprints3d.i18n import N_, _, n_, translate
 from blueprints3d.i18n import number as i18n_number
-from blueprints3d.client.scene.script_text import (CJK_FONT, PERSIAN_FONT, picture_font_path, picture_script,
-                                                   picture_text, script_of)
+from blueprints3d.client.scene.script_text import (
+    CJK_FONT,
+    PERSIAN_FONT,
+    picture_font_path,
+    picture_script,
+    picture_text,
+    script_of,
+)
 from blueprints3d.presentation.words import title_word
 
 RGB = tuple[float, float, float]
-Box = tuple[int, int, int, int]        # x, y from the top left, width, height (pixels)
+Box = tuple[int, int, int, int]  # x, y from the top left, width, height (pixels)
 
-FONT = card_model.CARD_FONT            # DejaVu Sans: every Latin word of the card
-PICTURE_FONTS = {"latin": FONT, "persian": PERSIAN_FONT, "cjk": CJK_FONT}   # by the words' letters
-PANEL: RGB = (0.065, 0.075, 0.10)      # the panel's ground
-PANEL_ALPHA = 0.93                     # over the table: the walnut shows faintly through
-INK: RGB = (0.95, 0.94, 0.90)          # the headline, the table's words
-MUTED: RGB = (0.64, 0.67, 0.73)        # small print
-GOLD: RGB = (0.97, 0.75, 0.30)         # the total, the Prize discs
-RULE_ALPHA = 0.16                      # the thin lines between the panel's parts
-WIDE = 1.2                             # from this aspect up the panel stands at the right
-BOLD = 0.035                           # a bold line's extra stroke, a share of its size
-MATERIAL_WORDS = {Material.WOOD: N_("Wood"), Material.RECYCLED: N_("Recycled"), Material.STONE: N_("Stone"),
-                  Material.GLASS: N_("Glass")}
+FONT = card_model.CARD_FONT  # DejaVu Sans: every Latin word of the card
+PICTURE_FONTS = {"latin": FONT, "persian": PERSIAN_FONT, "cjk": CJK_FONT}  # by the words' letters
+PANEL: RGB = (0.065, 0.075, 0.10)  # the panel's ground
+PANEL_ALPHA = 0.93  # over the table: the walnut shows faintly through
+INK: RGB = (0.95, 0.94, 0.90)  # the headline, the table's words
+MUTED: RGB = (0.64, 0.67, 0.73)  # small print
+GOLD: RGB = (0.97, 0.75, 0.30)  # the total, the Prize discs
+RULE_ALPHA = 0.16  # the thin lines between the panel's parts
+WIDE = 1.2  # from this aspect up the panel stands at the right
+BOLD = 0.035  # a bold line's extra stroke, a share of its size
+MATERIAL_WORDS = {
+    Material.WOOD: N_("Wood"),
+    Material.RECYCLED: N_("Recycled"),
+    Material.STONE: N_("Stone"),
+    Material.GLASS: N_("Glass"),
+}
 
 
 @dataclass(frozen=True)
@@ -74,7 +84,7 @@ class Item:
     bold: bool = False
     font: str = FONT
     alpha: float = 1.0
-    role: str = ""                     # what it is on the card: "headline", "total", ...
+    role: str = ""  # what it is on the card: "headline", "total", ...
 
     def moved(self, dx: int, dy: int) -> "Item":
         x, y, w, h = self.box
@@ -98,6 +108,7 @@ class Plan:
 
 
 # -- words ------------------------------------------------------------------------------------------
+
 
 @lru_cache(maxsize=1)
 def font_path() -> Filename:
@@ -126,7 +137,9 @@ def _cap_ratio() -> float:
     """The height of a capital over the font's pixel size."""
     ink = _ink("H", 200.0)
     rows = np.nonzero(ink.max(axis=1) > 0.5)[0]
-    return float(int(rows.max(axis=0)) - int(rows.min(axis=0)) + 1) / 200.0   # axis=0: numpy 2.5's stubs
+    return (
+        float(int(rows.max(axis=0)) - int(rows.min(axis=0)) + 1) / 200.0
+    )  # axis=0: numpy 2.5's stubs
 
 
 def text_width(text: str, px: float, bold: bool = False) -> float:
@@ -149,12 +162,16 @@ def _ink(text: str, px: float) -> np.ndarray:
     maker = text_maker(px, picture_script(text))
     text = picture_text(text)
     pad = _pad(px)
-    img = PNMImage(int(math.ceil(maker.calc_width(text))) + 2 * pad, _baseline(px) + int(0.45 * px) + pad, 1)
+    img = PNMImage(
+        int(math.ceil(maker.calc_width(text))) + 2 * pad, _baseline(px) + int(0.45 * px) + pad, 1
+    )
     maker.generate_into(text, img, pad, _baseline(px))
     tex = Texture()
     tex.load(img)
     data = np.frombuffer(bytes(tex.get_ram_image()), np.uint8)
-    return (data.reshape(img.get_y_size(), img.get_x_size())[::-1] / np.float32(255)).astype(np.float32)
+    return (data.reshape(img.get_y_size(), img.get_x_size())[::-1] / np.float32(255)).astype(
+        np.float32
+    )
 
 
 def _pad(px: float) -> int:
@@ -172,7 +189,7 @@ def text_mask(text: str, px: float, bold: bool = False) -> np.ndarray:
     if k:
         out = np.pad(ink, ((0, 0), (0, k)))
         for s in range(1, k + 1):
-            out[:, s:s + ink.shape[1]] = np.maximum(out[:, s:s + ink.shape[1]], ink)
+            out[:, s : s + ink.shape[1]] = np.maximum(out[:, s : s + ink.shape[1]], ink)
         ink = out
     return ink
 
@@ -194,8 +211,17 @@ def clipped(text: str, px: float, width: float, bold: bool = False) -> str:
     return text + "…"
 
 
-def words(text: str, x: float, baseline: float, px: float, colour: RGB = INK, bold: bool = False,
-          align: str = "left", role: str = "", alpha: float = 1.0) -> Item:
+def words(
+    text: str,
+    x: float,
+    baseline: float,
+    px: float,
+    colour: RGB = INK,
+    bold: bool = False,
+    align: str = "left",
+    role: str = "",
+    alpha: float = 1.0,
+) -> Item:
     """A line of text placed by its baseline; ``box`` from its cap height to the baseline."""
     px = _px(px)
     w = text_width(text, px, bold)
@@ -204,8 +230,17 @@ def words(text: str, x: float, baseline: float, px: float, colour: RGB = INK, bo
     elif align == "center":
         x -= w / 2
     cap = cap_height(px)
-    return Item("text", text, (round(x), round(baseline - cap), max(1, round(w)), max(1, round(cap))),
-                colour, px, bold, alpha=alpha, role=role, font=PICTURE_FONTS[picture_script(text)])
+    return Item(
+        "text",
+        text,
+        (round(x), round(baseline - cap), max(1, round(w)), max(1, round(cap))),
+        colour,
+        px,
+        bold,
+        alpha=alpha,
+        role=role,
+        font=PICTURE_FONTS[picture_script(text)],
+    )
 
 
 def spaced(text: str) -> str:
@@ -217,6 +252,7 @@ def spaced(text: str) -> str:
 
 
 # -- the card's parts ---------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Facts:
@@ -236,16 +272,27 @@ def facts(build: Build, name: str | None = None) -> Facts:
     score = build.score()
     title = card_model.card_title(bp).replace("  ", " ")
     if name:
-        headline, subtitle = name, _("{title} \u00b7 {dice}", title=title, dice=n_("{n} die", "{n} dice", build.num_dice))
+        headline, subtitle = (
+            name,
+            _("{title} \u00b7 {dice}", title=title, dice=n_("{n} die", "{n} dice", build.num_dice)),
+        )
     else:
         headline = translate(bp.name_message)
         dice = n_("{n} die", "{n} dice", build.num_dice)
-        subtitle = (_("Blueprint {id} \u00b7 {dice}", id=bp.id, dice=dice) if bp.id.lower() not in bp.name.lower()
-                    else dice)
-    return Facts(headline=headline, subtitle=subtitle, total=score.total,
-                 points=tuple((m, getattr(score, m.label)) for m in Material),
-                 bonus=score.blueprint, followed=score.blueprint > 0,
-                 prizes=tuple(p for p in Prize if p in score.prizes))
+        subtitle = (
+            _("Blueprint {id} \u00b7 {dice}", id=bp.id, dice=dice)
+            if bp.id.lower() not in bp.name.lower()
+            else dice
+        )
+    return Facts(
+        headline=headline,
+        subtitle=subtitle,
+        total=score.total,
+        points=tuple((m, getattr(score, m.label)) for m in Material),
+        bonus=score.blueprint,
+        followed=score.blueprint > 0,
+        prizes=tuple(p for p in Prize if p in score.prizes),
+    )
 
 
 def headline_lines(text: str, px: float, width: float) -> tuple[float, list[str]]:
@@ -270,7 +317,7 @@ def headline_lines(text: str, px: float, width: float) -> tuple[float, list[str]
 
 
 def _header(f: Facts, width: float, u: float) -> tuple[list[Item], float]:
-    """"BLUEPRINTS", the headline and the subtitle, from y = 0; the height used."""
+    """ "BLUEPRINTS", the headline and the subtitle, from y = 0; the height used."""
     out = []
     kicker = 15 * u
     y = cap_height(kicker)
@@ -292,7 +339,7 @@ def _score(f: Facts, width: float, u: float) -> tuple[list[Item], float]:
     rows = len(f.points)
     table_h = rows * row
     big = 118 * u
-    number = i18n_number(f.total)   # Persian digits in Persian
+    number = i18n_number(f.total)  # Persian digits in Persian
     cap = cap_height(big)
     top = max(0.0, (table_h - cap - 30 * u) / 2)
     out.append(words(number, 0, top + cap, big, GOLD, bold=True, role="total"))
@@ -305,12 +352,38 @@ def _score(f: Facts, width: float, u: float) -> tuple[list[Item], float]:
     tp = 21 * u
     for k, (m, pts) in enumerate(f.points):
         cy = k * row + row / 2
-        out.append(Item("chip", m.label, (round(x0), round(cy - chip / 2), chip, chip),
-                        chip_colour(m), role="chip"))
+        out.append(
+            Item(
+                "chip",
+                m.label,
+                (round(x0), round(cy - chip / 2), chip, chip),
+                chip_colour(m),
+                role="chip",
+            )
+        )
         base = cy + cap_height(tp) / 2
-        out.append(words(_(MATERIAL_WORDS[m]), x0 + chip + 14 * u, base, tp, INK, role=f"points-label:{m.label}"))
-        out.append(words(i18n_number(pts), x1, base, tp, INK if pts else MUTED, bold=True, align="right",
-                         role=f"points:{m.label}"))
+        out.append(
+            words(
+                _(MATERIAL_WORDS[m]),
+                x0 + chip + 14 * u,
+                base,
+                tp,
+                INK,
+                role=f"points-label:{m.label}",
+            )
+        )
+        out.append(
+            words(
+                i18n_number(pts),
+                x1,
+                base,
+                tp,
+                INK if pts else MUTED,
+                bold=True,
+                align="right",
+                role=f"points:{m.label}",
+            )
+        )
     return out, max(table_h, top + cap + 34 * u)
 
 
@@ -330,25 +403,43 @@ def _bonus(build: Build, f: Facts, width: float, u: float) -> tuple[list[Item], 
     """The blueprint card's face and its bonus."""
     face = _face_item(build, 78 * u)
     fw = face.box[2]
-    if fw > 0.45 * width:   # a long custom card: no wider than a share of the panel
+    if fw > 0.45 * width:  # a long custom card: no wider than a share of the panel
         fh, fwn = _face_shape(build)
-        face = Item("face", build.blueprint.id, (0, 0, round(0.45 * width), max(8, round(0.45 * width * fh / fwn))),
-                    role="face")
+        face = Item(
+            "face",
+            build.blueprint.id,
+            (0, 0, round(0.45 * width), max(8, round(0.45 * width * fh / fwn))),
+            role="face",
+        )
         fw = face.box[2]
     h = face.box[3]
     x = fw + 20 * u
     tp = 21 * u
     out = [face]
     out.append(words(_("Blueprint bonus"), x, h / 2 - 6 * u, tp, INK, role="bonus-label"))
-    out.append(words(f"+{i18n_number(f.bonus)}" if f.bonus else i18n_number(0), width, h / 2 - 6 * u, tp, INK if f.bonus else MUTED,
-                     bold=True, align="right", role="bonus"))
+    out.append(
+        words(
+            f"+{i18n_number(f.bonus)}" if f.bonus else i18n_number(0),
+            width,
+            h / 2 - 6 * u,
+            tp,
+            INK if f.bonus else MUTED,
+            bold=True,
+            align="right",
+            role="bonus",
+        )
+    )
     note = _("followed exactly") if f.followed else _("not followed")
-    out.append(words(note, x, h / 2 - 6 * u + 10 * u + cap_height(16 * u), 16 * u, MUTED, role="bonus-note"))
+    out.append(
+        words(
+            note, x, h / 2 - 6 * u + 10 * u + cap_height(16 * u), 16 * u, MUTED, role="bonus-note"
+        )
+    )
     return out, h
 
 
 def _prizes(f: Facts, width: float, u: float) -> tuple[list[Item], float]:
-    """"PRIZES" and a gold disc with its icon for each Prize it qualifies for, titled."""
+    """ "PRIZES" and a gold disc with its icon for each Prize it qualifies for, titled."""
     out = []
     kp = 15 * u
     y = cap_height(kp)
@@ -356,27 +447,54 @@ def _prizes(f: Facts, width: float, u: float) -> tuple[list[Item], float]:
     y += 14 * u
     if not f.prizes:
         np_ = 21 * u
-        out.append(words(_("No Prizes this time"), 0, y + cap_height(np_) + 6 * u, np_, MUTED, role="no-prizes"))
+        out.append(
+            words(
+                _("No Prizes this time"),
+                0,
+                y + cap_height(np_) + 6 * u,
+                np_,
+                MUTED,
+                role="no-prizes",
+            )
+        )
         return out, y + cap_height(np_) + 10 * u
     slot = width / 4
     d = min(64 * u, 0.72 * slot)
     tp = 15 * u
     for k, p in enumerate(f.prizes):
         cx = k * slot + slot / 2
-        out.append(Item("badge", icons.prize_icon(p), (round(cx - d / 2), round(y), round(d), round(d)), GOLD,
-                        role=f"prize:{p.value}"))
+        out.append(
+            Item(
+                "badge",
+                icons.prize_icon(p),
+                (round(cx - d / 2), round(y), round(d), round(d)),
+                GOLD,
+                role=f"prize:{p.value}",
+            )
+        )
         title = title_word(p)
         lines = title.split(" ") if text_width(title, tp) > slot - 6 * u else [title]
         for j, line in enumerate(lines):
             px = fit_px(line, tp, slot - 6 * u)
-            out.append(words(line, cx, y + d + 10 * u + cap_height(tp) + j * 1.45 * tp, px, INK, align="center",
-                             role=f"prize-title:{p.value}"))
+            out.append(
+                words(
+                    line,
+                    cx,
+                    y + d + 10 * u + cap_height(tp) + j * 1.45 * tp,
+                    px,
+                    INK,
+                    align="center",
+                    role=f"prize-title:{p.value}",
+                )
+            )
     longest = 2 if any(text_width(title_word(p), tp) > slot - 6 * u for p in f.prizes) else 1
     return out, y + d + 10 * u + cap_height(tp) + (longest - 1) * 1.45 * tp + 4 * u
 
 
 def _rule(width: float, u: float) -> Item:
-    return Item("rule", "", (0, 0, round(width), max(1, round(1.5 * u))), INK, alpha=RULE_ALPHA, role="rule")
+    return Item(
+        "rule", "", (0, 0, round(width), max(1, round(1.5 * u))), INK, alpha=RULE_ALPHA, role="rule"
+    )
 
 
 def _stack(parts, gap: float) -> tuple[list[Item], float]:
@@ -404,6 +522,7 @@ def _ruled(parts, width: float, u: float) -> list:
 
 # -- layouts -------------------------------------------------------------------------------------------
 
+
 def plan(build: Build, size: tuple[int, int], name: str | None = None) -> Plan:
     """Lay out the share card of ``build`` at ``size`` (nothing drawn yet): the panel at the
     right of a wide picture, else along its bottom with the headline over the top."""
@@ -423,8 +542,13 @@ def _crowded(items: list[Item], width: float) -> bool:
     if any(x < 0 or x + w > width + 0.5 for x, _, w, _ in drawn):
         return True
     for k, a in enumerate(drawn):
-        for b in drawn[k + 1:]:
-            if not (a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1]):
+        for b in drawn[k + 1 :]:
+            if not (
+                a[0] + a[2] <= b[0]
+                or b[0] + b[2] <= a[0]
+                or a[1] + a[3] <= b[1]
+                or b[1] + b[3] <= a[1]
+            ):
                 return True
     return False
 
@@ -437,8 +561,16 @@ def _wide(build: Build, f: Facts, size: tuple[int, int]) -> Plan:
         pad = 40 * u
         inner = pw - 2 * pad
         gap = 22 * u
-        parts = _ruled([_header(f, inner, u), _score(f, inner, u), _bonus(build, f, inner, u),
-                        _prizes(f, inner, u)], inner, u)
+        parts = _ruled(
+            [
+                _header(f, inner, u),
+                _score(f, inner, u),
+                _bonus(build, f, inner, u),
+                _prizes(f, inner, u),
+            ],
+            inner,
+            u,
+        )
         items, used = _stack(parts, gap)
         tall = used / (h - 2 * pad)
         if tall <= 1 and not _crowded(items, inner):
@@ -475,22 +607,37 @@ def _upright(build: Build, f: Facts, size: tuple[int, int]) -> Plan:
     y0 = h - ph + pad
     items += [i.moved(round(pad), round(y0 + (body_h - left[1]) / 2)) for i in left[0]]
     items += [i.moved(round(2 * pad + col), round(y0)) for i in right[0]]
-    items.append(Item("rule", "", (round(1.5 * pad + col), round(y0), max(1, round(1.5 * u)), round(body_h)), INK,
-                      alpha=RULE_ALPHA, role="rule"))
+    items.append(
+        Item(
+            "rule",
+            "",
+            (round(1.5 * pad + col), round(y0), max(1, round(1.5 * u)), round(body_h)),
+            INK,
+            alpha=RULE_ALPHA,
+            role="rule",
+        )
+    )
     top_free = 1.0 - 2.0 * (head_h + 1.5 * pad) / h
     bottom_free = -1.0 + 2.0 * ph / h
-    return Plan(size, (0, h - ph, w, ph), (-1.0, 1.0, bottom_free, top_free), [scrim, *items], f.prizes)
+    return Plan(
+        size, (0, h - ph, w, ph), (-1.0, 1.0, bottom_free, top_free), [scrim, *items], f.prizes
+    )
 
 
 # -- drawing --------------------------------------------------------------------------------------------
 
-def compose(plan_: Plan, building: np.ndarray, build: Build | None = None, words_on: bool = True) -> np.ndarray:
+
+def compose(
+    plan_: Plan, building: np.ndarray, build: Build | None = None, words_on: bool = True
+) -> np.ndarray:
     """The share card as an (h, w, 3) uint8 array: ``building`` (the render, of the plan's size)
     under the panel and everything the plan holds (``build``: for the card's face; ``words_on``
     False leaves every word out, for comparing)."""
     w, h = plan_.size
     if building.shape[:2] != (h, w):
-        raise ValueError(f"the building's picture is {building.shape[1]}x{building.shape[0]}, the card {w}x{h}")
+        raise ValueError(
+            f"the building's picture is {building.shape[1]}x{building.shape[0]}, the card {w}x{h}"
+        )
     img = building.astype(np.float32) / 255.0
     _vignette(img, plan_)
     x, y, pw, ph = plan_.panel
@@ -521,7 +668,7 @@ def _blend(img: np.ndarray, box: Box, mask: np.ndarray, colour: RGB, alpha: floa
     x0, y0, x1, y1 = max(0, x), max(0, y), min(W, x + w), min(H, y + h)
     if x1 <= x0 or y1 <= y0:
         return
-    m = mask[y0 - y:y1 - y, x0 - x:x1 - x, None] * alpha
+    m = mask[y0 - y : y1 - y, x0 - x : x1 - x, None] * alpha
     region = img[y0:y1, x0:x1]
     region *= 1.0 - m
     region += m * np.asarray(colour, np.float32)
@@ -531,7 +678,9 @@ def _draw_text(img: np.ndarray, item: Item) -> None:
     ink = text_mask(item.what, item.px, item.bold)
     x, y, _, h = item.box
     baseline = y + h
-    _blend(img, (x - _pad(item.px), baseline - _baseline(item.px), 0, 0), ink, item.colour, item.alpha)
+    _blend(
+        img, (x - _pad(item.px), baseline - _baseline(item.px), 0, 0), ink, item.colour, item.alpha
+    )
 
 
 def rounded_mask(w: int, h: int, r: float, ss: int = 4) -> np.ndarray:
@@ -562,19 +711,23 @@ def _draw_chip(img: np.ndarray, item: Item) -> None:
 def _draw_badge(img: np.ndarray, item: Item) -> None:
     """A gold disc with the Prize's icon on it in the panel's ink."""
     x, y, d, _ = item.box
-    _blend(img, (x, y + max(1, d // 24), 0, 0), disc_mask(d), (0.0, 0.0, 0.0), 0.35)   # a soft drop
+    _blend(img, (x, y + max(1, d // 24), 0, 0), disc_mask(d), (0.0, 0.0, 0.0), 0.35)  # a soft drop
     _blend(img, (x, y, 0, 0), disc_mask(d), item.colour)
     s = max(4, round(d * 0.64))
-    _blend(img, (x + (d - s) // 2, y + (d - s) // 2, 0, 0), resize(icons.alpha(item.what), s, s), PANEL)
+    _blend(
+        img, (x + (d - s) // 2, y + (d - s) // 2, 0, 0), resize(icons.alpha(item.what), s, s), PANEL
+    )
 
 
 def _draw_face(img: np.ndarray, item: Item, build: Build) -> None:
     x, y, w, h = item.box
     face = from_pnm(_face(build)).astype(np.float32) / 255.0
     small = resize(face, w, h)
-    _blend(img, (x + 2, y + 3, 0, 0), rounded_mask(w, h, 3), (0.0, 0.0, 0.0), 0.4)   # lies on the panel
+    _blend(
+        img, (x + 2, y + 3, 0, 0), rounded_mask(w, h, 3), (0.0, 0.0, 0.0), 0.4
+    )  # lies on the panel
     mask = rounded_mask(w, h, 2)
-    region = img[y:y + h, x:x + w]
+    region = img[y : y + h, x : x + w]
     hh, ww = region.shape[:2]
     m = mask[:hh, :ww, None]
     region *= 1 - m
@@ -607,15 +760,28 @@ def _edge_shadow(img: np.ndarray, plan_: Plan) -> None:
     x, y, pw, ph = plan_.panel
     reach = max(2, round(0.02 * max(w, h)))
     t = np.linspace(1.0, 0.0, reach, dtype=np.float32) ** 2
-    if x > 0:    # the panel at the right: its shadow falls left
-        _blend(img, (x - reach, y, 0, 0), np.broadcast_to(t[::-1][None, :], (ph, reach)), (0, 0, 0), 0.45)
+    if x > 0:  # the panel at the right: its shadow falls left
+        _blend(
+            img,
+            (x - reach, y, 0, 0),
+            np.broadcast_to(t[::-1][None, :], (ph, reach)),
+            (0, 0, 0),
+            0.45,
+        )
     elif y > 0:  # along the bottom: its shadow falls up
-        _blend(img, (x, y - reach, 0, 0), np.broadcast_to(t[::-1][:, None], (reach, pw)), (0, 0, 0), 0.45)
+        _blend(
+            img,
+            (x, y - reach, 0, 0),
+            np.broadcast_to(t[::-1][:, None], (reach, pw)),
+            (0, 0, 0),
+            0.45,
+        )
 
 
 def resize(img: np.ndarray, w: int, h: int) -> np.ndarray:
     """``img`` ((h0, w0) or (h0, w0, c) floats) scaled to ``w`` x ``h``: each new pixel the
     area-weighted mean of the old ones it covers (smooth when shrinking, linear when growing)."""
+
     def weights(n_old: int, n_new: int) -> np.ndarray:
         m = np.zeros((n_new, n_old), np.float32)
         if n_new <= n_old:
@@ -641,10 +807,13 @@ def resize(img: np.ndarray, w: int, h: int) -> np.ndarray:
 
 # -- the blueprint card's face --------------------------------------------------------------------
 
+
 def _face_shape(build: Build) -> tuple[int, int]:
     """(rows, columns) of pixels of the card's face with its drawing's band beside it."""
     w, l = card_model.card_size(build.blueprint)
-    return round(l * card_model.PX_PER_CM), round(w * card_model.PX_PER_CM) + card_model.band_shape(build.blueprint)[1]
+    return round(l * card_model.PX_PER_CM), round(w * card_model.PX_PER_CM) + card_model.band_shape(
+        build.blueprint
+    )[1]
 
 
 def _baked(name: str | None) -> PNMImage | None:

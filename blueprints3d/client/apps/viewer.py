@@ -38,7 +38,7 @@ from blueprints3d.client.scene.fonts import mono_font
 from blueprints3d.client.scene.script_text import ScriptText, use_language
 
 TURNTABLE_DEG_PER_S = 20.0
-DRAG_DEG_PER_SCREEN = 240.0    # orbit degrees for a drag across the whole window
+DRAG_DEG_PER_SCREEN = 240.0  # orbit degrees for a drag across the whole window
 MIN_ELEVATION, MAX_ELEVATION = 5.0, 88.0
 
 
@@ -46,9 +46,9 @@ MIN_ELEVATION, MAX_ELEVATION = 5.0, 88.0
 class Orbit:
     """Where the camera is on its sphere around the building."""
 
-    angle: float = 35.0        # degrees around; 0 = the owner's seat (from -Y)
+    angle: float = 35.0  # degrees around; 0 = the owner's seat (from -Y)
     elevation: float = 36.0
-    zoom: float = 1.0          # multiplies the framing distance (1: the building just fits)
+    zoom: float = 1.0  # multiplies the framing distance (1: the building just fits)
 
     def clamp(self) -> None:
         self.angle %= 360.0
@@ -61,20 +61,38 @@ def breakdown(build: Build) -> str:
     bp = build.blueprint
     score = build.score()
     lines = [bp.title, n_("{n} die", "{n} dice", build.num_dice), ""]
-    note = _("exact") if score.blueprint else _("not followed") if bp.has_plan else _("no plan printed")
-    lines.append(_("blueprint bonus {points}  ({note})", points=f"{number(score.blueprint):>3}", note=note))
-    for m in MATERIAL_WORDS:   # wood, recycled, stone, glass: the score sheet's order
+    note = (
+        _("exact")
+        if score.blueprint
+        else _("not followed")
+        if bp.has_plan
+        else _("no plan printed")
+    )
+    lines.append(
+        _("blueprint bonus {points}  ({note})", points=f"{number(score.blueprint):>3}", note=note)
+    )
+    for m in MATERIAL_WORDS:  # wood, recycled, stone, glass: the score sheet's order
         lines.append(f"{material_word(m):<15} {number(getattr(score, m.label)):>3}")
     lines.append(f"{_('total'):<15} {number(score.total):>3}")
     lines.append("")
     for d in explain_building(bp, build.stacks):
         lines.append(_("{space}, level {level}:", space=bp.cell_message(d.cell), level=d.level + 1))
-        lines.append("   " + _("{material} {value}: {reason}", material=material_word(d.material), value=d.value,
-                                reason=d.reason))
+        lines.append(
+            "   "
+            + _(
+                "{material} {value}: {reason}",
+                material=material_word(d.material),
+                value=d.value,
+                reason=d.reason,
+            )
+        )
     won = [p for p in Prize if p in score.prizes]
     lines.append("")
     lines.append(_("Prizes it qualifies for:"))
-    lines += ["   " + _("{prize} ({rule})", prize=title_word(p), rule=translate(PRIZE_RULE_MESSAGES[p])) for p in won] or ["   " + _("none")]
+    lines += [
+        "   " + _("{prize} ({rule})", prize=title_word(p), rule=translate(PRIZE_RULE_MESSAGES[p]))
+        for p in won
+    ] or ["   " + _("none")]
     return "\n".join(lines)
 
 
@@ -83,13 +101,19 @@ def pictures_dir() -> Path:
     return default_dir() / "pictures"
 
 
-STILL_SUPERSAMPLE = 2   # S pictures: drawn at twice the window's size and averaged down
+STILL_SUPERSAMPLE = 2  # S pictures: drawn at twice the window's size and averaged down
 
 
 class BuildViewer(DirectObject):
-    def __init__(self, base, build: Build, name: str = "build",
-                 shots_dir: str | os.PathLike[str] | None = None, turntable: bool = True) -> None:
-        use_language(language())   # its font the default of every text it makes
+    def __init__(
+        self,
+        base,
+        build: Build,
+        name: str = "build",
+        shots_dir: str | os.PathLike[str] | None = None,
+        turntable: bool = True,
+    ) -> None:
+        use_language(language())  # its font the default of every text it makes
         super().__init__()
         self.base, self.build, self.name = base, build, name
         self.shots_dir = Path(shots_dir) if shots_dir is not None else pictures_dir()
@@ -99,20 +123,46 @@ class BuildViewer(DirectObject):
         self.orbit = Orbit()
         self.turntable = turntable
         self._drag_from: tuple[float, float] | None = None
-        self.panel = ScriptText(parent=base.a2dTopRight, text=breakdown(build), pos=(-1.0, -0.08),
-                                  scale=0.034, fg=(0.95, 0.95, 0.9, 1), bg=(0.05, 0.06, 0.08, 0.75),
-                                  align=TextNode.A_left, mayChange=True, font=mono_font())
+        self.panel = ScriptText(
+            parent=base.a2dTopRight,
+            text=breakdown(build),
+            pos=(-1.0, -0.08),
+            scale=0.034,
+            fg=(0.95, 0.95, 0.9, 1),
+            bg=(0.05, 0.06, 0.08, 0.75),
+            align=TextNode.A_left,
+            mayChange=True,
+            font=mono_font(),
+        )
         # Left-aligned columns, with the block's right edge near the window's right edge.
         self.panel_width = self.panel.textNode.get_width() * 0.034
         self.panel.setPos(-0.04 - self.panel_width, -0.08)
-        self.help = ScriptText(parent=base.a2dBottomLeft, pos=(0.04, 0.05), scale=0.035,
-                                 fg=(0.85, 0.88, 0.9, 1), bg=(0.05, 0.06, 0.08, 0.75), align=TextNode.A_left, mayChange=True,
-                                 text=_("drag: orbit   wheel/+/-: zoom   space: turntable   R: reset   "
-                                        "S: picture   F12: picture with breakdown   Q: quit"))
-        for key, fn in (("space", self.toggle_turntable), ("r", self.reset), ("s", self.screenshot),
-                        ("f12", lambda: self.screenshot(with_panel=True)), ("wheel_up", self.zoom_in), ("wheel_down", self.zoom_out),
-                        ("+", self.zoom_in), ("=", self.zoom_in), ("-", self.zoom_out),
-                        ("mouse1", self._drag_start), ("mouse1-up", self._drag_end)):
+        self.help = ScriptText(
+            parent=base.a2dBottomLeft,
+            pos=(0.04, 0.05),
+            scale=0.035,
+            fg=(0.85, 0.88, 0.9, 1),
+            bg=(0.05, 0.06, 0.08, 0.75),
+            align=TextNode.A_left,
+            mayChange=True,
+            text=_(
+                "drag: orbit   wheel/+/-: zoom   space: turntable   R: reset   "
+                "S: picture   F12: picture with breakdown   Q: quit"
+            ),
+        )
+        for key, fn in (
+            ("space", self.toggle_turntable),
+            ("r", self.reset),
+            ("s", self.screenshot),
+            ("f12", lambda: self.screenshot(with_panel=True)),
+            ("wheel_up", self.zoom_in),
+            ("wheel_down", self.zoom_out),
+            ("+", self.zoom_in),
+            ("=", self.zoom_in),
+            ("-", self.zoom_out),
+            ("mouse1", self._drag_start),
+            ("mouse1-up", self._drag_end),
+        ):
             self.accept(key, fn)
         self.task = base.task_mgr.add(self._update, "viewer-update")
         self.apply_camera()
@@ -129,8 +179,14 @@ class BuildViewer(DirectObject):
         the part of the window the panel leaves free (``free``: that share of the width; 1 =
         the whole window, as ``render`` frames it)."""
         self.orbit.clamp()
-        showcase.frame_build(self.view, self.build, self.orbit.angle, self.orbit.elevation,
-                             zoom=self.orbit.zoom, free=self.free_share() if free is None else free)
+        showcase.frame_build(
+            self.view,
+            self.build,
+            self.orbit.angle,
+            self.orbit.elevation,
+            zoom=self.orbit.zoom,
+            free=self.free_share() if free is None else free,
+        )
 
     def advance(self, dt: float) -> None:
         """Move the turntable on by ``dt`` seconds (and follow a drag in progress)."""
@@ -201,7 +257,9 @@ class BuildViewer(DirectObject):
             self.apply_camera()
         try:
             make_folder(self.shots_dir)
-            path = write_new(self.shots_dir, file_name(self.name, "build"), ".png", picture, numbered=True)
+            path = write_new(
+                self.shots_dir, file_name(self.name, "build"), ".png", picture, numbered=True
+            )
         except OSError as e:
             self.help.setText(_("could not save the picture: {reason}", reason=os_reason(e)))
             return None
@@ -217,8 +275,9 @@ class BuildViewer(DirectObject):
         w, h = self.view.size
         f = STILL_SUPERSAMPLE
         try:
-            still = stills.open_still_view(self.base, w * f, h * f, multisamples=options.multisamples,
-                                           name="viewer-still")
+            still = stills.open_still_view(
+                self.base, w * f, h * f, multisamples=options.multisamples, name="viewer-still"
+            )
         except RuntimeError:
             capture.render_frames(self.base, 2)
             return self.view.grab()
@@ -250,10 +309,16 @@ class BuildViewer(DirectObject):
         self.view.cam.node().set_scene(self.base.render)
 
 
-def run_window(build: Build, name: str, width: int, height: int, shots_dir: str | None,
-               shaders: bool) -> int:
-    base = open_base(size=(width, height), title=_("Blueprints - {name}", name=name), sync_video=True,
-                     shaders_on=shaders, no_window_hint=VIEW_NO_WINDOW_HINT)
+def run_window(
+    build: Build, name: str, width: int, height: int, shots_dir: str | None, shaders: bool
+) -> int:
+    base = open_base(
+        size=(width, height),
+        title=_("Blueprints - {name}", name=name),
+        sync_video=True,
+        shaders_on=shaders,
+        no_window_hint=VIEW_NO_WINDOW_HINT,
+    )
     viewer = BuildViewer(base, build, name, shots_dir)
     viewer.accept("q", base.userExit)
     viewer.accept("escape", base.userExit)

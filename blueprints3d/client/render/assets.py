@@ -41,7 +41,9 @@ def _existing(kind: str, name: str) -> Path:
     try:
         return resources.file_path(PACKAGES[kind], name)
     except FileNotFoundError:
-        raise FileNotFoundError(f"blueprints3d: asset {kind}/{name} is missing (made by tools/; see README)") from None
+        raise FileNotFoundError(
+            f"blueprints3d: asset {kind}/{name} is missing (made by tools/; see README)"
+        ) from None
 
 
 @lru_cache(maxsize=None)
@@ -51,7 +53,9 @@ def load_model(name: str) -> NodePath:
     # No model cache: the file is already a bam, and a cache index written at exit has crashed
     # Panda3D 1.10 (BamCache::flush_index during GraphicsEngine teardown).
     options = LoaderOptions(LoaderOptions.LF_report_errors | LoaderOptions.LF_no_cache)
-    node = Loader.get_global_ptr().load_sync(Filename.from_os_specific(str(model_path(name))), options)
+    node = Loader.get_global_ptr().load_sync(
+        Filename.from_os_specific(str(model_path(name))), options
+    )
     if node is None:
         raise OSError(f"blueprints3d: cannot read model {model_path(name)}")
     return NodePath(node)

@@ -39,24 +39,35 @@ from blueprints3d import resources
 
 
 # The sounds, by name (blueprints3d/sounds/<name>.wav), and how many can sound at once.
-VOICES: dict[str, int] = {"die_felt": 4, "die_die": 4, "die_card": 4, "bag_draw": 1,
-                          "turn": 1, "award": 1, "prize": 1}
+VOICES: dict[str, int] = {
+    "die_felt": 4,
+    "die_die": 4,
+    "die_card": 4,
+    "bag_draw": 1,
+    "turn": 1,
+    "award": 1,
+    "prize": 1,
+}
 SOUNDS = tuple(VOICES)
 # What a die hits (a physics impact's surface) -> its sound and a pitch factor: the walnut rim
 # knocks like a die, lower.
-SURFACES: dict[str, tuple[str, float]] = {"felt": ("die_felt", 1.0), "die": ("die_die", 1.0),
-                                          "card": ("die_card", 1.0), "wall": ("die_die", 0.7)}
+SURFACES: dict[str, tuple[str, float]] = {
+    "felt": ("die_felt", 1.0),
+    "die": ("die_die", 1.0),
+    "card": ("die_card", 1.0),
+    "wall": ("die_die", 0.7),
+}
 
 NO_DEVICE = "blueprints3d: no sound device; playing silently"
 OPENAL = "p3openal_audio"
 
 # Impact loudness (speeds in scene units, cm, per second; see impact_volume).
-QUIET_SPEED = 3.0      # slower than this an impact is not heard
-LOUD_SPEED = 150.0     # this fast or faster: full loudness
-SOFTEST = 0.12         # the loudness of an impact just above QUIET_SPEED
-PLACE_SPEED = 45.0     # a die set down by hand (no physics): a medium tap
-IMPACT_GAP = 0.03      # s: a die's impacts closer than this are one sound (the louder)
-RATE_SPREAD = 0.05     # dice differ in pitch by up to this fraction, so seven are not one
+QUIET_SPEED = 3.0  # slower than this an impact is not heard
+LOUD_SPEED = 150.0  # this fast or faster: full loudness
+SOFTEST = 0.12  # the loudness of an impact just above QUIET_SPEED
+PLACE_SPEED = 45.0  # a die set down by hand (no physics): a medium tap
+IMPACT_GAP = 0.03  # s: a die's impacts closer than this are one sound (the louder)
+RATE_SPREAD = 0.05  # dice differ in pitch by up to this fraction, so seven are not one
 
 
 def sound_folder() -> Path:
@@ -70,14 +81,16 @@ def sound_path(name: str) -> Path:
     try:
         return resources.file_path("blueprints3d.sounds", f"{name}.wav")
     except FileNotFoundError:
-        raise FileNotFoundError(f"blueprints3d: sound sounds/{name}.wav is missing (made by tools/make_sounds.py)") from None
+        raise FileNotFoundError(
+            f"blueprints3d: sound sounds/{name}.wav is missing (made by tools/make_sounds.py)"
+        ) from None
 
 
 def impact_volume(speed: float) -> float:
     """The loudness (0..1) of an impact at ``speed`` cm/s: 0 below QUIET_SPEED, then rising in
     proportion to the speed (a struck body's amplitude follows its impact velocity) from
     SOFTEST to 1 at LOUD_SPEED, and 1 beyond."""
-    if not speed == speed or speed < QUIET_SPEED:   # NaN or too slow: not heard
+    if not speed == speed or speed < QUIET_SPEED:  # NaN or too slow: not heard
         return 0.0
     u = min(1.0, (speed - QUIET_SPEED) / (LOUD_SPEED - QUIET_SPEED))
     return SOFTEST + (1.0 - SOFTEST) * u
@@ -147,8 +160,9 @@ class SoundBank:
     played, as (name, loudness, rate), newest last (the last 64): for tests and tools.
     """
 
-    def __init__(self, manager: Any, task_mgr: Any = None, *, volume: float = 1.0,
-                 muted: bool = False) -> None:
+    def __init__(
+        self, manager: Any, task_mgr: Any = None, *, volume: float = 1.0, muted: bool = False
+    ) -> None:
         self.manager = manager
         self.task_mgr = task_mgr
         self.silent = manager is None or not manager.is_valid()
@@ -157,19 +171,21 @@ class SoundBank:
         self.log: list[tuple[str, float, float]] = []
         self._voices: dict[str, list[Any]] = {}
         self._next: dict[str, int] = {}
-        self._pending: set[str] = set()   # names of the delayed plays' tasks
+        self._pending: set[str] = set()  # names of the delayed plays' tasks
         self._serial = 0
         for name, count in VOICES.items():
             path = Filename.from_os_specific(str(sound_path(name)))
-            self._voices[name] = ([] if manager is None else
-                                  [manager.get_sound(path, False) for _ in range(count)])
+            self._voices[name] = (
+                [] if manager is None else [manager.get_sound(path, False) for _ in range(count)]
+            )
             self._next[name] = 0
         self.set_volume(volume)
         self.set_muted(muted)
 
     @classmethod
-    def for_base(cls, base: Any, *, volume: float = 1.0, muted: bool = False,
-                 stream: TextIO | None = None) -> "SoundBank":
+    def for_base(
+        cls, base: Any, *, volume: float = 1.0, muted: bool = False, stream: TextIO | None = None
+    ) -> "SoundBank":
         """The bank on ShowBase's sound-effects manager. When a real audio library was asked
         for and there is no working device, one line (NO_DEVICE) goes to ``stream`` (stderr)."""
         managers = getattr(base, "sfxManagerList", None) or [None]
@@ -200,8 +216,9 @@ class SoundBank:
         return not self.silent and not self.muted and self.volume > 0.0
 
     # ---- playing ------------------------------------------------------------------------------
-    def play(self, name: str, speed: float | None = None, rate: float = 1.0,
-             delay: float = 0.0) -> bool:
+    def play(
+        self, name: str, speed: float | None = None, rate: float = 1.0, delay: float = 0.0
+    ) -> bool:
         """Play ``name`` (after ``delay`` seconds on the task manager): at full loudness, or as
         loud as an impact at ``speed`` cm/s (``impact_volume``); ``rate`` scales its pitch and
         speed. Returns whether it was played or scheduled (not when muted, unknown to be
@@ -215,8 +232,9 @@ class SoundBank:
             self._serial += 1
             task_name = f"blueprints3d-sound-{self._serial}"
             self._pending.add(task_name)
-            self.task_mgr.do_method_later(delay, self._start, task_name,
-                                          extraArgs=[name, loud, rate, task_name])
+            self.task_mgr.do_method_later(
+                delay, self._start, task_name, extraArgs=[name, loud, rate, task_name]
+            )
             return True
         self._start(name, loud, rate)
         return True
@@ -239,8 +257,12 @@ class SoundBank:
 
     def place(self, on_die: bool, die: int | None = None, delay: float = 0.0) -> bool:
         """A die set down by hand or by a glide (no physics): on a card, or on another die."""
-        return self.play("die_die" if on_die else "die_card", PLACE_SPEED,
-                         die_rate(die) if die is not None else 1.0, delay)
+        return self.play(
+            "die_die" if on_die else "die_card",
+            PLACE_SPEED,
+            die_rate(die) if die is not None else 1.0,
+            delay,
+        )
 
     def play_impact(self, event: Any, delay: float = 0.0) -> bool:
         """One impact now (or after ``delay``): a (time, die, speed, surface) tuple or an object

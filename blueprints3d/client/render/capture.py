@@ -9,8 +9,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from panda3d.core import (GraphicsOutput, NodePath, OrthographicLens, PerspectiveLens, PNMImage,
-                          Point2, Point3, StringStream, Texture)
+from panda3d.core import (
+    GraphicsOutput,
+    NodePath,
+    OrthographicLens,
+    PerspectiveLens,
+    PNMImage,
+    Point2,
+    Point3,
+    StringStream,
+    Texture,
+)
 
 from blueprints3d.client.render.window import open_base
 from blueprints3d.files.jsonfile import write_bytes_atomic
@@ -27,8 +36,13 @@ def open_offscreen_base(width: int, height: int, multisamples: int = 0):
     if _bases:
         return _bases[0]
     # Shaders start off: each test or command that wants them says so (shaders.configure).
-    base = open_base(size=(width, height), title="blueprints3d offscreen", offscreen=True,
-                     multisamples=multisamples, shaders_on=False)
+    base = open_base(
+        size=(width, height),
+        title="blueprints3d offscreen",
+        offscreen=True,
+        multisamples=multisamples,
+        shaders_on=False,
+    )
     _bases.append(base)
     return base
 
@@ -76,10 +90,15 @@ def save_png(img: np.ndarray, path: str) -> None:
     write_bytes_atomic(path, png_bytes(img))
 
 
-def snapshot(base, scene: NodePath, cam_pos: tuple[float, float, float],
-             look_at: tuple[float, float, float] = (0.0, 0.0, 0.0),
-             ortho_size: float | None = None, fov: float = 40.0,
-             background: tuple[float, float, float] = (0.5, 0.5, 0.5)) -> np.ndarray:
+def snapshot(
+    base,
+    scene: NodePath,
+    cam_pos: tuple[float, float, float],
+    look_at: tuple[float, float, float] = (0.0, 0.0, 0.0),
+    ortho_size: float | None = None,
+    fov: float = 40.0,
+    background: tuple[float, float, float] = (0.5, 0.5, 0.5),
+) -> np.ndarray:
     """Render ``scene`` alone from ``cam_pos`` on the base's window and return the picture.
 
     The default camera is pointed at ``scene`` for two frames and then handed back to

@@ -9,34 +9,49 @@ from __future__ import annotations
 
 import sys
 
-from panda3d.core import (BitMask32, ConfigVariableBool, ConfigVariableDouble, ConfigVariableInt,
-                          load_prc_file_data)
+from panda3d.core import (
+    BitMask32,
+    ConfigVariableBool,
+    ConfigVariableDouble,
+    ConfigVariableInt,
+    load_prc_file_data,
+)
 
 from blueprints3d import resources
 
 # -- the project's settings (defaults in blueprints3d.prc; a user's own .prc may override) ------
 
-SHADERS = ConfigVariableBool("blueprints3d-shaders", True,
-                             "draw materials with the GLSL shaders; false: plain colours")
-SHADOW_SIZE = ConfigVariableInt("blueprints3d-shadow-size", 1024,
-                                "side in texels of the key light's shadow map at the table")
+SHADERS = ConfigVariableBool(
+    "blueprints3d-shaders", True, "draw materials with the GLSL shaders; false: plain colours"
+)
+SHADOW_SIZE = ConfigVariableInt(
+    "blueprints3d-shadow-size", 1024, "side in texels of the key light's shadow map at the table"
+)
 # Colour-blind help: each material's own symbol printed on every face of its dice, beside the
 # pips (dice_model.show_material_symbols; the settings' "material symbols", --material-symbols).
-MATERIAL_SYMBOLS = ConfigVariableBool("blueprints3d-material-symbols", False,
-                                      "print each material's symbol on its dice (colour-blind help)")
-BOT_DELAY = ConfigVariableDouble("blueprints3d-bot-delay", 0.8,
-                                 "seconds a computer's move stays 'thinking' so people can follow")
+MATERIAL_SYMBOLS = ConfigVariableBool(
+    "blueprints3d-material-symbols",
+    False,
+    "print each material's symbol on its dice (colour-blind help)",
+)
+BOT_DELAY = ConfigVariableDouble(
+    "blueprints3d-bot-delay", 0.8, "seconds a computer's move stays 'thinking' so people can follow"
+)
 # Anisotropic filtering keeps the cards' print sharp at a slant. Mesa's software renderers do it
 # by an elliptical weighted average whose loop runs over every texel of a pixel's footprint,
 # with no bound: where a tumbling die's pips are sampled with large screen derivatives, one
 # frame of the first throw took 9.5 s here (and, at an unlucky pose, minutes: the "freeze in
 # the first throw"), against 0.1 s with it off (benchmarks/throw_aniso.py). So window.open_base
 # sets this to 1 (off) when the GL is a software rasterizer; a GPU bounds its own filtering.
-ANISOTROPY = ConfigVariableInt("blueprints3d-anisotropy", 8,
-                               "largest anisotropic filtering degree of the textures (1: none); "
-                               "set to 1 on software renderers when a window opens")
-VERBOSE = ConfigVariableBool("blueprints3d-verbose", False,
-                             "let Panda3D print its start-up messages (pipes, devices, EGL)")
+ANISOTROPY = ConfigVariableInt(
+    "blueprints3d-anisotropy",
+    8,
+    "largest anisotropic filtering degree of the textures (1: none); "
+    "set to 1 on software renderers when a window opens",
+)
+VERBOSE = ConfigVariableBool(
+    "blueprints3d-verbose", False, "let Panda3D print its start-up messages (pipes, devices, EGL)"
+)
 
 SOFTWARE_RENDERERS = ("llvmpipe", "softpipe", "swrast", "software rasterizer")
 
@@ -90,6 +105,8 @@ def platform_prc(platform: str, offscreen: bool) -> str:
     if offscreen:
         text += OFFSCREEN_PRC["linux" if platform.startswith(("linux", "freebsd")) else "other"]
     return text
+
+
 VERBOSE_PRC = """
 notify-level info
 print-pipe-types #t
@@ -101,9 +118,17 @@ notify-level-audio info
 """
 
 
-def load_config(*, size: tuple[int, int] | None = None, title: str | None = None,
-                offscreen: bool = False, fullscreen: bool = False, multisamples: int = 0,
-                sync_video: bool | None = None, verbose: bool = False, sound: bool = False) -> None:
+def load_config(
+    *,
+    size: tuple[int, int] | None = None,
+    title: str | None = None,
+    offscreen: bool = False,
+    fullscreen: bool = False,
+    multisamples: int = 0,
+    sync_video: bool | None = None,
+    verbose: bool = False,
+    sound: bool = False,
+) -> None:
     """Load the shipped .prc, then this run's own page on top; call before ``ShowBase()``.
     ``sound``: open audio through OpenAL (the shipped page says ``null``; see render/audio.py)."""
     load_prc_file_data("blueprints3d", resources.read_text(__package__, "blueprints3d.prc"))

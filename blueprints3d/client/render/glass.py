@@ -35,7 +35,7 @@ RGBA = tuple[float, float, float, float]
 
 # -- what glass shows on the live table ----------------------------------------------------------
 
-GROUND_PRIORITY = 10   # above the per-die defaults; Refraction's picture uses 20
+GROUND_PRIORITY = 10  # above the per-die defaults; Refraction's picture uses 20
 
 
 def _ground_sampler():
@@ -51,8 +51,13 @@ def _ground_sampler():
     return sampler
 
 
-def set_ground(scene_root: NodePath, cards: Sequence[NodePath] = (), table: Texture | RGBA | None = None,
-               table_scale: float | None = None, ground_z: float = 0.0) -> None:
+def set_ground(
+    scene_root: NodePath,
+    cards: Sequence[NodePath] = (),
+    table: Texture | RGBA | None = None,
+    table_scale: float | None = None,
+    ground_z: float = 0.0,
+) -> None:
     """Let glass dice under ``scene_root`` show the table and the cards through them, bent.
 
     Each glass pixel follows its refracted view ray down to the table top (z = ``ground_z``) and
@@ -65,7 +70,9 @@ def set_ground(scene_root: NodePath, cards: Sequence[NodePath] = (), table: Text
     if not shaders_enabled():
         return
     if len(cards) > materials.MAX_GROUND_CARDS:
-        raise ValueError(f"glass can show at most {materials.MAX_GROUND_CARDS} cards, not {len(cards)}")
+        raise ValueError(
+            f"glass can show at most {materials.MAX_GROUND_CARDS} cards, not {len(cards)}"
+        )
     if table is None:
         table, table_scale = surface_texture("table"), SURFACE_TEXTURE["table"][1]
     elif not isinstance(table, Texture):
@@ -84,11 +91,15 @@ def set_ground(scene_root: NodePath, cards: Sequence[NodePath] = (), table: Text
         # World (the graph's top, as p3d_ModelMatrix) -> card -> face (u, v) in [0, 1].
         to_card = LMatrix4f(card.get_mat(top))
         to_card.invert_in_place()
-        to_uv = to_card * LMatrix4f.scale_mat(1.0 / width, 1.0 / length, 1.0) \
+        to_uv = (
+            to_card
+            * LMatrix4f.scale_mat(1.0 / width, 1.0 / length, 1.0)
             * LMatrix4f.translate_mat(0.5, 0.5, 0.0)
+        )
         scene_root.set_shader_input(f"card_from_world{i}", to_uv, priority=p)
-        scene_root.set_shader_input(f"card_tex{i}", card.find("card-paper").get_texture(),
-                                    _ground_sampler(), priority=p)
+        scene_root.set_shader_input(
+            f"card_tex{i}", card.find("card-paper").get_texture(), _ground_sampler(), priority=p
+        )
 
 
 # -- the full picture, for stills ---------------------------------------------------------------
@@ -98,8 +109,9 @@ _PRIORITY = 20
 
 
 class Refraction:
-    def __init__(self, window: GraphicsOutput, camera: NodePath, scene_root: NodePath,
-                 scale: float = 0.3) -> None:
+    def __init__(
+        self, window: GraphicsOutput, camera: NodePath, scene_root: NodePath, scale: float = 0.3
+    ) -> None:
         self.scene_root = scene_root
         self.texture = Texture("refraction")
         w = max(16, int(window.get_x_size() * scale))
@@ -121,11 +133,13 @@ class Refraction:
         cam.set_tag_state_key("material")
         for material, state in materials.cheap_die_states().items():
             cam.set_tag_state(material.label, state)
-        self.camera = camera.attach_new_node(cam)                   # follows every move
+        self.camera = camera.attach_new_node(cam)  # follows every move
         region = self.buffer.make_display_region()
         region.set_camera(self.camera)
         # Kept to put back on close (set_ground's mode sits on the same root).
-        self._before = [scene_root.get_shader_input(k) for k in ("refraction_tex", "refraction_mode")]
+        self._before = [
+            scene_root.get_shader_input(k) for k in ("refraction_tex", "refraction_mode")
+        ]
         scene_root.set_shader_input("refraction_tex", self.texture, priority=_PRIORITY)
         scene_root.set_shader_input("refraction_mode", 2.0, priority=_PRIORITY)
         scene_root.set_python_tag("screen_refraction", self)
@@ -142,8 +156,9 @@ class Refraction:
         engine.remove_window(self.buffer)
 
 
-def enable_refraction(window: GraphicsOutput, camera: NodePath, scene_root: NodePath,
-                      scale: float = 0.3) -> Refraction | None:
+def enable_refraction(
+    window: GraphicsOutput, camera: NodePath, scene_root: NodePath, scale: float = 0.3
+) -> Refraction | None:
     """Start refraction for glass under ``scene_root`` seen by ``camera`` in ``window``.
 
     Returns None (glass keeps plain blending) when shaders are off or no buffer can be made.

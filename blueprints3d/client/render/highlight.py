@@ -16,8 +16,8 @@ from blueprints3d.client.render.config import REFRACTION_MASK, SHADOW_MASK
 RGBA = tuple[float, float, float, float]
 
 HIGHLIGHT_TAG = "highlight-overlay"  # nodes shown only while highlighted (e.g. a card's spaces)
-OUTLINE_NAME = "highlight-outline"   # the inside-out copy that draws a highlighted die's outline
-OUTLINE_SCALE = 1.22                 # the outline's size, relative to what it outlines
+OUTLINE_NAME = "highlight-outline"  # the inside-out copy that draws a highlighted die's outline
+OUTLINE_SCALE = 1.22  # the outline's size, relative to what it outlines
 
 # Above the per-node defaults (priority 0), so highlighting a parent (a whole stack) shows
 # through the defaults that every shaded node carries.

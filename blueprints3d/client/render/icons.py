@@ -36,8 +36,14 @@ def _index() -> dict:
     """The sheet's index: its size and each icon's pixel rectangle (checked against the sheet)."""
     path = assets.texture_path(INDEX)
     data = json.loads(path.read_text("utf-8"))
-    if data.get("format") != 1 or data.get("sheet") != SHEET or not isinstance(data.get("icons"), dict):
-        raise OSError(f"blueprints3d: {path} is no icon index of format 1 for {SHEET}: rerun tools/make_icons.py")
+    if (
+        data.get("format") != 1
+        or data.get("sheet") != SHEET
+        or not isinstance(data.get("icons"), dict)
+    ):
+        raise OSError(
+            f"blueprints3d: {path} is no icon index of format 1 for {SHEET}: rerun tools/make_icons.py"
+        )
     w, h = data["size"]
     for name, (x, y, cw, ch) in data["icons"].items():
         if not (0 <= x and 0 <= y and x + cw <= w and y + ch <= h and cw > 0 and ch > 0):
@@ -80,8 +86,10 @@ def sheet_image() -> np.ndarray:
     img = data.reshape(tex.get_y_size(), tex.get_x_size(), 4)[::-1].copy()
     sw, sh = _index()["size"]
     if img.shape[:2] != (sh, sw):
-        raise OSError(f"blueprints3d: {SHEET} is {img.shape[1]}x{img.shape[0]}, its index says {sw}x{sh}: "
-                      f"rerun tools/make_icons.py")
+        raise OSError(
+            f"blueprints3d: {SHEET} is {img.shape[1]}x{img.shape[0]}, its index says {sw}x{sh}: "
+            f"rerun tools/make_icons.py"
+        )
     img.flags.writeable = False
     return img
 
@@ -89,7 +97,7 @@ def sheet_image() -> np.ndarray:
 def image(name: str) -> np.ndarray:
     """Icon ``name`` as an (h, w, 4) uint8 RGBA array, top row first: white, alpha the ink."""
     x, y, w, h = rect(name)
-    return sheet_image()[y:y + h, x:x + w]
+    return sheet_image()[y : y + h, x : x + w]
 
 
 def alpha(name: str) -> np.ndarray:

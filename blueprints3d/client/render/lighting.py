@@ -9,8 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from panda3d.core import (AmbientLight, AsyncTask, ColorWriteAttrib, CullFaceAttrib, DirectionalLight,
-                          NodePath, RenderState, ShaderAttrib)
+from panda3d.core import (
+    AmbientLight,
+    AsyncTask,
+    ColorWriteAttrib,
+    CullFaceAttrib,
+    DirectionalLight,
+    NodePath,
+    RenderState,
+    ShaderAttrib,
+)
 
 from blueprints3d.client.render import shaders
 from blueprints3d.client.render.config import SHADOW_MASK
@@ -34,9 +42,9 @@ class Lighting:
     shadows: bool
 
     _last: tuple = ()
-    _pending: bool = False     # something moved since the map was last drawn
-    _drew_last: bool = False   # the map was drawn in the previous frame
-    _seen: tuple = ()          # the root's bounding volume, net transform and hiddenness at _last
+    _pending: bool = False  # something moved since the map was last drawn
+    _drew_last: bool = False  # the map was drawn in the previous frame
+    _seen: tuple = ()  # the root's bounding volume, net transform and hiddenness at _last
     task: AsyncTask | None = None
 
     def update_shadows(self, gsg) -> bool:
@@ -60,8 +68,11 @@ class Lighting:
             casters = self.root.find_all_matches("**/+GeomNode")
             # What the shadow camera never draws (the keyboard cursor, outlines, flat surfaces)
             # may move as it likes: only whether it is hidden from that camera counts.
-            now = tuple((c.node(), None if hidden else c.get_net_transform(), hidden)
-                        for c in casters for hidden in (c.is_hidden(SHADOW_MASK),))
+            now = tuple(
+                (c.node(), None if hidden else c.get_net_transform(), hidden)
+                for c in casters
+                for hidden in (c.is_hidden(SHADOW_MASK),)
+            )
             if now != self._last:
                 self._pending = True
             self._last = now
@@ -87,7 +98,12 @@ class Lighting:
         """
         bounds = self.root.node().get_bounds()
         # ``this`` is the C++ object's address; holding ``bounds`` keeps it from being reused.
-        seen = (bounds, bounds.this, self.root.get_net_transform(), self.root.is_hidden(SHADOW_MASK))
+        seen = (
+            bounds,
+            bounds.this,
+            self.root.get_net_transform(),
+            self.root.is_hidden(SHADOW_MASK),
+        )
         if self._seen and seen[1:] == self._seen[1:]:
             return False
         self._seen = seen
@@ -103,8 +119,8 @@ class Lighting:
             light.remove_node()
 
 
-KEY_COLOUR = (0.86, 0.82, 0.74)    # warm, like a lamp over the table
-FILL_COLOUR = (0.16, 0.19, 0.26)   # cool bounce from the room
+KEY_COLOUR = (0.86, 0.82, 0.74)  # warm, like a lamp over the table
+FILL_COLOUR = (0.16, 0.19, 0.26)  # cool bounce from the room
 AMBIENT_COLOUR = (0.24, 0.24, 0.27)
 
 
@@ -114,14 +130,24 @@ def depth_only_state():
     Without it the shadow pass would run every material's full fragment shader just to throw
     the colour away, which on a software renderer costs as much as a second frame.
     """
-    return RenderState.make(CullFaceAttrib.make_reverse(), ColorWriteAttrib.make(ColorWriteAttrib.C_off),
-                            ShaderAttrib.make(shaders.program("depth")), 1000)
+    return RenderState.make(
+        CullFaceAttrib.make_reverse(),
+        ColorWriteAttrib.make(ColorWriteAttrib.C_off),
+        ShaderAttrib.make(shaders.program("depth")),
+        1000,
+    )
 
 
-def setup_lighting(scene_root: NodePath, extent: float, shadows: bool = True,
-                   shadow_size: int = 1024, key_hpr: tuple[float, float, float] = (35.0, -58.0, 0.0),
-                   center: tuple[float, float, float] = (0.0, 0.0, 0.0),
-                   task_mgr=None, gsg=None) -> Lighting:
+def setup_lighting(
+    scene_root: NodePath,
+    extent: float,
+    shadows: bool = True,
+    shadow_size: int = 1024,
+    key_hpr: tuple[float, float, float] = (35.0, -58.0, 0.0),
+    center: tuple[float, float, float] = (0.0, 0.0, 0.0),
+    task_mgr=None,
+    gsg=None,
+) -> Lighting:
     """Light everything under ``scene_root``.
 
     Shadows only show with shaders on (``shaders.configure(True)`` first); without them the
@@ -163,9 +189,11 @@ def setup_lighting(scene_root: NodePath, extent: float, shadows: bool = True,
     scene_root.set_light(amb_np)
     lighting = Lighting(root=scene_root, key=key_np, fill=fill_np, ambient=amb_np, shadows=shadows)
     if shadows and task_mgr is not None and gsg is not None:
+
         def update(task):
             lighting.update_shadows(gsg)
             return task.cont
+
         # Before the render loop's own task (sort 50), so this frame's choice applies.
         lighting.task = task_mgr.add(update, "blueprints3d-shadow-map", sort=45)
     return lighting

@@ -15,9 +15,17 @@ from __future__ import annotations
 
 import random
 
-from panda3d.core import (LMatrix4f, LVecBase4f, NodePath,
-                          RenderState, ShaderAttrib, TexGenAttrib, Texture, TextureStage,
-                          TransparencyAttrib)
+from panda3d.core import (
+    LMatrix4f,
+    LVecBase4f,
+    NodePath,
+    RenderState,
+    ShaderAttrib,
+    TexGenAttrib,
+    Texture,
+    TextureStage,
+    TransparencyAttrib,
+)
 
 from blueprints3d.client.render import shaders
 from blueprints3d.client.render.config import REFRACTION_MASK, SHADOW_MASK
@@ -38,10 +46,10 @@ RGBA = tuple[float, float, float, float]
 # a near-black stone and a light glass. (Was wood 0.93, 0.50, 0.16 and recycled 0.22, 0.60,
 # 0.28, which protans and deutans could hardly tell apart: CIEDE2000 4.8 and 8.5.)
 BASE_COLOUR: dict[Material, RGBA] = {
-    Material.WOOD: (1.0, 0.62, 0.12, 1.0),       # orange, light (the grain darkens it)
+    Material.WOOD: (1.0, 0.62, 0.12, 1.0),  # orange, light (the grain darkens it)
     Material.RECYCLED: (0.26, 0.63, 0.51, 1.0),  # green, towards blue-green
-    Material.STONE: (0.03, 0.03, 0.035, 1.0),    # near-black
-    Material.GLASS: (0.80, 0.92, 1.0, 0.55),     # pale, see-through blue-white
+    Material.STONE: (0.03, 0.03, 0.035, 1.0),  # near-black
+    Material.GLASS: (0.80, 0.92, 1.0, 0.55),  # pale, see-through blue-white
 }
 # Colour of the pits of the pips. Engraved pips are darker than the face; on near-black stone a
 # darker pit cannot read, so its pips are filled with pale paint, as on real black dice.
@@ -49,8 +57,9 @@ PIP_COLOUR: dict[Material, RGBA] = {
     Material.WOOD: (0.30, 0.12, 0.03, 1.0),
     Material.RECYCLED: (0.04, 0.17, 0.12, 1.0),
     Material.STONE: (0.82, 0.82, 0.80, 1.0),
-    Material.GLASS: (0.04, 0.07, 0.30, 1.0),     # deep blue paint: reads on paper and on the felt
+    Material.GLASS: (0.04, 0.07, 0.30, 1.0),  # deep blue paint: reads on paper and on the felt
 }
+
 
 def _pip_stage(material: Material) -> TextureStage:
     """A texture stage that paints the pip mask in the material's pip colour over the face."""
@@ -58,15 +67,25 @@ def _pip_stage(material: Material) -> TextureStage:
     if stage is None:
         stage = TextureStage(f"pips-{material.label}")
         # rgb = mix(face colour, pip colour, mask): interpolate(constant, previous, texture alpha)
-        stage.set_combine_rgb(TextureStage.CM_interpolate,
-                              TextureStage.CS_constant, TextureStage.CO_src_color,
-                              TextureStage.CS_previous, TextureStage.CO_src_color,
-                              TextureStage.CS_texture, TextureStage.CO_src_alpha)
+        stage.set_combine_rgb(
+            TextureStage.CM_interpolate,
+            TextureStage.CS_constant,
+            TextureStage.CO_src_color,
+            TextureStage.CS_previous,
+            TextureStage.CO_src_color,
+            TextureStage.CS_texture,
+            TextureStage.CO_src_alpha,
+        )
         # Alpha likewise: a pip is as opaque as its paint, even on see-through glass.
-        stage.set_combine_alpha(TextureStage.CM_interpolate,
-                                TextureStage.CS_constant, TextureStage.CO_src_alpha,
-                                TextureStage.CS_previous, TextureStage.CO_src_alpha,
-                                TextureStage.CS_texture, TextureStage.CO_src_alpha)
+        stage.set_combine_alpha(
+            TextureStage.CM_interpolate,
+            TextureStage.CS_constant,
+            TextureStage.CO_src_alpha,
+            TextureStage.CS_previous,
+            TextureStage.CO_src_alpha,
+            TextureStage.CS_texture,
+            TextureStage.CO_src_alpha,
+        )
         stage.set_color(LVecBase4f(*PIP_COLOUR[material]))
         _PIP_STAGES[material] = stage
     return stage
@@ -81,8 +100,9 @@ def _jitter(rgba: RGBA, variant: int, amount: float) -> RGBA:
     return (min(1.0, rgba[0] * k), min(1.0, rgba[1] * k), min(1.0, rgba[2] * k), rgba[3])
 
 
-def apply_die_material(nodepath: NodePath, material: Material, variant: int, *, pips: Texture,
-                       size: float) -> None:
+def apply_die_material(
+    nodepath: NodePath, material: Material, variant: int, *, pips: Texture, size: float
+) -> None:
     """Give a die (from ``dice_model.make_die``) the look of ``material``: ``pips`` is its pip
     mask atlas, ``size`` its edge length (glass needs it to trace rays through the die)."""
     material = Material(material)
@@ -169,8 +189,12 @@ def apply_overlay_material(nodepath: NodePath) -> None:
 
 # -- shader path (issue 4) ----------------------------------------------------------------------
 
-_DIE_FLAG: dict[Material, str] = {Material.WOOD: "MAT_WOOD", Material.RECYCLED: "MAT_RECYCLED",
-                                  Material.STONE: "MAT_STONE", Material.GLASS: "MAT_GLASS"}
+_DIE_FLAG: dict[Material, str] = {
+    Material.WOOD: "MAT_WOOD",
+    Material.RECYCLED: "MAT_RECYCLED",
+    Material.STONE: "MAT_STONE",
+    Material.GLASS: "MAT_GLASS",
+}
 _SURFACE_FLAG = {"paper": "SURF_PAPER", "table": "SURF_TABLE", "screen": "SURF_SCREEN"}
 # Cards glass can see through to on the table (the size of the arrays in die.frag).
 MAX_GROUND_CARDS = 4
@@ -182,8 +206,9 @@ def _seed(variant: int) -> float:
     return (variant * 0.6180339887) % 1.0 * 17.0 + 1.0
 
 
-def _apply_die_shader(nodepath: NodePath, material: Material, variant: int, colour: RGBA,
-                      pips: Texture, size: float) -> None:
+def _apply_die_shader(
+    nodepath: NodePath, material: Material, variant: int, colour: RGBA, pips: Texture, size: float
+) -> None:
     nodepath.set_shader(shaders.program("die", _DIE_FLAG[material]))
     nodepath.set_shader_input("base_colour", LVecBase4f(*colour))
     nodepath.set_shader_input("pip_colour", LVecBase4f(*PIP_COLOUR[material]))
@@ -216,14 +241,25 @@ def _apply_overlay_shader(nodepath: NodePath) -> None:
 def cheap_die_states() -> dict:
     """Per opaque material, the render state that swaps in its CHEAP die program (for a
     camera's tag states, keyed by the ``material`` tag every die carries)."""
-    return {m: RenderState.make(ShaderAttrib.make(shaders.program("die", _DIE_FLAG[m], "CHEAP")))
-            for m in Material if m != Material.GLASS}
+    return {
+        m: RenderState.make(ShaderAttrib.make(shaders.program("die", _DIE_FLAG[m], "CHEAP")))
+        for m in Material
+        if m != Material.GLASS
+    }
 
 
 def _glass_defaults(die_half: float) -> dict:
     white = white_texture()
-    out = {"refraction_mode": 0.0, "refraction_tex": white, "table_tex": white, "table_scale": 1.0,
-           "ground_z": 0.0, "die_half": die_half, "card_count": 0.0, "cover_foot": 1.0}
+    out = {
+        "refraction_mode": 0.0,
+        "refraction_tex": white,
+        "table_tex": white,
+        "table_scale": 1.0,
+        "ground_z": 0.0,
+        "die_half": die_half,
+        "card_count": 0.0,
+        "cover_foot": 1.0,
+    }
     for i in range(MAX_GROUND_CARDS):
         out[f"card_from_world{i}"] = LMatrix4f.ident_mat()
         out[f"card_tex{i}"] = white
@@ -233,9 +269,16 @@ def _glass_defaults(die_half: float) -> dict:
 def _dummy_inputs() -> dict:
     """A value for every input of every program, so a bare test node can draw with any of them."""
     white = white_texture()
-    return {"base_colour": LVecBase4f(1), "pip_colour": LVecBase4f(0, 0, 0, 1), "seed": 1.0,
-            "pip_atlas": white, "highlight": _NO_GLOW, "surface_tex": white, "surface_scale": 1.0,
-            **_glass_defaults(0.8)}
+    return {
+        "base_colour": LVecBase4f(1),
+        "pip_colour": LVecBase4f(0, 0, 0, 1),
+        "seed": 1.0,
+        "pip_atlas": white,
+        "highlight": _NO_GLOW,
+        "surface_tex": white,
+        "surface_scale": 1.0,
+        **_glass_defaults(0.8),
+    }
 
 
 def draw_on_top(nodepath: NodePath, sort: int) -> None:

@@ -23,8 +23,19 @@ _INCLUDE = re.compile(r'^\s*#pragma\s+include\s+"([\w.\-]+)"\s*$')
 # (vertex, fragment) source files of every program the game uses, with their variants;
 # the compile test and ``materials.verify_shaders`` walk this list.
 PROGRAMS: dict[str, tuple[str, str, tuple[tuple[str, ...], ...]]] = {
-    "die": ("scene.vert", "die.frag", (("MAT_WOOD",), ("MAT_RECYCLED",), ("MAT_STONE",), ("MAT_GLASS",),
-                                       ("MAT_WOOD", "CHEAP"), ("MAT_RECYCLED", "CHEAP"), ("MAT_STONE", "CHEAP"))),
+    "die": (
+        "scene.vert",
+        "die.frag",
+        (
+            ("MAT_WOOD",),
+            ("MAT_RECYCLED",),
+            ("MAT_STONE",),
+            ("MAT_GLASS",),
+            ("MAT_WOOD", "CHEAP"),
+            ("MAT_RECYCLED", "CHEAP"),
+            ("MAT_STONE", "CHEAP"),
+        ),
+    ),
     "surface": ("flat.vert", "surface.frag", (("SURF_PAPER",), ("SURF_TABLE",), ("SURF_SCREEN",))),
     "overlay": ("overlay.vert", "overlay.frag", ((),)),
     "depth": ("depth.vert", "depth.frag", ((),)),
@@ -45,8 +56,11 @@ def _expanded(name: str, string: int) -> str:
     for i, line in enumerate(text.splitlines()):
         m = _INCLUDE.match(line)
         if m:
-            out += [f"#line 1 {string + 1}", _expanded(m.group(1), string + 1).rstrip("\n"),
-                    f"#line {i + 2} {string}"]
+            out += [
+                f"#line 1 {string + 1}",
+                _expanded(m.group(1), string + 1).rstrip("\n"),
+                f"#line {i + 2} {string}",
+            ]
         else:
             out.append(line)
     return "\n".join(out) + "\n"
@@ -66,7 +80,9 @@ def with_defines(text: str, defines: Mapping[str, object] | None) -> str:
 @lru_cache(maxsize=None)
 def _load(vert: str, frag: str, defines: tuple[tuple[str, object], ...]) -> Shader:
     d = dict(defines)
-    shader = Shader.make(Shader.SL_GLSL, with_defines(source(vert), d), with_defines(source(frag), d))
+    shader = Shader.make(
+        Shader.SL_GLSL, with_defines(source(vert), d), with_defines(source(frag), d)
+    )
     if shader is None:
         raise RuntimeError(f"could not build shader {vert}/{frag} {sorted(d)}")
     return shader
@@ -85,8 +101,11 @@ def program(name: str, *flags: str) -> Shader:
 
 def all_variants() -> list[tuple[str, tuple[str, ...], Shader]]:
     """Every (program, flags, shader) the game can use."""
-    return [(name, flags, program(name, *flags)) for name, (_, _, variants) in PROGRAMS.items()
-            for flags in variants]
+    return [
+        (name, flags, program(name, *flags))
+        for name, (_, _, variants) in PROGRAMS.items()
+        for flags in variants
+    ]
 
 
 # -- on or off ----------------------------------------------------------------------------------

@@ -31,15 +31,26 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 import numpy as np
-from panda3d.core import (AntialiasAttrib, FrameBufferProperties, GraphicsOutput, GraphicsPipe, LMatrix4f, NodePath,
-                          PTA_LVecBase4f, SamplerState, Shader, Texture, UnalignedLVecBase4f,
-                          WindowProperties)
+from panda3d.core import (
+    AntialiasAttrib,
+    FrameBufferProperties,
+    GraphicsOutput,
+    GraphicsPipe,
+    LMatrix4f,
+    NodePath,
+    PTA_LVecBase4f,
+    SamplerState,
+    Shader,
+    Texture,
+    UnalignedLVecBase4f,
+    WindowProperties,
+)
 
 from blueprints3d.client.render import shaders
 from blueprints3d.client.render.capture import View
 
-MAX_BOXES = 64          # dice a still's contact darkening knows (a building has far fewer)
-PRIORITY = 30           # over every shader input the table sets (glass uses up to 20)
+MAX_BOXES = 64  # dice a still's contact darkening knows (a building has far fewer)
+PRIORITY = 30  # over every shader input the table sets (glass uses up to 20)
 
 
 @dataclass(frozen=True)
@@ -49,10 +60,10 @@ class StillOptions:
 
     multisamples: int = 4
     soft_shadows: bool = True
-    shadow_softness: float = 0.09      # cm: radius of the shadow filter on the card
+    shadow_softness: float = 0.09  # cm: radius of the shadow filter on the card
     contact: bool = True
-    contact_reach: float = 0.65        # cm from a die over which the darkening fades
-    contact_strength: float = 0.85     # at touching distance, facing the die
+    contact_reach: float = 0.65  # cm from a die over which the darkening fades
+    contact_strength: float = 0.85  # at touching distance, facing the die
     reflections: bool = True
     dof: float = 0.0
     focus: float | None = None
@@ -77,10 +88,24 @@ class StillsUnavailable(RuntimeError):
 
 # -- the still variants of the table's programs ---------------------------------------------------
 
-_POISSON = ((-0.613, 0.617), (0.170, -0.040), (-0.299, 0.791), (0.645, 0.493), (-0.651, 0.717),
-            (0.421, 0.027), (-0.817, -0.271), (-0.705, -0.668), (0.977, -0.108), (0.063, -0.729),
-            (0.344, -0.894), (-0.402, -0.232), (-0.251, 0.343), (0.487, -0.492), (0.142, 0.532),
-            (-0.984, 0.140))
+_POISSON = (
+    (-0.613, 0.617),
+    (0.170, -0.040),
+    (-0.299, 0.791),
+    (0.645, 0.493),
+    (-0.651, 0.717),
+    (0.421, 0.027),
+    (-0.817, -0.271),
+    (-0.705, -0.668),
+    (0.977, -0.108),
+    (0.063, -0.729),
+    (0.344, -0.894),
+    (-0.402, -0.232),
+    (-0.251, 0.343),
+    (0.487, -0.492),
+    (0.142, 0.532),
+    (-0.984, 0.140),
+)
 
 _PCF = """
 // -- stills: soft shadows (stills.py) --
@@ -212,7 +237,9 @@ vec3 environment(vec3 r) {
 def _hook(text: str, anchor: str, new: str, where: str) -> str:
     """Put ``new`` in place of ``anchor`` in a shader's text; its absence is StillsUnavailable."""
     if text.count(anchor) != 1:
-        raise StillsUnavailable(f"{where} has no single line '{anchor.strip()}' for the still variant")
+        raise StillsUnavailable(
+            f"{where} has no single line '{anchor.strip()}' for the still variant"
+        )
     return text.replace(anchor, new)
 
 
@@ -233,30 +260,59 @@ def still_sources(name: str, flags: tuple[str, ...]) -> tuple[str, str]:
     vert_file, frag_file, _ = shaders.PROGRAMS[name]
     vert, frag = shaders.source(vert_file), shaders.source(frag_file)
     if name == "die":
-        frag = _hook(frag, "float key_shadow(vec3 view_pos, vec3 n_view) {",
-                     _PCF + """
+        frag = _hook(
+            frag,
+            "float key_shadow(vec3 view_pos, vec3 n_view) {",
+            _PCF
+            + """
 float key_shadow(vec3 view_pos, vec3 n_view) {
     // Off the surface along its normal by the filter's reach too: no self-shadowing of lit faces.
     vec4 sc = p3d_LightSource[0].shadowViewMatrix
               * vec4(view_pos + n_view * (0.04 + 60.0 * still_shadow_bias), 1.0);
     return still_pcf(sc.xyz / sc.w);
 }
-float key_shadow_live(vec3 view_pos, vec3 n_view) {""", frag_file)
-        frag = _hook(frag, "void light_surface(vec3 view_pos", "void light_surface_live(vec3 view_pos", frag_file)
-        frag = _hook(frag, "\nfloat engraved(", _CONTACT + _DIE_HOOKS + "\nfloat engraved(", frag_file)
-        frag = _hook(frag, "vec3 environment(vec3 r) {", "vec3 environment_live(vec3 r) {", frag_file)
+float key_shadow_live(vec3 view_pos, vec3 n_view) {""",
+            frag_file,
+        )
+        frag = _hook(
+            frag,
+            "void light_surface(vec3 view_pos",
+            "void light_surface_live(vec3 view_pos",
+            frag_file,
+        )
+        frag = _hook(
+            frag, "\nfloat engraved(", _CONTACT + _DIE_HOOKS + "\nfloat engraved(", frag_file
+        )
+        frag = _hook(
+            frag, "vec3 environment(vec3 r) {", "vec3 environment_live(vec3 r) {", frag_file
+        )
         frag = _hook(frag, "\nvoid main() {", _DIE_ENV + "\nvoid main() {", frag_file)
     elif name == "surface":
         vert = _hook(vert, "\nvoid main() {", "\nout vec3 v_still_world;\nvoid main() {", vert_file)
-        vert = _hook(vert, "vec3 world = (p3d_ModelMatrix * p3d_Vertex).xyz;",
-                     "vec3 world = (p3d_ModelMatrix * p3d_Vertex).xyz;\n    v_still_world = world;", vert_file)
-        frag = _hook(frag, "\nvoid main() {", "\nin vec3 v_still_world;\n" + _PCF + _FLAT_CONTACT
-                     + "\nvoid main() {", frag_file)
-        frag = _hook(frag, "float shadow = texture(p3d_LightSource[0].shadowMap, v_shadow);",
-                     "float shadow = still_pcf(v_shadow);", frag_file)
-        frag = _hook(frag, "vec3 col = albedo * (v_rest + v_key * shadow);",
-                     "vec3 col = albedo * (v_rest + v_key * shadow) * still_flat_contact(v_still_world);",
-                     frag_file)
+        vert = _hook(
+            vert,
+            "vec3 world = (p3d_ModelMatrix * p3d_Vertex).xyz;",
+            "vec3 world = (p3d_ModelMatrix * p3d_Vertex).xyz;\n    v_still_world = world;",
+            vert_file,
+        )
+        frag = _hook(
+            frag,
+            "\nvoid main() {",
+            "\nin vec3 v_still_world;\n" + _PCF + _FLAT_CONTACT + "\nvoid main() {",
+            frag_file,
+        )
+        frag = _hook(
+            frag,
+            "float shadow = texture(p3d_LightSource[0].shadowMap, v_shadow);",
+            "float shadow = still_pcf(v_shadow);",
+            frag_file,
+        )
+        frag = _hook(
+            frag,
+            "vec3 col = albedo * (v_rest + v_key * shadow);",
+            "vec3 col = albedo * (v_rest + v_key * shadow) * still_flat_contact(v_still_world);",
+            frag_file,
+        )
     else:
         raise ValueError(f"no still variant of {name!r}")
     d = {f: True for f in flags}
@@ -275,8 +331,11 @@ def still_program(name: str, flags: tuple[str, ...]) -> Shader:
 @lru_cache(maxsize=None)
 def _table_programs() -> dict:
     """The table's shader objects -> (program, flags), for the ones with a still variant."""
-    return {shader: (name, flags) for name, flags, shader in shaders.all_variants()
-            if name in ("die", "surface") and "CHEAP" not in flags}
+    return {
+        shader: (name, flags)
+        for name, flags, shader in shaders.all_variants()
+        if name in ("die", "surface") and "CHEAP" not in flags
+    }
 
 
 def check_still_programs(gsg) -> list[str]:
@@ -295,18 +354,24 @@ def check_still_programs(gsg) -> list[str]:
 
 # -- the room glass reflects ---------------------------------------------------------------------
 
-def room_map(width: int = 256, height: int = 128,
-             lamp: tuple[float, float, float] = (0.304, -0.434, 0.848)) -> np.ndarray:
+
+def room_map(
+    width: int = 256, height: int = 128, lamp: tuple[float, float, float] = (0.304, -0.434, 0.848)
+) -> np.ndarray:
     """The room round the table as an equirectangular (height, width, 3) float picture, row 0
     looking straight up (z), column 0 at azimuth -180 degrees: a warm lamp towards ``lamp``
     (the key light's direction), a window with a cross bar on one wall, warm grey walls and a
     paler ceiling, the walnut table and dark floor below the horizon."""
     v = (np.arange(height) + 0.5) / height
     u = (np.arange(width) + 0.5) / width
-    theta = (v * math.pi)[:, None]                 # from straight up
+    theta = (v * math.pi)[:, None]  # from straight up
     phi = ((u - 0.5) * 2 * math.pi)[None, :]
-    d = np.stack(np.broadcast_arrays(np.sin(theta) * np.cos(phi), np.sin(theta) * np.sin(phi),
-                                     np.cos(theta)), axis=-1)
+    d = np.stack(
+        np.broadcast_arrays(
+            np.sin(theta) * np.cos(phi), np.sin(theta) * np.sin(phi), np.cos(theta)
+        ),
+        axis=-1,
+    )
     z = d[..., 2]
     elev = np.degrees(np.arcsin(np.clip(z, -1, 1)))
     wall = np.array([0.46, 0.43, 0.40]) + np.clip(z, 0, 1)[..., None] * np.array([0.22, 0.23, 0.24])
@@ -337,7 +402,9 @@ def room_texture() -> Texture:
     tex = Texture("still-room")
     tex.setup_2d_texture(w, h, Texture.T_unsigned_byte, Texture.F_rgb)
     # Row 0 of the picture is v = 0 of the texture (Panda's RAM rows go up from t = 0); BGR.
-    tex.set_ram_image(np.ascontiguousarray((img[:, :, ::-1] * 255 + 0.5).astype(np.uint8)).tobytes())
+    tex.set_ram_image(
+        np.ascontiguousarray((img[:, :, ::-1] * 255 + 0.5).astype(np.uint8)).tobytes()
+    )
     tex.set_wrap_u(SamplerState.WM_repeat)
     tex.set_wrap_v(SamplerState.WM_clamp)
     tex.set_minfilter(SamplerState.FT_linear)
@@ -346,6 +413,7 @@ def room_texture() -> Texture:
 
 
 # -- putting it on a scene ------------------------------------------------------------------------
+
 
 @dataclass
 class StillLook:
@@ -356,7 +424,7 @@ class StillLook:
     card: NodePath
     options: StillOptions
     extent: float
-    swapped: list = field(default_factory=list)    # (node, table shader)
+    swapped: list = field(default_factory=list)  # (node, table shader)
 
     def update(self) -> None:
         to_card = LMatrix4f(self.card.get_mat(self.root.get_top()))
@@ -368,15 +436,26 @@ class StillLook:
             if not node.is_empty():
                 node.set_shader(shader)
         self.swapped.clear()
-        for name in ("still_card_from_world", "still_boxes", "still_box_count", "still_ground_z",
-                     "still_contact_reach", "still_contact_strength", "still_shadow_radius",
-                     "still_shadow_bias", "still_env", "still_self", "still_contact_map",
-                     "still_contact_rect"):
+        for name in (
+            "still_card_from_world",
+            "still_boxes",
+            "still_box_count",
+            "still_ground_z",
+            "still_contact_reach",
+            "still_contact_strength",
+            "still_shadow_radius",
+            "still_shadow_bias",
+            "still_env",
+            "still_self",
+            "still_contact_map",
+            "still_contact_rect",
+        ):
             self.root.clear_shader_input(name)
 
 
-def apply_still_look(root: NodePath, card: NodePath, boxes, options: StillOptions, extent: float,
-                     ground_z: float) -> StillLook | None:
+def apply_still_look(
+    root: NodePath, card: NodePath, boxes, options: StillOptions, extent: float, ground_z: float
+) -> StillLook | None:
     """Swap the still variants in for the table's shaders under ``root`` (a stage with its lights)
     and give them the building: ``card`` (its model, the frame ``boxes`` are in), ``boxes`` a list
     of (x, y, z, half side) of each die in card space, in the order of the dice under ``card``
@@ -387,7 +466,9 @@ def apply_still_look(root: NodePath, card: NodePath, boxes, options: StillOption
         return None
     try:
         on = features(options)
-        programs = {k: still_program(name, flags + on) for k, (name, flags) in _table_programs().items()}
+        programs = {
+            k: still_program(name, flags + on) for k, (name, flags) in _table_programs().items()
+        }
     except StillsUnavailable as e:
         print(f"blueprints3d: still picture drawn without its extra shading ({e})", file=sys.stderr)
         return None
@@ -404,23 +485,33 @@ def apply_still_look(root: NodePath, card: NodePath, boxes, options: StillOption
         pta[i] = UnalignedLVecBase4f(*b)
     p = PRIORITY
     root.set_shader_input("still_boxes", pta, priority=p)
-    root.set_shader_input("still_box_count", float(len(boxes)) if options.contact else 0.0, priority=p)
-    root.set_shader_input("still_self", -1.0)       # dice set their own below
+    root.set_shader_input(
+        "still_box_count", float(len(boxes)) if options.contact else 0.0, priority=p
+    )
+    root.set_shader_input("still_self", -1.0)  # dice set their own below
     root.set_shader_input("still_ground_z", float(ground_z), priority=p)
-    root.set_shader_input("still_contact_reach", options.contact_reach if options.contact else 0.0, priority=p)
+    root.set_shader_input(
+        "still_contact_reach", options.contact_reach if options.contact else 0.0, priority=p
+    )
     root.set_shader_input("still_contact_strength", float(options.contact_strength), priority=p)
-    film = 2.2 * extent   # lighting.setup_lighting's shadow film
+    film = 2.2 * extent  # lighting.setup_lighting's shadow film
     radius = options.shadow_softness / film if options.soft_shadows else 0.0
     root.set_shader_input("still_shadow_radius", float(radius), priority=p)
     # The light's depth covers 8 extents (near -4, far 4): a receiver tilted 45 degrees to the
     # light changes by the radius's length over the disc.
-    root.set_shader_input("still_shadow_bias", float(options.shadow_softness / (8 * extent)) if radius else 0.0,
-                          priority=p)
+    root.set_shader_input(
+        "still_shadow_bias",
+        float(options.shadow_softness / (8 * extent)) if radius else 0.0,
+        priority=p,
+    )
     root.set_shader_input("still_env", room_texture(), priority=p)
     lo, hi, ao = contact_map(boxes, ground_z, options)
     root.set_shader_input("still_contact_map", _map_texture(ao), priority=p)
-    root.set_shader_input("still_contact_rect", (lo[0], lo[1], 1.0 / (hi[0] - lo[0]), 1.0 / (hi[1] - lo[1])),
-                          priority=p)
+    root.set_shader_input(
+        "still_contact_rect",
+        (lo[0], lo[1], 1.0 / (hi[0] - lo[0]), 1.0 / (hi[1] - lo[1])),
+        priority=p,
+    )
     for die in card.find_all_matches("**/=still_index"):
         die.set_shader_input("still_self", float(die.get_tag("still_index")), priority=p)
     look.update()
@@ -447,14 +538,16 @@ def contact_map(boxes, ground_z: float, options: StillOptions, texels: int = 512
         hs = abs(w)
         k = 0.4 if w < 0 else 1.0
         dx, dy, dz = px - cx, py - cy, ground_z - cz
-        if w < 0:   # under glass: what lies there shows through it, undarkened
+        if w < 0:  # under glass: what lies there shows through it, undarkened
             under = np.maximum(np.abs(dx), np.abs(dy)) < hs
         qx = np.maximum(np.abs(dx) - hs, 0.0)
         qy = np.maximum(np.abs(dy) - hs, 0.0)
         qz = max(abs(dz) - hs, 0.0)
         dist = np.sqrt(qx * qx + qy * qy + qz * qz)
         to_z = (cz + np.clip(dz, -hs, hs)) - ground_z
-        facing = np.where(dist > 1e-4, np.clip(0.5 + 0.5 * to_z / np.maximum(dist, 1e-4), 0.0, 1.0), 0.5)
+        facing = np.where(
+            dist > 1e-4, np.clip(0.5 + 0.5 * to_z / np.maximum(dist, 1e-4), 0.0, 1.0), 0.5
+        )
         t = np.clip(dist / reach, 0.0, 1.0)
         f = 1.0 - t * t * (3.0 - 2.0 * t)
         dark = 1.0 - k * options.contact_strength * f * f * facing
@@ -468,7 +561,9 @@ def _map_texture(ao: np.ndarray) -> Texture:
     h, w = ao.shape
     tex = Texture("still-contact")
     tex.setup_2d_texture(w, h, Texture.T_unsigned_byte, Texture.F_luminance)
-    tex.set_ram_image(np.ascontiguousarray((np.clip(ao, 0, 1) * 255 + 0.5).astype(np.uint8)).tobytes())
+    tex.set_ram_image(
+        np.ascontiguousarray((np.clip(ao, 0, 1) * 255 + 0.5).astype(np.uint8)).tobytes()
+    )
     tex.set_wrap_u(SamplerState.WM_border_color)
     tex.set_wrap_v(SamplerState.WM_border_color)
     tex.set_border_color((1, 1, 1, 1))
@@ -478,6 +573,7 @@ def _map_texture(ao: np.ndarray) -> Texture:
 
 
 # -- smooth edges: a multisampled offscreen view ----------------------------------------------------
+
 
 @dataclass
 class StillView(View):
@@ -504,18 +600,19 @@ class StillView(View):
         if tex.get_component_type() == Texture.T_float:
             data = np.frombuffer(raw, dtype=np.float32)
         elif tex.get_component_type() == Texture.T_unsigned_int_24_8:
-            data = (np.frombuffer(raw, dtype=np.uint32) >> 8).astype(np.float64) / float(2 ** 24 - 1)
+            data = (np.frombuffer(raw, dtype=np.uint32) >> 8).astype(np.float64) / float(2**24 - 1)
         elif tex.get_component_type() == Texture.T_unsigned_short:
             data = np.frombuffer(raw, dtype=np.uint16) / 65535.0
         else:
-            data = np.frombuffer(raw, dtype=np.uint32) / float(2 ** 32 - 1)
+            data = np.frombuffer(raw, dtype=np.uint32) / float(2**32 - 1)
         n = tex.get_x_size() * tex.get_y_size()
-        data = data[:n * (data.size // n)].reshape(tex.get_y_size(), tex.get_x_size(), -1)[..., 0]
+        data = data[: n * (data.size // n)].reshape(tex.get_y_size(), tex.get_x_size(), -1)[..., 0]
         return np.ascontiguousarray(data[::-1])
 
 
-def open_still_view(base, width: int, height: int, multisamples: int = 4, depth: bool = False,
-                    name: str = "still") -> StillView:
+def open_still_view(
+    base, width: int, height: int, multisamples: int = 4, depth: bool = False, name: str = "still"
+) -> StillView:
     """An offscreen buffer of ``width`` x ``height`` drawn with ``multisamples`` samples a pixel
     (the most the GL gives up to that; 0: none), its own camera, and its picture (and depth)
     copied back after each frame."""
@@ -526,8 +623,16 @@ def open_still_view(base, width: int, height: int, multisamples: int = 4, depth:
         fbp.set_rgba_bits(8, 8, 8, 8)
         fbp.set_depth_bits(24)
         fbp.set_multisamples(ms)
-        buf = base.graphicsEngine.make_output(base.pipe, name, -20, fbp, WindowProperties.size(width, height),
-                                              GraphicsPipe.BF_refuse_window, base.win.get_gsg(), base.win)
+        buf = base.graphicsEngine.make_output(
+            base.pipe,
+            name,
+            -20,
+            fbp,
+            WindowProperties.size(width, height),
+            GraphicsPipe.BF_refuse_window,
+            base.win.get_gsg(),
+            base.win,
+        )
         if buf is None:
             continue
         colour = Texture(f"{name}-colour")
@@ -539,8 +644,13 @@ def open_still_view(base, width: int, height: int, multisamples: int = 4, depth:
             buf.add_render_texture(depth_tex, GraphicsOutput.RTM_copy_ram, GraphicsOutput.RTP_depth)
         cam = base.make_camera(buf)
         cam.node().get_lens().set_aspect_ratio(width / height)
-        return StillView(output=buf, cam=cam, colour=colour, depth=depth_tex,
-                         multisamples=buf.get_fb_properties().get_multisamples())
+        return StillView(
+            output=buf,
+            cam=cam,
+            colour=colour,
+            depth=depth_tex,
+            multisamples=buf.get_fb_properties().get_multisamples(),
+        )
     raise RuntimeError(f"could not open a {width}x{height} offscreen buffer{last or ''}")
 
 
@@ -549,7 +659,7 @@ def downsample(img: np.ndarray, factor: int, size: tuple[int, int]) -> np.ndarra
     if factor == 1:
         return img
     w, h = size
-    blocks = img[:h * factor, :w * factor].reshape(h, factor, w, factor, 3).astype(np.float32)
+    blocks = img[: h * factor, : w * factor].reshape(h, factor, w, factor, 3).astype(np.float32)
     return (blocks.mean(axis=(1, 3)) + 0.5).astype(np.uint8)
 
 
@@ -582,8 +692,8 @@ def render_still(base, view: View, frames: int = 3) -> None:
 
 # -- depth of field -----------------------------------------------------------------------------------
 
-COC_SCALE = 0.03     # blur radius (share of the picture's height) per unit of |1 - focus / depth|
-MAX_COC = 0.025      # the largest blur, as a share of the picture's height, at strength 1
+COC_SCALE = 0.03  # blur radius (share of the picture's height) per unit of |1 - focus / depth|
+MAX_COC = 0.025  # the largest blur, as a share of the picture's height, at strength 1
 
 
 def linear_depth(d: np.ndarray, near: float, far: float) -> np.ndarray:
@@ -597,7 +707,7 @@ def _box_blur(img: np.ndarray, r: int, axis: int) -> np.ndarray:
     if r <= 0:
         return img
     n = img.shape[axis]
-    if r <= 4:   # a few shifted adds beat a running sum along a strided axis
+    if r <= 4:  # a few shifted adds beat a running sum along a strided axis
         pad = [(0, 0)] * img.ndim
         pad[axis] = (r, r)
         p = np.pad(img, pad, mode="edge")
@@ -631,7 +741,7 @@ def blur(img: np.ndarray, radius: float) -> np.ndarray:
     small = img
     if s > 1:
         hh, ww = h // s, w // s
-        small = img[:hh * s, :ww * s].reshape(hh, s, ww, s, -1).mean(axis=(1, 3))
+        small = img[: hh * s, : ww * s].reshape(hh, s, ww, s, -1).mean(axis=(1, 3))
     r = max(1, int(round(radius / s / 1.2)))
     for _ in range(2):
         small = _box_blur(_box_blur(small, r, 0), r, 1)
@@ -655,7 +765,9 @@ def _upscale(small: np.ndarray, s: int, h: int, w: int) -> np.ndarray:
     return rows[:, x0] * (1 - fx) + rows[:, x1] * fx
 
 
-def circle_of_confusion(depth: np.ndarray, focus: float, strength: float, height: int) -> np.ndarray:
+def circle_of_confusion(
+    depth: np.ndarray, focus: float, strength: float, height: int
+) -> np.ndarray:
     """Blur radius in pixels of each pixel at ``depth`` (cm), a lens focused at ``focus`` cm."""
     coc = strength * COC_SCALE * height * np.abs(1.0 - focus / np.maximum(depth, 1e-3))
     return np.minimum(coc, strength * MAX_COC * height)

@@ -12,9 +12,13 @@ from blueprints3d.client.render import assets
 # to these scales: the walnut's 12 cm boards, the felt's 0.3 mm fibres, one screen board's face). "felt" is no shaded
 # surface: its nap multiplies the felt's colour through the felt's own texcoords (models/table.bam);
 # "cloth" likewise the bag's weave (models/bag.bam).
-SURFACE_TEXTURE = {"paper": ("paper_fibre.png", 6.0), "table": ("table_walnut.png", 96.0),
-                   "screen": ("screen_board.png", 18.0), "felt": ("felt_nap.png", 8.0),
-                   "cloth": ("bag_cloth.png", 2.0)}
+SURFACE_TEXTURE = {
+    "paper": ("paper_fibre.png", 6.0),
+    "table": ("table_walnut.png", 96.0),
+    "screen": ("screen_board.png", 18.0),
+    "felt": ("felt_nap.png", 8.0),
+    "cloth": ("bag_cloth.png", 2.0),
+}
 
 
 @lru_cache(maxsize=1)

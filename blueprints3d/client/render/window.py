@@ -16,8 +16,10 @@ from blueprints3d.engine.errors import BlueprintsError
 # What the windowed apps suggest when no window can open: demo and replay have --render; view
 # has `render` as its offscreen twin; the sandbox is a window or nothing (the default hint).
 NO_WINDOW_HINT = "run it in a desktop session or under Xvfb, or use --render DIR to draw offscreen"
-VIEW_NO_WINDOW_HINT = ("run it in a desktop session or under Xvfb, or draw the building offscreen "
-                       "with `blueprints3d render FILE -o picture.png`")
+VIEW_NO_WINDOW_HINT = (
+    "run it in a desktop session or under Xvfb, or draw the building offscreen "
+    "with `blueprints3d render FILE -o picture.png`"
+)
 
 DGA_NOTICE = 'extension "XFree86-DGA" missing'
 
@@ -35,10 +37,20 @@ class _ShowBase(ShowBase):
         self.audio_messages = caught.text
 
 
-def open_base(*, size: tuple[int, int], title: str = "Blueprints", offscreen: bool = False,
-              fullscreen: bool = False, native_fullscreen: bool = False, multisamples: int = 0,
-              sync_video: bool | None = None, verbose: bool = False,
-              shaders_on: bool = True, no_window_hint: str = "", sound: bool = False) -> ShowBase:
+def open_base(
+    *,
+    size: tuple[int, int],
+    title: str = "Blueprints",
+    offscreen: bool = False,
+    fullscreen: bool = False,
+    native_fullscreen: bool = False,
+    multisamples: int = 0,
+    sync_video: bool | None = None,
+    verbose: bool = False,
+    shaders_on: bool = True,
+    no_window_hint: str = "",
+    sound: bool = False,
+) -> ShowBase:
     """A ShowBase with its window (or offscreen buffer) open and the shaders checked on it.
 
     ``native_fullscreen`` opens full screen at the display's own resolution (asked of the pipe
@@ -47,8 +59,16 @@ def open_base(*, size: tuple[int, int], title: str = "Blueprints", offscreen: bo
     on the new window first and any failure falls back to plain colours. ``sound`` opens audio
     through OpenAL (else Panda3D's null audio; see render/audio.py).
     """
-    load_config(size=size, title=title, offscreen=offscreen, fullscreen=fullscreen,
-                multisamples=multisamples, sync_video=sync_video, verbose=verbose, sound=sound)
+    load_config(
+        size=size,
+        title=title,
+        offscreen=offscreen,
+        fullscreen=fullscreen,
+        multisamples=multisamples,
+        sync_video=sync_video,
+        verbose=verbose,
+        sound=sound,
+    )
     if sound and not (verbose or VERBOSE.get_value()):
         # OpenAL Soft's own warnings later on (its mixer thread): none unless --verbose.
         os.environ.setdefault("ALSOFT_LOGLEVEL", "0")
@@ -61,7 +81,11 @@ def open_base(*, size: tuple[int, int], title: str = "Blueprints", offscreen: bo
         # X servers without the DGA extension (Xvfb, XWayland, most remote displays) make Xlib
         # say so when Panda3D asks for it (for a relative mouse mode never used here): a normal
         # start says nothing, and everything else said while the window opened is passed on.
-        said = [line for line in (opening.text if opening else "").splitlines(keepends=True) if DGA_NOTICE not in line]
+        said = [
+            line
+            for line in (opening.text if opening else "").splitlines(keepends=True)
+            if DGA_NOTICE not in line
+        ]
         if said:
             sys.stderr.write("".join(said))
             sys.stderr.flush()

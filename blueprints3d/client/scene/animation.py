@@ -26,12 +26,12 @@ from direct.interval.LerpInterval import LerpFunc, LerpPosQuatInterval, LerpScal
 from direct.interval.MetaInterval import Parallel, Sequence
 from panda3d.core import NodePath, Point3, Quat, Vec3
 
-LIFT_TIME = 0.12       # s: a picked-up die rises to the carry height
-FOLLOW_LAG = 0.05      # s: the time constant of the carried die's follow (63 % of the way in it)
-LEAN_PER_CM = 3.0      # degrees the carried die leans for each cm it trails its goal
-LEAN_MAX = 14.0        # degrees, at most
-BOUNCE_TIME = 0.12     # s: the settle's two hops after a glide with a bounce
-SECOND_HOP = 0.3       # the second hop's height, of the first's
+LIFT_TIME = 0.12  # s: a picked-up die rises to the carry height
+FOLLOW_LAG = 0.05  # s: the time constant of the carried die's follow (63 % of the way in it)
+LEAN_PER_CM = 3.0  # degrees the carried die leans for each cm it trails its goal
+LEAN_MAX = 14.0  # degrees, at most
+BOUNCE_TIME = 0.12  # s: the settle's two hops after a glide with a bounce
+SECOND_HOP = 0.3  # the second hop's height, of the first's
 
 
 class _Glide:
@@ -58,8 +58,16 @@ class Carry:
     ``scale``) in ``lift_time``, and
     follows the goal across with an exponential lag (time constant ``lag``), leaning into its motion."""
 
-    def __init__(self, node: NodePath, root: NodePath, goal: Point3, heading: float,
-                 lift_time: float, lag: float, scale: float | None = None) -> None:
+    def __init__(
+        self,
+        node: NodePath,
+        root: NodePath,
+        goal: Point3,
+        heading: float,
+        lift_time: float,
+        lag: float,
+        scale: float | None = None,
+    ) -> None:
         self.node, self.root = node, root
         self.start_scale = node.get_sx()
         self.scale = self.start_scale if scale is None else scale
@@ -121,9 +129,19 @@ class Animator:
         self.instant = False  # "off": every glide lands at once, the carried die sits on its goal
         self.carried: Carry | None = None
 
-    def move(self, node: NodePath, end: Point3, heading: float | None = None, duration: float = 0.3,
-             lift: float = 0.0, on_done: Callable[[], None] | None = None, delay: float = 0.0,
-             blend: str = "easeInOut", bounce: float = 0.0, scale: float | None = None) -> None:
+    def move(
+        self,
+        node: NodePath,
+        end: Point3,
+        heading: float | None = None,
+        duration: float = 0.3,
+        lift: float = 0.0,
+        on_done: Callable[[], None] | None = None,
+        delay: float = 0.0,
+        blend: str = "easeInOut",
+        bounce: float = 0.0,
+        scale: float | None = None,
+    ) -> None:
         """Glide ``node`` to ``end`` (in the root's frame), turning to ``heading`` if given and
         growing or shrinking to ``scale`` if given, eased by ``blend``, along an arc ``lift`` cm
         high at its middle, after ``delay`` seconds; with a ``bounce``, it settles there with a hop
@@ -148,29 +166,48 @@ class Animator:
         delay *= self.pace
         # Slerped orientation and eased position in one interval; the arc is added on top of its
         # z in the same frame (Parallel steps its children in order).
-        glide = Parallel(LerpPosQuatInterval(node, duration, end, quat, other=self.root,
-                                             blendType=blend),
-                         name=f"glide-{key}")
+        glide = Parallel(
+            LerpPosQuatInterval(node, duration, end, quat, other=self.root, blendType=blend),
+            name=f"glide-{key}",
+        )
         if scale is not None:
             glide.append(LerpScaleInterval(node, duration, scale, blendType=blend))
         if lift:
-            glide.append(LerpFunc(lambda u: node.set_z(self.root, node.get_z(self.root)
-                                                       + lift * math.sin(math.pi * u)),
-                                  duration=duration))
+            glide.append(
+                LerpFunc(
+                    lambda u: node.set_z(
+                        self.root, node.get_z(self.root) + lift * math.sin(math.pi * u)
+                    ),
+                    duration=duration,
+                )
+            )
         steps = Sequence(Wait(delay), glide, name=f"glide-{key}")
         if bounce:
-            steps.append(LerpFunc(lambda u: node.set_z(self.root, end.z + bounce * hop(u)),
-                                  duration=BOUNCE_TIME * self.pace))
+            steps.append(
+                LerpFunc(
+                    lambda u: node.set_z(self.root, end.z + bounce * hop(u)),
+                    duration=BOUNCE_TIME * self.pace,
+                )
+            )
         steps.append(Func(self._finished, key, on_done))
         self.glides[key] = _Glide(node, steps, end)
 
-    def carry(self, node: NodePath, goal: Point3, heading: float, scale: float | None = None) -> Carry:
+    def carry(
+        self, node: NodePath, goal: Point3, heading: float, scale: float | None = None
+    ) -> Carry:
         """Pick ``node`` up toward ``goal``, to be drawn at ``scale`` (its glide, if any, stops
         where it is)."""
         self.cancel(node)
         instant = self.instant
-        self.carried = Carry(node, self.root, goal, heading, 0.0 if instant else LIFT_TIME * self.pace,
-                             0.0 if instant else FOLLOW_LAG * self.pace, scale)
+        self.carried = Carry(
+            node,
+            self.root,
+            goal,
+            heading,
+            0.0 if instant else LIFT_TIME * self.pace,
+            0.0 if instant else FOLLOW_LAG * self.pace,
+            scale,
+        )
         return self.carried
 
     def carry_to(self, goal: Point3) -> None:

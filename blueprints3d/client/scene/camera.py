@@ -18,7 +18,9 @@ from blueprints3d.client.scene.geometry import rotate
 VERTICAL_FOV = 42.0
 MIN_ELEVATION, MAX_ELEVATION = 12.0, 89.0
 MIN_DISTANCE, MAX_DISTANCE = 12.0, 260.0
-TARGET_REACH = 60.0  # zooming about a point never takes the target further than this from the centre
+TARGET_REACH = (
+    60.0  # zooming about a point never takes the target further than this from the centre
+)
 
 
 @dataclass
@@ -28,8 +30,8 @@ class View:
     tx: float
     ty: float
     tz: float
-    heading: float     # degrees; 0 = looking along +Y (from a seat-0 player's side)
-    elevation: float   # degrees above the table plane
+    heading: float  # degrees; 0 = looking along +Y (from a seat-0 player's side)
+    elevation: float  # degrees above the table plane
     distance: float
 
     def eye(self) -> tuple[float, float, float]:
@@ -41,7 +43,7 @@ class View:
 class OrbitCamera:
     def __init__(self, cam: NodePath, lens: PerspectiveLens, root: NodePath) -> None:
         self.cam, self.lens, self.root = cam, lens, root
-        self.home = View(0, 0, 0, 0, 55, 80)   # the default framing; reset() returns here
+        self.home = View(0, 0, 0, 0, 55, 80)  # the default framing; reset() returns here
         self.goal = View(**vars(self.home))
         self.now = View(**vars(self.home))
         self.close: View | None = None  # the close-up, while it is on
@@ -60,22 +62,36 @@ class OrbitCamera:
         return f[0], f[1]
 
     # ---- framing ------------------------------------------------------------------------------
-    def frame(self, points: list[tuple[float, float, float]], heading: float, elevation: float = 52.0,
-              snap: bool = False, covered: list[Rect] | None = None) -> None:
+    def frame(
+        self,
+        points: list[tuple[float, float, float]],
+        heading: float,
+        elevation: float = 52.0,
+        snap: bool = False,
+        covered: list[Rect] | None = None,
+    ) -> None:
         """Make the default view a look from ``heading`` that just holds all ``points`` (clear of
         the ``covered`` rectangles of the window), and go there. The distance is solved per point
         from the lens's two fields of view, so a wide and a tall window both show everything."""
         self.home = self.fitting(points, heading, elevation, covered)
         self.reset(snap)
 
-    def fitting(self, points: list[tuple[float, float, float]], heading: float, elevation: float,
-                covered: list[Rect] | None = None) -> View:
+    def fitting(
+        self,
+        points: list[tuple[float, float, float]],
+        heading: float,
+        elevation: float,
+        covered: list[Rect] | None = None,
+    ) -> View:
         """The view from ``heading``/``elevation`` that just holds all ``points``; with
         ``covered`` (rectangles of the window, e.g. the HUD's) it holds them clear of those."""
         if covered:
             # A hair of room round each rectangle: the fit's own projection and the lens's differ
             # in the last digits, and a point exactly on an edge would show under the HUD.
-            grown = [(r[0] - COVER_ROOM, r[1] + COVER_ROOM, r[2] - COVER_ROOM, r[3] + COVER_ROOM) for r in covered]
+            grown = [
+                (r[0] - COVER_ROOM, r[1] + COVER_ROOM, r[2] - COVER_ROOM, r[3] + COVER_ROOM)
+                for r in covered
+            ]
             return fit_clear_of(points, heading, elevation, *self.fovs(), grown)
         xs, ys, zs = zip(*points)
         target = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2, (min(zs) + max(zs)) / 2)
@@ -106,8 +122,12 @@ class OrbitCamera:
         g.heading += d_heading
         g.elevation = min(max(g.elevation + d_elevation, MIN_ELEVATION), MAX_ELEVATION)
 
-    def zoom(self, factor: float, about: tuple[float, float, float] | None = None,
-             sensitivity: float = 1.0) -> None:
+    def zoom(
+        self,
+        factor: float,
+        about: tuple[float, float, float] | None = None,
+        sensitivity: float = 1.0,
+    ) -> None:
         """Nearer (``factor`` < 1) or further. With ``about`` (a point of the scene, e.g. the table
         point under the pointer) the camera moves along the line to that point, so it stays where
         it shows on the screen; without, toward the target. ``sensitivity`` (the camera
@@ -146,8 +166,15 @@ class OrbitCamera:
         self.cam.look_at(self.root, Point3(n.tx, n.ty, n.tz))
 
 
-def fit_distance(points, target, heading: float, elevation: float, fov_h: float, fov_v: float,
-                 margin: float = 0.92) -> float:
+def fit_distance(
+    points,
+    target,
+    heading: float,
+    elevation: float,
+    fov_h: float,
+    fov_v: float,
+    margin: float = 0.92,
+) -> float:
     """The smallest camera distance from ``target`` (looking from ``heading``/``elevation``) at
     which every point lies within ``margin`` of the view's edges."""
     h, e = math.radians(heading), math.radians(elevation)
@@ -191,8 +218,15 @@ def project(view: View, point, fov_h: float, fov_v: float) -> tuple[float, float
     return (x / z / math.tan(math.radians(fov_h) / 2), y / z / math.tan(math.radians(fov_v) / 2))
 
 
-def fit_in_band(points, heading: float, elevation: float, fov_h: float, fov_v: float,
-                band: tuple[float, float], margin: float = 0.985) -> View:
+def fit_in_band(
+    points,
+    heading: float,
+    elevation: float,
+    fov_h: float,
+    fov_v: float,
+    band: tuple[float, float],
+    margin: float = 0.985,
+) -> View:
     """The view from ``heading``/``elevation`` (the lens centred as ever) that holds every point
     within the window's rows ``band`` = (bottom, top) and within ``margin`` of its sides.
 
@@ -205,7 +239,7 @@ def fit_in_band(points, heading: float, elevation: float, fov_h: float, fov_v: f
     # Shrink the band about its middle by the margin, as fit_distance does the whole view.
     mid, half = (a_hi + a_lo) / 2, (a_hi - a_lo) / 2
     half = math.atan(math.tan(half) * margin)
-    tilt = math.degrees(mid)                 # the band's middle, above the lens's axis
+    tilt = math.degrees(mid)  # the band's middle, above the lens's axis
     sub_v = 2 * math.degrees(half)
     # A sub-frustum with the whole width, so the sides are checked afterwards on the real view.
     xs, ys, zs = zip(*points)
@@ -234,13 +268,17 @@ def fit_in_band(points, heading: float, elevation: float, fov_h: float, fov_v: f
     view = View(eye[0] + f[0] * d, eye[1] + f[1] * d, eye[2] + f[2] * d, heading, elevation, d)
     for _ in range(40):  # the sides: step back along the line of sight until every point fits
         rows = [project(view, p, fov_h, fov_v) for p in points]
-        worst = max((abs(q[0]) * math.tan(math.radians(fov_h) / 2) / th if q else 9.0) for q in rows)
+        worst = max(
+            (abs(q[0]) * math.tan(math.radians(fov_h) / 2) / th if q else 9.0) for q in rows
+        )
         if worst <= 1.0 or view.distance >= MAX_DISTANCE:
             break
         # Back along the line of sight: everything shrinks toward the window's middle, which
         # lies within the band, so the rows still hold.
         step = view.distance * (worst - 1.0) + 0.5
-        view = View(view.tx, view.ty, view.tz, heading, elevation, min(view.distance + step, MAX_DISTANCE))
+        view = View(
+            view.tx, view.ty, view.tz, heading, elevation, min(view.distance + step, MAX_DISTANCE)
+        )
     return view
 
 
@@ -248,8 +286,9 @@ Rect = tuple[float, float, float, float]  # left, right, bottom, top in the wind
 COVER_ROOM = 0.01  # of the window's half-size: the room a view framed clear of a rectangle keeps
 
 
-def fit_clear_of(points, heading: float, elevation: float, fov_h: float, fov_v: float,
-                 covered: list[Rect]) -> View:
+def fit_clear_of(
+    points, heading: float, elevation: float, fov_h: float, fov_v: float, covered: list[Rect]
+) -> View:
     """The view from ``heading``/``elevation`` that holds every point clear of the window's
     ``covered`` rectangles (e.g. the HUD's texts), as large as it can be: the outline of the
     points on screen (their convex hull) meets none of them.
@@ -333,7 +372,9 @@ def _meets(hull: list[tuple[float, float]], rect: Rect) -> bool:
     rectangle's two and the polygon's edge normals)."""
     left, right, low, high = rect
     corners = [(left, low), (right, low), (right, high), (left, high)]
-    axes = [(1.0, 0.0), (0.0, 1.0)] + [(b[1] - a[1], a[0] - b[0]) for a, b in zip(hull, hull[1:] + hull[:1])]
+    axes = [(1.0, 0.0), (0.0, 1.0)] + [
+        (b[1] - a[1], a[0] - b[0]) for a, b in zip(hull, hull[1:] + hull[:1])
+    ]
     for ax, ay in axes:
         p = [x * ax + y * ay for x, y in hull]
         q = [x * ax + y * ay for x, y in corners]

@@ -25,8 +25,17 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 import numpy as np
-from panda3d.core import (Filename, LColor, NodePath, PNMImage, PNMTextMaker, SamplerState,
-                          TextProperties, Texture, TransparencyAttrib)
+from panda3d.core import (
+    Filename,
+    LColor,
+    NodePath,
+    PNMImage,
+    PNMTextMaker,
+    SamplerState,
+    TextProperties,
+    Texture,
+    TransparencyAttrib,
+)
 
 from blueprints3d import resources
 from blueprints3d.client.render import assets, config
@@ -36,35 +45,37 @@ from blueprints3d.client.scene.script_text import picture_font_path, picture_scr
 from blueprints3d.engine.blueprints import Blueprint, standard_deck
 from blueprints3d.i18n import language, translate
 
-PX_PER_CM = 96                              # texture resolution of the printed face
-PAPER = np.array([0.95, 0.93, 0.87])        # warm off-white card stock
-INK = np.array([0.11, 0.20, 0.42])          # blueprint navy
-SPACE_FRACTION = 0.9                        # a space's printed square, as a share of the pitch
-HIGHLIGHT_LIFT = 0.012                      # overlays float this far above the paper (no z-fight)
-HEIGHT_CAP = 0.62 * units.CELL_PITCH        # printed height of a space's number, cm
-TITLE_CAP = 0.30                            # printed height of the title's capitals, cm
-FRAME_INSET = 0.35                          # the printed frame, this far inside the card's edge
+PX_PER_CM = 96  # texture resolution of the printed face
+PAPER = np.array([0.95, 0.93, 0.87])  # warm off-white card stock
+INK = np.array([0.11, 0.20, 0.42])  # blueprint navy
+SPACE_FRACTION = 0.9  # a space's printed square, as a share of the pitch
+HIGHLIGHT_LIFT = 0.012  # overlays float this far above the paper (no z-fight)
+HEIGHT_CAP = 0.62 * units.CELL_PITCH  # printed height of a space's number, cm
+TITLE_CAP = 0.30  # printed height of the title's capitals, cm
+FRAME_INSET = 0.35  # the printed frame, this far inside the card's edge
 
 # The isometric drawing's band, right of the grid's card: the drawing DRAW_PAD from the band's
 # inner edge and DRAW_INSET from its outer edge, DRAW_VINSET from the far and near edges.
-DRAW_SCALE = 0.65                           # cm a cube's edge on a deck card (3 x 2 grid)
+DRAW_SCALE = 0.65  # cm a cube's edge on a deck card (3 x 2 grid)
 DRAW_PAD = 0.05
 DRAW_INSET = 0.6
 DRAW_VINSET = 1.0
-DRAW_LINE = 0.026                           # half-width of the drawing's lines, cm
+DRAW_LINE = 0.026  # half-width of the drawing's lines, cm
 DRAW_LINE_INK = 0.95
-DRAW_TOP_INK = 0.07                         # the faces' tone: tops lightest, sides shaded a little
+DRAW_TOP_INK = 0.07  # the faces' tone: tops lightest, sides shaded a little
 DRAW_LEFT_INK = 0.45
 DRAW_FRONT_INK = 0.24
 _COS30 = math.cos(math.radians(30))
-_DRAW_ROOM = PX_PER_CM * DRAW_LINE + 2.0     # px kept free inside the drawing's box: the lines' width
+_DRAW_ROOM = PX_PER_CM * DRAW_LINE + 2.0  # px kept free inside the drawing's box: the lines' width
 
 
 def card_size(blueprint: Blueprint) -> tuple[float, float]:
     """(width along x, length along y) of the grid's card in cm, centred on the card's origin:
     the one card-size rule (the drawing's band lies beside it: ``paper_bounds``)."""
-    return (blueprint.cols * units.CELL_PITCH + 2 * units.CARD_MARGIN,
-            blueprint.rows * units.CELL_PITCH + 2 * units.CARD_MARGIN)
+    return (
+        blueprint.cols * units.CELL_PITCH + 2 * units.CARD_MARGIN,
+        blueprint.rows * units.CELL_PITCH + 2 * units.CARD_MARGIN,
+    )
 
 
 def _draw_scale(rows: int, cols: int) -> float:
@@ -155,7 +166,7 @@ def _rendered_shaped(text: str, pixel_size: float, script: str) -> np.ndarray:
     # axis=0 and int(): numpy 2.5's stubs type a bare 1-D .min() and its slices too loosely for mypy.
     top, bottom = int(rows.min(axis=0)), int(rows.max(axis=0))
     left, right = int(cols.min(axis=0)), int(cols.max(axis=0))
-    return ink[top:bottom + 1, left:right + 1]
+    return ink[top : bottom + 1, left : right + 1]
 
 
 def _pnm_grey(img: PNMImage) -> np.ndarray:
@@ -163,7 +174,9 @@ def _pnm_grey(img: PNMImage) -> np.ndarray:
     tex = Texture()
     tex.load(img)
     data = np.frombuffer(tex.get_ram_image(), np.uint8)
-    return (data.reshape(img.get_y_size(), img.get_x_size())[::-1] / np.float32(255)).astype(np.float32)
+    return (data.reshape(img.get_y_size(), img.get_x_size())[::-1] / np.float32(255)).astype(
+        np.float32
+    )
 
 
 @lru_cache(maxsize=16)
@@ -182,14 +195,16 @@ def text_ink(text: str, cap_cm: float, max_width_cm: float | None = None) -> np.
     return ink
 
 
-def _paste(ink: np.ndarray, glyphs: np.ndarray, col: float, row: float, centred: bool = True) -> None:
+def _paste(
+    ink: np.ndarray, glyphs: np.ndarray, col: float, row: float, centred: bool = True
+) -> None:
     """Lay ``glyphs`` on ``ink`` with their centre (or their left edge's middle) at (col, row)."""
     gh, gw = glyphs.shape
     c0 = int(round(col - gw / 2 if centred else col))
     r0 = int(round(row - gh / 2))
     cs, rs = max(0, -c0), max(0, -r0)
-    target = ink[r0 + rs:r0 + gh, c0 + cs:c0 + gw]
-    np.maximum(target, glyphs[rs:rs + target.shape[0], cs:cs + target.shape[1]], out=target)
+    target = ink[r0 + rs : r0 + gh, c0 + cs : c0 + gw]
+    np.maximum(target, glyphs[rs : rs + target.shape[0], cs : cs + target.shape[1]], out=target)
 
 
 def _stroke(dist: np.ndarray, half_width: float, aa: float) -> np.ndarray:
@@ -239,7 +254,7 @@ def _space_layers() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 def card_title(blueprint: Blueprint) -> str:
     """The line printed at the card's foot: "B15  Three Pillars"; the id is left out where the
     name already says it (a custom card reads "Custom blueprint", not "custom  Custom blueprint")."""
-    name = translate(blueprint.name_message)   # a deck card's name in the player's language
+    name = translate(blueprint.name_message)  # a deck card's name in the player's language
     if blueprint.id.lower() in blueprint.name.lower():
         return name
     return f"{blueprint.id}  {name}"
@@ -252,7 +267,10 @@ def card_title(blueprint: Blueprint) -> str:
 # right is (x - y) cos 30 and its up z + (x + y) / 2: an isometric view, the near-left corner
 # lowest. A space is the square [col, col + 1] x [y, y + 1] with y = rows - 1 - row.
 
-def _targets(blueprint: Blueprint, target: Sequence[int | None] | None) -> list[tuple[int, int, int]]:
+
+def _targets(
+    blueprint: Blueprint, target: Sequence[int | None] | None
+) -> list[tuple[int, int, int]]:
     """(col, y, height) of every space with a target height (hatched and unprinted: none)."""
     heights = blueprint.heights if target is None else tuple(target)
     out = []
@@ -265,7 +283,10 @@ def _targets(blueprint: Blueprint, target: Sequence[int | None] | None) -> list[
 
 def band_shape(blueprint: Blueprint) -> tuple[int, int]:
     """(rows, columns) of pixels of the band's face (``drawing_face_ink``)."""
-    return (int(round(card_size(blueprint)[1] * PX_PER_CM)), int(round(band_width(blueprint) * PX_PER_CM)))
+    return (
+        int(round(card_size(blueprint)[1] * PX_PER_CM)),
+        int(round(band_width(blueprint) * PX_PER_CM)),
+    )
 
 
 def drawing_band(blueprint: Blueprint) -> tuple[int, int, int, int]:
@@ -273,27 +294,41 @@ def drawing_band(blueprint: Blueprint) -> tuple[int, int, int, int]:
     excluded."""
     length = card_size(blueprint)[1]
     x1 = DRAW_PAD + drawing_width(blueprint.rows, blueprint.cols)
-    return (int(math.floor(DRAW_PAD * PX_PER_CM)), int(math.floor(DRAW_VINSET * PX_PER_CM)),
-            int(math.ceil(x1 * PX_PER_CM)), int(math.ceil((length - DRAW_VINSET) * PX_PER_CM)))
+    return (
+        int(math.floor(DRAW_PAD * PX_PER_CM)),
+        int(math.floor(DRAW_VINSET * PX_PER_CM)),
+        int(math.ceil(x1 * PX_PER_CM)),
+        int(math.ceil((length - DRAW_VINSET) * PX_PER_CM)),
+    )
 
 
-def _drawing_frame(blueprint: Blueprint, spaces: list[tuple[int, int, int]]) -> tuple[float, float, float]:
+def _drawing_frame(
+    blueprint: Blueprint, spaces: list[tuple[int, int, int]]
+) -> tuple[float, float, float]:
     """(cube edge in px, column and row of the drawing space's origin): the card's whole
     footprint raised to the tallest target, centred in the band, at the card's scale or smaller
     where the target is too tall for the band. Fixed by the grid and the tallest target alone, so
     every space is drawn in its one place whatever the others hold."""
     c0, r0, c1, r1 = drawing_band(blueprint)
-    room = _DRAW_ROOM - 0.5                                # (the band's ends are whole pixels)
+    room = _DRAW_ROOM - 0.5  # (the band's ends are whole pixels)
     rows, cols = blueprint.rows, blueprint.cols
     u_lo, u_hi = -rows * _COS30, cols * _COS30
     v_lo, v_hi = 0.0, (rows + cols) / 2 + max(h for _, _, h in spaces)
-    scale = min(_draw_scale(rows, cols) * PX_PER_CM,
-                (c1 - c0 - 2 * room) / (u_hi - u_lo), (r1 - r0 - 2 * room) / (v_hi - v_lo))
-    return (scale, (c0 + c1) / 2 - scale * (u_lo + u_hi) / 2, (r0 + r1) / 2 + scale * (v_lo + v_hi) / 2)
+    scale = min(
+        _draw_scale(rows, cols) * PX_PER_CM,
+        (c1 - c0 - 2 * room) / (u_hi - u_lo),
+        (r1 - r0 - 2 * room) / (v_hi - v_lo),
+    )
+    return (
+        scale,
+        (c0 + c1) / 2 - scale * (u_lo + u_hi) / 2,
+        (r0 + r1) / 2 + scale * (v_lo + v_hi) / 2,
+    )
 
 
-def iso_pixel(blueprint: Blueprint, x: float, y: float, z: float,
-              target: Sequence[int | None] | None = None) -> tuple[float, float]:
+def iso_pixel(
+    blueprint: Blueprint, x: float, y: float, z: float, target: Sequence[int | None] | None = None
+) -> tuple[float, float]:
     """Where the point (x, y, z) of the drawing space lies on the band's face: (column, row) in
     pixels of ``drawing_ink``, for the drawing of ``target`` (default: the card's own heights)."""
     spaces = _targets(blueprint, target)
@@ -323,7 +358,7 @@ def _fill(ink: np.ndarray, corners: np.ndarray, tone: float) -> None:
         out = d if out is None else np.maximum(out, d)
     assert out is not None  # a polygon has edges
     cover = np.clip(0.5 - out, 0.0, 1.0)
-    box = ink[lo[1]:hi[1], lo[0]:hi[0]]
+    box = ink[lo[1] : hi[1], lo[0] : hi[0]]
     box += (np.float32(tone) - box) * cover
 
 
@@ -338,7 +373,7 @@ def _line(ink: np.ndarray, a: np.ndarray, b: np.ndarray, half: float) -> None:
     ex, ey = b - a
     t = np.clip((px * ex + py * ey) / max(ex * ex + ey * ey, 1e-9), 0.0, 1.0)
     cover = np.clip(half + 0.5 - np.hypot(px - t * ex, py - t * ey), 0.0, 1.0)
-    box = ink[lo[1]:hi[1], lo[0]:hi[0]]
+    box = ink[lo[1] : hi[1], lo[0] : hi[0]]
     box += (np.float32(DRAW_LINE_INK) - box) * cover
 
 
@@ -365,9 +400,17 @@ def drawing_ink(blueprint: Blueprint, target: Sequence[int | None] | None = None
         _fill(ink, np.array([near + up, right + up, back + up, left + up]), DRAW_TOP_INK)
         _fill(ink, np.array([near, left, left + up, near + up]), DRAW_LEFT_INK)
         _fill(ink, np.array([near, right, right + up, near + up]), DRAW_FRONT_INK)
-        edges = [(near + up, right + up), (right + up, back + up), (back + up, left + up),
-                 (left + up, near + up), (left, left + up), (near, near + up), (right, right + up),
-                 (left, near), (near, right)]
+        edges = [
+            (near + up, right + up),
+            (right + up, back + up),
+            (back + up, left + up),
+            (left + up, near + up),
+            (left, left + up),
+            (near, near + up),
+            (right, right + up),
+            (left, near),
+            (near, right),
+        ]
         if scale >= 6 * half:  # the joints between cubes, where they stay apart from each other
             for k in range(1, h):
                 lift = np.array([0.0, -scale * k])
@@ -377,7 +420,9 @@ def drawing_ink(blueprint: Blueprint, target: Sequence[int | None] | None = None
     return ink
 
 
-def drawing_face_ink(blueprint: Blueprint, target: Sequence[int | None] | None = None) -> np.ndarray:
+def drawing_face_ink(
+    blueprint: Blueprint, target: Sequence[int | None] | None = None
+) -> np.ndarray:
     """Ink of the band's printed face: the drawing of ``target`` (default: the card's heights)
     and the card's frame going on from the grid's face (open on the left, where they meet)."""
     ink = drawing_ink(blueprint, target)
@@ -397,7 +442,10 @@ def card_face_ink(blueprint: Blueprint) -> np.ndarray:
     half = SPACE_FRACTION * units.CELL_PITCH / 2
     for cell, height in enumerate(blueprint.heights):
         cx, cy = cell_position(blueprint, cell)
-        col, row = int(round((cx + width / 2) * PX_PER_CM)), int(round((length / 2 - cy) * PX_PER_CM))
+        col, row = (
+            int(round((cx + width / 2) * PX_PER_CM)),
+            int(round((length / 2 - cy) * PX_PER_CM)),
+        )
         box = (slice(row - reach, row + reach), slice(col - reach, col + reach))
         # A hatched space is striped; an open one gets a faint wash and its height, large (an
         # unprinted space, on a blank grid, the wash alone).
@@ -406,8 +454,13 @@ def card_face_ink(blueprint: Blueprint) -> np.ndarray:
         if height:
             _paste(ink, text_ink(str(height), HEIGHT_CAP, 1.6 * half), col, row)
     title = text_ink(card_title(blueprint), TITLE_CAP, width - 2 * FRAME_INSET - 0.5)
-    _paste(ink, title, (FRAME_INSET + 0.25) * PX_PER_CM, h - (FRAME_INSET + 0.22 + TITLE_CAP / 2) * PX_PER_CM,
-           centred=False)
+    _paste(
+        ink,
+        title,
+        (FRAME_INSET + 0.25) * PX_PER_CM,
+        h - (FRAME_INSET + 0.22 + TITLE_CAP / 2) * PX_PER_CM,
+        centred=False,
+    )
     return ink
 
 
@@ -446,14 +499,18 @@ def drawn_face_texture(blueprint: Blueprint) -> Texture:
     return tex
 
 
-def drawing_face_image(blueprint: Blueprint, target: Sequence[int | None] | None = None) -> np.ndarray:
+def drawing_face_image(
+    blueprint: Blueprint, target: Sequence[int | None] | None = None
+) -> np.ndarray:
     """The band's printed face (``drawing_face_ink``) as 8-bit RGB, row 0 = far edge (+Y)."""
     level = _ink_levels(drawing_face_ink(blueprint, target))
     return np.take(_COLOURS, level.ravel(), axis=0).reshape(level.shape + (3,))
 
 
 @lru_cache(maxsize=64)
-def drawn_drawing_texture(blueprint: Blueprint, target: tuple[int | None, ...] | None = None) -> Texture:
+def drawn_drawing_texture(
+    blueprint: Blueprint, target: tuple[int | None, ...] | None = None
+) -> Texture:
     """The band's face drawn now, for ``target`` (default: the card's heights), mipmapped."""
     level = _ink_levels(drawing_face_ink(blueprint, target))
     tex = Texture(f"card-{blueprint.id}-drawing")
@@ -521,6 +578,7 @@ def _sampled(tex: Texture) -> Texture:
 
 # -- the card in the scene ------------------------------------------------------------------------
 
+
 def make_card(blueprint: Blueprint) -> NodePath:
     """The card for ``blueprint``: paper with its printed grid, and a hidden overlay per space."""
     width, length = card_size(blueprint)
@@ -563,7 +621,7 @@ def make_card(blueprint: Blueprint) -> NodePath:
 # printed square's outline stays in view round it): shown while a die stands on the space, so a
 # clear die never shows the number through it (a glass 1 on a "4" must not read as 4).
 COVER_SIZE = units.DIE_SIZE * 1.08
-COVER_LIFT = HIGHLIGHT_LIFT * 0.5           # over the paper, under the highlight overlays
+COVER_LIFT = HIGHLIGHT_LIFT * 0.5  # over the paper, under the highlight overlays
 
 
 def cover_spaces(card: NodePath, cells) -> None:

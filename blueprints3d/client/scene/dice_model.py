@@ -27,10 +27,22 @@ from blueprints3d.engine.materials import Material
 
 # Face value -> outward normal of the face that shows it in the model's own frame.
 FACE_NORMAL: dict[int, tuple[int, int, int]] = {
-    1: (0, 0, 1), 6: (0, 0, -1), 2: (0, 1, 0), 5: (0, -1, 0), 3: (1, 0, 0), 4: (-1, 0, 0)}
+    1: (0, 0, 1),
+    6: (0, 0, -1),
+    2: (0, 1, 0),
+    5: (0, -1, 0),
+    3: (1, 0, 0),
+    4: (-1, 0, 0),
+}
 # HPR turning the model so that a face value points up (+Z); checked by tests/client/scene/test_dice_model.py.
 _UP_HPR: dict[int, tuple[float, float, float]] = {
-    1: (0, 0, 0), 6: (0, 180, 0), 2: (0, 90, 0), 5: (0, -90, 0), 3: (0, 0, -90), 4: (0, 0, 90)}
+    1: (0, 0, 0),
+    6: (0, 180, 0),
+    2: (0, 90, 0),
+    5: (0, -90, 0),
+    3: (0, 0, -90),
+    4: (0, 0, 90),
+}
 
 
 @lru_cache(maxsize=1)
@@ -57,14 +69,16 @@ def pip_texture() -> Texture:
 def _mask(name: str) -> np.ndarray:
     """A one-channel texture of ``textures/`` as an array (row 0 = t=0, texture order)."""
     tex = assets.load_texture(name)
-    return np.frombuffer(bytes(tex.get_ram_image()), np.uint8).reshape(tex.get_y_size(), tex.get_x_size())
+    return np.frombuffer(bytes(tex.get_ram_image()), np.uint8).reshape(
+        tex.get_y_size(), tex.get_x_size()
+    )
 
 
 def symbol_tile(material: Material) -> np.ndarray:
     """One face's symbols of ``material`` (``textures/die_symbols.png``), uint8, 1 = 255."""
     atlas = _mask("die_symbols.png")
     size = atlas.shape[1] // len(Material)
-    return atlas[:, int(material) * size:(int(material) + 1) * size]
+    return atlas[:, int(material) * size : (int(material) + 1) * size]
 
 
 @lru_cache(maxsize=None)
@@ -125,8 +139,9 @@ def make_die(material: Material, value: int, variant: int = 0) -> NodePath:
     _die_template().copy_to(body)  # copies the GeomNode, shares the Geom (cheap)
     orient_for_value(body, value, variant)
     # Picking needs no collision solid: ``scene.picking`` hits a die's box analytically.
-    materials.apply_die_material(root, Material(material), variant, pips=pips_for(Material(material)),
-                                 size=units.DIE_SIZE)
+    materials.apply_die_material(
+        root, Material(material), variant, pips=pips_for(Material(material)), size=units.DIE_SIZE
+    )
     return root
 
 
@@ -152,7 +167,9 @@ def _yaw_quat(deg: float) -> Quat:
 def set_die_value(die: NodePath, value: int) -> None:
     """Show ``value`` on top of a die made by ``make_die`` (keeps its variant's quarter turn)."""
     body = die.find("body")
-    orient_for_value(body if not body.is_empty() else die, value, die.get_python_tag("die_variant") or 0)
+    orient_for_value(
+        body if not body.is_empty() else die, value, die.get_python_tag("die_variant") or 0
+    )
 
 
 def die_center_z(level: int, base_z: float = units.CARD_THICKNESS) -> float:

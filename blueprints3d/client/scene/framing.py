@@ -25,8 +25,8 @@ from blueprints3d.client.scene.showcase import FOV, aim, building_box, box_corne
 from blueprints3d.files.buildfile import Build
 
 Point = tuple[float, float, float]
-TURNTABLE_MARGIN = 0.9     # the turning dice may fill this share of the half-width and half-height
-ANGLE_STEP = 2.0           # degrees between the angles a turntable's framing is checked at
+TURNTABLE_MARGIN = 0.9  # the turning dice may fill this share of the half-width and half-height
+ANGLE_STEP = 2.0  # degrees between the angles a turntable's framing is checked at
 
 
 def dice_box(build: Build) -> tuple[Point, Point]:
@@ -36,11 +36,15 @@ def dice_box(build: Build) -> tuple[Point, Point]:
     cells = [(card_model.cell_position(bp, c), len(s)) for c, s in enumerate(build.stacks) if s]
     if not cells:
         return building_box(build)
-    half = units.DIE_SIZE / 2 + 0.02   # (the supersampled edge: a hair more)
+    half = units.DIE_SIZE / 2 + 0.02  # (the supersampled edge: a hair more)
     xs = [p[0] for p, _ in cells]
     ys = [p[1] for p, _ in cells]
     top = max(dice_model.die_top_z(n - 1) for _, n in cells) + 0.02
-    return (min(xs) - half, min(ys) - half, units.CARD_THICKNESS), (max(xs) + half, max(ys) + half, top)
+    return (min(xs) - half, min(ys) - half, units.CARD_THICKNESS), (
+        max(xs) + half,
+        max(ys) + half,
+        top,
+    )
 
 
 def box_centre(lo: Point, hi: Point) -> Point:
@@ -57,8 +61,9 @@ def share_points(build: Build) -> list[Point]:
     return card + box_corners(*dice_box(build))
 
 
-def fit_points(points, angle: float, elevation: float, fov_h: float, fov_v: float,
-               margin: float = 0.92) -> CameraView:
+def fit_points(
+    points, angle: float, elevation: float, fov_h: float, fov_v: float, margin: float = 0.92
+) -> CameraView:
     """The camera from ``angle``/``elevation`` that holds ``points`` within ``margin`` of the
     picture's half-width and half-height, aimed so that their picture is centred: the aim moves
     across the view by what the picture is off centre, the distance solved again, until it
@@ -68,8 +73,11 @@ def fit_points(points, angle: float, elevation: float, fov_h: float, fov_v: floa
     a, e = math.radians(angle), math.radians(elevation)
     right = (math.cos(a), math.sin(a), 0.0)
     forward = (-math.cos(e) * math.sin(a), math.cos(e) * math.cos(a), -math.sin(e))
-    up = (right[1] * forward[2] - right[2] * forward[1], right[2] * forward[0] - right[0] * forward[2],
-          right[0] * forward[1] - right[1] * forward[0])
+    up = (
+        right[1] * forward[2] - right[2] * forward[1],
+        right[2] * forward[0] - right[0] * forward[2],
+        right[0] * forward[1] - right[1] * forward[0],
+    )
     th, tv = math.tan(math.radians(fov_h) / 2), math.tan(math.radians(fov_v) / 2)
     d = fit_distance(points, target, angle, elevation, fov_h, fov_v, margin)
     for _ in range(40):
@@ -88,17 +96,29 @@ def fit_points(points, angle: float, elevation: float, fov_h: float, fov_v: floa
     return CameraView(target[0], target[1], target[2], angle, elevation, d)
 
 
-def frame_points(view: View, points, angle: float, elevation: float,
-                 region: tuple[float, float, float, float] = (-1.0, 1.0, -1.0, 1.0), fov: float = FOV,
-                 margin: float = 0.92) -> CameraView:
+def frame_points(
+    view: View,
+    points,
+    angle: float,
+    elevation: float,
+    region: tuple[float, float, float, float] = (-1.0, 1.0, -1.0, 1.0),
+    fov: float = FOV,
+    margin: float = 0.92,
+) -> CameraView:
     """Point ``view``'s camera at ``points`` (``fit_points``) within ``region`` (left, right,
     bottom, top of the picture in -1..1): the fields of view narrowed to it and the lens's film
     shifted so the aim lands in its middle, as ``showcase.frame_box`` does."""
     fov_h, fov_v = set_lens(view, fov)
     left, right, bottom, top = region
     th, tv = math.tan(math.radians(fov_h) / 2), math.tan(math.radians(fov_v) / 2)
-    fit = fit_points(points, angle, elevation, 2 * math.degrees(math.atan(th * (right - left) / 2)),
-                     2 * math.degrees(math.atan(tv * (top - bottom) / 2)), margin)
+    fit = fit_points(
+        points,
+        angle,
+        elevation,
+        2 * math.degrees(math.atan(th * (right - left) / 2)),
+        2 * math.degrees(math.atan(tv * (top - bottom) / 2)),
+        margin,
+    )
     film = view.lens.get_film_size()
     view.lens.set_film_offset(-(left + right) / 2 * film[0] / 2, -(bottom + top) / 2 * film[1] / 2)
     aim(view, fit)
@@ -113,12 +133,18 @@ class Turntable:
     (x, y) and its own height (z)."""
 
     pivot: tuple[float, float]
-    box: tuple[Point, Point]          # the dice's box, on the card's axes
+    box: tuple[Point, Point]  # the dice's box, on the card's axes
     cameras: list[CameraView]
 
 
-def turntable(view: View, build: Build, angles, elevation: float, fov: float = FOV,
-              margin: float = TURNTABLE_MARGIN) -> Turntable:
+def turntable(
+    view: View,
+    build: Build,
+    angles,
+    elevation: float,
+    fov: float = FOV,
+    margin: float = TURNTABLE_MARGIN,
+) -> Turntable:
     """The framing of a turntable of ``build`` through ``angles`` (the camera's angles round the
     building, one a frame): the dice's box moved so its centre is over the origin, the aim at
     that centre, and the distance the nearest that holds the box within ``margin`` at each of

@@ -15,8 +15,12 @@ from direct.gui.DirectGuiBase import DirectGuiWidget
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import LMatrix4, NodePath, TextNode
 
-_SWAP = {TextNode.A_left: TextNode.A_right, TextNode.A_right: TextNode.A_left,
-         TextNode.A_boxed_left: TextNode.A_boxed_right, TextNode.A_boxed_right: TextNode.A_boxed_left}
+_SWAP = {
+    TextNode.A_left: TextNode.A_right,
+    TextNode.A_right: TextNode.A_left,
+    TextNode.A_boxed_left: TextNode.A_boxed_right,
+    TextNode.A_boxed_right: TextNode.A_boxed_left,
+}
 
 
 def _widget(np_: NodePath) -> DirectGuiWidget | None:
@@ -60,9 +64,11 @@ def _mirror_check_button(box: DirectCheckButton) -> None:
     would shrink to a dot; and the box is placed from the indicator's reflected frame, so
     ``mirror_panel`` must not reflect it once more (it does not descend into a check box)."""
     ind = box.component("indicator")
-    ind["frameSize"] = _reflected(ind.bounds)       # its bounds: the frame less its border
-    box["boxPlacement"] = {"left": "right", "right": "left"}.get(box["boxPlacement"], box["boxPlacement"])
-    box["frameSize"] = _reflected(box.bounds)       # and this places the box (setFrameSize)
+    ind["frameSize"] = _reflected(ind.bounds)  # its bounds: the frame less its border
+    box["boxPlacement"] = {"left": "right", "right": "left"}.get(
+        box["boxPlacement"], box["boxPlacement"]
+    )
+    box["frameSize"] = _reflected(box.bounds)  # and this places the box (setFrameSize)
 
 
 def mirror_panel(root: NodePath, about: float | None = None) -> None:
@@ -91,5 +97,5 @@ def mirror_panel(root: NodePath, about: float | None = None) -> None:
             node.set_transform(mat)
         else:
             child.set_x(2 * about - child.get_x())
-        if not isinstance(w, DirectCheckButton):   # a check box is reflected whole (above)
-            mirror_panel(child, 0.0)   # below the first level, each part about its own origin
+        if not isinstance(w, DirectCheckButton):  # a check box is reflected whole (above)
+            mirror_panel(child, 0.0)  # below the first level, each part about its own origin

@@ -56,7 +56,9 @@ class Picker:
             return None
         origin, d = r
         hit = Point3()
-        if not Plane(Vec3(0, 0, 1), Point3(0, 0, z)).intersects_line(hit, origin, origin + d * 2000.0):
+        if not Plane(Vec3(0, 0, 1), Point3(0, 0, z)).intersects_line(
+            hit, origin, origin + d * 2000.0
+        ):
             return None
         return hit
 
@@ -72,15 +74,22 @@ class Picker:
                 continue
             o = node.get_relative_point(self.root, origin)
             v = node.get_relative_vector(self.root, d)
-            t = _ray_box(o, v, PICK_HALF)  # in the die's own frame, so its scale and turn don't matter
+            t = _ray_box(
+                o, v, PICK_HALF
+            )  # in the die's own frame, so its scale and turn don't matter
             if t is not None and t < best_t:
                 best, best_t = die, t
         return best
 
-    def cell_under(self, x: float, y: float, card: NodePath,
-                   locate: Callable[[float, float], int | None],
-                   top: float = units.CARD_THICKNESS,
-                   columns: Sequence[Column] = ()) -> int | None:
+    def cell_under(
+        self,
+        x: float,
+        y: float,
+        card: NodePath,
+        locate: Callable[[float, float], int | None],
+        top: float = units.CARD_THICKNESS,
+        columns: Sequence[Column] = (),
+    ) -> int | None:
         """The card's cell under the pointer. First the ``columns`` (card-local boxes of the
         stacks standing on the card): the nearest one the ray passes through names its cell.
         Else the ray meets the card's top, and ``locate`` maps that card-local point to a cell
@@ -95,7 +104,9 @@ class Picker:
         local = card.get_relative_point(self.root, hit)
         return locate(local.x, local.y)
 
-    def column_under(self, x: float, y: float, frame: NodePath, columns: Sequence[Column]) -> int | None:
+    def column_under(
+        self, x: float, y: float, frame: NodePath, columns: Sequence[Column]
+    ) -> int | None:
         """The cell of the nearest of ``columns`` (boxes in ``frame``'s coordinates) that the
         pointer's ray passes through, or None."""
         if not columns:
@@ -107,13 +118,19 @@ class Picker:
         v = frame.get_relative_vector(self.root, r[1])
         best, best_t = None, float("inf")
         for col in columns:
-            t = ray_aabb(o, v, (col.x - col.half, col.y - col.half, col.bottom),
-                          (col.x + col.half, col.y + col.half, col.top))
+            t = ray_aabb(
+                o,
+                v,
+                (col.x - col.half, col.y - col.half, col.bottom),
+                (col.x + col.half, col.y + col.half, col.top),
+            )
             if t is not None and t < best_t:
                 best, best_t = col.cell, t
         return best
 
-    def project(self, point: Point3, relative_to: NodePath | None = None) -> tuple[float, float] | None:
+    def project(
+        self, point: Point3, relative_to: NodePath | None = None
+    ) -> tuple[float, float] | None:
         """Where a point (in ``relative_to``'s frame, default the root) shows on screen, or None
         when it is behind the camera or outside the view."""
         p = self.cam.get_relative_point(relative_to or self.root, point)
@@ -128,8 +145,9 @@ def _ray_box(o: Point3, v: Vec3, half: float) -> float | None:
     return ray_aabb(o, v, (-half, -half, -half), (half, half, half))
 
 
-def ray_aabb(o: Point3, v: Vec3, lo: tuple[float, float, float],
-              hi: tuple[float, float, float]) -> float | None:
+def ray_aabb(
+    o: Point3, v: Vec3, lo: tuple[float, float, float], hi: tuple[float, float, float]
+) -> float | None:
     """Distance along the ray (origin ``o``, direction ``v``) to the box ``lo``..``hi``, or None."""
     t0, t1 = -float("inf"), float("inf")
     for i in range(3):

@@ -16,8 +16,8 @@ from blueprints3d.client.scene.script_text import panda_text
 
 RGBA = tuple[float, float, float, float]
 PROPS = ("table", "screen", "scoreboard", "bag", "award-card")
-BAG_CORD_COLOUR = (0.80, 0.66, 0.36, 1.0)   # the bag's drawstring: a pale gold cord
-BAG_INSIDE_COLOUR = (0.06, 0.04, 0.07, 1.0) # the shadowed inside of its open mouth
+BAG_CORD_COLOUR = (0.80, 0.66, 0.36, 1.0)  # the bag's drawstring: a pale gold cord
+BAG_INSIDE_COLOUR = (0.06, 0.04, 0.07, 1.0)  # the shadowed inside of its open mouth
 
 
 def prop(model: str, name: str | None = None, rgba: RGBA | None = None) -> NodePath:
@@ -51,15 +51,21 @@ def prop(model: str, name: str | None = None, rgba: RGBA | None = None) -> NodeP
     return root
 
 
-def make_label(name: str, text: str, rgba: RGBA = (0.1, 0.1, 0.1, 1), scale: float = 1.0,
-               flat: bool = True, wordwrap: float | None = None) -> NodePath:
+def make_label(
+    name: str,
+    text: str,
+    rgba: RGBA = (0.1, 0.1, 0.1, 1),
+    scale: float = 1.0,
+    flat: bool = True,
+    wordwrap: float | None = None,
+) -> NodePath:
     """Text in the scene: lying flat on the table (``flat``) or standing, centred."""
     tn = TextNode(name)
     tn.set_align(TextNode.A_center)
     tn.set_text_color(*rgba)
     if wordwrap:
         tn.set_wordwrap(wordwrap)
-    tn.set_text(panda_text(text, wordwrap=wordwrap))   # any script, right to left where it is
+    tn.set_text(panda_text(text, wordwrap=wordwrap))  # any script, right to left where it is
     np_ = NodePath(tn)
     np_.set_scale(scale)
     if flat:

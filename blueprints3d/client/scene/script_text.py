@@ -21,8 +21,15 @@ import unicodedata
 from functools import lru_cache
 
 from direct.gui.OnscreenText import OnscreenText
-from panda3d.core import (DynamicTextFont, Filename, FontPool, TextFont, TextNode, TextProperties,
-                          TextPropertiesManager)
+from panda3d.core import (
+    DynamicTextFont,
+    Filename,
+    FontPool,
+    TextFont,
+    TextNode,
+    TextProperties,
+    TextPropertiesManager,
+)
 
 from blueprints3d import i18n, resources
 from blueprints3d.i18n import bidi
@@ -30,7 +37,7 @@ from blueprints3d.i18n.arabic_forms import presentation_forms
 
 PERSIAN_FONT = "Vazirmatn-Regular.ttf"
 CJK_FONT = "NotoSansSC-Subset.otf"
-LATIN_PICTURE_FONT = "DejaVuSans.ttf"   # the cards' and the share card's (client/scene/card_model)
+LATIN_PICTURE_FONT = "DejaVuSans.ttf"  # the cards' and the share card's (client/scene/card_model)
 FONTS_PACKAGE = "blueprints3d.client.scene.fonts"
 # The interface font of each language; the others use Panda3D's default font (None).
 LANGUAGE_FONT = {"fa": "persian", "zh": "cjk"}
@@ -67,12 +74,26 @@ def script_of(c: str) -> str | None:
     """The script a character needs a font for, or None for one any font has (space, digits,
     punctuation shared by all) — it follows the letters around it."""
     o = ord(c)
-    if 0x0600 <= o <= 0x06FF or 0x0750 <= o <= 0x077F or 0xFB50 <= o <= 0xFDFF or 0xFE70 <= o <= 0xFEFF:
+    if (
+        0x0600 <= o <= 0x06FF
+        or 0x0750 <= o <= 0x077F
+        or 0xFB50 <= o <= 0xFDFF
+        or 0xFE70 <= o <= 0xFEFF
+    ):
         return "persian"
-    if (0x2E80 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0xFF00 <= o <= 0xFFEF
-            or 0x3000 <= o <= 0x303F or 0x20000 <= o <= 0x2FFFF):
+    if (
+        0x2E80 <= o <= 0x9FFF
+        or 0xF900 <= o <= 0xFAFF
+        or 0xFF00 <= o <= 0xFFEF
+        or 0x3000 <= o <= 0x303F
+        or 0x20000 <= o <= 0x2FFFF
+    ):
         return "cjk"
-    if c in " \u200c\u200d" or unicodedata.category(c)[0] in "NPZ" or (c.isascii() and not c.isalpha()):
+    if (
+        c in " \u200c\u200d"
+        or unicodedata.category(c)[0] in "NPZ"
+        or (c.isascii() and not c.isalpha())
+    ):
         return None
     return "latin"
 
@@ -103,7 +124,7 @@ def use_language(lang: str) -> None:
     nothing more)."""
     from direct.gui import DirectGuiGlobals as DGG
 
-    panda_font()          # remembered before it stops being the default
+    panda_font()  # remembered before it stops being the default
     i18n.set_language(lang)
     chosen = interface_font(lang)
     TextNode.set_default_font(chosen)
@@ -173,12 +194,17 @@ def panda_line(line: str, lang: str | None = None, base: str | None = None) -> s
         # last space is at its left): Panda3D drops the spaces that end a line of text, which
         # would swallow the gap between two runs when a run's own end is the string's end.
         core = run.text.strip(" ")
-        lead, trail = run.text[:len(run.text) - len(run.text.lstrip(" "))], run.text[len(run.text.rstrip(" ")):]
+        lead, trail = (
+            run.text[: len(run.text) - len(run.text.lstrip(" "))],
+            run.text[len(run.text.rstrip(" ")) :],
+        )
         if not core:
             out.append(run.text)
             continue
-        parts = [part if script == base else f"\1{_font_props(script)}\1{part}\2"
-                 for part, script in _by_script(core, base)]
+        parts = [
+            part if script == base else f"\1{_font_props(script)}\1{part}\2"
+            for part, script in _by_script(core, base)
+        ]
         # Panda3D shapes each part (each font) on its own and lays the parts out left to right:
         # in a right-to-left run the part read first must stand rightmost, so they go reversed.
         inner = "".join(reversed(parts) if run.rtl else parts)
@@ -187,14 +213,22 @@ def panda_line(line: str, lang: str | None = None, base: str | None = None) -> s
     return "".join(out)
 
 
-def panda_text(text: str, lang: str | None = None, wordwrap: float | None = None,
-          text_font: TextFont | None = None) -> str:
+def panda_text(
+    text: str,
+    lang: str | None = None,
+    wordwrap: float | None = None,
+    text_font: TextFont | None = None,
+) -> str:
     """``text`` (lines in reading order) as Panda3D's TextNode should be given it. With
     ``wordwrap`` (the node's, in its units) a line that holds right-to-left letters is broken into
     lines here first, in reading order, since Panda3D would break the reordered line at the wrong
     places. ``text_font``: the node's font when it is not the interface's (the fixed-width one):
     it is taken to hold Latin letters only."""
-    base = interface_script(lang) if text_font is None or text_font == interface_font(lang) else "latin"
+    base = (
+        interface_script(lang)
+        if text_font is None or text_font == interface_font(lang)
+        else "latin"
+    )
     if "\1" in text or "\2" in text:
         # Already Panda3D's markup (a caller's own TextProperties): its letters are not plain
         # text to reorder; the caller gives each plain part to panda_text and marks it up after.
@@ -232,6 +266,7 @@ def from_panda(words: list[str], item: str) -> str:
 # is chosen a font by its letters and, when it holds Persian, given in joined forms and in the
 # order it is seen (``arabic_forms``, ``bidi.display``).
 
+
 def picture_script(text: str) -> str:
     """The font a picture's ``text`` is drawn in: "cjk" for any Chinese in it, else "persian"
     for any Arabic-script letter, else "latin" (the cards' DejaVu Sans)."""
@@ -250,7 +285,9 @@ def picture_text(text: str, rtl: bool | None = None) -> str:
     if not bidi.has_rtl(text):
         return text
     rtl = is_rtl() if rtl is None else rtl
-    return "\n".join(bidi.display(presentation_forms(line), rtl).translate(_MARKS) for line in text.split("\n"))
+    return "\n".join(
+        bidi.display(presentation_forms(line), rtl).translate(_MARKS) for line in text.split("\n")
+    )
 
 
 class ScriptText(OnscreenText):

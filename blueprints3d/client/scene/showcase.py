@@ -22,9 +22,9 @@ from blueprints3d.engine.materials import Material
 from blueprints3d.files.buildfile import Build
 
 BACKGROUND = (0.05, 0.05, 0.06)
-FOV = 35.0            # degrees across the picture's narrower side
-FRAME_MARGIN = 0.92   # the building may fill this share of the half-width and half-height:
-                      # 4% of the picture stays clear on each side
+FOV = 35.0  # degrees across the picture's narrower side
+FRAME_MARGIN = 0.92  # the building may fill this share of the half-width and half-height:
+# 4% of the picture stays clear on each side
 
 
 @dataclass
@@ -35,7 +35,7 @@ class Stage:
     root: NodePath
     lighting: Lighting
     refraction: Refraction | None
-    extent: float = 12.0          # the key light's shadow covers this radius (cm)
+    extent: float = 12.0  # the key light's shadow covers this radius (cm)
 
     def set_cards(self, cards: list[NodePath]) -> None:
         """Cards lying on this stage's table, for glass to show through (glass.set_ground)."""
@@ -59,7 +59,7 @@ def make_table_top(parent: NodePath, radius: float) -> NodePath:
     return top
 
 
-SHADOW_EXTENT = 12.0   # cm: the key light's shadow radius round a deck card's building
+SHADOW_EXTENT = 12.0  # cm: the key light's shadow radius round a deck card's building
 
 
 def shadow_extent(build: Build) -> float:
@@ -82,9 +82,15 @@ def shadow_extent(build: Build) -> float:
     return max(SHADOW_EXTENT, (reach + units.DIE_SIZE) / 1.1)
 
 
-def make_stage(base, view: View | None = None, extent: float = SHADOW_EXTENT, table_radius: float = 60.0,
-               background: tuple[float, float, float] = BACKGROUND, refraction: str = "ground",
-               table: bool = True) -> Stage:
+def make_stage(
+    base,
+    view: View | None = None,
+    extent: float = SHADOW_EXTENT,
+    table_radius: float = 60.0,
+    background: tuple[float, float, float] = BACKGROUND,
+    refraction: str = "ground",
+    table: bool = True,
+) -> Stage:
     """A scene root with the table, the lights and (shaded) glass refraction, drawn by ``view``
     (default: the base's window). The view's camera is pointed at this root.
 
@@ -100,9 +106,14 @@ def make_stage(base, view: View | None = None, extent: float = SHADOW_EXTENT, ta
     view.cam.node().set_scene(root)
     view.output.set_clear_color((*background, 1.0))
     # With the task manager, the shadow map is redrawn only in frames where something moved.
-    lighting = setup_lighting(root, shadows=shaders.shaders_enabled(), extent=extent,
-                              shadow_size=2048 if extent < 30 else 1024,
-                              task_mgr=getattr(base, "taskMgr", None), gsg=view.output.get_gsg())
+    lighting = setup_lighting(
+        root,
+        shadows=shaders.shaders_enabled(),
+        extent=extent,
+        shadow_size=2048 if extent < 30 else 1024,
+        task_mgr=getattr(base, "taskMgr", None),
+        gsg=view.output.get_gsg(),
+    )
     if table:
         make_table_top(root, table_radius)
     stage = Stage(view=view, root=root, lighting=lighting, refraction=None, extent=extent)
@@ -131,7 +142,9 @@ def build_showcase(parent: NodePath, build: Build) -> NodePath:
     for cell, stack in enumerate(build.stacks):
         x, y = card_model.cell_position(bp, cell)
         for level, (material, value) in enumerate(stack):
-            die = dice_model.make_die(Material(material), value, _variant(cell, level, material, value))
+            die = dice_model.make_die(
+                Material(material), value, _variant(cell, level, material, value)
+            )
             die.reparent_to(card)
             die.set_pos(x, y, dice_model.die_center_z(level))
             die.set_tag("cell", str(cell))
@@ -144,7 +157,7 @@ def still_boxes(card: NodePath) -> list[tuple[float, float, float, float]]:
     half side, negative for glass) in the card's space, each die tagged ``still_index`` with its
     place in the list."""
     boxes: list[tuple[float, float, float, float]] = []
-    for die in card.find_all_matches("**/=level"):   # the dice (a card's spaces have cells too)
+    for die in card.find_all_matches("**/=level"):  # the dice (a card's spaces have cells too)
         p = die.get_pos(card)
         die.set_tag("still_index", str(len(boxes)))
         glassy = die.get_python_tag("material") == int(Material.GLASS)
@@ -152,24 +165,33 @@ def still_boxes(card: NodePath) -> list[tuple[float, float, float, float]]:
     return boxes
 
 
-def dress_still(stage: Stage, card: NodePath, options: stills.StillOptions) -> stills.StillLook | None:
+def dress_still(
+    stage: Stage, card: NodePath, options: stills.StillOptions
+) -> stills.StillLook | None:
     """Give ``stage``'s building (``card``, from ``build_showcase``) a still's shading: soft
     shadows, contact darkening, glass reflecting the room (``stills.apply_still_look``)."""
-    return stills.apply_still_look(stage.root, card, still_boxes(card), options, stage.extent,
-                                   ground_z=units.CARD_THICKNESS)
+    return stills.apply_still_look(
+        stage.root, card, still_boxes(card), options, stage.extent, ground_z=units.CARD_THICKNESS
+    )
 
 
 def material_test_build() -> Build:
     """The material test scene as a build: one die of each material on a card (wood, recycled,
     stone, glass in cells 2 to 5), and a mixed stack with glass in the middle (stone, glass,
     wood, in cell 1) next to a hatched space."""
-    bp = Blueprint.from_grid([["X", 3], [1, 1], [1, 1]], id="MAT", name="Material test",
-                             check_total=False)
+    bp = Blueprint.from_grid(
+        [["X", 3], [1, 1], [1, 1]], id="MAT", name="Material test", check_total=False
+    )
     # The stack stands at the back right: seen from the front right (the default angle) it
     # hides none of the single dice, and none of them hides it.
-    stacks = ((), ((Material.STONE, 2), (Material.GLASS, 3), (Material.WOOD, 6)),
-              ((Material.WOOD, 5),), ((Material.RECYCLED, 5),),
-              ((Material.STONE, 5),), ((Material.GLASS, 5),))
+    stacks = (
+        (),
+        ((Material.STONE, 2), (Material.GLASS, 3), (Material.WOOD, 6)),
+        ((Material.WOOD, 5),),
+        ((Material.RECYCLED, 5),),
+        ((Material.STONE, 5),),
+        ((Material.GLASS, 5),),
+    )
     return Build(blueprint=bp, stacks=tuple(tuple((int(m), v) for m, v in s) for s in stacks))
 
 
@@ -186,8 +208,14 @@ def set_lens(view: View, fov: float = FOV) -> tuple[float, float]:
     return f[0], f[1]
 
 
-def orbit_camera(view: View, target: tuple[float, float, float], distance: float, angle_deg: float,
-                 elevation_deg: float = 38.0, fov: float = FOV) -> None:
+def orbit_camera(
+    view: View,
+    target: tuple[float, float, float],
+    distance: float,
+    angle_deg: float,
+    elevation_deg: float = 38.0,
+    fov: float = FOV,
+) -> None:
     """Put the default camera on a circle around ``target``: ``angle_deg`` 0 = the seated
     player's view from -Y, counter-clockwise seen from above."""
     if not isinstance(view.lens, PerspectiveLens):
@@ -214,8 +242,9 @@ def box_corners(lo, hi) -> list[tuple[float, float, float]]:
     return [(x, y, z) for x in (lo[0], hi[0]) for y in (lo[1], hi[1]) for z in (lo[2], hi[2])]
 
 
-def fit_box(lo, hi, angle: float, elevation: float, fov_h: float, fov_v: float,
-            margin: float = FRAME_MARGIN) -> CameraView:
+def fit_box(
+    lo, hi, angle: float, elevation: float, fov_h: float, fov_v: float, margin: float = FRAME_MARGIN
+) -> CameraView:
     """The camera (a ``camera.View``) from ``angle``/``elevation`` that holds the box's eight
     corners within ``margin`` of the picture's half-width and half-height (``camera.fit_distance``),
     aimed so that the box's picture is centred: the aim moves from the box's centre across the
@@ -227,8 +256,11 @@ def fit_box(lo, hi, angle: float, elevation: float, fov_h: float, fov_v: float,
     a, e = math.radians(angle), math.radians(elevation)
     right = (math.cos(a), math.sin(a), 0.0)
     forward = (-math.cos(e) * math.sin(a), math.cos(e) * math.cos(a), -math.sin(e))
-    up = (right[1] * forward[2] - right[2] * forward[1], right[2] * forward[0] - right[0] * forward[2],
-          right[0] * forward[1] - right[1] * forward[0])
+    up = (
+        right[1] * forward[2] - right[2] * forward[1],
+        right[2] * forward[0] - right[0] * forward[2],
+        right[0] * forward[1] - right[1] * forward[0],
+    )
     centre = target
 
     def aimed(ox: float, oy: float) -> tuple[float, float, float]:
@@ -243,8 +275,10 @@ def fit_box(lo, hi, angle: float, elevation: float, fov_h: float, fov_v: float,
         shown = [s for s in projected if s is not None]
         if len(shown) < len(projected):
             return None
-        return ((max(s[0] for s in shown) + min(s[0] for s in shown)) / 2,
-                (max(s[1] for s in shown) + min(s[1] for s in shown)) / 2)
+        return (
+            (max(s[0] for s in shown) + min(s[0] for s in shown)) / 2,
+            (max(s[1] for s in shown) + min(s[1] for s in shown)) / 2,
+        )
 
     # The picture's offset falls as the aim moves the same way (monotonic, but with kinks where
     # another corner becomes the outermost): each offset is found by bisection, one axis at a
@@ -258,7 +292,7 @@ def fit_box(lo, hi, angle: float, elevation: float, fov_h: float, fov_v: float,
             return 0.0
         step = span * (1 if f0 > 0 else -1) / 8
         lo_o, hi_o = 0.0, step
-        for _ in range(20):   # widen until the offset changes sign
+        for _ in range(20):  # widen until the offset changes sign
             fh = f(hi_o)
             if fh is None:
                 return 0.0
@@ -272,7 +306,7 @@ def fit_box(lo, hi, angle: float, elevation: float, fov_h: float, fov_v: float,
             fm = f(mid)
             if fm is None:
                 break
-            if abs(fm) < 1e-3:   # centred to a thousandth of the picture: done
+            if abs(fm) < 1e-3:  # centred to a thousandth of the picture: done
                 return mid
             if (fm > 0) == (f0 > 0):
                 lo_o = mid
@@ -291,20 +325,42 @@ def fit_box(lo, hi, angle: float, elevation: float, fov_h: float, fov_v: float,
     return CameraView(*aim, angle, elevation, d)
 
 
-def frame_build(view: View, build: Build, angle: float, elevation: float, zoom: float = 1.0,
-                fov: float = FOV, free: float = 1.0) -> CameraView:
+def frame_build(
+    view: View,
+    build: Build,
+    angle: float,
+    elevation: float,
+    zoom: float = 1.0,
+    fov: float = FOV,
+    free: float = 1.0,
+) -> CameraView:
     """Point ``view``'s camera at ``build`` (on its card at the origin) from ``angle`` and
     ``elevation`` so that its whole bounding box shows with a margin (``fit_box``), whatever its
     height and the picture's shape; ``zoom`` > 1 steps back, < 1 comes nearer.
 
     ``free`` < 1: only the left ``free`` share of the picture is for the building (a panel
     covers the rest); the box is fitted in that part, and the lens's centre is moved there."""
-    return frame_box(view, *building_box(build), angle, elevation, zoom, fov,
-                     regions=[(-1.0, 2.0 * free - 1.0, -1.0, 1.0)])
+    return frame_box(
+        view,
+        *building_box(build),
+        angle,
+        elevation,
+        zoom,
+        fov,
+        regions=[(-1.0, 2.0 * free - 1.0, -1.0, 1.0)],
+    )
 
 
-def frame_box(view: View, lo, hi, angle: float, elevation: float, zoom: float = 1.0,
-              fov: float = FOV, regions=None) -> CameraView:
+def frame_box(
+    view: View,
+    lo,
+    hi,
+    angle: float,
+    elevation: float,
+    zoom: float = 1.0,
+    fov: float = FOV,
+    regions=None,
+) -> CameraView:
     """Frame the box ``lo``-``hi`` (scene coordinates) as ``frame_build`` does, within one of
     ``regions``: rectangles (left, right, bottom, top) of the picture in -1..1 that nothing
     covers (default: the whole picture). The box is fitted in each (the fields of view narrowed
@@ -316,8 +372,14 @@ def frame_box(view: View, lo, hi, angle: float, elevation: float, zoom: float = 
     for left, right, bottom, top in regions or [(-1.0, 1.0, -1.0, 1.0)]:
         if right - left < 0.05 or top - bottom < 0.05:
             continue
-        fit = fit_box(lo, hi, angle, elevation, 2 * math.degrees(math.atan(th * (right - left) / 2)),
-                      2 * math.degrees(math.atan(tv * (top - bottom) / 2)))
+        fit = fit_box(
+            lo,
+            hi,
+            angle,
+            elevation,
+            2 * math.degrees(math.atan(th * (right - left) / 2)),
+            2 * math.degrees(math.atan(tv * (top - bottom) / 2)),
+        )
         # The lens is the same for every rectangle: the nearest camera shows the box largest.
         if best is None or fit.distance < best[0].distance:
             best = (fit, (left + right) / 2, (bottom + top) / 2)
@@ -337,12 +399,18 @@ def aim(view: View, camera: CameraView) -> None:
     view.cam.look_at(camera.tx, camera.ty, camera.tz)
 
 
-def framing(build: Build, angle: float = 35.0, elevation: float = 36.0,
-            aspect: float = 16 / 9) -> tuple[tuple[float, float, float], float]:
+def framing(
+    build: Build, angle: float = 35.0, elevation: float = 36.0, aspect: float = 16 / 9
+) -> tuple[tuple[float, float, float], float]:
     """Camera target and distance that fit ``build``'s bounding box from ``angle``/``elevation``
     in a picture of ``aspect`` (see ``fit_box``)."""
     t = math.tan(math.radians(FOV) / 2)
     th, tv = (t * aspect, t) if aspect >= 1 else (t, t / aspect)
-    fit = fit_box(*building_box(build), angle, elevation,
-                  2 * math.degrees(math.atan(th)), 2 * math.degrees(math.atan(tv)))
+    fit = fit_box(
+        *building_box(build),
+        angle,
+        elevation,
+        2 * math.degrees(math.atan(th)),
+        2 * math.degrees(math.atan(tv)),
+    )
     return (fit.tx, fit.ty, fit.tz), fit.distance

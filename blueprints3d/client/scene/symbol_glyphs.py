@@ -10,7 +10,14 @@ from __future__ import annotations
 from functools import lru_cache
 
 import numpy as np
-from panda3d.core import CardMaker, NodePath, SamplerState, TextGraphic, TextPropertiesManager, Texture
+from panda3d.core import (
+    CardMaker,
+    NodePath,
+    SamplerState,
+    TextGraphic,
+    TextPropertiesManager,
+    Texture,
+)
 
 from blueprints3d.client.render.materials import BASE_COLOUR, PIP_COLOUR
 from blueprints3d.client.scene import dice_model
@@ -33,7 +40,9 @@ def glyph(material: Material) -> str:
     material = Material(material)
     name = f"bp3d-symbol-{material.label}"
     if material not in _registered:
-        TextPropertiesManager.get_global_ptr().set_graphic(name, TextGraphic(_glyph_node(material), *GLYPH_FRAME))
+        TextPropertiesManager.get_global_ptr().set_graphic(
+            name, TextGraphic(_glyph_node(material), *GLYPH_FRAME)
+        )
         _registered.add(material)
     return f"\5{name}\5"
 
@@ -45,10 +54,10 @@ def icon_rgba(material: Material) -> np.ndarray:
     size = tile.shape[0]
     n = round(2 * HALF * size)
     x0, y0 = round(CENTRE[0] * size - n / 2), round(CENTRE[1] * size - n / 2)
-    mark = tile[y0:y0 + n, x0:x0 + n]
+    mark = tile[y0 : y0 + n, x0 : x0 + n]
     face = np.array(BASE_COLOUR[material][:3])
     if material == Material.GLASS:
-        face = 0.85 * face + 0.15   # clear glass on a dark panel: its tint, lighter
+        face = 0.85 * face + 0.15  # clear glass on a dark panel: its tint, lighter
     pip = np.array(PIP_COLOUR[material][:3])
     rgb = face[None, None, :] * (1 - mark[..., None]) + pip[None, None, :] * mark[..., None]
     # Rounded corners: the square's distance from its inner box, against a radius of 0.2 n.

@@ -40,21 +40,21 @@ from panda3d.core import NodePath, Point3, Quat, TransformState, Vec3
 from blueprints3d.client.scene import units
 from blueprints3d.client.scene.dice_model import FACE_NORMAL
 
-FPS = 60                     # recorded frames a second
-STEPS_PER_FRAME = 4          # physics steps per recorded frame (a 1/240 s step)
-GRAVITY = 981.0              # cm/s^2
-MAX_SECONDS = 6.0            # a throw still moving after this is thrown again
-MAX_ATTEMPTS = 50            # sub-seeds tried before giving up (never reached in the soak test)
-FLAT_TOLERANCE_DEG = 2.0     # the up axis within this of vertical counts as flat
-REST_LINEAR = 0.6            # cm/s: below this (and REST_ANGULAR) a die is still
-REST_ANGULAR = 0.08          # rad/s
-REST_FRAMES = 12             # frames every die must stay still to end the throw
-BLEND_FRAMES = 10            # the last frames blend into the snapped rest pose
-RELEASE_GAP = 0.07           # s between dice leaving the bag
-AIM_NEAR, AIM_FAR = 0.15, 1.3 # where a die first lands, as a fraction of the way bag -> middle
-SPIN_STOP = 0.85             # per frame: a die sliding slower than 5 cm/s stops spinning on the spot
-IMPACT_MIN_SPEED = 15.0      # cm/s: weaker contacts make no sound event
-IMPACT_GAP_STEPS = 6         # a pair's hits closer than this (1/40 s) are one hit
+FPS = 60  # recorded frames a second
+STEPS_PER_FRAME = 4  # physics steps per recorded frame (a 1/240 s step)
+GRAVITY = 981.0  # cm/s^2
+MAX_SECONDS = 6.0  # a throw still moving after this is thrown again
+MAX_ATTEMPTS = 50  # sub-seeds tried before giving up (never reached in the soak test)
+FLAT_TOLERANCE_DEG = 2.0  # the up axis within this of vertical counts as flat
+REST_LINEAR = 0.6  # cm/s: below this (and REST_ANGULAR) a die is still
+REST_ANGULAR = 0.08  # rad/s
+REST_FRAMES = 12  # frames every die must stay still to end the throw
+BLEND_FRAMES = 10  # the last frames blend into the snapped rest pose
+RELEASE_GAP = 0.07  # s between dice leaving the bag
+AIM_NEAR, AIM_FAR = 0.15, 1.3  # where a die first lands, as a fraction of the way bag -> middle
+SPIN_STOP = 0.85  # per frame: a die sliding slower than 5 cm/s stops spinning on the spot
+IMPACT_MIN_SPEED = 15.0  # cm/s: weaker contacts make no sound event
+IMPACT_GAP_STEPS = 6  # a pair's hits closer than this (1/40 s) are one hit
 
 FELT = "felt"
 DIE = "die"
@@ -101,14 +101,14 @@ class Throw:
     values: tuple[int, ...]
     seed: int
     size: float
-    positions: np.ndarray        # (frames, dice, 3)
-    quats: np.ndarray            # (frames, dice, 4), the physics node's orientation
-    release: np.ndarray          # (dice,) first frame each die is out of the bag
-    body_quats: np.ndarray       # (dice, 4): the model's fixed turn under its physics node
+    positions: np.ndarray  # (frames, dice, 3)
+    quats: np.ndarray  # (frames, dice, 4), the physics node's orientation
+    release: np.ndarray  # (dice,) first frame each die is out of the bag
+    body_quats: np.ndarray  # (dice, 4): the model's fixed turn under its physics node
     events: list[Impact]
-    attempts: int                # 1 = the first sub-seed was accepted
-    steps: int                   # physics steps taken, all attempts together
-    seconds: float               # wall time the simulation took, all attempts together
+    attempts: int  # 1 = the first sub-seed was accepted
+    steps: int  # physics steps taken, all attempts together
+    seconds: float  # wall time the simulation took, all attempts together
     fps: int = FPS
 
     @property
@@ -141,10 +141,14 @@ def _quat_mul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """The rotation ``b`` then ``a`` (Hamilton product a*b acting on column vectors)."""
     aw, ax, ay, az = a
     bw, bx, by, bz = b
-    return np.array([aw * bw - ax * bx - ay * by - az * bz,
-                     aw * bx + ax * bw + ay * bz - az * by,
-                     aw * by - ax * bz + ay * bw + az * bx,
-                     aw * bz + ax * by - ay * bx + az * bw])
+    return np.array(
+        [
+            aw * bw - ax * bx - ay * by - az * bz,
+            aw * bx + ax * bw + ay * bz - az * by,
+            aw * by - ax * bz + ay * bw + az * bx,
+            aw * bz + ax * by - ay * bx + az * bw,
+        ]
+    )
 
 
 def _quat_conj(q: np.ndarray) -> np.ndarray:
@@ -234,11 +238,15 @@ class _Attempt:
     settled: bool
 
 
-def _still_pose(x: float, y: float, heading: float, felt: Felt, size: float) -> tuple[np.ndarray, np.ndarray]:
+def _still_pose(
+    x: float, y: float, heading: float, felt: Felt, size: float
+) -> tuple[np.ndarray, np.ndarray]:
     return np.array([x, y, felt.z + size / 2]), _yaw_quat(heading)
 
 
-def _make_world(felt: Felt, still: Sequence[tuple[float, float, float]] = (), size: float = 1.0) -> BulletWorld:
+def _make_world(
+    felt: Felt, still: Sequence[tuple[float, float, float]] = (), size: float = 1.0
+) -> BulletWorld:
     """The felt (a thick slab) fenced by four walls, and the dice already lying on it (fixed
     boxes); bodies are told apart by name."""
     world = BulletWorld()
@@ -246,9 +254,12 @@ def _make_world(felt: Felt, still: Sequence[tuple[float, float, float]] = (), si
     ground = BulletRigidBodyNode("felt")
     # A thick slab, not a plane: a box on Bullet's plane can end up spinning pressed into it.
     # (Wide: a die that hops a wall lies still beside it and the throw is thrown again.)
-    ground.add_shape(BulletBoxShape(Vec3((felt.x1 - felt.x0) / 2 + 50, (felt.y1 - felt.y0) / 2 + 50, 5.0)),
-                     TransformState.make_pos(Vec3((felt.x0 + felt.x1) / 2, (felt.y0 + felt.y1) / 2,
-                                                  felt.z - 5.0)))
+    ground.add_shape(
+        BulletBoxShape(Vec3((felt.x1 - felt.x0) / 2 + 50, (felt.y1 - felt.y0) / 2 + 50, 5.0)),
+        TransformState.make_pos(
+            Vec3((felt.x0 + felt.x1) / 2, (felt.y0 + felt.y1) / 2, felt.z - 5.0)
+        ),
+    )
     ground.set_friction(0.6)
     ground.set_restitution(0.35)
     world.attach(ground)
@@ -256,13 +267,16 @@ def _make_world(felt: Felt, still: Sequence[tuple[float, float, float]] = (), si
     cx, cy = (felt.x0 + felt.x1) / 2, (felt.y0 + felt.y1) / 2
     w, d = felt.x1 - felt.x0, felt.y1 - felt.y0
     for name, pos, half in (
-            ("wall-w", (felt.x0 - t / 2, cy), (t / 2, d / 2 + t)),
-            ("wall-e", (felt.x1 + t / 2, cy), (t / 2, d / 2 + t)),
-            ("wall-s", (cx, felt.y0 - t / 2), (w / 2 + t, t / 2)),
-            ("wall-n", (cx, felt.y1 + t / 2), (w / 2 + t, t / 2))):
+        ("wall-w", (felt.x0 - t / 2, cy), (t / 2, d / 2 + t)),
+        ("wall-e", (felt.x1 + t / 2, cy), (t / 2, d / 2 + t)),
+        ("wall-s", (cx, felt.y0 - t / 2), (w / 2 + t, t / 2)),
+        ("wall-n", (cx, felt.y1 + t / 2), (w / 2 + t, t / 2)),
+    ):
         wall = BulletRigidBodyNode(name)
-        wall.add_shape(BulletBoxShape(Vec3(half[0], half[1], felt.wall / 2)),
-                       TransformState.make_pos(Vec3(pos[0], pos[1], felt.z + felt.wall / 2)))
+        wall.add_shape(
+            BulletBoxShape(Vec3(half[0], half[1], felt.wall / 2)),
+            TransformState.make_pos(Vec3(pos[0], pos[1], felt.z + felt.wall / 2)),
+        )
         wall.set_friction(0.3)
         wall.set_restitution(0.3)
         world.attach(wall)
@@ -286,8 +300,14 @@ def _axis_angle_quat(w: np.ndarray, t: float) -> np.ndarray:
     return np.array([math.cos(half), *(math.sin(half) * w / rate)])
 
 
-def _run(count: int, rng: np.random.Generator, start: tuple[float, float, float], felt: Felt,
-         size: float, still: Sequence[tuple[float, float, float]] = ()) -> _Attempt:
+def _run(
+    count: int,
+    rng: np.random.Generator,
+    start: tuple[float, float, float],
+    felt: Felt,
+    size: float,
+    still: Sequence[tuple[float, float, float]] = (),
+) -> _Attempt:
     world = _make_world(felt, still, size)
     dt = 1.0 / (FPS * STEPS_PER_FRAME)
     half = size / 2
@@ -317,7 +337,9 @@ def _run(count: int, rng: np.random.Generator, start: tuple[float, float, float]
         node.set_angular_damping(0.15)
         node.set_deactivation_enabled(False)  # we decide when the throw is over
         np_ = NodePath(node)
-        p0 = Vec3(sx + rng.uniform(-0.3, 0.3), sy + rng.uniform(-0.3, 0.3), sz + rng.uniform(0, 0.8))
+        p0 = Vec3(
+            sx + rng.uniform(-0.3, 0.3), sy + rng.uniform(-0.3, 0.3), sz + rng.uniform(0, 0.8)
+        )
         q0 = Quat()
         q0.set_hpr(Vec3(*rng.uniform(-180, 180, 3)))
         np_.set_pos_quat(p0, q0)
@@ -326,13 +348,18 @@ def _run(count: int, rng: np.random.Generator, start: tuple[float, float, float]
         u = AIM_NEAR + (AIM_FAR - AIM_NEAR) * (bands[i] + rng.uniform(0.0, 1.0)) / count
         tx = sx + u * (cx - sx) + rng.uniform(-spread_x, spread_x) * 0.5
         ty = sy + u * (cy - sy) + rng.uniform(-spread_y, spread_y)
-        target = Vec3(min(max(tx, felt.x0 + size), felt.x1 - size),
-                      min(max(ty, felt.y0 + size), felt.y1 - size), felt.z + half)
+        target = Vec3(
+            min(max(tx, felt.x0 + size), felt.x1 - size),
+            min(max(ty, felt.y0 + size), felt.y1 - size),
+            felt.z + half,
+        )
         flight = rng.uniform(0.22, 0.32)
         vel = (target - p0) / flight
         vel.z += 0.5 * GRAVITY * flight
         spin = Vec3(*rng.normal(0.0, 14.0, 3))
-        launches.append((vel, spin, np.array(p0), np.array([q0.get_r(), q0.get_i(), q0.get_j(), q0.get_k()])))
+        launches.append(
+            (vel, spin, np.array(p0), np.array([q0.get_r(), q0.get_i(), q0.get_j(), q0.get_k()]))
+        )
         bodies.append(node)
         nps.append(np_)
         release_steps.append(int(round((i * RELEASE_GAP + rng.uniform(0, 0.03)) / dt)))
@@ -379,13 +406,20 @@ def _run(count: int, rng: np.random.Generator, start: tuple[float, float, float]
             b = int(name1[4:]) if name1.startswith("die-") else None
             if b is not None and b < a:
                 a, b = b, a
-            kind = DIE if b is not None or name1.startswith("still-") else (FELT if name1 == "felt" else WALL)
+            kind = (
+                DIE
+                if b is not None or name1.startswith("still-")
+                else (FELT if name1 == "felt" else WALL)
+            )
             key = (a, kind, b)
             now[key] = now.get(key, 0.0) + imp
         for key, imp in now.items():
             speed = imp / mass  # the change of speed the hit gave the die (each die, die on die)
-            if (speed >= IMPACT_MIN_SPEED and imp > 2.0 * last_impulse.get(key, 0.0)
-                    and step - last_event.get(key, -99) > IMPACT_GAP_STEPS):
+            if (
+                speed >= IMPACT_MIN_SPEED
+                and imp > 2.0 * last_impulse.get(key, 0.0)
+                and step - last_event.get(key, -99) > IMPACT_GAP_STEPS
+            ):
                 events.append(Impact(step * dt, key[0], round(speed, 3), key[1], key[2]))
                 last_event[key] = step
         last_impulse = now
@@ -397,8 +431,10 @@ def _run(count: int, rng: np.random.Generator, start: tuple[float, float, float]
             frame += 1
             record(frame)
             if all(attached) and all(
-                    b.get_linear_velocity().length() < REST_LINEAR
-                    and b.get_angular_velocity().length() < REST_ANGULAR for b in bodies):
+                b.get_linear_velocity().length() < REST_LINEAR
+                and b.get_angular_velocity().length() < REST_ANGULAR
+                for b in bodies
+            ):
                 still_frames += 1
                 if still_frames >= REST_FRAMES:
                     settled = True
@@ -407,14 +443,20 @@ def _run(count: int, rng: np.random.Generator, start: tuple[float, float, float]
                 still_frames = 0
     # Trim the frames in which nothing moved any more (the still run), keeping one.
     end = frame - (REST_FRAMES - 1 if settled else 0)
-    positions, quats = positions[:end + 1], quats[:end + 1]
+    positions, quats = positions[: end + 1], quats[: end + 1]
     # The prelude: each die flies from the bag's mouth to where its physics starts, on its
     # launch path drawn back in time and bent to begin at the mouth, turning at its launch spin.
     pre = []
     for i, (vel, spin, p0, q0) in enumerate(launches):
         v = np.array(vel)
         speed = max(float(np.linalg.norm(v[:2])), 1.0)
-        pre.append(int(math.ceil(min(max(float(np.linalg.norm((mouth - p0)[:2])) / speed, 0.03), 0.2) * FPS)))
+        pre.append(
+            int(
+                math.ceil(
+                    min(max(float(np.linalg.norm((mouth - p0)[:2])) / speed, 0.03), 0.2) * FPS
+                )
+            )
+        )
     release_frames = [math.ceil(s / STEPS_PER_FRAME) for s in release_steps]
     shift = max(0, max(p - r for p, r in zip(pre, release_frames)))
     n = positions.shape[0] + shift
@@ -426,14 +468,14 @@ def _run(count: int, rng: np.random.Generator, start: tuple[float, float, float]
     g = np.array([0.0, 0.0, -GRAVITY])
     for i, (vel, spin, p0, q0) in enumerate(launches):
         v, w = np.array(vel), np.array(spin)
-        t_launch = release_steps[i] * dt            # physics time of the launch
+        t_launch = release_steps[i] * dt  # physics time of the launch
         first = shift + release_frames[i] - pre[i]  # track frame the die leaves the bag
         release[i] = first
         span = (shift + release_frames[i]) - first
         back = -(span / FPS)
         start_miss = mouth - (p0 + v * back + 0.5 * g * back * back)
         for f in range(first, shift + release_frames[i]):
-            tau = (f - shift) / FPS - t_launch      # < 0: before the launch
+            tau = (f - shift) / FPS - t_launch  # < 0: before the launch
             k = max(0.0, tau / back) if back else 0.0  # 1 at the mouth, 0 at the launch
             all_pos[f, i] = p0 + v * tau + 0.5 * g * tau * tau + k * start_miss
             all_quat[f, i] = _quat_mul(_axis_angle_quat(w, tau), q0)
@@ -441,17 +483,21 @@ def _run(count: int, rng: np.random.Generator, start: tuple[float, float, float]
     return _Attempt(all_pos, all_quat, release, events, step, settled)
 
 
-def _snap(pos: np.ndarray, quat: np.ndarray, felt: Felt, size: float,
-          ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+def _snap(
+    pos: np.ndarray,
+    quat: np.ndarray,
+    felt: Felt,
+    size: float,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """The exact rest pose near a recorded one (position, quaternion, the body's up axis in
     the physics node's frame), or None when the die is not lying flat on the felt."""
     m = _matrix(quat)
-    up = m[2]                      # the world's +Z seen in the body frame (row 2 of R)
+    up = m[2]  # the world's +Z seen in the body frame (row 2 of R)
     j_up = int(np.argmax(np.abs(up)))
     if abs(up[j_up]) < math.cos(math.radians(FLAT_TOLERANCE_DEG)):
-        return None                # cocked: on an edge or leaning
+        return None  # cocked: on an edge or leaning
     if abs(pos[2] - (felt.z + size / 2)) > 0.05 * size:
-        return None                # on another die, or sunk into the felt
+        return None  # on another die, or sunk into the felt
     s_up = 1.0 if up[j_up] > 0 else -1.0
     j1 = (j_up + 1) % 3
     j2 = (j_up + 2) % 3
@@ -502,15 +548,21 @@ def squares_overlap(p: np.ndarray, q: np.ndarray, tolerance: float = 0.0) -> boo
     return overlap_depth(p, q)[0] > tolerance
 
 
-PUSH_TOLERANCE = 0.08        # cm: dice pressed this far into each other at rest are pushed apart
+PUSH_TOLERANCE = 0.08  # cm: dice pressed this far into each other at rest are pushed apart
 
 
 def _inside(corners: np.ndarray, felt: Felt) -> bool:
-    return bool(corners[:, 0].min() >= felt.x0 - 1e-9 and corners[:, 0].max() <= felt.x1 + 1e-9
-                and corners[:, 1].min() >= felt.y0 - 1e-9 and corners[:, 1].max() <= felt.y1 + 1e-9)
+    return bool(
+        corners[:, 0].min() >= felt.x0 - 1e-9
+        and corners[:, 0].max() <= felt.x1 + 1e-9
+        and corners[:, 1].min() >= felt.y0 - 1e-9
+        and corners[:, 1].max() <= felt.y1 + 1e-9
+    )
 
 
-def _accept(att: _Attempt, felt: Felt, size: float, still: Sequence[tuple[float, float, float]] = ()):
+def _accept(
+    att: _Attempt, felt: Felt, size: float, still: Sequence[tuple[float, float, float]] = ()
+):
     """The snapped rest poses, or None when the throw must be thrown again."""
     if not att.settled:
         return None
@@ -525,15 +577,20 @@ def _accept(att: _Attempt, felt: Felt, size: float, still: Sequence[tuple[float,
     # push such pairs apart; a deeper overlap, or one that will not clear, throws again.
     for _ in range(10):
         moved = False
-        for s in snaps:          # pressed a hair into a wall: back onto the felt
+        for s in snaps:  # pressed a hair into a wall: back onto the felt
             c = footprint(s[0], s[1], size)
             dx = max(0.0, felt.x0 - c[:, 0].min()) - max(0.0, c[:, 0].max() - felt.x1)
             dy = max(0.0, felt.y0 - c[:, 1].min()) - max(0.0, c[:, 1].max() - felt.y1)
             if abs(dx) > PUSH_TOLERANCE or abs(dy) > PUSH_TOLERANCE:
                 return None
             if dx or dy:
-                s[0] = s[0] + np.array([dx + math.copysign(1e-4, dx) if dx else 0.0,
-                                        dy + math.copysign(1e-4, dy) if dy else 0.0, 0.0])
+                s[0] = s[0] + np.array(
+                    [
+                        dx + math.copysign(1e-4, dx) if dx else 0.0,
+                        dy + math.copysign(1e-4, dy) if dy else 0.0,
+                        0.0,
+                    ]
+                )
                 moved = True
         corners = [footprint(s[0], s[1], size) for s in snaps]
         for i in range(len(snaps)):
@@ -549,7 +606,7 @@ def _accept(att: _Attempt, felt: Felt, size: float, still: Sequence[tuple[float,
                 corners[i] = footprint(snaps[i][0], snaps[i][1], size)
                 corners[j] = footprint(snaps[j][0], snaps[j][1], size)
                 moved = True
-            for c in fixed:      # a die already lying there does not move: this one does
+            for c in fixed:  # a die already lying there does not move: this one does
                 depth, axis = overlap_depth(c, corners[i])
                 if depth <= 0:
                     continue
@@ -573,9 +630,15 @@ def _accept(att: _Attempt, felt: Felt, size: float, still: Sequence[tuple[float,
     return [tuple(s) for s in snaps]
 
 
-def simulate(values: Sequence[int], seed: int, start: tuple[float, float, float], felt: Felt,
-             size: float = units.DIE_SIZE, variants: Sequence[int] | None = None,
-             still: Sequence[tuple[float, float, float]] = ()) -> Throw:
+def simulate(
+    values: Sequence[int],
+    seed: int,
+    start: tuple[float, float, float],
+    felt: Felt,
+    size: float = units.DIE_SIZE,
+    variants: Sequence[int] | None = None,
+    still: Sequence[tuple[float, float, float]] = (),
+) -> Throw:
     """Throw ``len(values)`` dice from ``start`` (the bag's mouth) onto ``felt`` so they end
     showing ``values``; ``seed`` decides the whole throw (the same seed, the same tracks).
     ``size`` is the dice's edge (cm) as drawn; ``variants`` (e.g. die ids) vary which of the
@@ -611,10 +674,23 @@ def simulate(values: Sequence[int], seed: int, start: tuple[float, float, float]
                 quats[f, i] = _slerp(quats[f, i], q, u)
             pos[-1, i], quats[-1, i] = p, q
             body[i] = model_turn(values[i], up_axis, variants[i])
-        return Throw(values, seed, size, pos, quats, att.release, body, att.events,
-                     attempt + 1, steps, time.perf_counter() - t0)
-    raise RuntimeError(f"no clean throw of {len(values)} dice in {MAX_ATTEMPTS} tries "
-                       f"(felt {felt} too small for them?)")
+        return Throw(
+            values,
+            seed,
+            size,
+            pos,
+            quats,
+            att.release,
+            body,
+            att.events,
+            attempt + 1,
+            steps,
+            time.perf_counter() - t0,
+        )
+    raise RuntimeError(
+        f"no clean throw of {len(values)} dice in {MAX_ATTEMPTS} tries "
+        f"(felt {felt} too small for them?)"
+    )
 
 
 # ---- playing a throw back ---------------------------------------------------------------------
@@ -654,9 +730,15 @@ class ThrowPlayer:
             raise ValueError(f"{self.throw.count} dice thrown but {len(self.targets)} places given")
         for node, bq in zip(self.dice, self.throw.body_quats):
             _model(node).set_quat(_np_quat(bq))
-        parts = [LerpFunc(self._pose, fromData=0.0, toData=self.throw.duration,
-                          duration=max(self.throw.duration, 1e-3)),
-                 Func(self._rest)]
+        parts = [
+            LerpFunc(
+                self._pose,
+                fromData=0.0,
+                toData=self.throw.duration,
+                duration=max(self.throw.duration, 1e-3),
+            ),
+            Func(self._rest),
+        ]
         if self.targets is not None:
             parts.append(Func(self._start_glides))
             parts.append(LerpFunc(lambda u: None, duration=self.glide))  # the glides' time
@@ -702,7 +784,7 @@ class ThrowPlayer:
             q = th.quats[-1, i]
             d = _heading_dir(_matrix(q))
             yaw = math.degrees(math.atan2(d[1], d[0]))
-            below = _quat_mul(_quat_conj(_yaw_quat(yaw)), q)        # C: a cube rotation
+            below = _quat_mul(_quat_conj(_yaw_quat(yaw)), q)  # C: a cube rotation
             _model(node).set_quat(_np_quat(_quat_mul(below, th.body_quats[i])))
             node.set_pos_quat(self.frame, Point3(*th.positions[-1, i]), _np_quat(_yaw_quat(yaw)))
             self._turns.append(round((yaw - self.heading) / 90.0))
@@ -713,13 +795,25 @@ class ThrowPlayer:
         glides = []
         for i, node in enumerate(self.dice):
             end_q = _np_quat(_yaw_quat(self.heading + 90.0 * self._turns[i]))
-            glides.append(LerpPosQuatInterval(node, self.glide, Point3(*targets[i]), end_q,
-                                              other=self.frame, blendType="easeInOut"))
+            glides.append(
+                LerpPosQuatInterval(
+                    node,
+                    self.glide,
+                    Point3(*targets[i]),
+                    end_q,
+                    other=self.frame,
+                    blendType="easeInOut",
+                )
+            )
             if self.lift:  # stepped after the glide above (a Parallel runs in order)
-                glides.append(LerpFunc(
-                    lambda u, node=node: node.set_z(self.frame, node.get_z(self.frame)
-                                                    + self.lift * math.sin(math.pi * u)),
-                    duration=self.glide))
+                glides.append(
+                    LerpFunc(
+                        lambda u, node=node: node.set_z(
+                            self.frame, node.get_z(self.frame) + self.lift * math.sin(math.pi * u)
+                        ),
+                        duration=self.glide,
+                    )
+                )
         self._glides = Parallel(*glides, name="throw-glides")
         self._glide_t0 = self.throw.duration
 

@@ -63,53 +63,105 @@ class TableApp:
         self.scene = base.render.attach_new_node("blueprints3d-scene")
         # Shadows need the shader path; the plain-colour path lights per vertex without them.
         # With the task manager and the GSG the shadow map is redrawn only when something moved.
-        self.lighting = lighting.setup_lighting(self.scene, extent=units.TABLE_RADIUS, shadows=shaders.shaders_enabled(),
-                                                shadow_size=config.SHADOW_SIZE.get_value(), task_mgr=base.taskMgr,
-                                                gsg=self.output.get_gsg())
+        self.lighting = lighting.setup_lighting(
+            self.scene,
+            extent=units.TABLE_RADIUS,
+            shadows=shaders.shaders_enabled(),
+            shadow_size=config.SHADOW_SIZE.get_value(),
+            task_mgr=base.taskMgr,
+            gsg=self.output.get_gsg(),
+        )
         self.output.set_clear_color((0.11, 0.12, 0.14, 1))
         self.camera = OrbitCamera(self.cam, self.lens, self.scene)
         self.camera.set_aspect(self._aspect())
         self.picker = Picker(self.cam, self.lens, self.scene)
-        self.settings = options.settings or Settings(confirm_moves=options.confirm_moves)  # none read: defaults
+        self.settings = options.settings or Settings(
+            confirm_moves=options.confirm_moves
+        )  # none read: defaults
         apply_looks(options, self.settings)
-        self.camera_rig = CameraRig(self.camera, self.picker, self._aspect, lambda: self.settings.camera_sensitivity)
-        self.overlay = Overlay(base.aspect2d, base.a2dTopLeft, base.a2dTopRight,
-                               base.a2dBottomLeft, base.a2dBottomRight, size=self.size)
+        self.camera_rig = CameraRig(
+            self.camera, self.picker, self._aspect, lambda: self.settings.camera_sensitivity
+        )
+        self.overlay = Overlay(
+            base.aspect2d,
+            base.a2dTopLeft,
+            base.a2dTopRight,
+            base.a2dBottomLeft,
+            base.a2dBottomRight,
+            size=self.size,
+        )
         self.hud = Hud(base.aspect2d, size=self.size())
-        self.camera_rig.on_keep_out = self.hud.keep_clear  # the top lines wrap short of the far screen
-        self.sounds = TableSounds(SoundBank.for_base(base, volume=self.settings.loudness,
-                                                     muted=options.mute or self.settings.mute))
-        self.screens = TableScreens(self.overlay, new_game=self.show_new_game, quit=self.quit,
-                                    in_game=self.in_game, before_help=self._drop_drag,
-                                    settings=lambda: self.settings, change_settings=self.change_settings,
-                                    settings_path=options.settings_path, autosave=options.autosave,
-                                    saves_folder=lambda: self.saving.folder(),
-                                    replay=lambda number: self.saving.replay_kept(number))
+        self.camera_rig.on_keep_out = (
+            self.hud.keep_clear
+        )  # the top lines wrap short of the far screen
+        self.sounds = TableSounds(
+            SoundBank.for_base(
+                base, volume=self.settings.loudness, muted=options.mute or self.settings.mute
+            )
+        )
+        self.screens = TableScreens(
+            self.overlay,
+            new_game=self.show_new_game,
+            quit=self.quit,
+            in_game=self.in_game,
+            before_help=self._drop_drag,
+            settings=lambda: self.settings,
+            change_settings=self.change_settings,
+            settings_path=options.settings_path,
+            autosave=options.autosave,
+            saves_folder=lambda: self.saving.folder(),
+            replay=lambda number: self.saving.replay_kept(number),
+        )
         self.flow: GameFlow | None = None
-        self.saving = TableSaving(options.autosave, lambda: self.flow, lambda: self.coach.counts,
-                                  say=lambda text: self.hud.show_message(text),  # late-bound: tests listen in
-                                  say_at_end=lambda text: self.screens.standings.say(text),
-                                  settings_path=options.settings_path, launch=options.launch)
-        self.reveal: RevealPlayer | None = None          # made with each game's table view
+        self.saving = TableSaving(
+            options.autosave,
+            lambda: self.flow,
+            lambda: self.coach.counts,
+            say=lambda text: self.hud.show_message(text),  # late-bound: tests listen in
+            say_at_end=lambda text: self.screens.standings.say(text),
+            settings_path=options.settings_path,
+            launch=options.launch,
+        )
+        self.reveal: RevealPlayer | None = None  # made with each game's table view
         # The end of the game: one player's buildings side by side, to view or save.
-        self.podium = Podium(self.scene, base.aspect2d, self.camera, self.cam, self.size,
-                             self.saving.view_kept_building, self.saving.save_kept_building)
-        self.between = BetweenTurns(self.screens, self.hud, self.podium, go_on=self.continue_round,
-                                    lift_curtain=self.pass_curtain, new_game=self.show_new_game,
-                                    quit=self.quit, drop_drag=self._drop_drag)
-        self.move_bar = MoveBar(base.a2dBottomRight, lambda: self.input.confirm_move(), lambda: self.input.undo_move())
+        self.podium = Podium(
+            self.scene,
+            base.aspect2d,
+            self.camera,
+            self.cam,
+            self.size,
+            self.saving.view_kept_building,
+            self.saving.save_kept_building,
+        )
+        self.between = BetweenTurns(
+            self.screens,
+            self.hud,
+            self.podium,
+            go_on=self.continue_round,
+            lift_curtain=self.pass_curtain,
+            new_game=self.show_new_game,
+            quit=self.quit,
+            drop_drag=self._drop_drag,
+        )
+        self.move_bar = MoveBar(
+            base.a2dBottomRight, lambda: self.input.confirm_move(), lambda: self.input.undo_move()
+        )
         self.hint_button = HintButton(base.a2dBottomRight, lambda: self.input.toggle_hints())
         self.score_panel = ScorePanel(base.a2dTopRight)
         self.hud.dock(self.score_panel.text, self.move_bar.root, self.hint_button.root)
         # The coach (H, the Hint button): its hints used are saved at once (client/table/coach_view.py).
-        self.coach = Coach(self.hud, self.hint_button, on_count=lambda: self.saving.autosave(), picker=self.picker)
+        self.coach = Coach(
+            self.hud, self.hint_button, on_count=lambda: self.saving.autosave(), picker=self.picker
+        )
         self.coach.enabled = self.settings.hints
-        self.tutorial: Tutorial | None = None   # the guided first game, while it is on
+        self.tutorial: Tutorial | None = None  # the guided first game, while it is on
         self.view: TableView | None = None
         self.controls: TableControls | None = None
         self.frames = 0
         self._startup_note = options.settings_note
-        self.input = TableInput(self, options.pointer if options.pointer is not None else MousePointer(base))
+        self.input = TableInput(
+            self, options.pointer if options.pointer is not None else MousePointer(base)
+        )
         self.task = base.taskMgr.add(self._frame_task, "blueprints3d-frame", sort=-10)
         self.net = NetTable(self, options.local_server)  # host / join: a seat of a room on a server
         if options.network is not None:
@@ -135,37 +187,66 @@ class TableApp:
     def show_new_game(self) -> None:
         self.screens.close_all()
         defaults = self.flow.seats if self.flow is not None else None
-        saved = self.saving.saved_game() if self.flow is None else None  # at launch, before any game here
+        saved = (
+            self.saving.saved_game() if self.flow is None else None
+        )  # at launch, before any game here
         self.screens.new_game_screen.enter(
-            bot_levels(), self.net.or_host(self.start_game), self.quit, defaults, self.options.seed,
-            self.options.open_scores, on_past_games=self.screens.show_past_games, on_learn=self.start_tutorial,
-            saved=None if saved is None else (saved_words(saved), lambda: self.resume(saved)), on_join=self.net.show_join)
+            bot_levels(),
+            self.net.or_host(self.start_game),
+            self.quit,
+            defaults,
+            self.options.seed,
+            self.options.open_scores,
+            on_past_games=self.screens.show_past_games,
+            on_learn=self.start_tutorial,
+            saved=None if saved is None else (saved_words(saved), lambda: self.resume(saved)),
+            on_join=self.net.show_join,
+        )
         self.hud.set_visible(False)
 
     def resume(self, saved: Resumed) -> None:
         """Continue a saved game (--resume, or the new-game screen's Continue)."""
         seats, open_scores = seats_from_meta(saved.meta)
-        self.start_game(seats, open_scores=open_scores, initial=saved.state,
-                        hints=hints_from_meta(saved.meta, len(seats)))
+        self.start_game(
+            seats,
+            open_scores=open_scores,
+            initial=saved.state,
+            hints=hints_from_meta(saved.meta, len(seats)),
+        )
         if saved.note:
             self.hud.show_message(saved.note)
 
     def start_tutorial(self) -> Tutorial:
-        """"Learn to play" (and `blueprints3d tutorial`): one coached round (client/table/tutorial.py)."""
+        """ "Learn to play" (and `blueprints3d tutorial`): one coached round (client/table/tutorial.py)."""
         self.tutorial = Tutorial(self)
         return self.tutorial
 
-    def start_game(self, seats: list[SeatConfig], seed: int | None = None, open_scores: bool = False,
-                   start: int | None = 0, initial: GameState | None = None,
-                   hints: list[int] | None = None, flow: GameFlow | None = None) -> None:
+    def start_game(
+        self,
+        seats: list[SeatConfig],
+        seed: int | None = None,
+        open_scores: bool = False,
+        start: int | None = 0,
+        initial: GameState | None = None,
+        hints: list[int] | None = None,
+        flow: GameFlow | None = None,
+    ) -> None:
         """A new game (``start``: round 1's start player, None by lot), or ``initial`` resumed
         (``hints``: the hints each seat had used, from its save), or ``flow``'s (a network game's)."""
         try:
             delay = self.options.bot_delay
             if delay is None:
                 delay = self.settings.bot_delay(config.BOT_DELAY.get_value())
-            flow = flow or GameFlow(list(seats), seed, open_scores, delay, self.options.threaded_bots,
-                                    start_player=start, initial=initial, confirm_moves=self.settings.confirm_moves)
+            flow = flow or GameFlow(
+                list(seats),
+                seed,
+                open_scores,
+                delay,
+                self.options.threaded_bots,
+                start_player=start,
+                initial=initial,
+                confirm_moves=self.settings.confirm_moves,
+            )
         except BlueprintsError as e:
             if self.screens.new_game_screen.active:
                 self.screens.new_game_screen.error["text"] = panda_text(explain(e))
@@ -185,8 +266,14 @@ class TableApp:
         self.view.set_animations(self.settings.animations)
         self.controls = TableControls(flow, self.view, self.picker, self.hud.show_message)
         self.coach.attach(flow, self.view, hints)
-        self.reveal = RevealPlayer(self.base.aspect2d, self.view, self.camera, self.cam, self.size,
-                                   on_summary=self.between.show_summary)
+        self.reveal = RevealPlayer(
+            self.base.aspect2d,
+            self.view,
+            self.camera,
+            self.cam,
+            self.size,
+            on_summary=self.between.show_summary,
+        )
         self.reveal.avoid = lambda: [self.screens.summary.rect_px()]
         self.reveal.on_card = lambda step: self.sounds.card(step.kind)  # "award" / "prize"
         self.between.attach(flow, self.view, self.reveal)
@@ -200,7 +287,9 @@ class TableApp:
             assert flow.current is not None  # a person's turn: someone is to move
             done = flow.since_last_turn(flow.current)
         # A bad settings file is said once, at the first game's start (and on stderr).
-        self.hud.show_message("; ".join(([self._startup_note] if self._startup_note else []) + done))
+        self.hud.show_message(
+            "; ".join(([self._startup_note] if self._startup_note else []) + done)
+        )
         self._startup_note = ""
         self.refresh(animate=False)
         if initial is None and self.settings.animations == "full" and flow.mode is not Mode.CURTAIN:
@@ -264,7 +353,7 @@ class TableApp:
     def change_settings(self, settings: Settings) -> None:
         """The settings screen changed a value: applied now (shaders: at the next start), saved."""
         self.settings = settings
-        apply_settings(self, settings)   # client/table/appearance.py
+        apply_settings(self, settings)  # client/table/appearance.py
         self.saving.save_settings(settings)
 
     def in_game(self) -> bool:
@@ -296,7 +385,7 @@ class TableApp:
         if self.flow is not None and not self.screens.pauses():
             self.flow.tick(now)  # the menu pauses the computers too
         self.coach.poll()  # the hints' thinking runs on its own thread: only looked at here
-        self.net.poll()    # a network game's first view, once it has come (net_table.py)
+        self.net.poll()  # a network game's first view, once it has come (net_table.py)
         self.input.each_frame()
         if self.view is not None:
             self.view.update(dt)  # glides and throws

@@ -43,14 +43,16 @@ def apply_settings(app: TableApp, settings: Settings) -> None:
     if app.view is not None:
         app.view.set_animations(settings.animations)
     app.coach.set_enabled(settings.hints)
-    change_looks(app, settings)   # the material symbols, the language: at once
+    change_looks(app, settings)  # the material symbols, the language: at once
 
 
 def change_looks(app: TableApp, settings: Settings) -> None:
     """The settings screen changed ``settings``: what of it shows on the table, now."""
-    if (symbols := app.options.material_symbols or settings.material_symbols) != dice_model.symbols_shown():
+    if (
+        symbols := app.options.material_symbols or settings.material_symbols
+    ) != dice_model.symbols_shown():
         dice_model.show_material_symbols(symbols, app.scene)  # the dice on the table, and at once
-        app.refresh(animate=False)                             # the materials' names and glyphs
+        app.refresh(animate=False)  # the materials' names and glyphs
     if settings.language and settings.language != language():
         speak(app, settings.language)
 
@@ -64,4 +66,6 @@ def speak(app: TableApp, lang: str) -> None:
     if app.view is not None and app.flow is not None:
         app.view.relabel([plate_name(s) for s in app.flow.seats])
     app.refresh(animate=False)
-    app.base.taskMgr.add(lambda task: app.screens.settings_screen.rebuild(), "speak-settings")   # once: returns None
+    app.base.taskMgr.add(
+        lambda task: app.screens.settings_screen.rebuild(), "speak-settings"
+    )  # once: returns None

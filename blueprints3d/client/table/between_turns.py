@@ -25,9 +25,18 @@ class BetweenTurns:
     ``new_game`` and ``quit`` are the standings' buttons, ``drop_drag`` lets go of a die in hand
     as the curtain falls."""
 
-    def __init__(self, screens: TableScreens, hud: Hud, podium: Podium, *, go_on: Callable[[], None],
-                 lift_curtain: Callable[[], None], new_game: Callable[[], None], quit: Callable[[], None],
-                 drop_drag: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        screens: TableScreens,
+        hud: Hud,
+        podium: Podium,
+        *,
+        go_on: Callable[[], None],
+        lift_curtain: Callable[[], None],
+        new_game: Callable[[], None],
+        quit: Callable[[], None],
+        drop_drag: Callable[[], None],
+    ) -> None:
         self.screens, self.hud, self.podium = screens, hud, podium
         self._go_on, self._lift_curtain = go_on, lift_curtain
         self._new_game, self._quit, self._drop_drag = new_game, quit, drop_drag
@@ -64,7 +73,9 @@ class BetweenTurns:
         if flow.mode is Mode.CURTAIN:
             if not screens.curtain.active:
                 self._drop_drag()
-                assert flow.current is not None  # the curtain falls for a person to move (flow._begin_turn)
+                assert (
+                    flow.current is not None
+                )  # the curtain falls for a person to move (flow._begin_turn)
                 screens.curtain.enter(flow.seats[flow.current].name, self._lift_curtain)
         else:
             screens.curtain.exit()
@@ -81,11 +92,16 @@ class BetweenTurns:
         end = flow.round_end if flow is not None else None
         if flow is None or end is None:
             return
-        self.screens.summary.enter(end, [s.name for s in flow.seats], end.result.round == NUM_ROUNDS,
-                                   self._go_on, self.replay_reveal)
+        self.screens.summary.enter(
+            end,
+            [s.name for s in flow.seats],
+            end.result.round == NUM_ROUNDS,
+            self._go_on,
+            self.replay_reveal,
+        )
 
     def replay_reveal(self) -> None:
-        """"Watch again" on the round summary."""
+        """ "Watch again" on the round summary."""
         if self.reveal is not None and self.reveal.end is not None:
             self.screens.summary.exit()
             self.reveal.replay()
@@ -103,12 +119,24 @@ class BetweenTurns:
         self.hud.set_visible(False)
         after = flow.seats[(player + 1) % len(flow.seats)].name
         standings = self.screens.standings
-        standings.enter(flow.state.round_results, res, [s.name for s in flow.seats],
-                        [(_("{name}'s buildings", name=after), self.next_podium),
-                         (_("New game"), self._new_game), (_("Quit"), self._quit)])
+        standings.enter(
+            flow.state.round_results,
+            res,
+            [s.name for s in flow.seats],
+            [
+                (_("{name}'s buildings", name=after), self.next_podium),
+                (_("New game"), self._new_game),
+                (_("Quit"), self._quit),
+            ],
+        )
         # The row of buildings is framed clear of the panel (in whatever shape of window).
-        self.podium.show(flow.state.round_results, player, flow.seats[player].name, view.centre_heading,
-                         covered=lambda: [r for r in (standings.window_rect(),) if r is not None])
+        self.podium.show(
+            flow.state.round_results,
+            player,
+            flow.seats[player].name,
+            view.centre_heading,
+            covered=lambda: [r for r in (standings.window_rect(),) if r is not None],
+        )
 
     def next_podium(self) -> None:
         """The standings' "<next player>'s buildings": the row shows the next player's three."""

@@ -17,7 +17,12 @@ from blueprints3d.engine.state import GameState
 from blueprints3d.i18n import N_, _
 
 # The levels (ai.LEVELS's keys, also the command line's words) as the table names them.
-LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "expert": N_("expert")}
+LEVEL_WORDS = {
+    "easy": N_("easy"),
+    "medium": N_("medium"),
+    "hard": N_("hard"),
+    "expert": N_("expert"),
+}
 
 
 class Bot(Protocol):
@@ -77,9 +82,9 @@ class BotJob(OffFrameJob):
     """One pending decision: computed off the main thread, collected by ``poll``."""
 
     bot: Bot
-    state: GameState          # a private clone: the bot may not touch the real game
+    state: GameState  # a private clone: the bot may not touch the real game
     player: int
-    ready_at: float           # the visible delay: the move is shown no earlier than this
+    ready_at: float  # the visible delay: the move is shown no earlier than this
     threaded: bool = True
     action: int | None = None
     error: BaseException | None = None

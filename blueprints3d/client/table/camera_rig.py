@@ -22,9 +22,11 @@ from blueprints3d.client.table.table_view import TableView
 from blueprints3d.engine.rules import POOL_SIZE
 from blueprints3d.i18n import _
 
-HOME_ELEVATION = 52.0      # degrees: the default view, steep enough that a building's rows stand apart
-HOME_STACK = units.DIE_SIZE * 4  # the default view has room for a stack this tall on the card's far row
-IN_DEMAND_REACH = 3.0      # the in-demand dice stand within this of the scoreboard's middle
+HOME_ELEVATION = 52.0  # degrees: the default view, steep enough that a building's rows stand apart
+HOME_STACK = (
+    units.DIE_SIZE * 4
+)  # the default view has room for a stack this tall on the card's far row
+IN_DEMAND_REACH = 3.0  # the in-demand dice stand within this of the scoreboard's middle
 CLOSE_UP_ELEVATION = 58.0  # degrees: steep enough that the rows of a building stand apart
 WHOLE_TABLE_ELEVATION = 62.0
 _NOT_FRAMED = ("moved by the reveal or the podium",)  # a framing key no view ever has
@@ -36,8 +38,13 @@ class CameraRig:
     """``aspect`` gives the window's width over height; ``sensitivity`` the camera sensitivity
     setting (it scales every step the player moves the camera by)."""
 
-    def __init__(self, camera: OrbitCamera, picker: Picker, aspect: Callable[[], float],
-                 sensitivity: Callable[[], float]) -> None:
+    def __init__(
+        self,
+        camera: OrbitCamera,
+        picker: Picker,
+        aspect: Callable[[], float],
+        sensitivity: Callable[[], float],
+    ) -> None:
         self.camera = camera
         self.picker = picker
         self.aspect = aspect
@@ -58,7 +65,11 @@ class CameraRig:
     def frame(self, flow: GameFlow, view: TableView, held: bool) -> None:
         """Default view: from behind the viewer, their building and the pool; at the end of a
         round, the whole table. ``held``: the reveal or the podium moves the camera itself."""
-        seat = flow.viewer if flow.viewer is not None else (flow.current if flow.current is not None else 0)
+        seat = (
+            flow.viewer
+            if flow.viewer is not None
+            else (flow.current if flow.current is not None else 0)
+        )
         if not flow.people:
             seat = 0
         if held:
@@ -103,9 +114,16 @@ class CameraRig:
                 if part.is_hidden():
                     continue
                 lo, hi = part.get_tight_bounds(scene)
-                shown = [q for q in (project(self.camera.home, (x, y, z), fov_h, fov_v)
-                                     for x in (lo.x, hi.x) for y in (lo.y, hi.y) for z in (lo.z, hi.z))
-                         if q is not None]
+                shown = [
+                    q
+                    for q in (
+                        project(self.camera.home, (x, y, z), fov_h, fov_v)
+                        for x in (lo.x, hi.x)
+                        for y in (lo.y, hi.y)
+                        for z in (lo.z, hi.z)
+                    )
+                    if q is not None
+                ]
                 if shown:
                     xs, ys = [q[0] for q in shown], [q[1] for q in shown]
                     out.append((min(xs), max(xs), min(ys), max(ys)))
@@ -132,7 +150,9 @@ class CameraRig:
         place = view.seats[seat].place
         w, h = card_model.card_size(flow.state.blueprints[seat])
         pts = [(*place.to_world(sx * w / 2, sy * h / 2), 0.0) for sx in (-1, 1) for sy in (-1, 1)]
-        pts += [(*place.to_world(sx * w / 2, h / 2), HOME_STACK) for sx in (-1, 1)]  # a tall far stack
+        pts += [
+            (*place.to_world(sx * w / 2, h / 2), HOME_STACK) for sx in (-1, 1)
+        ]  # a tall far stack
         pts.append((*place.to_world(LABEL_OFFSET[0], LABEL_OFFSET[1] - 1.0), 0.0))  # name plate
         n = max(POOL_SIZE[len(flow.seats)], len(flow.state.pool), 1)
         r = units.DIE_SIZE * 0.75
@@ -147,8 +167,7 @@ class CameraRig:
         return pts
 
     # ---- the close-up -------------------------------------------------------------------------
-    def toggle_close_up(self, flow: GameFlow, view: TableView,
-                        covered: list[Rect]) -> str | None:
+    def toggle_close_up(self, flow: GameFlow, view: TableView, covered: list[Rect]) -> str | None:
         """C: a close look at the viewer's own building, from above and behind, framed in the
         rows the HUD's top and bottom lines leave free (``covered``); C again (or R) goes back
         to the default view. Returns why not, when there is no building of theirs to look at."""
@@ -159,10 +178,15 @@ class CameraRig:
         w, h = card_model.card_size(flow.state.blueprints[seat])
         tallest = max((len(st) for st in flow.state.stacks[seat]), default=0)
         top = units.CARD_THICKNESS + units.DIE_SIZE * max(tallest + 1, 2)
-        pts = [(*place.to_world(sx * w / 2, sy * h / 2), z)
-               for sx in (-1, 1) for sy in (-1, 1) for z in (0.0, top)]
-        self.camera.toggle_close_up(self.camera.fitting(pts, place.heading, CLOSE_UP_ELEVATION,
-                                                        covered=covered))
+        pts = [
+            (*place.to_world(sx * w / 2, sy * h / 2), z)
+            for sx in (-1, 1)
+            for sy in (-1, 1)
+            for z in (0.0, top)
+        ]
+        self.camera.toggle_close_up(
+            self.camera.fitting(pts, place.heading, CLOSE_UP_ELEVATION, covered=covered)
+        )
         return None
 
     def plate_for_close_up(self, flow: GameFlow, view: TableView) -> None:
@@ -184,7 +208,9 @@ class CameraRig:
         """Wheel, +/- (Shift+= too): toward the table point under the pointer ``at``, so what
         the pointer is on stays under it; toward the view's centre without a pointer."""
         hit = self.picker.on_plane(*at, 0.0) if at is not None else None
-        self.camera.zoom(factor, (hit.x, hit.y, hit.z) if hit is not None else None, self.sensitivity())
+        self.camera.zoom(
+            factor, (hit.x, hit.y, hit.z) if hit is not None else None, self.sensitivity()
+        )
 
     def start_orbit(self, at: tuple[float, float] | None) -> None:
         """The right button went down at ``at``: the pointer's moves now turn the view."""

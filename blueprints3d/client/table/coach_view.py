@@ -60,17 +60,31 @@ log = logging.getLogger(__name__)
 
 HINT_COUNT = 3
 OFF_LINE = N_("Hints are off (Settings)")
-GHOST_ALPHA = (0.86, 0.70, 0.70)      # the best ghost is the most solid; see-through, its pips still read
-BEST_RGBA = (1.0, 0.80, 0.15, 0.9)    # the best hint's outline, number and brackets: gold
-OTHER_RGBA = (0.80, 0.90, 1.0, 1.0)   # the others' numbers: pale blue
-TAG_SCALE = (1.15, 0.95, 0.95)        # the numbers' type, cm (the best one larger)
-POOL_TAG_NEAR = 2.6                   # a pool die's number stands this far in front of it (towards the
-POOL_TAG_Z = 0.9                      # viewer), low: clear of the die info label over the die, cm
-GHOST_TAG_LIFT = 2.1                  # over a ghost's top: clear of its face from the default view
-GHOST_SORT = 5                        # after the opaque scene and the glass, before outlines (10)
+GHOST_ALPHA = (
+    0.86,
+    0.70,
+    0.70,
+)  # the best ghost is the most solid; see-through, its pips still read
+BEST_RGBA = (1.0, 0.80, 0.15, 0.9)  # the best hint's outline, number and brackets: gold
+OTHER_RGBA = (0.80, 0.90, 1.0, 1.0)  # the others' numbers: pale blue
+TAG_SCALE = (1.15, 0.95, 0.95)  # the numbers' type, cm (the best one larger)
+POOL_TAG_NEAR = 2.6  # a pool die's number stands this far in front of it (towards the
+POOL_TAG_Z = 0.9  # viewer), low: clear of the die info label over the die, cm
+GHOST_TAG_LIFT = 2.1  # over a ghost's top: clear of its face from the default view
+GHOST_SORT = 5  # after the opaque scene and the glass, before outlines (10)
 # The flow's events after which the hints on show no longer fit the table.
-CLEAR_EVENTS = {"placed", "set_aside", "discarded", "pending", "undone", "turn", "curtain",
-                "round_end", "game_over", "bot_failed"}
+CLEAR_EVENTS = {
+    "placed",
+    "set_aside",
+    "discarded",
+    "pending",
+    "undone",
+    "turn",
+    "curtain",
+    "round_end",
+    "game_over",
+    "bot_failed",
+}
 
 Hinter = Callable[..., list]
 
@@ -93,12 +107,12 @@ class HintJob(OffFrameJob):
     collected by ``Coach.poll``. ``cancel`` stops it (the engine raises ``coach.Cancelled``)."""
 
     hinter: Hinter
-    view: PlayerView          # the player's view only: what the hints may know
+    view: PlayerView  # the player's view only: what the hints may know
     player: int
-    key: tuple                # the position it was asked for (``turn_key``)
+    key: tuple  # the position it was asked for (``turn_key``)
     seed: int = 0
     threaded: bool = True
-    progress: float = 0.0     # 0..1, written by the worker thread
+    progress: float = 0.0  # 0..1, written by the worker thread
     hints: list | None = None
     error: BaseException | None = None
     cancelled: bool = False
@@ -112,8 +126,16 @@ class HintJob(OffFrameJob):
 
     def _run(self) -> None:
         try:
-            self.hints = list(self.hinter(self.view, self.player, count=HINT_COUNT, seed=self.seed,
-                                          progress=self._progress, cancel=self.cancel))
+            self.hints = list(
+                self.hinter(
+                    self.view,
+                    self.player,
+                    count=HINT_COUNT,
+                    seed=self.seed,
+                    progress=self._progress,
+                    cancel=self.cancel,
+                )
+            )
         except coach.Cancelled:
             self.cancelled = True
         except Exception as e:  # a failing coach must not take the table down
@@ -128,7 +150,10 @@ def hint_lines(flow: GameFlow, player: int, hints: list) -> str:
     others = [s.name for i, s in enumerate(seats) if i != player]
     opponent = others[0] if len(others) == 1 else None
     lines = [_("Hints for {name}, best first (H or Esc hides them):", name=seats[player].name)]
-    lines += [_("{rank}. {hint}", rank=i, hint=hint_words(flow.state, player, h, opponent)) for i, h in enumerate(hints, 1)]
+    lines += [
+        _("{rank}. {hint}", rank=i, hint=hint_words(flow.state, player, h, opponent))
+        for i, h in enumerate(hints, 1)
+    ]
     return "\n".join(lines)
 
 
@@ -136,9 +161,15 @@ def set_ghost_look(node: NodePath, alpha: float) -> None:
     """A die drawn see-through: blended at a constant ``alpha`` whatever its shader writes (an
     opaque die's shader writes 1), after the opaque scene and the glass, casting no shadow, seen
     by no glass; it writes depth, so an outline (drawn after it) shows round it, not through it."""
-    node.set_attrib(ColorBlendAttrib.make(ColorBlendAttrib.M_add, ColorBlendAttrib.O_constant_alpha,
-                                          ColorBlendAttrib.O_one_minus_constant_alpha,
-                                          LColor(1, 1, 1, alpha)), 20)
+    node.set_attrib(
+        ColorBlendAttrib.make(
+            ColorBlendAttrib.M_add,
+            ColorBlendAttrib.O_constant_alpha,
+            ColorBlendAttrib.O_one_minus_constant_alpha,
+            LColor(1, 1, 1, alpha),
+        ),
+        20,
+    )
     node.set_bin("fixed", GHOST_SORT, 20)
     node.set_depth_write(True, 20)
     node.hide(SHADOW_MASK | REFRACTION_MASK)
@@ -150,28 +181,35 @@ class Coach:
     the Hint button (move_bar.HintButton); ``on_count``: called when a turn is counted (the app
     autosaves, so the count survives a kill)."""
 
-    def __init__(self, hud, button, hinter: Hinter | None = None, threaded: bool = True,
-                 on_count: Callable[[], object] | None = None, picker: Picker | None = None) -> None:
+    def __init__(
+        self,
+        hud,
+        button,
+        hinter: Hinter | None = None,
+        threaded: bool = True,
+        on_count: Callable[[], object] | None = None,
+        picker: Picker | None = None,
+    ) -> None:
         self.hud = hud
         self.button = button
-        self.picker = picker   # the table's camera, to set the ghosts' numbers clear (ghost_tags.py)
+        self.picker = picker  # the table's camera, to set the ghosts' numbers clear (ghost_tags.py)
         self.hinter: Hinter = hinter if hinter is not None else coach.hints
         self.threaded = threaded
         self.on_count = on_count
         self.enabled = True
         self.flow: GameFlow | None = None
-        self.view: TableView | None = None     # the table view of the game
+        self.view: TableView | None = None  # the table view of the game
         self.counts: list[int] = []
         self._counted: set[tuple] = set()
         self.job: HintJob | None = None
-        self.hints: list = []                  # on show now
-        self.shown_for: tuple | None = None    # the position they are for
-        self.ghosts: list[tuple[NodePath, int]] = []   # (ghost die, rank) on the spaces
-        self.tags: list[tuple[NodePath, int]] = []     # (number over a pool die, die)
+        self.hints: list = []  # on show now
+        self.shown_for: tuple | None = None  # the position they are for
+        self.ghosts: list[tuple[NodePath, int]] = []  # (ghost die, rank) on the spaces
+        self.tags: list[tuple[NodePath, int]] = []  # (number over a pool die, die)
         self.brackets: list[tuple[NodePath, int]] = []  # round a pool die to discard / set aside
-        self.ghost_tags: list[Tag] = []        # one number for each hinted space, laid out clear
-        self._tags_for: tuple = ()             # the camera they were laid out for
-        self._player = 0                       # whose hints are on show
+        self.ghost_tags: list[Tag] = []  # one number for each hinted space, laid out clear
+        self._tags_for: tuple = ()  # the camera they were laid out for
+        self._player = 0  # whose hints are on show
         self._progress_shown = -1
 
     # ---- a game -------------------------------------------------------------------------------
@@ -235,9 +273,17 @@ class Coach:
             else:
                 self.job = None
                 if job.error is not None:
-                    log.error("the coach failed", exc_info=(type(job.error), job.error, job.error.__traceback__))
+                    log.error(
+                        "the coach failed",
+                        exc_info=(type(job.error), job.error, job.error.__traceback__),
+                    )
                     self.hud.show_hints("")
-                    self.hud.show_message(_("the coach could not think it through: {reason}", reason=explain(job.error))[:200])
+                    self.hud.show_message(
+                        _(
+                            "the coach could not think it through: {reason}",
+                            reason=explain(job.error),
+                        )[:200]
+                    )
                     self.update()
                 elif job.hints is not None and not job.cancelled:
                     self._show(job.hints, job.key, job.player)
@@ -278,7 +324,13 @@ class Coach:
             return
         self._progress_shown = pct
         name = self._game().seats[job.player].name
-        self.hud.show_hints(_("Thinking about {name}'s move... {percent}%\n(H or Esc stops)", name=name, percent=pct))
+        self.hud.show_hints(
+            _(
+                "Thinking about {name}'s move... {percent}%\n(H or Esc stops)",
+                name=name,
+                percent=pct,
+            )
+        )
         self.button.set_label(_("Thinking... {percent}%", percent=pct))
 
     def _show(self, hints: list, key: tuple, player: int) -> None:
@@ -289,8 +341,11 @@ class Coach:
             self.counts[player] += 1
             if self.on_count is not None:
                 self.on_count()
-        self.hud.show_hints(hint_lines(self._game(), player, self.hints) if self.hints
-                            else _("The coach has no move to suggest here"))
+        self.hud.show_hints(
+            hint_lines(self._game(), player, self.hints)
+            if self.hints
+            else _("The coach has no move to suggest here")
+        )
         self._draw(player)
         self.update()
 
@@ -312,7 +367,9 @@ class Coach:
                 continue  # a better hint's ghost stands there already (its number says both)
             on_cell.add(h.cell)
             level = len(state.stacks[player][h.cell])
-            ghost = dice_model.make_die(Material(MATERIAL_OF[h.die]), state.values[h.die], variant=h.die)
+            ghost = dice_model.make_die(
+                Material(MATERIAL_OF[h.die]), state.values[h.die], variant=h.die
+            )
             ghost.set_name(f"hint-ghost-{rank}")
             ghost.set_tag("hint", str(rank))
             ghost.reparent_to(view.root)
@@ -321,9 +378,13 @@ class Coach:
             set_ghost_look(ghost, GHOST_ALPHA[min(rank, len(GHOST_ALPHA)) - 1])
             if rank == 1:
                 highlight.set_highlight(ghost, BEST_RGBA)
-                highlight.outline_of(ghost).set_attrib(ColorBlendAttrib.make_off(), 30)  # solid gold
+                highlight.outline_of(ghost).set_attrib(
+                    ColorBlendAttrib.make_off(), 30
+                )  # solid gold
                 mark = make_cursor(view.root, BEST_RGBA)
-                mark.set_pos(view.root, ghost.get_pos(view.root) + Point3(0, 0, units.DIE_SIZE / 2 + 0.04))
+                mark.set_pos(
+                    view.root, ghost.get_pos(view.root) + Point3(0, 0, units.DIE_SIZE / 2 + 0.04)
+                )
                 mark.set_h(view.root, heading)
                 mark.set_scale(units.CELL_PITCH * 0.98)
                 mark.show()
@@ -331,7 +392,10 @@ class Coach:
             # One number for the space, listing every hint that names it ("#1 #3").
             ranks = [r for r, x in enumerate(self.hints, 1) if x.cell == h.cell]
             label = self._number(view.root, ranks, rank)
-            label.set_pos(view.root, ghost.get_pos(view.root) + Point3(0, 0, units.DIE_SIZE / 2 + GHOST_TAG_LIFT))
+            label.set_pos(
+                view.root,
+                ghost.get_pos(view.root) + Point3(0, 0, units.DIE_SIZE / 2 + GHOST_TAG_LIFT),
+            )
             self.ghosts.append((ghost, rank))
             self.tags.append((label, -1))
             self.ghost_tags.append(Tag(label, h.cell, ghost.get_pos(view.root)))
@@ -342,8 +406,13 @@ class Coach:
 
     def _number(self, parent: NodePath, ranks: list[int], best: int) -> NodePath:
         colour = BEST_RGBA[:3] + (1.0,) if best == 1 else OTHER_RGBA
-        label = make_label(f"hint-number-{best}", " ".join(_("#{rank}", rank=r) for r in ranks), colour,
-                           TAG_SCALE[min(best, len(TAG_SCALE)) - 1], flat=False)
+        label = make_label(
+            f"hint-number-{best}",
+            " ".join(_("#{rank}", rank=r) for r in ranks),
+            colour,
+            TAG_SCALE[min(best, len(TAG_SCALE)) - 1],
+            flat=False,
+        )
         tn = label.node()
         tn.set_card_color(0.05, 0.06, 0.10, 0.80)
         tn.set_card_as_margin(0.22, 0.22, 0.10, 0.10)

@@ -24,8 +24,14 @@ from blueprints3d.client.render.materials import draw_on_top
 from blueprints3d.client.scene import card_model, units
 from blueprints3d.client.table.flow import GameFlow, Mode, Outcome, Pending
 from blueprints3d.client.scene.picking import Column, Picker
-from blueprints3d.client.table.table_view import (DRAG_HEIGHT, HOVER_BAD_RGBA, HOVER_OK_RGBA, LEGAL_RGBA,
-                                       SELECT_RGBA, TableView)
+from blueprints3d.client.table.table_view import (
+    DRAG_HEIGHT,
+    HOVER_BAD_RGBA,
+    HOVER_OK_RGBA,
+    LEGAL_RGBA,
+    SELECT_RGBA,
+    TableView,
+)
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.state import Phase
 from blueprints3d.i18n import N_, _
@@ -33,11 +39,16 @@ from blueprints3d.i18n import N_, _
 OFF_CARD = N_("drop the die on a space of your blueprint")
 PENDING_HINT = N_("Enter to confirm the move, Backspace or Ctrl+Z to take it back")
 CURSOR_RGBA = (0.25, 0.95, 1.0, 1.0)  # cyan corner brackets: not the green glow of legal spaces
-PENDING_RGBA = (1.0, 1.0, 1.0, 1.0)   # white brackets round a move's die until it is confirmed
+PENDING_RGBA = (1.0, 1.0, 1.0, 1.0)  # white brackets round a move's die until it is confirmed
 CURSOR_DIE_SIZE = units.DIE_SIZE * 1.7  # the brackets stand well clear of the top face they frame
 UNDO_KEYS = ("backspace", "control-z")
 # Row 1 is the far side of the card (the top of the screen from the default view).
-ARROW_STEPS = {"arrow_left": (0, -1), "arrow_right": (0, 1), "arrow_up": (-1, 0), "arrow_down": (1, 0)}
+ARROW_STEPS = {
+    "arrow_left": (0, -1),
+    "arrow_right": (0, 1),
+    "arrow_up": (-1, 0),
+    "arrow_down": (1, 0),
+}
 # What the number keys choose, in the hint while choosing a space (hud.CONTROLS says the same).
 NUMBER_KEYS_RULE = N_("the spaces you can build on, counted row by row from the far side")
 CONFIRM_KEYS = ("enter", "space")
@@ -129,9 +140,13 @@ class TableControls:
         self.view.pick_up(die, goal if goal is not None else node.get_pos(self.view.root))
         self.move(x, y)
         if self.drag.fits_nowhere:
-            self.on_message(_("the {die} fits nowhere on your building: "
-                              "drop it on your card to take it anyway (it leaves the game)",
-                              die=flow.state.die_message(die)))
+            self.on_message(
+                _(
+                    "the {die} fits nowhere on your building: "
+                    "drop it on your card to take it anyway (it leaves the game)",
+                    die=flow.state.die_message(die),
+                )
+            )
         return True
 
     def hover(self, x: float, y: float) -> None:
@@ -170,8 +185,9 @@ class TableControls:
         if seat is None or card is None:
             return
         bp = self.view.blueprint_of(seat)
-        d.hover = self.picker.cell_under(x, y, card, lambda lx, ly: card_model.cell_at(bp, lx, ly),
-                                         columns=self.columns(seat))
+        d.hover = self.picker.cell_under(
+            x, y, card, lambda lx, ly: card_model.cell_at(bp, lx, ly), columns=self.columns(seat)
+        )
         d.over_card = d.hover is not None or self._over_card(x, y, seat, card)
         colours: dict[int, tuple | None] = {c: LEGAL_RGBA for c in d.legal}
         if d.hover is not None and not d.fits_nowhere:  # such a die is set aside, on no space
@@ -220,7 +236,9 @@ class TableControls:
         for cell, st in enumerate(self.flow.state.stacks[seat]):
             if st:
                 x, y = card_model.cell_position(bp, cell)
-                out.append(Column(cell, x, y, half, 0.0, units.CARD_THICKNESS + units.DIE_SIZE * len(st)))
+                out.append(
+                    Column(cell, x, y, half, 0.0, units.CARD_THICKNESS + units.DIE_SIZE * len(st))
+                )
         return out
 
     def _over_card(self, x: float, y: float, seat: int, card: NodePath) -> bool:
@@ -306,11 +324,16 @@ class TableControls:
             self.undo()
             pool = self.flow.state.pool
             if pend.die in pool:
-                self.keys = KeyChoice(pool.index(pend.die), pend.cell is not None, pend.cell or 0, used=True)
+                self.keys = KeyChoice(
+                    pool.index(pend.die), pend.cell is not None, pend.cell or 0, used=True
+                )
                 self._show_keys()
             return True
         self.on_message(_(PENDING_HINT))
-        return name in ("arrow_left", "arrow_right", "arrow_up", "arrow_down", "tab", "shift-tab") or name.isdigit()
+        return (
+            name in ("arrow_left", "arrow_right", "arrow_up", "arrow_down", "tab", "shift-tab")
+            or name.isdigit()
+        )
 
     def confirm(self) -> Outcome:
         """Apply the tentative move (Enter, or the Confirm button)."""
@@ -347,9 +370,13 @@ class TableControls:
         flow = self.flow
         n = min(len(buildable_cells(self._turn_blueprint())), 9)
         keys = "1" if n == 1 else f"1-{n}"  # key names, as the keyboard writes them
-        return _("the {die}: choose a space with the arrows or {keys} ({rule}), enter to place, "
-                 "backspace to choose another die", die=flow.state.die_message(die), keys=keys,
-                 rule=_(NUMBER_KEYS_RULE))
+        return _(
+            "the {die}: choose a space with the arrows or {keys} ({rule}), enter to place, "
+            "backspace to choose another die",
+            die=flow.state.die_message(die),
+            keys=keys,
+            rule=_(NUMBER_KEYS_RULE),
+        )
 
     def _turn_blueprint(self) -> Blueprint:
         """The card of the person to move, for the keys (which act only on a person's turn)."""
@@ -386,8 +413,14 @@ class TableControls:
         or None when it is not shown: only on a person's turn, with nothing dragged or waiting."""
         flow, k = self.flow, self.keys
         pool = flow.state.pool
-        if (flow.mode is not Mode.TURN or self.drag is not None or self._pressed_discard is not None
-                or flow.pending is not None or not pool or flow.viewer is None):
+        if (
+            flow.mode is not Mode.TURN
+            or self.drag is not None
+            or self._pressed_discard is not None
+            or flow.pending is not None
+            or not pool
+            or flow.viewer is None
+        ):
             return None
         if k.choosing_cell:
             sv = self.view.seats[flow.viewer]
@@ -404,8 +437,11 @@ class TableControls:
         node = self.view.dice[pool[min(k.die_index, len(pool) - 1)]]
         p = node.get_pos(self.view.root)
         s = node.get_sz(self.view.root)  # pool dice are drawn larger (layout.POOL_DIE_SCALE)
-        return (Point3(p.x, p.y, p.z + units.DIE_SIZE * s / 2 + 0.04), CURSOR_DIE_SIZE * s,
-                node.get_h(self.view.root))
+        return (
+            Point3(p.x, p.y, p.z + units.DIE_SIZE * s / 2 + 0.04),
+            CURSOR_DIE_SIZE * s,
+            node.get_h(self.view.root),
+        )
 
     def update_cursor(self) -> None:
         """Move the keyboard cursor to where it stands, and the white brackets to a waiting
@@ -415,7 +451,9 @@ class TableControls:
         target = self.cursor_target()
         _place(self.cursor, self.view.root, target)
         # The die info label (value and material, large): the pointer's die, else the cursor's.
-        info = self.view.hovered_die if self.view.hovered_die is not None else self.view.selected_die
+        info = (
+            self.view.hovered_die if self.view.hovered_die is not None else self.view.selected_die
+        )
         if info is None and target is not None and not self.keys.choosing_cell and self.keys.used:
             pool = self.flow.state.pool
             info = pool[min(self.keys.die_index, len(pool) - 1)]
@@ -425,8 +463,11 @@ class TableControls:
         if pend is not None and self.flow.mode is Mode.TURN:
             node = self.view.dice[pend.die]
             p = node.get_pos(self.view.root)
-            mark = (Point3(p.x, p.y, p.z + units.DIE_SIZE / 2 + 0.04), CURSOR_DIE_SIZE,
-                    node.get_h(self.view.root))
+            mark = (
+                Point3(p.x, p.y, p.z + units.DIE_SIZE / 2 + 0.04),
+                CURSOR_DIE_SIZE,
+                node.get_h(self.view.root),
+            )
         _place(self.pending_mark, self.view.root, mark)
 
     def screen_of_die(self, die: int) -> tuple[float, float] | None:
@@ -447,15 +488,16 @@ class TableControls:
             return first
         a = units.DIE_SIZE * 0.4
         tries = [(x, y, top)] + [(x + dx, y + dy, top) for dx in (-a, 0, a) for dy in (-a, 0, a)]
-        for z in ([top - units.DIE_SIZE * (k + 0.5) for k in range(height)] if height else []):
+        for z in [top - units.DIE_SIZE * (k + 0.5) for k in range(height)] if height else []:
             tries += [(x + dx, y + dy, z) for dx, dy in ((0, -a), (-a, 0), (a, 0), (0, a))]
         cols = self.columns(seat)
         for p in tries:
             at = self.picker.project(Point3(*p), sv.root)
             if at is None:
                 continue
-            got = self.picker.cell_under(*at, sv.card, lambda lx, ly: card_model.cell_at(bp, lx, ly),
-                                         columns=cols)
+            got = self.picker.cell_under(
+                *at, sv.card, lambda lx, ly: card_model.cell_at(bp, lx, ly), columns=cols
+            )
             if got == cell:
                 return at
         return None

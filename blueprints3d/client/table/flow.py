@@ -41,9 +41,9 @@ HISTORY_LENGTH = 24  # moves kept for "what the others did since your last turn"
 
 
 class Mode(Enum):
-    TURN = "turn"            # a person at the table is to act
-    BOT = "bot"              # a computer opponent is thinking (or waiting out its visible delay)
-    CURTAIN = "curtain"      # "pass to <name>": everything secret is hidden until they click
+    TURN = "turn"  # a person at the table is to act
+    BOT = "bot"  # a computer opponent is thinking (or waiting out its visible delay)
+    CURTAIN = "curtain"  # "pass to <name>": everything secret is hidden until they click
     ROUND_END = "round_end"  # screens lifted, scores shown, waiting for "continue"
     GAME_OVER = "game_over"
 
@@ -83,8 +83,10 @@ class Pending:
     kind: A.Kind
     die: int
     cell: int | None  # the space of a placement; None for a set-aside or a discard
-    message: str      # what the move will be, in words (no secret drawn)
-    sent: bool = False  # at a table across the network: on its way to the server, no longer to confirm
+    message: str  # what the move will be, in words (no secret drawn)
+    sent: bool = (
+        False  # at a table across the network: on its way to the server, no longer to confirm
+    )
 
 
 @dataclass(frozen=True)
@@ -114,7 +116,7 @@ class RoundEnd:
 class FlowEvent:
     """What just happened, for the view to animate and the HUD to say."""
 
-    kind: str                  # placed / set_aside / discarded / pending / undone / rejected / turn / curtain / bot_failed / round_end / game_over
+    kind: str  # placed / set_aside / discarded / pending / undone / rejected / turn / curtain / bot_failed / round_end / game_over
     player: int | None = None
     die: int | None = None
     cell: int | None = None
@@ -126,11 +128,13 @@ Listener = Callable[[FlowEvent], None]
 
 @dataclass
 class GameFlow:
-    saves_locally: ClassVar[bool] = True   # the autosave holds this game (not a network game: its server does)
+    saves_locally: ClassVar[bool] = (
+        True  # the autosave holds this game (not a network game: its server does)
+    )
     seats: list[SeatConfig]
     seed: int | None = None
     open_scores: bool = False
-    bot_delay: float = 0.8       # seconds a computer's move stays "thinking" so people can follow
+    bot_delay: float = 0.8  # seconds a computer's move stays "thinking" so people can follow
     threaded_bots: bool = True
     start_player: int | None = 0  # round 1's start player; None: drawn by lot from the seed
     initial: GameState | None = None  # given: continue this game (a resumed autosave)
@@ -142,21 +146,30 @@ class GameFlow:
     message: str = field(init=False, default="")
     round_end: RoundEnd | None = field(init=False, default=None)
     pending: Pending | None = field(init=False, default=None)  # a tentative move, not yet applied
-    bot_failure: str | None = field(init=False, default=None)  # shown while a failed bot's turn stays open
+    bot_failure: str | None = field(
+        init=False, default=None
+    )  # shown while a failed bot's turn stays open
     listeners: list[Listener] = field(init=False, default_factory=list)
     _bots: dict[int, Bot] = field(init=False, default_factory=dict)
     _job: BotJob | None = field(init=False, default=None)
     _now: float = field(init=False, default=0.0)
     _held: list[FlowEvent] | None = field(init=False, default=None)
-    history: list[tuple[int, str]] = field(init=False, default_factory=list)  # (player, public text)
+    history: list[tuple[int, str]] = field(
+        init=False, default_factory=list
+    )  # (player, public text)
 
     def __post_init__(self) -> None:
         if self.initial is not None:
             if self.initial.num_players != len(self.seats):
-                raise IllegalAction(Message.of(
-                    "the saved game has {players} but {seats} given",
-                    players=Message.counted("{n} player", "{n} players", self.initial.num_players),
-                    seats=Message.counted("{n} seat was", "{n} seats were", len(self.seats))))
+                raise IllegalAction(
+                    Message.of(
+                        "the saved game has {players} but {seats} given",
+                        players=Message.counted(
+                            "{n} player", "{n} players", self.initial.num_players
+                        ),
+                        seats=Message.counted("{n} seat was", "{n} seats were", len(self.seats)),
+                    )
+                )
             self.state, self.initial = self.initial, None
             self.seed = self.state.seed
             # What the others did this round, as it was before the game was saved: a resumed
@@ -164,14 +177,20 @@ class GameFlow:
             self.history = history_of(self.state)
         else:
             if self.seed is None:
-                self.seed = random.randrange(2 ** 31)
+                self.seed = random.randrange(2**31)
             if self.start_player is None:
-                self.start_player = random.Random(self.seed).randrange(len(self.seats)) if self.seats else 0
+                self.start_player = (
+                    random.Random(self.seed).randrange(len(self.seats)) if self.seats else 0
+                )
             # GameState.new checks the seat count and seed, raising IllegalAction with a message.
-            self.state = GameState.new(len(self.seats), self.seed, self.start_player,
-                                       [s.name for s in self.seats])
-        self._bots = {i: self.bot_factory(s.bot, self.seed * 31 + i)
-                      for i, s in enumerate(self.seats) if s.bot is not None}
+            self.state = GameState.new(
+                len(self.seats), self.seed, self.start_player, [s.name for s in self.seats]
+            )
+        self._bots = {
+            i: self.bot_factory(s.bot, self.seed * 31 + i)
+            for i, s in enumerate(self.seats)
+            if s.bot is not None
+        }
         self.mode = Mode.TURN
         self._begin_turn()
 
@@ -196,7 +215,11 @@ class GameFlow:
     # ---- asking the engine ------------------------------------------------------------------
     def legal_cells(self, die: int) -> list[int]:
         """Cells where the current person may place ``die``: the engine's legal actions, filtered."""
-        if self.mode is not Mode.TURN or self.state.phase is not Phase.TAKE or self.pending is not None:
+        if (
+            self.mode is not Mode.TURN
+            or self.state.phase is not Phase.TAKE
+            or self.pending is not None
+        ):
             return []
         out: list[int] = []
         for a in self.state.legal_actions():
@@ -208,8 +231,12 @@ class GameFlow:
 
     def fits_nowhere(self, die: int) -> bool:
         """The engine offers only "set aside" for this die: it may be taken but fits nowhere."""
-        return (self.mode is Mode.TURN and self.state.phase is Phase.TAKE and self.pending is None
-                and A.set_aside(die) in self.state.legal_actions())
+        return (
+            self.mode is Mode.TURN
+            and self.state.phase is Phase.TAKE
+            and self.pending is None
+            and A.set_aside(die) in self.state.legal_actions()
+        )
 
     def discarding(self) -> bool:
         return self.mode is Mode.TURN and self.state.phase is Phase.DISCARD
@@ -236,10 +263,12 @@ class GameFlow:
     def _person_action(self, action: int) -> Outcome:
         if self.mode is not Mode.TURN:
             who = self.seats[self.current].name if self.current is not None else _("nobody")
-            reason = {Mode.BOT: _("wait: it is {name}'s turn", name=who),
-                      Mode.CURTAIN: _("the table is passed to {name}: click to continue", name=who),
-                      Mode.ROUND_END: _("the round is over: continue to the next one"),
-                      Mode.GAME_OVER: _("the game is over")}[self.mode]
+            reason = {
+                Mode.BOT: _("wait: it is {name}'s turn", name=who),
+                Mode.CURTAIN: _("the table is passed to {name}: click to continue", name=who),
+                Mode.ROUND_END: _("the round is over: continue to the next one"),
+                Mode.GAME_OVER: _("the game is over"),
+            }[self.mode]
             return self._reject(reason)
         if self.pending is not None:
             return self._reject(_("confirm your move (Enter) or take it back (Backspace) first"))
@@ -254,23 +283,34 @@ class GameFlow:
         k = A.decode(action)
         if action not in s.legal_actions():
             try:
-                s.clone().apply(action)  # for the engine's reason; the copy (and its draw) is dropped
+                s.clone().apply(
+                    action
+                )  # for the engine's reason; the copy (and its draw) is dropped
             except IllegalAction as e:
                 return self._reject(self._refusal(e), k.die)
-            return self._reject(_("that move is not allowed now ({move})", move=s.action_message(action)), k.die)
+            return self._reject(
+                _("that move is not allowed now ({move})", move=s.action_message(action)), k.die
+            )
         player = s.current_player
         # Only a person's turn holds a move (_person_action: Mode.TURN), and a turn has a player.
         assert player is not None
         if k.kind is A.Kind.PLACE:
             assert k.cell is not None  # a placement always names its space
-            text = _("the {die} on {space}", die=s.die_message(k.die), space=space_name(s.blueprints[player], k.cell))
+            text = _(
+                "the {die} on {space}",
+                die=s.die_message(k.die),
+                space=space_name(s.blueprints[player], k.cell),
+            )
         elif k.kind is A.Kind.DISCARD:
             text = _("discard the {die}", die=s.die_message(k.die))
         else:
             text = _("set the {die} aside (it fits nowhere)", die=s.die_message(k.die))
-        self.pending = Pending(action, player, k.kind, k.die,
-                               k.cell if k.kind is A.Kind.PLACE else None, text)
-        self.message = _("not played yet: {move}", move=text)  # the viewer's own space, on their own screen
+        self.pending = Pending(
+            action, player, k.kind, k.die, k.cell if k.kind is A.Kind.PLACE else None, text
+        )
+        self.message = _(
+            "not played yet: {move}", move=text
+        )  # the viewer's own space, on their own screen
         self._emit(FlowEvent("pending", player, k.die, self.pending.cell, self.message))
         return Outcome(True, self.message, action, tentative=True)
 
@@ -299,7 +339,11 @@ class GameFlow:
         """The engine's refusal of the mover's action, its spaces named as the player sees them
         ("the 2 at the top left", presentation/words.py), not by row and column."""
         p = self.state.current_player
-        return explain(e) if p is None else in_player_words(self.state.blueprints[p], e.message or explain(e))
+        return (
+            explain(e)
+            if p is None
+            else in_player_words(self.state.blueprints[p], e.message or explain(e))
+        )
 
     def _reject(self, message: str, die: int | None = None) -> Outcome:
         self.message = message
@@ -320,10 +364,14 @@ class GameFlow:
         self.message = text
         self.history.append((player, text))
         del self.history[:-HISTORY_LENGTH]
-        kind = {A.Kind.PLACE: "placed", A.Kind.SET_ASIDE: "set_aside", A.Kind.DISCARD: "discarded"}[k.kind]
+        kind = {A.Kind.PLACE: "placed", A.Kind.SET_ASIDE: "set_aside", A.Kind.DISCARD: "discarded"}[
+            k.kind
+        ]
         if k.kind is A.Kind.SET_ASIDE and self.seats[player].is_person:
-            self.message = _("the {die} fits nowhere on your building: it leaves the game for this round",
-                             die=s.die_message(k.die))
+            self.message = _(
+                "the {die} fits nowhere on your building: it leaves the game for this round",
+                die=s.die_message(k.die),
+            )
         action_text = self.message
         # Move the flow on first, then tell the listeners: they must never see the engine in the
         # next turn (or the game over) while the flow still says it is this one.
@@ -345,15 +393,19 @@ class GameFlow:
             self.mode = Mode.GAME_OVER
             self._emit(FlowEvent("game_over", message=self.winner_text()))
             return
-        if p not in self.people:   # a computer here, or (at a network table) someone elsewhere
+        if p not in self.people:  # a computer here, or (at a network table) someone elsewhere
             self.mode = Mode.BOT
             self._start_bot(p)
-            self._emit(FlowEvent("turn", p, message=_("{name} is thinking...", name=self.seats[p].name)))
+            self._emit(
+                FlowEvent("turn", p, message=_("{name} is thinking...", name=self.seats[p].name))
+            )
             return
         several = len(self.people) > 1
         if several and self.viewer != p:
             self.mode = Mode.CURTAIN
-            self._emit(FlowEvent("curtain", p, message=_("pass to {name}", name=self.seats[p].name)))
+            self._emit(
+                FlowEvent("curtain", p, message=_("pass to {name}", name=self.seats[p].name))
+            )
             return
         self.viewer = p
         self.mode = Mode.TURN
@@ -392,13 +444,21 @@ class GameFlow:
     def _end_round(self) -> None:
         # The engine has already dealt the next round; the result keeps this one's dice by id.
         result = self.state.round_results[-1]
-        expl = tuple(tuple(explain_building(result.blueprints[p], result.buildings[p]))
-                     for p in range(len(self.seats)))
+        expl = tuple(
+            tuple(explain_building(result.blueprints[p], result.buildings[p]))
+            for p in range(len(self.seats))
+        )
         self.history.clear()  # the round's moves are all on show now; a new round starts afresh
         self.round_end = RoundEnd(result, expl)
         self.mode = Mode.ROUND_END
-        self._emit(FlowEvent("round_end", message=_("round {round} of {rounds} is scored", round=result.round,
-                                                       rounds=NUM_ROUNDS)))
+        self._emit(
+            FlowEvent(
+                "round_end",
+                message=_(
+                    "round {round} of {rounds} is scored", round=result.round, rounds=NUM_ROUNDS
+                ),
+            )
+        )
 
     def continue_after_round(self) -> None:
         if self.mode is not Mode.ROUND_END:
@@ -417,18 +477,31 @@ class GameFlow:
             return ""
         names = [self.seats[w].name for w in res.winners]
         if len(names) == 1:
-            return n_("{name} wins with {n} victory point", "{name} wins with {n} victory points",
-                      res.victory_points[res.winners[0]], name=names[0])
-        return n_("shared victory: {names} with {n} point each", "shared victory: {names} with {n} points each",
-                  res.victory_points[res.winners[0]], names=both(names))
+            return n_(
+                "{name} wins with {n} victory point",
+                "{name} wins with {n} victory points",
+                res.victory_points[res.winners[0]],
+                name=names[0],
+            )
+        return n_(
+            "shared victory: {names} with {n} point each",
+            "shared victory: {names} with {n} points each",
+            res.victory_points[res.winners[0]],
+            names=both(names),
+        )
 
     # ---- computer opponents -------------------------------------------------------------------
     def _start_bot(self, player: int) -> None:
         self.bot_failure = None
         clone = self.state.clone()
-        clone.reseed(random.randrange(2 ** 31))  # a bot must not learn the real future draws
-        self._job = BotJob(self._bots[player], clone, player, self._now + self.bot_delay,
-                           threaded=self.threaded_bots)
+        clone.reseed(random.randrange(2**31))  # a bot must not learn the real future draws
+        self._job = BotJob(
+            self._bots[player],
+            clone,
+            player,
+            self._now + self.bot_delay,
+            threaded=self.threaded_bots,
+        )
         self._job.start()
 
     def tick(self, now: float) -> None:
@@ -454,14 +527,27 @@ class GameFlow:
         name = self.seats[job.player].name
         if job.error is not None:
             reason = explain(job.error) or type(job.error).__name__
-            log.error("computer player %s (seat %d) failed", name, job.player,
-                      exc_info=(type(job.error), job.error, job.error.__traceback__))
+            log.error(
+                "computer player %s (seat %d) failed",
+                name,
+                job.player,
+                exc_info=(type(job.error), job.error, job.error.__traceback__),
+            )
         else:
-            reason = _("it chose an action the rules do not allow ({action})", action=repr(job.action))
-            log.error("computer player %s (seat %d) chose an illegal action %r", name, job.player,
-                      job.action)
-        self.bot_failure = self.message = _("{name} failed: {reason}. The game cannot go on for it; Esc for the menu",
-                                            name=name, reason=reason)
+            reason = _(
+                "it chose an action the rules do not allow ({action})", action=repr(job.action)
+            )
+            log.error(
+                "computer player %s (seat %d) chose an illegal action %r",
+                name,
+                job.player,
+                job.action,
+            )
+        self.bot_failure = self.message = _(
+            "{name} failed: {reason}. The game cannot go on for it; Esc for the menu",
+            name=name,
+            reason=reason,
+        )
         self._emit(FlowEvent("bot_failed", job.player, message=self.bot_failure))
 
     def run_bots(self, max_moves: int = 1000) -> None:
@@ -483,7 +569,7 @@ class GameFlow:
 
 
 def both(names: list[str]) -> str:
-    """"Ann and Bob", "Ann and Bob and Cy": names together, in the language's words."""
+    """ "Ann and Bob", "Ann and Bob and Cy": names together, in the language's words."""
     if len(names) < 2:
         return "".join(names)
     return _("{some} and {last}", some=both(names[:-1]), last=names[-1])

@@ -23,9 +23,9 @@ from blueprints3d.client.scene.picking import Picker
 from blueprints3d.client.scene.screen_rects import Rect
 from blueprints3d.client.table.table_view import TableView
 
-LIFT = 2.1            # cm over a ghost's top: the label's first place (as before the layout)
-SIDE_GAP = 0.25       # cm between a ghost's space and a label beside it
-GAP = 0.004           # mouse units: labels keep this clear of what they must not cover
+LIFT = 2.1  # cm over a ghost's top: the label's first place (as before the layout)
+SIDE_GAP = 0.25  # cm between a ghost's space and a label beside it
+GAP = 0.004  # mouse units: labels keep this clear of what they must not cover
 # What covering costs, per unit of area: a hatched space or another number most, a ghost, then
 # another space; leaving the window as much as covering a number.
 WEIGHTS = {"tag": 10.0, "hatched": 10.0, "window": 10.0, "ghost": 5.0, "space": 1.0}
@@ -33,9 +33,9 @@ WEIGHTS = {"tag": 10.0, "hatched": 10.0, "window": 10.0, "ghost": 5.0, "space": 
 
 @dataclass
 class Tag:
-    label: NodePath       # the number (a billboard TextNode)
-    cell: int             # the hinted space
-    centre: Point3        # the ghost die's centre, in the view's root frame
+    label: NodePath  # the number (a billboard TextNode)
+    cell: int  # the hinted space
+    centre: Point3  # the ghost die's centre, in the view's root frame
     rect: Rect | None = None
 
 
@@ -60,7 +60,7 @@ class TagLayout:
 
     def __init__(self, picker: Picker, view: TableView, seat: int, heights: list[int]) -> None:
         self.picker, self.view, self.seat = picker, view, seat
-        self.heights = heights   # dice on each space now (a stack covers more of the window)
+        self.heights = heights  # dice on each space now (a stack covers more of the window)
 
     def space_rect(self, cell: int, extra: int = 0) -> Rect | None:
         """A space on the window, with the stack on it (and ``extra`` dice more: a ghost)."""
@@ -69,8 +69,12 @@ class TagLayout:
         x, y = card_model.cell_position(bp, cell)
         half = card_model.SPACE_FRACTION * units.CELL_PITCH / 2
         top = units.CARD_THICKNESS + units.DIE_SIZE * (self.heights[cell] + extra)
-        return rect_of(self.picker.project(Point3(x + sx * half, y + sy * half, z), sv.root)
-                       for sx in (-1, 1) for sy in (-1, 1) for z in (units.CARD_THICKNESS, top))
+        return rect_of(
+            self.picker.project(Point3(x + sx * half, y + sy * half, z), sv.root)
+            for sx in (-1, 1)
+            for sy in (-1, 1)
+            for z in (units.CARD_THICKNESS, top)
+        )
 
     def label_rect(self, label: NodePath, at: Point3) -> Rect | None:
         """The label's card on the window were it at ``at`` (the view's root frame): a billboard
@@ -81,8 +85,11 @@ class TagLayout:
         s = label.get_sx(root)
         q = self.picker.cam.get_quat(root)
         r, u = Vec3(q.get_right()), Vec3(q.get_up())
-        return rect_of(self.picker.project(at + r * (x * s) + u * (z * s), root)
-                       for x in (left, right) for z in (bottom, top))
+        return rect_of(
+            self.picker.project(at + r * (x * s) + u * (z * s), root)
+            for x in (left, right)
+            for z in (bottom, top)
+        )
 
     def places(self, tag: Tag, width: float, height: float) -> list[Point3]:
         """Where a label may stand round its ghost, best first, in the view's root frame."""
@@ -90,13 +97,15 @@ class TagLayout:
         root = self.view.root
         c = sv.root.get_relative_point(root, tag.centre)
         top = c.z + units.DIE_SIZE / 2
-        side = 1.0 if c.x >= 0 else -1.0          # the card's outer side for this space
+        side = 1.0 if c.x >= 0 else -1.0  # the card's outer side for this space
         reach = units.CELL_PITCH / 2 + SIDE_GAP + width / 2
-        local = [Point3(c.x, c.y, top + LIFT),
-                 Point3(c.x + side * reach, c.y, top - units.DIE_SIZE * 0.3),
-                 Point3(c.x, c.y - units.CELL_PITCH / 2 - SIDE_GAP - height, top - units.DIE_SIZE * 0.3),
-                 Point3(c.x - side * reach, c.y, top - units.DIE_SIZE * 0.3),
-                 Point3(c.x, c.y, top + 2 * LIFT)]
+        local = [
+            Point3(c.x, c.y, top + LIFT),
+            Point3(c.x + side * reach, c.y, top - units.DIE_SIZE * 0.3),
+            Point3(c.x, c.y - units.CELL_PITCH / 2 - SIDE_GAP - height, top - units.DIE_SIZE * 0.3),
+            Point3(c.x - side * reach, c.y, top - units.DIE_SIZE * 0.3),
+            Point3(c.x, c.y, top + 2 * LIFT),
+        ]
         return [root.get_relative_point(sv.root, p) for p in local]
 
     def place(self, tags: list[Tag]) -> None:
@@ -104,7 +113,7 @@ class TagLayout:
         ncells = len(self.heights)
         bp = self.view.blueprint_of(self.seat)
         hinted = {t.cell for t in tags}
-        obstacles: list[tuple[str, Rect]] = []   # (kind, rect)
+        obstacles: list[tuple[str, Rect]] = []  # (kind, rect)
         for cell in range(ncells):
             kind = "hatched" if bp.is_hatched(cell) else "ghost" if cell in hinted else "space"
             r = self.space_rect(cell, 1 if cell in hinted else 0)
@@ -113,7 +122,9 @@ class TagLayout:
         window: Rect = (-1.0, -1.0, 1.0, 1.0)
         for tag in tags:
             tn = tag.label.node()
-            left, right, bottom, top = tn.get_card_actual() if tn.has_card() else tn.get_frame_actual()
+            left, right, bottom, top = (
+                tn.get_card_actual() if tn.has_card() else tn.get_frame_actual()
+            )
             s = tag.label.get_sx(self.view.root)
             best: tuple[float, Point3, Rect | None] | None = None
             for at in self.places(tag, (right - left) * s, (top - bottom) * s):

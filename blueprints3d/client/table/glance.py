@@ -37,12 +37,12 @@ from blueprints3d.client.scene.script_text import ScriptText, interface_font
 
 Rect = tuple[float, float, float, float]  # left, right, bottom, top in aspect2d units
 
-FILLED = (0.97, 0.80, 0.32, 1.0)    # a step the building has made
-EMPTY = (1.0, 1.0, 1.0, 0.22)       # a step still to make
-WON = (0.55, 0.92, 0.45, 1.0)       # a Prize the building qualifies for: its icon and count
+FILLED = (0.97, 0.80, 0.32, 1.0)  # a step the building has made
+EMPTY = (1.0, 1.0, 1.0, 0.22)  # a step still to make
+WON = (0.55, 0.92, 0.45, 1.0)  # a Prize the building qualifies for: its icon and count
 ICON = (0.95, 0.95, 0.90, 1.0)
 TEXT = (0.95, 0.92, 0.80, 1.0)
-RIM = (0.85, 0.85, 0.80, 1.0)       # round an in-demand die
+RIM = (0.85, 0.85, 0.80, 1.0)  # round an in-demand die
 
 
 def _square(parent: NodePath, name: str, rgba: tuple[float, float, float, float]) -> NodePath:
@@ -68,8 +68,14 @@ def _put_text(text: OnscreenText, x: float, z: float, mirrored: bool) -> None:
 
 
 def _text(parent: NodePath, text: str, fg=TEXT) -> OnscreenText:
-    return ScriptText(parent=parent, text=text, align=TextNode.A_left, fg=fg, shadow=(0, 0, 0, 0.85),
-                        mayChange=True)
+    return ScriptText(
+        parent=parent,
+        text=text,
+        align=TextNode.A_left,
+        fg=fg,
+        shadow=(0, 0, 0, 0.85),
+        mayChange=True,
+    )
 
 
 class PrizeMeters:
@@ -88,7 +94,10 @@ class PrizeMeters:
         for prize in Prize:
             icon = icons.make_card(icons.prize_icon(prize), 1.0, self.model)
             icon.set_color_scale(ICON)
-            steps = [_square(self.model, f"{prize.value}-step-{i}", EMPTY) for i in range(need[prize].need)]
+            steps = [
+                _square(self.model, f"{prize.value}-step-{i}", EMPTY)
+                for i in range(need[prize].need)
+            ]
             self.rows[prize] = (icon, steps, _text(self.root, ""))
         self.progress: dict[Prize, Progress] = {}
         self.line = 0.05
@@ -129,13 +138,19 @@ class PrizeMeters:
         self.medals = []
         for award in AWARDS_BY_PLAYERS[players]:
             medal = _square(self.model, f"medal-{award.value}", AWARD_COLOURS[award])
-            self.medals.append((medal, _text(self.root, number(award.victory_points), (0.1, 0.1, 0.12, 1))))
+            self.medals.append(
+                (medal, _text(self.root, number(award.victory_points), (0.1, 0.1, 0.12, 1)))
+            )
         self.layout(self.line)
 
     def relabel(self) -> None:
         """The language changed: its font, and the medals' VP in its digits (the counts and the
         Prizes' worth are set at each update and place)."""
-        texts = [label for _medal, label in self.medals] + [self.prize_vp] + [c for _i, _s, c in self.rows.values()]
+        texts = (
+            [label for _medal, label in self.medals]
+            + [self.prize_vp]
+            + [c for _i, _s, c in self.rows.values()]
+        )
         for t in texts:
             t.setFont(interface_font())
             t.setText(t.getText())
@@ -158,8 +173,8 @@ class PrizeMeters:
             self.mirrored = mirrored
         m = self.mirrored
         line = self.line
-        box = line * 0.86          # an icon, a medal
-        step = line * 0.42         # a meter's step, and the gap after it
+        box = line * 0.86  # an icon, a medal
+        step = line * 0.42  # a meter's step, and the gap after it
         gap = line * 0.10
         y = bottom
         text_k = line * 0.78
@@ -195,7 +210,9 @@ class PrizeMeters:
         """The model as the block draws it: one flattened copy (the texts stay live nodes)."""
         if self.drawn is not None:
             self.drawn.remove_node()
-        self.drawn = self.model.copy_to(self.root, -10)  # under the texts: the medals carry their VP
+        self.drawn = self.model.copy_to(
+            self.root, -10
+        )  # under the texts: the medals carry their VP
         self.drawn.flatten_strong()
 
     def rect(self) -> Rect | None:

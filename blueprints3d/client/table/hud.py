@@ -40,12 +40,14 @@ from blueprints3d.engine.rules import NUM_ROUNDS
 from blueprints3d.i18n import N_, _, join_list
 from blueprints3d.client.scene.script_text import ScriptText, interface_font, is_rtl
 
-MIN_TEXT_PX = 13.0     # the smallest line of the HUD, in pixels from line to line
-TOP_SHARE = 0.62       # of the window's width, the most the score panel leaves the top lines
-PANEL_SHARE = 0.36     # of the window's width, the most the score panel may take
-SIDE_SHARE = 0.45      # of the window's width, for each bottom column
-HINT_SHARE = 0.40      # of the window's width, for the coach's hints (their long lines stay off the card)
-MARGIN_PX = 0.012      # of the window's height, at the window's edges and between texts
+MIN_TEXT_PX = 13.0  # the smallest line of the HUD, in pixels from line to line
+TOP_SHARE = 0.62  # of the window's width, the most the score panel leaves the top lines
+PANEL_SHARE = 0.36  # of the window's width, the most the score panel may take
+SIDE_SHARE = 0.45  # of the window's width, for each bottom column
+HINT_SHARE = (
+    0.40  # of the window's width, for the coach's hints (their long lines stay off the card)
+)
+MARGIN_PX = 0.012  # of the window's height, at the window's edges and between texts
 
 # Every control, for the help screen; the key strip shows the first few words of it.
 # Both words marked (N_) and translated where shown; a bare key name ("F5") is not a word.
@@ -68,8 +70,17 @@ CONTROLS: list[tuple[str, str]] = [
     ("F2", N_("hide or show the key strip")),
     ("Esc", N_("the menu: settings, rules, new game, quit")),
 ]
-KEY_ITEMS = [N_("drag a die onto your card"), N_("right-drag: orbit"), N_("wheel: zoom"), N_("C: close-up"),
-             N_("arrows + Enter: play by keys"), N_("Ctrl+Z: undo"), N_("H: hints"), N_("F1 help"), N_("Esc menu")]
+KEY_ITEMS = [
+    N_("drag a die onto your card"),
+    N_("right-drag: orbit"),
+    N_("wheel: zoom"),
+    N_("C: close-up"),
+    N_("arrows + Enter: play by keys"),
+    N_("Ctrl+Z: undo"),
+    N_("H: hints"),
+    N_("F1 help"),
+    N_("Esc menu"),
+]
 KEY_SEPARATOR = "   |   "
 
 
@@ -84,7 +95,7 @@ def key_help() -> str:
 
 @dataclass(frozen=True)
 class TextStyle:
-    share: float         # of the window's height, from line to line
+    share: float  # of the window's height, from line to line
     min_px: float = MIN_TEXT_PX
 
 
@@ -94,14 +105,18 @@ PROMPT = TextStyle(0.034, 15.0)
 MESSAGE = TextStyle(0.029, 13.0)
 KEYS = TextStyle(0.025, MIN_TEXT_PX)
 AWARDS = TextStyle(0.027, 13.0)
-HINTS = TextStyle(0.031, 15.0)   # the coach's hints: larger than the Awards whose place they take
+HINTS = TextStyle(0.031, 15.0)  # the coach's hints: larger than the Awards whose place they take
 INFO_SEPARATOR = "   |   "
 NB = "\u00a0"  # a no-break space: Panda3D's word wrap keeps its two sides together
 
 
 def plate_name(seat: SeatConfig) -> str:
     """The name on a seat's plate at the table: a computer's level beside its name."""
-    return seat.name if seat.is_person else _("{name} ({level})", name=seat.name, level=level_word(seat.bot or ""))
+    return (
+        seat.name
+        if seat.is_person
+        else _("{name} ({level})", name=seat.name, level=level_word(seat.bot or ""))
+    )
 
 
 def line_px(style: TextStyle, height: int) -> float:
@@ -109,44 +124,76 @@ def line_px(style: TextStyle, height: int) -> float:
 
 
 class Hud:
-    def __init__(self, aspect2d: NodePath, a2d_top_left: NodePath | None = None,
-                 a2d_bottom_left: NodePath | None = None, size: tuple[int, int] = (1280, 720)) -> None:
+    def __init__(
+        self,
+        aspect2d: NodePath,
+        a2d_top_left: NodePath | None = None,
+        a2d_bottom_left: NodePath | None = None,
+        size: tuple[int, int] = (1280, 720),
+    ) -> None:
         # Every text hangs from one node on aspect2d and is placed from the window's size in
         # pixels (the corner anchors are not needed: see layout()).
         self.root = aspect2d.attach_new_node("hud")
 
         def text(fg, shadow=0.85) -> OnscreenText:
-            return ScriptText(parent=self.root, text="", align=TextNode.A_left, fg=fg,
-                                shadow=(0, 0, 0, shadow), mayChange=True)
+            return ScriptText(
+                parent=self.root,
+                text="",
+                align=TextNode.A_left,
+                fg=fg,
+                shadow=(0, 0, 0, shadow),
+                mayChange=True,
+            )
 
         self.status = text((1, 1, 1, 1))
         self.info = text((0.92, 0.92, 0.85, 1))
         self.prompt = text((1, 1, 1, 1), 0.9)
         self.message = text((1, 0.92, 0.55, 1), 0.9)
-        self.hints = text((0.80, 0.92, 1.0, 1), 0.95)   # the coach's (coach_view.py); empty: none
-        self.room = text((0.85, 0.9, 1.0, 1))   # a network game's join address (net_table.py); empty: none
+        self.hints = text((0.80, 0.92, 1.0, 1), 0.95)  # the coach's (coach_view.py); empty: none
+        self.room = text(
+            (0.85, 0.9, 1.0, 1)
+        )  # a network game's join address (net_table.py); empty: none
         self.help = text((0.88, 0.88, 0.88, 1))
         self.help.textNode.set_align(TextNode.A_right)
         self.help.setText(key_help())
-        self.rtl = False   # mirrored (a right-to-left interface): set by each layout
-        self.nodes = [self.status, self.info, self.room, self.hints, self.prompt, self.message, self.help]
-        self.styles = {id(self.status): STATUS, id(self.info): INFO, id(self.prompt): PROMPT,
-                       id(self.message): MESSAGE, id(self.help): KEYS, id(self.hints): HINTS, id(self.room): KEYS}
-        self.meters = PrizeMeters(self.root)   # this round's Awards, the way to each Prize
-        self.demand = DemandDice(self.root)    # the in-demand materials, at the info line's start
+        self.rtl = False  # mirrored (a right-to-left interface): set by each layout
+        self.nodes = [
+            self.status,
+            self.info,
+            self.room,
+            self.hints,
+            self.prompt,
+            self.message,
+            self.help,
+        ]
+        self.styles = {
+            id(self.status): STATUS,
+            id(self.info): INFO,
+            id(self.prompt): PROMPT,
+            id(self.message): MESSAGE,
+            id(self.help): KEYS,
+            id(self.hints): HINTS,
+            id(self.room): KEYS,
+        }
+        self.meters = PrizeMeters(self.root)  # this round's Awards, the way to each Prize
+        self.demand = DemandDice(self.root)  # the in-demand materials, at the info line's start
         self.info_items: list[str] = []
         self.keep_out: list[tuple[float, float, float, float]] = []  # see keep_clear
         self.panel_below = False  # the score panel under the top lines (they need the whole width)
         self.visible = True
-        self.keys_wanted = True   # F2 hides the key strip
+        self.keys_wanted = True  # F2 hides the key strip
         self.size = size
-        self.score_panel: OnscreenText | None = None   # docked top right (see dock)
-        self.move_bar: NodePath | None = None          # docked above the key strip
-        self.hint_bar: NodePath | None = None          # the Hint button, in the move bar's place
+        self.score_panel: OnscreenText | None = None  # docked top right (see dock)
+        self.move_bar: NodePath | None = None  # docked above the key strip
+        self.hint_bar: NodePath | None = None  # the Hint button, in the move bar's place
         self.layout(*size)
 
-    def dock(self, score_panel: OnscreenText | None = None, move_bar: NodePath | None = None,
-             hint_bar: NodePath | None = None) -> None:
+    def dock(
+        self,
+        score_panel: OnscreenText | None = None,
+        move_bar: NodePath | None = None,
+        hint_bar: NodePath | None = None,
+    ) -> None:
         """Take the score panel (top right, wrapped in the room the status line leaves), the
         Confirm / Undo bar (bottom right, above the key strip) and the Hint button (where the
         bar stands: they are never shown together) into the layout."""
@@ -173,7 +220,9 @@ class Hud:
         chosen = interface_font()
         for node in self.nodes:
             node.setFont(chosen)
-            node.setText(node.getText() if isinstance(node, ScriptText) else node.textNode.get_text())
+            node.setText(
+                node.getText() if isinstance(node, ScriptText) else node.textNode.get_text()
+            )
         self.help.setText(key_help())
         self.meters.relabel()
         self.demand.relabel()
@@ -187,22 +236,30 @@ class Hud:
         self.rtl = is_rtl()
         # The lines read from the start side (the left, or the right in a right-to-left
         # interface) and are aligned to it; the key strip and the score panel to the other.
-        start, end = (TextNode.A_right, TextNode.A_left) if self.rtl else (TextNode.A_left, TextNode.A_right)
+        start, end = (
+            (TextNode.A_right, TextNode.A_left) if self.rtl else (TextNode.A_left, TextNode.A_right)
+        )
         for node in self.nodes:
             node.textNode.set_align(end if node is self.help or node is self.score_panel else start)
         w, h = self.size
-        unit = min(w, h) / 2.0                       # pixels per aspect2d unit
+        unit = min(w, h) / 2.0  # pixels per aspect2d unit
         half_w, half_h = w / 2.0 / unit, h / 2.0 / unit
         margin = max(MARGIN_PX * h, 4.0) / unit
         for node in self.nodes:
             style = self.styles[id(node)]
-            line = line_px(style, h) / unit          # aspect2d units from line to line
+            line = line_px(style, h) / unit  # aspect2d units from line to line
             tn = node.textNode
             scale = line / tn.get_line_height()
             node.setTextScale(scale)
-            share = (TOP_SHARE if node in (self.status, self.info) else
-                     PANEL_SHARE if node is self.score_panel else
-                     HINT_SHARE if node is self.hints else SIDE_SHARE)
+            share = (
+                TOP_SHARE
+                if node in (self.status, self.info)
+                else PANEL_SHARE
+                if node is self.score_panel
+                else HINT_SHARE
+                if node is self.hints
+                else SIDE_SHARE
+            )
             wrap = max(share * 2.0 * half_w - 2 * margin, 0.2) / scale
             tn.set_wordwrap(wrap)
             if node is self.help:
@@ -224,16 +281,22 @@ class Hud:
         full = 2 * half_w - 2 * margin
         self._fit_panel()
         room = full
-        if self.score_panel is not None and self.score_panel.textNode.get_text() \
-                and not self.score_panel.isHidden():
+        if (
+            self.score_panel is not None
+            and self.score_panel.textNode.get_text()
+            and not self.score_panel.isHidden()
+        ):
             tn = self.score_panel.textNode
             room -= tn.get_width() * self.score_panel.getTextScale()[0] + 2 * margin
         room = max(room, (1.0 - PANEL_SHARE) * 2 * half_w - 2 * margin)
         tops = (self.status, self.info)
         one_line = " " + INFO_SEPARATOR.join(self.info_items)
-        widest = max(self.status.textNode.calc_width(self.status.textNode.get_text()) * self.status.getTextScale()[0],
-                     self.info.textNode.calc_width(one_line) * self.info.getTextScale()[0]
-                     + self.demand.width)
+        widest = max(
+            self.status.textNode.calc_width(self.status.textNode.get_text())
+            * self.status.getTextScale()[0],
+            self.info.textNode.calc_width(one_line) * self.info.getTextScale()[0]
+            + self.demand.width,
+        )
         self.panel_below = room < widest <= full
         if self.panel_below:
             room = full
@@ -244,10 +307,15 @@ class Hud:
             if z1 > band and x0 > -half_w + margin:
                 room = min(room, x0 - margin - (-half_w + margin))
         # Never narrower than the longest item, which must stay whole ("your VP 0").
-        item = max((self.info.textNode.calc_width(i) for i in self.info_items), default=0.0) \
-            * self.info.getTextScale()[0] * 1.02
+        item = (
+            max((self.info.textNode.calc_width(i) for i in self.info_items), default=0.0)
+            * self.info.getTextScale()[0]
+            * 1.02
+        )
         for node in tops:
-            width = room - (self.demand.width if node is self.info else 0.0)  # the info line: after the dice
+            width = room - (
+                self.demand.width if node is self.info else 0.0
+            )  # the info line: after the dice
             if node is self.info:
                 width = max(width, item)
             node.textNode.set_wordwrap(max(width, 0.2) / node.getTextScale()[0])
@@ -272,8 +340,11 @@ class Hud:
             height = (tn.get_num_rows() or 1) * tn.get_line_height() * scale
             shown = min(width, tn.get_width() * scale)
             box = (right - shown, right, top - height - margin, top)
-            clash = [r for r in self._keep_out_a2d() if r[0] < box[1] and box[0] < r[1]
-                     and r[2] < box[3] and box[2] < r[3]]
+            clash = [
+                r
+                for r in self._keep_out_a2d()
+                if r[0] < box[1] and box[0] < r[1] and r[2] < box[3] and box[2] < r[3]
+            ]
             if not clash:
                 return
             width = max(min(right - max(r[1] for r in clash) - margin, width), 0.2)
@@ -284,7 +355,9 @@ class Hud:
         right-to-left interface (the layout works from the start side, see ``_sx``)."""
         half_w, half_h, _ = self._half
         if self.rtl:
-            return [(-b * half_w, -a * half_w, c * half_h, d * half_h) for a, b, c, d in self.keep_out]
+            return [
+                (-b * half_w, -a * half_w, c * half_h, d * half_h) for a, b, c, d in self.keep_out
+            ]
         return [(a * half_w, b * half_w, c * half_h, d * half_h) for a, b, c, d in self.keep_out]
 
     def _sx(self, x: float) -> float:
@@ -331,7 +404,11 @@ class Hud:
             self.meters.root.show()
         keys_top = self._put_bottom(self.help, right, -half_h + margin)
         if self.score_panel is not None:
-            self._put_top(self.score_panel, right, under_top - margin * 0.5 if self.panel_below else half_h - margin)
+            self._put_top(
+                self.score_panel,
+                right,
+                under_top - margin * 0.5 if self.panel_below else half_h - margin,
+            )
         for bar in (self.move_bar, self.hint_bar):
             if bar is not None:
                 lowest, leftmost, rightmost = _frames_extent(bar)
@@ -389,12 +466,23 @@ class Hud:
         if flow.mode is Mode.GAME_OVER:
             self.status.setText(_("The game is over"))
         elif flow.mode is Mode.ROUND_END and flow.round_end is not None:
-            self.status.setText(_("Round {round} of {rounds} is scored", round=flow.round_end.result.round,
-                                  rounds=NUM_ROUNDS))
+            self.status.setText(
+                _(
+                    "Round {round} of {rounds} is scored",
+                    round=flow.round_end.result.round,
+                    rounds=NUM_ROUNDS,
+                )
+            )
         elif p is not None:
             who = plate_name(flow.seats[p])
-            self.status.setText(_("Round {round} of {rounds}  -  {name} to play", round=s.round, rounds=NUM_ROUNDS,
-                                  name=who))
+            self.status.setText(
+                _(
+                    "Round {round} of {rounds}  -  {name} to play",
+                    round=s.round,
+                    rounds=NUM_ROUNDS,
+                    name=who,
+                )
+            )
         if flow.mode is Mode.TURN:
             prompt = flow.prompt()
         elif flow.mode is Mode.BOT and flow.bot_failure is not None:
@@ -408,8 +496,17 @@ class Hud:
         # No-break spaces: an item wraps whole (the HUD's far-screen room can be narrow).
         items = [_("bag\u00a0{count}", count=len(s.bag))]  # the pool's dice are there to count
         if flow.open_scores or flow.mode is Mode.GAME_OVER:
-            items.append(_("VP {scores}", scores=join_list([_("{name} {vp}", name=flow.seats[i].name, vp=s.victory_points(i))
-                                                             for i in range(len(flow.seats))])))
+            items.append(
+                _(
+                    "VP {scores}",
+                    scores=join_list(
+                        [
+                            _("{name} {vp}", name=flow.seats[i].name, vp=s.victory_points(i))
+                            for i in range(len(flow.seats))
+                        ]
+                    ),
+                )
+            )
         elif flow.viewer is not None and flow.mode is Mode.TURN:
             items.append(_("your\u00a0VP\u00a0{vp}", vp=s.victory_points(flow.viewer)))
         self.info_items = items
@@ -451,7 +548,11 @@ class Hud:
         bars = [b for b in (self.move_bar, self.hint_bar) if b is not None and not b.isHidden()]
         out = []
         for node in self.texts() + bars:
-            bounds = _frames_bounds(node, self.root) if node in bars else node.get_tight_bounds(self.root)
+            bounds = (
+                _frames_bounds(node, self.root)
+                if node in bars
+                else node.get_tight_bounds(self.root)
+            )
             if bounds:
                 lo, hi = bounds
                 out.append((lo.x * to_x, hi.x * to_x, lo.z * to_y, hi.z * to_y))
@@ -504,10 +605,17 @@ def _frames_extent(root: NodePath) -> tuple[float, float, float]:
 def _frames_bounds(root: NodePath, ref: NodePath) -> tuple[Point3, Point3] | None:
     """The box of the DirectGUI frames under ``root`` (drawn by their PGItems, which a node's
     tight bounds miss), in ``ref``'s units."""
-    pts = [ref.get_relative_point(child, Point3(x, 0, z))
-           for child in root.get_children() if hasattr(child.node(), "get_frame")
-           for fr in [child.node().get_frame()] for x in (fr[0], fr[1]) for z in (fr[2], fr[3])]
+    pts = [
+        ref.get_relative_point(child, Point3(x, 0, z))
+        for child in root.get_children()
+        if hasattr(child.node(), "get_frame")
+        for fr in [child.node().get_frame()]
+        for x in (fr[0], fr[1])
+        for z in (fr[2], fr[3])
+    ]
     if not pts:
         return None
-    return (Point3(min(p.x for p in pts), 0, min(p.z for p in pts)),
-            Point3(max(p.x for p in pts), 0, max(p.z for p in pts)))
+    return (
+        Point3(min(p.x for p in pts), 0, min(p.z for p in pts)),
+        Point3(max(p.x for p in pts), 0, max(p.z for p in pts)),
+    )

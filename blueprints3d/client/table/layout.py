@@ -17,16 +17,16 @@ from blueprints3d.client.scene.geometry import rotate
 # everything in the centre stays within CENTRE_RADIUS, inside the ring of screens, at any seat count.
 SEAT_DISTANCE = 26.0
 SCREEN_WIDTH = 18.0
-SCREEN_HEIGHT = 9.0                       # hides a tower of five dice
-SCREEN_OFFSET = 7.0                       # from a card's centre towards the table centre
+SCREEN_HEIGHT = 9.0  # hides a tower of five dice
+SCREEN_OFFSET = 7.0  # from a card's centre towards the table centre
 CENTRE_RADIUS = SEAT_DISTANCE - SCREEN_OFFSET - 0.5
-PILE_OFFSET = (9.4, -3.0)                 # a seat's won Award/Prize cards, to the player's right
-                                          # (clear of the card's drawing band: card_model.paper_bounds)
-LABEL_OFFSET = (0.0, -7.2)                # a seat's name plate, in front of the player
-CENTRE_SCOREBOARD = (-5.0, 6.5)           # in the centre frame, which turns to face the viewer
+PILE_OFFSET = (9.4, -3.0)  # a seat's won Award/Prize cards, to the player's right
+# (clear of the card's drawing band: card_model.paper_bounds)
+LABEL_OFFSET = (0.0, -7.2)  # a seat's name plate, in front of the player
+CENTRE_SCOREBOARD = (-5.0, 6.5)  # in the centre frame, which turns to face the viewer
 CENTRE_BAG = (13.5, -6.5)
-CENTRE_AWARDS = (1.8, 6.5)                # first Award card; the rest follow along +X
-CENTRE_PRIZES = (-5.4, -6.5)              # first Prize card; the rest follow along +X
+CENTRE_AWARDS = (1.8, 6.5)  # first Award card; the rest follow along +X
+CENTRE_PRIZES = (-5.4, -6.5)  # first Prize card; the rest follow along +X
 # The pool: a row nearer the viewer than the Prize cards (the centre frame turns to face them),
 # its dice drawn larger than placed ones so each top face reads from the default view.
 POOL_DIE_SCALE = 1.4
@@ -79,7 +79,9 @@ def pool_slots(count: int) -> list[tuple[float, float]]:
     return [((i - (count - 1) / 2) * pitch, POOL_ROW_Y) for i in range(count)]
 
 
-def award_slots(count: int, start: tuple[float, float], direction: float) -> list[tuple[float, float]]:
+def award_slots(
+    count: int, start: tuple[float, float], direction: float
+) -> list[tuple[float, float]]:
     return [(start[0] + direction * i * AWARD_CARD_PITCH, start[1]) for i in range(count)]
 
 

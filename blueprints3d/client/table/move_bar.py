@@ -21,22 +21,39 @@ from blueprints3d.client.scene.script_text import interface_font, panda_text
 CONFIRM_COLOUR = (0.55, 0.85, 0.55, 1)
 UNDO_COLOUR = (0.90, 0.78, 0.55, 1)
 HINT_COLOUR = (0.62, 0.78, 0.95, 1)
+
+
 # Every label the Hint button takes: its frame is as wide as the widest, so it never jumps.
 def hint_labels() -> tuple[str, str, str]:
     return _("Hint (H)"), _("Hide hints (H)"), _("Thinking... {percent}%", percent=100)
 
 
 class MoveBar:
-    def __init__(self, corner: NodePath, on_confirm: Callable[[], object],
-                 on_undo: Callable[[], object]) -> None:
+    def __init__(
+        self, corner: NodePath, on_confirm: Callable[[], object], on_undo: Callable[[], object]
+    ) -> None:
         """``corner``: the bottom-right anchor (a2dBottomRight); the buttons stand above it."""
         self.root = corner.attach_new_node("move-bar")
-        self.confirm = DirectButton(parent=self.root, text=panda_text(_("Confirm (Enter)")), pos=(-0.36, 0, 0.34),
-                                    scale=0.06, frameColor=CONFIRM_COLOUR, pad=(0.5, 0.3),
-                                    relief=DGG.FLAT, command=on_confirm)
-        self.undo = DirectButton(parent=self.root, text=panda_text(_("Undo (Backspace)")), pos=(-0.36, 0, 0.2),
-                                 scale=0.06, frameColor=UNDO_COLOUR, pad=(0.5, 0.3),
-                                 relief=DGG.FLAT, command=on_undo)
+        self.confirm = DirectButton(
+            parent=self.root,
+            text=panda_text(_("Confirm (Enter)")),
+            pos=(-0.36, 0, 0.34),
+            scale=0.06,
+            frameColor=CONFIRM_COLOUR,
+            pad=(0.5, 0.3),
+            relief=DGG.FLAT,
+            command=on_confirm,
+        )
+        self.undo = DirectButton(
+            parent=self.root,
+            text=panda_text(_("Undo (Backspace)")),
+            pos=(-0.36, 0, 0.2),
+            scale=0.06,
+            frameColor=UNDO_COLOUR,
+            pad=(0.5, 0.3),
+            relief=DGG.FLAT,
+            command=on_undo,
+        )
         self.root.hide()
 
     @property
@@ -45,13 +62,21 @@ class MoveBar:
 
     def relabel(self) -> None:
         """The language changed (``use_language``): the buttons' words in it, in its font."""
-        for button, word in ((self.confirm, _("Confirm (Enter)")), (self.undo, _("Undo (Backspace)"))):
+        for button, word in (
+            (self.confirm, _("Confirm (Enter)")),
+            (self.undo, _("Undo (Backspace)")),
+        ):
             button["text_font"] = interface_font()
             button["text"] = panda_text(word)
             button.resetFrameSize()
 
     def update(self, flow: GameFlow | None) -> None:
-        if flow is not None and flow.mode is Mode.TURN and flow.pending is not None and not flow.pending.sent:
+        if (
+            flow is not None
+            and flow.mode is Mode.TURN
+            and flow.pending is not None
+            and not flow.pending.sent
+        ):
             self.root.show()
         else:
             self.root.hide()
@@ -63,15 +88,22 @@ class MoveBar:
 
 
 class HintButton:
-    """"Hint (H)": asks the coach; "Thinking... 40%" while it thinks; "Hide hints (H)" once the
+    """ "Hint (H)": asks the coach; "Thinking... 40%" while it thinks; "Hide hints (H)" once the
     hints are on show. It stands where the Undo button does (the HUD places it, see Hud.dock)."""
 
     def __init__(self, corner: NodePath, on_hint: Callable[[], object]) -> None:
         self.root = corner.attach_new_node("hint-bar")
         labels = hint_labels()
-        self.button = DirectButton(parent=self.root, text=panda_text(labels[0]), pos=(-0.36, 0, 0.2),
-                                   scale=0.06, frameColor=HINT_COLOUR, pad=(0.5, 0.3),
-                                   relief=DGG.FLAT, command=on_hint)
+        self.button = DirectButton(
+            parent=self.root,
+            text=panda_text(labels[0]),
+            pos=(-0.36, 0, 0.2),
+            scale=0.06,
+            frameColor=HINT_COLOUR,
+            pad=(0.5, 0.3),
+            relief=DGG.FLAT,
+            command=on_hint,
+        )
         self._fit_frame()
         self.root.hide()
 
@@ -89,7 +121,7 @@ class HintButton:
         as wide as its widest label now (the coach sets the others as they come)."""
         self.button["text_font"] = interface_font()
         self.button["text"] = panda_text(hint_labels()[0])
-        self.button["frameSize"] = None   # its height from the new font's line
+        self.button["frameSize"] = None  # its height from the new font's line
         self._fit_frame()
 
     @property

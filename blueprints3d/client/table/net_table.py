@@ -42,16 +42,18 @@ class NetTable:
         self.app = app
         self.connecting: Connection | None = None
         self.start: NetStart | None = None
-        self.local_server = local_server   # a server this table runs (net.local_server), stopped with it
+        self.local_server = (
+            local_server  # a server this table runs (net.local_server), stopped with it
+        )
         self.signs: dict[int, NodePath] = {}
-        self.plates: list[str] = []     # the names on the seats' plates: a seat joined takes its name
-        self.offered: RemoteFlow | None = None   # the game whose closed link the table asked about
+        self.plates: list[str] = []  # the names on the seats' plates: a seat joined takes its name
+        self.offered: RemoteFlow | None = None  # the game whose closed link the table asked about
 
     # ---- opening and joining ----------------------------------------------------------------------
     def join(self, start: NetStart) -> None:
         """Connect to ``start``'s room; the game opens at the first view (``poll``)."""
         self.drop()
-        if start.token is None:   # a seat held here before (a table closed mid-game): the same one
+        if start.token is None:  # a seat held here before (a table closed mid-game): the same one
             start = dataclasses.replace(start, token=net_seats.recall(start.address))
         self.start = start
         self.connecting = Connection(start.server, start.room, start.name, start.token).start()
@@ -60,8 +62,14 @@ class NetTable:
         self.app.hud.show_message(_("connecting to {address}...", address=start.address))
         self._address(_("room: {address}", address=start.address))
 
-    def host(self, specs: list[str], seed: int | None, name: str, server: str | None = None,
-             takeover: int | None = None) -> str:
+    def host(
+        self,
+        specs: list[str],
+        seed: int | None,
+        name: str,
+        server: str | None = None,
+        takeover: int | None = None,
+    ) -> str:
         """A new room for ``specs`` on ``server`` (None: one this table starts on 127.0.0.1),
         joined at its first free seat as ``name``; returns its join address. OSError or
         RuntimeError when the server cannot be reached or refuses the room."""
@@ -81,13 +89,18 @@ class NetTable:
     def or_host(self, start_game: Callable[..., None]) -> Callable[..., None]:
         """The new-game screen's Start: a local game, or, with a network seat among the seats, a
         room on a server this table runs, with this table at its first seat."""
-        def start(seats: list[SeatConfig], seed: int | None, open_scores: bool, first: int | None) -> None:
+
+        def start(
+            seats: list[SeatConfig], seed: int | None, open_scores: bool, first: int | None
+        ) -> None:
             if not any(s.bot == REMOTE_SEAT for s in seats):
                 start_game(seats, seed, open_scores, first)
                 return
             people = [s for s in seats if s.is_person]
             if len(people) > 1:
-                self._refuse(_("a network game has one person at each table: make the others network seats"))
+                self._refuse(
+                    _("a network game has one person at each table: make the others network seats")
+                )
                 return
             me = people[0].name if people else _("Player {n}", n=1)
             # This table's person sits at the room's first free seat, under their name.
@@ -96,6 +109,7 @@ class NetTable:
                 self.host(specs, seed, me)
             except (OSError, RuntimeError, TimeoutError) as e:
                 self._refuse(_("could not open the room: {reason}", reason=e))
+
         return start
 
     def _refuse(self, text: str) -> None:
@@ -104,7 +118,7 @@ class NetTable:
             screen.error["text"] = panda_text(text)
 
     def show_join(self) -> None:
-        """"Join a network game...": the address and a name; Join takes the seat."""
+        """ "Join a network game...": the address and a name; Join takes the seat."""
         screens = self.app.screens
         screens.new_game_screen.exit()
         last = self.start.address if self.start is not None else ""
@@ -128,31 +142,45 @@ class NetTable:
             self._ask_when_closed()
             return
         while True:
-            got = conn.poll(most=1)   # one at a time: what follows the first view is the game's
+            got = conn.poll(most=1)  # one at a time: what follows the first view is the game's
             if not got:
                 return
             inc = got[0]
             if inc.kind == "view" and conn.seat is not None:
                 self.connecting = None
                 self._keep_seat(conn)
-                flow = RemoteFlow(remote_seats(inc, conn.seat), confirm_moves=self.app.settings.confirm_moves,
-                                  connection=conn, first=inc)
+                flow = RemoteFlow(
+                    remote_seats(inc, conn.seat),
+                    confirm_moves=self.app.settings.confirm_moves,
+                    connection=conn,
+                    first=inc,
+                )
                 self.app.start_game(flow.seats, flow=flow)
                 return
             if inc.kind == "status" and inc.msg.get("status") == CLOSED or inc.kind == "error":
                 reason = said(inc.msg) if inc.kind == "error" else str(inc.msg.get("reason") or "")
                 if inc.kind == "error" and self.start is not None and self.start.token is not None:
-                    net_seats.forget(self.start.address)   # the server refused that seat: not ours any more
+                    net_seats.forget(
+                        self.start.address
+                    )  # the server refused that seat: not ours any more
                 self.connecting = None
                 conn.close()
                 self.app.show_new_game()
                 self.app.screens.new_game_screen.error["text"] = panda_text(
-                    _("could not join {address}: {reason}", address=self.start.address if self.start else "",
-                      reason=reason))
+                    _(
+                        "could not join {address}: {reason}",
+                        address=self.start.address if self.start else "",
+                        reason=reason,
+                    )
+                )
                 return
             if inc.kind == "status" and inc.msg.get("status") == RECONNECTING:
-                self.app.hud.show_message(_("no answer from {address} yet: trying again...",
-                                            address=self.start.address if self.start else ""))
+                self.app.hud.show_message(
+                    _(
+                        "no answer from {address} yet: trying again...",
+                        address=self.start.address if self.start else "",
+                    )
+                )
 
     def _ask_when_closed(self) -> None:
         flow = self.app.flow
@@ -163,12 +191,22 @@ class NetTable:
             return
         self.offered = flow
         reason = conn.reason
-        shown = reason if len(reason) <= 110 else reason[:107] + "..."   # the panel has room for a few lines
-        question = (_("The connection to the server is closed: {reason}. Connect again? (No: leave the game)",
-                      reason=shown) if reason
-                    else _("The connection to the server is closed. Connect again? (No: leave the game)"))
-        self.app.hud.show_message(_("the connection to the server is closed: {reason}", reason=reason)
-                                  if reason else _("the connection to the server is closed"))
+        shown = (
+            reason if len(reason) <= 110 else reason[:107] + "..."
+        )  # the panel has room for a few lines
+        question = (
+            _(
+                "The connection to the server is closed: {reason}. Connect again? (No: leave the game)",
+                reason=shown,
+            )
+            if reason
+            else _("The connection to the server is closed. Connect again? (No: leave the game)")
+        )
+        self.app.hud.show_message(
+            _("the connection to the server is closed: {reason}", reason=reason)
+            if reason
+            else _("the connection to the server is closed")
+        )
         self.app.screens.confirm.enter(question, self.reconnect, self.leave)
 
     def reconnect(self) -> None:
@@ -179,7 +217,11 @@ class NetTable:
         if start is None:
             return
         token = start.token
-        if isinstance(flow, RemoteFlow) and flow.connection is not None and flow.connection.token is not None:
+        if (
+            isinstance(flow, RemoteFlow)
+            and flow.connection is not None
+            and flow.connection.token is not None
+        ):
             token = flow.connection.token
         self.join(dataclasses.replace(start, token=token))
 
@@ -195,7 +237,7 @@ class NetTable:
         try:
             net_seats.remember(self.start.address, conn.token)
         except OSError:
-            pass   # not kept: a table closed mid-game would ask for a free seat again
+            pass  # not kept: a table closed mid-game would ask for a free seat again
 
     # ---- who is there -----------------------------------------------------------------------------
     def update(self, flow: GameFlow | None) -> None:
@@ -210,14 +252,16 @@ class NetTable:
             return
         assert isinstance(flow, RemoteFlow)
         plates = [plate_name(s) for s in flow.seats]
-        if plates != self.plates:          # someone sat down at an "@remote" seat under their name
+        if plates != self.plates:  # someone sat down at an "@remote" seat under their name
             self.plates = plates
             view.relabel(plates)
         # The address is for those still to come: shown while a seat is free or away.
         waiting = any(not flow.connected(p) for p in range(len(flow.seats)) if p != flow.me)
-        self._address(_("room: {address}", address=self.start.address) if waiting and self.start else "")
+        self._address(
+            _("room: {address}", address=self.start.address) if waiting and self.start else ""
+        )
         if flow.mode is Mode.GAME_OVER and self.start is not None:
-            net_seats.forget(self.start.address)   # the game is in the history now
+            net_seats.forget(self.start.address)  # the game is in the history now
             self.start = None
         for p in range(len(flow.seats)):
             text, colour = "", THINKING
@@ -238,7 +282,9 @@ class NetTable:
 
     def _sign(self, seat: int, text: str, colour, root: NodePath) -> None:
         sign = self.signs.get(seat)
-        if sign is not None and (sign.get_parent() != root or sign.get_python_tag("words") != (text, colour)):
+        if sign is not None and (
+            sign.get_parent() != root or sign.get_python_tag("words") != (text, colour)
+        ):
             sign.remove_node()
             sign = None
             del self.signs[seat]

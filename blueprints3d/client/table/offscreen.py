@@ -19,11 +19,11 @@ from blueprints3d.client.render.capture import grab_frame
 
 @dataclass
 class OffscreenTable:
-    base: Any                       # the ShowBase (Panda3D has no type stubs)
+    base: Any  # the ShowBase (Panda3D has no type stubs)
     app: TableApp
     buffer: GraphicsOutput
     cam: NodePath
-    cam2d: NodePath | None = None   # with overlay=True: the HUD and screens drawn on top
+    cam2d: NodePath | None = None  # with overlay=True: the HUD and screens drawn on top
 
     def render(self, frames: int = 2) -> None:
         for _ in range(frames):
@@ -50,7 +50,9 @@ class OffscreenTable:
         self.base.graphicsEngine.remove_window(self.buffer)
 
 
-def open_table(base, width: int, height: int, options: AppOptions, overlay: bool = False) -> OffscreenTable:
+def open_table(
+    base, width: int, height: int, options: AppOptions, overlay: bool = False
+) -> OffscreenTable:
     """The table on a ``width`` x ``height`` buffer. ``overlay``: draw the 2D overlay (HUD and
     screens) into it too, with the base's aspect2d shaped for the buffer (one such table at a
     time: aspect2d is the process's one)."""

@@ -13,8 +13,16 @@ from pathlib import Path
 from typing import Callable
 
 from blueprints3d.client.table.past_games import PastGamesScreen
-from blueprints3d.client.table.screens import (ConfirmScreen, CurtainScreen, HelpScreen, JoinScreen, MenuScreen,
-                                               NewGameScreen, Overlay, SettingsScreen)
+from blueprints3d.client.table.screens import (
+    ConfirmScreen,
+    CurtainScreen,
+    HelpScreen,
+    JoinScreen,
+    MenuScreen,
+    NewGameScreen,
+    Overlay,
+    SettingsScreen,
+)
 from blueprints3d.client.table.summary import RoundSummary, StandingsScreen
 from blueprints3d.files.autosave import AutosaveSlot
 from blueprints3d.files.settings import Settings
@@ -30,23 +38,43 @@ class TableScreens:
     help opens (the drag in hand is dropped); ``settings``/``change_settings`` read and apply
     the settings the settings screen shows, saved at ``settings_path`` (None: not saved)."""
 
-    def __init__(self, overlay: Overlay, *, new_game: Callable[[], None], quit: Callable[[], None],
-                 in_game: Callable[[], bool], before_help: Callable[[], None],
-                 settings: Callable[[], Settings], change_settings: Callable[[Settings], None],
-                 settings_path: Path | None, autosave: AutosaveSlot | None,
-                 saves_folder: Callable[[], Path], replay: Callable[[int], object]) -> None:
+    def __init__(
+        self,
+        overlay: Overlay,
+        *,
+        new_game: Callable[[], None],
+        quit: Callable[[], None],
+        in_game: Callable[[], bool],
+        before_help: Callable[[], None],
+        settings: Callable[[], Settings],
+        change_settings: Callable[[Settings], None],
+        settings_path: Path | None,
+        autosave: AutosaveSlot | None,
+        saves_folder: Callable[[], Path],
+        replay: Callable[[int], object],
+    ) -> None:
         self.help = HelpScreen(overlay)
         self.settings_screen = SettingsScreen(overlay)
         self.new_game_screen = NewGameScreen(overlay)
         self.curtain = CurtainScreen(overlay)
-        self.summary = RoundSummary(overlay)        # after a round's reveal
+        self.summary = RoundSummary(overlay)  # after a round's reveal
         self.past_games = PastGamesScreen(overlay)  # the history, from the new-game screen
-        self.standings = StandingsScreen(overlay)   # at the end of the game
+        self.standings = StandingsScreen(overlay)  # at the end of the game
         self.menu = MenuScreen(overlay)
         self.confirm = ConfirmScreen(overlay)
-        self.join = JoinScreen(overlay)             # the new-game screen's "Join a network game..."
-        self._all = (self.new_game_screen, self.join, self.past_games, self.curtain, self.summary, self.standings,
-                     self.menu, self.confirm, self.help, self.settings_screen)
+        self.join = JoinScreen(overlay)  # the new-game screen's "Join a network game..."
+        self._all = (
+            self.new_game_screen,
+            self.join,
+            self.past_games,
+            self.curtain,
+            self.summary,
+            self.standings,
+            self.menu,
+            self.confirm,
+            self.help,
+            self.settings_screen,
+        )
         self._new_game, self._quit, self._in_game = new_game, quit, in_game
         self._before_help = before_help
         self._settings, self._change_settings = settings, change_settings
@@ -62,7 +90,12 @@ class TableScreens:
 
     def pauses(self) -> bool:
         """The menu and what opens from it pause the game (the computers too)."""
-        return self.menu.active or self.confirm.active or self.help.active or self.settings_screen.active
+        return (
+            self.menu.active
+            or self.confirm.active
+            or self.help.active
+            or self.settings_screen.active
+        )
 
     def close_all(self) -> None:
         for s in self._all:
@@ -93,20 +126,29 @@ class TableScreens:
             folder = self._saves_folder()
         except OSError as e:
             self._new_game()
-            self.new_game_screen.error["text"] = panda_text(_("no past games: {reason}", reason=os_reason(e)))
+            self.new_game_screen.error["text"] = panda_text(
+                _("no past games: {reason}", reason=os_reason(e))
+            )
             return
         self.past_games.enter(folder, self._replay, self._new_game)
 
     # ---- the menu and what opens from it ------------------------------------------------------
     def open_menu(self) -> None:
         """The Esc menu."""
-        self.menu.enter(self.menu.exit, self.menu_new_game, self.ask_to_quit,
-                        on_rules=self.show_help, on_settings=self.show_settings)
+        self.menu.enter(
+            self.menu.exit,
+            self.menu_new_game,
+            self.ask_to_quit,
+            on_rules=self.show_help,
+            on_settings=self.show_settings,
+        )
 
     def menu_new_game(self) -> None:
         self.menu.exit()
         if self._in_game():
-            self.confirm.enter(_("Abandon this game and set up a new one?"), self._new_game, self.confirm.exit)
+            self.confirm.enter(
+                _("Abandon this game and set up a new one?"), self._new_game, self.confirm.exit
+            )
         else:
             self._new_game()
 
@@ -137,9 +179,12 @@ class TableScreens:
         from_menu = self.menu.active
         self.menu.exit()
         path = self.settings_path
-        self.settings_screen.enter(self._settings(), self._change_settings,
-                                   self.open_menu if from_menu else self.settings_screen.exit,
-                                   where(path) if path is not None else "")
+        self.settings_screen.enter(
+            self._settings(),
+            self._change_settings,
+            self.open_menu if from_menu else self.settings_screen.exit,
+            where(path) if path is not None else "",
+        )
 
     def ask_to_quit(self) -> None:
         """Closing the window (or Quit) mid-game asks first."""
@@ -155,4 +200,6 @@ class TableScreens:
         if slot is None:
             return _("Quit the game in progress?\n(It is not saved: the autosave is off.)")
         resume = "blueprints3d --resume" + (f" --slot {slot.name}" if slot.name else "")
-        return _("Quit the game in progress?\nIt is saved: `{command}` continues it.", command=resume)
+        return _(
+            "Quit the game in progress?\nIt is saved: `{command}` continues it.", command=resume
+        )

@@ -1,4 +1,4 @@
-""""Past games" (from the new-game screen): the newest finished games of the history, each with
+""" "Past games" (from the new-game screen): the newest finished games of the history, each with
 a Replay button that opens `blueprints3d replay N` in a window of its own.
 
 The list is ``files.history.list_games``'s (every game checked by replaying it, so only the
@@ -31,7 +31,9 @@ class PastGamesScreen(Screen):
 
     pixel_layout = True
 
-    def build(self, data_folder, on_replay: Callable[[int], None], on_back: Callable[[], None]) -> DirectFrame:
+    def build(
+        self, data_folder, on_replay: Callable[[int], None], on_back: Callable[[], None]
+    ) -> DirectFrame:
         m = Metrics(*self.overlay.size())
         try:
             listing = list_games(data_folder, limit=SHOWN)
@@ -50,7 +52,14 @@ class PastGamesScreen(Screen):
         self.buttons: dict[int, object] = {}
         self.lines: list[str] = []
         if not listing.games:
-            self._text(f, _("No finished game yet: every game you finish is kept here."), left, y - line * 0.5, line, TEXT)
+            self._text(
+                f,
+                _("No finished game yet: every game you finish is kept here."),
+                left,
+                y - line * 0.5,
+                line,
+                TEXT,
+            )
             y -= line * 1.6
         # Rows from the top, each as tall as its wrapped text; the rows that do not fit a low
         # window are left out (the newest come first), and the screen says how many.
@@ -61,7 +70,9 @@ class PastGamesScreen(Screen):
             top = y - line * 0.5
             # The Replay button at the row's end, by its own width (German's word is long); the
             # row's words wrap before it.
-            button = _button(f, _("Replay"), (0, top - line * 0.7), partial(on_replay, g.number), line * 0.9)
+            button = _button(
+                f, _("Replay"), (0, top - line * 0.7), partial(on_replay, g.number), line * 0.9
+            )
             b_left, b_right = button.node().get_frame()[0], button.node().get_frame()[1]
             button.set_x(width / 2 - pad - b_right * line * 0.9)
             b_width = (b_right - b_left) * line * 0.9
@@ -79,8 +90,14 @@ class PastGamesScreen(Screen):
             shown += 1
         notes = list(listing.skipped)
         if shown < len(listing.games):
-            notes.insert(0, n_("{n} older game: `blueprints3d history` lists them all",
-                               "{n} older games: `blueprints3d history` lists them all", len(listing.games) - shown))
+            notes.insert(
+                0,
+                n_(
+                    "{n} older game: `blueprints3d history` lists them all",
+                    "{n} older games: `blueprints3d history` lists them all",
+                    len(listing.games) - shown,
+                ),
+            )
         y -= line * 0.4
         for note in notes:
             t = self._text(f, note, left, 0, line * 0.9, NOTE)

@@ -25,21 +25,27 @@ from blueprints3d.files.builds import build_of
 from blueprints3d.i18n import _, n_
 from blueprints3d.client.scene.script_text import ScriptText, panda_text
 
-GAP = 6.0              # cm between two cards
-LIFT = 0.05            # over the felt
+GAP = 6.0  # cm between two cards
+LIFT = 0.05  # over the felt
 ELEVATION = 48.0
 BUTTON = (0.85, 0.80, 0.65, 1)
 LINE_SHARE, LINE_MIN_PX = 0.026, 13.0
-
 
 
 class Podium:
     """``on_view(round_index, player)`` and ``on_save(round_index, player)`` are the buttons'
     (what they return, the buttons do not use)."""
 
-    def __init__(self, scene: NodePath, aspect2d: NodePath, camera: OrbitCamera, cam: NodePath,
-                 size: Callable[[], tuple[int, int]], on_view: Callable[[int, int], object],
-                 on_save: Callable[[int, int], object]) -> None:
+    def __init__(
+        self,
+        scene: NodePath,
+        aspect2d: NodePath,
+        camera: OrbitCamera,
+        cam: NodePath,
+        size: Callable[[], tuple[int, int]],
+        on_view: Callable[[int, int], object],
+        on_save: Callable[[int, int], object],
+    ) -> None:
         self.scene, self.aspect2d, self.camera, self.cam = scene, aspect2d, camera, cam
         self.lens = cam.node().get_lens()
         self.size = size
@@ -65,8 +71,14 @@ class Podium:
         assert self.player is not None, "the podium is not on show"
         return self.player
 
-    def show(self, rounds: Sequence[RoundResult], player: int, name: str, heading: float,
-             covered: Callable[[], list[Rect]] = list) -> None:
+    def show(
+        self,
+        rounds: Sequence[RoundResult],
+        player: int,
+        name: str,
+        heading: float,
+        covered: Callable[[], list[Rect]] = list,
+    ) -> None:
         """``player``'s buildings, one per round and round 1 on the left, from the viewer's side
         (``heading``); ``covered`` gives the window's rectangles (left, right, bottom, top in
         [-1, 1]) the row must stay clear of: the standings panel beside it."""
@@ -87,20 +99,48 @@ class Podium:
         self.gui = self.aspect2d.attach_new_node("podium-gui")
         # Whose buildings, once over the row; under each only its round and score, so that the
         # captions stay short enough not to run into each other.
-        self.title = ScriptText(parent=self.gui, text=_("{name}'s buildings", name=name), fg=(1, 0.92, 0.55, 1),
-                                  shadow=(0, 0, 0, 0.9), align=TextNode.A_center, mayChange=True)
+        self.title = ScriptText(
+            parent=self.gui,
+            text=_("{name}'s buildings", name=name),
+            fg=(1, 0.92, 0.55, 1),
+            shadow=(0, 0, 0, 0.9),
+            align=TextNode.A_center,
+            mayChange=True,
+        )
         for i, rr in enumerate(rounds):
             score = rr.scores[player].total
-            t = ScriptText(parent=self.gui, text=n_("Round {round}: {n} point", "Round {round}: {n} points", score, round=rr.round),
-                             fg=(1, 1, 1, 1), shadow=(0, 0, 0, 0.9), align=TextNode.A_center, mayChange=True)
+            t = ScriptText(
+                parent=self.gui,
+                text=n_(
+                    "Round {round}: {n} point", "Round {round}: {n} points", score, round=rr.round
+                ),
+                fg=(1, 1, 1, 1),
+                shadow=(0, 0, 0, 0.9),
+                align=TextNode.A_center,
+                mayChange=True,
+            )
             tn = t.textNode
             tn.set_card_color(0.04, 0.05, 0.08, 0.86)
             tn.set_card_as_margin(0.3, 0.3, 0.15, 0.15)
             self.labels.append(t)
-            view = DirectButton(parent=self.gui, text=panda_text(_("View")), frameColor=BUTTON, relief=DGG.FLAT,
-                                pad=(0.5, 0.25), command=self.on_view, extraArgs=[i, player])
-            save = DirectButton(parent=self.gui, text=panda_text(_("Save")), frameColor=BUTTON, relief=DGG.FLAT,
-                                pad=(0.5, 0.25), command=self.on_save, extraArgs=[i, player])
+            view = DirectButton(
+                parent=self.gui,
+                text=panda_text(_("View")),
+                frameColor=BUTTON,
+                relief=DGG.FLAT,
+                pad=(0.5, 0.25),
+                command=self.on_view,
+                extraArgs=[i, player],
+            )
+            save = DirectButton(
+                parent=self.gui,
+                text=panda_text(_("Save")),
+                frameColor=BUTTON,
+                relief=DGG.FLAT,
+                pad=(0.5, 0.25),
+                command=self.on_save,
+                extraArgs=[i, player],
+            )
             self.buttons.append((view, save))
         self.frame()
 
@@ -112,7 +152,9 @@ class Podium:
         player = self._shown()
         pts = [c for i in range(len(self.cards)) for c in self._corners(i)]
         # The labels and buttons go under the row: room for them below the nearest card's edge.
-        lo = self.scene.get_relative_point(self.root, Point3(0, -card_model.card_size(self.rounds[0].blueprints[player])[1], 0))
+        lo = self.scene.get_relative_point(
+            self.root, Point3(0, -card_model.card_size(self.rounds[0].blueprints[player])[1], 0)
+        )
         pts.append((lo.x, lo.y, 0.0))
         self.camera.frame(pts, self.heading, ELEVATION, snap=True, covered=self.covered())
         self.layout()
@@ -165,8 +207,10 @@ class Podium:
             cx = (r[0] + r[2]) / 2  # its centre, as in centres
             # As large as the line, but never wider than the room to the next building's
             # caption (on a narrow window the row of three buildings is narrow too).
-            room = min([abs(cx - c) for j, c in enumerate(centres) if j != i and c is not None],
-                       default=float(w))
+            room = min(
+                [abs(cx - c) for j, c in enumerate(centres) if j != i and c is not None],
+                default=float(w),
+            )
             tn = label.textNode
             scale = line / u / tn.get_line_height()
             wide = (tn.get_right() - tn.get_left() + 0.6) * scale * u  # with the card's margins
@@ -196,7 +240,12 @@ class Podium:
         top, bottom = h / 2 - hi.z * u, h / 2 - lo.z * u
         blocked = []
         for c in self.covered():
-            cl, cr, ct, cb = (c[0] + 1) / 2 * w, (c[1] + 1) / 2 * w, (1 - c[3]) / 2 * h, (1 - c[2]) / 2 * h
+            cl, cr, ct, cb = (
+                (c[0] + 1) / 2 * w,
+                (c[1] + 1) / 2 * w,
+                (1 - c[3]) / 2 * h,
+                (1 - c[2]) / 2 * h,
+            )
             if ct < bottom + margin and top - margin < cb:  # beside the title's line
                 blocked.append((cl - margin, cr + margin))
         if not any(bl < right and left < br for bl, br in blocked):

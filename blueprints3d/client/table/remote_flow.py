@@ -19,11 +19,19 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
-from blueprints3d.client.table.flow import HISTORY_LENGTH, FlowEvent, GameFlow, Mode, Outcome, SeatConfig
+from blueprints3d.client.table.flow import (
+    HISTORY_LENGTH,
+    FlowEvent,
+    GameFlow,
+    Mode,
+    Outcome,
+    SeatConfig,
+)
 from blueprints3d.engine import actions as A
 from blueprints3d.i18n import _, translate
 from blueprints3d.net.wire import WireError, message_from_data
 from blueprints3d.net.connection import CLOSED, CONNECTED, RECONNECTING, Connection, Incoming
+
 
 @dataclass(frozen=True)
 class NetStart:
@@ -45,7 +53,9 @@ class NetStart:
         parts = urlsplit(address.strip())
         room = parts.path.strip("/")
         if parts.scheme not in ("ws", "wss") or not parts.netloc or not room or "/" in room:
-            raise ValueError(_("a join address looks like ws://HOST:PORT/ROOM, not {url}", url=address))
+            raise ValueError(
+                _("a join address looks like ws://HOST:PORT/ROOM, not {url}", url=address)
+            )
         return cls(f"{parts.scheme}://{parts.netloc}", room, name or _("Guest"))
 
 
@@ -75,7 +85,7 @@ def remote_seats(first: Incoming, me: int) -> list[SeatConfig]:
 @dataclass
 class RemoteFlow(GameFlow):
     connection: Connection | None = None
-    first: Incoming | None = None      # the first view, which the table opens with
+    first: Incoming | None = None  # the first view, which the table opens with
     me: int = field(init=False, default=0)
     presence: list[dict[str, Any]] = field(init=False, default_factory=list)
     link: str = field(init=False, default=CONNECTED)
@@ -83,7 +93,7 @@ class RemoteFlow(GameFlow):
     turn: int = field(init=False, default=0)
     _queued: list[Incoming] = field(init=False, default_factory=list)
 
-    saves_locally: ClassVar[bool] = False   # the server keeps the game; the history gets its end
+    saves_locally: ClassVar[bool] = False  # the server keeps the game; the history gets its end
 
     def __post_init__(self) -> None:
         conn, first = self.connection, self.first
@@ -105,7 +115,9 @@ class RemoteFlow(GameFlow):
         """Whether someone (or the server's computer) sits at ``seat`` now, as the server said."""
         if seat == self.me:
             return self.link == CONNECTED
-        return bool(self.presence[seat].get("connected", True)) if seat < len(self.presence) else True
+        return (
+            bool(self.presence[seat].get("connected", True)) if seat < len(self.presence) else True
+        )
 
     # ---- the person's move: checked here, sent, applied by the server's answer ---------------
     def _person_action(self, action: int) -> Outcome:
@@ -116,7 +128,7 @@ class RemoteFlow(GameFlow):
         return super()._person_action(action)
 
     def _apply(self, action: int) -> Outcome:
-        out = self._hold(action)       # the engine's check and its reasons, on this seat's own building
+        out = self._hold(action)  # the engine's check and its reasons, on this seat's own building
         if out.ok and self.pending is not None:
             return self._send()
         return out
@@ -150,7 +162,7 @@ class RemoteFlow(GameFlow):
             self._handle(self._queued.pop(0))
         for inc in incoming:
             if inc.kind == "view" and (self.mode is Mode.ROUND_END or self._queued):
-                self._queued.append(inc)   # the round's end is on show: the next round waits
+                self._queued.append(inc)  # the round's end is on show: the next round waits
             else:
                 self._handle(inc)
 
@@ -170,7 +182,9 @@ class RemoteFlow(GameFlow):
         assert state is not None  # a view brings one or the other (connection._decode)
         self.state = state
         self.seed = state.seed
-        if [s.name for s in self.seats] != list(state.names):   # an "@remote" seat took its player's name
+        if [s.name for s in self.seats] != list(
+            state.names
+        ):  # an "@remote" seat took its player's name
             self.seats = [SeatConfig(n, s.bot) for n, s in zip(state.names, self.seats)]
         self.legal = [int(a) for a in inc.msg.get("legal", [])]
         self.turn = int(inc.msg.get("turn", 0))
@@ -196,9 +210,16 @@ class RemoteFlow(GameFlow):
         assert isinstance(moved, dict)
         player, die, kind = int(moved["seat"]), int(moved["die"]), str(moved.get("kind"))
         cell = moved.get("cell")
-        action = (A.place(die, int(cell) if cell is not None else 0) if kind == "place"
-                  else A.set_aside(die) if kind == "set_aside" else A.discard(die))
-        text = translate(prev.action_message(action))   # said before the move, as the local flow does
+        action = (
+            A.place(die, int(cell) if cell is not None else 0)
+            if kind == "place"
+            else A.set_aside(die)
+            if kind == "set_aside"
+            else A.discard(die)
+        )
+        text = translate(
+            prev.action_message(action)
+        )  # said before the move, as the local flow does
         self._take(inc)
         if cell is None and kind == "place":
             # Another seat's space is not told; the rebuilt state has the die somewhere behind
@@ -209,8 +230,10 @@ class RemoteFlow(GameFlow):
         self.history.append((player, text))
         del self.history[:-HISTORY_LENGTH]
         if kind == "set_aside" and player == self.me:
-            self.message = _("the {die} fits nowhere on your building: it leaves the game for this round",
-                             die=self.state.die_message(die))
+            self.message = _(
+                "the {die} fits nowhere on your building: it leaves the game for this round",
+                die=self.state.die_message(die),
+            )
         said = self.message
         self._held = []
         if len(self.state.round_results) > scored:
@@ -230,20 +253,32 @@ class RemoteFlow(GameFlow):
         self.presence = list(seats)
         names = [str(seat.get("name", "")) for seat in self.presence]
         if len(names) == len(self.seats) and all(names) and names != [s.name for s in self.seats]:
-            self.seats = [SeatConfig(n, s.bot) for n, s in zip(names, self.seats)]   # someone sat down
+            self.seats = [
+                SeatConfig(n, s.bot) for n, s in zip(names, self.seats)
+            ]  # someone sat down
         for k, seat in enumerate(self.presence):
-            if k == self.me or k >= len(before) or seat.get("connected") == before[k].get("connected"):
+            if (
+                k == self.me
+                or k >= len(before)
+                or seat.get("connected") == before[k].get("connected")
+            ):
                 continue
             name = self.seats[k].name if k < len(self.seats) else str(seat.get("name", ""))
-            text = (_("{name} is at the table", name=name) if seat.get("connected")
-                    else _("{name} has left the table: their seat waits for them", name=name))
+            text = (
+                _("{name} is at the table", name=name)
+                if seat.get("connected")
+                else _("{name} has left the table: their seat waits for them", name=name)
+            )
             self.message = text
             self._emit(FlowEvent("presence", k, message=text))
 
     def _on_error(self, error: str) -> None:
         """The server refused our move (it came late, or the game moved on): it is taken back."""
         p, self.pending = self.pending, None
-        self._reject(_("the server refused the move: {reason}", reason=error), p.die if p is not None else None)
+        self._reject(
+            _("the server refused the move: {reason}", reason=error),
+            p.die if p is not None else None,
+        )
 
     def _on_status(self, status: str, reason: str) -> None:
         before, self.link = self.link, status
@@ -252,8 +287,11 @@ class RemoteFlow(GameFlow):
         elif status == CONNECTED and before != CONNECTED:
             text = _("connected to the server again")
         elif status == CLOSED:
-            text = (_("the server closed the seat: {reason}", reason=reason) if reason
-                    else _("the connection to the server is closed"))
+            text = (
+                _("the server closed the seat: {reason}", reason=reason)
+                if reason
+                else _("the connection to the server is closed")
+            )
         else:
             return
         self.message = text

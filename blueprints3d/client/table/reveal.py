@@ -32,24 +32,24 @@ from blueprints3d.i18n import N_, _
 from blueprints3d.presentation.reveal import RevealStep, reveal_steps
 from blueprints3d.client.scene.script_text import ScriptText, panda_text
 
-CAPTION_SHARE, CAPTION_MIN_PX = 0.036, 17.0   # of the window's height, from line to line
+CAPTION_SHARE, CAPTION_MIN_PX = 0.036, 17.0  # of the window's height, from line to line
 TAG_SHARE, TAG_MIN_PX = 0.030, 15.0
 HINT_SHARE, HINT_MIN_PX = 0.024, 13.0
-MARGIN_SHARE = 0.015                            # of the height: gaps at the edges and between labels
-TAG_RGBA = (1.0, 0.86, 0.35, 1.0)               # outline of a die that earns the shown points
-LIT_RGBA = (0.55, 1.0, 0.65, 1.0)               # outline of a die a wood die touches
-SPACE_OK_RGBA = (0.20, 0.90, 0.35, 0.60)        # a space built as printed
-SPACE_BAD_RGBA = (0.95, 0.25, 0.20, 0.60)       # a space not built as printed
+MARGIN_SHARE = 0.015  # of the height: gaps at the edges and between labels
+TAG_RGBA = (1.0, 0.86, 0.35, 1.0)  # outline of a die that earns the shown points
+LIT_RGBA = (0.55, 1.0, 0.65, 1.0)  # outline of a die a wood die touches
+SPACE_OK_RGBA = (0.20, 0.90, 0.35, 0.60)  # a space built as printed
+SPACE_BAD_RGBA = (0.95, 0.25, 0.20, 0.60)  # a space not built as printed
 CLOSE_ELEVATION = 50.0
 TABLE_ELEVATION = 62.0
 HINT = N_("Space: next step    Enter: skip the reveal")
-WAIT_HINT = N_("Space or a click: next step    Enter: skip the reveal")   # at a reader's pace
-NEXT_RGBA = (0.85, 0.80, 0.65, 1.0)             # the Next button (the tutorial's buttons' colour)
+WAIT_HINT = N_("Space or a click: next step    Enter: skip the reveal")  # at a reader's pace
+NEXT_RGBA = (0.85, 0.80, 0.65, 1.0)  # the Next button (the tutorial's buttons' colour)
 
 
-
-def spread(wanted: Sequence[float], heights: Sequence[float], top: float, bottom: float,
-           gap: float) -> list[float]:
+def spread(
+    wanted: Sequence[float], heights: Sequence[float], top: float, bottom: float, gap: float
+) -> list[float]:
     """Top edges for labels stacked in one column, each as near its wanted place as it can be
     with no two closer than ``gap``, all between ``top`` and ``bottom`` (labels already sorted)."""
     ys = []
@@ -69,17 +69,24 @@ def spread(wanted: Sequence[float], heights: Sequence[float], top: float, bottom
 @dataclass
 class _Label:
     text: OnscreenText
-    anchor: Point3 | None = None   # in the view root's frame; None: a building's name label
+    anchor: Point3 | None = None  # in the view root's frame; None: a building's name label
     rect: Rect = (0.0, 0.0, 0.0, 0.0)
-    seat: int | None = None        # a name label's building
+    seat: int | None = None  # a name label's building
 
 
 class RevealPlayer:
     """Plays a round's reveal on the table view. ``size`` gives the window in pixels; ``lens``
     and ``cam`` project the anchors; ``on_summary`` is called when the reveal reaches its end."""
 
-    def __init__(self, aspect2d: NodePath, view: TableView, camera: OrbitCamera, cam: NodePath,
-                 size: Callable[[], tuple[int, int]], on_summary: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        aspect2d: NodePath,
+        view: TableView,
+        camera: OrbitCamera,
+        cam: NodePath,
+        size: Callable[[], tuple[int, int]],
+        on_summary: Callable[[], None],
+    ) -> None:
         self.view, self.camera, self.cam = view, camera, cam
         self.lens = cam.node().get_lens()
         self.size = size
@@ -118,9 +125,15 @@ class RevealPlayer:
         step), however long it takes to read it."""
         self.waits, self.on_next = True, on_next
         if self.next_button is None:
-            self.next_button = DirectButton(parent=self.root, text=panda_text(_("Next")), command=self.advance,
-                                            relief=DGG.FLAT, pad=(0.6, 0.25), frameColor=NEXT_RGBA,
-                                            text_fg=(0.1, 0.1, 0.1, 1))
+            self.next_button = DirectButton(
+                parent=self.root,
+                text=panda_text(_("Next")),
+                command=self.advance,
+                relief=DGG.FLAT,
+                pad=(0.6, 0.25),
+                frameColor=NEXT_RGBA,
+                text_fg=(0.1, 0.1, 0.1, 1),
+            )
         if self.hint.textNode.get_text():
             self.hint.setText(_(WAIT_HINT))
         self.layout()
@@ -131,7 +144,9 @@ class RevealPlayer:
             (self.on_next or self.next_step)()
 
     def _text(self, fg, align, card: bool = False) -> OnscreenText:
-        t = ScriptText(parent=self.root, text="", fg=fg, align=align, shadow=(0, 0, 0, 0.9), mayChange=True)
+        t = ScriptText(
+            parent=self.root, text="", fg=fg, align=align, shadow=(0, 0, 0, 0.9), mayChange=True
+        )
         if card:
             tn = t.textNode
             tn.set_card_color(0.04, 0.05, 0.08, 0.86)
@@ -212,7 +227,7 @@ class RevealPlayer:
             lab.text.destroy()
         self.tags = []
         # Every card whose step has come (skipping jumps over some) goes to its building.
-        self.view.reveal_cards([st.card for st in self.steps[:index + 1] if st.card is not None])
+        self.view.reveal_cards([st.card for st in self.steps[: index + 1] if st.card is not None])
         if s.card is not None and self.on_card is not None:
             self.on_card(s)
         self.caption.setText(s.caption if s.kind != "summary" else "")
@@ -231,7 +246,13 @@ class RevealPlayer:
             # Each building's name and total beside it, for the summary's table to point at.
             for p in range(self.view.players):
                 lab = _Label(self._text((1, 0.95, 0.7, 1), TextNode.A_left, card=True))
-                lab.text.setText(_("{name}: {points}", name=self.names[p], points=self._shown().result.scores[p].total))
+                lab.text.setText(
+                    _(
+                        "{name}: {points}",
+                        name=self.names[p],
+                        points=self._shown().result.scores[p].total,
+                    )
+                )
                 lab.seat = p
                 self.tags.append(lab)
             self.on_summary()
@@ -249,7 +270,10 @@ class RevealPlayer:
             if node is not None and s.kind == "material":
                 highlight.set_highlight(node, TAG_RGBA)
                 self._outlined.append(node)
-            lab = _Label(self._text((1, 1, 1, 1), TextNode.A_left, card=True), self._anchor(seat, t.cell, t.level))
+            lab = _Label(
+                self._text((1, 1, 1, 1), TextNode.A_left, card=True),
+                self._anchor(seat, t.cell, t.level),
+            )
             lab.text.setText(t.text)
             self.tags.append(lab)
         for cell, level in s.lit:
@@ -258,8 +282,14 @@ class RevealPlayer:
                 highlight.set_highlight(node, LIT_RGBA)
                 self._outlined.append(node)
         if s.spaces:
-            self.view.highlight_cells(seat, {c.cell: SPACE_OK_RGBA if c.ok else SPACE_BAD_RGBA
-                                             for c in s.spaces if c.needed or not c.ok})
+            self.view.highlight_cells(
+                seat,
+                {
+                    c.cell: SPACE_OK_RGBA if c.ok else SPACE_BAD_RGBA
+                    for c in s.spaces
+                    if c.needed or not c.ok
+                },
+            )
             self._lit_seat = seat
 
     def _clear_marks(self) -> None:
@@ -286,8 +316,12 @@ class RevealPlayer:
         w, h = card_model.card_size(self.view.blueprint_of(seat))
         tallest = max((len(st) for st in self._shown().stacks[seat]), default=0)
         top = stack_z(tallest) - units.DIE_SIZE / 2 if tallest else 0.0
-        return [(*sv.place.to_world(sx * w / 2, sy * h / 2), z)
-                for sx in (-1, 1) for sy in (-1, 1) for z in (0.0, top)]
+        return [
+            (*sv.place.to_world(sx * w / 2, sy * h / 2), z)
+            for sx in (-1, 1)
+            for sy in (-1, 1)
+            for z in (0.0, top)
+        ]
 
     def _frame_building(self, seat: int) -> None:
         place = self.view.seats[seat].place
@@ -353,7 +387,9 @@ class RevealPlayer:
             if card is None or card.is_empty():
                 continue
             lo, hi = card.get_tight_bounds(self.view.root)
-            r = self.screen_rect([(x, y, z) for x in (lo.x, hi.x) for y in (lo.y, hi.y) for z in (lo.z, hi.z)])
+            r = self.screen_rect(
+                [(x, y, z) for x in (lo.x, hi.x) for y in (lo.y, hi.y) for z in (lo.z, hi.z)]
+            )
             if r is not None:
                 out.append(r)
         return out
@@ -416,7 +452,9 @@ class RevealPlayer:
         self._place_text(self.hint, (w - (hr[2] - hr[0])) / 2, h - margin - (hr[3] - hr[1]))
         self._place_next(margin)
         top = self._text_rect(self.caption)[3] + margin
-        bottom = self._text_rect(self.hint)[1] - margin if self.hint.textNode.get_text() else h - margin
+        bottom = (
+            self._text_rect(self.hint)[1] - margin if self.hint.textNode.get_text() else h - margin
+        )
         s = self.step
         tag_px = max(TAG_MIN_PX, TAG_SHARE * h)
         self._size_text(self.total, tag_px * 1.15)
@@ -461,12 +499,16 @@ class RevealPlayer:
         if b is None or b.isHidden():
             return None
         u, w, h = self._unit()
-        left, right, bottom, top = b.getBounds()  # its frame (a PGItem's, not geometry), in its own units
+        left, right, bottom, top = (
+            b.getBounds()
+        )  # its frame (a PGItem's, not geometry), in its own units
         lo = self.root.get_relative_point(b, Point3(left, 0, bottom))
         hi = self.root.get_relative_point(b, Point3(right, 0, top))
         return lo.x * u + w / 2, h / 2 - hi.z * u, hi.x * u + w / 2, h / 2 - lo.z * u
 
-    def _layout_tags(self, b: Rect, top: float, bottom: float, margin: float, tag_px: float) -> None:
+    def _layout_tags(
+        self, b: Rect, top: float, bottom: float, margin: float, tag_px: float
+    ) -> None:
         u, w, h = self._unit()
         cx = (b[0] + b[2]) / 2
         sides: dict[int, list[tuple[float, float, _Label]]] = {-1: [], 1: []}
@@ -495,8 +537,13 @@ class RevealPlayer:
             for _y, _x, lab in items:
                 r = self._text_rect(lab.text)
                 sizes.append((r[2] - r[0], r[3] - r[1]))
-            ys = spread([ay - hh / 2 for (ay, _, _), (_, hh) in zip(items, sizes)],
-                        [hh for _, hh in sizes], top, bottom, margin * 0.6)
+            ys = spread(
+                [ay - hh / 2 for (ay, _, _), (_, hh) in zip(items, sizes)],
+                [hh for _, hh in sizes],
+                top,
+                bottom,
+                margin * 0.6,
+            )
             for (ay, ax, lab), (ww, hh), y in zip(items, sizes, ys):
                 x = b[0] - margin - ww if side < 0 else b[2] + margin
                 x = min(max(x, margin), w - margin - ww)
@@ -507,7 +554,9 @@ class RevealPlayer:
         """Each building's name label beside its building: below it, else above, else to a
         side, wherever it touches no building, no other label and not the summary panel."""
         u, w, h = self._unit()
-        buildings = [r for r in (self.building_rect(p) for p in range(self.view.players)) if r is not None]
+        buildings = [
+            r for r in (self.building_rect(p) for p in range(self.view.players)) if r is not None
+        ]
         taken = list(buildings) + self.won_card_rects()
         taken += [r for r in (self.avoid() if self.avoid else []) if r is not None]
         for lab in self.tags:
@@ -521,8 +570,12 @@ class RevealPlayer:
             r = self._text_rect(lab.text)
             tw, th = r[2] - r[0], r[3] - r[1]
             cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
-            spots = [(cx - tw / 2, b[3] + margin), (cx - tw / 2, b[1] - margin - th),
-                     (b[2] + margin, cy - th / 2), (b[0] - margin - tw, cy - th / 2)]
+            spots = [
+                (cx - tw / 2, b[3] + margin),
+                (cx - tw / 2, b[1] - margin - th),
+                (b[2] + margin, cy - th / 2),
+                (b[0] - margin - tw, cy - th / 2),
+            ]
             for x, y in spots:
                 rect = (x, y, x + tw, y + th)
                 if x < margin or x + tw > w - margin or y < top or y + th > bottom:
@@ -536,8 +589,11 @@ class RevealPlayer:
             taken.append(lab.rect)
 
     def _draw_leaders(self) -> None:
-        key = tuple((lab.rect, self.project(lab.anchor)) for lab in self.tags
-                    if not lab.text.isHidden() and lab.anchor is not None)
+        key = tuple(
+            (lab.rect, self.project(lab.anchor))
+            for lab in self.tags
+            if not lab.text.isHidden() and lab.anchor is not None
+        )
         if key == self._line_key:
             return
         self._line_key = key
@@ -551,7 +607,13 @@ class RevealPlayer:
         for rect, a in key:
             if a is None:
                 continue
-            ex = rect[2] if a[0] > rect[2] else rect[0] if a[0] < rect[0] else (rect[0] + rect[2]) / 2
+            ex = (
+                rect[2]
+                if a[0] > rect[2]
+                else rect[0]
+                if a[0] < rect[0]
+                else (rect[0] + rect[2]) / 2
+            )
             ey = (rect[1] + rect[3]) / 2
             x0, z0 = self._to_a2d(ex, ey)
             x1, z1 = self._to_a2d(*a)

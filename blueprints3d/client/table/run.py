@@ -57,20 +57,37 @@ def run_app(args: argparse.Namespace, extra: dict[str, Any] | None = None) -> in
 
 def _run(args: argparse.Namespace, options: AppOptions, launched: float) -> int:
     offscreen = getattr(args, "offscreen", False)
-    base = open_base(size=options.size, title="Blueprints", offscreen=offscreen,
-                     fullscreen=options.fullscreen,
-                     native_fullscreen=options.fullscreen and not options.size_given,
-                     verbose=options.verbose, shaders_on=options.use_shaders, sound=not options.mute)
+    base = open_base(
+        size=options.size,
+        title="Blueprints",
+        offscreen=offscreen,
+        fullscreen=options.fullscreen,
+        native_fullscreen=options.fullscreen and not options.size_given,
+        verbose=options.verbose,
+        shaders_on=options.use_shaders,
+        sound=not options.mute,
+    )
     if not offscreen and not options.fullscreen:
         fitted = fit_to_display(base, options.size)
         if fitted is not None:
-            print("blueprints3d: " + _("the window is {width}x{height}, the display's size (asked {asked_width}x{asked_height})",
-                                       width=fitted[0], height=fitted[1], asked_width=options.size[0],
-                                       asked_height=options.size[1]), file=sys.stderr)
+            print(
+                "blueprints3d: "
+                + _(
+                    "the window is {width}x{height}, the display's size (asked {asked_width}x{asked_height})",
+                    width=fitted[0],
+                    height=fitted[1],
+                    asked_width=options.size[0],
+                    asked_height=options.size[1],
+                ),
+                file=sys.stderr,
+            )
     app = TableApp(base, options)
     gsg = base.win.get_gsg()
-    watchdog = FrameWatchdog((options.autosave or AutosaveSlot()).folder,
-                             gsg.get_driver_renderer() if gsg is not None else "")
+    watchdog = FrameWatchdog(
+        (options.autosave or AutosaveSlot()).folder,
+        gsg.get_driver_renderer() if gsg is not None else "",
+    )
+
     def beat(task):
         watchdog.beat()
         return task.cont
@@ -87,7 +104,10 @@ def _run(args: argparse.Namespace, options: AppOptions, launched: float) -> int:
         watchdog.stop()
     if options.quit_after:
         spent = time.perf_counter() - first
-        print(f"{app.frames} frames in {spent:.2f} s ({app.frames / max(spent, 1e-9):.1f} fps)", file=sys.stderr)
+        print(
+            f"{app.frames} frames in {spent:.2f} s ({app.frames / max(spent, 1e-9):.1f} fps)",
+            file=sys.stderr,
+        )
     app.destroy()
     base.destroy()
     return 0

@@ -37,10 +37,16 @@ class TableSaving:
     line and ``say_at_end`` on the final standings'. ``launch`` starts another window's command
     (``subprocess.Popen`` unless a test passes its own)."""
 
-    def __init__(self, autosave: AutosaveSlot | None, game: Callable[[], GameFlow | None],
-                 hint_counts: Callable[[], list[int]], say: Say, say_at_end: Say,
-                 settings_path: Path | None = None,
-                 launch: Callable[[list[str]], object] | None = None) -> None:
+    def __init__(
+        self,
+        autosave: AutosaveSlot | None,
+        game: Callable[[], GameFlow | None],
+        hint_counts: Callable[[], list[int]],
+        say: Say,
+        say_at_end: Say,
+        settings_path: Path | None = None,
+        launch: Callable[[list[str]], object] | None = None,
+    ) -> None:
         self.slot = autosave
         self.game = game
         self.hint_counts = hint_counts
@@ -54,8 +60,11 @@ class TableSaving:
     def save_meta(self) -> dict:
         """What the engine's save does not hold: who sits where, and the table's options."""
         flow = self._flow()
-        return {"seats": [{"name": s.name, "bot": s.bot} for s in flow.seats],
-                "open_scores": flow.open_scores, "hints": list(self.hint_counts())}
+        return {
+            "seats": [{"name": s.name, "bot": s.bot} for s in flow.seats],
+            "open_scores": flow.open_scores,
+            "hints": list(self.hint_counts()),
+        }
 
     def _flow(self) -> GameFlow:
         flow = self.game()
@@ -68,7 +77,7 @@ class TableSaving:
         slot's unfinished one (a new game never loses an old one), then the game is saved."""
         kept = None
         if not self._flow().saves_locally:
-            return   # a network game: its server keeps it; the history gets it at its end
+            return  # a network game: its server keeps it; the history gets it at its end
         if new and self.slot is not None:
             try:
                 kept = self.slot.keep_unfinished()
@@ -77,7 +86,12 @@ class TableSaving:
         self.autosave()
         self.keep_finished()  # a resumed finished game the history missed (a kill at its end)
         if kept is not None:
-            self.say(_("your unfinished game was kept as {kept} (blueprints3d replay shows it)", kept=kept))
+            self.say(
+                _(
+                    "your unfinished game was kept as {kept} (blueprints3d replay shows it)",
+                    kept=kept,
+                )
+            )
 
     def autosave(self) -> None:
         if self.slot is None or self.game() is None or not self._flow().saves_locally:
@@ -128,7 +142,9 @@ class TableSaving:
             return None
         if not flow.saves_locally and not flow.state.is_over:
             # This table holds its seat's view only: the game is the server's until it is over.
-            self.say(_("a network game is kept by its server; once it is over it is in your history"))
+            self.say(
+                _("a network game is kept by its server; once it is over it is in your history")
+            )
             return None
         try:
             path = self._write_copy("game", game_bytes(flow.state, self.save_meta()))
@@ -173,7 +189,9 @@ class TableSaving:
         try:
             save_settings(self.settings_path, settings)
         except OSError as e:
-            self.say(_("could not save the settings: {reason}", reason=display(e.strerror or e, 120)))
+            self.say(
+                _("could not save the settings: {reason}", reason=display(e.strerror or e, 120))
+            )
 
     # ---- the podium's buildings, and other windows --------------------------------------------
     def _kept_build(self, round_index: int, player: int) -> tuple[str, bytes]:

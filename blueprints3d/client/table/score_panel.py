@@ -21,12 +21,18 @@ from blueprints3d.client.scene.script_text import ScriptText
 NB = "\u00a0"
 
 
-def own_building(flow: GameFlow) -> tuple[int, list[list[tuple[int, int]]], tuple[int, int] | None] | None:
+def own_building(
+    flow: GameFlow,
+) -> tuple[int, list[list[tuple[int, int]]], tuple[int, int] | None] | None:
     """(seat, stacks, (cell, level) of the tentative die or None) of the person looking at the
     table, or None when no one's own building may be explained now."""
     seat = flow.viewer
-    if (seat is None or not flow.seats[seat].is_person or flow.mode not in (Mode.TURN, Mode.BOT)
-            or seat not in flow.visible_seats()):
+    if (
+        seat is None
+        or not flow.seats[seat].is_person
+        or flow.mode not in (Mode.TURN, Mode.BOT)
+        or seat not in flow.visible_seats()
+    ):
         return None
     s = flow.state
     stacks = s.building(seat)
@@ -47,17 +53,34 @@ def breakdown(flow: GameFlow) -> str:
     bp = flow.state.blueprints[seat]
     score = score_building(bp, stacks)
     if new:
-        lines = [n_("Your building: {n} point (with\u00a0the\u00a0new\u00a0die)",
-                    "Your building: {n} points (with\u00a0the\u00a0new\u00a0die)", score.total)]
+        lines = [
+            n_(
+                "Your building: {n} point (with\u00a0the\u00a0new\u00a0die)",
+                "Your building: {n} points (with\u00a0the\u00a0new\u00a0die)",
+                score.total,
+            )
+        ]
     else:
         lines = [n_("Your building: {n} point", "Your building: {n} points", score.total)]
     if new is not None:
         base = score_building(bp, flow.state.building(seat)).total
         why = next(d for d in explain_building(bp, stacks) if (d.cell, d.level) == new)
-        lines.append(_("this die: {reason}  ({change}\u00a0in\u00a0all)", reason=why.reason,
-                       change=f"{score.total - base:+d}"))
-    lines.append(_("wood\u00a0{wood}   recycled\u00a0{recycled}   stone\u00a0{stone}   glass\u00a0{glass}",
-                   wood=score.wood, recycled=score.recycled, stone=score.stone, glass=score.glass))
+        lines.append(
+            _(
+                "this die: {reason}  ({change}\u00a0in\u00a0all)",
+                reason=why.reason,
+                change=f"{score.total - base:+d}",
+            )
+        )
+    lines.append(
+        _(
+            "wood\u00a0{wood}   recycled\u00a0{recycled}   stone\u00a0{stone}   glass\u00a0{glass}",
+            wood=score.wood,
+            recycled=score.recycled,
+            stone=score.stone,
+            glass=score.glass,
+        )
+    )
     if score.blueprint:
         lines.append(_("blueprint\u00a0bonus\u00a0{bonus}", bonus=score.blueprint))
     else:
@@ -67,9 +90,16 @@ def breakdown(flow: GameFlow) -> str:
 
 class ScorePanel:
     def __init__(self, a2d_top_right: NodePath) -> None:
-        self.text = ScriptText(parent=a2d_top_right, text="", pos=(-0.04, -0.08), scale=0.042,
-                                 align=TextNode.A_right, fg=(0.95, 0.95, 0.88, 1),
-                                 shadow=(0, 0, 0, 0.9), mayChange=True)
+        self.text = ScriptText(
+            parent=a2d_top_right,
+            text="",
+            pos=(-0.04, -0.08),
+            scale=0.042,
+            align=TextNode.A_right,
+            fg=(0.95, 0.95, 0.88, 1),
+            shadow=(0, 0, 0, 0.9),
+            mayChange=True,
+        )
 
     def update(self, flow: GameFlow | None) -> None:
         self.text.setText(breakdown(flow) if flow is not None else "")

@@ -9,8 +9,15 @@ from dataclasses import dataclass
 from typing import Callable
 
 from direct.gui import DirectGuiGlobals as DGG
-from direct.gui.DirectGui import (DirectButton, DirectCheckButton, DirectEntry, DirectFrame,
-                                  DirectLabel, DirectOptionMenu, DirectSlider)
+from direct.gui.DirectGui import (
+    DirectButton,
+    DirectCheckButton,
+    DirectEntry,
+    DirectFrame,
+    DirectLabel,
+    DirectOptionMenu,
+    DirectSlider,
+)
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import NodePath, TextNode
 
@@ -26,26 +33,37 @@ from blueprints3d.engine.rules import rules_summary
 from blueprints3d.files.settings import ANIMATIONS, BOT_SPEEDS, Settings
 from blueprints3d.i18n import LANGUAGES, N_, _, join_list, language, n_, number, translate
 from blueprints3d.client.scene.mirror import mirror_panel
-from blueprints3d.client.scene.script_text import (ScriptText, from_panda, interface_font, is_rtl, panda_items,
-                                                   panda_text)
+from blueprints3d.client.scene.script_text import (
+    ScriptText,
+    from_panda,
+    interface_font,
+    is_rtl,
+    panda_items,
+    panda_text,
+)
 
 PANEL = (0.08, 0.09, 0.12, 1)  # opaque: nothing of the table shows through a dialog
 BUTTON = (0.85, 0.80, 0.65, 1)
 TEXT = (0.95, 0.95, 0.92, 1)
 PERSON = N_("Person")
-NETWORK = N_("Over the network")   # a seat for someone at another table to join (net_table.py)
+NETWORK = N_("Over the network")  # a seat for someone at another table to join (net_table.py)
 EMPTY = N_("(empty)")
 BY_LOT = N_("by lot")
 
 
-REMOTE_SEAT = "@remote"   # a SeatConfig's bot for a network seat on the new-game screen (a room's spec)
+REMOTE_SEAT = (
+    "@remote"  # a SeatConfig's bot for a network seat on the new-game screen (a room's spec)
+)
 
 
 def computer_kind(level: str) -> str:
     """A seat's kind in the new-game screen's menu: "Computer (easy)"."""
     return _("Computer ({level})", level=level_word(level))
 
-RULES_SUMMARY = rules_summary()  # every number in it is the engine's (for tools; the help screen has its own lines)
+
+RULES_SUMMARY = (
+    rules_summary()
+)  # every number in it is the engine's (for tools; the help screen has its own lines)
 
 
 @dataclass
@@ -78,7 +96,7 @@ class Screen:
         self.exit()
         self.frame = self.build(*args, **kwargs)
         if is_rtl():
-            mirror_panel(self.frame)   # Persian: the panel reads from the right
+            mirror_panel(self.frame)  # Persian: the panel reads from the right
         if not self.pixel_layout:
             self.frame.set_scale(self.fit_scale())
 
@@ -89,7 +107,10 @@ class Screen:
         assert self.frame is not None, "fit_scale is for a screen that is built (enter)"
         fs = self.frame["frameSize"]
         want = SCREEN_REFERENCE_PX / m.height
-        room = min(2 * m.half_w * 0.98 / max(fs[1] - fs[0], 1e-6), 2 * m.half_h * 0.98 / max(fs[3] - fs[2], 1e-6))
+        room = min(
+            2 * m.half_w * 0.98 / max(fs[1] - fs[0], 1e-6),
+            2 * m.half_h * 0.98 / max(fs[3] - fs[2], 1e-6),
+        )
         return max(1.0, min(want, room))
 
     def build(self, *args, **kwargs) -> DirectFrame:
@@ -101,17 +122,41 @@ class Screen:
             self.frame = None
 
 
-def _button(parent, text: str, pos: tuple[float, float], command: Callable[[], None],
-            scale: float = 0.055) -> DirectButton:
-    return DirectButton(parent=parent, text=panda_text(text), pos=(pos[0], 0, pos[1]), scale=scale,
-                        frameColor=BUTTON, pad=(0.5, 0.25), command=command, relief=DGG.FLAT)
+def _button(
+    parent, text: str, pos: tuple[float, float], command: Callable[[], None], scale: float = 0.055
+) -> DirectButton:
+    return DirectButton(
+        parent=parent,
+        text=panda_text(text),
+        pos=(pos[0], 0, pos[1]),
+        scale=scale,
+        frameColor=BUTTON,
+        pad=(0.5, 0.25),
+        command=command,
+        relief=DGG.FLAT,
+    )
 
 
-def _label(parent, text: str, pos: tuple[float, float], scale: float = 0.05,
-           align=TextNode.A_left, wordwrap: float | None = None, fg=TEXT) -> DirectLabel:
+def _label(
+    parent,
+    text: str,
+    pos: tuple[float, float],
+    scale: float = 0.05,
+    align=TextNode.A_left,
+    wordwrap: float | None = None,
+    fg=TEXT,
+) -> DirectLabel:
     # Wrapped here when it is Persian (panda_text): Panda3D would break the reordered line.
-    return DirectLabel(parent=parent, text=panda_text(text, wordwrap=wordwrap), pos=(pos[0], 0, pos[1]), scale=scale,
-                       text_align=align, text_fg=fg, frameColor=(0, 0, 0, 0), text_wordwrap=wordwrap)
+    return DirectLabel(
+        parent=parent,
+        text=panda_text(text, wordwrap=wordwrap),
+        pos=(pos[0], 0, pos[1]),
+        scale=scale,
+        text_align=align,
+        text_fg=fg,
+        frameColor=(0, 0, 0, 0),
+        text_wordwrap=wordwrap,
+    )
 
 
 def menu_style(scale: float, pad_z: float = 0.15) -> dict:
@@ -120,8 +165,14 @@ def menu_style(scale: float, pad_z: float = 0.15) -> dict:
     (in lines) above and below, less where rows stand close. Persian words get more room at the
     sides: a line's first letters (آ's madda, a final stroke) reach past where it is aligned, and
     in a mirrored menu that end stands at the frame's edge."""
-    return dict(scale=scale, highlightColor=(0.7, 0.7, 0.5, 1), frameColor=BUTTON, popupMarker_scale=0.6,
-                item_pad=(0.45 if is_rtl() else 0.3, pad_z), relief=DGG.FLAT)
+    return dict(
+        scale=scale,
+        highlightColor=(0.7, 0.7, 0.5, 1),
+        frameColor=BUTTON,
+        popupMarker_scale=0.6,
+        item_pad=(0.45 if is_rtl() else 0.3, pad_z),
+        relief=DGG.FLAT,
+    )
 
 
 ON, OFF = N_("on"), N_("off")
@@ -132,12 +183,24 @@ def on_off(value) -> str:
     return _(ON) if value else _(OFF)
 
 
-def check_box(parent, value: bool, pos: tuple[float, float], scale: float,
-              command: Callable[[bool], None] | None = None) -> DirectCheckButton:
+def check_box(
+    parent,
+    value: bool,
+    pos: tuple[float, float],
+    scale: float,
+    command: Callable[[bool], None] | None = None,
+) -> DirectCheckButton:
     """A check box with its words beside it ("on" / "off", ``box.words``), which follow its value
     and never lie under the box; ``command`` gets the new value."""
-    box = DirectCheckButton(parent=parent, text="", pos=(pos[0], 0, pos[1] + 0.3 * scale), scale=scale,
-                            frameColor=(0, 0, 0, 0), boxPlacement="left", indicatorValue=int(value))
+    box = DirectCheckButton(
+        parent=parent,
+        text="",
+        pos=(pos[0], 0, pos[1] + 0.3 * scale),
+        scale=scale,
+        frameColor=(0, 0, 0, 0),
+        boxPlacement="left",
+        indicatorValue=int(value),
+    )
     ind = box.component("indicator")
     right = ind.get_x() + ind.node().get_frame()[1] * ind.get_sx()
     box.words = _label(parent, on_off(value), (pos[0] + (right + 0.45) * scale, pos[1]), scale)
@@ -157,11 +220,15 @@ def text_width(text: str, scale: float) -> float:
     return TextNode("measure").calc_width(text) * scale
 
 
-NEW_GAME_LINE_SHARE = 0.034   # of the window's height: the new-game form's type (at least NEW_GAME_MIN_PX)
+NEW_GAME_LINE_SHARE = (
+    0.034  # of the window's height: the new-game form's type (at least NEW_GAME_MIN_PX)
+)
 NEW_GAME_MIN_PX = 17.0
-NEW_GAME_ROWS = 14.9          # the form's height in rows of type: title, 7 rows, the level, the error, the buttons
-NEW_GAME_COLUMNS = 36.0       # its width in letters' heights
-SAVED_GAME_ROWS = 2.3         # and the rows the saved game's Continue button adds (two lines)
+NEW_GAME_ROWS = (
+    14.9  # the form's height in rows of type: title, 7 rows, the level, the error, the buttons
+)
+NEW_GAME_COLUMNS = 36.0  # its width in letters' heights
+SAVED_GAME_ROWS = 2.3  # and the rows the saved game's Continue button adds (two lines)
 
 
 class NewGameScreen(Screen):
@@ -171,29 +238,43 @@ class NewGameScreen(Screen):
 
     pixel_layout = True
 
-    def build(self, levels: list[str], on_start: Callable[[list[SeatConfig], int | None, bool, int | None], None],
-              on_quit: Callable[[], None], defaults: list[SeatConfig] | None = None,
-              seed: int | None = None, open_scores: bool = False,
-              on_past_games: Callable[[], None] | None = None,
-              on_learn: Callable[[], None] | None = None,
-              saved: tuple[str, Callable[[], None]] | None = None,
-              on_join: Callable[[], None] | None = None) -> DirectFrame:
+    def build(
+        self,
+        levels: list[str],
+        on_start: Callable[[list[SeatConfig], int | None, bool, int | None], None],
+        on_quit: Callable[[], None],
+        defaults: list[SeatConfig] | None = None,
+        seed: int | None = None,
+        open_scores: bool = False,
+        on_past_games: Callable[[], None] | None = None,
+        on_learn: Callable[[], None] | None = None,
+        saved: tuple[str, Callable[[], None]] | None = None,
+        on_join: Callable[[], None] | None = None,
+    ) -> DirectFrame:
         m = Metrics(*self.overlay.size())
         lh = TextNode("measure").get_line_height()
         pad = m.px(max(10.0, 0.02 * m.height))
         line = m.px(_text_px(m.height, NEW_GAME_LINE_SHARE, NEW_GAME_MIN_PX))
         # Smaller type only where the window has no room for the form (never in 1280x400).
         rows = NEW_GAME_ROWS + (SAVED_GAME_ROWS if saved is not None else 0.0)
-        line = min(line, (2 * m.half_h - 2 * pad) / rows / 1.55,
-                   (2 * m.half_w - 2 * pad) / NEW_GAME_COLUMNS * 2.0)
+        line = min(
+            line,
+            (2 * m.half_h - 2 * pad) / rows / 1.55,
+            (2 * m.half_w - 2 * pad) / NEW_GAME_COLUMNS * 2.0,
+        )
         self.line_px = line * m.unit_px
-        t = line / lh                         # the widgets' text scale
+        t = line / lh  # the widgets' text scale
         row = line * 1.55
         f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL)
         # A network seat only where the table can host (the new-game screen's on_join says so).
-        self.kinds = [_(PERSON)] + [computer_kind(lv) for lv in levels] + ([_(NETWORK)] if on_join else [])
+        self.kinds = (
+            [_(PERSON)] + [computer_kind(lv) for lv in levels] + ([_(NETWORK)] if on_join else [])
+        )
         self.levels = levels
-        defaults = defaults or [SeatConfig(_default_names(0)[0]), SeatConfig(_default_names(1)[1], levels[0])]
+        defaults = defaults or [
+            SeatConfig(_default_names(0)[0]),
+            SeatConfig(_default_names(1)[1], levels[0]),
+        ]
         self.seat_words = [_("Seat {n}", n=i + 1) for i in range(4)]
         labels = self.seat_words + [_("Seed"), _("Starts"), _("Open scores")]
         col0 = max(text_width(x, t) for x in labels) + line
@@ -201,20 +282,41 @@ class NewGameScreen(Screen):
         entry_style = dict(scale=t, numLines=1, frameColor=(0.95, 0.95, 0.9, 1))
         self.rows = []
         menus = []
-        y = -pad - line * 3.0                # below the title (the frame's top is 0)
+        y = -pad - line * 3.0  # below the title (the frame's top is 0)
         for i in range(4):
             options = self._kind_words(i)
             d = defaults[i] if i < len(defaults) else None
-            kind = _(EMPTY) if d is None else (_(PERSON) if d.is_person else _(NETWORK) if d.bot == REMOTE_SEAT
-                                               else computer_kind(d.bot or ""))
-            menu = DirectOptionMenu(parent=f, items=panda_items(options), initialitem=options.index(kind) if kind in options else 0,
-                                    command=self._kind_changed, extraArgs=[i], **choice_style)
-            entry = DirectEntry(parent=f, initialText=d.name if d else _default_names(i)[0], width=13, **entry_style)
+            kind = (
+                _(EMPTY)
+                if d is None
+                else (
+                    _(PERSON)
+                    if d.is_person
+                    else _(NETWORK)
+                    if d.bot == REMOTE_SEAT
+                    else computer_kind(d.bot or "")
+                )
+            )
+            menu = DirectOptionMenu(
+                parent=f,
+                items=panda_items(options),
+                initialitem=options.index(kind) if kind in options else 0,
+                command=self._kind_changed,
+                extraArgs=[i],
+                **choice_style,
+            )
+            entry = DirectEntry(
+                parent=f, initialText=d.name if d else _default_names(i)[0], width=13, **entry_style
+            )
             menus.append((menu, y))
             self.rows.append((menu, entry))
             y -= row
-        self.starts = DirectOptionMenu(parent=f, items=panda_items(self.seat_words + [_(BY_LOT)]),
-                                       initialitem=0, **choice_style)
+        self.starts = DirectOptionMenu(
+            parent=f,
+            items=panda_items(self.seat_words + [_(BY_LOT)]),
+            initialitem=0,
+            **choice_style,
+        )
         widest = max(menu.node().get_frame()[1] * t for menu, _y in menus + [(self.starts, 0)])
         x0 = pad
         x1 = x0 + col0
@@ -227,8 +329,13 @@ class NewGameScreen(Screen):
         note = (0.8, 0.8, 0.7, 1)
         # The seed, who starts, open scores: a label, the choice, a note saying what it does.
         _label(f, _("Seed"), (x0, y), t)
-        self.seed = DirectEntry(parent=f, initialText="" if seed is None else str(seed), pos=(x1, 0, y),
-                                width=8, **entry_style)
+        self.seed = DirectEntry(
+            parent=f,
+            initialText="" if seed is None else str(seed),
+            pos=(x1, 0, y),
+            width=8,
+            **entry_style,
+        )
         _label(f, _("blank: a random game"), (x2, y), t, fg=note)
         y -= row
         # Round 1's start player is chosen at the table (the rulebook: who last visited a
@@ -245,21 +352,30 @@ class NewGameScreen(Screen):
         right = max(x2 + 13.2 * t, x2 + text_width(open_note, t)) + pad
         # How the computer chosen last plays (the first computer's at the start), in one line.
         self.level_note = _label(f, "", (x0, y), t, fg=note)
-        self._show_level(next((d.bot for d in defaults if d.bot and d.bot != REMOTE_SEAT), levels[-1]))
+        self._show_level(
+            next((d.bot for d in defaults if d.bot and d.bot != REMOTE_SEAT), levels[-1])
+        )
         y -= row
         self.error = _label(f, "", (x0, y), t, fg=(1, 0.5, 0.4, 1), wordwrap=(right - 2 * pad) / t)
         y -= row * 1.5
         self.join_button = None
-        if on_join is not None:   # a seat of a room someone else opened (JoinScreen)
-            self.join_button = _button(f, _("Join a network game..."), (right / 2, y + row * 0.35), on_join, t * 1.1)
+        if on_join is not None:  # a seat of a room someone else opened (JoinScreen)
+            self.join_button = _button(
+                f, _("Join a network game..."), (right / 2, y + row * 0.35), on_join, t * 1.1
+            )
             y -= row * 1.5
         # The game the autosave slot holds, unfinished: continued here (as --resume does)
         # rather than replaced by Start without a word.
         self.continue_button = None
         if saved is not None:
             words, on_continue = saved
-            self.continue_button = _button(f, _("Continue {game}", game=words), (right / 2, y + row * 0.35),
-                                           on_continue, t * 1.2)
+            self.continue_button = _button(
+                f,
+                _("Continue {game}", game=words),
+                (right / 2, y + row * 0.35),
+                on_continue,
+                t * 1.2,
+            )
             # As large as the other buttons, but never wider than the form (four long names).
             frame = self.continue_button.node().get_frame()
             left_x, right_x = frame[0], frame[1]
@@ -274,13 +390,23 @@ class NewGameScreen(Screen):
         self.start_button = _button(f, _("Start"), (right * shares.pop(0), y), self._start, t * 1.2)
         self.learn_button = None
         if on_learn is not None:  # the guided first game (tutorial.py)
-            self.learn_button = _button(f, _("Learn to play"), (right * shares.pop(0), y), on_learn, t * 1.2)
+            self.learn_button = _button(
+                f, _("Learn to play"), (right * shares.pop(0), y), on_learn, t * 1.2
+            )
         self.past_button = None
         if on_past_games is not None:  # the finished games kept in the history (past_games.py)
-            self.past_button = _button(f, _("Past games"), (right * shares.pop(0), y), on_past_games, t * 1.2)
+            self.past_button = _button(
+                f, _("Past games"), (right * shares.pop(0), y), on_past_games, t * 1.2
+            )
         self.quit_button = _button(f, _("Quit"), (right * shares.pop(0), y), on_quit, t * 1.2)
         bottom = y - line * 0.9 - pad
-        _label(f, _("Blueprints - a new game"), (right / 2, -pad - line * 1.1), t * 1.35, TextNode.A_center)
+        _label(
+            f,
+            _("Blueprints - a new game"),
+            (right / 2, -pad - line * 1.1),
+            t * 1.35,
+            TextNode.A_center,
+        )
         f["frameSize"] = (0, right, bottom, 0)
         f.set_pos(-right / 2, 0, -bottom / 2)
         return f
@@ -298,8 +424,13 @@ class NewGameScreen(Screen):
                 name = _default_name(i, kind)
             if len(name) > 20:
                 return _("seat {n}: a name of at most {most} letters, please", n=i + 1, most=20)
-            bot = None if kind == _(PERSON) else REMOTE_SEAT if kind == _(NETWORK) else \
-                self.levels[self.kinds.index(kind) - 1]
+            bot = (
+                None
+                if kind == _(PERSON)
+                else REMOTE_SEAT
+                if kind == _(NETWORK)
+                else self.levels[self.kinds.index(kind) - 1]
+            )
             seats.append(SeatConfig(name, bot))
         if len({s.name for s in seats}) != len(seats):
             return _("every seat needs its own name")
@@ -307,7 +438,9 @@ class NewGameScreen(Screen):
         seed = None
         if text:
             if not text.isdigit():
-                return _("the seed must be a whole number of 0 or more, not {text}", text=repr(text))
+                return _(
+                    "the seed must be a whole number of 0 or more, not {text}", text=repr(text)
+                )
             seed = int(text)
         start = self.start_seat(seats)
         if isinstance(start, str):
@@ -320,7 +453,7 @@ class NewGameScreen(Screen):
         if not hasattr(self, "rows") or seat >= len(self.rows):
             return  # the menu's first item is set while it is being built
         kind = from_panda(self._kind_words(seat), kind)
-        if kind in self.kinds[1:len(self.levels) + 1]:
+        if kind in self.kinds[1 : len(self.levels) + 1]:
             self._show_level(self.levels[self.kinds.index(kind) - 1])
         entry = self.rows[seat][1]
         if kind != _(EMPTY) and entry.get().strip() in ("",) + _default_names(seat):
@@ -340,7 +473,11 @@ class NewGameScreen(Screen):
         if choice == _(BY_LOT):
             return None
         wanted = self.seat_words.index(choice)
-        taken = [i for i, (menu, _entry) in enumerate(self.rows) if from_panda(self._kind_words(i), menu.get()) != _(EMPTY)]
+        taken = [
+            i
+            for i, (menu, _entry) in enumerate(self.rows)
+            if from_panda(self._kind_words(i), menu.get()) != _(EMPTY)
+        ]
         if wanted not in taken:
             return _("seat {n} is empty: choose who starts among the seats in play", n=wanted + 1)
         return taken.index(wanted)
@@ -368,13 +505,21 @@ class JoinScreen(Screen):
 
     pixel_layout = True
 
-    def build(self, on_join: Callable[[str, str], None], on_back: Callable[[], None],
-              address: str = "", name: str = "") -> DirectFrame:
+    def build(
+        self,
+        on_join: Callable[[str, str], None],
+        on_back: Callable[[], None],
+        address: str = "",
+        name: str = "",
+    ) -> DirectFrame:
         m = Metrics(*self.overlay.size())
         lh = TextNode("measure").get_line_height()
         pad = m.px(max(10.0, 0.02 * m.height))
-        line = min(m.px(_text_px(m.height, NEW_GAME_LINE_SHARE, NEW_GAME_MIN_PX)), (2 * m.half_h - 2 * pad) / 9.0,
-                   (2 * m.half_w - 2 * pad) / NEW_GAME_COLUMNS * 2.0)
+        line = min(
+            m.px(_text_px(m.height, NEW_GAME_LINE_SHARE, NEW_GAME_MIN_PX)),
+            (2 * m.half_h - 2 * pad) / 9.0,
+            (2 * m.half_w - 2 * pad) / NEW_GAME_COLUMNS * 2.0,
+        )
         t, row = line / lh, line * 1.55
         f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL)
         labels = [_("Address"), _("Your name")]
@@ -382,14 +527,24 @@ class JoinScreen(Screen):
         entry_style = dict(scale=t, numLines=1, frameColor=(0.95, 0.95, 0.9, 1))
         y = -pad - line * 3.0
         _label(f, labels[0], (pad, y), t)
-        self.address = DirectEntry(parent=f, initialText=address, width=24, pos=(x1, 0, y), **entry_style)
+        self.address = DirectEntry(
+            parent=f, initialText=address, width=24, pos=(x1, 0, y), **entry_style
+        )
         y -= row
         _label(f, labels[1], (pad, y), t)
-        self.name = DirectEntry(parent=f, initialText=name or _("Guest"), width=13, pos=(x1, 0, y), **entry_style)
+        self.name = DirectEntry(
+            parent=f, initialText=name or _("Guest"), width=13, pos=(x1, 0, y), **entry_style
+        )
         y -= row
         right = x1 + 24.4 * t + pad
-        _label(f, _("the address the host's table shows: ws://HOST:PORT/ROOM"), (pad, y), t,
-               fg=(0.8, 0.8, 0.7, 1), wordwrap=(right - 2 * pad) / t)
+        _label(
+            f,
+            _("the address the host's table shows: ws://HOST:PORT/ROOM"),
+            (pad, y),
+            t,
+            fg=(0.8, 0.8, 0.7, 1),
+            wordwrap=(right - 2 * pad) / t,
+        )
         y -= row
         self.error = _label(f, "", (pad, y), t, fg=(1, 0.5, 0.4, 1), wordwrap=(right - 2 * pad) / t)
         y -= row * 1.5
@@ -397,7 +552,9 @@ class JoinScreen(Screen):
         self.join_button = _button(f, _("Join"), (right * 0.35, y), self._join, t * 1.2)
         self.back_button = _button(f, _("Back"), (right * 0.65, y), on_back, t * 1.2)
         bottom = y - line * 0.9 - pad
-        _label(f, _("Join a network game"), (right / 2, -pad - line * 1.1), t * 1.35, TextNode.A_center)
+        _label(
+            f, _("Join a network game"), (right / 2, -pad - line * 1.1), t * 1.35, TextNode.A_center
+        )
         f["frameSize"] = (0, right, bottom, 0)
         f.set_pos(-right / 2, 0, -bottom / 2)
         return f
@@ -410,21 +567,40 @@ class CurtainScreen(Screen):
     """Hides the whole table until the next person clicks: nobody sees another's secrets."""
 
     def build(self, name: str, on_ready: Callable[[], None]) -> DirectFrame:
-        f = DirectFrame(parent=self.overlay.aspect2d, frameColor=(0.05, 0.06, 0.09, 1),
-                        frameSize=(-4, 4, -1.5, 1.5))
-        DirectButton(parent=f, text=panda_text(_("Pass to {name}\n\n{name}: click here when you are ready", name=name)),
-                     scale=0.08, frameColor=(0.2, 0.24, 0.32, 1), pad=(1.0, 0.8), text_fg=TEXT,
-                     command=on_ready, relief=DGG.FLAT)
+        f = DirectFrame(
+            parent=self.overlay.aspect2d,
+            frameColor=(0.05, 0.06, 0.09, 1),
+            frameSize=(-4, 4, -1.5, 1.5),
+        )
+        DirectButton(
+            parent=f,
+            text=panda_text(
+                _("Pass to {name}\n\n{name}: click here when you are ready", name=name)
+            ),
+            scale=0.08,
+            frameColor=(0.2, 0.24, 0.32, 1),
+            pad=(1.0, 0.8),
+            text_fg=TEXT,
+            command=on_ready,
+            relief=DGG.FLAT,
+        )
         return f
 
 
 class MenuScreen(Screen):
     """Esc: resume, settings, the rules and controls (the help screen), a new game, quit."""
 
-    def build(self, on_resume: Callable[[], None], on_new_game: Callable[[], None],
-              on_quit: Callable[[], None], on_rules: Callable[[], None] | None = None,
-              on_settings: Callable[[], None] | None = None) -> DirectFrame:
-        f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, frameSize=(-0.5, 0.5, -0.58, 0.58))
+    def build(
+        self,
+        on_resume: Callable[[], None],
+        on_new_game: Callable[[], None],
+        on_quit: Callable[[], None],
+        on_rules: Callable[[], None] | None = None,
+        on_settings: Callable[[], None] | None = None,
+    ) -> DirectFrame:
+        f = DirectFrame(
+            parent=self.overlay.aspect2d, frameColor=PANEL, frameSize=(-0.5, 0.5, -0.58, 0.58)
+        )
         _label(f, _("Menu"), (0, 0.42), 0.08, TextNode.A_center)
         items = [(N_("Resume"), on_resume)]
         if on_settings is not None:
@@ -466,9 +642,9 @@ def _text_px(height: int, share: float, least: float) -> float:
 
 
 HEADING = (1.0, 0.85, 0.45, 1)
-HELP_LINE_SHARE = 0.026   # of the window's height, from line to line (at least HELP_MIN_PX)
+HELP_LINE_SHARE = 0.026  # of the window's height, from line to line (at least HELP_MIN_PX)
 HELP_MIN_PX = 14.0
-GLASS_SWATCH = (*BASE_COLOUR[Material.GLASS][:3], 1.0)   # glass's tint, opaque on the panel
+GLASS_SWATCH = (*BASE_COLOUR[Material.GLASS][:3], 1.0)  # glass's tint, opaque on the panel
 # A heading and its lines, each with its picture (see rules_sections) or None.
 Section = tuple[str, list[tuple[object, str]]]
 
@@ -484,50 +660,125 @@ def rules_sections() -> list[Section]:
     discard = _either(sorted(r.DISCARDING_PLAYER_COUNTS))
     levels = len(r.STONE_POINTS) - 1
     return [
-        (_("The game"), [
-            (None, n_("{n} round; {least} to {most} players.", "{n} rounds; {least} to {most} players.",
-                      r.NUM_ROUNDS, least=min(r.PLAYER_COUNTS), most=max(r.PLAYER_COUNTS))),
-            (r.DIE_FACES, n_("Each round everyone takes {n} die, one a turn,",
-                             "Each round everyone takes {n} dice, one a turn,", r.TAKES_PER_ROUND)),
-            (None, _("and builds on their own blueprint card, in secret.")),
-        ]),
-        (_("Your turn"), [
-            (1, _("Take a pool die and put it on an empty space,")),
-            (3, _("or on a die of the same value or lower ({high} on {low}, {middle} or {high}).",
-                  high=3, low=1, middle=2)),
-            (None, _("Hatched spaces stay empty; a die that fits nowhere leaves the game.")),
-            (None, _("{counts} players: then discard one more pool die.", counts=discard)),
-        ]),
-        (_("Building points"), [
-            (None, _("Blueprint followed exactly: +{bonus}", bonus=r.BLUEPRINT_BONUS)),
-            (Material.WOOD, _("Wood (orange): +{points} for each die touching it", points=r.WOOD_PER_NEIGHBOUR)),
-            (Material.RECYCLED, _("Recycled (green): 1-{most} dice give {points}", most=counts, points=recycled)),
-            (Material.STONE, _("Stone (black): by level 1-{top}+, {points}", top=levels, points=stone)),
-            (Material.GLASS, _("Glass (clear): its top value")),
-        ]),
-        (_("Victory points"), [
-            (None, _("Awards go to the best buildings of the round:")),
-            *[(a, _("{award}: {vp} VP  ({players})", award=_(a.title), vp=r.AWARD_VP[a], players=_players_with(a)))
-              for a in r.Award],
-            (None, _("Prizes, {vp} VP each:", vp=r.PRIZE_VP)),
-            *[(None, _("  {prize}: {rule}", prize=_(p.title), rule=translate(r.PRIZE_RULE_MESSAGES[p]))) for p in r.Prize],
-            (None, _("Ties: more dice of the 1st in-demand colour, then the 2nd,")),
-            (None, _("then later in turn order.")),
-            (None, n_("Most victory points after {n} round wins.", "Most victory points after {n} rounds wins.",
-                      r.NUM_ROUNDS)),
-        ]),
+        (
+            _("The game"),
+            [
+                (
+                    None,
+                    n_(
+                        "{n} round; {least} to {most} players.",
+                        "{n} rounds; {least} to {most} players.",
+                        r.NUM_ROUNDS,
+                        least=min(r.PLAYER_COUNTS),
+                        most=max(r.PLAYER_COUNTS),
+                    ),
+                ),
+                (
+                    r.DIE_FACES,
+                    n_(
+                        "Each round everyone takes {n} die, one a turn,",
+                        "Each round everyone takes {n} dice, one a turn,",
+                        r.TAKES_PER_ROUND,
+                    ),
+                ),
+                (None, _("and builds on their own blueprint card, in secret.")),
+            ],
+        ),
+        (
+            _("Your turn"),
+            [
+                (1, _("Take a pool die and put it on an empty space,")),
+                (
+                    3,
+                    _(
+                        "or on a die of the same value or lower ({high} on {low}, {middle} or {high}).",
+                        high=3,
+                        low=1,
+                        middle=2,
+                    ),
+                ),
+                (None, _("Hatched spaces stay empty; a die that fits nowhere leaves the game.")),
+                (None, _("{counts} players: then discard one more pool die.", counts=discard)),
+            ],
+        ),
+        (
+            _("Building points"),
+            [
+                (None, _("Blueprint followed exactly: +{bonus}", bonus=r.BLUEPRINT_BONUS)),
+                (
+                    Material.WOOD,
+                    _(
+                        "Wood (orange): +{points} for each die touching it",
+                        points=r.WOOD_PER_NEIGHBOUR,
+                    ),
+                ),
+                (
+                    Material.RECYCLED,
+                    _(
+                        "Recycled (green): 1-{most} dice give {points}",
+                        most=counts,
+                        points=recycled,
+                    ),
+                ),
+                (
+                    Material.STONE,
+                    _("Stone (black): by level 1-{top}+, {points}", top=levels, points=stone),
+                ),
+                (Material.GLASS, _("Glass (clear): its top value")),
+            ],
+        ),
+        (
+            _("Victory points"),
+            [
+                (None, _("Awards go to the best buildings of the round:")),
+                *[
+                    (
+                        a,
+                        _(
+                            "{award}: {vp} VP  ({players})",
+                            award=_(a.title),
+                            vp=r.AWARD_VP[a],
+                            players=_players_with(a),
+                        ),
+                    )
+                    for a in r.Award
+                ],
+                (None, _("Prizes, {vp} VP each:", vp=r.PRIZE_VP)),
+                *[
+                    (
+                        None,
+                        _(
+                            "  {prize}: {rule}",
+                            prize=_(p.title),
+                            rule=translate(r.PRIZE_RULE_MESSAGES[p]),
+                        ),
+                    )
+                    for p in r.Prize
+                ],
+                (None, _("Ties: more dice of the 1st in-demand colour, then the 2nd,")),
+                (None, _("then later in turn order.")),
+                (
+                    None,
+                    n_(
+                        "Most victory points after {n} round wins.",
+                        "Most victory points after {n} rounds wins.",
+                        r.NUM_ROUNDS,
+                    ),
+                ),
+            ],
+        ),
     ]
 
 
 def _either(counts: list[int]) -> str:
-    """"2", "2 or 3", "2, 3 or 4": numbers as alternatives, in the language's words."""
+    """ "2", "2 or 3", "2, 3 or 4": numbers as alternatives, in the language's words."""
     if len(counts) == 1:
         return number(counts[0])
     return _("{some} or {last}", some=join_list([number(n) for n in counts[:-1]]), last=counts[-1])
 
 
 def _players_with(award) -> str:
-    """"3-4 players": the game sizes that hand out ``award`` (from the rules' table)."""
+    """ "3-4 players": the game sizes that hand out ``award`` (from the rules' table)."""
     counts = [n for n in sorted(rules.AWARDS_BY_PLAYERS) if award in rules.AWARDS_BY_PLAYERS[n]]
     if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1)):
         return _("{least}-{most} players", least=counts[0], most=counts[-1])
@@ -536,25 +787,48 @@ def _players_with(award) -> str:
     return _("{counts} players", counts=_either(counts))
 
 
-MEDAL = {rules.Award.GOLD: (0.93, 0.74, 0.2, 1), rules.Award.SILVER: (0.78, 0.8, 0.84, 1),
-         rules.Award.BRONZE: (0.76, 0.5, 0.3, 1)}
-PIPS = {1: [(0, 0)], 2: [(-1, 1), (1, -1)], 3: [(-1, 1), (0, 0), (1, -1)],
-        4: [(-1, 1), (1, 1), (-1, -1), (1, -1)], 5: [(-1, 1), (1, 1), (0, 0), (-1, -1), (1, -1)],
-        6: [(-1, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (1, -1)]}
+MEDAL = {
+    rules.Award.GOLD: (0.93, 0.74, 0.2, 1),
+    rules.Award.SILVER: (0.78, 0.8, 0.84, 1),
+    rules.Award.BRONZE: (0.76, 0.5, 0.3, 1),
+}
+PIPS = {
+    1: [(0, 0)],
+    2: [(-1, 1), (1, -1)],
+    3: [(-1, 1), (0, 0), (1, -1)],
+    4: [(-1, 1), (1, 1), (-1, -1), (1, -1)],
+    5: [(-1, 1), (1, 1), (0, 0), (-1, -1), (1, -1)],
+    6: [(-1, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (1, -1)],
+}
 
 
-def die_glyph(parent, value: int, size: float, pos: tuple[float, float],
-              face=(0.96, 0.95, 0.9, 1), pip=(0.1, 0.1, 0.12, 1)) -> DirectFrame:
+def die_glyph(
+    parent,
+    value: int,
+    size: float,
+    pos: tuple[float, float],
+    face=(0.96, 0.95, 0.9, 1),
+    pip=(0.1, 0.1, 0.12, 1),
+) -> DirectFrame:
     """A die face drawn with frames: a square and its pips (``size`` across, ``pos`` its centre)."""
     h = size / 2
     e = size * 0.08  # a light edge, so a black die reads on the dark panel
-    d = DirectFrame(parent=parent, frameColor=(0.7, 0.72, 0.75, 1), frameSize=(-h - e, h + e, -h - e, h + e),
-                    pos=(pos[0], 0, pos[1]))
+    d = DirectFrame(
+        parent=parent,
+        frameColor=(0.7, 0.72, 0.75, 1),
+        frameSize=(-h - e, h + e, -h - e, h + e),
+        pos=(pos[0], 0, pos[1]),
+    )
     d.face = DirectFrame(parent=d, frameColor=face, frameSize=(-h, h, -h, h))
     d.pips = value
     r = size * 0.09
     for px, py in PIPS.get(value, []):
-        DirectFrame(parent=d, frameColor=pip, frameSize=(-r, r, -r, r), pos=(px * size * 0.27, 0, py * size * 0.27))
+        DirectFrame(
+            parent=d,
+            frameColor=pip,
+            frameSize=(-r, r, -r, r),
+            pos=(px * size * 0.27, 0, py * size * 0.27),
+        )
     return d
 
 
@@ -568,14 +842,19 @@ def swatch(parent, picture, size: float, pos: tuple[float, float]) -> DirectFram
             return die_glyph(parent, 3, size, pos, face=colour, pip=tuple(PIP_COLOUR[picture]))
         # Material symbols on: the material's symbol on its colour instead of pips.
         d = die_glyph(parent, 0, size, pos, face=colour)
-        d.symbol = DirectFrame(parent=d, image=icon_texture(picture), image_scale=size / 2,
-                               frameColor=(0, 0, 0, 0))
+        d.symbol = DirectFrame(
+            parent=d, image=icon_texture(picture), image_scale=size / 2, frameColor=(0, 0, 0, 0)
+        )
         d.symbol.set_transparency(True)
         return d
     if isinstance(picture, rules.Award):
         h = size / 2
-        return DirectFrame(parent=parent, frameColor=MEDAL[picture], frameSize=(-h, h, -h, h),
-                           pos=(pos[0], 0, pos[1]))
+        return DirectFrame(
+            parent=parent,
+            frameColor=MEDAL[picture],
+            frameSize=(-h, h, -h, h),
+            pos=(pos[0], 0, pos[1]),
+        )
     return die_glyph(parent, int(picture), size, pos)
 
 
@@ -589,9 +868,17 @@ class HelpScreen(Screen):
         m = Metrics(*self.overlay.size())
         line = m.px(_text_px(m.height, HELP_LINE_SHARE, HELP_MIN_PX))
         pad = m.px(max(10.0, 0.02 * m.height))
-        f = DirectFrame(parent=self.overlay.aspect2d, frameColor=(0.06, 0.07, 0.1, 1),
-                        frameSize=(-m.half_w, m.half_w, -m.half_h, m.half_h))
-        controls: list[Section] = [(_("Controls"), [(None, _("{keys}: {what}", keys=_(k), what=_(v))) for k, v in CONTROLS])]
+        f = DirectFrame(
+            parent=self.overlay.aspect2d,
+            frameColor=(0.06, 0.07, 0.1, 1),
+            frameSize=(-m.half_w, m.half_w, -m.half_h, m.half_h),
+        )
+        controls: list[Section] = [
+            (
+                _("Controls"),
+                [(None, _("{keys}: {what}", keys=_(k), what=_(v))) for k, v in CONTROLS],
+            )
+        ]
         sections = rules_sections()
         # A wide, low window (1280x400) takes three columns, so the type need not shrink.
         if m.width / m.height > 2.2:
@@ -608,15 +895,26 @@ class HelpScreen(Screen):
         probe = TextNode("help-probe")
         probe.set_font(interface_font())
         for _try in range(80):
-            lowest = m.half_h - pad - 2.6 * line - max(self._column_depth(col, line, col_w, probe) for col in columns)
+            lowest = (
+                m.half_h
+                - pad
+                - 2.6 * line
+                - max(self._column_depth(col, line, col_w, probe) for col in columns)
+            )
             if lowest >= -m.half_h + pad + line * (0.6 + 0.95 * button_top + 0.25):
                 break
             line *= 0.97
         self.line_px = line * m.unit_px
         self.texts: list[OnscreenText] = []
         self.pictures: list[tuple[object, DirectFrame]] = []
-        title = self._text(f, _("Help: the controls and the rules in short"), (0, m.half_h - pad - line),
-                           line * 1.35, HEADING, TextNode.A_center)
+        title = self._text(
+            f,
+            _("Help: the controls and the rules in short"),
+            (0, m.half_h - pad - line),
+            line * 1.35,
+            HEADING,
+            TextNode.A_center,
+        )
         del title
         icon = line * 0.7
         for c, col in enumerate(columns):
@@ -627,8 +925,12 @@ class HelpScreen(Screen):
                 y -= line * 1.25
                 for picture, text in lines:
                     if picture is not None:
-                        self.pictures.append((picture, swatch(f, picture, icon, (x + icon * 0.6, y + line * 0.28))))
-                    t = self._text(f, text, (x + icon * 1.6, y), line, TEXT, wrap=(col_w - icon * 1.6))
+                        self.pictures.append(
+                            (picture, swatch(f, picture, icon, (x + icon * 0.6, y + line * 0.28)))
+                        )
+                    t = self._text(
+                        f, text, (x + icon * 1.6, y), line, TEXT, wrap=(col_w - icon * 1.6)
+                    )
                     y -= line * 1.15 * t.textNode.get_num_rows()
                 y -= line * 0.35
         self.text = "\n".join(t.getText() for t in self.texts)
@@ -653,27 +955,51 @@ class HelpScreen(Screen):
             y -= line * 0.35
         return -low
 
-    def _text(self, parent, text: str, pos: tuple[float, float], line: float, fg,
-              align=TextNode.A_left, wrap: float | None = None) -> OnscreenText:
-        t = ScriptText(parent=parent, text=text, pos=pos, align=align, fg=fg, mayChange=True,
-                         shadow=(0, 0, 0, 0.6))
+    def _text(
+        self,
+        parent,
+        text: str,
+        pos: tuple[float, float],
+        line: float,
+        fg,
+        align=TextNode.A_left,
+        wrap: float | None = None,
+    ) -> OnscreenText:
+        t = ScriptText(
+            parent=parent,
+            text=text,
+            pos=pos,
+            align=align,
+            fg=fg,
+            mayChange=True,
+            shadow=(0, 0, 0, 0.6),
+        )
         scale = line / t.textNode.get_line_height()
         t.setTextScale(scale)
         if wrap:
             t.textNode.set_wordwrap(wrap / scale)
-            t.setText(text)   # again: a Persian line is wrapped in its reading order (panda_text)
+            t.setText(text)  # again: a Persian line is wrapped in its reading order (panda_text)
         self.texts.append(t)
         return t
 
 
 SPEED_NAMES = list(BOT_SPEEDS)
 # The settings' values (the settings file's words) as the settings screen names them.
-SETTING_WORDS = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast"), "instant": N_("instant"),
-                 "full": N_("full"), "short": N_("short"), "off": N_("off")}
+SETTING_WORDS = {
+    "slow": N_("slow"),
+    "normal": N_("normal"),
+    "fast": N_("fast"),
+    "instant": N_("instant"),
+    "full": N_("full"),
+    "short": N_("short"),
+    "off": N_("off"),
+}
 
 
 def setting_word(value: str) -> str:
     return _(SETTING_WORDS[value]) if value in SETTING_WORDS else value
+
+
 SENSITIVITIES = (0.5, 0.75, 1.0, 1.5, 2.0, 3.0)
 
 
@@ -681,11 +1007,13 @@ def _times(x: float) -> str:
     return _("{times}x", times=f"{x:g}")
 
 
-SETTINGS_MARGIN = 0.05      # the settings panel's edge to what it holds (aspect2d units)
-SETTINGS_GAP = 0.012        # the least room between two rows' parts
-SETTINGS_PITCH = 0.09       # and between two rows' lines
-SETTINGS_TITLE_GAP = 0.03   # below the title, above the note where the settings are kept and the Back button
-SETTINGS_NOTE_GAP = 0.006   # a label's letters' foot to its note's top
+SETTINGS_MARGIN = 0.05  # the settings panel's edge to what it holds (aspect2d units)
+SETTINGS_GAP = 0.012  # the least room between two rows' parts
+SETTINGS_PITCH = 0.09  # and between two rows' lines
+SETTINGS_TITLE_GAP = (
+    0.03  # below the title, above the note where the settings are kept and the Back button
+)
+SETTINGS_NOTE_GAP = 0.006  # a label's letters' foot to its note's top
 
 
 def _z_span(w) -> tuple[float, float]:
@@ -708,20 +1036,30 @@ class SettingsScreen(Screen):
     """Esc > Settings: each change is applied and saved at once (``on_change``); shaders take
     effect at the next start, and the screen says so."""
 
-    def build(self, settings: Settings, on_change: Callable[[Settings], None], on_close: Callable[[], None],
-              where: str = "", with_confirm: bool = True) -> DirectFrame:
+    def build(
+        self,
+        settings: Settings,
+        on_change: Callable[[Settings], None],
+        on_close: Callable[[], None],
+        where: str = "",
+        with_confirm: bool = True,
+    ) -> DirectFrame:
         self.settings = settings
         self._on_change = on_change
-        self.on_close = on_close  # back to where the screen was opened from (the Esc menu or the table)
+        self.on_close = (
+            on_close  # back to where the screen was opened from (the Esc menu or the table)
+        )
         self._opened_with = (where, with_confirm)
         # Laid out from the top down, each row as far below the last as its parts reach (their real
         # extents in this language's font: Chinese and Persian lines are half as tall again as
         # Latin ones), at least SETTINGS_PITCH; the panel is then sized to what it holds.
-        f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, frameSize=(-0.95, 0.95, -0.74, 0.74))
+        f = DirectFrame(
+            parent=self.overlay.aspect2d, frameColor=PANEL, frameSize=(-0.95, 0.95, -0.74, 0.74)
+        )
         col = 0.3  # every control in one column, its label on the left
         menu = menu_style(0.06)
         note_fg = (0.8, 0.8, 0.7, 1)
-        line, bottom = None, -SETTINGS_MARGIN   # the last row's line, and the lowest thing above
+        line, bottom = None, -SETTINGS_MARGIN  # the last row's line, and the lowest thing above
 
         def row(*widgets, gap: float = SETTINGS_GAP, pitch: float = SETTINGS_PITCH) -> None:
             """Widgets made on the line 0, moved down to their row."""
@@ -746,50 +1084,104 @@ class SettingsScreen(Screen):
         # Each language in its own words (and letters): a player who cannot read the one on
         # screen still finds theirs.
         self.language_words = list(LANGUAGES.values())
-        self.language = DirectOptionMenu(parent=f, items=panda_items(self.language_words),
-                                         initialitem=list(LANGUAGES).index(language()),
-                                         pos=(col, 0, 0), command=self._language, **menu)
-        row(_label(f, _("Language"), (-0.85, 0), 0.05), self.language, gap=SETTINGS_TITLE_GAP, pitch=0)
+        self.language = DirectOptionMenu(
+            parent=f,
+            items=panda_items(self.language_words),
+            initialitem=list(LANGUAGES).index(language()),
+            pos=(col, 0, 0),
+            command=self._language,
+            **menu,
+        )
+        row(
+            _label(f, _("Language"), (-0.85, 0), 0.05),
+            self.language,
+            gap=SETTINGS_TITLE_GAP,
+            pitch=0,
+        )
         self.speed_words = [setting_word(s) for s in SPEED_NAMES]
-        self.speed = DirectOptionMenu(parent=f, items=panda_items(self.speed_words), initialitem=SPEED_NAMES.index(settings.bot_speed),
-                                      pos=(col, 0, 0), command=self._speed, **menu)
+        self.speed = DirectOptionMenu(
+            parent=f,
+            items=panda_items(self.speed_words),
+            initialitem=SPEED_NAMES.index(settings.bot_speed),
+            pos=(col, 0, 0),
+            command=self._speed,
+            **menu,
+        )
         row(_label(f, _("Computer players' speed"), (-0.85, 0), 0.05), self.speed)
         # Slow machines (a software renderer) play better with short glides or none.
         self.animation_words = [setting_word(a) for a in ANIMATIONS]
-        self.animations = DirectOptionMenu(parent=f, items=panda_items(self.animation_words),
-                                           initialitem=ANIMATIONS.index(settings.animations),
-                                           pos=(col, 0, 0), command=self._animations, **menu)
+        self.animations = DirectOptionMenu(
+            parent=f,
+            items=panda_items(self.animation_words),
+            initialitem=ANIMATIONS.index(settings.animations),
+            pos=(col, 0, 0),
+            command=self._animations,
+            **menu,
+        )
         row(_label(f, _("Animations"), (-0.85, 0), 0.05), self.animations)
         self.confirm_moves = None
         if with_confirm:
             label = _label(f, _("Confirm each move"), (-0.85, 0), 0.05)
             note = noted(label, _("(Undo until you confirm)"))
-            self.confirm_moves = check_box(f, settings.confirm_moves, (col + 0.03, 0), 0.05, self._confirm)
+            self.confirm_moves = check_box(
+                f, settings.confirm_moves, (col + 0.03, 0), 0.05, self._confirm
+            )
             row(label, note, self.confirm_moves, self.confirm_moves.words)
         values = [_times(v) for v in SENSITIVITIES]
         now = min(SENSITIVITIES, key=lambda v: abs(v - settings.camera_sensitivity))
-        self.sensitivity = DirectOptionMenu(parent=f, items=panda_items(values), initialitem=SENSITIVITIES.index(now),
-                                            pos=(col, 0, 0), command=self._sensitivity, **menu)
+        self.sensitivity = DirectOptionMenu(
+            parent=f,
+            items=panda_items(values),
+            initialitem=SENSITIVITIES.index(now),
+            pos=(col, 0, 0),
+            command=self._sensitivity,
+            **menu,
+        )
         row(_label(f, _("Camera sensitivity"), (-0.85, 0), 0.05), self.sensitivity)
         label = _label(f, _("Shaded materials (shaders)"), (-0.85, 0), 0.05)
         self.shaders_note = noted(label, _("takes effect at the next start"))
         self.shaders = check_box(f, settings.shaders, (col + 0.03, 0), 0.05, self._shaders)
         row(label, self.shaders_note, self.shaders, self.shaders.words)
-        self.volume = DirectSlider(parent=f, range=(0, 100), value=settings.volume, pageSize=5,
-                                   pos=(col + 0.22, 0, 0.015), scale=0.22, frameColor=(0.3, 0.32, 0.4, 1),
-                                   thumb_frameColor=BUTTON, command=self._volume)
+        self.volume = DirectSlider(
+            parent=f,
+            range=(0, 100),
+            value=settings.volume,
+            pageSize=5,
+            pos=(col + 0.22, 0, 0.015),
+            scale=0.22,
+            frameColor=(0.3, 0.32, 0.4, 1),
+            thumb_frameColor=BUTTON,
+            command=self._volume,
+        )
         self.volume_text = _label(f, _("{percent}%", percent=settings.volume), (col + 0.5, 0), 0.05)
         row(_label(f, _("Sound volume"), (-0.85, 0), 0.05), self.volume, self.volume_text)
         self.mute = check_box(f, settings.mute, (col + 0.03, 0), 0.05, self._mute)
         row(_label(f, _("Mute the sound"), (-0.85, 0), 0.05), self.mute, self.mute.words)
         self.hints = check_box(f, settings.hints, (col + 0.03, 0), 0.05, self._hints)
-        row(_label(f, _("Hints (H: the coach's best moves)"), (-0.85, 0), 0.05), self.hints, self.hints.words)
+        row(
+            _label(f, _("Hints (H: the coach's best moves)"), (-0.85, 0), 0.05),
+            self.hints,
+            self.hints.words,
+        )
         # Colour-blind help: a symbol per material on the dice and before the materials' names.
-        self.material_symbols = check_box(f, settings.material_symbols, (col + 0.03, 0), 0.05, self._symbols)
-        row(_label(f, _("Material symbols on the dice"), (-0.85, 0), 0.05), self.material_symbols,
-            self.material_symbols.words)
-        self.where = _label(f, _("Saved at once in {where}", where=where) if where else _("Not saved (no settings file)"),
-                            (-0.85, 0), 0.045, fg=note_fg, wordwrap=37)
+        self.material_symbols = check_box(
+            f, settings.material_symbols, (col + 0.03, 0), 0.05, self._symbols
+        )
+        row(
+            _label(f, _("Material symbols on the dice"), (-0.85, 0), 0.05),
+            self.material_symbols,
+            self.material_symbols.words,
+        )
+        self.where = _label(
+            f,
+            _("Saved at once in {where}", where=where)
+            if where
+            else _("Not saved (no settings file)"),
+            (-0.85, 0),
+            0.045,
+            fg=note_fg,
+            wordwrap=37,
+        )
         row(self.where, gap=SETTINGS_TITLE_GAP, pitch=0)
         self.back_button = _button(f, _("Back"), (0, 0), self.back, 0.06)
         row(self.back_button, gap=SETTINGS_TITLE_GAP, pitch=0)
@@ -816,13 +1208,23 @@ class SettingsScreen(Screen):
 
     def _language(self, item: str) -> None:
         # The table switches at once (client/table/appearance.py), this screen with it.
-        self.change(language=list(LANGUAGES)[self.language_words.index(from_panda(self.language_words, item))])
+        self.change(
+            language=list(LANGUAGES)[
+                self.language_words.index(from_panda(self.language_words, item))
+            ]
+        )
 
     def _speed(self, item: str) -> None:
-        self.change(bot_speed=SPEED_NAMES[self.speed_words.index(from_panda(self.speed_words, item))])
+        self.change(
+            bot_speed=SPEED_NAMES[self.speed_words.index(from_panda(self.speed_words, item))]
+        )
 
     def _animations(self, item: str) -> None:
-        self.change(animations=ANIMATIONS[self.animation_words.index(from_panda(self.animation_words, item))])
+        self.change(
+            animations=ANIMATIONS[
+                self.animation_words.index(from_panda(self.animation_words, item))
+            ]
+        )
 
     def _confirm(self, on) -> None:
         self.change(confirm_moves=bool(on))
@@ -852,8 +1254,12 @@ class SettingsScreen(Screen):
 
 
 class ConfirmScreen(Screen):
-    def build(self, question: str, on_yes: Callable[[], None], on_no: Callable[[], None]) -> DirectFrame:
-        f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, frameSize=(-0.85, 0.85, -0.3, 0.3))
+    def build(
+        self, question: str, on_yes: Callable[[], None], on_no: Callable[[], None]
+    ) -> DirectFrame:
+        f = DirectFrame(
+            parent=self.overlay.aspect2d, frameColor=PANEL, frameSize=(-0.85, 0.85, -0.3, 0.3)
+        )
         self.question = question
         _label(f, question, (0, 0.15), 0.052, TextNode.A_center, wordwrap=30)
         _button(f, _("Yes"), (-0.2, -0.2), on_yes)

@@ -27,14 +27,20 @@ from blueprints3d.i18n import N_, _, join_list, number, translate
 from blueprints3d.client.scene.script_text import ScriptText
 
 NAME_CHARS = 12
-ROUND_COLUMNS = ((N_("bonus"), 5), (N_("wood"), 5), (N_("recyc"), 6), (N_("stone"), 6), (N_("glass"), 6),
-                 (N_("total"), 6))
+ROUND_COLUMNS = (
+    (N_("bonus"), 5),
+    (N_("wood"), 5),
+    (N_("recyc"), 6),
+    (N_("stone"), 6),
+    (N_("glass"), 6),
+    (N_("total"), 6),
+)
 LINE_SHARE, LINE_MIN_PX = 0.028, 12.0
 TITLE = (1.0, 0.85, 0.45, 1)
 
 
 def _name(text: str) -> str:
-    return text if len(text) <= NAME_CHARS else text[:NAME_CHARS - 1] + "~"
+    return text if len(text) <= NAME_CHARS else text[: NAME_CHARS - 1] + "~"
 
 
 def _material_counts(building: Sequence[Sequence[tuple[int, int]]]) -> tuple[int, int, int, int]:
@@ -68,60 +74,103 @@ def round_table(result: RoundResult, names: Sequence[str]) -> tuple[list[str], l
     words). The panel draws the table from ``round_cells``, a column a text."""
     cells = round_cells(result, names)
     head, *body = cells
-    rows = [f"{'':{NAME_CHARS}}" + "".join(f"{t:>{w}}" for t, (_t, w) in zip(head[1:7], ROUND_COLUMNS))
-            + f"  {head[7]:<5}  {head[8]:>6}"]
+    rows = [
+        f"{'':{NAME_CHARS}}"
+        + "".join(f"{t:>{w}}" for t, (_t, w) in zip(head[1:7], ROUND_COLUMNS))
+        + f"  {head[7]:<5}  {head[8]:>6}"
+    ]
     for r in body:
-        rows.append(f"{r[0]:{NAME_CHARS}}" + "".join(f"{v:>{w}}" for v, (_t, w) in zip(r[1:7], ROUND_COLUMNS))
-                    + f"  {r[7]:<6}{r[8]:>7}")
+        rows.append(
+            f"{r[0]:{NAME_CHARS}}"
+            + "".join(f"{v:>{w}}" for v, (_t, w) in zip(r[1:7], ROUND_COLUMNS))
+            + f"  {r[7]:<6}{r[8]:>7}"
+        )
     first, second = result.in_demand
-    words = [_("In demand: 1st {first_glyph}{first_colour} ({first_material}), "
-               "2nd {second_glyph}{second_colour} ({second_material})",
-               first_glyph=glyph(first), first_colour=_(first.colour), first_material=_(first.label),
-               second_glyph=glyph(second), second_colour=_(second.colour), second_material=_(second.label)),
-             _("Awards (building score ranks the buildings):")]
+    words = [
+        _(
+            "In demand: 1st {first_glyph}{first_colour} ({first_material}), "
+            "2nd {second_glyph}{second_colour} ({second_material})",
+            first_glyph=glyph(first),
+            first_colour=_(first.colour),
+            first_material=_(first.label),
+            second_glyph=glyph(second),
+            second_colour=_(second.colour),
+            second_material=_(second.label),
+        ),
+        _("Awards (building score ranks the buildings):"),
+    ]
     for award, pl in result.awards.items():
-        said = dict(award=_(award.title), vp=_("{vp} VP", vp=award.victory_points), name=names[pl.player],
-                    score=result.scores[pl.player].total)
+        said = dict(
+            award=_(award.title),
+            vp=_("{vp} VP", vp=award.victory_points),
+            name=names[pl.player],
+            score=result.scores[pl.player].total,
+        )
         if pl.ties:
-            words.append(_("  {award} ({vp}) to {name}, building score {score}; tied with {ties}",
-                           ties=join_list([translate(m) for m in pl.tie_messages]), **said))
+            words.append(
+                _(
+                    "  {award} ({vp}) to {name}, building score {score}; tied with {ties}",
+                    ties=join_list([translate(m) for m in pl.tie_messages]),
+                    **said,
+                )
+            )
         else:
             words.append(_("  {award} ({vp}) to {name}, building score {score}", **said))
     words.append(_("Prizes:"))
     if not result.prizes:
         words.append(_("  none: no building qualified"))
     for prize, pl in result.prizes.items():
-        said = dict(prize=_(prize.title), vp=_("{vp} VP", vp=PRIZE_VP), name=names[pl.player],
-                    rule=translate(PRIZE_RULE_MESSAGES[prize]))
+        said = dict(
+            prize=_(prize.title),
+            vp=_("{vp} VP", vp=PRIZE_VP),
+            name=names[pl.player],
+            rule=translate(PRIZE_RULE_MESSAGES[prize]),
+        )
         if pl.ties:
-            words.append(_("  {prize} ({vp}) to {name}: {rule}; also qualified: {ties}",
-                           ties=join_list([translate(m) for m in pl.tie_messages]), **said))
+            words.append(
+                _(
+                    "  {prize} ({vp}) to {name}: {rule}; also qualified: {ties}",
+                    ties=join_list([translate(m) for m in pl.tie_messages]),
+                    **said,
+                )
+            )
         else:
             words.append(_("  {prize} ({vp}) to {name}: {rule}", **said))
     return rows, words
 
 
-def standings_cells(rounds: Sequence[RoundResult], result: GameResult, names: Sequence[str]) -> list[list[str]]:
+def standings_cells(
+    rounds: Sequence[RoundResult], result: GameResult, names: Sequence[str]
+) -> list[list[str]]:
     """The final standings' table as cells: a header row, then a player a row by rank, with the
     VP of each round and in all."""
     per_round = [round_victory_points(rr) for rr in rounds]
     rows = [["", *(_("R{n}", n=i + 1) for i in range(len(rounds))), _("VP")]]
     for place, p in enumerate(result.standings(), 1):
-        rows.append([_("{place}. {name}", place=place, name=_name(names[p])),
-                     *(number(vp[p]) for vp in per_round), number(result.victory_points[p])])
+        rows.append(
+            [
+                _("{place}. {name}", place=place, name=_name(names[p])),
+                *(number(vp[p]) for vp in per_round),
+                number(result.victory_points[p]),
+            ]
+        )
     return rows
 
 
-def standings_table(rounds: Sequence[RoundResult], result: GameResult, names: Sequence[str]
-                    ) -> tuple[list[str], list[str]]:
+def standings_table(
+    rounds: Sequence[RoundResult], result: GameResult, names: Sequence[str]
+) -> tuple[list[str], list[str]]:
     """The final standings' lines: (the table by rank with VP per round in fixed-width rows, the
     cards and the tie-break in words). The panel draws the table from ``standings_cells``."""
     per_round = [round_victory_points(rr) for rr in rounds]
     head = standings_cells(rounds, result, names)[0]
     rows = [f"    {'':{NAME_CHARS}}" + "".join(f"{t:>5}" for t in head[1:])]
     for place, p in enumerate(result.standings(), 1):
-        rows.append(f"{number(place):>2}. {_name(names[p]):{NAME_CHARS}}" + "".join(
-            f"{number(vp[p]):>5}" for vp in per_round) + f"{number(result.victory_points[p]):>5}")
+        rows.append(
+            f"{number(place):>2}. {_name(names[p]):{NAME_CHARS}}"
+            + "".join(f"{number(vp[p]):>5}" for vp in per_round)
+            + f"{number(result.victory_points[p]):>5}"
+        )
     words = [translate(result.explain_message(names)) + "."]
     for p in result.standings():
         aw = join_list([_(a.title) for a in result.awards[p]]) or _("no Awards")
@@ -139,10 +188,17 @@ class _TablePanel(Screen):
 
     pixel_layout = True
 
-    def _build_panel(self, title: str, rows: list[str], words: list[str],
-                     buttons: list[tuple[str, Callable[[], None]]], share: float = 0.44,
-                     side: str = "right", say_line: bool = False,
-                     cells: list[list[str]] | None = None) -> DirectFrame:
+    def _build_panel(
+        self,
+        title: str,
+        rows: list[str],
+        words: list[str],
+        buttons: list[tuple[str, Callable[[], None]]],
+        share: float = 0.44,
+        side: str = "right",
+        say_line: bool = False,
+        cells: list[list[str]] | None = None,
+    ) -> DirectFrame:
         """``cells``: the table, a row a list of cells, drawn a column a text (names aligned to
         the start, numbers to the end) so that it lines up in any script and font; ``rows`` is
         the same table in fixed-width lines, for ``text``."""
@@ -153,15 +209,24 @@ class _TablePanel(Screen):
         f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, pos=(x0, 0, m.half_h - pad))
         grid = cells if cells is not None else [[r] for r in rows]
         head = ScriptText(parent=f, text=title, align=TextNode.A_left, fg=TITLE, mayChange=True)
-        columns = [ScriptText(parent=f, text="\n".join(col), fg=TEXT, mayChange=True,
-                              align=TextNode.A_left if j == 0 else TextNode.A_right)
-                   for j, col in enumerate(zip(*grid))]
-        body = ScriptText(parent=f, text="\n".join(words), align=TextNode.A_left, fg=TEXT, mayChange=True)
+        columns = [
+            ScriptText(
+                parent=f,
+                text="\n".join(col),
+                fg=TEXT,
+                mayChange=True,
+                align=TextNode.A_left if j == 0 else TextNode.A_right,
+            )
+            for j, col in enumerate(zip(*grid))
+        ]
+        body = ScriptText(
+            parent=f, text="\n".join(words), align=TextNode.A_left, fg=TEXT, mayChange=True
+        )
         room = 2 * m.half_h - 2 * pad
         line = m.px(max(LINE_MIN_PX, LINE_SHARE * m.height))
         tn = columns[0].textNode
         widths = [c.textNode.get_width() for c in columns]
-        gap = tn.calc_width("MM")      # between two columns: two letters' room
+        gap = tn.calc_width("MM")  # between two columns: two letters' room
         natural = sum(widths) + gap * (len(columns) - 1)
         for _try in range(4):  # as large as the window allows: the table's width fits the panel
             scale = min(line / tn.get_line_height(), (width - 2 * pad) / max(natural, 1e-6))
@@ -169,7 +234,9 @@ class _TablePanel(Screen):
                 c.setScale(scale)
             head.setScale(scale * 1.3)
             body.setScale(scale)
-            body.setWordwrap((width - 2 * pad) / scale)   # a ScriptText: lines broken in reading order
+            body.setWordwrap(
+                (width - 2 * pad) / scale
+            )  # a ScriptText: lines broken in reading order
             t_h = max(c.textNode.get_top() - c.textNode.get_bottom() for c in columns) * scale
             b_h = (body.textNode.get_top() - body.textNode.get_bottom()) * scale
             h_h = head.textNode.get_line_height() * scale * 1.3
@@ -184,17 +251,24 @@ class _TablePanel(Screen):
         y = -pad - h_h - pad * 0.5
         top = max(c.textNode.get_top() for c in columns)
         x = pad
-        for c, w in zip(columns, widths):   # every column's first line on one baseline
-            c.setPos(x if c.textNode.get_align() == TextNode.A_left else x + w * scale, y - top * scale)
+        for c, w in zip(columns, widths):  # every column's first line on one baseline
+            c.setPos(
+                x if c.textNode.get_align() == TextNode.A_left else x + w * scale, y - top * scale
+            )
             x += (w + gap) * scale
         y -= t_h + pad
         body.setPos(pad, y - body.textNode.get_top() * scale)
         y -= b_h + pad
         self.buttons = {}
-        made = [_button(f, text, (0.0, y - scale * 1.1), command, scale * 1.15) for text, command in buttons]
+        made = [
+            _button(f, text, (0.0, y - scale * 1.1), command, scale * 1.15)
+            for text, command in buttons
+        ]
         # Spread by their own widths ("Bob's buildings" is three times "Quit"), smaller when
         # the row would not fit the panel, so that no button ever lies over another.
-        widths = [(b.node().get_frame()[1] - b.node().get_frame()[0]) * b.get_scale()[0] for b in made]
+        widths = [
+            (b.node().get_frame()[1] - b.node().get_frame()[0]) * b.get_scale()[0] for b in made
+        ]
         gap = pad * 0.6
         fit = min(1.0, (width - 2 * pad - gap * max(0, len(made) - 1)) / max(sum(widths), 1e-9))
         if fit < 1.0:
@@ -209,16 +283,18 @@ class _TablePanel(Screen):
             x += bw + spare
         self.message = None
         if say_line:  # a line under the buttons for what a button did ("saved to ...")
-            self.message = ScriptText(parent=f, text="", align=TextNode.A_left, fg=(1, 0.92, 0.55, 1),
-                                        mayChange=True)
+            self.message = ScriptText(
+                parent=f, text="", align=TextNode.A_left, fg=(1, 0.92, 0.55, 1), mayChange=True
+            )
             self.message.setScale(scale)
             self.message.setWordwrap((width - 2 * pad) / scale)
-            self.message.setPos(pad, y - scale * 2.0 - pad - self.message.textNode.get_line_height() * scale * 0.8)
+            self.message.setPos(
+                pad, y - scale * 2.0 - pad - self.message.textNode.get_line_height() * scale * 0.8
+            )
         f["frameSize"] = (0, width, -min(height, room), 0)
         self.text = "\n".join([title] + rows + words)
         self.columns, self.body, self.head = columns, body, head
         return f
-
 
     def rect_px(self) -> tuple[float, float, float, float] | None:
         """The panel on the window in pixels (left, top, right, bottom), None when not shown."""
@@ -228,9 +304,12 @@ class _TablePanel(Screen):
         u = min(w, h) / 2.0
         fs = self.frame["frameSize"]
         pos = self.frame.get_pos()
-        return (w / 2 + (pos.x + fs[0]) * u, h / 2 - (pos.z + fs[3]) * u,
-                w / 2 + (pos.x + fs[1]) * u, h / 2 - (pos.z + fs[2]) * u)
-
+        return (
+            w / 2 + (pos.x + fs[0]) * u,
+            h / 2 - (pos.z + fs[3]) * u,
+            w / 2 + (pos.x + fs[1]) * u,
+            h / 2 - (pos.z + fs[2]) * u,
+        )
 
     def window_rect(self) -> tuple[float, float, float, float] | None:
         """The panel as (left, right, bottom, top) in the window's [-1, 1] (+y up), for framing
@@ -247,13 +326,23 @@ class RoundSummary(_TablePanel):
     """After the reveal: the round's buildings as a table, the Awards and Prizes in words;
     "Watch again" replays the reveal, the other button goes on."""
 
-    def build(self, end: RoundEnd, names: list[str], last_round: bool, on_continue: Callable[[], None],
-              on_replay: Callable[[], None]) -> DirectFrame:
+    def build(
+        self,
+        end: RoundEnd,
+        names: list[str],
+        last_round: bool,
+        on_continue: Callable[[], None],
+        on_replay: Callable[[], None],
+    ) -> DirectFrame:
         rows, words = round_table(end.result, names)
         go = _("See the final standings") if last_round else _("Next round")
-        return self._build_panel(_("Round {round} scores", round=end.result.round), rows, words,
-                                 [(_("Watch again"), on_replay), (go, on_continue)],
-                                 cells=round_cells(end.result, names))
+        return self._build_panel(
+            _("Round {round} scores", round=end.result.round),
+            rows,
+            words,
+            [(_("Watch again"), on_replay), (go, on_continue)],
+            cells=round_cells(end.result, names),
+        )
 
 
 def headline(result: GameResult, names: Sequence[str]) -> str:
@@ -269,12 +358,24 @@ def headline(result: GameResult, names: Sequence[str]) -> str:
 class StandingsScreen(_TablePanel):
     """The end of the game: players by rank, VP per round, the cards, the tie-break in words."""
 
-    def build(self, rounds: Sequence[RoundResult], result: GameResult, names: list[str],
-              buttons: list[tuple[str, Callable[[], None]]]) -> DirectFrame:
+    def build(
+        self,
+        rounds: Sequence[RoundResult],
+        result: GameResult,
+        names: list[str],
+        buttons: list[tuple[str, Callable[[], None]]],
+    ) -> DirectFrame:
         rows, words = standings_table(rounds, result, names)
         title = headline(result, names)
-        return self._build_panel(title, rows, words, buttons, share=0.46, say_line=True,
-                                 cells=standings_cells(rounds, result, names))
+        return self._build_panel(
+            title,
+            rows,
+            words,
+            buttons,
+            share=0.46,
+            say_line=True,
+            cells=standings_cells(rounds, result, names),
+        )
 
     def say(self, text: str) -> None:
         """What a button beside the standings did, on the panel's last line."""
@@ -282,5 +383,13 @@ class StandingsScreen(_TablePanel):
             self.message.setText(text)
 
 
-__all__ = ["RoundSummary", "StandingsScreen", "headline", "round_cells", "round_table", "standings_cells",
-           "standings_table", "ranking"]
+__all__ = [
+    "RoundSummary",
+    "StandingsScreen",
+    "headline",
+    "round_cells",
+    "round_table",
+    "standings_cells",
+    "standings_table",
+    "ranking",
+]

@@ -23,8 +23,18 @@ if TYPE_CHECKING:
 
 CLOSE_EVENT = "blueprints3d-close-request"
 CAMERA_KEYS = {"q": (-4.0, 0.0), "e": (4.0, 0.0), "w": (0.0, 3.0), "s": (0.0, -3.0)}
-PLAY_KEYS = ["arrow_left", "arrow_right", "arrow_up", "arrow_down", "enter", "space", "tab",
-             "shift-tab", "backspace", "control-z"] + [str(i) for i in range(1, 10)]
+PLAY_KEYS = [
+    "arrow_left",
+    "arrow_right",
+    "arrow_up",
+    "arrow_down",
+    "enter",
+    "space",
+    "tab",
+    "shift-tab",
+    "backspace",
+    "control-z",
+] + [str(i) for i in range(1, 10)]
 ZOOM_KEYS = {"+": 0.9, "=": 0.9, "shift-=": 0.9, "page_up": 0.9, "-": 1.1, "page_down": 1.1}
 CLOSE_UP_KEY = "c"
 
@@ -157,14 +167,26 @@ class TableInput:
         if app.tutorial is not None and app.tutorial.key(name):
             return  # the coach's bubbles take Space and Enter until the last one (tutorial.py)
         revealing = app.reveal is not None and app.reveal.active  # Space steps the reveal
-        if name == "space" and view is not None and view.throw_in_flight and not screens.blocked() and not revealing:
+        if (
+            name == "space"
+            and view is not None
+            and view.throw_in_flight
+            and not screens.blocked()
+            and not revealing
+        ):
             # Space skips a throw (and the glides with it): everything in place at once, the
             # throw's sounds dropped.
             view.finish_all()
             app.sounds.bank.cancel()
             return
-        if (name == "space" and view is not None and view.animating and not screens.blocked()
-                and app.flow is not None and app.flow.mode is Mode.BOT):
+        if (
+            name == "space"
+            and view is not None
+            and view.animating
+            and not screens.blocked()
+            and app.flow is not None
+            and app.flow.mode is Mode.BOT
+        ):
             # While the computers move Space has no play to make: it lands every glide at once
             # (on a person's turn it plays, and the glides, which never block a pick, run on; the
             # curtain, the reveal and the summary keep Space for going on).
@@ -191,7 +213,11 @@ class TableInput:
         app = self.app
         if app.screens.escape():
             return
-        if app.controls is not None and app.controls.keys.choosing_cell and not app.screens.blocked():
+        if (
+            app.controls is not None
+            and app.controls.keys.choosing_cell
+            and not app.screens.blocked()
+        ):
             app.controls.key("escape")
             return
         if app.coach.active and not app.screens.blocked():

@@ -18,24 +18,26 @@ from __future__ import annotations
 from blueprints3d.client.render.audio import PLACE_SPEED, SoundBank, die_rate
 from blueprints3d.client.table.flow import FlowEvent, GameFlow, Mode
 
-GLIDE = 0.35          # s: a computer's die glides to its space this long (table_view.sync)
-DRAW_DELAY = 0.2      # s: the rustle follows the placement that emptied the pool slot
-HIDDEN_SPEED = 0.6 * PLACE_SPEED   # a die going behind a screen: a softer thud
+GLIDE = 0.35  # s: a computer's die glides to its space this long (table_view.sync)
+DRAW_DELAY = 0.2  # s: the rustle follows the placement that emptied the pool slot
+HIDDEN_SPEED = 0.6 * PLACE_SPEED  # a die going behind a screen: a softer thud
 
 
 class TableSounds:
     def __init__(self, bank: SoundBank) -> None:
         self.bank = bank
-        self._drawn: tuple[int, int] | None = None   # (round, dice in the bag) last heard
-        self._dropped: int | None = None              # a person's die already heard at its drop
-        self._cued: tuple[int, int, int | None] | None = None  # (round, turns done, player) last cued
+        self._drawn: tuple[int, int] | None = None  # (round, dice in the bag) last heard
+        self._dropped: int | None = None  # a person's die already heard at its drop
+        self._cued: tuple[int, int, int | None] | None = (
+            None  # (round, turns done, player) last cued
+        )
 
     def start(self, flow: GameFlow) -> None:
         """A game starts or resumes: its pool comes out of the bag; a person to move hears the cue."""
         self._drawn = (flow.state.round, len(flow.state.bag))
         self._dropped = self._cued = None
         self.bank.play("bag_draw")
-        if flow.mode in (Mode.TURN, Mode.CURTAIN):   # a hot-seat game opens behind the curtain
+        if flow.mode in (Mode.TURN, Mode.CURTAIN):  # a hot-seat game opens behind the curtain
             self._cue(flow, flow.current)
 
     def on_event(self, flow: GameFlow, event: FlowEvent) -> None:
@@ -48,8 +50,11 @@ class TableSounds:
             # A placement's event names its player, its die and its space (flow._apply).
             assert player is not None and die is not None and cell is not None
             if self._dropped != die:
-                stacks = (flow.round_end.stacks if flow.mode is Mode.ROUND_END and flow.round_end
-                          else flow.state.stacks)
+                stacks = (
+                    flow.round_end.stacks
+                    if flow.mode is Mode.ROUND_END and flow.round_end
+                    else flow.state.stacks
+                )
                 stack = stacks[player][cell]
                 below = stack.index(die) if die in stack else 0
                 person = flow.seats[player].is_person

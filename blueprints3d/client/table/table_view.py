@@ -31,10 +31,23 @@ from blueprints3d.client.render.config import REFRACTION_MASK, SHADOW_MASK
 from blueprints3d.client.scene.animation import Animator
 from blueprints3d.client.scene.throw import Felt, Impact, ThrowPlayer, simulate
 from blueprints3d.client.table.flow import GameFlow, Mode, Pending, RoundEnd
-from blueprints3d.client.table.layout import (CENTRE_AWARDS, CENTRE_BAG, CENTRE_PRIZES,
-                                        CENTRE_SCOREBOARD, LABEL_OFFSET, SCREEN_HEIGHT, SCREEN_OFFSET,
-                                        POOL_DIE_SCALE, SeatPlace, award_slots, pile_slot, pool_slots,
-                                        rotate, seat_places, stack_z)
+from blueprints3d.client.table.layout import (
+    CENTRE_AWARDS,
+    CENTRE_BAG,
+    CENTRE_PRIZES,
+    CENTRE_SCOREBOARD,
+    LABEL_OFFSET,
+    SCREEN_HEIGHT,
+    SCREEN_OFFSET,
+    POOL_DIE_SCALE,
+    SeatPlace,
+    award_slots,
+    pile_slot,
+    pool_slots,
+    rotate,
+    seat_places,
+    stack_z,
+)
 from blueprints3d.client.scene.props import make_label, prop
 from blueprints3d.client.scene.symbol_glyphs import glyph
 from blueprints3d.engine.awards import AWARDS_BY_PLAYERS, Award
@@ -47,55 +60,69 @@ from blueprints3d.engine.state import Phase
 from blueprints3d.i18n import N_, _, number, translate
 from blueprints3d.client.scene.script_text import panda_text
 
-SEAT_COLOURS = [(0.20, 0.38, 0.70, 1), (0.72, 0.22, 0.20, 1), (0.85, 0.66, 0.15, 1), (0.45, 0.30, 0.62, 1)]
+SEAT_COLOURS = [
+    (0.20, 0.38, 0.70, 1),
+    (0.72, 0.22, 0.20, 1),
+    (0.85, 0.66, 0.15, 1),
+    (0.45, 0.30, 0.62, 1),
+]
 TABLE_COLOUR = (0.36, 0.25, 0.16, 1)
 FELT_COLOUR = (0.16, 0.34, 0.24, 1)
-AWARD_COLOURS = {Award.GOLD: (0.86, 0.70, 0.20, 1), Award.SILVER: (0.75, 0.76, 0.80, 1),
-                 Award.BRONZE: (0.70, 0.45, 0.25, 1)}
+AWARD_COLOURS = {
+    Award.GOLD: (0.86, 0.70, 0.20, 1),
+    Award.SILVER: (0.75, 0.76, 0.80, 1),
+    Award.BRONZE: (0.70, 0.45, 0.25, 1),
+}
 PRIZE_COLOUR = (0.93, 0.90, 0.82, 1)
 AWARD_KEYS = {a.value for a in Award}
 CARD_BACK = (0.30, 0.30, 0.36, 1)
-LEGAL_RGBA = (0.25, 0.85, 0.35, 0.45)       # a space where the dragged die may go
-HOVER_OK_RGBA = (0.15, 1.0, 0.25, 0.85)     # the space under the pointer, legal
-HOVER_BAD_RGBA = (1.0, 0.18, 0.12, 0.80)    # the space under the pointer, illegal
-SELECT_RGBA = (1.0, 0.85, 0.2, 0.55)        # keyboard selection of a die or a space
-HOVER_DIE_RGBA = (0.92, 0.92, 0.85, 0.35)   # the pool die under the pointer: a pale outline
-SET_ASIDE_OFFSET = (-7.5, -3.0)             # where a seat's dice that fitted nowhere wait
+LEGAL_RGBA = (0.25, 0.85, 0.35, 0.45)  # a space where the dragged die may go
+HOVER_OK_RGBA = (0.15, 1.0, 0.25, 0.85)  # the space under the pointer, legal
+HOVER_BAD_RGBA = (1.0, 0.18, 0.12, 0.80)  # the space under the pointer, illegal
+SELECT_RGBA = (1.0, 0.85, 0.2, 0.55)  # keyboard selection of a die or a space
+HOVER_DIE_RGBA = (0.92, 0.92, 0.85, 0.35)  # the pool die under the pointer: a pale outline
+SET_ASIDE_OFFSET = (-7.5, -3.0)  # where a seat's dice that fitted nowhere wait
 # What each Prize asks for, big on its card: the engine's wording of the rule (pp. 4-5).
 PRIZE_GLYPHS = {prize.value: message for prize, message in PRIZE_SHORT_MESSAGES.items()}
 # The names on the Award and Prize cards, by their keys (a long one on two lines).
-CARD_TITLES = {"gold": N_("Gold"), "silver": N_("Silver"), "bronze": N_("Bronze"),
-               "skyscraper": N_("Skyscraper"), "geometer": N_("Geometer"),
-               "structural_integrity": N_("Structural\nIntegrity"), "materials": N_("Materials")}
+CARD_TITLES = {
+    "gold": N_("Gold"),
+    "silver": N_("Silver"),
+    "bronze": N_("Bronze"),
+    "skyscraper": N_("Skyscraper"),
+    "geometer": N_("Geometer"),
+    "structural_integrity": N_("Structural\nIntegrity"),
+    "materials": N_("Materials"),
+}
 RANK_WORDS = (N_("1st"), N_("2nd"))  # on the scoreboard, before the in-demand dice
 # Where thrown dice may land, in the centre frame: the band of felt around the pool row, in
 # front of the Prize cards (whose near edge is at y = -8.7) and clear of the table's rim.
 THROW_FELT_Y = (-17.0, -9.0)
-THROW_FELT_MARGIN = 4.0                     # cm beyond the pool row's ends
+THROW_FELT_MARGIN = 4.0  # cm beyond the pool row's ends
 BAG_MOUTH_Z = 6.5
 # The in-demand dice land on the felt between the Prize cards and the scoreboard, then hop up.
 IN_DEMAND_FELT = Felt(-12.0, -3.0, -1.0, 3.0, z=0.0)
-DRAG_HEIGHT = units.DIE_SIZE * 2.2          # a dragged die floats this high over the table
-CARRY_SCALE = 1.12                          # and is drawn this large (a pool die, POOL_DIE_SCALE)
-INFO_SCALE = 1.9                            # the die info label's type, cm (large: read at a glance)
-INFO_LIFT = 2.6                             # the label's centre over the die's top face, cm (clear of it)
-CHIP_SCALE = 2.1                            # a round's VP chip by the name plate, cm of type
-CHIP_GAP = 0.8                              # between the plate's name and its first chip, cm
-CHIP_COLOUR = (0.97, 0.80, 0.32, 1)         # the VP chips: gold, as the HUD's meters
+DRAG_HEIGHT = units.DIE_SIZE * 2.2  # a dragged die floats this high over the table
+CARRY_SCALE = 1.12  # and is drawn this large (a pool die, POOL_DIE_SCALE)
+INFO_SCALE = 1.9  # the die info label's type, cm (large: read at a glance)
+INFO_LIFT = 2.6  # the label's centre over the die's top face, cm (clear of it)
+CHIP_SCALE = 2.1  # a round's VP chip by the name plate, cm of type
+CHIP_GAP = 0.8  # between the plate's name and its first chip, cm
+CHIP_COLOUR = (0.97, 0.80, 0.32, 1)  # the VP chips: gold, as the HUD's meters
 CHIP_TEXT = (0.10, 0.09, 0.08, 1)
-INFO_AHEAD = 3.9                            # a pool die's label, in front of the die's centre, cm
+INFO_AHEAD = 3.9  # a pool die's label, in front of the die's centre, cm
 # Motion with weight (client/scene/animation.py; every time halves with "short", none with "off"):
-DROP_TIME = 0.11                            # s: a let-go die falls onto its place, speeding up...
-DROP_BOUNCE = 0.45                          # cm: ...and settles with a hop this high (BOUNCE_TIME)
-PLACED_BOUNCE = 0.3                         # cm: a computer's die, at the end of its glide
-FLY_BACK_TIME = 0.3                         # s: a refused die flies back to its pool place...
-FLY_BACK_LIFT = 3.0                         # cm: ...along an arc this high over the straight line
-SCREEN_LOWER_TIME = 0.7                     # s: a new round's screens glide down onto the table
-SCREEN_LIFT = 40.0                          # cm: a screen rises this high at a round's end
-DEAL_TIME = 0.55                            # s: a dealt card slides from the deck to its place
-DEAL_LIFT = 2.5                             # cm: over a low arc
-DEAL_STAGGER = 0.12                         # s: between one dealt card and the next
-DECK_POINT = (0.0, 0.0, 1.0)                # where dealt cards come from: the table's centre
+DROP_TIME = 0.11  # s: a let-go die falls onto its place, speeding up...
+DROP_BOUNCE = 0.45  # cm: ...and settles with a hop this high (BOUNCE_TIME)
+PLACED_BOUNCE = 0.3  # cm: a computer's die, at the end of its glide
+FLY_BACK_TIME = 0.3  # s: a refused die flies back to its pool place...
+FLY_BACK_LIFT = 3.0  # cm: ...along an arc this high over the straight line
+SCREEN_LOWER_TIME = 0.7  # s: a new round's screens glide down onto the table
+SCREEN_LIFT = 40.0  # cm: a screen rises this high at a round's end
+DEAL_TIME = 0.55  # s: a dealt card slides from the deck to its place
+DEAL_LIFT = 2.5  # cm: over a low arc
+DEAL_STAGGER = 0.12  # s: between one dealt card and the next
+DECK_POINT = (0.0, 0.0, 1.0)  # where dealt cards come from: the table's centre
 
 
 @dataclass
@@ -110,7 +137,7 @@ class SeatView:
     pile_sig: tuple | None = None  # what the pile shows now, to rebuild it only when that changes
     screen_up: bool = True
     chips: NodePath | None = None  # the round VP beside the name plate, once public
-    chips_sig: tuple = ()          # the VP they show
+    chips_sig: tuple = ()  # the VP they show
 
 
 def pile_face_up(flow: GameFlow, seat: int) -> bool:
@@ -122,7 +149,7 @@ def pile_face_up(flow: GameFlow, seat: int) -> bool:
         return True
     people = flow.people
     if not people:
-        return True                      # only computers: nobody at the device has secrets
+        return True  # only computers: nobody at the device has secrets
     if len(people) == 1:
         return seat == people[0]
     return flow.mode is Mode.TURN and flow.viewer == seat == flow.current
@@ -142,7 +169,7 @@ class TableView:
         self.dice: dict[int, NodePath] = {}
         self.values: dict[int, int] = {}
         self.in_pool: dict[int, bool] = {}  # where each die was at the last sync
-        self.hiding: set[int] = set()       # dice gliding behind a screen, to vanish on arrival
+        self.hiding: set[int] = set()  # dice gliding behind a screen, to vanish on arrival
         for d in range(NUM_DICE):
             node = dice_model.make_die(Material(MATERIAL_OF[d]), 1, variant=d)
             node.reparent_to(self.dice_root)
@@ -161,19 +188,23 @@ class TableView:
         self.cards_shown: set[str] | None = None
         self._round_end: RoundEnd | None = None
         self.dragging: int | None = None
-        self.dropped: int | None = None     # the die just let go of: the next sync drops it or flies it back
+        self.dropped: int | None = (
+            None  # the die just let go of: the next sync drops it or flies it back
+        )
         self.selected_die: int | None = None
         self.hovered_die: int | None = None
         self.highlighted_cells: dict[int, dict[int, tuple | None]] = {}  # seat -> cell -> rgba
         self.info_die: int | None = None
         self.info_label = self._build_info_label("die-info")
         self.space_label = self._build_info_label("space-info")  # the pointed space's height
-        self.stacks: Sequence[Sequence[Sequence[int]]] = ()  # [seat][cell] die ids, as at the last sync
+        self.stacks: Sequence[
+            Sequence[Sequence[int]]
+        ] = ()  # [seat][cell] die ids, as at the last sync
         # Dice coming out of the bag are thrown (client/scene/throw.py) when ``throws`` is on;
         # otherwise they glide. Each throw plays on its own player; ``on_impact`` hears its hits.
         self.throws = True
         self.throwing: dict[int, ThrowPlayer] = {}  # die -> the throw it is in
-        self.side_throws: list[ThrowPlayer] = []    # the in-demand dice's, onto the scoreboard
+        self.side_throws: list[ThrowPlayer] = []  # the in-demand dice's, onto the scoreboard
         self.on_impact: Callable[[Impact], object] | None = None  # what it returns is not used
         self._throw_count = 0
 
@@ -247,7 +278,7 @@ class TableView:
         Language): the seats' names and cards, the in-demand ranks, the face-up cards' words."""
         for sv, name in zip(self.seats, names):
             if sv.card is not None and sv.blueprint is not None:
-                card_model.reprint(sv.card, sv.blueprint)   # the card's printed title
+                card_model.reprint(sv.card, sv.blueprint)  # the card's printed title
             for label in (sv.screen.find(f"**/screen-name-{sv.place.seat}"), sv.name_label):
                 if not label.is_empty():
                     label.node().set_text(panda_text(name))
@@ -260,8 +291,14 @@ class TableView:
             for part, words in zip(("text", "big", "unit"), self._card_words(key)):
                 label = card.find(f"award-{key}-{part}")
                 if not label.is_empty():
-                    label.node().set_text(panda_text(words, wordwrap=label.node().get_wordwrap()
-                                                     if label.node().has_wordwrap() else None))
+                    label.node().set_text(
+                        panda_text(
+                            words,
+                            wordwrap=label.node().get_wordwrap()
+                            if label.node().has_wordwrap()
+                            else None,
+                        )
+                    )
 
     def _make_award_card(self, key: str, face_up: bool) -> NodePath:
         award = key in AWARD_KEYS
@@ -344,7 +381,9 @@ class TableView:
                 wx, wy = self.seats[p].place.to_world(lx, ly)
                 targets[d] = (Point3(wx, wy, units.DIE_SIZE / 2), heading, True)
         if flow.pending is not None and re is None:  # a tentative move: shown here, not yet applied
-            targets[flow.pending.die] = self._pending_target(flow, flow.pending, targets[flow.pending.die][0])
+            targets[flow.pending.die] = self._pending_target(
+                flow, flow.pending, targets[flow.pending.die][0]
+            )
         pool_set = set(pool)
         # Behind the curtain nothing secret may be in flight: the next person must see none of it.
         curtain = flow.mode is Mode.CURTAIN
@@ -359,12 +398,15 @@ class TableView:
                 self.values[d] = values[d]
             target = targets.get(d)
             # Loose in the pool a die is larger, so its top face reads from the default view.
-            in_pool_slot = target is not None and d in pool_set and (
-                flow.pending is None or flow.pending.die != d)
+            in_pool_slot = (
+                target is not None
+                and d in pool_set
+                and (flow.pending is None or flow.pending.die != d)
+            )
             scale = POOL_DIE_SCALE if in_pool_slot else 1.0
             if d != dropped or not animate:
                 node.set_scale(scale)  # the die just let go grows or shrinks on its way there
-            if target is None:                      # in the bag, discarded, or not this round's
+            if target is None:  # in the bag, discarded, or not this round's
                 self.in_pool[d] = False
                 self.animator.cancel(node)
                 node.hide()
@@ -378,7 +420,9 @@ class TableView:
                 if from_pool and not node.is_hidden() and animate and not curtain:
                     # Taken from the pool by someone else: it travels to their screen, then vanishes.
                     self.hiding.add(d)
-                    self.animator.move(node, pos, heading, 0.45, 3.0, on_done=partial(self._hidden, d))
+                    self.animator.move(
+                        node, pos, heading, 0.45, 3.0, on_done=partial(self._hidden, d)
+                    )
                 else:
                     self._hidden(d)  # never leave a secret die in view
                     node.set_pos(self.root, pos)
@@ -405,13 +449,24 @@ class TableView:
                 self.animator.move(node, pos, heading, FLY_BACK_TIME, FLY_BACK_LIFT, scale=scale)
             elif d == dropped:
                 # Let go over its space: it falls onto the stack and settles with a hop.
-                self.animator.move(node, pos, heading, DROP_TIME, blend="easeIn", bounce=DROP_BOUNCE, scale=scale)
+                self.animator.move(
+                    node, pos, heading, DROP_TIME, blend="easeIn", bounce=DROP_BOUNCE, scale=scale
+                )
             elif self.animator.target(node) != pos:
-                self.animator.move(node, pos, heading, 0.35 if not was_hidden else 0.5,
-                                   2.0 if was_hidden else 0.8,
-                                   bounce=0.0 if in_pool_slot or was_hidden else PLACED_BOUNCE)
+                self.animator.move(
+                    node,
+                    pos,
+                    heading,
+                    0.35 if not was_hidden else 0.5,
+                    2.0 if was_hidden else 0.8,
+                    bounce=0.0 if in_pool_slot or was_hidden else PLACED_BOUNCE,
+                )
         if thrown:
-            still = [targets[d][0] for d in pool if d not in dict(thrown) and not self.dice[d].is_hidden()]
+            still = [
+                targets[d][0]
+                for d in pool
+                if d not in dict(thrown) and not self.dice[d].is_hidden()
+            ]
             self._throw(thrown, still, len(pool), flow)
         self._sync_in_demand(flow, animate and not curtain)
         self._sync_awards(flow, animate)
@@ -425,21 +480,34 @@ class TableView:
         half = units.DIE_SIZE * POOL_DIE_SCALE / 2 + THROW_FELT_MARGIN
         return Felt(min(xs) - half, THROW_FELT_Y[0], max(xs) + half, THROW_FELT_Y[1], z=0.0)
 
-    def _throw(self, thrown: list[tuple[int, Point3]], still: list[Point3], count: int, flow: GameFlow) -> None:
+    def _throw(
+        self, thrown: list[tuple[int, Point3]], still: list[Point3], count: int, flow: GameFlow
+    ) -> None:
         """Throw ``thrown`` (die, pool place in the table's frame) from the bag onto the felt;
         they come to rest showing their values, then glide to their places. The engine's seed
         and the number of moves so far choose the throw, so a game always throws the same."""
         ids = [d for d, _ in thrown]
         local = [self.centre.get_relative_point(self.root, p) for _, p in thrown]
-        rest = [(q.x, q.y, 0.0) for q in (self.centre.get_relative_point(self.root, p) for p in still)]
+        rest = [
+            (q.x, q.y, 0.0) for q in (self.centre.get_relative_point(self.root, p) for p in still)
+        ]
         state = flow.state
-        seed = ((state.seed or 0) * 1_000_003 + state.round * 10_007 + len(state.log) * 101 + ids[0]) & 0xFFFFFFFF
+        seed = (
+            (state.seed or 0) * 1_000_003 + state.round * 10_007 + len(state.log) * 101 + ids[0]
+        ) & 0xFFFFFFFF
         size = units.DIE_SIZE * POOL_DIE_SCALE
         try:
-            throw = simulate([self.values[d] for d in ids], seed, (*CENTRE_BAG, BAG_MOUTH_Z),
-                             self.throw_felt(count), size=size, variants=ids, still=rest)
+            throw = simulate(
+                [self.values[d] for d in ids],
+                seed,
+                (*CENTRE_BAG, BAG_MOUTH_Z),
+                self.throw_felt(count),
+                size=size,
+                variants=ids,
+                still=rest,
+            )
         except RuntimeError:  # no clean throw (never seen in the soak test): the dice glide instead
-            for (d, pos) in thrown:
+            for d, pos in thrown:
                 node = self.dice[d]
                 node.show()
                 node.set_pos(self.root, self.bag_position())
@@ -448,8 +516,14 @@ class TableView:
         nodes = [self.dice[d] for d in ids]
         for node in nodes:
             self.animator.cancel(node)
-        player = ThrowPlayer(throw, nodes, self.centre, [Point3(q.x, q.y, q.z) for q in local],
-                             heading=0.0, on_impact=self._impact)
+        player = ThrowPlayer(
+            throw,
+            nodes,
+            self.centre,
+            [Point3(q.x, q.y, q.z) for q in local],
+            heading=0.0,
+            on_impact=self._impact,
+        )
         player.on_done = lambda: self._thrown(player)
         self._throw_count += 1
         for d in ids:
@@ -472,13 +546,21 @@ class TableView:
         state = flow.state
         seed = ((state.seed or 0) * 7_919 + state.round * 104_729 + 17) & 0xFFFFFFFF
         try:
-            throw = simulate([1, 6][:len(nodes)], seed, (*CENTRE_BAG, BAG_MOUTH_Z), IN_DEMAND_FELT,
-                             variants=[40 + i for i in range(len(nodes))])
+            throw = simulate(
+                [1, 6][: len(nodes)],
+                seed,
+                (*CENTRE_BAG, BAG_MOUTH_Z),
+                IN_DEMAND_FELT,
+                variants=[40 + i for i in range(len(nodes))],
+            )
         except RuntimeError:
             return  # they simply lie on the board
-        player = ThrowPlayer(throw, nodes, self.centre, targets, heading=0.0, lift=3.0,
-                             on_impact=self._impact)
-        player.on_done = lambda: self.side_throws.remove(player) if player in self.side_throws else None
+        player = ThrowPlayer(
+            throw, nodes, self.centre, targets, heading=0.0, lift=3.0, on_impact=self._impact
+        )
+        player.on_done = lambda: (
+            self.side_throws.remove(player) if player in self.side_throws else None
+        )
         self.side_throws.append(player)
 
     def _impact(self, event: Impact) -> None:
@@ -496,8 +578,10 @@ class TableView:
         for player in {id(p): p for p in self.throwing.values()}.values():
             ids = [d for d, p in self.throwing.items() if p is player]
             same = animate and all(
-                d in targets and (self.root.get_relative_point(self.centre, t) - targets[d][0]).length() < 1e-3
-                for d, t in zip(ids, player.targets or ()))
+                d in targets
+                and (self.root.get_relative_point(self.centre, t) - targets[d][0]).length() < 1e-3
+                for d, t in zip(ids, player.targets or ())
+            )
             if not same:
                 player.finish()
 
@@ -540,12 +624,16 @@ class TableView:
     def update(self, dt: float) -> None:
         """Every frame: the glides, the carried die and the throws."""
         self.animator.update(dt)
-        for player in list({id(p): p for p in self.throwing.values()}.values()) + list(self.side_throws):
+        for player in list({id(p): p for p in self.throwing.values()}.values()) + list(
+            self.side_throws
+        ):
             player.update(dt)
 
     def finish_throws(self) -> None:
         """Every throw at its end: the dice in their pool places (Space skips a throw)."""
-        for player in list({id(p): p for p in self.throwing.values()}.values()) + list(self.side_throws):
+        for player in list({id(p): p for p in self.throwing.values()}.values()) + list(
+            self.side_throws
+        ):
             player.finish()
 
     def finish_all(self) -> None:
@@ -562,7 +650,9 @@ class TableView:
         """Is anything still moving on its own: a throw or a glide (not the carried die)?"""
         return bool(self.throwing or self.side_throws) or self.animator.active
 
-    def _pending_target(self, flow: GameFlow, pend: Pending, in_pool: Point3) -> tuple[Point3, float, bool]:
+    def _pending_target(
+        self, flow: GameFlow, pend: Pending, in_pool: Point3
+    ) -> tuple[Point3, float, bool]:
         """Where a tentative move's die waits for the confirm: on top of its space, beside the
         card when set aside, or lifted over its pool place when it is to be discarded."""
         state = flow.state
@@ -574,7 +664,11 @@ class TableView:
             lx, ly = SET_ASIDE_OFFSET[0], SET_ASIDE_OFFSET[1] + 2.0 * len(state.set_aside[p])
             wx, wy = self.seats[p].place.to_world(lx, ly)
             return Point3(wx, wy, units.DIE_SIZE / 2), heading, True
-        return Point3(in_pool.x, in_pool.y, in_pool.z + units.DIE_SIZE * 1.6), self.centre_heading, True
+        return (
+            Point3(in_pool.x, in_pool.y, in_pool.z + units.DIE_SIZE * 1.6),
+            self.centre_heading,
+            True,
+        )
 
     def _cover_occupied(self, flow: GameFlow, stacks, live: bool) -> None:
         """Paper over the printed height of every space a die stands on (a tentative one too)."""
@@ -606,7 +700,9 @@ class TableView:
                 sv.blueprint = bp
                 self.highlighted_cells.pop(p, None)
             if sv.card is None:
-                card = self._build_card(sv, bp)  # a deck card's face is a baked texture: no wait for it
+                card = self._build_card(
+                    sv, bp
+                )  # a deck card's face is a baked texture: no wait for it
                 if deal and animate:
                     self._deal(sv, card, dealt)
                     dealt += 1
@@ -627,13 +723,21 @@ class TableView:
         """A new round's card slides from the deck (the table's centre) to its place."""
         home = self.root.get_relative_point(sv.root, Point3(0, 0, 0))
         card.set_pos(self.root, Point3(*DECK_POINT))
-        self.animator.move(card, home, sv.place.heading, DEAL_TIME, DEAL_LIFT, delay=DEAL_STAGGER * order,
-                           blend="easeOut", on_done=self._update_ground)
+        self.animator.move(
+            card,
+            home,
+            sv.place.heading,
+            DEAL_TIME,
+            DEAL_LIFT,
+            delay=DEAL_STAGGER * order,
+            blend="easeOut",
+            on_done=self._update_ground,
+        )
 
     def _update_ground(self) -> None:
         """Tell glass what lies under it: the cards (where they are now) and the felt."""
         cards = [sv.card for sv in self.seats if sv.card is not None]
-        glass.set_ground(self.root, cards[:materials.MAX_GROUND_CARDS], table=FELT_COLOUR)
+        glass.set_ground(self.root, cards[: materials.MAX_GROUND_CARDS], table=FELT_COLOUR)
 
     def screen_home(self, seat: int) -> Point3:
         """Where a seat's screen stands on the table, in the table's frame."""
@@ -658,8 +762,13 @@ class TableView:
                     sv.screen_up = True
                     if animate and p not in visible:
                         sv.screen.show()
-                        self.animator.move(sv.screen, self.screen_home(p), None, SCREEN_LOWER_TIME,
-                                           bounce=DROP_BOUNCE)
+                        self.animator.move(
+                            sv.screen,
+                            self.screen_home(p),
+                            None,
+                            SCREEN_LOWER_TIME,
+                            bounce=DROP_BOUNCE,
+                        )
                     else:
                         self.animator.cancel(sv.screen)
                         sv.screen.set_pos(0, SCREEN_OFFSET, 0)
@@ -707,8 +816,9 @@ class TableView:
             if flow.mode is not Mode.GAME_OVER:
                 awards = [a.value for a in AWARDS_BY_PLAYERS[self.players]]
                 prizes = [p.value for p in Prize]
-                slots = (list(zip(awards, award_slots(len(awards), CENTRE_AWARDS, 1.0)))
-                         + list(zip(prizes, award_slots(len(prizes), CENTRE_PRIZES, 1.0))))
+                slots = list(zip(awards, award_slots(len(awards), CENTRE_AWARDS, 1.0))) + list(
+                    zip(prizes, award_slots(len(prizes), CENTRE_PRIZES, 1.0))
+                )
                 for order, (key, (x, y)) in enumerate(slots):
                     c = self._make_award_card(key, True)
                     c.reparent_to(self.centre)
@@ -718,9 +828,15 @@ class TableView:
                     self.round_card_homes[key] = home
                     if deal:
                         c.set_pos(self.root, Point3(*DECK_POINT))
-                        self.animator.move(c, self.root.get_relative_point(self.centre, home), self.centre_heading,
-                                           DEAL_TIME, DEAL_LIFT, delay=DEAL_STAGGER / 2 * (order + 1),
-                                           blend="easeOut")
+                        self.animator.move(
+                            c,
+                            self.root.get_relative_point(self.centre, home),
+                            self.centre_heading,
+                            DEAL_TIME,
+                            DEAL_LIFT,
+                            delay=DEAL_STAGGER / 2 * (order + 1),
+                            blend="easeOut",
+                        )
         self._round_end = re
         if re is not None:
             self._send_won_cards(re, animate)
@@ -729,8 +845,9 @@ class TableView:
             keys = [a.value for a in state.awards[p]] + [z.value for z in state.prizes[p]]
             if re is not None:
                 # This round's cards still lie by the building; the pile holds the earlier ones.
-                this = {a.value for a, pl in re.result.awards.items() if pl.player == p} | \
-                       {z.value for z, pl in re.result.prizes.items() if pl.player == p}
+                this = {a.value for a, pl in re.result.awards.items() if pl.player == p} | {
+                    z.value for z, pl in re.result.prizes.items() if pl.player == p
+                }
                 for k in this:
                     if k in keys:
                         keys.remove(k)
@@ -764,13 +881,22 @@ class TableView:
             lx, ly = 8.0 + 3.6 * (nth % 3), 3.0 - 5.0 * (nth // 3)
             wx, wy = self.seats[player].place.to_world(lx, ly)
             end = Point3(wx, wy, 0.1)
-            if self.animator.target(card) != end and (card.get_pos(self.root) - end).length() > 0.05:
+            if (
+                self.animator.target(card) != end
+                and (card.get_pos(self.root) - end).length() > 0.05
+            ):
                 if card.get_parent() != self.root:
                     card.wrt_reparent_to(self.root)
                 if animate:
                     # After the screens have lifted one card after another; in a reveal at once.
-                    self.animator.move(card, end, self.seats[player].place.heading, 0.9, 6.0,
-                                       delay=0.0 if paced else 0.9 + 0.35 * order)
+                    self.animator.move(
+                        card,
+                        end,
+                        self.seats[player].place.heading,
+                        0.9,
+                        6.0,
+                        delay=0.0 if paced else 0.9 + 0.35 * order,
+                    )
                 else:
                     card.set_pos(self.root, end)
                     card.set_h(self.root, self.seats[player].place.heading)
@@ -809,7 +935,9 @@ class TableView:
             highlight.set_highlight(overlay, colours.get(cell))
         self.highlighted_cells[seat] = dict(colours)
         # The space the drop (or the keyboard) would use: its printed height, in large type.
-        pointed = next((c for c, rgba in colours.items() if rgba in (HOVER_OK_RGBA, HOVER_BAD_RGBA)), None)
+        pointed = next(
+            (c for c, rgba in colours.items() if rgba in (HOVER_OK_RGBA, HOVER_BAD_RGBA)), None
+        )
         self.show_space_info(seat if pointed is not None else None, pointed)
 
     def space_info_text(self, seat: int, cell: int) -> str:
@@ -817,11 +945,20 @@ class TableView:
         if height is None:
             return _("no building here")
         on = len(self.stacks[seat][cell]) if seat < len(self.stacks) else 0
-        return _("needs {height} ({on} on it)", height=height, on=on) if on else _("needs {height}", height=height)
+        return (
+            _("needs {height} ({on} on it)", height=height, on=on)
+            if on
+            else _("needs {height}", height=height)
+        )
 
     def show_space_info(self, seat: int | None, cell: int | None) -> None:
         """Show over a space of ``seat``'s card the height printed on it; None hides it."""
-        if seat is None or cell is None or self.seats[seat].blueprint is None or self.seats[seat].card is None:
+        if (
+            seat is None
+            or cell is None
+            or self.seats[seat].blueprint is None
+            or self.seats[seat].card is None
+        ):
             self.space_label.hide()
             return
         self.space_label.node().set_text(panda_text(self.space_info_text(seat, cell)))
@@ -874,7 +1011,12 @@ class TableView:
 
     def die_info_text(self, die: int) -> str:
         m = Material(MATERIAL_OF[die])
-        return _("{value}  {glyph}{material}", value=self.values[die], glyph=glyph(m), material=_(m.label))
+        return _(
+            "{value}  {glyph}{material}",
+            value=self.values[die],
+            glyph=glyph(m),
+            material=_(m.label),
+        )
 
     def show_die_info(self, die: int | None) -> None:
         """Name ``die`` (its value and material) in large type just above it (a pool die: just in

@@ -25,19 +25,24 @@ from blueprints3d.i18n import N_, _
 from blueprints3d.presentation.demos import coach
 from blueprints3d.client.scene.script_text import ScriptText, is_rtl, panda_text
 
-SEED = 11                       # a fixed deal: the same first game for every learner
-SEATS = (("Alex", None), (N_("Computer"), "easy"))  # the learner is Alex; the opponent's name is translated
+SEED = 11  # a fixed deal: the same first game for every learner
+SEATS = (
+    ("Alex", None),
+    (N_("Computer"), "easy"),
+)  # the learner is Alex; the opponent's name is translated
 
 
 def seats() -> list[SeatConfig]:
     """The lesson's two seats, the computer named in the player's language."""
     return [SeatConfig(_(name) if bot else name, bot) for name, bot in SEATS]
+
+
 YOU = 0
-PANEL_LINES = 24.0              # the coach's bubble: this many lines of its type wide (the
-                                # longest German bubble fits on two lines), on the left
-PANEL_MAX_SHARE = 0.38          # of the window's width at most: a narrower window, smaller type
-LINE_SHARE, LINE_MIN_PX = 0.027, 14.0   # the coach's type: of the window's height, at least this
-PANEL_TOP_SHARE = 0.15          # of the height: below the HUD's status lines
+PANEL_LINES = 24.0  # the coach's bubble: this many lines of its type wide (the
+# longest German bubble fits on two lines), on the left
+PANEL_MAX_SHARE = 0.38  # of the window's width at most: a narrower window, smaller type
+LINE_SHARE, LINE_MIN_PX = 0.027, 14.0  # the coach's type: of the window's height, at least this
+PANEL_TOP_SHARE = 0.15  # of the height: below the HUD's status lines
 POINTER_RGBA = (1.0, 0.85, 0.3, 1.0)
 PANEL_RGBA = (0.04, 0.05, 0.08, 0.88)
 
@@ -48,13 +53,13 @@ class Tutorial(DirectObject):
     def __init__(self, app) -> None:
         super().__init__()
         self.app = app
-        self.explained: set[str] = set()   # the rules said in full already
-        self.saying: str = ""              # the rule being explained now (marked explained when it changes)
-        self.bubbles: coach.Bubbles = ()   # what the coach says now, one bubble after another
-        self.at = 0                        # the bubble on show
-        self.text = ""                     # all of it (the bubbles, one paragraph each)
-        self.bubble = ""                   # the one on show
-        self.target: str = ""              # what the pointer points at: "pool", "card", "opponent", ""
+        self.explained: set[str] = set()  # the rules said in full already
+        self.saying: str = ""  # the rule being explained now (marked explained when it changes)
+        self.bubbles: coach.Bubbles = ()  # what the coach says now, one bubble after another
+        self.at = 0  # the bubble on show
+        self.text = ""  # all of it (the bubbles, one paragraph each)
+        self.bubble = ""  # the one on show
+        self.target: str = ""  # what the pointer points at: "pool", "card", "opponent", ""
         self.finished = False
         self.closing = False
         # The tutorial game is not the player's own: it is neither autosaved nor kept.
@@ -67,10 +72,17 @@ class Tutorial(DirectObject):
         others = app.reveal.avoid
         app.reveal.avoid = lambda: (others() if others else []) + [self.panel_rect()]
         self.root = app.base.aspect2d.attach_new_node("tutorial")
-        self.title = ScriptText(parent=self.root, text=_(coach.TITLE), fg=(1.0, 0.85, 0.3, 1),
-                                  align=TextNode.A_left, mayChange=True, shadow=(0, 0, 0, 1))
-        self.panel = ScriptText(parent=self.root, text="", fg=(1, 1, 1, 1), align=TextNode.A_left,
-                                  mayChange=True)
+        self.title = ScriptText(
+            parent=self.root,
+            text=_(coach.TITLE),
+            fg=(1.0, 0.85, 0.3, 1),
+            align=TextNode.A_left,
+            mayChange=True,
+            shadow=(0, 0, 0, 1),
+        )
+        self.panel = ScriptText(
+            parent=self.root, text="", fg=(1, 1, 1, 1), align=TextNode.A_left, mayChange=True
+        )
         tn = self.panel.textNode
         tn.set_card_color(*PANEL_RGBA)
         tn.set_card_as_margin(0.6, 0.6, 0.4, 0.4)
@@ -105,16 +117,30 @@ class Tutorial(DirectObject):
         if flow.pending is not None:
             return "", coach.confirm(), "card"
         if flow.state.phase is Phase.DISCARD:
-            return coach.DISCARD, coach.discard(coach.DISCARD not in self.explained, opponent), "pool"
+            return (
+                coach.DISCARD,
+                coach.discard(coach.DISCARD not in self.explained, opponent),
+                "pool",
+            )
         controls = app.controls
-        holding = controls is not None and (controls.drag is not None or controls.keys.choosing_cell)
+        holding = controls is not None and (
+            controls.drag is not None or controls.keys.choosing_cell
+        )
         if holding:
-            return coach.PLACEMENT, coach.choose_space(coach.PLACEMENT not in self.explained), "card"
+            return (
+                coach.PLACEMENT,
+                coach.choose_space(coach.PLACEMENT not in self.explained),
+                "card",
+            )
         if any(flow.fits_nowhere(d) for d in flow.state.pool):
             return coach.NOWHERE, coach.fits_nowhere(coach.NOWHERE not in self.explained), "pool"
         if flow.state.turns_done == 0:
-            return "", coach.welcome(flow.seats[YOU].name, opponent, flow.state.in_demand_materials()) + \
-                coach.take(True), "pool"
+            return (
+                "",
+                coach.welcome(flow.seats[YOU].name, opponent, flow.state.in_demand_materials())
+                + coach.take(True),
+                "pool",
+            )
         return coach.PLACEMENT, coach.take(coach.PLACEMENT not in self.explained), "pool"
 
     def _result(self):
@@ -148,9 +174,16 @@ class Tutorial(DirectObject):
         title = _(coach.TITLE)
         if len(bubbles) > 1:
             if self.bubbles_left():
-                title = _("{title}    {at} of {count}  (Space: more)", title=title, at=self.at + 1, count=len(bubbles))
+                title = _(
+                    "{title}    {at} of {count}  (Space: more)",
+                    title=title,
+                    at=self.at + 1,
+                    count=len(bubbles),
+                )
             else:
-                title = _("{title}    {at} of {count}", title=title, at=self.at + 1, count=len(bubbles))
+                title = _(
+                    "{title}    {at} of {count}", title=title, at=self.at + 1, count=len(bubbles)
+                )
         if self.title.textNode.get_text() != title:
             self.title.setText(title)
         self.layout()
@@ -228,7 +261,9 @@ class Tutorial(DirectObject):
             tn.set_wordwrap(wrap)
             for t in (self.panel, self.title):
                 t.textNode.set_align(align)
-            self.panel.setText(self.bubble)  # wrapped again (a right-to-left text is wrapped as it is set)
+            self.panel.setText(
+                self.bubble
+            )  # wrapped again (a right-to-left text is wrapped as it is set)
         edge = w / 2 / u - 0.6 * scale - 12.0 / u  # the card's margin and 12 px inside the window
         x = edge if align == TextNode.A_right else -edge
         top = h / 2 / u - PANEL_TOP_SHARE * h / u
@@ -295,8 +330,15 @@ class Tutorial(DirectObject):
         self.closing = True
         self.finished = True
         for label, fn in ((_("Play a game"), self.play_a_game), (_("Quit"), app.quit)):
-            b = DirectButton(parent=self.root, text=panda_text(label), command=fn, relief=DGG.FLAT, pad=(0.5, 0.3),
-                             frameColor=(0.85, 0.80, 0.65, 1), text_fg=(0.1, 0.1, 0.1, 1))
+            b = DirectButton(
+                parent=self.root,
+                text=panda_text(label),
+                command=fn,
+                relief=DGG.FLAT,
+                pad=(0.5, 0.3),
+                frameColor=(0.85, 0.80, 0.65, 1),
+                text_fg=(0.1, 0.1, 0.1, 1),
+            )
             self.buttons.append(b)
         self.update()
 
@@ -305,7 +347,7 @@ class Tutorial(DirectObject):
         if rect is None:
             return
         u, w, h = self._px()
-        rtl = is_rtl()   # from the panel's right edge leftwards, the first at the right
+        rtl = is_rtl()  # from the panel's right edge leftwards, the first at the right
         x = (rect[2] - w / 2) / u - 0.1 if rtl else (rect[0] - w / 2) / u + 0.1
         y = (h / 2 - rect[3]) / u - 0.08
         for b in self.buttons:

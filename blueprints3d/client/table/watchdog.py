@@ -14,12 +14,18 @@ from typing import Callable
 
 from blueprints3d.files.stall import clear_stall, record_stall
 
-THRESHOLD = 20.0   # s: no frame of the table's takes this long (the expert thinks on its own thread)
+THRESHOLD = 20.0  # s: no frame of the table's takes this long (the expert thinks on its own thread)
 
 
 class FrameWatchdog:
-    def __init__(self, folder: Path, renderer: str, threshold: float = THRESHOLD,
-                 clock: Callable[[], float] = time.monotonic, interval: float = 1.0) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        renderer: str,
+        threshold: float = THRESHOLD,
+        clock: Callable[[], float] = time.monotonic,
+        interval: float = 1.0,
+    ) -> None:
         self.folder, self.renderer, self.threshold = folder, renderer, threshold
         self.clock, self.interval = clock, interval
         self.last = clock()

@@ -31,7 +31,9 @@ def get_demo(name: str) -> Demo:
     try:
         return DEMOS[name]()
     except KeyError:
-        raise UnknownDemo(f"no demonstration called {name!r} (there are: {', '.join(DEMOS)})") from None
+        raise UnknownDemo(
+            f"no demonstration called {name!r} (there are: {', '.join(DEMOS)})"
+        ) from None
 
 
 def all_demos() -> list[Demo]:

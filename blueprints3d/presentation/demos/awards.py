@@ -4,9 +4,28 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from blueprints3d.presentation.demos.common import G, R, S, W, and_list, context, placement_words, scores, slots_of
+from blueprints3d.presentation.demos.common import (
+    G,
+    R,
+    S,
+    W,
+    and_list,
+    context,
+    placement_words,
+    scores,
+    slots_of,
+)
 from blueprints3d.presentation.demos.tasks import TASK, Task, placement_answer, silver_task
-from blueprints3d.presentation.scene import BuildingView, Demo, Mark, Slot, Stack, Step, Tone, stacks_of
+from blueprints3d.presentation.scene import (
+    BuildingView,
+    Demo,
+    Mark,
+    Slot,
+    Stack,
+    Step,
+    Tone,
+    stacks_of,
+)
 from blueprints3d.engine.awards import AWARDS_BY_PLAYERS, Award, give_awards, give_prizes
 from blueprints3d.engine.blueprints import Blueprint, card_by_id
 from blueprints3d.engine.materials import Material
@@ -28,6 +47,7 @@ def _vp(points: int) -> str:
 def _rule(prize: Prize) -> str:
     """The Prize's rule (the engine's words, ``PRIZE_RULES``), in the player's language."""
     return translate(PRIZE_RULE_MESSAGES[prize])
+
 
 NAMES = ("Ada", "Ben", "Cleo", "Dev")
 IN_DEMAND = (Material.RECYCLED, Material.STONE)
@@ -55,24 +75,65 @@ def _award_steps() -> list[Step]:
         ctx = context(IN_DEMAND, tuple(range(n)), builds[:n])
         got = give_awards(sc, ctx, NAMES[:n])
         by_player = {pl.player: a for a, pl in got.items()}
-        views = tuple(BuildingView(
-            NAMES[p], bp, builds[p],
-            cell_marks={c: Mark("", Tone.GOOD) for c in range(bp.num_cells)} if p in by_player else {},
-            footer=_("{points} - {award} ({vp} VP)", points=_points(sc[p].total),
-                     award=award_word(by_player[p]).upper(), vp=by_player[p].victory_points)
-            if p in by_player else _points(sc[p].total))
-            for p in range(n))
-        given = and_list([_("{award} ({vp} VP) to {name}", award=title_word(a), vp=a.victory_points,
-                            name=NAMES[pl.player]) for a, pl in got.items()])
+        views = tuple(
+            BuildingView(
+                NAMES[p],
+                bp,
+                builds[p],
+                cell_marks={c: Mark("", Tone.GOOD) for c in range(bp.num_cells)}
+                if p in by_player
+                else {},
+                footer=_(
+                    "{points} - {award} ({vp} VP)",
+                    points=_points(sc[p].total),
+                    award=award_word(by_player[p]).upper(),
+                    vp=by_player[p].victory_points,
+                )
+                if p in by_player
+                else _points(sc[p].total),
+            )
+            for p in range(n)
+        )
+        given = and_list(
+            [
+                _(
+                    "{award} ({vp} VP) to {name}",
+                    award=title_word(a),
+                    vp=a.victory_points,
+                    name=NAMES[pl.player],
+                )
+                for a, pl in got.items()
+            ]
+        )
         in_play = [title_word(a) for a in AWARDS_BY_PLAYERS[n]]
-        said = (_("the Awards in play are {awards}", awards=and_list(in_play)) if len(in_play) > 1
-                else _("the only Award in play is {award}", award=in_play[0]))
-        caption = _("{players} players: {in_play}. Ranked by building score, they go {given}.",
-                    players=n, in_play=said, given=given)
+        said = (
+            _("the Awards in play are {awards}", awards=and_list(in_play))
+            if len(in_play) > 1
+            else _("the only Award in play is {award}", award=in_play[0])
+        )
+        caption = _(
+            "{players} players: {in_play}. Ranked by building score, they go {given}.",
+            players=n,
+            in_play=said,
+            given=given,
+        )
         if n > len(got):
-            caption += " " + n_("The lowest building gets nothing.", "The lower buildings get nothing.", n - len(got))
-        steps.append(Step(caption, views, facts={"players": n, "awards": {a: pl.player for a, pl in got.items()},
-                                                 "totals": [s.total for s in sc]}))
+            caption += " " + n_(
+                "The lowest building gets nothing.",
+                "The lower buildings get nothing.",
+                n - len(got),
+            )
+        steps.append(
+            Step(
+                caption,
+                views,
+                facts={
+                    "players": n,
+                    "awards": {a: pl.player for a, pl in got.items()},
+                    "totals": [s.total for s in sc],
+                },
+            )
+        )
     return steps
 
 
@@ -112,20 +173,42 @@ def _prize_steps() -> list[Step]:
         others = [title_word(p) for p in Prize if p in score.prizes and p is not prize]
         said = dict(prize=title_word(prize), vp=_vp(PRIZE_VP), rule=_rule(prize))
         if qualifies and others:
-            caption = _("{prize} ({vp}) is for {rule}. This building qualifies (and for {others} too). "
-                        "Each Prize goes to at most one building per round.", others=and_list(others), **said)
+            caption = _(
+                "{prize} ({vp}) is for {rule}. This building qualifies (and for {others} too). "
+                "Each Prize goes to at most one building per round.",
+                others=and_list(others),
+                **said,
+            )
         elif qualifies:
-            caption = _("{prize} ({vp}) is for {rule}. This building qualifies. "
-                        "Each Prize goes to at most one building per round.", **said)
+            caption = _(
+                "{prize} ({vp}) is for {rule}. This building qualifies. "
+                "Each Prize goes to at most one building per round.",
+                **said,
+            )
         elif others:
-            caption = _("{prize} ({vp}) is for {rule}. This building does not qualify (and for {others} too). "
-                        "Each Prize goes to at most one building per round.", others=and_list(others), **said)
+            caption = _(
+                "{prize} ({vp}) is for {rule}. This building does not qualify (and for {others} too). "
+                "Each Prize goes to at most one building per round.",
+                others=and_list(others),
+                **said,
+            )
         else:
-            caption = _("{prize} ({vp}) is for {rule}. This building does not qualify. "
-                        "Each Prize goes to at most one building per round.", **said)
-        steps.append(Step(caption, (BuildingView(title_word(prize), bp, st, die_marks=marks,
-                                                 footer=_points(score.total)),),
-                          facts={"prize": prize, "qualifies": qualifies}))
+            caption = _(
+                "{prize} ({vp}) is for {rule}. This building does not qualify. "
+                "Each Prize goes to at most one building per round.",
+                **said,
+            )
+        steps.append(
+            Step(
+                caption,
+                (
+                    BuildingView(
+                        title_word(prize), bp, st, die_marks=marks, footer=_points(score.total)
+                    ),
+                ),
+                facts={"prize": prize, "qualifies": qualifies},
+            )
+        )
     # Two buildings qualify for the Skyscraper: the tie rule decides, not the building score.
     a = stacks_of(PRIZE_ROWS[Prize.SKYSCRAPER])
     b = stacks_of([[[], [(S, 2)]], [[], [(R, 1), (R, 2), (S, 3), (W, 4), (W, 5)]], [[], []]])
@@ -134,86 +217,166 @@ def _prize_steps() -> list[Step]:
     got = give_prizes(sc, ctx, NAMES[:2])
     win = got.get(Prize.SKYSCRAPER)
     assert win is not None  # two buildings qualify: one of them takes it
-    views = tuple(BuildingView(NAMES[p], bp, st, die_marks={s: Mark("", Tone.FOCUS) for s in _prize_dice(Prize.SKYSCRAPER, st)},
-                               footer=_("{points} - SKYSCRAPER", points=_points(sc[p].total)) if win and win.player == p
-                               else _points(sc[p].total))
-                  for p, st in enumerate((a, b)))
-    caption = _("Both buildings have a stack of 5, but there is one Skyscraper. Building score plays no part "
-                "({first} against {second}); the tie rule does. The Skyscraper goes to {who}.",
-                first=sc[0].total, second=sc[1].total, who=placement_words(NAMES, win))
-    steps.append(Step(caption, views, in_demand=IN_DEMAND,
-                      facts={"winner": win.player, "reason": win.reason, "ties": win.ties, "totals": [s.total for s in sc]}))
+    views = tuple(
+        BuildingView(
+            NAMES[p],
+            bp,
+            st,
+            die_marks={s: Mark("", Tone.FOCUS) for s in _prize_dice(Prize.SKYSCRAPER, st)},
+            footer=_("{points} - SKYSCRAPER", points=_points(sc[p].total))
+            if win and win.player == p
+            else _points(sc[p].total),
+        )
+        for p, st in enumerate((a, b))
+    )
+    caption = _(
+        "Both buildings have a stack of 5, but there is one Skyscraper. Building score plays no part "
+        "({first} against {second}); the tie rule does. The Skyscraper goes to {who}.",
+        first=sc[0].total,
+        second=sc[1].total,
+        who=placement_words(NAMES, win),
+    )
+    steps.append(
+        Step(
+            caption,
+            views,
+            in_demand=IN_DEMAND,
+            facts={
+                "winner": win.player,
+                "reason": win.reason,
+                "ties": win.ties,
+                "totals": [s.total for s in sc],
+            },
+        )
+    )
     return steps
 
 
 # Ties (Awards and Prizes alike): first in-demand colour, then second, then later in turn order.
 TIE_CASES = (
-    (N_("more of the first in-demand colour"),
-     [[[(R, 1)], [(R, 2)]], [[(S, 3)], [(S, 4)]], [[(G, 1)], [(G, 1)]]],
-     [[[(R, 1)], [(S, 2)]], [[(S, 3)], [(S, 4)]], [[(G, 1)], [(G, 2)]]]),
-    (N_("the same green, more of the second in-demand colour"),
-     [[[(R, 1)], [(R, 2)]], [[(S, 3)], [(S, 4)]], [[(G, 1)], [(G, 1)]]],
-     [[[(R, 1)], [(R, 2)]], [[(S, 3)], [(G, 1)]], [[(G, 1)], [(G, 2)]]]),
-    (N_("the same green and black, so the player later in turn order wins"),
-     [[[(R, 1)], [(R, 2)]], [[(S, 3)], [(S, 4)]], [[(G, 1)], [(G, 1)]]],
-     [[[(R, 3)], [(R, 5)]], [[(S, 1)], [(S, 6)]], [[(G, 1)], [(G, 1)]]]),
+    (
+        N_("more of the first in-demand colour"),
+        [[[(R, 1)], [(R, 2)]], [[(S, 3)], [(S, 4)]], [[(G, 1)], [(G, 1)]]],
+        [[[(R, 1)], [(S, 2)]], [[(S, 3)], [(S, 4)]], [[(G, 1)], [(G, 2)]]],
+    ),
+    (
+        N_("the same green, more of the second in-demand colour"),
+        [[[(R, 1)], [(R, 2)]], [[(S, 3)], [(S, 4)]], [[(G, 1)], [(G, 1)]]],
+        [[[(R, 1)], [(R, 2)]], [[(S, 3)], [(G, 1)]], [[(G, 1)], [(G, 2)]]],
+    ),
+    (
+        N_("the same green and black, so the player later in turn order wins"),
+        [[[(R, 1)], [(R, 2)]], [[(S, 3)], [(S, 4)]], [[(G, 1)], [(G, 1)]]],
+        [[[(R, 3)], [(R, 5)]], [[(S, 1)], [(S, 6)]], [[(G, 1)], [(G, 1)]]],
+    ),
 )
 
 
 def _tie_steps() -> list[Step]:
     bp = _flat()
     first, second = IN_DEMAND
-    steps = [Step(_("Ties for Awards and Prizes alike: more dice of the first in-demand colour "
-                    "({first}) wins; then more of the second ({second}); then the player "
-                    "who was later in the round's turn order. Building score is never a tie-break for Prizes.",
-                    first=colour_word(first), second=colour_word(second)),
-                  (), in_demand=IN_DEMAND)]
+    steps = [
+        Step(
+            _(
+                "Ties for Awards and Prizes alike: more dice of the first in-demand colour "
+                "({first}) wins; then more of the second ({second}); then the player "
+                "who was later in the round's turn order. Building score is never a tie-break for Prizes.",
+                first=colour_word(first),
+                second=colour_word(second),
+            ),
+            (),
+            in_demand=IN_DEMAND,
+        )
+    ]
     for label, ra, rb in TIE_CASES:
         builds = [stacks_of(ra), stacks_of(rb)]
         sc = scores([bp, bp], builds)
         ctx = context(IN_DEMAND, (0, 1), builds)
         got = give_awards(sc, ctx, NAMES[:2])
         silver = got[Award.SILVER]
-        views = tuple(BuildingView(
-            _("{name} (1st to play)", name=NAMES[p]) if p == 0 else _("{name} (2nd to play)", name=NAMES[p]),
-            bp, st,
-            die_marks={s: Mark(_(rank, colour=colour_word(m)), Tone.FOCUS, glow=False)
-                       for m, rank in zip(IN_DEMAND, (N_("{colour}, 1st in demand"), N_("{colour}, 2nd in demand")))
-                       for s in slots_of(st, m)},
-            footer=_("{points} - SILVER", points=_points(sc[p].total)) if silver.player == p
-            else _points(sc[p].total))
-            for p, st in enumerate(builds))
-        caption = _("Tied at {total}, decided by {reason}. Silver goes to {who}.", total=sc[0].total,
-                    reason=_(label), who=placement_words(NAMES, silver))
-        steps.append(Step(caption, views, in_demand=IN_DEMAND,
-                          facts={"totals": [s.total for s in sc], "winner": silver.player,
-                                 "reason": silver.reason, "ties": silver.ties}))
+        views = tuple(
+            BuildingView(
+                _("{name} (1st to play)", name=NAMES[p])
+                if p == 0
+                else _("{name} (2nd to play)", name=NAMES[p]),
+                bp,
+                st,
+                die_marks={
+                    s: Mark(_(rank, colour=colour_word(m)), Tone.FOCUS, glow=False)
+                    for m, rank in zip(
+                        IN_DEMAND, (N_("{colour}, 1st in demand"), N_("{colour}, 2nd in demand"))
+                    )
+                    for s in slots_of(st, m)
+                },
+                footer=_("{points} - SILVER", points=_points(sc[p].total))
+                if silver.player == p
+                else _points(sc[p].total),
+            )
+            for p, st in enumerate(builds)
+        )
+        caption = _(
+            "Tied at {total}, decided by {reason}. Silver goes to {who}.",
+            total=sc[0].total,
+            reason=_(label),
+            who=placement_words(NAMES, silver),
+        )
+        steps.append(
+            Step(
+                caption,
+                views,
+                in_demand=IN_DEMAND,
+                facts={
+                    "totals": [s.total for s in sc],
+                    "winner": silver.player,
+                    "reason": silver.reason,
+                    "ties": silver.ties,
+                },
+            )
+        )
     return steps
 
 
 # Try-it buildings: one space left empty, so a die there completes the blueprint.
 TRAILING_ROWS = [[[(S, 1)], [(R, 2)]], [[(W, 3)], [(W, 4)]], [[(G, 5)], []]]
-TIE_TASK_ROWS = ([[[(R, 1)], [(R, 2)]], [[(S, 3)], [(S, 4)]], [[(G, 1)], []]],
-                 [[[(R, 3)], [(R, 5)]], [[(S, 1)], [(S, 6)]], [[(G, 1)], [(G, 1)]]])
+TIE_TASK_ROWS = (
+    [[[(R, 1)], [(R, 2)]], [[(S, 3)], [(S, 4)]], [[(G, 1)], []]],
+    [[[(R, 3)], [(R, 5)]], [[(S, 1)], [(S, 6)]], [[(G, 1)], [(G, 1)]]],
+)
 
 
 def build_awards() -> Demo:
     bp = _flat()
     builds = [stacks_of(RANKED_ROWS[2]), stacks_of(TRAILING_ROWS)]
     sc = scores([bp, bp], builds)
-    task = silver_task(_("Try it yourself: two players, one Silver, and Dev trails Cleo {dev} to "
-                         "{cleo}. Put a die on Dev's building so that Dev takes the Silver.",
-                         dev=sc[1].total, cleo=sc[0].total),
-                       [bp, bp], builds, ((int(S), 2), (int(G), 1)), 1, ("Cleo", "Dev"), IN_DEMAND)
-    return Demo("awards", _("Awards by player count"),
-                _("Gold, Silver and Bronze with 4 players; Gold and Silver with 3; Silver alone with 2"),
-                tuple(_award_steps()) + (task,))
+    task = silver_task(
+        _(
+            "Try it yourself: two players, one Silver, and Dev trails Cleo {dev} to "
+            "{cleo}. Put a die on Dev's building so that Dev takes the Silver.",
+            dev=sc[1].total,
+            cleo=sc[0].total,
+        ),
+        [bp, bp],
+        builds,
+        ((int(S), 2), (int(G), 1)),
+        1,
+        ("Cleo", "Dev"),
+        IN_DEMAND,
+    )
+    return Demo(
+        "awards",
+        _("Awards by player count"),
+        _("Gold, Silver and Bronze with 4 players; Gold and Silver with 3; Silver alone with 2"),
+        tuple(_award_steps()) + (task,),
+    )
 
 
 def _geometer_task() -> Step:
     bp = _flat()
     st = stacks_of([[[(G, 1)], [(R, 2)]], [[(W, 3)], [(S, 4)]], [[(G, 5)], []]])
-    prompt = _("Try it yourself: make this building qualify for Geometer ({rule}).", rule=_rule(Prize.GEOMETER))
+    prompt = _(
+        "Try it yourself: make this building qualify for Geometer ({rule}).",
+        rule=_rule(Prize.GEOMETER),
+    )
     view = BuildingView(_("Geometer?"), bp, st, footer=_points(score_building(bp, st).total))
     base = Step(prompt, (view,), pool=((int(S), 3), (int(W), 6)), pool_label=_("Your dice"))
 
@@ -222,32 +385,74 @@ def _geometer_task() -> Step:
         values = sorted({v for stack in after.stacks for _m, v in stack})
         shown = and_list([number(v) for v in values])
         if Prize.GEOMETER in sc.prizes:
-            return True, _("Yes: the building now shows {values}, so it "
-                           "qualifies for Geometer ({vp} if no one beats it on the tie rule).",
-                           values=shown, vp=_vp(PRIZE_VP)), {}
-        return False, _("Not yet: the building shows only {values}. Geometer needs every value from 1 to 6.",
-                        values=shown), {}
+            return (
+                True,
+                _(
+                    "Yes: the building now shows {values}, so it "
+                    "qualifies for Geometer ({vp} if no one beats it on the tie rule).",
+                    values=shown,
+                    vp=_vp(PRIZE_VP),
+                ),
+                {},
+            )
+        return (
+            False,
+            _(
+                "Not yet: the building shows only {values}. Geometer needs every value from 1 to 6.",
+                values=shown,
+            ),
+            {},
+        )
 
-    return Step(prompt, (view,), pool=base.pool, pool_label=base.pool_label,
-                facts={TASK: Task(prompt, 0, lambda k, c: placement_answer(
-                    base, 0, k, c, judged, lambda v: _points(score_building(bp, v.stacks).total)))})
+    return Step(
+        prompt,
+        (view,),
+        pool=base.pool,
+        pool_label=base.pool_label,
+        facts={
+            TASK: Task(
+                prompt,
+                0,
+                lambda k, c: placement_answer(
+                    base, 0, k, c, judged, lambda v: _points(score_building(bp, v.stacks).total)
+                ),
+            )
+        },
+    )
 
 
 def build_prizes() -> Demo:
-    return Demo("prizes", _("The four Prizes"),
-                _("Skyscraper, Geometer, Structural Integrity, Materials, and two buildings after one Prize"),
-                tuple(_prize_steps()) + (_geometer_task(),))
+    return Demo(
+        "prizes",
+        _("The four Prizes"),
+        _(
+            "Skyscraper, Geometer, Structural Integrity, Materials, and two buildings after one Prize"
+        ),
+        tuple(_prize_steps()) + (_geometer_task(),),
+    )
 
 
 def build_ties() -> Demo:
     bp = _flat()
     builds = [stacks_of(TIE_TASK_ROWS[0]), stacks_of(TIE_TASK_ROWS[1])]
     sc = scores([bp, bp], builds)
-    task = silver_task(_("Try it yourself: Ben leads {ben} to {ada} and plays later in "
-                         "the round. Put one die on Ada's building so that Ada takes the Silver.",
-                         ben=sc[1].total, ada=sc[0].total),
-                       [bp, bp], builds, ((int(G), 1), (int(W), 1)), 0, ("Ada", "Ben"), IN_DEMAND)
-    return Demo("ties", _("Breaking ties"),
-                _("first in-demand colour, then the second, then later in turn order"),
-                tuple(_tie_steps()) + (task,))
-
+    task = silver_task(
+        _(
+            "Try it yourself: Ben leads {ben} to {ada} and plays later in "
+            "the round. Put one die on Ada's building so that Ada takes the Silver.",
+            ben=sc[1].total,
+            ada=sc[0].total,
+        ),
+        [bp, bp],
+        builds,
+        ((int(G), 1), (int(W), 1)),
+        0,
+        ("Ada", "Ben"),
+        IN_DEMAND,
+    )
+    return Demo(
+        "ties",
+        _("Breaking ties"),
+        _("first in-demand colour, then the second, then later in turn order"),
+        tuple(_tie_steps()) + (task,),
+    )

@@ -8,7 +8,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from blueprints3d.presentation.words import die_name
-from blueprints3d.presentation.demos.common import G, R, S, W, refusal_words, space_name, space_names
+from blueprints3d.presentation.demos.common import (
+    G,
+    R,
+    S,
+    W,
+    refusal_words,
+    space_name,
+    space_names,
+)
 from blueprints3d.presentation.demos.tasks import TASK, Task, placement_answer, top_of
 from blueprints3d.presentation.scene import BuildingView, Demo, Ghost, Mark, Step, Tone
 from blueprints3d.i18n import _, n_
@@ -31,14 +39,21 @@ def build() -> Demo:
     def verdicts(value: int) -> dict[int, str | None]:
         return {c: placement_error(bp, top(c), value, c) for c in range(bp.num_cells)}
 
-    def view(ghost: Ghost | None, value: int | None, extra: dict[int, Mark] | None = None) -> BuildingView:
+    def view(
+        ghost: Ghost | None, value: int | None, extra: dict[int, Mark] | None = None
+    ) -> BuildingView:
         marks: dict[int, Mark] = {}
         if value is not None:
             for c, err in verdicts(value).items():
                 marks[c] = Mark("", Tone.GOOD if err is None else Tone.BAD)
         marks.update(extra or {})
-        return BuildingView(_("{id} {name}", id=bp.id, name=bp.name_message), bp, tuple(tuple(s) for s in stacks),
-                            cell_marks=marks, ghost=ghost)
+        return BuildingView(
+            _("{id} {name}", id=bp.id, name=bp.name_message),
+            bp,
+            tuple(tuple(s) for s in stacks),
+            cell_marks=marks,
+            ghost=ghost,
+        )
 
     def names(cells: list[int]) -> str:
         return space_names(bp, cells)
@@ -48,21 +63,43 @@ def build() -> Demo:
         ok = [c for c, e in verdicts(value).items() if e is None]
         if err is None:
             if top(cell) is not None:
-                caption = _("{lead} Allowed: the {colour} {value} goes on {space}, on top of the {below}.",
-                            lead=lead, colour=colour_word(material), value=value, space=space_name(bp, cell),
-                            below=top(cell))
+                caption = _(
+                    "{lead} Allowed: the {colour} {value} goes on {space}, on top of the {below}.",
+                    lead=lead,
+                    colour=colour_word(material),
+                    value=value,
+                    space=space_name(bp, cell),
+                    below=top(cell),
+                )
             else:
-                caption = _("{lead} Allowed: the {colour} {value} goes on {space}, an empty space.",
-                            lead=lead, colour=colour_word(material), value=value, space=space_name(bp, cell))
+                caption = _(
+                    "{lead} Allowed: the {colour} {value} goes on {space}, an empty space.",
+                    lead=lead,
+                    colour=colour_word(material),
+                    value=value,
+                    space=space_name(bp, cell),
+                )
         else:
-            caption = _("{lead} Refused, because {refusal}. The building is unchanged; "
-                        "the {value} may go on {spaces}.", lead=lead, refusal=refusal_words(bp, placement_message(bp, top(cell), value, cell) or err),
-                        value=value,
-                        spaces=names(ok))
-        ghost = Ghost(material, value, cell, Tone.GOOD if err is None else Tone.BAD,
-                      _("OK") if err is None else _("No"))
-        return Step(caption, (view(ghost, value),),
-                    facts={"cell": cell, "value": value, "error": err, "allowed": ok})
+            caption = _(
+                "{lead} Refused, because {refusal}. The building is unchanged; "
+                "the {value} may go on {spaces}.",
+                lead=lead,
+                refusal=refusal_words(bp, placement_message(bp, top(cell), value, cell) or err),
+                value=value,
+                spaces=names(ok),
+            )
+        ghost = Ghost(
+            material,
+            value,
+            cell,
+            Tone.GOOD if err is None else Tone.BAD,
+            _("OK") if err is None else _("No"),
+        )
+        return Step(
+            caption,
+            (view(ghost, value),),
+            facts={"cell": cell, "value": value, "error": err, "allowed": ok},
+        )
 
     def put(material: Material, value: int, cell: int) -> None:
         assert placement_error(bp, top(cell), value, cell) is None
@@ -72,11 +109,19 @@ def build() -> Demo:
     v = verdicts(3)
     hatched = [c for c in range(bp.num_cells) if bp.is_hatched(c)]
     ok = [c for c, e in v.items() if e is None]
-    steps.append(Step(
-        _("An empty card. A die may go on any empty space that is not hatched: {allowed} of the "
-          "{spaces} spaces, lit green. The striped one, {space}, never takes a die.",
-          allowed=len(ok), spaces=bp.num_cells, space=space_name(bp, hatched[0])),
-        (view(None, 3),), facts={"value": 3, "allowed": ok, "error": v[hatched[0]], "cell": hatched[0]}))
+    steps.append(
+        Step(
+            _(
+                "An empty card. A die may go on any empty space that is not hatched: {allowed} of the "
+                "{spaces} spaces, lit green. The striped one, {space}, never takes a die.",
+                allowed=len(ok),
+                spaces=bp.num_cells,
+                space=space_name(bp, hatched[0]),
+            ),
+            (view(None, 3),),
+            facts={"value": 3, "allowed": ok, "error": v[hatched[0]], "cell": hatched[0]},
+        )
+    )
     # 2. First die on an empty numbered space.
     steps.append(try_drop(W, 3, 3, _("Drop an orange 3 on {space}.", space=space_name(bp, 3))))
     put(W, 3, 3)
@@ -92,37 +137,66 @@ def build() -> Demo:
     # 7. The 2 placed where it fits; stacks have no height limit and placement is final.
     put(G, 2, 0)
     put(S, 5, 3)
-    steps.append(Step(
-        _("The clear 2 goes on an empty space, {space}, and the black 5 tops the stack of "
-          "{height} on {tower}: stacks have no height limit. Placement is final; "
-          "dice never move and never change value.", space=space_name(bp, 0), height=len(stacks[3]),
-          tower=space_name(bp, 3)),
-        (view(None, None),), facts={"stacks": [list(s) for s in stacks]}))
+    steps.append(
+        Step(
+            _(
+                "The clear 2 goes on an empty space, {space}, and the black 5 tops the stack of "
+                "{height} on {tower}: stacks have no height limit. Placement is final; "
+                "dice never move and never change value.",
+                space=space_name(bp, 0),
+                height=len(stacks[3]),
+                tower=space_name(bp, 3),
+            ),
+            (view(None, None),),
+            facts={"stacks": [list(s) for s in stacks]},
+        )
+    )
     # 8. Try it yourself: a green 4 (and a black 1) to put where it may go.
     steps.append(_try_step(view(None, None)))
     # 9. A die that fits nowhere: every space refuses it.
     tower = card_by_id("B14")  # Stepped Tower: three open spaces in one column
     full = [[(int(W), 6)] if not tower.is_hatched(c) else [] for c in range(tower.num_cells)]
-    refusals = {c: placement_error(tower, full[c][-1][1] if full[c] else None, 3, c)
-                for c in range(tower.num_cells)}
+    refusals = {
+        c: placement_error(tower, full[c][-1][1] if full[c] else None, 3, c)
+        for c in range(tower.num_cells)
+    }
     open_cells = [c for c in range(tower.num_cells) if not tower.is_hatched(c)]
     refused = refusals[open_cells[0]]
     assert refused is not None  # every open space refuses the 3
-    steps.append(Step(
-        n_("A clear 3 on a building whose open spaces all show a 6 fits nowhere: "
-           "{refusal}, and the same on the other {n} space. Such a die may be taken only when it fits nowhere; "
-           "it leaves the round and still counts as one of the 6 takes.",
-           "A clear 3 on a building whose open spaces all show a 6 fits nowhere: "
-           "{refusal}, and the same on the other {n} spaces. Such a die may be taken only when it fits nowhere; "
-           "it leaves the round and still counts as one of the 6 takes.",
-           len(open_cells) - 1, refusal=refusal_words(tower, placement_message(tower, 6, 3, open_cells[0]) or refused)),
-        (BuildingView(_("{id} {name}", id=tower.id, name=tower.name), tower, tuple(tuple(st) for st in full),
-                      cell_marks={c: Mark("", Tone.BAD) for c in range(tower.num_cells)}),),
-        pool=((int(G), 3),), pool_label=_("Taken"), pool_marks={0: Mark(_("fits nowhere"), Tone.BAD, glow=False)},
-        facts={"refusals": refusals, "allowed": [c for c, e in refusals.items() if e is None]}))
-    return Demo("placement", _("Placing dice"),
-                _("empty spaces, hatched spaces, equal or higher on top, a refused drop and why"),
-                tuple(steps))
+    steps.append(
+        Step(
+            n_(
+                "A clear 3 on a building whose open spaces all show a 6 fits nowhere: "
+                "{refusal}, and the same on the other {n} space. Such a die may be taken only when it fits nowhere; "
+                "it leaves the round and still counts as one of the 6 takes.",
+                "A clear 3 on a building whose open spaces all show a 6 fits nowhere: "
+                "{refusal}, and the same on the other {n} spaces. Such a die may be taken only when it fits nowhere; "
+                "it leaves the round and still counts as one of the 6 takes.",
+                len(open_cells) - 1,
+                refusal=refusal_words(
+                    tower, placement_message(tower, 6, 3, open_cells[0]) or refused
+                ),
+            ),
+            (
+                BuildingView(
+                    _("{id} {name}", id=tower.id, name=tower.name),
+                    tower,
+                    tuple(tuple(st) for st in full),
+                    cell_marks={c: Mark("", Tone.BAD) for c in range(tower.num_cells)},
+                ),
+            ),
+            pool=((int(G), 3),),
+            pool_label=_("Taken"),
+            pool_marks={0: Mark(_("fits nowhere"), Tone.BAD, glow=False)},
+            facts={"refusals": refusals, "allowed": [c for c, e in refusals.items() if e is None]},
+        )
+    )
+    return Demo(
+        "placement",
+        _("Placing dice"),
+        _("empty spaces, hatched spaces, equal or higher on top, a refused drop and why"),
+        tuple(steps),
+    )
 
 
 def _try_step(building: BuildingView) -> Step:
@@ -130,18 +204,43 @@ def _try_step(building: BuildingView) -> Step:
     bp = building.shown_blueprint
     pool = ((int(R), 4), (int(S), 1))
     prompt = _("Try it yourself: take a die from the pool and put it on a space where it may go.")
-    base = Step(prompt, (building,), pool=pool, pool_label=_("Your dice"),
-                facts={"allowed": {k: [c for c in range(bp.num_cells)
-                                       if placement_error(bp, top_of(building.stacks[c]), v, c) is None]
-                                   for k, (_, v) in enumerate(pool)}})
+    base = Step(
+        prompt,
+        (building,),
+        pool=pool,
+        pool_label=_("Your dice"),
+        facts={
+            "allowed": {
+                k: [
+                    c
+                    for c in range(bp.num_cells)
+                    if placement_error(bp, top_of(building.stacks[c]), v, c) is None
+                ]
+                for k, (_, v) in enumerate(pool)
+            }
+        },
+    )
 
     def judged(after: BuildingView, die, cell: int):
         below = after.stacks[cell][-2][1] if len(after.stacks[cell]) > 1 else None
         where = space_name(bp, cell)
-        said = (_("on top of the {below}, an equal value", below=below) if below == die[1] else
-                _("on top of the {below}, a lower value", below=below) if below is not None else _("an empty space"))
-        return True, _("Yes: the {die} may go on {space}, {how}. It stays there for the rest of the game.",
-                       die=die_name(Material(die[0]), die[1]), space=where, how=said), {}
+        said = (
+            _("on top of the {below}, an equal value", below=below)
+            if below == die[1]
+            else _("on top of the {below}, a lower value", below=below)
+            if below is not None
+            else _("an empty space")
+        )
+        return (
+            True,
+            _(
+                "Yes: the {die} may go on {space}, {how}. It stays there for the rest of the game.",
+                die=die_name(Material(die[0]), die[1]),
+                space=where,
+                how=said,
+            ),
+            {},
+        )
 
     def judge(k: int, cell: int):
         return placement_answer(base, 0, k, cell, judged)

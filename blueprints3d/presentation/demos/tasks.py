@@ -24,24 +24,26 @@ from blueprints3d.presentation.words import die_name
 from blueprints3d.presentation.scene import BuildingView, Die, Ghost, Mark, Stack, Step, Tone
 from blueprints3d.i18n import N_, _, n_
 
-TASK = "task"   # the key of a task in Step.facts
-TRY_HINT = N_("Your turn: click a die (or Left / Right and Enter), then click a space "
-              "(or the arrows or 1-9 and Enter). Backspace takes the die back.")
+TASK = "task"  # the key of a task in Step.facts
+TRY_HINT = N_(
+    "Your turn: click a die (or Left / Right and Enter), then click a space "
+    "(or the arrows or 1-9 and Enter). Backspace takes the die back."
+)
 
 
 @dataclass(frozen=True)
 class Answer:
-    ok: bool        # the move does what was asked
-    legal: bool     # the engine allows the move at all
-    caption: str    # what happened, either way
-    step: Step      # the scene after the move
+    ok: bool  # the move does what was asked
+    legal: bool  # the engine allows the move at all
+    caption: str  # what happened, either way
+    step: Step  # the scene after the move
 
 
 @dataclass(frozen=True)
 class Task:
-    prompt: str                              # what to do, said as a player would
-    building: int                            # the building (index in the step) the die goes on
-    judge: Callable[[int, int], Answer]      # (pool index, cell) -> what the engine says
+    prompt: str  # what to do, said as a player would
+    building: int  # the building (index in the step) the die goes on
+    judge: Callable[[int, int], Answer]  # (pool index, cell) -> what the engine says
 
     def answer(self, die: int, cell: int) -> Answer:
         return self.judge(die, cell)
@@ -71,8 +73,18 @@ def with_die(view: BuildingView, die: Die, cell: int) -> BuildingView:
     return replace(view, stacks=tuple(stacks), ghost=None, cell_marks={})
 
 
-def answer_step(step: Step, building: int, view: BuildingView, pool_index: int, caption: str,
-                ok: bool, placed: bool, die: Die, cell: int, facts: dict | None = None) -> Step:
+def answer_step(
+    step: Step,
+    building: int,
+    view: BuildingView,
+    pool_index: int,
+    caption: str,
+    ok: bool,
+    placed: bool,
+    die: Die,
+    cell: int,
+    facts: dict | None = None,
+) -> Step:
     """The step shown after an answer: ``view`` (the building after the move, or as it was with
     the die held over ``cell``), the taken die gone from the pool when it was placed."""
     if not placed:
@@ -87,13 +99,25 @@ def answer_step(step: Step, building: int, view: BuildingView, pool_index: int, 
     buildings[building] = view
     pool = tuple(d for k, d in enumerate(step.pool) if not (placed and k == pool_index))
     facts = {"ok": ok, "placed": placed, "die": die, "cell": cell, **(facts or {})}
-    return Step(caption, tuple(buildings), pool=pool, pool_label=step.pool_label,
-                in_demand=step.in_demand, header=step.header, facts=facts)
+    return Step(
+        caption,
+        tuple(buildings),
+        pool=pool,
+        pool_label=step.pool_label,
+        in_demand=step.in_demand,
+        header=step.header,
+        facts=facts,
+    )
 
 
-def placement_answer(step: Step, building: int, pool_index: int, cell: int,
-                     judge_placed: Callable[[BuildingView, Die, int], tuple[bool, str, dict]],
-                     footer: Callable[[BuildingView], str] | None = None) -> Answer:
+def placement_answer(
+    step: Step,
+    building: int,
+    pool_index: int,
+    cell: int,
+    judge_placed: Callable[[BuildingView, Die, int], tuple[bool, str, dict]],
+    footer: Callable[[BuildingView], str] | None = None,
+) -> Answer:
     """The common shape of a judge: an illegal drop is explained with the engine's words; a legal
     one is placed and ``judge_placed(new_view, die, cell)`` says whether it did what was asked."""
     from_view = step.buildings[building]
@@ -102,25 +126,57 @@ def placement_answer(step: Step, building: int, pool_index: int, cell: int,
     err = legal(from_view, v, cell)
     name = die_name(Material(m), v)  # the engine's material word, as at the table
     if err is not None:
-        caption = _("Not there: {refusal}. The {die} is back in your hand; try another space.",
-                    refusal=refusal_words(from_view.shown_blueprint, message(from_view, v, cell) or err), die=name)
-        return Answer(False, False, caption, answer_step(step, building, from_view, pool_index, caption,
-                                                         False, False, die, cell, {"error": err}))
+        caption = _(
+            "Not there: {refusal}. The {die} is back in your hand; try another space.",
+            refusal=refusal_words(from_view.shown_blueprint, message(from_view, v, cell) or err),
+            die=name,
+        )
+        return Answer(
+            False,
+            False,
+            caption,
+            answer_step(
+                step,
+                building,
+                from_view,
+                pool_index,
+                caption,
+                False,
+                False,
+                die,
+                cell,
+                {"error": err},
+            ),
+        )
     after = with_die(from_view, die, cell)
     if footer is not None:  # the line under the card follows the new building (its score)
         after = replace(after, footer=footer(after))
     ok, caption, facts = judge_placed(after, die, cell)
-    return Answer(ok, True, caption, answer_step(step, building, after, pool_index, caption, ok, True,
-                                                 die, cell, facts))
+    return Answer(
+        ok,
+        True,
+        caption,
+        answer_step(step, building, after, pool_index, caption, ok, True, die, cell, facts),
+    )
 
 
-def silver_task(prompt: str, bps: Sequence[Blueprint], builds: Sequence[Sequence[Stack]], pool: tuple[Die, ...],
-                player: int, names: Sequence[str], in_demand, turn_order=(0, 1)) -> Step:
+def silver_task(
+    prompt: str,
+    bps: Sequence[Blueprint],
+    builds: Sequence[Sequence[Stack]],
+    pool: tuple[Die, ...],
+    player: int,
+    names: Sequence[str],
+    in_demand,
+    turn_order=(0, 1),
+) -> Step:
     """Two buildings, one Silver: put a die on ``player``'s building so that it takes the
     Silver. ``give_awards`` judges; a lost blueprint bonus and a lost tie are said."""
     before = scores(bps, builds)
-    views = tuple(BuildingView(names[p], bps[p], tuple(builds[p]), footer=_points(before[p].total))
-                  for p in range(len(builds)))
+    views = tuple(
+        BuildingView(names[p], bps[p], tuple(builds[p]), footer=_points(before[p].total))
+        for p in range(len(builds))
+    )
     base = Step(prompt, views, pool=pool, pool_label=_("Your dice"), in_demand=in_demand)
 
     def points(view: BuildingView) -> str:
@@ -130,21 +186,57 @@ def silver_task(prompt: str, bps: Sequence[Blueprint], builds: Sequence[Sequence
         now = [after.stacks if p == player else tuple(builds[p]) for p in range(len(builds))]
         sc = scores(bps, now)
         got = give_awards(sc, context(in_demand, turn_order, now), names)[Award.SILVER]
-        totals = [_("{name} {points}", name=names[p], points=_points(sc[p].total)) for p in range(len(now))]
+        totals = [
+            _("{name} {points}", name=names[p], points=_points(sc[p].total))
+            for p in range(len(now))
+        ]
         said = totals[0]
         for t in totals[1:]:
             said = _("{first} against {then}", first=said, then=t)
         lost = before[player].blueprint - sc[player].blueprint
-        bonus = (" " + _("The die broke the exact blueprint, so {name} lost the bonus of {points}.",
-                         name=names[player], points=lost) if lost > 0 else "")
+        bonus = (
+            " "
+            + _(
+                "The die broke the exact blueprint, so {name} lost the bonus of {points}.",
+                name=names[player],
+                points=lost,
+            )
+            if lost > 0
+            else ""
+        )
         facts = {"winner": got.player, "totals": [x.total for x in sc]}
         who = placement_words(names, got)
         if got.player == player:
-            return True, _("Yes: {totals}, so Silver goes to {who}.", totals=said, who=who) + bonus, facts
+            return (
+                True,
+                _("Yes: {totals}, so Silver goes to {who}.", totals=said, who=who) + bonus,
+                facts,
+            )
         tied = len({x.total for x in sc}) == 1
-        return False, (_("Not enough: {totals}, so Silver still goes to {who}.", totals=said, who=who) + bonus + " "
-                       + (_("A tie is not enough here; look for a space where the die scores more.") if tied
-                          else _("Look for a space where the die scores more."))), facts
+        return (
+            False,
+            (
+                _("Not enough: {totals}, so Silver still goes to {who}.", totals=said, who=who)
+                + bonus
+                + " "
+                + (
+                    _("A tie is not enough here; look for a space where the die scores more.")
+                    if tied
+                    else _("Look for a space where the die scores more.")
+                )
+            ),
+            facts,
+        )
 
-    return Step(prompt, views, pool=pool, pool_label=_("Your dice"), in_demand=in_demand,
-                facts={TASK: Task(prompt, player, lambda k, c: placement_answer(base, player, k, c, judged, points))})
+    return Step(
+        prompt,
+        views,
+        pool=pool,
+        pool_label=_("Your dice"),
+        in_demand=in_demand,
+        facts={
+            TASK: Task(
+                prompt, player, lambda k, c: placement_answer(base, player, k, c, judged, points)
+            )
+        },
+    )

@@ -55,30 +55,40 @@ def right_answer(step):
 def wrong_answer(step):
     task = step.facts[TASK]
     bp = step.buildings[task.building].blueprint
-    return next(((k, c) for k in range(len(step.pool)) for c in range(bp.num_cells)
-                 if not task.answer(k, c).ok), None)
+    return next(
+        (
+            (k, c)
+            for k in range(len(step.pool))
+            for c in range(bp.num_cells)
+            if not task.answer(k, c).ok
+        ),
+        None,
+    )
 
 
 @pytest.mark.parametrize("name", list(DEMOS))
 def test_a_demo_is_finished_only_when_its_try_it_steps_are_answered(offscreen_base, tmp_path, name):
     from blueprints3d.files.demo_progress import load_progress
+
     path = tmp_path / "demos.json"
     p = demo_player.DemoPlayer(offscreen_base, all_demos(), progress=path)
     try:
         p.open(name)
         tasks = p.task_steps(p.demo)
         assert tasks, "every demo hands the learner a die to try"
-        while p.index < len(p.demo.steps) - 1:   # stepped through to its end, nothing tried
+        while p.index < len(p.demo.steps) - 1:  # stepped through to its end, nothing tried
             p.forward()
         p.last()
         p.show_menu()
-        assert name not in p.finished and not any(demo_player.FINISHED_MARK in b["text"] for b in p.menu_buttons)
+        assert name not in p.finished and not any(
+            demo_player.FINISHED_MARK in b["text"] for b in p.menu_buttons
+        )
         assert not path.exists()
         p.open(name)
         for n, i in enumerate(tasks):
             p.show_step(i)
             wrong = wrong_answer(p.demo.steps[i])
-            if wrong is not None:               # a wrong answer explains, and does not count
+            if wrong is not None:  # a wrong answer explains, and does not count
                 p.trying.take(wrong[0])
                 p.trying.drop(wrong[1])
                 assert name not in p.finished
@@ -86,7 +96,7 @@ def test_a_demo_is_finished_only_when_its_try_it_steps_are_answered(offscreen_ba
             k, cell = right_answer(p.demo.steps[i])
             p.trying.take(k)
             p.trying.drop(cell)
-            assert (name in p.finished) == (n == len(tasks) - 1)   # all of them answered: finished
+            assert (name in p.finished) == (n == len(tasks) - 1)  # all of them answered: finished
         p.show_menu()
         marked = [b["text"] for b in p.menu_buttons if demo_player.FINISHED_MARK in b["text"]]
         assert len(marked) == 1 and p.demos[list(DEMOS).index(name)].title in marked[0]
@@ -99,6 +109,7 @@ def _a2d_rect(node, a2d, frame=None):
     """A node's rectangle in aspect2d (left, bottom, right, top): its frame's (a button's, given
     in its own units), else its drawn text's tight bounds."""
     from panda3d.core import Point3
+
     if frame is not None:
         lo = a2d.get_relative_point(node, Point3(frame[0], 0, frame[2]))
         hi = a2d.get_relative_point(node, Point3(frame[1], 0, frame[3]))
@@ -122,10 +133,10 @@ def test_no_menu_row_overflows_its_button_or_the_window(offscreen_base, size, la
     use_language(lang)
     w, h = size
     base = offscreen_base
-    base.adjustWindowAspectRatio(w / h)   # aspect2d shaped as that window's
+    base.adjustWindowAspectRatio(w / h)  # aspect2d shaped as that window's
     p = demo_player.DemoPlayer(base, all_demos(), size=lambda: size)
     try:
-        p.finished = frozenset(DEMOS)     # the longest rows: every one marked finished
+        p.finished = frozenset(DEMOS)  # the longest rows: every one marked finished
         p.show_menu()
         a2d = base.aspect2d
         aspect = w / h
@@ -136,13 +147,27 @@ def test_no_menu_row_overflows_its_button_or_the_window(offscreen_base, size, la
             # the button's PGItem, in the button's own units).
             lo, hi = b.component("text0").get_tight_bounds(b.stateNodePath[0])
             words = _a2d_rect(b, a2d, (lo.x, hi.x, lo.z, hi.z))
-            assert frame[0] <= words[0] and words[2] <= frame[2], (lang, size, b["text"], words, frame)
-            assert frame[1] <= words[1] and words[3] <= frame[3], (lang, size, b["text"], words, frame)
-            assert -aspect <= frame[0] and frame[2] <= aspect and -1 <= frame[1] and frame[3] <= 1, (size, frame)
+            assert frame[0] <= words[0] and words[2] <= frame[2], (
+                lang,
+                size,
+                b["text"],
+                words,
+                frame,
+            )
+            assert frame[1] <= words[1] and words[3] <= frame[3], (
+                lang,
+                size,
+                b["text"],
+                words,
+                frame,
+            )
+            assert (
+                -aspect <= frame[0] and frame[2] <= aspect and -1 <= frame[1] and frame[3] <= 1
+            ), (size, frame)
             assert _(demo_player.FINISHED_MARK) in b["text"]
             rows.append(frame)
         for a, b in zip(rows, rows[1:]):
-            assert b[3] < a[1], (lang, size, a, b)        # one under the other, apart
+            assert b[3] < a[1], (lang, size, a, b)  # one under the other, apart
         for t in (p.heading, p.menu_hint):
             r = _a2d_rect(t, a2d)
             assert -aspect <= r[0] and r[2] <= aspect and r[1] > rows[0][3], (lang, t.getText(), r)
@@ -150,7 +175,11 @@ def test_no_menu_row_overflows_its_button_or_the_window(offscreen_base, size, la
             r = _a2d_rect(p.note_text, a2d)
             assert -aspect <= r[0] and r[2] <= aspect and -1 <= r[1] and r[3] <= 1, (lang, size, r)
             for row in rows:
-                assert not (r[0] < row[2] and row[0] < r[2] and r[1] < row[3] and row[1] < r[3]), (lang, r, row)
+                assert not (r[0] < row[2] and row[0] < r[2] and r[1] < row[3] and row[1] < r[3]), (
+                    lang,
+                    r,
+                    row,
+                )
         assert p.heading.getText() == _("Blueprints - rule demonstrations")
         if lang != "en":
             assert p.heading.getText() != "Blueprints - rule demonstrations", lang

@@ -24,13 +24,18 @@ def label_heights(base, view):
         assert view.lens.project(Point3(c.x, c.y, c.z + half), a)
         assert view.lens.project(Point3(c.x, c.y, c.z - half), b)
         out.setdefault(float(label.get_tag(demo_stage.LABEL_TAG)) / view.stage.grow, []).append(
-            (a.y - b.y) / 2 * h)
+            (a.y - b.y) / 2 * h
+        )
     return out
 
 
 def test_replay_labels_keep_their_pixel_size_from_step_to_step(offscreen_base):
-    flow = GameFlow([SeatConfig("Ann", "easy"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "easy")],
-                    seed=3, bot_delay=0, threaded_bots=False)
+    flow = GameFlow(
+        [SeatConfig("Ann", "easy"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "easy")],
+        seed=3,
+        bot_delay=0,
+        threaded_bots=False,
+    )
     flow.run_bots()
     while flow.mode is Mode.ROUND_END and flow.state.round < 2:
         flow.continue_after_round()
@@ -45,7 +50,12 @@ def test_replay_labels_keep_their_pixel_size_from_step_to_step(offscreen_base):
             distances.add(round(offscreen_base.cam.get_pos(player.view.stage.root).length(), 1))
             for asked, heights in label_heights(offscreen_base, player.view).items():
                 want = demo_stage.label_px(asked, h)
-                assert all(math.isclose(x, want, rel_tol=0.03) for x in heights), (i, asked, heights, want)
+                assert all(math.isclose(x, want, rel_tol=0.03) for x in heights), (
+                    i,
+                    asked,
+                    heights,
+                    want,
+                )
         assert len(distances) > 1  # the framing did change between these steps
     finally:
         player.destroy()

@@ -47,7 +47,9 @@ def test_a_building_no_game_could_make_is_not_saved(tmp_path):
 
 def test_card_choices_start_with_a_blank_grid():
     cards = card_choices()
-    assert cards[0].id == "blank" and not any(cards[0].is_hatched(c) for c in range(cards[0].num_cells))
+    assert cards[0].id == "blank" and not any(
+        cards[0].is_hatched(c) for c in range(cards[0].num_cells)
+    )
     assert len(cards) == 25
 
 
@@ -80,7 +82,7 @@ def test_sandbox_window_picks_spaces_and_reports_refusals(offscreen_base, tmp_pa
         assert "Placed the black 4" in app.view.caption.getText()
         assert len(app.view.stage.dice) == 1
         assert app.save() == tmp_path / "s.json" and load_build(tmp_path / "s.json").num_dice == 1
-        assert app.save() == tmp_path / "s.json"   # this session's own file: updated in place
+        assert app.save() == tmp_path / "s.json"  # this session's own file: updated in place
         app.next_card()
         assert app.model.blueprint.id == "B03" and app.model.num_dice == 1  # it asks first
         app.answer(True)
@@ -101,11 +103,13 @@ def test_blank_grid_of_any_size_saves_and_reloads(tmp_path):
 def test_sandbox_command_refuses_bad_options(capsys, tmp_path):
     from blueprints3d.cli import main
 
-    for argv, needle in ((["sandbox", "--grid", "0x2"], "rows and columns must be 1 to 8"),
-                         (["sandbox", "--card", "B99"], "--card must be 'blank' or a deck id"),
-                         (["sandbox", "--card", "B07", "--grid", "3x3"], "cannot be combined with --card B07"),
-                         (["sandbox", "-o", str(tmp_path / "no" / "such" / "s.json")], "no folder"),
-                         (["sandbox", "-o", str(tmp_path)], "is a folder")):
+    for argv, needle in (
+        (["sandbox", "--grid", "0x2"], "rows and columns must be 1 to 8"),
+        (["sandbox", "--card", "B99"], "--card must be 'blank' or a deck id"),
+        (["sandbox", "--card", "B07", "--grid", "3x3"], "cannot be combined with --card B07"),
+        (["sandbox", "-o", str(tmp_path / "no" / "such" / "s.json")], "no folder"),
+        (["sandbox", "-o", str(tmp_path)], "is a folder"),
+    ):
         with pytest.raises(SystemExit) as exit_:
             main(argv)
         assert exit_.value.code == 2 and needle in capsys.readouterr().err
@@ -129,7 +133,7 @@ def test_a_sandbox_never_replaces_a_file_from_before_its_session(offscreen_base,
         assert first == tmp_path / "sandbox-2.json" and load_build(first).num_dice == 1
         assert earlier.read_text() == "the first session's building"
         assert "is kept" in app.view.caption.getText() or "is kept" in app.status
-        assert app.save() == first                 # later saves update the session's own file
+        assert app.save() == first  # later saves update the session's own file
         assert sorted(p.name for p in tmp_path.iterdir()) == ["sandbox-2.json", "sandbox.json"]
     finally:
         app.destroy()
@@ -156,15 +160,15 @@ def test_save_as_names_the_file_and_never_replaces_one(offscreen_base, tmp_path)
         assert thrower.get_prefix() == "naming-"  # while typing, keys are letters, not commands
         app.naming.enterText("My tower")
         path = app.save_as(app.naming.get())
-        assert path == tmp_path / "My-tower-2.json"           # the name taken: never over it
+        assert path == tmp_path / "My-tower-2.json"  # the name taken: never over it
         assert (tmp_path / "My-tower.json").read_text() == "someone else's"
         assert load_build(path).num_dice == 1 and str(path.resolve()) in app.status
         assert app.naming is None and thrower.get_prefix() == ""
-        assert app.save() == path                             # later saves go to the named file
+        assert app.save() == path  # later saves go to the named file
         app.open_save_as()
         assert app.save_as("   ") is None and "a name" in app.status
         app.open_save_as()
-        app.close_save_as()                                   # Esc: nothing written
+        app.close_save_as()  # Esc: nothing written
         assert sorted(p.name for p in tmp_path.iterdir()) == ["My-tower-2.json", "My-tower.json"]
     finally:
         del offscreen_base.buttonThrowers
@@ -179,7 +183,9 @@ def test_esc_asks_before_an_unsaved_building_is_lost(offscreen_base, tmp_path):
 
     shaders.configure(False)
     quits = []
-    app = SandboxApp(offscreen_base, tmp_path / "s.json", card_index=3, on_quit=lambda: quits.append(1))
+    app = SandboxApp(
+        offscreen_base, tmp_path / "s.json", card_index=3, on_quit=lambda: quits.append(1)
+    )
     try:
         app.escape()
         assert quits == [1]  # an empty card: nothing to lose
@@ -221,7 +227,7 @@ def test_a_blank_grids_build_file_prints_no_number_and_claims_no_bonus(tmp_path,
     from blueprints3d.engine.blueprints import UNPRINTED
 
     m = SandboxBuilding(blank_grid())
-    for cell in range(6):   # one die a space: it followed the all-1 plan the file used to claim
+    for cell in range(6):  # one die a space: it followed the all-1 plan the file used to claim
         assert m.place(W, cell + 1, cell) is None
     path = tmp_path / "blank.json"
     m.save(path)
@@ -241,7 +247,7 @@ def test_a_blank_grids_build_file_prints_no_number_and_claims_no_bonus(tmp_path,
     for cell in range(6):
         x, y = card_model.cell_position(back.blueprint, cell)
         col, row = int((x + width / 2) * px), int((length / 2 - y) * px)
-        assert np.ptp(ink[row - r:row + r, col - r:col + r]) < 0.05, cell   # the plain wash
+        assert np.ptp(ink[row - r : row + r, col - r : col + r]) < 0.05, cell  # the plain wash
 
 
 def test_a_blank_grid_checks_only_the_heights_printed_on_it():
@@ -250,6 +256,6 @@ def test_a_blank_grid_checks_only_the_heights_printed_on_it():
     m = SandboxBuilding(blank_grid())
     assert m.place(R, 2, 0) is None and m.place(G, 3, 5) is None
     assert m.score().blueprint == 0
-    assert m.set_height(0, 2) is None and m.score().blueprint == 0      # 1 of its 2 dice
-    assert m.place(R, 4, 0) is None and m.score().blueprint == 6        # the others ask nothing
-    assert m.set_height(3, 1) is None and m.score().blueprint == 0      # a 1 on an empty space
+    assert m.set_height(0, 2) is None and m.score().blueprint == 0  # 1 of its 2 dice
+    assert m.place(R, 4, 0) is None and m.score().blueprint == 6  # the others ask nothing
+    assert m.set_height(3, 1) is None and m.score().blueprint == 0  # a 1 on an empty space

@@ -53,9 +53,13 @@ def on_screen(app) -> np.ndarray:
 
 
 def inside_a_free_region(app, xy) -> bool:
-    return any(xy[:, 0].min() >= l - 1e-3 and xy[:, 0].max() <= r + 1e-3 and
-               xy[:, 1].min() >= b - 1e-3 and xy[:, 1].max() <= t + 1e-3
-               for l, r, b, t in app.free_regions())
+    return any(
+        xy[:, 0].min() >= l - 1e-3
+        and xy[:, 0].max() <= r + 1e-3
+        and xy[:, 1].min() >= b - 1e-3
+        and xy[:, 1].max() <= t + 1e-3
+        for l, r, b, t in app.free_regions()
+    )
 
 
 def test_keys_and_mouse_orbit_and_zoom(app):
@@ -87,7 +91,7 @@ def test_keys_and_mouse_orbit_and_zoom(app):
     app.drag_to(0.25, 0.2)
     assert app.orbit.elevation == pytest.approx(home[1] - 12)
     send(app, "mouse3-up")
-    app.drag_to(0.9, 0.9)   # no drag any more
+    app.drag_to(0.9, 0.9)  # no drag any more
     assert app.orbit.elevation == pytest.approx(home[1] - 12)
     # Q no longer quits (it orbits); Escape does.
     assert app.quits == []
@@ -106,16 +110,20 @@ def test_a_five_high_stack_stays_in_view_from_every_side(app):
     for keys in (["e"] * 3, ["w"] * 3, ["s"] * 6, ["q"] * 9, ["-"], ["+"] * 2):
         send(app, *keys)
         xy = on_screen(app)
-        assert np.abs(xy).max() <= 1.0, keys   # never out of the window
-        if app.orbit.zoom >= 1.0:   # zoomed nearer than the fit, the user may crop it
+        assert np.abs(xy).max() <= 1.0, keys  # never out of the window
+        if app.orbit.zoom >= 1.0:  # zoomed nearer than the fit, the user may crop it
             assert inside_a_free_region(app, xy), keys
     # It fills its region: not a speck (the nearest side reaches the margin).
     send(app, "r")
     xy = on_screen(app)
-    fills = [max(np.ptp(xy[:, 0]) / (r - l), np.ptp(xy[:, 1]) / (t - b))
-             for l, r, b, t in app.free_regions()
-             if xy[:, 0].min() >= l - 1e-3 and xy[:, 0].max() <= r + 1e-3
-             and xy[:, 1].min() >= b - 1e-3 and xy[:, 1].max() <= t + 1e-3]
+    fills = [
+        max(np.ptp(xy[:, 0]) / (r - l), np.ptp(xy[:, 1]) / (t - b))
+        for l, r, b, t in app.free_regions()
+        if xy[:, 0].min() >= l - 1e-3
+        and xy[:, 0].max() <= r + 1e-3
+        and xy[:, 1].min() >= b - 1e-3
+        and xy[:, 1].max() <= t + 1e-3
+    ]
     assert max(fills) > 0.8
 
 
@@ -135,18 +143,22 @@ def _cell_ink(app, face, cell) -> float:
     x, y = card_model.cell_position(bp, cell)
     col, row = int((x + width / 2) * px), int((length / 2 - y) * px)
     r = int(0.3 * units.CELL_PITCH * px)
-    return float(face[row - r:row + r, col - r:col + r].std())
+    return float(face[row - r : row + r, col - r : col + r].std())
 
 
 def test_the_blank_grid_prints_no_numbers_until_the_user_prints_one(app):
     assert app.model.blank and app.model.printed() == (None,) * 6
     face = _face(app)
-    assert all(_cell_ink(app, face, c) < 8.0 for c in range(6))   # plain spaces (a deck card: ~60)
+    assert all(_cell_ink(app, face, c) < 8.0 for c in range(6))  # plain spaces (a deck card: ~60)
     app.set_cursor(4)
-    send(app, "h", "h", "h")    # unprinted -> 1 -> 2 -> 3
-    assert app.model.printed()[4] == 3 and app.model.blueprint.heights[4] == 3  # the engine's card too
+    send(app, "h", "h", "h")  # unprinted -> 1 -> 2 -> 3
+    assert (
+        app.model.printed()[4] == 3 and app.model.blueprint.heights[4] == 3
+    )  # the engine's card too
     face = _face(app)
-    assert _cell_ink(app, face, 4) > 30.0 and all(_cell_ink(app, face, c) < 8.0 for c in (0, 1, 2, 3, 5))
+    assert _cell_ink(app, face, 4) > 30.0 and all(
+        _cell_ink(app, face, c) < 8.0 for c in (0, 1, 2, 3, 5)
+    )
     assert "reads 3" in app.status
 
 
@@ -154,12 +166,17 @@ def test_blank_plan_in_the_model():
     m = SandboxBuilding(blank_grid(2, 2))
     assert m.printed() == (None,) * 4 and m.blueprint.heights == (UNPRINTED,) * 4
     assert m.place(W, 2, 0) is None
-    assert m.set_height(0, 2) is None and m.stacks[0] == [(W, 2)]   # the building stays
-    assert m.printed() == (2, None, None, None) and m.blueprint.heights == (2, UNPRINTED, UNPRINTED, UNPRINTED)
+    assert m.set_height(0, 2) is None and m.stacks[0] == [(W, 2)]  # the building stays
+    assert m.printed() == (2, None, None, None) and m.blueprint.heights == (
+        2,
+        UNPRINTED,
+        UNPRINTED,
+        UNPRINTED,
+    )
     for expected in (1, 2, 3):
         assert m.cycle_height(3) is None and m.printed()[3] == expected
     assert m.set_height(3, 6) is None and m.cycle_height(3) is None and m.printed()[3] is None
-    assert m.blueprint.heights[3] == UNPRINTED   # unprinted again: the engine's card too
+    assert m.blueprint.heights[3] == UNPRINTED  # unprinted again: the engine's card too
     from blueprints3d.engine.blueprints import card_by_id
 
     deck = SandboxBuilding(card_by_id("B07"))
@@ -167,7 +184,7 @@ def test_blank_plan_in_the_model():
 
 
 def test_a_card_change_asks_before_throwing_the_building_away(app):
-    send(app, "]")                # nothing built: no question
+    send(app, "]")  # nothing built: no question
     assert app.model.blueprint.id == "B01" and app.pending_card is None
     send(app, "[")
     assert app.model.blank
@@ -179,7 +196,7 @@ def test_a_card_change_asks_before_throwing_the_building_away(app):
         assert app.model.blank and app.model.num_dice == 1
         send(app, no)
         assert app.pending_card is None and app.model.num_dice == 1 and app.model.blank
-        assert app.quits == []      # Esc answered the question; it did not quit
+        assert app.quits == []  # Esc answered the question; it did not quit
     for yes in ("y", "enter"):
         app.set_card(0)
         assert app.drop(0) is None
@@ -227,7 +244,7 @@ def test_the_blank_grid_has_no_drawing_until_the_user_prints_a_height(app):
 
     assert app.model.blank and band_ink() == 0
     app.set_cursor(4)
-    send(app, "h", "h")    # unprinted -> 1 -> 2
+    send(app, "h", "h")  # unprinted -> 1 -> 2
     assert app.model.printed()[4] == 2
     assert band_ink() > 500
 
@@ -239,7 +256,7 @@ def test_the_card_is_named_once(app):
 
     assert app.model.blank and app.step().buildings[0].title == "Blank 3x2 grid"
     assert "Blank 3x2 grid" in label_texts() and not any("blank Blank" in t for t in label_texts())
-    assert app.panel.getText().splitlines()[0] == "Blank 3x2 grid"   # the breakdown's first line
+    assert app.panel.getText().splitlines()[0] == "Blank 3x2 grid"  # the breakdown's first line
     send(app, "]")
     assert app.step().buildings[0].title == "B01 " + app.model.blueprint.name
     assert app.status == f"New card: B01 {app.model.blueprint.name}."
@@ -262,7 +279,7 @@ def test_a_click_on_the_held_dies_preview_drops_it_there(app):
     # Found on the way (issue 29): a click on the preview floating over the cursor's space did
     # nothing (its ray went on to the card behind it, or off the card), and said nothing.
     app.select_value(3)
-    for cell in (0, 1, 4):   # a back space, where the ray behind the preview leaves the card
+    for cell in (0, 1, 4):  # a back space, where the ray behind the preview leaves the card
         app.set_cursor(cell)
         before = len(app.model.stacks[cell])
         (ghost,) = app.view.stage.ghosts
@@ -279,7 +296,7 @@ def test_a_click_on_the_held_dies_preview_drops_it_there(app):
 
 def test_a_click_off_the_card_says_where_to_click(app):
     dice = app.model.num_dice
-    assert app.cell_under(0.0, 0.97) is None        # the table far behind the card
+    assert app.cell_under(0.0, 0.97) is None  # the table far behind the card
     app.click_at(0.0, 0.97)
     assert app.model.num_dice == dice and "click a space of the card" in app.status
     assert "click a space of the card" in app.view.caption.getText()

@@ -19,15 +19,38 @@ from blueprints3d.engine.materials import Material
 from blueprints3d.engine.scoring import Prize
 from blueprints3d.files.buildfile import build_from_dict
 
-TOWER = {"format": 1, "blueprint": "B13",   # 6 high: Skyscraper; values 1-6: Geometer
-         "stacks": [[[], ["wood:1", "glass:2", "wood:3", "glass:4", "wood:5", "glass:6"]],
-                    [[], []], [[], []]]}
-ROW = {"format": 1, "blueprint": {"grid": [[1, 1, 1, 1, 1, 1]], "id": "wide", "name": "Long Row"},
-       "stacks": [[["stone:4"], ["stone:4"], ["wood:4"], ["stone:4"], ["stone:2"], ["stone:6"]]]}
-PLAIN = {"format": 1, "blueprint": "B07",   # no Prize at all
-         "stacks": [[["wood:2", "wood:3"], ["glass:3", "glass:5"]], [["stone:1"], ["recycled:1"]], [[], []]]}
-CUSTOM = {"format": 1, "blueprint": {"grid": [[1, "X"], [2, 1], [2, "X"]]},
-          "stacks": [[["recycled:5"], []], [["glass:2", "recycled:4"], ["recycled:6"]], [["glass:1", "wood:3"], []]]}
+TOWER = {
+    "format": 1,
+    "blueprint": "B13",  # 6 high: Skyscraper; values 1-6: Geometer
+    "stacks": [
+        [[], ["wood:1", "glass:2", "wood:3", "glass:4", "wood:5", "glass:6"]],
+        [[], []],
+        [[], []],
+    ],
+}
+ROW = {
+    "format": 1,
+    "blueprint": {"grid": [[1, 1, 1, 1, 1, 1]], "id": "wide", "name": "Long Row"},
+    "stacks": [[["stone:4"], ["stone:4"], ["wood:4"], ["stone:4"], ["stone:2"], ["stone:6"]]],
+}
+PLAIN = {
+    "format": 1,
+    "blueprint": "B07",  # no Prize at all
+    "stacks": [
+        [["wood:2", "wood:3"], ["glass:3", "glass:5"]],
+        [["stone:1"], ["recycled:1"]],
+        [[], []],
+    ],
+}
+CUSTOM = {
+    "format": 1,
+    "blueprint": {"grid": [[1, "X"], [2, 1], [2, "X"]]},
+    "stacks": [
+        [["recycled:5"], []],
+        [["glass:2", "recycled:4"], ["recycled:6"]],
+        [["glass:1", "wood:3"], []],
+    ],
+}
 BUILDS = {"tower": TOWER, "row": ROW, "plain": PLAIN, "custom": CUSTOM}
 SIZES = [(1280, 720), (1080, 1080), (720, 1280), (480, 270), (1920, 1080), (320, 180), (1200, 1000)]
 
@@ -61,8 +84,24 @@ def test_the_name_and_the_total_are_drawn_as_words(offscreen_base, tmp_path):
     path.write_text(json.dumps(TOWER))
     out = tmp_path / "share.png"
     size = (640, 360)
-    assert main(["render", str(path), "--card", "-o", str(out), "--size", "640x360", "--supersample", "1",
-                 "--name", "Ann Lee"]) == 0
+    assert (
+        main(
+            [
+                "render",
+                str(path),
+                "--card",
+                "-o",
+                str(out),
+                "--size",
+                "640x360",
+                "--supersample",
+                "1",
+                "--name",
+                "Ann Lee",
+            ]
+        )
+        == 0
+    )
     card = read_png(out).astype(int)
     assert card.shape == (360, 640, 3)
     build = build_from_dict(TOWER)
@@ -70,22 +109,22 @@ def test_the_name_and_the_total_are_drawn_as_words(offscreen_base, tmp_path):
     [headline] = plan.find("headline")
     [total] = plan.find("total")
     assert headline.what == "Ann Lee" and total.what == str(build.score().total) == "22"
-    assert total.px > 1.8 * headline.px and total.colour == share.GOLD   # the total is big
+    assert total.px > 1.8 * headline.px and total.colour == share.GOLD  # the total is big
     building = render_build(build, size, 35.0, True, 36.0, 1, region=plan.region)
     bare = share.compose(plan, building, build, words_on=False).astype(int)
     drawn = np.abs(card - bare).max(axis=2) > 40
     for item in (headline, total):
         x, y, w, h = item.box
-        ink = drawn[y:y + h, x:x + w]
-        assert ink.mean() > 0.12, item          # the glyphs are there
-        assert ink.any(axis=0).mean() > 0.6     # across the whole word
+        ink = drawn[y : y + h, x : x + w]
+        assert ink.mean() > 0.12, item  # the glyphs are there
+        assert ink.any(axis=0).mean() > 0.6  # across the whole word
     # Nothing but words differs: every changed pixel lies near a text item.
     near = np.zeros_like(drawn)
     for item in plan.items:
         if item.kind == "text":
             x, y, w, h = item.box
             m = round(item.px * 0.5) + 3
-            near[max(0, y - m):y + h + m, max(0, x - m):x + w + m] = True
+            near[max(0, y - m) : y + h + m, max(0, x - m) : x + w + m] = True
     assert drawn.any() and not (drawn & ~near).any()
 
 
@@ -103,7 +142,9 @@ def test_the_card_has_no_monospace_font(monkeypatch):
     for cached in (share.text_maker, share._ink, share._cap_ratio, share.font_path):
         cached.cache_clear()
     monkeypatch.setattr(share, "PNMTextMaker", recording)
-    monkeypatch.setattr(fonts, "mono_font", lambda: pytest.fail("the share card asked for the mono font"))
+    monkeypatch.setattr(
+        fonts, "mono_font", lambda: pytest.fail("the share card asked for the mono font")
+    )
     try:
         for data in BUILDS.values():
             build = build_from_dict(data)
@@ -127,8 +168,10 @@ def _chip_colours(build, size, colours=None):
     out = {}
     for c in chips:
         x, y, w, h = c.box
-        core = img[y + h // 3:y + h - h // 3, x + w // 3:x + w - w // 3].reshape(-1, 3).astype(int)
-        assert (core.max(axis=0) - core.min(axis=0)).max() <= 1    # one flat colour
+        core = (
+            img[y + h // 3 : y + h - h // 3, x + w // 3 : x + w - w // 3].reshape(-1, 3).astype(int)
+        )
+        assert (core.max(axis=0) - core.min(axis=0)).max() <= 1  # one flat colour
         out[Material.parse(c.what)] = tuple(core[0])
     return out
 
@@ -177,14 +220,14 @@ def test_prize_icons_appear_exactly_for_the_prizes_it_qualifies_for(name, size):
         if item.kind in ("badge", "text") and item.colour == share.GOLD:
             x, y, w, h = item.box
             m = round(item.px * 0.5) + 3
-            allowed[max(0, y - m):y + h + m, max(0, x - m):x + w + m] = True
-    assert not (is_gold & ~allowed).any()          # no disc for a Prize it did not win
+            allowed[max(0, y - m) : y + h + m, max(0, x - m) : x + w + m] = True
+    assert not (is_gold & ~allowed).any()  # no disc for a Prize it did not win
     for b in badges:
         x, y, d, _ = b.box
-        assert is_gold[y:y + d, x:x + d].mean() > 0.3          # the disc is drawn
+        assert is_gold[y : y + d, x : x + d].mean() > 0.3  # the disc is drawn
         s = round(d * 0.64)
         o = (d - s) // 2
-        patch = img[y + o:y + o + s, x + o:x + o + s].mean(axis=2)
+        patch = img[y + o : y + o + s, x + o : x + o + s].mean(axis=2)
         # The icon on it is that Prize's, not another's.
         assert _icon_match(-patch, [icons.prize_icon(p) for p in Prize]) == b.what
     if not won:
@@ -202,7 +245,7 @@ def test_every_part_is_inside_and_no_words_overlap(name, size):
         assert inside(item.box, size), item
     drawn = [i for i in plan.items if i.kind in ("text", "chip", "badge", "face")]
     for k, a in enumerate(drawn):
-        for b in drawn[k + 1:]:
+        for b in drawn[k + 1 :]:
             assert apart(a.box, b.box), (a, b)
     # The panel's parts lie on the panel; only the headline's block may stand over the picture.
     px, py, pw, ph = plan.panel
@@ -213,7 +256,7 @@ def test_every_part_is_inside_and_no_words_overlap(name, size):
             assert px <= x and x + iw <= px + pw and py <= y and y + ih <= py + ph, item
     left, right, bottom, top = plan.region
     assert -1 <= left < right <= 1 and -1 <= bottom < top <= 1
-    assert (right - left) * (top - bottom) >= 0.25 * 4     # the building has a good part of it
+    assert (right - left) * (top - bottom) >= 0.25 * 4  # the building has a good part of it
     # The numbers are the engine's.
     score = build.score()
     got = {i.role.split(":")[1]: int(i.what) for i in plan.items if i.role.startswith("points:")}
@@ -231,13 +274,31 @@ def test_the_headline_is_the_blueprints_name_unless_named():
 
 
 def test_the_card_needs_no_pillow(offscreen_base, tmp_path, monkeypatch):
-    for name in [m for m in sys.modules if m == "PIL" or m.startswith("PIL.")] + ["PIL", "PIL.Image"]:
+    for name in [m for m in sys.modules if m == "PIL" or m.startswith("PIL.")] + [
+        "PIL",
+        "PIL.Image",
+    ]:
         monkeypatch.setitem(sys.modules, name, None)
     path = tmp_path / "b.json"
     path.write_text(json.dumps(PLAIN))
     out = tmp_path / "share.png"
-    assert main(["render", str(path), "--card", "-o", str(out), "--size", "320x180", "--supersample", "1",
-                 "--quick"]) == 0
+    assert (
+        main(
+            [
+                "render",
+                str(path),
+                "--card",
+                "-o",
+                str(out),
+                "--size",
+                "320x180",
+                "--supersample",
+                "1",
+                "--quick",
+            ]
+        )
+        == 0
+    )
     assert read_png(out).shape == (180, 320, 3)
 
 
@@ -253,15 +314,18 @@ def test_a_custom_card_shares_its_drawn_face(offscreen_base):
     [face] = plan.find("face")
     x, y, w, h = face.box
     assert w > h  # 2 rows x 4 columns: a card lying wide
-    assert img[y:y + h, x:x + w].mean() > 150   # the paper
+    assert img[y : y + h, x : x + w].mean() > 150  # the paper
 
 
-@pytest.mark.parametrize("lang, font, headline", [("zh", "NotoSansSC-Subset.otf", "灯塔"),
-                                                  ("fa", "Vazirmatn-Regular.ttf", "فانوس دریایی")])
+@pytest.mark.parametrize(
+    "lang, font, headline",
+    [("zh", "NotoSansSC-Subset.otf", "灯塔"), ("fa", "Vazirmatn-Regular.ttf", "فانوس دریایی")],
+)
 def test_the_card_speaks_chinese_and_persian_in_their_fonts(lang, font, headline):
     from blueprints3d.client.scene.script_text import picture_text
     from blueprints3d.i18n import number, set_language
     from blueprints3d.i18n.arabic_forms import presentation_forms
+
     set_language(lang)
     try:
         build = build_from_dict(TOWER)
@@ -270,18 +334,22 @@ def test_the_card_speaks_chinese_and_persian_in_their_fonts(lang, font, headline
         [title] = plan.find("headline")
         assert title.what == headline and title.font == font
         # Words in the script's letters take its font; the card says no English word.
-        scripted = [i for i in words if any(ord(c) >= 0x2E80 or 0x600 <= ord(c) <= 0x6FF for c in i.what)]
+        scripted = [
+            i for i in words if any(ord(c) >= 0x2E80 or 0x600 <= ord(c) <= 0x6FF for c in i.what)
+        ]
         assert len(scripted) >= 6 and {i.font for i in scripted} == {font}
-        assert not any(w in i.what for i in words for w in ("building points", "Prizes", "Blueprint bonus"))
+        assert not any(
+            w in i.what for i in words for w in ("building points", "Prizes", "Blueprint bonus")
+        )
         [total] = plan.find("total")
-        assert total.what == number(build.score().total, lang)        # Persian digits in Persian
+        assert total.what == number(build.score().total, lang)  # Persian digits in Persian
         if lang == "fa":
             # What the rasteriser is given: joined forms, in screen order.
             drawn = picture_text(title.what, rtl=True)
             assert drawn != title.what and set(presentation_forms(title.what)) == set(drawn)
         drawn_items = [i for i in plan.items if i.kind in ("text", "chip", "badge", "face")]
         for k, a in enumerate(drawn_items):
-            for b in drawn_items[k + 1:]:
+            for b in drawn_items[k + 1 :]:
                 assert apart(a.box, b.box), (a, b)
     finally:
         set_language("en")

@@ -9,8 +9,15 @@ from blueprints3d.cli import main
 from blueprints3d.files.buildfile import build_from_dict
 from blueprints3d.engine.scoring import explain_building
 
-BUILD = {"format": 1, "blueprint": "B07",
-         "stacks": [[["recycled:2", "wood:5"], ["stone:1", "glass:4"]], [["glass:3"], ["recycled:6"]], [[], []]]}
+BUILD = {
+    "format": 1,
+    "blueprint": "B07",
+    "stacks": [
+        [["recycled:2", "wood:5"], ["stone:1", "glass:4"]],
+        [["glass:3"], ["recycled:6"]],
+        [[], []],
+    ],
+}
 
 
 def test_breakdown_gives_the_engines_score():
@@ -41,7 +48,7 @@ def test_viewer_turns_orbits_and_saves_screenshots(offscreen_base, tmp_path):
         a1 = viewer.orbit.angle
         viewer.advance(1.0)
         assert viewer.orbit.angle == a1  # stopped
-        viewer.drag_by(0.0, -5.0)      # a long drag up cannot take the camera over the top
+        viewer.drag_by(0.0, -5.0)  # a long drag up cannot take the camera over the top
         assert viewer.orbit.elevation == MAX_ELEVATION
         viewer.reset()
         first = viewer.screenshot()
@@ -53,8 +60,12 @@ def test_viewer_turns_orbits_and_saves_screenshots(offscreen_base, tmp_path):
         def grey(path) -> np.ndarray:
             img = PNMImage()
             assert img.read(str(path)) and img.get_x_size() == offscreen_base.win.get_x_size()
-            return np.array([[img.get_gray(x, y) for x in range(0, img.get_x_size(), 4)]
-                             for y in range(0, img.get_y_size(), 4)])
+            return np.array(
+                [
+                    [img.get_gray(x, y) for x in range(0, img.get_x_size(), 4)]
+                    for y in range(0, img.get_y_size(), 4)
+                ]
+            )
 
         clean, whole = grey(first), grey(second)
         assert clean.std() > 0.05  # a scene, not an empty frame
@@ -66,18 +77,31 @@ def test_viewer_turns_orbits_and_saves_screenshots(offscreen_base, tmp_path):
     assert offscreen_base.cam.node().get_scene() == offscreen_base.render
 
 
-@pytest.mark.parametrize("content,needle", [("{not json", "not valid JSON"),
-                                            ('{"format": 1, "blueprint": "B07"}', "no \\\"stacks\\\"")])
+@pytest.mark.parametrize(
+    "content,needle",
+    [("{not json", "not valid JSON"), ('{"format": 1, "blueprint": "B07"}', 'no \\"stacks\\"')],
+)
 def test_view_refuses_a_bad_build_file_in_one_line(tmp_path, capsys, content, needle):
     bad = tmp_path / "bad.json"
     bad.write_text(content)
     assert main(["view", str(bad)]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("blueprints3d: ") and needle.replace("\\", "") in err
+    assert (
+        err.count("\n") == 1
+        and err.startswith("blueprints3d: ")
+        and needle.replace("\\", "") in err
+    )
 
 
-TOWER = {"format": 1, "blueprint": "B13",
-         "stacks": [[[], ["wood:1", "glass:2", "wood:3", "glass:4", "wood:5", "glass:6"]], [[], []], [[], []]]}
+TOWER = {
+    "format": 1,
+    "blueprint": "B13",
+    "stacks": [
+        [[], ["wood:1", "glass:2", "wood:3", "glass:4", "wood:5", "glass:6"]],
+        [[], []],
+        [[], []],
+    ],
+}
 
 
 def _corners(view, model):
@@ -97,7 +121,9 @@ def _corners(view, model):
     return np.array(out)
 
 
-def test_the_viewer_frames_the_tower_beside_its_panel_and_centres_the_s_picture(offscreen_base, tmp_path):
+def test_the_viewer_frames_the_tower_beside_its_panel_and_centres_the_s_picture(
+    offscreen_base, tmp_path
+):
     from blueprints3d.client.render import shaders
     from blueprints3d.client.apps.viewer import BuildViewer
 
@@ -108,15 +134,20 @@ def test_the_viewer_frames_the_tower_beside_its_panel_and_centres_the_s_picture(
     real_still = viewer.still_picture
 
     def seen():
-        grabs.append({"corners": _corners(viewer.view, viewer.model),
-                      "panel": not viewer.panel.is_hidden(), "help": not viewer.help.is_hidden(),
-                      "help_text": viewer.help.getText()})
+        grabs.append(
+            {
+                "corners": _corners(viewer.view, viewer.model),
+                "panel": not viewer.panel.is_hidden(),
+                "help": not viewer.help.is_hidden(),
+                "help_text": viewer.help.getText(),
+            }
+        )
 
     def spy():
         seen()
         return real_grab()
 
-    def still_spy():   # S draws a still through the window's camera (its lens and framing)
+    def still_spy():  # S draws a still through the window's camera (its lens and framing)
         seen()
         return real_still()
 
@@ -140,7 +171,10 @@ def test_the_viewer_frames_the_tower_beside_its_panel_and_centres_the_s_picture(
         # S: no text at all, the building centred in the whole picture, framed as render does.
         assert not s["panel"] and not s["help"]
         xy = s["corners"]
-        assert abs(xy[:, 0].max() + xy[:, 0].min()) < 0.1 and abs(xy[:, 1].max() + xy[:, 1].min()) < 0.1
+        assert (
+            abs(xy[:, 0].max() + xy[:, 0].min()) < 0.1
+            and abs(xy[:, 1].max() + xy[:, 1].min()) < 0.1
+        )
         assert 0.85 <= np.abs(xy).max() <= 0.95
         # The message names the full path of the picture.
         assert viewer.help.getText() == f"saved {first.resolve()}" and first.parent == tmp_path
@@ -178,10 +212,17 @@ def test_view_output_that_is_not_a_folder_is_one_line(tmp_path, capsys):
     with pytest.raises(SystemExit) as e:
         main(["view", str(src), "--output", str(tmp_path / "file")])
     err = capsys.readouterr().err.strip()
-    assert e.value.code == 2 and len(err.splitlines()) == 1 and "--output" in err and "not a folder" in err
+    assert (
+        e.value.code == 2
+        and len(err.splitlines()) == 1
+        and "--output" in err
+        and "not a folder" in err
+    )
 
 
-def test_the_s_picture_is_drawn_as_a_still_and_the_live_scene_is_left_as_it_was(offscreen_base, tmp_path):
+def test_the_s_picture_is_drawn_as_a_still_and_the_live_scene_is_left_as_it_was(
+    offscreen_base, tmp_path
+):
     from blueprints3d.client.render import shaders, stills
     from blueprints3d.client.apps.viewer import BuildViewer
 
@@ -194,7 +235,11 @@ def test_the_s_picture_is_drawn_as_a_still_and_the_live_scene_is_left_as_it_was(
         viewer.apply_camera(free=1.0)
         plain = viewer.still_picture(stills.StillOptions.quick()).astype(int)
         still = viewer.still_picture().astype(int)
-        assert still.shape == plain.shape == (offscreen_base.win.get_y_size(), offscreen_base.win.get_x_size(), 3)
+        assert (
+            still.shape
+            == plain.shape
+            == (offscreen_base.win.get_y_size(), offscreen_base.win.get_x_size(), 3)
+        )
         # The same framing (the building's silhouette in the same place), another look.
         lit = lambda img: img.mean(axis=2) > 120
         assert (lit(still) == lit(plain)).mean() > 0.97
@@ -213,8 +258,14 @@ def _convex_hull(points):
     def half(seq):
         out = []
         for p in seq:
-            while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
-                                     - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 0:
+            while (
+                len(out) >= 2
+                and (
+                    (out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
+                    - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])
+                )
+                <= 0
+            ):
                 out.pop()
             out.append(p)
         return out
@@ -264,7 +315,7 @@ def _shadow_and_footprint(base, build, angle, elevation):
         dice = list(viewer.model.find_all_matches("**/=level"))
         cam.set_camera_mask(BitMask32.bit(0))
         for die in dice:
-            die.hide(BitMask32.bit(0))   # the camera does not see them; the shadow camera does
+            die.hide(BitMask32.bit(0))  # the camera does not see them; the shadow camera does
 
         def frame():
             for _ in range(3):
@@ -286,8 +337,10 @@ def _shadow_and_footprint(base, build, angle, elevation):
                 for y in (lo[1], hi[1]):
                     for z in (lo[2], hi[2]):
                         ground = Point3(x, y, z) + d * (z / -d.z)
-                        film = Point2()   # (out of the picture too: the mask keeps what is in it)
-                        viewer.view.lens.project(viewer.view.cam.get_relative_point(root, ground), film)
+                        film = Point2()  # (out of the picture too: the mask keeps what is in it)
+                        viewer.view.lens.project(
+                            viewer.view.cam.get_relative_point(root, ground), film
+                        )
                         points.append(((film.x + 1) / 2 * w, (1 - film.y) / 2 * h))
         return dark, _inside(_convex_hull(points), w, h)
     finally:
@@ -306,17 +359,27 @@ def test_a_towers_shadow_is_whole_and_nothing_else_is_dark(offscreen_base):
         pytest.skip("this GL has no GLSL: no shadows")
     corner = [[[] for _ in range(8)] for _ in range(8)]
     corner[0][0] = list(TOWER["stacks"][0][1])
-    big = {"format": 1, "blueprint": {"grid": [[1] * 8] * 8, "id": "big", "name": "Big grid"}, "stacks": corner}
+    big = {
+        "format": 1,
+        "blueprint": {"grid": [[1] * 8] * 8, "id": "big", "name": "Big grid"},
+        "stacks": corner,
+    }
     try:
-        for build, angle, elevation in ((TOWER, 200.0, 36.0), (TOWER, 35.0, 60.0), (big, 150.0, 40.0),
-                                        (big, 270.0, 50.0)):
-            dark, footprint = _shadow_and_footprint(offscreen_base, build_from_dict(build), angle, elevation)
+        for build, angle, elevation in (
+            (TOWER, 200.0, 36.0),
+            (TOWER, 35.0, 60.0),
+            (big, 150.0, 40.0),
+            (big, 270.0, 50.0),
+        ):
+            dark, footprint = _shadow_and_footprint(
+                offscreen_base, build_from_dict(build), angle, elevation
+            )
             where = (build["blueprint"], angle, elevation)
             # No dark region apart from the dice's own shadow ...
             assert (dark & ~_grow(footprint, 3)).sum() <= 10, where
             # ... and that shadow whole, to its far end (what it misses lies under the dice).
             missing = footprint & ~_grow(dark, 3)
-            assert footprint.sum() > 300, where   # the shadow is in the picture
+            assert footprint.sum() > 300, where  # the shadow is in the picture
             assert missing.sum() <= 0.12 * footprint.sum(), (where, missing.sum(), footprint.sum())
     finally:
         shaders.configure(False)

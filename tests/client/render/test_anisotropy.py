@@ -21,15 +21,24 @@ def test_every_texture_of_the_table_is_filtered_without_anisotropy(offscreen_bas
     from blueprints3d.client.table.offscreen import open_table
     from blueprints3d.client.scene.dice_model import pip_texture
 
-    options = AppOptions(size=(320, 180), use_shaders=True, seats=parse_seats("Ann,@hard,@expert"),
-                         seed=7, threaded_bots=False, bot_delay=0.0)
+    options = AppOptions(
+        size=(320, 180),
+        use_shaders=True,
+        seats=parse_seats("Ann,@hard,@expert"),
+        seed=7,
+        threaded_bots=False,
+        bot_delay=0.0,
+    )
     table = open_table(offscreen_base, 320, 180, options)
     try:
         table.render(2)
         textures = list(table.app.scene.find_all_textures()) + [pip_texture()]
         assert len(textures) > 5
-        slanted = [(t.get_name(), t.get_anisotropic_degree()) for t in textures
-                   if t.get_anisotropic_degree() > 1]
+        slanted = [
+            (t.get_name(), t.get_anisotropic_degree())
+            for t in textures
+            if t.get_anisotropic_degree() > 1
+        ]
         assert not slanted, slanted
     finally:
         table.close()

@@ -46,8 +46,11 @@ def test_a_missing_asset_is_named():
 
 def _geometry(path: Path) -> dict[str, list[tuple[bytes, bytes, str]]]:
     """Per named GeomNode: its geoms' vertex bytes, index bytes and vertex format."""
-    node = NodePath(Loader.get_global_ptr().load_sync(Filename.from_os_specific(str(path)),
-                                                      LoaderOptions(LoaderOptions.LF_no_cache)))
+    node = NodePath(
+        Loader.get_global_ptr().load_sync(
+            Filename.from_os_specific(str(path)), LoaderOptions(LoaderOptions.LF_no_cache)
+        )
+    )
     out = {}
     for gn in node.find_all_matches("**/+GeomNode"):
         geoms = []
@@ -55,32 +58,52 @@ def _geometry(path: Path) -> dict[str, list[tuple[bytes, bytes, str]]]:
             geom = gn.node().get_geom(i)
             vdata = geom.get_vertex_data()
             prim = geom.get_primitive(0).decompose()
-            geoms.append((bytes(memoryview(vdata.get_array(0))), bytes(memoryview(prim.get_vertices())),
-                          str(vdata.get_format())))
+            geoms.append(
+                (
+                    bytes(memoryview(vdata.get_array(0))),
+                    bytes(memoryview(prim.get_vertices())),
+                    str(vdata.get_format()),
+                )
+            )
         out[gn.get_name()] = geoms
     return out
 
 
 def test_committed_models_are_what_the_tool_makes(tmp_path):
     tool = _tool("make_models")
-    assert tool.main(["--models", str(tmp_path / "models"), "--textures", str(tmp_path / "textures")]) == 0
+    assert (
+        tool.main(["--models", str(tmp_path / "models"), "--textures", str(tmp_path / "textures")])
+        == 0
+    )
     made = sorted(p.name for p in (tmp_path / "models").glob("*.bam"))
     assert made == sorted(p.name for p in (ROOT / "models").glob("*.bam"))
     for name in made:
         # Compared as geometry, not bytes: another Panda3D may write another bam version.
-        assert _geometry(tmp_path / "models" / name) == _geometry(ROOT / "models" / name), \
+        assert _geometry(tmp_path / "models" / name) == _geometry(ROOT / "models" / name), (
             f"models/{name} differs from what tools/make_models.py makes: rerun it"
+        )
     for texture in ("die_pips.png", "die_symbols.png"):
         a, b = PNMImage(), PNMImage()
-        assert a.read(str(tmp_path / "textures" / texture)) and b.read(str(ROOT / "textures" / texture))
+        assert a.read(str(tmp_path / "textures" / texture)) and b.read(
+            str(ROOT / "textures" / texture)
+        )
         assert (a.get_x_size(), a.get_y_size()) == (b.get_x_size(), b.get_y_size()), texture
-        assert all(a.get_gray_val(x, y) == b.get_gray_val(x, y)
-                   for y in range(0, a.get_y_size(), 4) for x in range(0, a.get_x_size(), 4)), \
-            f"textures/{texture} differs from what tools/make_models.py makes: rerun it"
+        assert all(
+            a.get_gray_val(x, y) == b.get_gray_val(x, y)
+            for y in range(0, a.get_y_size(), 4)
+            for x in range(0, a.get_x_size(), 4)
+        ), f"textures/{texture} differs from what tools/make_models.py makes: rerun it"
 
 
 def test_die_model_keeps_the_columns_its_shader_reads():
-    fmt = assets.load_model("die").find("**/die-mesh").node().get_geom(0).get_vertex_data().get_format()
+    fmt = (
+        assets.load_model("die")
+        .find("**/die-mesh")
+        .node()
+        .get_geom(0)
+        .get_vertex_data()
+        .get_format()
+    )
     names = {fmt.get_column(i).get_name().get_name() for i in range(fmt.get_num_columns())}
     assert names == {"vertex", "normal", "texcoord", "tangent"}  # scene.vert: p3d_Tangent too
 
@@ -95,11 +118,16 @@ def test_committed_card_faces_are_what_the_drawing_code_prints(tmp_path):
         assert fresh.read(str(out / f"{name}.png"))
         size = (fresh.get_x_size(), fresh.get_y_size())
         assert (baked.get_x_size(), baked.get_y_size()) == size, name
-        diffs = [abs(baked.get_xel_val(x, y)[c] - fresh.get_xel_val(x, y)[c])
-                 for y in range(0, size[1], 7) for x in range(0, size[0], 7) for c in range(3)]
+        diffs = [
+            abs(baked.get_xel_val(x, y)[c] - fresh.get_xel_val(x, y)[c])
+            for y in range(0, size[1], 7)
+            for x in range(0, size[0], 7)
+            for c in range(3)
+        ]
         # A FreeType of another Panda3D build may shade glyph edges a little differently.
-        assert np.mean(diffs) < 1.0 and np.mean(np.array(diffs) > 40) < 0.003, \
+        assert np.mean(diffs) < 1.0 and np.mean(np.array(diffs) > 40) < 0.003, (
             f"textures/cards/{name}.png differs from card_model's drawing: run tools/bake_cards.py"
+        )
     assert card_model.baked_face_name(standard_deck()[0]) == "cards/B01.png"
     assert card_model.baked_drawing_name(standard_deck()[0]) == "cards/B01-drawing.png"
 
@@ -108,11 +136,18 @@ def test_every_package_folder_is_listed_for_packaging():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     listed = set(config["packages"])
     # Every folder holding files: modules or package data (engine/data, shaders, ...).
-    folders = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "blueprints3d").rglob("*")
-               if p.is_file() and "__pycache__" not in p.parts}
-    assert folders <= listed, f"add to [tool.setuptools] packages in pyproject.toml: {sorted(folders - listed)}"
+    folders = {
+        ".".join(p.parent.relative_to(ROOT).parts)
+        for p in (ROOT / "blueprints3d").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    }
+    assert folders <= listed, (
+        f"add to [tool.setuptools] packages in pyproject.toml: {sorted(folders - listed)}"
+    )
     mapped = config["package-dir"]
-    assert mapped["blueprints3d.models"] == "models" and mapped["blueprints3d.textures"] == "textures"
+    assert (
+        mapped["blueprints3d.models"] == "models" and mapped["blueprints3d.textures"] == "textures"
+    )
 
 
 INSTALLED_CHECK = """
@@ -149,18 +184,44 @@ def test_an_installed_wheel_finds_its_assets_from_any_folder(tmp_path):
     for name in ("blueprints3d", "models", "textures"):
         shutil.copytree(ROOT / name, src / name, ignore=ignore)
     wheels = tmp_path / "wheels"
-    build = subprocess.run([sys.executable, "-m", "pip", "wheel", str(src), "--no-deps", "-q", "-w", str(wheels)],
-                           capture_output=True, text=True, timeout=240)
+    build = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", str(src), "--no-deps", "-q", "-w", str(wheels)],
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
     assert build.returncode == 0, build.stdout[-2000:] + build.stderr[-2000:]
     site = tmp_path / "site"
     wheel = next(wheels.glob("blueprints3d-*.whl"))
-    install = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(site),
-                              str(wheel)], capture_output=True, text=True, timeout=240)
+    install = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--no-deps",
+            "-q",
+            "--target",
+            str(site),
+            str(wheel),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
     assert install.returncode == 0, install.stdout[-2000:] + install.stderr[-2000:]
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env["PYTHONPATH"] = str(site)  # the installed copy, never the checkout
-    run = subprocess.run([sys.executable, "-c", INSTALLED_CHECK, str(site)], cwd=elsewhere, env=env,
-                         capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0 and "installed assets ok" in run.stdout, run.stdout[-2000:] + run.stderr[-3000:]
+    run = subprocess.run(
+        [sys.executable, "-c", INSTALLED_CHECK, str(site)],
+        cwd=elsewhere,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0 and "installed assets ok" in run.stdout, (
+        run.stdout[-2000:] + run.stderr[-3000:]
+    )

@@ -25,12 +25,20 @@ def scene(offscreen_base):
 
 def test_the_dice_are_found_one_material_each(scene):
     img, singles, labels, dice = scene
-    assert sorted(m for _, _, m in dice) == sorted([Material.STONE, Material.GLASS, Material.WOOD,
-                                                    Material.WOOD, Material.RECYCLED, Material.STONE,
-                                                    Material.GLASS])
+    assert sorted(m for _, _, m in dice) == sorted(
+        [
+            Material.STONE,
+            Material.GLASS,
+            Material.WOOD,
+            Material.WOOD,
+            Material.RECYCLED,
+            Material.STONE,
+            Material.GLASS,
+        ]
+    )
     counts = {Material(m): int((singles == m).sum()) for m in range(4)}
-    assert all(n > 300 for n in counts.values()), counts   # each lone die shows, outlines left out
-    assert (labels >= 0).sum() > sum(counts.values())      # and the stack's dice are told apart too
+    assert all(n > 300 for n in counts.values()), counts  # each lone die shows, outlines left out
+    assert (labels >= 0).sum() > sum(counts.values())  # and the stack's dice are told apart too
 
 
 @pytest.mark.parametrize("vision", ["protan", "deutan", "tritan"])
@@ -38,7 +46,11 @@ def test_every_pair_of_materials_is_at_least_20_apart(scene, vision):
     img, singles, _, _ = scene
     pairs = cv.pair_differences(cv.median_colours(img, singles, vision))
     assert len(pairs) == 6
-    close = {f"{Material(a).label}-{Material(b).label}": round(d, 1) for (a, b), d in pairs.items() if d < GOAL}
+    close = {
+        f"{Material(a).label}-{Material(b).label}": round(d, 1)
+        for (a, b), d in pairs.items()
+        if d < GOAL
+    }
     assert not close, (vision, close)
 
 
@@ -69,6 +81,6 @@ def test_with_material_symbols_every_die_is_marked_and_keeps_its_colour(scene):
     changed = np.abs(grey_on.astype(int) - grey_off.astype(int)) > 25
     for m in Material:
         share = changed[singles == m].mean()
-        assert share > 0.02, (m, share)     # its symbols show in greyscale on the die
+        assert share > 0.02, (m, share)  # its symbols show in greyscale on the die
     for vision in ("protan", "deutan", "tritan"):
         assert min(cv.pair_differences(cv.median_colours(marked, singles, vision)).values()) >= GOAL

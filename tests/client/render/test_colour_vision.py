@@ -55,7 +55,9 @@ def test_ciede2000_gives_the_published_differences_of_all_34_pairs():
     # Symmetric, and nothing between a colour and itself.
     np.testing.assert_allclose(cv.ciede2000(lab2, lab1), want, atol=5e-5)
     assert np.all(cv.ciede2000(lab1, lab1) == 0)
-    assert float(cv.ciede2000(lab1[0], lab2[0])) == pytest.approx(2.0425, abs=5e-5)  # one pair alone
+    assert float(cv.ciede2000(lab1[0], lab2[0])) == pytest.approx(
+        2.0425, abs=5e-5
+    )  # one pair alone
 
 
 def test_cielab_of_known_srgb_colours():
@@ -70,11 +72,13 @@ def test_the_simulations_keep_greys_and_fold_the_confused_colours_together():
     greys = np.array([[0, 0, 0], [128, 128, 128], [255, 255, 255]], np.uint8)
     for vision in cv.VISIONS:
         assert np.abs(cv.simulate(greys, vision).astype(int) - greys).max() <= 2, vision
+
     # The classic confusions: red and green for protans and deutans (their hues merge), blue
     # and green for tritans (greenish blue and green look alike), none in normal vision.
     def apart(a, b, vision):
         sim = cv.simulate(np.array([a, b], np.uint8), vision)
         return float(cv.ciede2000(cv.lab_from_srgb(sim[0]), cv.lab_from_srgb(sim[1])))
+
     orange, green = (230, 120, 40), (70, 160, 60)
     assert apart(orange, green, "normal") > 40
     assert apart(orange, green, "protan") < 12 and apart(orange, green, "deutan") < 12

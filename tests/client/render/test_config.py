@@ -15,9 +15,26 @@ CHATTER = ("Known pipe types", "/dev/input", "EGL")
 
 def _start_table(*extra: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-m", "blueprints3d", "--seats", "Ann,@easy", "--seed", "1",
-                           "--quit-after", "1", "--offscreen", *extra],
-                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "blueprints3d",
+            "--seats",
+            "Ann,@easy",
+            "--seed",
+            "1",
+            "--quit-after",
+            "1",
+            "--offscreen",
+            *extra,
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=120,
+    )
 
 
 def test_a_normal_start_is_quiet_and_verbose_shows_panda3ds_messages():
@@ -34,6 +51,6 @@ def test_the_shipped_prc_sets_the_projects_own_variables():
     config.load_config(size=(320, 200))
     text = (Path(config.__file__).parent / "blueprints3d.prc").read_text()
     for var in (config.SHADERS, config.SHADOW_SIZE, config.BOT_DELAY, config.VERBOSE):
-        assert f"\n{var.get_name()} " in text      # each declared setting has its shipped value
+        assert f"\n{var.get_name()} " in text  # each declared setting has its shipped value
     assert config.SHADOW_SIZE.get_value() == 1024 and config.BOT_DELAY.get_value() == 0.8
-    assert config.SHADOW_MASK != config.REFRACTION_MASK   # the camera bits never collide
+    assert config.SHADOW_MASK != config.REFRACTION_MASK  # the camera bits never collide

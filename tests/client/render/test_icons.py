@@ -26,8 +26,9 @@ def _tool():
 def test_the_committed_sheet_is_what_the_tool_makes(tmp_path):
     assert _tool().main(["--out", str(tmp_path)]) == 0
     for name in (icons.SHEET, icons.INDEX):
-        assert (tmp_path / name).read_bytes() == (ROOT / "textures" / name).read_bytes(), \
+        assert (tmp_path / name).read_bytes() == (ROOT / "textures" / name).read_bytes(), (
             f"textures/{name} differs from what tools/make_icons.py makes: rerun it"
+        )
 
 
 def test_every_prize_has_its_own_icon():
@@ -35,10 +36,12 @@ def test_every_prize_has_its_own_icon():
     assert {icons.prize_icon(p) for p in Prize} <= set(names)
     inks = {n: icons.alpha(n) for n in names}
     for n, a in inks.items():
-        assert a.shape == (128, 128) and 0.08 < a.mean() < 0.75, n   # a shape, not a blank or a block
-        assert a[0].max() == 0 and a[-1].max() < 0.5, n               # its cell keeps a border
+        assert a.shape == (128, 128) and 0.08 < a.mean() < 0.75, (
+            n
+        )  # a shape, not a blank or a block
+        assert a[0].max() == 0 and a[-1].max() < 0.5, n  # its cell keeps a border
     for i, a in enumerate(names):
-        for b in names[i + 1:]:
+        for b in names[i + 1 :]:
             assert np.abs(inks[a] - inks[b]).mean() > 0.05, (a, b)
 
 
@@ -48,9 +51,11 @@ def test_the_texture_coordinates_are_the_pixel_rectangles():
         x, y, cw, ch = icons.rect(name)
         u0, v0, u1, v1 = icons.icon(name)
         assert (u0 * w, u1 * w) == pytest.approx((x, x + cw))
-        assert ((1 - v1) * h, (1 - v0) * h) == pytest.approx((y, y + ch))   # v counts up from the bottom
-        assert np.array_equal(icons.image(name), icons.sheet_image()[y:y + ch, x:x + cw])
-        assert (icons.image(name)[..., :3] == 255).all()                    # white: tinted by its user
+        assert ((1 - v1) * h, (1 - v0) * h) == pytest.approx(
+            (y, y + ch)
+        )  # v counts up from the bottom
+        assert np.array_equal(icons.image(name), icons.sheet_image()[y : y + ch, x : x + cw])
+        assert (icons.image(name)[..., :3] == 255).all()  # white: tinted by its user
     with pytest.raises(KeyError, match="no icon 'nope'"):
         icons.rect("nope")
 
@@ -66,8 +71,12 @@ def test_an_icon_card_shows_its_part_of_the_sheet(offscreen_base):
         t = reader.get_data2()
         uvs.append((t[0], t[1]))
     u0, v0, u1, v1 = icons.icon("geometer")
-    assert min(u for u, _ in uvs) == pytest.approx(u0) and max(u for u, _ in uvs) == pytest.approx(u1)
-    assert min(v for _, v in uvs) == pytest.approx(v0) and max(v for _, v in uvs) == pytest.approx(v1)
+    assert min(u for u, _ in uvs) == pytest.approx(u0) and max(u for u, _ in uvs) == pytest.approx(
+        u1
+    )
+    assert min(v for _, v in uvs) == pytest.approx(v0) and max(v for _, v in uvs) == pytest.approx(
+        v1
+    )
     assert card.get_texture() == icons.sheet_texture()
 
 

@@ -21,8 +21,14 @@ SINGLE = {Material.WOOD: 2, Material.RECYCLED: 3, Material.STONE: 4, Material.GL
 
 
 class Scene:
-    def __init__(self, base, use_shaders: bool, angle: float = 40.0, elevation: float = 40.0,
-                 refraction: str = "ground"):
+    def __init__(
+        self,
+        base,
+        use_shaders: bool,
+        angle: float = 40.0,
+        elevation: float = 40.0,
+        refraction: str = "ground",
+    ):
         self.base = base
         shaders.configure(use_shaders, base)
         self.view = capture.open_view(base, W, H, name="material-test")
@@ -33,8 +39,11 @@ class Scene:
         showcase.orbit_camera(self.view, target, distance, angle, elevation)
 
     def die(self, cell: int, level: int = 0):
-        return next(d for d in self.card.find_all_matches("**/=cell")
-                    if d.get_tag("cell") == str(cell) and d.get_tag("level") == str(level))
+        return next(
+            d
+            for d in self.card.find_all_matches("**/=cell")
+            if d.get_tag("cell") == str(cell) and d.get_tag("level") == str(level)
+        )
 
     def shot(self) -> np.ndarray:
         capture.render_frames(self.base, 2)
@@ -42,7 +51,7 @@ class Scene:
 
     def region(self, img: np.ndarray, node, point=(0.0, 0.0, 0.0), r: int = 4) -> np.ndarray:
         x, y = capture.screen_point(self.view, node, point)
-        return img[y - r:y + r + 1, x - r:x + r + 1].reshape(-1, 3)
+        return img[y - r : y + r + 1, x - r : x + r + 1].reshape(-1, 3)
 
     def close(self):
         self.stage.close()
@@ -66,16 +75,20 @@ def _top(s: Scene, cell: int, level: int = 0):
 
 def test_each_material_has_its_hue_and_brightness(scene):
     img = scene.shot()
-    med = {m: np.median(scene.region(img, *_top(scene, cell)), axis=0) for m, cell in SINGLE.items()}
+    med = {
+        m: np.median(scene.region(img, *_top(scene, cell)), axis=0) for m, cell in SINGLE.items()
+    }
     r, g, b = med[Material.WOOD]
-    assert r > 120 and r > g * 1.3 > b * 1.3, med[Material.WOOD]          # orange
+    assert r > 120 and r > g * 1.3 > b * 1.3, med[Material.WOOD]  # orange
     r, g, b = med[Material.RECYCLED]
     # Green, towards blue-green (the colour-blind safe colours: materials.BASE_COLOUR).
-    assert g > r * 1.3 and g > b * 1.15 and 100 < _hue(med[Material.RECYCLED]) * 360 < 170, med[Material.RECYCLED]
-    assert med[Material.STONE].mean() < 60, med[Material.STONE]          # near-black
+    assert g > r * 1.3 and g > b * 1.15 and 100 < _hue(med[Material.RECYCLED]) * 360 < 170, med[
+        Material.RECYCLED
+    ]
+    assert med[Material.STONE].mean() < 60, med[Material.STONE]  # near-black
     assert med[Material.GLASS].mean() > med[Material.STONE].mean() + 60  # clear, not dark
     r, g, b = med[Material.GLASS]
-    assert b >= r - 5, med[Material.GLASS]                               # cool, not warm
+    assert b >= r - 5, med[Material.GLASS]  # cool, not warm
 
 
 @pytest.mark.parametrize("refraction", ["ground", "screen"])
@@ -106,11 +119,15 @@ def _check_glass_shows_the_card(scene):
     without = scene.shot()
     paper.show()
     half = units.DIE_SIZE / 2
+
     def change(cell, level=0):
         node = scene.die(cell, level)
         pts = [(0, -half, 0.1), (-0.4 * half, -half, -0.3 * half), (0.4 * half, -half, -0.3 * half)]
-        return max(np.abs(scene.region(with_card, node, p, 2) - scene.region(without, node, p, 2)).mean()
-                   for p in pts)
+        return max(
+            np.abs(scene.region(with_card, node, p, 2) - scene.region(without, node, p, 2)).mean()
+            for p in pts
+        )
+
     assert change(SINGLE[Material.GLASS]) > 25
     assert change(SINGLE[Material.WOOD]) < 4
     assert change(SINGLE[Material.STONE]) < 4
@@ -122,8 +139,8 @@ def test_glass_in_a_stack_reads_as_glass(scene):
     img = scene.shot()
     glass = np.median(scene.region(img, scene.die(STACK, 1), (units.DIE_SIZE / 2, 0, 0), 3), axis=0)
     stone = np.median(scene.region(img, scene.die(STACK, 0), (units.DIE_SIZE / 2, 0, 0), 3), axis=0)
-    assert glass.mean() > stone.mean() + 35          # clearly lighter than the black below it
-    assert glass.max() - glass.min() < 45            # colourless, neither wood nor recycled
+    assert glass.mean() > stone.mean() + 35  # clearly lighter than the black below it
+    assert glass.max() - glass.min() < 45  # colourless, neither wood nor recycled
 
 
 def test_key_light_casts_a_shadow_of_the_stack(offscreen_base):
@@ -134,7 +151,7 @@ def test_key_light_casts_a_shadow_of_the_stack(offscreen_base):
         stack = s.die(STACK, 1)
         top = s.stage.root.get_relative_point(stack, Point3(0, 0, 0))
         t = (units.CARD_THICKNESS + 0.01 - top.z) / d.z
-        spot = top + d * t   # where the middle of the stack's shadow falls on the paper
+        spot = top + d * t  # where the middle of the stack's shadow falls on the paper
         lit = s.shot()
         for level in range(3):
             s.die(STACK, level).hide()
@@ -148,6 +165,7 @@ def test_key_light_casts_a_shadow_of_the_stack(offscreen_base):
 
 def _hue(rgb) -> float:
     import colorsys
+
     r, g, b = (float(c) / 255 for c in rgb)
     return colorsys.rgb_to_hsv(r, g, b)[0]
 
@@ -167,13 +185,20 @@ def test_highlight_outlines_a_die_and_never_recolours_it(offscreen_base, materia
             after = s.shot()
             centre_before = np.median(s.region(before, node, pt, 2), axis=0)
             centre_after = np.median(s.region(after, node, pt, 2), axis=0)
-            assert np.abs(centre_after - centre_before).max() < 8, (use, material, centre_before, centre_after)
+            assert np.abs(centre_after - centre_before).max() < 8, (
+                use,
+                material,
+                centre_before,
+                centre_after,
+            )
             # Round the die: pixels that turned to the highlight colour (an outline, not a tint).
             x, y = capture.screen_point(s.view, node, (0, 0, 0))
             r = 40
             box = (slice(max(y - r, 0), y + r), slice(max(x - r, 0), x + r))
             changed = np.abs(after[box] - before[box]).max(axis=2) > 40
-            yellow = (after[box][..., 0] > 170) & (after[box][..., 1] > 140) & (after[box][..., 2] < 120)
+            yellow = (
+                (after[box][..., 0] > 170) & (after[box][..., 1] > 140) & (after[box][..., 2] < 120)
+            )
             assert (changed & yellow).sum() > 60, (use, material, (changed & yellow).sum())
             highlight.set_highlight(node, None)
             again = s.shot()
@@ -190,10 +215,14 @@ def test_traced_refraction_looks_up_the_registered_card(offscreen_base):
         scene.stage.set_cards([])
         without = scene.shot()
         half = units.DIE_SIZE / 2
+
         def change(cell):
             node = scene.die(cell)
-            return np.abs(scene.region(with_card, node, (0, -half, 0.1), 3)
-                          - scene.region(without, node, (0, -half, 0.1), 3)).mean()
+            return np.abs(
+                scene.region(with_card, node, (0, -half, 0.1), 3)
+                - scene.region(without, node, (0, -half, 0.1), 3)
+            ).mean()
+
         assert change(SINGLE[Material.GLASS]) > 15
         assert change(SINGLE[Material.WOOD]) < 1
     finally:
@@ -242,7 +271,9 @@ def test_glass_behind_glass_shows_through_from_both_sides(offscreen_base, refrac
             capture.render_frames(offscreen_base, 2)
             alone = view.grab().astype(float)
             dice[far].show()
-            diff = np.abs(both[y - 2:y + 3, x - 2:x + 3] - alone[y - 2:y + 3, x - 2:x + 3]).mean()
+            diff = np.abs(
+                both[y - 2 : y + 3, x - 2 : x + 3] - alone[y - 2 : y + 3, x - 2 : x + 3]
+            ).mean()
             assert diff > 2, (angle, diff)  # frames are deterministic: unchanged would be 0
     finally:
         stage.close()
@@ -254,14 +285,17 @@ def _ink(img: np.ndarray, s: Scene, node) -> np.ndarray:
     """Where printed ink (the card's navy) shows round a die on screen (a mask)."""
     x, y = capture.screen_point(s.view, node, (0, 0, 0))
     r = 24
-    box = img[max(y - r, 0):y + r, max(x - r, 0):x + r]
+    box = img[max(y - r, 0) : y + r, max(x - r, 0) : x + r]
     lum = box @ np.array([0.299, 0.587, 0.114])
     return (lum < 150) & (box[..., 2] > box[..., 0] + 25)
 
 
 @pytest.mark.parametrize("value", [1, 2, 3])  # each turns the die about another axis
-@pytest.mark.parametrize("use,refraction", [(False, "ground"), (True, "ground"), (True, "screen")],
-                         ids=["plain", "traced", "screen"])
+@pytest.mark.parametrize(
+    "use,refraction",
+    [(False, "ground"), (True, "ground"), (True, "screen")],
+    ids=["plain", "traced", "screen"],
+)
 def test_a_clear_die_hides_the_print_of_its_space(offscreen_base, use, refraction, value):
     """Issue 11, problem 2: the printed height under a glass die does not show through it (a
     clear 1 on a "4" must not read as 4): the space is covered while a die stands on it. The
@@ -276,11 +310,13 @@ def test_a_clear_die_hides_the_print_of_its_space(offscreen_base, use, refractio
         s.shot()
         covered = _ink(s.shot(), s, node)
         cover.hide()
-        node.set_shader_input("cover_foot", 0.0, priority=50)  # glass as real glass: the print shows
+        node.set_shader_input(
+            "cover_foot", 0.0, priority=50
+        )  # glass as real glass: the print shows
         s.shot()
         bare = _ink(s.shot(), s, node)
         gone, added = (bare & ~covered).sum(), (covered & ~bare).sum()
-        assert gone > 60, (gone, added)             # bare glass shows the printed numeral...
-        assert added < gone * 0.25, (gone, added)   # ...covered, it is gone (nothing darker instead)
+        assert gone > 60, (gone, added)  # bare glass shows the printed numeral...
+        assert added < gone * 0.25, (gone, added)  # ...covered, it is gone (nothing darker instead)
     finally:
         s.close()

@@ -38,7 +38,9 @@ def test_committed_textures_match_the_generator(tmp_path):
         assert np.abs(a - b).max() <= 2 / 255 + 1e-6, f"{name} differs: run tools/make_textures.py"
 
 
-@pytest.mark.parametrize("name", ["table_walnut", "paper_fibre", "screen_board", "felt_nap", "bag_cloth"])
+@pytest.mark.parametrize(
+    "name", ["table_walnut", "paper_fibre", "screen_board", "felt_nap", "bag_cloth"]
+)
 def test_textures_tile_seamlessly(name):
     rng = np.random.default_rng(1)
     img = getattr(_tool(), name)(rng)

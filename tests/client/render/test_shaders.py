@@ -12,7 +12,9 @@ from blueprints3d.client.render.capture import snapshot
 from blueprints3d.client.render.lighting import setup_lighting
 from blueprints3d.client.scene import units
 
-VARIANTS = [(name, flags) for name, (_, _, variants) in shaders.PROGRAMS.items() for flags in variants]
+VARIANTS = [
+    (name, flags) for name, (_, _, variants) in shaders.PROGRAMS.items() for flags in variants
+]
 
 
 def _draw_with(base, shader: Shader) -> np.ndarray:
@@ -38,20 +40,25 @@ def _draw_with(base, shader: Shader) -> np.ndarray:
     return img
 
 
-@pytest.mark.parametrize("name,flags", VARIANTS, ids=[f"{n}-{'-'.join(f) or 'plain'}" for n, f in VARIANTS])
+@pytest.mark.parametrize(
+    "name,flags", VARIANTS, ids=[f"{n}-{'-'.join(f) or 'plain'}" for n, f in VARIANTS]
+)
 def test_shader_compiles_links_and_draws(offscreen_base, name, flags):
     shader = shaders.program(name, *flags)
     img = _draw_with(offscreen_base, shader)
     assert not shader.get_error_flag(), f"{name} {flags} failed to compile or link"
     h, w = img.shape[:2]
-    centre = img[h // 2 - 10:h // 2 + 10, w // 2 - 10:w // 2 + 10].astype(float)
+    centre = img[h // 2 - 10 : h // 2 + 10, w // 2 - 10 : w // 2 + 10].astype(float)
     assert centre.max() > 20, "the shader drew nothing"
 
 
 def test_a_broken_shader_is_caught(offscreen_base):
     # The check above must be able to fail: a fragment shader with a type error.
-    bad = Shader.make(Shader.SL_GLSL, shaders.source("overlay.vert"),
-                      "#version 330\nout vec4 o;\nvoid main() { o = vec3(1.0); }\n")
+    bad = Shader.make(
+        Shader.SL_GLSL,
+        shaders.source("overlay.vert"),
+        "#version 330\nout vec4 o;\nvoid main() { o = vec3(1.0); }\n",
+    )
     _draw_with(offscreen_base, bad)
     assert bad.get_error_flag()
 
@@ -95,12 +102,17 @@ def test_compiler_messages_name_the_files_own_lines():
     from importlib import resources
 
     for name in ("die.frag", "surface.frag", "scene.vert"):
-        original = resources.files("blueprints3d.shaders").joinpath(name).read_text("utf-8").splitlines()
+        original = (
+            resources.files("blueprints3d.shaders").joinpath(name).read_text("utf-8").splitlines()
+        )
         text = shaders.with_defines(shaders.source(name), {"MAT_WOOD": True})
         own = [(n, t) for s, n, t in _numbered(text) if s == 0 and t != "#define MAT_WOOD"]
-        assert own[:len(original)] != [] and all(original[n - 1] == t for n, t in own if t.strip()), name
+        assert own[: len(original)] != [] and all(
+            original[n - 1] == t for n, t in own if t.strip()
+        ), name
         assert sum(1 for n, t in own if t.strip()) == sum(
-            1 for t in original if t.strip() and not t.strip().startswith("#pragma include")), name
+            1 for t in original if t.strip() and not t.strip().startswith("#pragma include")
+        ), name
 
 
 def test_every_program_file_exists():
@@ -110,8 +122,11 @@ def test_every_program_file_exists():
 
 
 def test_a_broken_program_makes_the_game_fall_back_once(offscreen_base, monkeypatch, capsys):
-    bad = Shader.make(Shader.SL_GLSL, shaders.source("overlay.vert"),
-                      "#version 330\nout vec4 o;\nvoid main() { o = undefined_thing; }\n")
+    bad = Shader.make(
+        Shader.SL_GLSL,
+        shaders.source("overlay.vert"),
+        "#version 330\nout vec4 o;\nvoid main() { o = undefined_thing; }\n",
+    )
     real = shaders.all_variants
     monkeypatch.setattr(shaders, "all_variants", lambda: real() + [("broken", (), bad)])
     try:
@@ -126,9 +141,9 @@ def test_a_broken_program_makes_the_game_fall_back_once(offscreen_base, monkeypa
 
 def test_configure_without_a_base_checks_on_the_first_window(offscreen_base):
     try:
-        shaders.configure(True)            # as the app does, before its window opens
-        assert shaders.shaders_enabled()   # checked now, on the open window: all compile
-        assert shaders._verified            # ... and remembered, not checked again per die
-        assert config.SHADERS.get_value()   # the switch is Panda3D's config variable
+        shaders.configure(True)  # as the app does, before its window opens
+        assert shaders.shaders_enabled()  # checked now, on the open window: all compile
+        assert shaders._verified  # ... and remembered, not checked again per die
+        assert config.SHADERS.get_value()  # the switch is Panda3D's config variable
     finally:
         shaders.configure(False)

@@ -23,8 +23,15 @@ from blueprints3d.client.render import audio
 ROOT = Path(__file__).resolve().parents[3]
 RATE = 22050
 # Seconds each sound may last: impacts are short, the bag a moment, the cues under two seconds.
-LENGTHS = {"die_felt": (0.08, 0.4), "die_die": (0.05, 0.3), "die_card": (0.05, 0.3),
-           "bag_draw": (0.3, 1.2), "turn": (0.3, 1.5), "award": (0.5, 2.0), "prize": (0.8, 2.5)}
+LENGTHS = {
+    "die_felt": (0.08, 0.4),
+    "die_die": (0.05, 0.3),
+    "die_card": (0.05, 0.3),
+    "bag_draw": (0.3, 1.2),
+    "turn": (0.3, 1.5),
+    "award": (0.5, 2.0),
+    "prize": (0.8, 2.5),
+}
 FULL = 32767
 
 
@@ -54,12 +61,16 @@ def test_the_generator_is_deterministic_and_made_the_committed_files(tmp_path):
     assert tool.main(["--out", str(tmp_path / "a")]) == 0
     assert tool.main(["--out", str(tmp_path / "b")]) == 0
     for name in audio.SOUNDS:
-        a, b = (tmp_path / "a" / f"{name}.wav").read_bytes(), (tmp_path / "b" / f"{name}.wav").read_bytes()
+        a, b = (
+            (tmp_path / "a" / f"{name}.wav").read_bytes(),
+            (tmp_path / "b" / f"{name}.wav").read_bytes(),
+        )
         assert a == b, f"{name}: two runs of tools/make_sounds.py differ"
         fresh, committed = samples(tmp_path / "a" / f"{name}.wav"), samples(audio.sound_path(name))
         # Another numpy may round an FFT a little differently: a sample or two of 32767 apart.
-        assert len(fresh) == len(committed) and np.max(np.abs(fresh - committed)) <= 2, \
+        assert len(fresh) == len(committed) and np.max(np.abs(fresh - committed)) <= 2, (
             f"blueprints3d/sounds/{name}.wav differs from what tools/make_sounds.py makes: rerun it"
+        )
 
 
 @pytest.mark.parametrize("name", audio.SOUNDS)
@@ -95,16 +106,19 @@ def test_panda3d_reads_every_sound_as_written(name):
 
 def test_the_impacts_are_told_apart_by_their_spectra():
     """Felt thuds low, a die on a die clicks high, the card's tap in between (centroids in Hz)."""
+
     def centroid(name):
         x = samples(audio.sound_path(name)).astype(float)
         mag = np.abs(np.fft.rfft(x))
         f = np.fft.rfftfreq(len(x), 1 / RATE)
         return float(np.sum(f * mag) / np.sum(mag))
+
     felt, card, die = centroid("die_felt"), centroid("die_card"), centroid("die_die")
     assert felt < 1200 < card < die and die > 3000, (felt, card, die)
 
 
 # ---- the bank ------------------------------------------------------------------------------------
+
 
 def test_impact_loudness_follows_the_speed():
     assert audio.impact_volume(0.0) == 0.0 and audio.impact_volume(audio.QUIET_SPEED - 0.1) == 0.0
@@ -115,7 +129,7 @@ def test_impact_loudness_follows_the_speed():
     assert volumes[0] == pytest.approx(audio.SOFTEST) and volumes[-1] == 1.0
     assert audio.impact_volume(10 * audio.LOUD_SPEED) == 1.0
     assert all(abs(audio.die_rate(d) - 1) <= audio.RATE_SPREAD + 1e-12 for d in range(32))
-    assert len({audio.die_rate(d) for d in range(7)}) > 3   # seven dice do not all sound alike
+    assert len({audio.die_rate(d) for d in range(7)}) > 3  # seven dice do not all sound alike
 
 
 class FakeTasks:
@@ -138,13 +152,13 @@ class FakeTasks:
 
 def test_the_bank_loads_every_sound_once_and_plays_with_null_audio(offscreen_base):
     manager = offscreen_base.sfxManagerList[0]
-    assert not manager.is_valid()   # the tests' null audio
+    assert not manager.is_valid()  # the tests' null audio
     bank = audio.SoundBank(manager, volume=0.5)
     assert bank.silent and {n: len(v) for n, v in bank._voices.items()} == audio.VOICES
     assert bank.play("die_felt", speed=80) and bank.play("turn")
     assert [name for name, *_ in bank.log] == ["die_felt", "turn"]
     assert bank.log[0][1] == pytest.approx(audio.impact_volume(80)) and bank.log[1][1] == 1.0
-    assert not bank.play("die_die", speed=0.5)          # too slow to be heard
+    assert not bank.play("die_die", speed=0.5)  # too slow to be heard
     with pytest.raises(ValueError, match="no sound 'bang'"):
         bank.play("bang")
     bank.set_volume(3)
@@ -170,10 +184,17 @@ def test_master_volume_and_mute_reach_the_manager():
     class Sound:
         played = 0
 
-        def stop(self): pass
-        def set_volume(self, v): self.volume = v
-        def set_play_rate(self, r): self.rate = r
-        def play(self): Sound.played += 1
+        def stop(self):
+            pass
+
+        def set_volume(self, v):
+            self.volume = v
+
+        def set_play_rate(self, r):
+            self.rate = r
+
+        def play(self):
+            Sound.played += 1
 
     m = Manager()
     bank = audio.SoundBank(m, volume=0.6)
@@ -194,29 +215,38 @@ def test_master_volume_and_mute_reach_the_manager():
 def test_a_throws_impacts_are_scheduled_thinned_and_cancelled():
     tasks = FakeTasks()
     bank = audio.SoundBank(None, tasks)
-    events = [(0.10, 0, 120.0, "felt"), (0.11, 0, 60.0, "felt"),   # one impact (the louder kept)
-              (0.30, 0, 20.0, "die"), (0.20, 1, 90.0, "card"),
-              (0.40, 1, 1.0, "felt"),                              # too slow: dropped
-              (0.25, 2, 50.0, "wall")]
+    events = [
+        (0.10, 0, 120.0, "felt"),
+        (0.11, 0, 60.0, "felt"),  # one impact (the louder kept)
+        (0.30, 0, 20.0, "die"),
+        (0.20, 1, 90.0, "card"),
+        (0.40, 1, 1.0, "felt"),  # too slow: dropped
+        (0.25, 2, 50.0, "wall"),
+    ]
     assert bank.play_impacts(events, start=0.5) == 4 and bank.waiting == 4
     delays = sorted(round(d, 3) for d, _, _ in tasks.later.values())
     assert delays == [0.6, 0.7, 0.75, 0.8]
     tasks.run_all()
     heard = sorted((name, round(loud, 3)) for name, loud, _ in bank.log)
-    assert heard == sorted([("die_felt", round(audio.impact_volume(120), 3)),
-                            ("die_die", round(audio.impact_volume(20), 3)),
-                            ("die_card", round(audio.impact_volume(90), 3)),
-                            ("die_die", round(audio.impact_volume(50), 3))])
+    assert heard == sorted(
+        [
+            ("die_felt", round(audio.impact_volume(120), 3)),
+            ("die_die", round(audio.impact_volume(20), 3)),
+            ("die_card", round(audio.impact_volume(90), 3)),
+            ("die_die", round(audio.impact_volume(50), 3)),
+        ]
+    )
     wall = [rate for name, loud, rate in bank.log if loud == audio.impact_volume(50)]
-    assert wall == [pytest.approx(0.7 * audio.die_rate(2))]   # the rim knocks lower
+    assert wall == [pytest.approx(0.7 * audio.die_rate(2))]  # the rim knocks lower
     bank.play_impacts(events)
     bank.cancel()
     assert not tasks.later and bank.waiting == 0
     with pytest.raises(ValueError, match="surface 'sky'"):
         bank.play_impacts([(0.0, 0, 50.0, "sky")])
 
-    class Impact:   # as scene.throw reports them: the surface is ``other``
+    class Impact:  # as scene.throw reports them: the surface is ``other``
         time, die, speed, other = 0.0, 3, 70.0, "die"
+
     assert bank.play_impact(Impact())
     assert bank.log[-1][:2] == ("die_die", audio.impact_volume(70))
 
@@ -231,7 +261,7 @@ def test_muting_drops_the_scheduled_plays():
     bank.play("prize", delay=0.9)
     name = next(iter(tasks.later))
     bank.set_muted(True)
-    tasks.later[name] = (0.9, bank._start, ["prize", 1.0, 1.0, name])   # a task already due
+    tasks.later[name] = (0.9, bank._start, ["prize", 1.0, 1.0, name])  # a task already due
     tasks.run_all()
     assert not bank.log
 
@@ -241,10 +271,15 @@ def test_no_device_is_one_line_and_null_audio_is_none(offscreen_base, capsys, mo
     audio.SoundBank.for_base(offscreen_base)
     assert capsys.readouterr().err == ""
 
-    class Invalid:   # what Panda3D gives when OpenAL found no device
-        def is_valid(self): return False
-        def get_sound(self, path, positional): return offscreen_base.sfxManagerList[0].get_null_sound()
-        def set_volume(self, v): pass
+    class Invalid:  # what Panda3D gives when OpenAL found no device
+        def is_valid(self):
+            return False
+
+        def get_sound(self, path, positional):
+            return offscreen_base.sfxManagerList[0].get_null_sound()
+
+        def set_volume(self, v):
+            pass
 
     class Base:
         sfxManagerList = [Invalid()]
@@ -253,7 +288,7 @@ def test_no_device_is_one_line_and_null_audio_is_none(offscreen_base, capsys, mo
     monkeypatch.setattr(audio, "asked_for_device", lambda: True)
     bank = audio.SoundBank.for_base(Base(), volume=0.7)
     assert capsys.readouterr().err == audio.NO_DEVICE + "\n"
-    assert bank.silent and bank.play("die_felt", 50)   # plays on, silently
+    assert bank.silent and bank.play("die_felt", 50)  # plays on, silently
 
 
 def test_captured_stderr_catches_what_c_libraries_write(capfd):
@@ -289,32 +324,43 @@ def _wav_floats(path: Path) -> np.ndarray:
     """OpenAL Soft's WAV writer output (PCM 16 or float 32, any channel count) as mono floats."""
     raw = path.read_bytes()
     channels, bits = struct.unpack("<H", raw[22:24])[0], struct.unpack("<H", raw[34:36])[0]
-    data = raw[raw.index(b"data") + 8:]
-    x = (np.frombuffer(data[:len(data) // 4 * 4], "<f4") if bits == 32
-         else np.frombuffer(data[:len(data) // 2 * 2], "<i2") / 32768)
-    return x[:len(x) // channels * channels].reshape(-1, channels).mean(axis=1)
+    data = raw[raw.index(b"data") + 8 :]
+    x = (
+        np.frombuffer(data[: len(data) // 4 * 4], "<f4")
+        if bits == 32
+        else np.frombuffer(data[: len(data) // 2 * 2], "<i2") / 32768
+    )
+    return x[: len(x) // channels * channels].reshape(-1, channels).mean(axis=1)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="OpenAL Soft's WAV writer backend")
 def test_openal_plays_the_bank_and_loudness_follows_speed(tmp_path):
     out = tmp_path / "openal-out.wav"
     conf = tmp_path / "alsoft.conf"
-    conf.write_text(f"[general]\ndrivers = wave\nchannels = mono\nfrequency = 22050\n[wave]\nfile = {out}\n")
+    conf.write_text(
+        f"[general]\ndrivers = wave\nchannels = mono\nfrequency = 22050\n[wave]\nfile = {out}\n"
+    )
     env = dict(os.environ, PYTHONPATH=str(ROOT), ALSOFT_CONF=str(conf))
-    run = subprocess.run([sys.executable, "-c", OPENAL_SCRIPT], capture_output=True, text=True,
-                         env=env, cwd=tmp_path, timeout=120)
+    run = subprocess.run(
+        [sys.executable, "-c", OPENAL_SCRIPT],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=120,
+    )
     assert run.returncode == 0, run.stderr[-3000:]
     assert "valid True OpenALAudioManager" in run.stdout, run.stdout + run.stderr
-    assert run.stderr == "", run.stderr   # OpenAL's own start-up words are kept off the terminal
+    assert run.stderr == "", run.stderr  # OpenAL's own start-up words are kept off the terminal
     x = _wav_floats(out)
     assert np.max(np.abs(x)) > 0.02, "OpenAL wrote only silence"
     # The two plays, found as runs of 10 ms blocks that are not silent.
     block = 220
-    peaks = np.abs(x[:len(x) // block * block]).reshape(-1, block).max(axis=1)
+    peaks = np.abs(x[: len(x) // block * block]).reshape(-1, block).max(axis=1)
     on = peaks > 0.003
     starts = np.flatnonzero(on & ~np.concatenate([[False], on[:-1]]))
     ends = np.flatnonzero(on & ~np.concatenate([on[1:], [False]]))
-    bursts = [peaks[a:b + 1].max() for a, b in zip(starts, ends)]
+    bursts = [peaks[a : b + 1].max() for a, b in zip(starts, ends)]
     assert len(bursts) == 2, f"expected the loud and the delayed quiet impact, heard {bursts}"
     gap = (starts[1] - starts[0]) * block / 22050
     # The second came later, on the task manager (0.4 s asked; a loaded machine's real-time

@@ -28,11 +28,23 @@ def _lum(img) -> np.ndarray:
     return img.astype(np.float64) @ np.array([0.299, 0.587, 0.114])
 
 
-def _shot(build, size, options, camera: CameraView | None = None, supersample: int = 1, table=True,
-          points=()):
+def _shot(
+    build,
+    size,
+    options,
+    camera: CameraView | None = None,
+    supersample: int = 1,
+    table=True,
+    points=(),
+):
     """The picture (and the pixels of card-space ``points``) of ``build`` seen by ``camera``
     (default: framed as render frames it)."""
-    with render_cmd._stage(build, size, True, supersample, table, options) as (base, view, model, _):
+    with render_cmd._stage(build, size, True, supersample, table, options) as (
+        base,
+        view,
+        model,
+        _,
+    ):
         if camera is None:
             showcase.frame_build(view, build, 35.0, 36.0)
         else:
@@ -46,8 +58,15 @@ def _shot(build, size, options, camera: CameraView | None = None, supersample: i
         near, far = view.lens.get_near(), view.lens.get_far()
         fwd = model.get_relative_vector(view.cam, (0, 1, 0))
         cam = view.cam.get_pos(model)
-    return img, [(x // supersample, y // supersample) if p else None for p in pix for x, y in [p or (0, 0)]], \
-        (depth, near, far, cam, fwd)
+    return (
+        img,
+        [
+            (x // supersample, y // supersample) if p else None
+            for p in pix
+            for x, y in [p or (0, 0)]
+        ],
+        (depth, near, far, cam, fwd),
+    )
 
 
 @pytest.fixture
@@ -64,7 +83,9 @@ def test_every_still_variant_compiles_on_this_gl(shaded):
 
 def test_a_table_shader_without_its_hook_line_is_one_clear_problem(monkeypatch):
     real = shaders.source
-    monkeypatch.setattr(shaders, "source", lambda name: real(name).replace("void light_surface(", "void x("))
+    monkeypatch.setattr(
+        shaders, "source", lambda name: real(name).replace("void light_surface(", "void x(")
+    )
     with pytest.raises(stills.StillsUnavailable, match="light_surface"):
         stills.still_sources("die", ("MAT_WOOD",))
 
@@ -74,18 +95,25 @@ def test_quick_options_leave_the_scene_as_the_table_draws_it(shaded):
 
     root = NodePath("r")
     card = showcase.build_showcase(root, showcase.material_test_build())
-    before = [(n, n.get_shader()) for n in root.find_all_matches("**") if n.get_shader() is not None]
-    assert stills.apply_still_look(root, card, showcase.still_boxes(card), QUICK, 12.0, 0.05) is None
-    look = stills.apply_still_look(root, card, showcase.still_boxes(card), StillOptions(), 12.0, 0.05)
-    lit = [(n, s) for n, s in before if s in stills._table_programs()]   # dice, paper, table
+    before = [
+        (n, n.get_shader()) for n in root.find_all_matches("**") if n.get_shader() is not None
+    ]
+    assert (
+        stills.apply_still_look(root, card, showcase.still_boxes(card), QUICK, 12.0, 0.05) is None
+    )
+    look = stills.apply_still_look(
+        root, card, showcase.still_boxes(card), StillOptions(), 12.0, 0.05
+    )
+    lit = [(n, s) for n, s in before if s in stills._table_programs()]  # dice, paper, table
     assert look is not None and len(look.swapped) == len(lit) >= 7
     assert all(n.get_shader() != s for n, s in lit)
-    assert all(n.get_shader() == s for n, s in before if (n, s) not in lit)   # the overlays stay
+    assert all(n.get_shader() == s for n, s in before if (n, s) not in lit)  # the overlays stay
     look.remove()
-    assert all(n.get_shader() == s for n, s in before)   # put back exactly
+    assert all(n.get_shader() == s for n, s in before)  # put back exactly
 
 
 # -- 1. smooth edges ------------------------------------------------------------------------------
+
 
 def test_multisampling_smooths_silhouettes(shaded):
     """A stone die and its card on the plain background: the silhouette's pixels are compared
@@ -132,7 +160,9 @@ TOP_DOWN = CameraView(0.3, 1.0, 0.0, 180.0, 62.0, 9.0)
 
 
 def _profile(options):
-    build = _build([[1, 1, 1], [1, 1, 1], [1, 1, 1]], [()] * 4 + [((Material.STONE, 5),)] + [()] * 4)
+    build = _build(
+        [[1, 1, 1], [1, 1, 1], [1, 1, 1]], [()] * 4 + [((Material.STONE, 5),)] + [()] * 4
+    )
     img, pix, _ = _shot(build, (320, 240), options, TOP_DOWN, points=SHADOW_LINE)
     lum = _lum(img)
     return np.array([lum[y, x] for x, y in pix]), pix
@@ -142,7 +172,7 @@ def _ramp_px(profile, pix) -> float:
     """Pixels along the line from 15% to 85% of the step from the shadow (the line's first
     quarter) to the lit card (its second half; the paper's print varies it a little)."""
     n = len(profile)
-    lo, hi = np.median(profile[:n // 4]), np.median(profile[n // 2:])
+    lo, hi = np.median(profile[: n // 4]), np.median(profile[n // 2 :])
     between = (profile > lo + 0.15 * (hi - lo)) & (profile < lo + 0.85 * (hi - lo))
     step = np.hypot(pix[-1][0] - pix[0][0], pix[-1][1] - pix[0][1]) / (n - 1)
     return float(between.sum() * step)
@@ -160,20 +190,25 @@ def test_a_dies_shadow_on_the_card_has_a_soft_edge_and_stays_dark(shaded):
 
 # -- 3. contact darkening -------------------------------------------------------------------------
 
+
 def test_contact_darkens_a_dies_foot_and_a_stacks_joint(shaded):
     """In front of a die (lit, out of its shadow) the card at its foot against the open card;
     on the upper die of a stack, its face just above the joint against just below its top."""
     build = _build([[1, 1, 1]], [(), ((Material.WOOD, 5), (Material.STONE, 2)), ()])
     h = units.DIE_SIZE
     z0 = units.CARD_THICKNESS
-    pts = [(0.0, -h / 2 - 0.06, z0), (0.0, -h / 2 - 1.6, z0),                 # foot, open card
-           (0.0, -h / 2 - 0.01, z0 + h + 0.1), (0.0, -h / 2 - 0.01, z0 + 2 * h - 0.12)]  # joint, top
+    pts = [
+        (0.0, -h / 2 - 0.06, z0),
+        (0.0, -h / 2 - 1.6, z0),  # foot, open card
+        (0.0, -h / 2 - 0.01, z0 + h + 0.1),
+        (0.0, -h / 2 - 0.01, z0 + 2 * h - 0.12),
+    ]  # joint, top
     cam = CameraView(0.0, 0.0, 1.5, 0.0, 30.0, 14.0)
 
     def values(options):
         img, pix, _ = _shot(build, (320, 240), options, cam, points=pts)
         lum = _lum(img)
-        return np.array([lum[y - 1:y + 2, x - 1:x + 2].mean() for x, y in pix])
+        return np.array([lum[y - 1 : y + 2, x - 1 : x + 2].mean() for x, y in pix])
 
     off, on = values(QUICK), values(QUICK.with_(contact=True))
     change = on / off
@@ -188,19 +223,22 @@ def test_contact_darkens_a_dies_foot_and_a_stacks_joint(shaded):
 def test_the_contact_map_darkens_round_a_die_and_not_under_glass():
     opts = StillOptions()
     half = units.DIE_SIZE / 2
-    (x0, y0), (x1, y1), ao = stills.contact_map([(0.0, 0.0, 0.85, half), (3.0, 0.0, 0.85, -half)], 0.05, opts)
+    (x0, y0), (x1, y1), ao = stills.contact_map(
+        [(0.0, 0.0, 0.85, half), (3.0, 0.0, 0.85, -half)], 0.05, opts
+    )
     n = ao.shape[0]
 
     def at(x, y):
         return ao[int((y - y0) / (y1 - y0) * n), int((x - x0) / (x1 - x0) * n)]
 
-    assert at(half + 0.03, 0.0) < 0.7               # at an opaque die's foot
+    assert at(half + 0.03, 0.0) < 0.7  # at an opaque die's foot
     assert at(half + opts.contact_reach + 0.05, 0.0) > 0.99 or x1 < half + opts.contact_reach + 0.05
-    assert at(3.0, 0.0) == 1.0                       # under the glass die
-    assert 0.7 < at(3.0 + half + 0.03, 0.0) < 1.0    # glass darkens less
+    assert at(3.0, 0.0) == 1.0  # under the glass die
+    assert 0.7 < at(3.0 + half + 0.03, 0.0) < 1.0  # glass darkens less
 
 
 # -- 4. glass reflects the room ----------------------------------------------------------------------
+
 
 def test_glass_reflects_the_room_and_nothing_else_changes(shaded):
     build = _build([[1, 1]], [((Material.GLASS, 5),), ((Material.WOOD, 5),)])
@@ -218,14 +256,21 @@ def test_the_room_is_bright_above_with_a_lamp_and_dark_below():
     room = stills.room_map(64, 32)
     lum = _lum(room * 255)
     assert lum[:16].mean() > 2 * lum[16:].mean()
-    assert lum.max() > 240                       # the lamp and the window
+    assert lum.max() > 240  # the lamp and the window
 
 
 # -- 5. depth of field ----------------------------------------------------------------------------------
 
+
 def _sharpness(lum, x, y, r=8) -> float:
-    patch = lum[y - r:y + r, x - r:x + r]
-    lap = patch[1:-1, 1:-1] * 4 - patch[:-2, 1:-1] - patch[2:, 1:-1] - patch[1:-1, :-2] - patch[1:-1, 2:]
+    patch = lum[y - r : y + r, x - r : x + r]
+    lap = (
+        patch[1:-1, 1:-1] * 4
+        - patch[:-2, 1:-1]
+        - patch[2:, 1:-1]
+        - patch[1:-1, :-2]
+        - patch[1:-1, 2:]
+    )
     return float(lap.var())
 
 
@@ -235,11 +280,13 @@ def test_depth_of_field_keeps_the_focused_die_sharp_and_softens_a_far_one(shaded
     near_pt = (units.CELL_PITCH * 1.5, 0.0, units.CARD_THICKNESS + units.DIE_SIZE)
     far_pt = (-units.CELL_PITCH * 1.5, 0.0, units.CARD_THICKNESS + units.DIE_SIZE)
     cam = CameraView(0.0, 0.0, 0.8, 90.0, 25.0, 16.0)
-    sharp, pix, (depth, near, far, cpos, fwd) = _shot(build, (320, 240), QUICK.with_(dof=0.0),
-                                                      cam, points=[near_pt, far_pt])
+    sharp, pix, (depth, near, far, cpos, fwd) = _shot(
+        build, (320, 240), QUICK.with_(dof=0.0), cam, points=[near_pt, far_pt]
+    )
     focus = float(np.dot(np.array(near_pt) - np.array(cpos), np.array(fwd)))
-    _, _, (depth2, *_) = _shot(build, (320, 240), QUICK.with_(dof=2.0, focus=focus), cam,
-                                      points=[near_pt, far_pt])
+    _, _, (depth2, *_) = _shot(
+        build, (320, 240), QUICK.with_(dof=2.0, focus=focus), cam, points=[near_pt, far_pt]
+    )
     assert depth2 is not None
     lin = stills.linear_depth(depth2, near, far)
     blurred = stills.depth_of_field(sharp, lin, focus, 2.0)
@@ -254,12 +301,13 @@ def test_blur_by_depth_on_a_pattern():
     img = (rng.random((60, 80, 3)) * 255).astype(np.uint8)
     depth = np.where(np.arange(80)[None, :] < 40, 50.0, 150.0) * np.ones((60, 1))
     out = stills.depth_of_field(img, depth, focus=50.0, strength=1.0)
-    assert np.array_equal(out[:, :38], img[:, :38])                  # in focus: untouched
+    assert np.array_equal(out[:, :38], img[:, :38])  # in focus: untouched
     assert out[:, 50:].astype(float).std() < 0.5 * img[:, 50:].astype(float).std()
     assert stills.circle_of_confusion(np.array([50.0]), 50.0, 1.0, 100)[0] == 0.0
 
 
 # -- the command --------------------------------------------------------------------------------------
+
 
 def test_turntable_frames_are_stills_that_turn(shaded):
     build = showcase.material_test_build()

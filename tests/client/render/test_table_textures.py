@@ -51,27 +51,29 @@ def test_each_board_is_made_of_lengths_with_staggered_joints():
     bh = lum.shape[0] // tool.WALNUT_BOARDS
     joint_sets = []
     for b in range(tool.WALNUT_BOARDS):
-        middle = lum[b * bh + bh // 4:(b + 1) * bh - bh // 4]
+        middle = lum[b * bh + bh // 4 : (b + 1) * bh - bh // 4]
         cols = middle.mean(axis=0)
         dark = cols < 0.7 * np.median(cols)
         starts = [x for x in range(len(cols)) if dark[x] and not dark[x - 1]]
-        assert 2 <= len(starts) <= 3, (b, starts)   # butt joints: no board runs the whole repeat
+        assert 2 <= len(starts) <= 3, (b, starts)  # butt joints: no board runs the whole repeat
         joint_sets.append(starts[0])
-    assert len(set(x // 20 for x in joint_sets)) >= tool.WALNUT_BOARDS - 2  # staggered, not in a line
+    assert (
+        len(set(x // 20 for x in joint_sets)) >= tool.WALNUT_BOARDS - 2
+    )  # staggered, not in a line
 
 
 def test_the_felt_has_a_fine_subtle_nap_that_averages_away_and_holds_no_pattern():
     tool = _tool()
     assert SURFACE_TEXTURE["felt"][1] == tool.FELT_REPEAT_CM
     g = tool.felt_nap(np.random.default_rng([4, 3]))[..., 0]
-    assert g.shape[0] / tool.FELT_REPEAT_CM >= 12          # fibres under a mm
-    assert 0.90 <= g.mean() <= 0.97, g.mean()              # keeps the felt's colour
-    assert 0.02 <= g.std() <= 0.05, g.std()                # a nap, not flat, not a pattern
+    assert g.shape[0] / tool.FELT_REPEAT_CM >= 12  # fibres under a mm
+    assert 0.90 <= g.mean() <= 0.97, g.mean()  # keeps the felt's colour
+    assert 0.02 <= g.std() <= 0.05, g.std()  # a nap, not flat, not a pattern
     level = g
-    for _ in range(3):                                     # as a distant eye sees it: 2 px a cm
+    for _ in range(3):  # as a distant eye sees it: 2 px a cm
         level = 0.25 * (level[::2, ::2] + level[1::2, ::2] + level[::2, 1::2] + level[1::2, 1::2])
     assert level.std() < 0.6 * g.std(), (level.std(), g.std())  # fine: it averages away
-    assert level.std() > 0.003                                   # but a faint mottle stays
+    assert level.std() > 0.003  # but a faint mottle stays
     # No moiré: the nap is noise, no frequency stands out of its spectrum (a weave or a grid
     # would put its energy in a few peaks, which sampling folds into bands on the screen).
     # (The mottle's cm-wide clouds, under 4 waves a repeat, are far too coarse to alias.)
@@ -109,19 +111,19 @@ def test_the_screen_board_is_printed_cardboard_mapped_onto_one_face():
 
     tool = _tool()
     assert (tool.SCREEN_W_CM, tool.SCREEN_H_CM) == (SCREEN_WIDTH, SCREEN_HEIGHT)
-    assert SURFACE_TEXTURE["screen"][1] == SCREEN_WIDTH      # one repeat across the board's face
+    assert SURFACE_TEXTURE["screen"][1] == SCREEN_WIDTH  # one repeat across the board's face
     img = tool.screen_board(np.random.default_rng([4, 2]))
-    lum = img @ np.array([0.3, 0.59, 0.11])                 # the shader's tint weights
+    lum = img @ np.array([0.3, 0.59, 0.11])  # the shader's tint weights
     x, z, face = tool.screen_layout()
     inset = np.minimum(SCREEN_WIDTH / 2 - np.abs(x), np.minimum(z, SCREEN_HEIGHT - z))
-    inner = face & (inset > 2.0) & ((np.abs(x) > 2.0) | (z < 3.5))   # plain board, off the mark
-    assert 0.20 <= np.median(lum[inner]) <= 0.28            # the seat's colour, neither dark nor washed
+    inner = face & (inset > 2.0) & ((np.abs(x) > 2.0) | (z < 3.5))  # plain board, off the mark
+    assert 0.20 <= np.median(lum[inner]) <= 0.28  # the seat's colour, neither dark nor washed
     band = face & (np.abs(inset - 0.55) < 0.3)
     rule = face & (np.abs(inset - 1.25) < 0.02)
-    assert np.median(lum[band]) < 0.6 * np.median(lum[inner])   # the printed border reads
-    assert np.median(lum[rule]) > 1.3 * np.median(lum[inner])   # and its light rule inside
+    assert np.median(lum[band]) < 0.6 * np.median(lum[inner])  # the printed border reads
+    assert np.median(lum[rule]) > 1.3 * np.median(lum[inner])  # and its light rule inside
     mark = face & (np.abs(x) < 1.0) & (z > 4.0) & (z < 8.0)
-    assert (lum[mark] > 1.3 * np.median(lum[inner])).sum() > 200   # the mark is printed
+    assert (lum[mark] > 1.3 * np.median(lum[inner])).sum() > 200  # the mark is printed
     # Symmetric about the board's middle (x -> -x is texture column s -> 1 - s): the same seen
     # from either side of the board.
     lines = (lum > 1.3 * np.median(lum[inner])) & face

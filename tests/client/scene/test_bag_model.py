@@ -40,9 +40,9 @@ def test_the_sack_has_the_cones_size_and_its_mouth_is_open_where_the_dice_leave(
     body, neck = _points("bag-body"), _points("bag-neck")
     both = np.vstack([body, neck])
     radius = np.hypot(both[:, 0], both[:, 1])
-    assert 2.8 <= radius.max() <= 4.0                     # the cone was 3.2 cm at its foot
-    assert both[:, 2].min() == 0.0                         # stands on the table
-    assert BAG_MOUTH_Z < both[:, 2].max() <= 8.0           # the dice leave inside the frill
+    assert 2.8 <= radius.max() <= 4.0  # the cone was 3.2 cm at its foot
+    assert both[:, 2].min() == 0.0  # stands on the table
+    assert BAG_MOUTH_Z < both[:, 2].max() <= 8.0  # the dice leave inside the frill
     top = neck[neck[:, 2] > neck[:, 2].max() - 1e-4]
     # The rim of the open mouth leaves room for a die coming out.
     assert np.hypot(top[:, 0], top[:, 1]).min() > units.DIE_SIZE * 0.75
@@ -69,16 +69,16 @@ def test_the_bag_wears_its_cloth_and_cord():
         assert bag.find(part).get_texture().get_name() == "cloth"
     assert np.allclose(tuple(bag.find("bag-cord").get_color()), BAG_CORD_COLOUR, atol=0.01)
     uv = _points("bag-body", "texcoord")
-    assert np.ptp(uv[:, 0]) > 5 and np.ptp(uv[:, 1]) > 2   # the weave repeats over the sack
+    assert np.ptp(uv[:, 0]) > 5 and np.ptp(uv[:, 1]) > 2  # the weave repeats over the sack
 
 
 def test_the_weave_has_its_threads_at_their_real_size():
     tool = _tool("make_textures")
     assert SURFACE_TEXTURE["cloth"][1] == tool.CLOTH_REPEAT_CM
     g = tool.bag_cloth(np.random.default_rng([4, 4]))[..., 0]
-    assert 0.75 <= g.mean() <= 0.95                        # keeps the bag's colour
+    assert 0.75 <= g.mean() <= 0.95  # keeps the bag's colour
     spectrum = np.abs(np.fft.fft(g - g.mean(), axis=1)).mean(axis=0)
-    peak = int(np.argmax(spectrum[1:len(spectrum) // 2])) + 1    # waves a repeat
+    peak = int(np.argmax(spectrum[1 : len(spectrum) // 2])) + 1  # waves a repeat
     # 16 threads a repeat: a thread bulges once (16 waves) and lies over or under every other
     # one (8 waves): about 8 threads a cm, a coarse cotton, not a sheen.
     assert peak in (8, 16), peak

@@ -18,8 +18,10 @@ CUSTOM = [
     Blueprint.from_grid([[1, 2, 3, 4, 5, 6, 1, 2]], check_total=False),
     Blueprint.from_grid([[2]] * 8, check_total=False),
     Blueprint.from_grid([[1, "X", 2], [3, 1, "X"], ["X", 4, 1]], check_total=False),
-    Blueprint.from_grid([[(r * 3 + c) % 5 + 1 if (r + c) % 7 else "X" for c in range(8)] for r in range(8)],
-                        check_total=False),
+    Blueprint.from_grid(
+        [[(r * 3 + c) % 5 + 1 if (r + c) % 7 else "X" for c in range(8)] for r in range(8)],
+        check_total=False,
+    ),
     Blueprint.from_grid([[99, 1], [1, 50]], check_total=False),
 ]
 CARDS = [*standard_deck(), *CUSTOM]
@@ -47,7 +49,7 @@ def _silhouette(bp, target, x, y, h) -> np.ndarray:
 
 def _inside(poly: np.ndarray, shape: tuple[int, int], grow: float) -> np.ndarray:
     """Pixels (centres) within ``grow`` pixels of the convex polygon ``poly``."""
-    py, px = np.mgrid[0:shape[0], 0:shape[1]].astype(float) + 0.5
+    py, px = np.mgrid[0 : shape[0], 0 : shape[1]].astype(float) + 0.5
     (ax, ay), (bx, by) = poly[1] - poly[0], poly[2] - poly[0]
     area = ax * by - ay * bx
     out = np.full(shape, -np.inf)
@@ -92,7 +94,8 @@ def test_the_band_lies_beside_the_grid_and_the_spaces_stay_where_they_were():
         # The grid's card centred on the origin as before; the band edge to edge on its right.
         assert (lo.x, hi.x, lo.y, hi.y) == pytest.approx((-w / 2, w / 2, -l / 2, l / 2), abs=1e-4)
         assert (blo.x, bhi.x, blo.y, bhi.y) == pytest.approx(
-            (w / 2, w / 2 + card_model.band_width(bp), -l / 2, l / 2), abs=1e-4)
+            (w / 2, w / 2 + card_model.band_width(bp), -l / 2, l / 2), abs=1e-4
+        )
         assert card_model.paper_bounds(bp) == pytest.approx((lo.x, bhi.x, lo.y, hi.y), abs=1e-4)
         assert blo.z == pytest.approx(lo.z) and bhi.z == pytest.approx(hi.z)
         assert band.get_texture().get_name() == card_model.drawing_texture(bp).get_name()
@@ -114,15 +117,20 @@ def test_a_taller_target_makes_a_taller_drawing():
         extents.append((rows.max() - rows.min(), cols.max() - cols.min()))
     tall = [e[0] for e in extents]
     assert all(b > a + 0.5 * card_model.DRAW_SCALE * PX for a, b in zip(tall, tall[1:])), tall
-    assert max(e[1] for e in extents) - min(e[1] for e in extents) <= 2  # as wide: the same footprint
+    assert (
+        max(e[1] for e in extents) - min(e[1] for e in extents) <= 2
+    )  # as wide: the same footprint
     # A deck card's cubes are drawn large enough to read at the table (0.65 cm a side).
     for bp in standard_deck():
         scale = card_model.iso_pixel(bp, 0, 0, 0)[1] - card_model.iso_pixel(bp, 0, 0, 1)[1]
         assert scale == pytest.approx(card_model.DRAW_SCALE * PX)
 
 
-@pytest.mark.parametrize("bp", [card_by_id("B01"), CUSTOM[3], Blueprint.from_grid([[2, 1, 3, 1]] * 2, check_total=False)],
-                         ids=_ids)
+@pytest.mark.parametrize(
+    "bp",
+    [card_by_id("B01"), CUSTOM[3], Blueprint.from_grid([[2, 1, 3, 1]] * 2, check_total=False)],
+    ids=_ids,
+)
 def test_each_target_space_is_drawn_at_its_isometric_place(bp):
     tallest = max(h for h in bp.heights if h)
     centres = {}
@@ -139,7 +147,9 @@ def test_each_target_space_is_drawn_at_its_isometric_place(bp):
         assert at(x + 0.5, y + 0.5, tallest) == pytest.approx(card_model.DRAW_TOP_INK, abs=0.02)
         assert at(x, y + 0.5, 0.5) == pytest.approx(card_model.DRAW_LEFT_INK, abs=0.02)
         assert at(x + 0.5, y, 0.5) == pytest.approx(card_model.DRAW_FRONT_INK, abs=0.02)
-        assert at(x, y, tallest / 2) == pytest.approx(card_model.DRAW_LINE_INK, abs=0.05)  # the near edge
+        assert at(x, y, tallest / 2) == pytest.approx(
+            card_model.DRAW_LINE_INK, abs=0.05
+        )  # the near edge
         assert at(x + 1, y + 1, tallest) > 0.5  # the far corner of the top
         # All its ink in its own silhouette, and the silhouette inked.
         inside = _inside(_silhouette(bp, target, x, y, tallest), ink.shape, HALF_LINE + 1.5)
@@ -172,7 +182,9 @@ def test_hatched_spaces_draw_nothing(bp):
     covered = np.zeros(ink.shape, bool)
     for cell, h in enumerate(bp.heights):
         if h:
-            covered |= _inside(_silhouette(bp, None, *_cell_xy(bp, cell), h), ink.shape, HALF_LINE + 1.5)
+            covered |= _inside(
+                _silhouette(bp, None, *_cell_xy(bp, cell), h), ink.shape, HALF_LINE + 1.5
+            )
     assert ink[~covered].max() == 0.0
     # Given a height, a hatched space would ink pixels no target stack covers.
     for cell, h in enumerate(bp.heights):
@@ -180,7 +192,7 @@ def test_hatched_spaces_draw_nothing(bp):
             x, y = _cell_xy(bp, cell)
             hexagon = _inside(_silhouette(bp, None, x, y, 1), ink.shape, -HALF_LINE - 1.5)
             if (hexagon & ~covered).sum() > 100:
-                filled = bp.heights[:cell] + (1,) + bp.heights[cell + 1:]
+                filled = bp.heights[:cell] + (1,) + bp.heights[cell + 1 :]
                 assert (card_model.drawing_ink(bp, target=filled)[hexagon & ~covered] > 0.03).all()
     # A card with nothing but hatched spaces has no drawing at all.
     assert not card_model.drawing_ink(Blueprint("H", "hatched", 2, 2, (None,) * 4)).any()
@@ -191,7 +203,9 @@ def test_the_deck_faces_carry_their_drawing():
     for bp in standard_deck():
         tex = card_model.drawing_texture(bp)
         assert tex.get_name() == f"cards/{bp.id}-drawing.png"
-        rgb = np.frombuffer(tex.get_ram_image(), np.uint8).reshape(tex.get_y_size(), tex.get_x_size(), -1)
+        rgb = np.frombuffer(tex.get_ram_image(), np.uint8).reshape(
+            tex.get_y_size(), tex.get_x_size(), -1
+        )
         rgb = rgb[::-1, :, 2::-1].astype(float)
         assert rgb.shape[:2] == card_model.band_shape(bp)
         paper, ink = card_model.PAPER * 255, card_model.INK * 255
@@ -205,12 +219,14 @@ def test_a_drawn_band_for_a_blank_grid_shows_only_the_printed_heights():
     from blueprints3d.presentation.sandbox_model import blank_grid
 
     for rows, cols in ((3, 2), (1, 1), (8, 8)):
-        bp = blank_grid(rows, cols)   # every space unprinted
+        bp = blank_grid(rows, cols)  # every space unprinted
         c0, r0, c1, r1 = card_model.drawing_band(bp)
 
         def band(printed):
             tex = card_model.drawn_drawing_texture(bp, printed)
-            rgb = np.frombuffer(tex.get_ram_image(), np.uint8).reshape(tex.get_y_size(), tex.get_x_size(), -1)
+            rgb = np.frombuffer(tex.get_ram_image(), np.uint8).reshape(
+                tex.get_y_size(), tex.get_x_size(), -1
+            )
             return rgb[::-1][r0:r1, c0:c1].astype(int)
 
         blank = band((None,) * (rows * cols))
@@ -219,7 +235,9 @@ def test_a_drawn_band_for_a_blank_grid_shows_only_the_printed_heights():
         drawn = band(printed)
         col, row = card_model.iso_pixel(bp, 0.5, rows - 0.5, 3, target=printed)
         assert (drawn != blank[0, 0]).any(axis=2).sum() > 500
-        assert (drawn[int(row) - r0, int(col) - c0] != blank[0, 0]).any()  # its top, where it stands
+        assert (
+            drawn[int(row) - r0, int(col) - c0] != blank[0, 0]
+        ).any()  # its top, where it stands
 
 
 def test_the_share_picture_shows_the_card_with_its_drawing():
@@ -227,8 +245,15 @@ def test_the_share_picture_shows_the_card_with_its_drawing():
     from blueprints3d.files.buildfile import build_from_dict
 
     for blueprint in ("B13", {"grid": [[1, "X"], [2, 3]], "id": "mine", "name": "Mine"}):
-        build = build_from_dict({"format": 1, "blueprint": blueprint,
-                                 "stacks": [[[], []], [[], []], [[], []]] if blueprint == "B13" else [[[], []], [[], []]]})
+        build = build_from_dict(
+            {
+                "format": 1,
+                "blueprint": blueprint,
+                "stacks": [[[], []], [[], []], [[], []]]
+                if blueprint == "B13"
+                else [[[], []], [[], []]],
+            }
+        )
         bp = build.blueprint
         face = share.from_pnm(share._face(build))
         grid_w = round(card_model.card_size(bp)[0] * PX)

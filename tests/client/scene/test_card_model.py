@@ -25,9 +25,9 @@ def test_card_size_follows_the_grid():
 
 def test_row_one_is_far_and_columns_run_left_to_right():
     bp = card_by_id("B01")
-    x0, y0 = card_model.cell_position(bp, 0)   # row 1, column 1
-    x1, y1 = card_model.cell_position(bp, 1)   # row 1, column 2
-    x4, y4 = card_model.cell_position(bp, 4)   # row 3, column 1
+    x0, y0 = card_model.cell_position(bp, 0)  # row 1, column 1
+    x1, y1 = card_model.cell_position(bp, 1)  # row 1, column 2
+    x4, y4 = card_model.cell_position(bp, 4)  # row 3, column 1
     assert y0 > 0 and y0 == y1 and x1 - x0 == pytest.approx(units.CELL_PITCH)
     assert y0 - y4 == pytest.approx(2 * units.CELL_PITCH) and x4 == x0
     # The grid is centred on the card's origin.
@@ -35,7 +35,9 @@ def test_row_one_is_far_and_columns_run_left_to_right():
     assert np.allclose(pts.mean(axis=0), 0.0)
 
 
-@pytest.mark.parametrize("bp", [card_by_id("B01"), Blueprint.from_grid([[1, 2, 3], [4, 5, 6]], check_total=False)])
+@pytest.mark.parametrize(
+    "bp", [card_by_id("B01"), Blueprint.from_grid([[1, 2, 3], [4, 5, 6]], check_total=False)]
+)
 def test_cell_at_is_the_inverse_of_cell_position(bp):
     for cell in range(bp.num_cells):
         x, y = card_model.cell_position(bp, cell)
@@ -53,7 +55,7 @@ def _space_pixels(img: np.ndarray, bp: Blueprint, cell: int) -> np.ndarray:
     cx = (x + w / 2) / w * w_px
     cy = (l / 2 - y) / l * h_px
     r = 0.3 * units.CELL_PITCH / w * w_px
-    return img[int(cy - r):int(cy + r), int(cx - r):int(cx + r)]
+    return img[int(cy - r) : int(cy + r), int(cx - r) : int(cx + r)]
 
 
 def test_face_image_hatched_spaces_are_dark_and_striped():
@@ -71,7 +73,9 @@ def _baked_face(bp: Blueprint) -> np.ndarray:
     """The face the client shows for a deck card (its baked texture), as RGB, row 0 at the top."""
     tex = card_model.card_texture(bp)
     assert tex.get_name() == f"cards/{bp.id}.png"  # loaded from textures/, not drawn
-    img = np.frombuffer(tex.get_ram_image(), np.uint8).reshape(tex.get_y_size(), tex.get_x_size(), -1)
+    img = np.frombuffer(tex.get_ram_image(), np.uint8).reshape(
+        tex.get_y_size(), tex.get_x_size(), -1
+    )
     return img[::-1, :, 2::-1]
 
 
@@ -83,7 +87,9 @@ def _ink(rgb: np.ndarray) -> np.ndarray:
 
 def _numeral(text: str, shape: tuple[int, int]) -> np.ndarray:
     out = np.zeros(shape, np.float32)
-    card_model._paste(out, card_model.text_ink(text, card_model.HEIGHT_CAP), shape[1] / 2, shape[0] / 2)
+    card_model._paste(
+        out, card_model.text_ink(text, card_model.HEIGHT_CAP), shape[1] / 2, shape[0] / 2
+    )
     return out > 0.5
 
 
@@ -96,8 +102,11 @@ def test_every_baked_face_prints_its_heights_readably_and_hatches_its_hatched_sp
         ink = _ink(face.astype(float))
         for cell, height in enumerate(bp.heights):
             x, y = card_model.cell_position(bp, cell)
-            col, row = round((x + w / 2) * card_model.PX_PER_CM), round((l / 2 - y) * card_model.PX_PER_CM)
-            dark = ink[row - half:row + half, col - half:col + half] > 0.5
+            col, row = (
+                round((x + w / 2) * card_model.PX_PER_CM),
+                round((l / 2 - y) * card_model.PX_PER_CM),
+            )
+            dark = ink[row - half : row + half, col - half : col + half] > 0.5
             where = f"{bp.id} space {bp.cell_name(cell)}"
             if height is None:
                 # Striped: a good share of ink, and many ink/paper changes along every row.
@@ -134,16 +143,19 @@ def test_card_seen_from_above(offscreen_base):
     card.reparent_to(scene)
     w, l = card_model.card_size(bp)
     # Orthographic, the card filling the height of the square window.
-    img = snapshot(offscreen_base, scene, (0, 0, 30), (0, 0, 0), ortho_size=l,
-                   background=(0.0, 0.0, 0.0)).astype(float)
+    img = snapshot(
+        offscreen_base, scene, (0, 0, 30), (0, 0, 0), ortho_size=l, background=(0.0, 0.0, 0.0)
+    ).astype(float)
     lum = img.mean(axis=2)
     size = lum.shape[0]
     px = size / l  # pixels per cm
+
     def patch(cell):
         x, y = card_model.cell_position(bp, cell)
         cx, cy = size / 2 + x * px, size / 2 - y * px
         r = 0.3 * units.CELL_PITCH * px
-        return lum[int(cy - r):int(cy + r), int(cx - r):int(cx + r)]
+        return lum[int(cy - r) : int(cy + r), int(cx - r) : int(cx + r)]
+
     hatched = [patch(c) for c in range(bp.num_cells) if bp.is_hatched(c)]
     plain = [patch(c) for c in range(bp.num_cells) if not bp.is_hatched(c)]
     assert max(p.mean() for p in hatched) < min(p.mean() for p in plain) - 25
@@ -178,7 +190,10 @@ def _check_space_overlay(offscreen_base):
     size = before.shape[0]
     x, y = card_model.cell_position(bp, 2)
     cy, cx = int(size / 2 - y * size / l), int(size / 2 + x * size / l)
-    b, a = before[cy - 3:cy + 3, cx - 3:cx + 3].mean(axis=(0, 1)), after[cy - 3:cy + 3, cx - 3:cx + 3].mean(axis=(0, 1))
+    b, a = (
+        before[cy - 3 : cy + 3, cx - 3 : cx + 3].mean(axis=(0, 1)),
+        after[cy - 3 : cy + 3, cx - 3 : cx + 3].mean(axis=(0, 1)),
+    )
     assert a[1] - a[0] > b[1] - b[0] + 40  # greener
     highlight.set_highlight(space, None)
     assert space.is_hidden()

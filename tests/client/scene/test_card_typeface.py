@@ -48,8 +48,12 @@ def test_a_custom_card_says_custom_once_and_deck_cards_keep_their_id():
 def test_the_title_is_printed_in_the_face():
     custom = Blueprint.from_grid([[1, 2], ["X", 3]])
     ink = card_model.card_face_ink(custom)
-    foot = ink[-int((card_model.FRAME_INSET + 0.6) * card_model.PX_PER_CM):-int(
-        card_model.FRAME_INSET * card_model.PX_PER_CM) - 4]
+    foot = ink[
+        -int((card_model.FRAME_INSET + 0.6) * card_model.PX_PER_CM) : -int(
+            card_model.FRAME_INSET * card_model.PX_PER_CM
+        )
+        - 4
+    ]
     title = card_model.text_ink("Custom blueprint", card_model.TITLE_CAP)
     # The title's ink is there: about as many inked pixels as the line itself has.
     assert abs((foot > 0.5).sum() - (title > 0.5).sum()) < 0.25 * (title > 0.5).sum()

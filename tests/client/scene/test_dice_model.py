@@ -17,7 +17,9 @@ from support.render import count_blobs, plain_lights
 
 def _vertices() -> tuple[np.ndarray, np.ndarray]:
     vdata = dice_model.die_geom().get_vertex_data()
-    arr = np.frombuffer(memoryview(vdata.get_array(0)), dtype=np.float32).reshape(vdata.get_num_rows(), -1)
+    arr = np.frombuffer(memoryview(vdata.get_array(0)), dtype=np.float32).reshape(
+        vdata.get_num_rows(), -1
+    )
     return arr[:, 0:3], arr[:, 3:6]
 
 
@@ -66,7 +68,7 @@ def test_pip_atlas_has_the_right_number_of_pips_per_tile():
     assert tex.get_x_size() == 6 * size  # never rescaled to a power of two
     mask = np.frombuffer(tex.get_ram_image(), np.uint8).reshape(size, 6 * size) > 127
     for value in range(1, 7):
-        tile = mask[:, (value - 1) * size:value * size]
+        tile = mask[:, (value - 1) * size : value * size]
         assert count_blobs(tile) == value
 
 
@@ -95,7 +97,7 @@ def test_top_face_shows_value_pips(offscreen_base, value):
     lum = img.mean(axis=2)
     h, w = lum.shape
     # The flat middle of the top face (rounded rims and background cut away).
-    face = lum[int(h * 0.2):int(h * 0.8), int(w * 0.2):int(w * 0.8)]
+    face = lum[int(h * 0.2) : int(h * 0.8), int(w * 0.2) : int(w * 0.8)]
     dark = face < 0.5 * np.median(face)
     assert count_blobs(dark, min_pixels=6) == value
 
@@ -104,7 +106,7 @@ def test_stone_pips_are_light_on_dark(offscreen_base):
     img = _top_view(offscreen_base, Material.STONE, 5).astype(float)
     lum = img.mean(axis=2)
     h, w = lum.shape
-    face = lum[int(h * 0.2):int(h * 0.8), int(w * 0.2):int(w * 0.8)]
+    face = lum[int(h * 0.2) : int(h * 0.8), int(w * 0.2) : int(w * 0.8)]
     assert np.median(face) < 60
     assert count_blobs(face > 120, min_pixels=6) == 5
 
@@ -114,12 +116,16 @@ def test_materials_have_distinct_colours(offscreen_base):
     for m in Material:
         img = _top_view(offscreen_base, m, 1).astype(float)
         h, w = img.shape[:2]
-        means[m] = img[int(h * 0.25):int(h * 0.4), int(w * 0.25):int(w * 0.4)].reshape(-1, 3).mean(axis=0)
+        means[m] = (
+            img[int(h * 0.25) : int(h * 0.4), int(w * 0.25) : int(w * 0.4)]
+            .reshape(-1, 3)
+            .mean(axis=0)
+        )
     wood, rec, stone, glass = (means[m] for m in Material)
-    assert wood[0] > wood[1] > wood[2]          # orange
+    assert wood[0] > wood[1] > wood[2]  # orange
     assert rec[1] > rec[0] and rec[1] > rec[2]  # green
-    assert stone.mean() < 50                    # near-black
-    assert glass[2] >= glass[0]                 # pale blue-white
+    assert stone.mean() < 50  # near-black
+    assert glass[2] >= glass[0]  # pale blue-white
     assert abs(glass.mean() - 128) < abs(wood.mean() - 128) + 60  # the grey behind shows through
 
 
@@ -134,7 +140,9 @@ def test_lighting_lights_a_die(offscreen_base):
     assert attr is None or attr.get_num_on_lights() == 0
     scene.remove_node()
     h, w = lit.shape[:2]
-    assert lit[h // 2 - 40:h // 2 - 20, w // 2 - 40:w // 2 - 20, 0].mean() > 150  # a lit orange face
+    assert (
+        lit[h // 2 - 40 : h // 2 - 20, w // 2 - 40 : w // 2 - 20, 0].mean() > 150
+    )  # a lit orange face
 
 
 @pytest.mark.parametrize("material", list(Material))
@@ -145,14 +153,15 @@ def test_pips_read_on_every_material_with_shaders(offscreen_base, material):
         scene = NodePath("shaded-die")
         setup_lighting(scene, extent=units.TABLE_RADIUS, shadows=False)
         dice_model.make_die(material, 5, variant=2).reparent_to(scene)
-        img = snapshot(offscreen_base, scene, (0, 0, 20), ortho_size=2.0,
-                       background=(0.5, 0.5, 0.5)).astype(float)
+        img = snapshot(
+            offscreen_base, scene, (0, 0, 20), ortho_size=2.0, background=(0.5, 0.5, 0.5)
+        ).astype(float)
         scene.remove_node()
     finally:
         shaders.configure(False)
     lum = img.mean(axis=2)
     h, w = lum.shape
-    face = lum[int(h * 0.2):int(h * 0.8), int(w * 0.2):int(w * 0.8)]
+    face = lum[int(h * 0.2) : int(h * 0.8), int(w * 0.2) : int(w * 0.8)]
     med = np.median(face)
     # Stone's pips are pale on black; every other material's are darker than the face.
     pips = face > med + 40 if material == Material.STONE else face < med - 40
@@ -171,7 +180,7 @@ def test_shadow_map_is_redrawn_only_after_something_moved(offscreen_base):
         gsg = offscreen_base.win.get_gsg()
         drawn = []
         for frame in range(8):
-            if frame in (3, 4, 5):        # dragged for three frames, then still
+            if frame in (3, 4, 5):  # dragged for three frames, then still
                 die.set_x(die.get_x() + 0.5)
             drawn.append(lights.update_shadows(gsg))
             render_frames(offscreen_base, 1)
@@ -189,7 +198,7 @@ def test_shadow_map_is_redrawn_only_after_something_moved(offscreen_base):
             moved.append(lights.update_shadows(gsg))
             render_frames(offscreen_base, 1)
         assert moved == [False] * 4
-        cursor.show(SHADOW_MASK)            # and when it starts casting, the map is redrawn
+        cursor.show(SHADOW_MASK)  # and when it starts casting, the map is redrawn
         assert lights.update_shadows(gsg)
         lights.remove()
     finally:
@@ -222,7 +231,7 @@ def test_shadow_map_sees_every_change_that_moves_a_caster_and_no_other(offscreen
                 render_frames(offscreen_base, 1)
             return drawn
 
-        frames(4)                                   # made, drawn, settled
+        frames(4)  # made, drawn, settled
         assert frames(3) == [False] * 3
         changes = {
             "the root's parent moves": lambda: top.set_x(1.0),
@@ -235,8 +244,10 @@ def test_shadow_map_sees_every_change_that_moves_a_caster_and_no_other(offscreen
         for why, change in changes.items():
             change()
             assert frames(3) == [True, False, False], why
-        for why, change in {"a label's text": lambda: label.node().set_text("bag: 3"),
-                            "a die's colour": lambda: die.set_color_scale(0.9, 0.9, 0.9, 1)}.items():
+        for why, change in {
+            "a label's text": lambda: label.node().set_text("bag: 3"),
+            "a die's colour": lambda: die.set_color_scale(0.9, 0.9, 0.9, 1),
+        }.items():
             change()
             assert frames(2) == [False, False], why
         lights.remove()

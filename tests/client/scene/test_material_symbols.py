@@ -31,11 +31,11 @@ def test_the_symbols_differ_by_shape_and_never_touch_a_pip():
     size = pips.shape[0]
     for m, tile in tiles.items():
         share = tile.mean()
-        assert 0.01 < share < 0.06, (m, share)                 # two marks a face, pip-sized
+        assert 0.01 < share < 0.06, (m, share)  # two marks a face, pip-sized
         for value in range(6):
-            assert not (tile & pips[:, value * size:(value + 1) * size]).any(), (m, value + 1)
+            assert not (tile & pips[:, value * size : (value + 1) * size]).any(), (m, value + 1)
     for i, a in enumerate(Material):
-        for b in list(Material)[i + 1:]:
+        for b in list(Material)[i + 1 :]:
             assert _iou(tiles[a], tiles[b]) < 0.4, (a, b)
 
 
@@ -45,7 +45,9 @@ def _top_view(base, material: Material, symbols: bool, variant: int = 2) -> np.n
     scene = NodePath("symbol-die")
     setup_lighting(scene, extent=units.TABLE_RADIUS, shadows=False)
     dice_model.make_die(material, 5, variant=variant).reparent_to(scene)
-    img = snapshot(base, scene, (0, 0, 20), ortho_size=2.0, background=(0.5, 0.5, 0.5)).astype(float)
+    img = snapshot(base, scene, (0, 0, 20), ortho_size=2.0, background=(0.5, 0.5, 0.5)).astype(
+        float
+    )
     scene.remove_node()
     return img @ np.array([0.2126, 0.7152, 0.0722])
 
@@ -54,20 +56,25 @@ def _top_view(base, material: Material, symbols: bool, variant: int = 2) -> np.n
 def test_in_greyscale_each_material_shows_its_own_pattern(offscreen_base, use_shaders):
     shaders.configure(use_shaders, offscreen_base)
     try:
+
         def mark(m: Material, variant: int = 2) -> np.ndarray:
-            on, off = _top_view(offscreen_base, m, True, variant), _top_view(offscreen_base, m, False, variant)
-            return np.abs(on - off) > 30      # where the symbol shows, by lightness alone
+            on, off = (
+                _top_view(offscreen_base, m, True, variant),
+                _top_view(offscreen_base, m, False, variant),
+            )
+            return np.abs(on - off) > 30  # where the symbol shows, by lightness alone
+
         marks = {m: mark(m) for m in Material}
         # The control: another wood die (another grain, the same quarter turn) marks the same.
         again = mark(Material.WOOD, 6)
     finally:
         shaders.configure(False)
     for m, pattern in marks.items():
-        assert pattern.sum() > 800, (m, int(pattern.sum()))   # 1.5% of the view and more: legible
+        assert pattern.sum() > 800, (m, int(pattern.sum()))  # 1.5% of the view and more: legible
     assert _iou(marks[Material.WOOD], again) > 0.8
     # The same two places on every die, but four different shapes there.
     for i, a in enumerate(Material):
-        for b in list(Material)[i + 1:]:
+        for b in list(Material)[i + 1 :]:
             assert _iou(marks[a], marks[b]) < 0.5, (a, b, _iou(marks[a], marks[b]))
 
 
@@ -109,10 +116,14 @@ def test_a_glyph_before_a_name_only_while_symbols_are_on():
     assert TextPropertiesManager.get_global_ptr().has_graphic("bp3d-symbol-glass")
     icon = symbol_glyphs.icon_rgba(Material.WOOD)
     n = icon.shape[0]
-    assert icon.shape == (n, n, 4) and icon[0, 0, 3] == 0 and icon[n // 2, 2, 3] == 1  # rounded corners
+    assert (
+        icon.shape == (n, n, 4) and icon[0, 0, 3] == 0 and icon[n // 2, 2, 3] == 1
+    )  # rounded corners
     # The face is the material's own colour; the symbol is in its pips' colour.
     mask = dice_model.symbol_tile(Material.WOOD)
     assert np.allclose(icon[1, n // 2, :3], materials.BASE_COLOUR[Material.WOOD][:3], atol=0.02)
     assert mask.max() == 255
     darkest = icon[..., :3].sum(axis=2).argmin()
-    assert np.allclose(icon.reshape(-1, 4)[darkest, :3], materials.PIP_COLOUR[Material.WOOD][:3], atol=0.02)
+    assert np.allclose(
+        icon.reshape(-1, 4)[darkest, :3], materials.PIP_COLOUR[Material.WOOD][:3], atol=0.02
+    )

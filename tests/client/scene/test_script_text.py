@@ -6,8 +6,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from panda3d.core import (ConfigVariableBool, NodePath, OrthographicLens, TextNode,
-                          TextPropertiesManager)
+from panda3d.core import (
+    ConfigVariableBool,
+    NodePath,
+    OrthographicLens,
+    TextNode,
+    TextPropertiesManager,
+)
 
 import blueprints3d.i18n as i18n
 from blueprints3d import resources
@@ -15,7 +20,7 @@ from blueprints3d.client.render.capture import close_view, open_view, render_fra
 from blueprints3d.client.scene import script_text
 from blueprints3d.client.scene.script_text import ScriptText, font, panda_text, panda_line
 
-MIXED = "بازی Blueprints 3 امتیاز ۱۲"       # "game Blueprints 3 points 12"
+MIXED = "بازی Blueprints 3 امتیاز ۱۲"  # "game Blueprints 3 points 12"
 
 
 @pytest.fixture(autouse=True)
@@ -39,7 +44,13 @@ def glyph_count(text: str, script: str = "persian") -> int:
         geom_node = geom_np.node()
         for i in range(geom_node.get_num_geoms()):
             geom = geom_node.get_geom(i)
-            quads += sum(geom.get_primitive(k).get_num_primitives() for k in range(geom.get_num_primitives())) // 2
+            quads += (
+                sum(
+                    geom.get_primitive(k).get_num_primitives()
+                    for k in range(geom.get_num_primitives())
+                )
+                // 2
+            )
     return quads
 
 
@@ -80,17 +91,17 @@ def strip(markup: str) -> list[tuple[str, bool, set[str]]]:
     i = 0
     while i < len(markup):
         if markup[i] != "\1":
-            assert markup[i] == " ", markup   # only spaces stand between runs
+            assert markup[i] == " ", markup  # only spaces stand between runs
             i += 1
             continue
         j = markup.index("\1", i + 1)
-        direction, i = markup[i + 1:j], j + 1
+        direction, i = markup[i + 1 : j], j + 1
         depth, text, fonts = 1, "", set()
         while depth:
             c = markup[i]
             if c == "\1":
                 j = markup.index("\1", i + 1)
-                fonts.add(markup[i + 1:j])
+                fonts.add(markup[i + 1 : j])
                 i, depth = j + 1, depth + 1
             elif c == "\2":
                 i, depth = i + 1, depth - 1
@@ -105,15 +116,23 @@ def test_a_mixed_line_is_cut_into_runs_in_the_order_they_are_shown():
     runs = strip(panda_line(MIXED))
     # Left to right on screen: ۱۲, then "امتیاز", then "Blueprints 3" (left to right, its own
     # font), then "بازی", the first word read, at the right end.
-    assert [(t, rtl) for t, rtl, _f in runs] == [("۱۲", False), ("امتیاز", True),
-                                                  ("Blueprints 3", False), ("بازی", True)]
+    assert [(t, rtl) for t, rtl, _f in runs] == [
+        ("۱۲", False),
+        ("امتیاز", True),
+        ("Blueprints 3", False),
+        ("بازی", True),
+    ]
     # Vazirmatn has Latin letters: no other font for them (one line height, one look).
     assert [f for t, _r, f in runs if "Blueprints" in t] == [set()]
     manager = TextPropertiesManager.get_global_ptr()
-    assert manager.get_properties("bp-rtl").get_direction() == manager.get_properties("bp-rtl").D_rtl
+    assert (
+        manager.get_properties("bp-rtl").get_direction() == manager.get_properties("bp-rtl").D_rtl
+    )
 
 
-def render_line(base, text: str, width: int = 900, height: int = 80, reference: str | None = None) -> np.ndarray:
+def render_line(
+    base, text: str, width: int = 900, height: int = 80, reference: str | None = None
+) -> np.ndarray:
     """``text`` drawn white on black, as the interface draws it, and returned as a grey image.
     ``reference`` ("ltr" or "rtl"): drawn as one run of that direction in its script's font,
     without ``shown``, to know what a word looks like on its own."""
@@ -152,15 +171,17 @@ def render_line(base, text: str, width: int = 900, height: int = 80, reference: 
 def where(image: np.ndarray, piece: np.ndarray) -> int:
     """The column where ``piece`` (cropped to its ink) best matches ``image``."""
     ys, xs = np.nonzero(piece > 60)
-    crop = piece[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    crop = piece[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
     crop = crop - crop.mean()
     best, at = -1.0, -1
     for dy in range(0, image.shape[0] - crop.shape[0] + 1):
-        band = image[dy:dy + crop.shape[0]]
+        band = image[dy : dy + crop.shape[0]]
         for x in range(0, image.shape[1] - crop.shape[1] + 1):
-            window = band[:, x:x + crop.shape[1]]
-            window = window - window.mean()   # zero-mean: black on black matches nothing
-            score = float((window * crop).sum()) / (np.linalg.norm(window) * np.linalg.norm(crop) + 1e-9)
+            window = band[:, x : x + crop.shape[1]]
+            window = window - window.mean()  # zero-mean: black on black matches nothing
+            score = float((window * crop).sum()) / (
+                np.linalg.norm(window) * np.linalg.norm(crop) + 1e-9
+            )
             if score > best:
                 best, at = score, x
     assert best > 0.9, f"not found (best match {best:.2f})"
@@ -170,8 +191,10 @@ def where(image: np.ndarray, piece: np.ndarray) -> int:
 def test_a_mixed_line_reads_in_the_right_order_on_screen(offscreen_base):
     i18n.set_language("fa")
     line = render_line(offscreen_base, MIXED)
-    words = {w: render_line(offscreen_base, w, reference=d) for w, d in
-             (("بازی", "rtl"), ("Blueprints", "ltr"), ("امتیاز", "rtl"), ("۱۲", "ltr"))}
+    words = {
+        w: render_line(offscreen_base, w, reference=d)
+        for w, d in (("بازی", "rtl"), ("Blueprints", "ltr"), ("امتیاز", "rtl"), ("۱۲", "ltr"))
+    }
     # Each word is found as itself (where() needs a 0.9 match): "Blueprints", not "stnirpeulB";
     # ۱۲, not ۲۱. Read right to left, بازی, Blueprints 3, امتیاز, ۱۲; so on screen, from the left:
     x = {w: where(line, img) for w, img in words.items()}
@@ -186,16 +209,22 @@ def test_each_script_gets_a_font_with_its_letters(offscreen_base):
 
     assert all(has("persian", c) for c in "فارسی۰۱۲۳۴۵۶۷۸۹پچژگ")
     assert all(has("cjk", c) for c in "蓝图骰子玻璃木材石料循环材料奖")
-    assert not has("latin", "ب") and not has("latin", "蓝")   # why the others are needed
+    assert not has("latin", "ب") and not has("latin", "蓝")  # why the others are needed
 
 
 def test_every_character_of_the_chinese_and_persian_catalogues_has_a_glyph(offscreen_base):
     from panda3d.core import DynamicTextGlyph
 
     from blueprints3d.i18n.po import read_po
+
     for lang in ("zh", "fa"):
-        text = "".join("".join(e.strings) for e in read_po(resources.folder("blueprints3d.locale") / lang / "LC_MESSAGES" / "blueprints3d.po")
-                       if e.msgid)
+        text = "".join(
+            "".join(e.strings)
+            for e in read_po(
+                resources.folder("blueprints3d.locale") / lang / "LC_MESSAGES" / "blueprints3d.po"
+            )
+            if e.msgid
+        )
         missing = set()
         for c in set(text):
             script = script_text.script_of(c) or script_text.interface_script(lang)
@@ -211,10 +240,14 @@ def test_a_name_in_another_script_than_the_interface_gets_its_own_font():
     out = panda_line("Zug von 王芳 und علی")
     runs = strip(out)
     assert "\1bp-font-cjk\1王芳" in out and not any(rtl for t, rtl, _f in runs if "王芳" in t), runs
-    assert [(t, rtl, f) for t, rtl, f in runs if "علی" in t] == [("علی", True, {"bp-font-persian"})], runs
+    assert [(t, rtl, f) for t, rtl, f in runs if "علی" in t] == [
+        ("علی", True, {"bp-font-persian"})
+    ], runs
     # A font changes only for letters the interface's font lacks: Noto Sans SC has Latin ones.
     i18n.set_language("zh")
-    assert "bp-font" not in panda_line("轮到 Anna") and "\1bp-font-persian\1" in panda_line("轮到 علی")
+    assert "bp-font" not in panda_line("轮到 Anna") and "\1bp-font-persian\1" in panda_line(
+        "轮到 علی"
+    )
 
 
 def test_a_wrapped_persian_paragraph_breaks_in_reading_order(offscreen_base):
@@ -225,7 +258,7 @@ def test_a_wrapped_persian_paragraph_breaks_in_reading_order(offscreen_base):
     lines = out.split("\n")
     assert len(lines) > 1
     first = "".join(t for t, _r, _f in strip(lines[0]))
-    assert "یک" in first and "هشت" not in first      # the first line holds the first words
+    assert "یک" in first and "هشت" not in first  # the first line holds the first words
 
 
 def test_script_text_gives_back_what_it_was_given(offscreen_base):
@@ -248,7 +281,9 @@ def test_parts_in_other_fonts_inside_a_right_to_left_run_stand_in_reading_order(
     out = panda_line("✓ تاس")
     assert out.index("تاس") < out.index("✓"), repr(out)
     # A symbol the interface's font has is no part of its own (no font change for "<" or "×").
-    assert "bp-font-latin" not in panda_line("< قبلی") and "bp-font-latin" not in panda_line("۲ × ۳ تاس")
+    assert "bp-font-latin" not in panda_line("< قبلی") and "bp-font-latin" not in panda_line(
+        "۲ × ۳ تاس"
+    )
 
 
 def test_a_path_inside_a_persian_sentence_keeps_its_slashes():

@@ -53,7 +53,10 @@ def _film_xy(view, model) -> np.ndarray:
 @pytest.fixture(scope="module")
 def views(offscreen_base):
     shaders.configure(False)
-    made = {name: capture.open_view(offscreen_base, *size, name=f"framing-{name}") for name, size in SIZES.items()}
+    made = {
+        name: capture.open_view(offscreen_base, *size, name=f"framing-{name}")
+        for name, size in SIZES.items()
+    }
     yield made
     for v in made.values():
         capture.close_view(offscreen_base, v)
@@ -104,8 +107,10 @@ def test_framing_tracks_the_aspect_and_height():
     assert showcase.framing(tower(6), 35.0, 36.0, 9 / 16)[1] < d[-1]
 
 
-@pytest.mark.parametrize("size,angle,elevation", [((240, 160), 60.0, 36.0), ((120, 240), 0.0, 12.0),
-                                                  ((200, 200), 200.0, 75.0)])
+@pytest.mark.parametrize(
+    "size,angle,elevation",
+    [((240, 160), 60.0, 36.0), ((120, 240), 0.0, 12.0), ((200, 200), 200.0, 75.0)],
+)
 def test_a_six_high_tower_keeps_off_the_pictures_border(offscreen_base, size, angle, elevation):
     """In the PNG itself: on the plain background (no table), no drawn pixel touches the border,
     and the tower reaches near it (it was not just drawn small)."""

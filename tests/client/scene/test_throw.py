@@ -16,17 +16,21 @@ from panda3d.core import NodePath, Point3, Vec3
 from blueprints3d.client.scene import dice_model, throw, units
 from blueprints3d.engine.materials import Material
 
-SIZE = units.DIE_SIZE * 1.4                 # pool dice are drawn 1.4x (layout.POOL_DIE_SCALE)
+SIZE = units.DIE_SIZE * 1.4  # pool dice are drawn 1.4x (layout.POOL_DIE_SCALE)
 FELT = throw.Felt(-15.0, -16.0, 15.0, -8.8)  # the pool's strip of felt, in the centre frame
-BAG = (13.5, -6.5, 6.5)                     # the bag's mouth (beside the felt's corner)
+BAG = (13.5, -6.5, 6.5)  # the bag's mouth (beside the felt's corner)
 
 
 def _rot(q: np.ndarray) -> np.ndarray:
     """Rotation matrix of a (w, x, y, z) quaternion, written out (not the module's helper)."""
     w, x, y, z = q / np.linalg.norm(q)
-    return np.array([[1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
-                     [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
-                     [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)]])
+    return np.array(
+        [
+            [1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
+            [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
+            [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)],
+        ]
+    )
 
 
 def _quat_mul(a, b):
@@ -56,12 +60,17 @@ def _check_throw(th: throw.Throw, values, felt: throw.Felt = FELT, size: float =
         for sa in (-1, 1):
             for sb in (-1, 1):
                 cx, cy = rest_p[i][:2] + sa * half * ax[0] + sb * half * ax[1]
-                assert felt.x0 - 1e-9 <= cx <= felt.x1 + 1e-9 and felt.y0 - 1e-9 <= cy <= felt.y1 + 1e-9
+                assert (
+                    felt.x0 - 1e-9 <= cx <= felt.x1 + 1e-9
+                    and felt.y0 - 1e-9 <= cy <= felt.y1 + 1e-9
+                )
         frames.append((rest_p[i][:2], np.stack(ax)))
     # No two dice inside each other.
     for i in range(n):
         for j in range(n):
-            assert i == j or not _inside_each_other(frames[i], frames[j], half), f"dice {i} and {j} overlap"
+            assert i == j or not _inside_each_other(frames[i], frames[j], half), (
+                f"dice {i} and {j} overlap"
+            )
     # Read back the way the module reports it, too.
     assert th.top_values() == list(values)
 
@@ -72,8 +81,10 @@ def _inside_each_other(a, b, half: float) -> bool:
     its two flat axes as rows)."""
     ts = np.linspace(-1, 1, 41)
     ca, aa = a
-    outline = np.concatenate([ca + half * (np.outer(ts, aa[0]) + s * aa[1]) for s in (-1, 1)]
-                             + [ca + half * (s * aa[0] + np.outer(ts, aa[1])) for s in (-1, 1)])
+    outline = np.concatenate(
+        [ca + half * (np.outer(ts, aa[0]) + s * aa[1]) for s in (-1, 1)]
+        + [ca + half * (s * aa[0] + np.outer(ts, aa[1])) for s in (-1, 1)]
+    )
     cb, ab = b
     local = (outline - cb) @ ab.T
     return bool((np.abs(local) < half - 1e-6).all(axis=1).any())
@@ -90,10 +101,16 @@ def _throws(count: int, first_seed: int = 0):
 def _run_many(count: int) -> dict:
     attempts = []
     for seed, values in _throws(count):
-        th = throw.simulate(values, seed, BAG, FELT, size=SIZE, variants=range(seed, seed + len(values)))
+        th = throw.simulate(
+            values, seed, BAG, FELT, size=SIZE, variants=range(seed, seed + len(values))
+        )
         _check_throw(th, values)
         attempts.append(th.attempts)
-    return {"throws": count, "resimulated": sum(a - 1 for a in attempts), "max_attempts": max(attempts)}
+    return {
+        "throws": count,
+        "resimulated": sum(a - 1 for a in attempts),
+        "max_attempts": max(attempts),
+    }
 
 
 def test_a_hundred_throws_show_the_engines_values_flat_inside_and_apart():
@@ -111,19 +128,19 @@ def test_a_thousand_throws_show_the_engines_values_flat_inside_and_apart():
 def test_the_check_can_fail():
     th = throw.simulate([3, 5], 7, BAG, FELT, size=SIZE)
     with pytest.raises(AssertionError):
-        _check_throw(th, [3, 4])                       # a wrong value on top
+        _check_throw(th, [3, 4])  # a wrong value on top
     moved = throw.Throw(**{**th.__dict__, "positions": th.positions.copy()})
     moved.positions[-1, 1, :2] = moved.positions[-1, 0, :2] + (0.5 * SIZE, 0.0)
     with pytest.raises(AssertionError):
-        _check_throw(moved, [3, 5])                    # inside each other
+        _check_throw(moved, [3, 5])  # inside each other
     moved.positions[-1, 1, :2] = (FELT.x1, -12.0)
     with pytest.raises(AssertionError):
-        _check_throw(moved, [3, 5])                    # half off the felt
+        _check_throw(moved, [3, 5])  # half off the felt
     tilted = throw.Throw(**{**th.__dict__, "quats": th.quats.copy()})
     a = math.radians(5) / 2
     tilted.quats[-1, 0] = _quat_mul(np.array([math.cos(a), math.sin(a), 0, 0]), th.quats[-1, 0])
     with pytest.raises(AssertionError):
-        _check_throw(tilted, [3, 5])                   # cocked
+        _check_throw(tilted, [3, 5])  # cocked
 
 
 def test_the_same_seed_gives_the_same_throw_and_another_seed_another():
@@ -136,7 +153,9 @@ def test_the_same_seed_gives_the_same_throw_and_another_seed_another():
     assert not np.allclose(a.rest_positions(), c.rest_positions())
     # The values only re-label faces: the tracks do not depend on them.
     d = throw.simulate([6, 6, 6, 6, 6], 42, BAG, FELT, size=SIZE)
-    assert np.array_equal(a.positions, d.positions) and not np.array_equal(a.body_quats, d.body_quats)
+    assert np.array_equal(a.positions, d.positions) and not np.array_equal(
+        a.body_quats, d.body_quats
+    )
 
 
 def test_a_throw_tumbles_from_the_bag_and_comes_to_rest():
@@ -144,10 +163,10 @@ def test_a_throw_tumbles_from_the_bag_and_comes_to_rest():
     assert 0.3 < th.duration < throw.MAX_SECONDS
     first = th.positions[th.release, range(th.count)]
     assert (np.linalg.norm(first[:, :2] - np.array(BAG[:2]), axis=1) < 6.0).all()  # out of the bag
-    assert (first[:, 2] > FELT.z + SIZE).all()                                     # in the air
+    assert (first[:, 2] > FELT.z + SIZE).all()  # in the air
     # It turns: each die's orientation changes by more than a quarter turn on its way.
     for i in range(th.count):
-        dots = np.abs(th.quats[th.release[i]:, i] @ th.quats[th.release[i], i])
+        dots = np.abs(th.quats[th.release[i] :, i] @ th.quats[th.release[i], i])
         assert dots.min() < math.cos(math.radians(45) / 2)
     # At its end nothing moves.
     assert np.allclose(th.positions[-1], th.positions[-2], atol=0.02)
@@ -182,10 +201,16 @@ def test_a_replacement_die_lands_among_the_dice_already_in_the_pool():
         _check_throw(th, [1 + seed % 6])
         # Not inside any of the lying dice.
         phys = _rot(th.quats[-1, 0])
-        thrown = (th.positions[-1, 0, :2], np.stack([phys[:2, j] for j in range(3) if abs(phys[2, j]) < 0.5]))
+        thrown = (
+            th.positions[-1, 0, :2],
+            np.stack([phys[:2, j] for j in range(3) if abs(phys[2, j]) < 0.5]),
+        )
         for x, y, h in still:
             a = math.radians(h)
-            lying = (np.array([x, y]), np.array([[math.cos(a), math.sin(a)], [-math.sin(a), math.cos(a)]]))
+            lying = (
+                np.array([x, y]),
+                np.array([[math.cos(a), math.sin(a)], [-math.sin(a), math.cos(a)]]),
+            )
             assert not _inside_each_other(thrown, lying, SIZE / 2), (seed, x, y)
             assert not _inside_each_other(lying, thrown, SIZE / 2), (seed, x, y)
         hits += sum(1 for e in th.events if e.other == throw.DIE and e.other_die is None)
@@ -206,7 +231,7 @@ def _scene(count: int):
     root = NodePath("root")
     frame = root.attach_new_node("centre")
     frame.set_pos(2.0, -1.0, 0.0)
-    frame.set_h(35.0)                           # the centre frame turns to face the viewer
+    frame.set_h(35.0)  # the centre frame turns to face the viewer
     dice = []
     for i in range(count):
         d = dice_model.make_die(Material(list(Material)[i % 4]), 1, variant=i)
@@ -218,7 +243,9 @@ def _scene(count: int):
 
 def _top_value(die: NodePath, reference: NodePath) -> int:
     body = die.find("body")
-    ups = {v: reference.get_relative_vector(body, Vec3(*n)) for v, n in dice_model.FACE_NORMAL.items()}
+    ups = {
+        v: reference.get_relative_vector(body, Vec3(*n)) for v, n in dice_model.FACE_NORMAL.items()
+    }
     v = max(ups, key=lambda k: ups[k].z)
     up = ups[v]
     up.normalize()
@@ -232,7 +259,9 @@ def test_the_player_follows_the_track_and_ends_at_rest_showing_the_values():
     root, frame, dice = _scene(len(values))
     heard = []
     done = []
-    player = throw.ThrowPlayer(th, dice, frame, on_impact=heard.append, on_done=lambda: done.append(1))
+    player = throw.ThrowPlayer(
+        th, dice, frame, on_impact=heard.append, on_done=lambda: done.append(1)
+    )
     late = int(th.release.max())
     assert dice[int(np.argmax(th.release))].is_hidden() or late == 0  # still in the bag
     for k in range(1, th.frames):
@@ -249,7 +278,9 @@ def test_the_player_follows_the_track_and_ends_at_rest_showing_the_values():
         assert _top_value(d, root) == values[i]
         assert np.allclose(tuple(d.get_pos(frame)), th.positions[-1, i], atol=1e-4)
         assert d.get_scale().almost_equal(Vec3(1.4, 1.4, 1.4), 1e-5)
-        assert abs(d.get_p(frame)) < 1e-3 and abs(d.get_r(frame)) < 1e-3  # the node keeps a heading only
+        assert (
+            abs(d.get_p(frame)) < 1e-3 and abs(d.get_r(frame)) < 1e-3
+        )  # the node keeps a heading only
 
 
 def test_the_player_glides_the_dice_to_their_places_and_heading():
@@ -281,7 +312,9 @@ def test_finish_jumps_to_the_end_and_fires_every_impact_once():
     root, frame, dice = _scene(3)
     heard = []
     targets = [Point3(-3, -11, SIZE / 2), Point3(0, -11, SIZE / 2), Point3(3, -11, SIZE / 2)]
-    player = throw.ThrowPlayer(th, dice, frame, targets=targets, heading=90.0, on_impact=heard.append)
+    player = throw.ThrowPlayer(
+        th, dice, frame, targets=targets, heading=90.0, on_impact=heard.append
+    )
     player.update(0.2)
     player.finish()
     player.finish()

@@ -20,7 +20,9 @@ class BrokenBot:
 
 @pytest.fixture(scope="module")
 def table(module_tables):
-    return module_tables(WIDTH, HEIGHT, seats=[SeatConfig("Ann"), SeatConfig("Computer 2", "easy")], seed=3)
+    return module_tables(
+        WIDTH, HEIGHT, seats=[SeatConfig("Ann"), SeatConfig("Computer 2", "easy")], seed=3
+    )
 
 
 def test_a_failing_computer_player_is_shown_and_the_table_waits(table):
@@ -30,7 +32,9 @@ def test_a_failing_computer_player_is_shown_and_the_table_waits(table):
     flow._bots[1] = BrokenBot()  # seat 1's computer player, broken before its first turn
     assert flow.mode is Mode.TURN and flow.current == 0
     k = A.decode(flow.state.legal_actions()[0])
-    assert flow.place(k.die, k.cell).ok and flow.confirm().ok  # the table's moves wait for the confirm
+    assert (
+        flow.place(k.die, k.cell).ok and flow.confirm().ok
+    )  # the table's moves wait for the confirm
     assert flow.discard(flow.state.pool[0]).ok and flow.confirm().ok
     assert flow.current == 1
     for _ in range(20):  # many frames: one failure, shown and kept

@@ -50,11 +50,13 @@ def open_at(offscreen_base, size=(640, 360), overlay=True, **kw):
 def held_back(gate: threading.Event, started: threading.Event | None = None):
     """The real hint engine, started only once ``gate`` is set (a thinking that lasts); the
     cancel event still reaches it."""
+
     def hinter(view, player, **kw):
         if started is not None:
             started.set()
         gate.wait(60)
         return coach.hints(view, player, **kw)
+
     return hinter
 
 
@@ -80,7 +82,10 @@ def ghosts(app):
 def top_value(die, root) -> int:
     """The value on a die's top face as it is drawn: the face whose normal points up."""
     body = die.find("body")
-    ups = {v: root.get_relative_vector(body, Vec3(*n)).normalized().z for v, n in dice_model.FACE_NORMAL.items()}
+    ups = {
+        v: root.get_relative_vector(body, Vec3(*n)).normalized().z
+        for v, n in dice_model.FACE_NORMAL.items()
+    }
     value = max(ups, key=ups.get)
     assert ups[value] > 0.99, ups
     return value
@@ -96,7 +101,9 @@ def check_shown(app):
     assert id(app.hud.hints) in {id(x) for x in app.hud.texts()}
     for i, h in enumerate(hints, 1):
         assert isinstance(h, coach.Hint) and h.words.strip()
-        said = hint_words(app.flow.state, app.flow.current, h, "Bob")  # the space and die in a player's words
+        said = hint_words(
+            app.flow.state, app.flow.current, h, "Bob"
+        )  # the space and die in a player's words
         assert f"\n{i}. {said}" in text, (i, text)
         assert "obvious" not in said and "row " not in said and "clear" not in said, said
     flow, view = app.flow, app.view
@@ -126,6 +133,7 @@ def check_shown(app):
     best = hints[0]
     if best.cell is not None:
         from blueprints3d.client.render.highlight import outline_of
+
         assert not outline_of(found[1]).is_empty() and not outline_of(found[1]).is_hidden()
 
 
@@ -246,7 +254,10 @@ def test_the_frame_loop_runs_while_the_coach_thinks(offscreen_base):
         assert app.hint_button.label == "Thinking... 0%"
         job.progress = 0.4  # as the engine reports it, from its thread
         app.step()
-        assert "40%" in app.hud.hints.textNode.get_text() and app.hint_button.label == "Thinking... 40%"
+        assert (
+            "40%" in app.hud.hints.textNode.get_text()
+            and app.hint_button.label == "Thinking... 40%"
+        )
         gate.set()
         job.wait(120)
         app.step()
@@ -256,7 +267,9 @@ def test_the_frame_loop_runs_while_the_coach_thinks(offscreen_base):
 
 
 def test_hints_off_show_only_one_line(offscreen_base, tmp_path):
-    t = open_at(offscreen_base, settings=Settings(hints=False), settings_path=tmp_path / "settings.json")
+    t = open_at(
+        offscreen_base, settings=Settings(hints=False), settings_path=tmp_path / "settings.json"
+    )
     try:
         app = t.app
         assert not app.hint_button.shown
@@ -336,7 +349,9 @@ def test_the_hints_used_reach_the_save_a_resumed_game_and_the_history(offscreen_
     finally:
         t.close()
     resumed = slot.load()
-    t = open_at(offscreen_base, size=(320, 180), overlay=False, autosave=slot, seats=None, resumed=resumed)
+    t = open_at(
+        offscreen_base, size=(320, 180), overlay=False, autosave=slot, seats=None, resumed=resumed
+    )
     try:
         app = t.app
         flow = app.flow
@@ -361,7 +376,9 @@ def test_the_hints_used_reach_the_save_a_resumed_game_and_the_history(offscreen_
 def test_hot_seat_each_person_is_counted_and_the_curtain_takes_no_hints(offscreen_base):
     """Two people at one device: each one's hints are their own turn's, counted on their own
     seat; behind the curtain H does nothing and no ghost is left on the table."""
-    t = open_at(offscreen_base, seats=[SeatConfig("Ann"), SeatConfig("Cy"), SeatConfig("Bob", "easy")])
+    t = open_at(
+        offscreen_base, seats=[SeatConfig("Ann"), SeatConfig("Cy"), SeatConfig("Bob", "easy")]
+    )
     try:
         app = t.app
         flow = app.flow
@@ -391,6 +408,7 @@ def test_hot_seat_each_person_is_counted_and_the_curtain_takes_no_hints(offscree
 
 # ---- the ghosts' numbers (issue 29, item 5) ----------------------------------------------------
 
+
 def _mouse_rect(points):
     pts = [p for p in points if p is not None]
     xs, ys = [p[0] for p in pts], [-p[1] for p in pts]
@@ -415,8 +433,11 @@ def number_rects(app):
         l, r, b, t = tn.get_card_actual()
         s = label.get_sx(view.root)
         at = label.get_pos(view.root)
-        out[tn.get_text()] = _mouse_rect(app.picker.project(at + right * (x * s) + up * (z * s), view.root)
-                                         for x in (l, r) for z in (b, t))
+        out[tn.get_text()] = _mouse_rect(
+            app.picker.project(at + right * (x * s) + up * (z * s), view.root)
+            for x in (l, r)
+            for z in (b, t)
+        )
     return out
 
 
@@ -424,15 +445,22 @@ def space_rects(app, seat, extra=frozenset()):
     """Every space of a seat's card on the window, up to the top of its stack (a ghost's too)."""
     from panda3d.core import Point3
     from blueprints3d.client.scene import card_model, units
+
     view = app.view
     bp = view.blueprint_of(seat)
     half = card_model.SPACE_FRACTION * units.CELL_PITCH / 2
     out = {}
     for cell in range(bp.num_cells):
         x, y = card_model.cell_position(bp, cell)
-        top = units.CARD_THICKNESS + units.DIE_SIZE * (len(app.flow.state.stacks[seat][cell]) + (cell in extra))
-        out[cell] = _mouse_rect(app.picker.project(Point3(x + sx * half, y + sy * half, z), view.seats[seat].root)
-                                for sx in (-1, 1) for sy in (-1, 1) for z in (units.CARD_THICKNESS, top))
+        top = units.CARD_THICKNESS + units.DIE_SIZE * (
+            len(app.flow.state.stacks[seat][cell]) + (cell in extra)
+        )
+        out[cell] = _mouse_rect(
+            app.picker.project(Point3(x + sx * half, y + sy * half, z), view.seats[seat].root)
+            for sx in (-1, 1)
+            for sy in (-1, 1)
+            for z in (units.CARD_THICKNESS, top)
+        )
     return out
 
 
@@ -445,9 +473,11 @@ def test_one_number_for_each_hinted_space_clear_of_every_other_space(offscreen_b
         app = t.app
         flow = app.flow
         seat = flow.current
-        assert flow.state.blueprints[seat].id == "B11"   # [[X, 1], [1, 1], [3, X]]
+        assert flow.state.blueprints[seat].id == "B11"  # [[X, 1], [1, 1], [3, X]]
         dice = [d for d in flow.state.pool][:3]
-        chosen = [coach.Hint(A.place(d, c), d, c, "place", 0.0, 0.0, (), "") for d, c in zip(dice, cells)]
+        chosen = [
+            coach.Hint(A.place(d, c), d, c, "place", 0.0, 0.0, (), "") for d, c in zip(dice, cells)
+        ]
         app.coach.hinter = lambda view, player, **kw: chosen
         ask(app)
         app.settle()
@@ -456,17 +486,25 @@ def test_one_number_for_each_hinted_space_clear_of_every_other_space(offscreen_b
         want = {}
         for rank, c in enumerate(cells, 1):
             want.setdefault(c, []).append(f"#{rank}")
-        assert sorted(numbers) == sorted(" ".join(r) for r in want.values())   # one per space
+        assert sorted(numbers) == sorted(" ".join(r) for r in want.values())  # one per space
         spaces = space_rects(app, seat, extra=frozenset(cells))
         bp = flow.state.blueprints[seat]
         for c, ranks in want.items():
             r = numbers[" ".join(ranks)]
-            assert -1 <= r[0] and r[2] <= 1 and -1 <= r[1] and r[3] <= 1, (ranks, r)   # inside the window
-            for other, sr in spaces.items():   # its own ghost too: the number never hides its die
-                assert not _meet(r, sr), (ranks, "covers", "hatched" if bp.is_hatched(other) else "", other)
+            assert -1 <= r[0] and r[2] <= 1 and -1 <= r[1] and r[3] <= 1, (
+                ranks,
+                r,
+            )  # inside the window
+            for other, sr in spaces.items():  # its own ghost too: the number never hides its die
+                assert not _meet(r, sr), (
+                    ranks,
+                    "covers",
+                    "hatched" if bp.is_hatched(other) else "",
+                    other,
+                )
         texts = list(numbers)
         for i, a in enumerate(texts):
-            for b in texts[i + 1:]:
+            for b in texts[i + 1 :]:
                 assert not _meet(numbers[a], numbers[b]), (a, b)
         # The camera moves (an orbit): the numbers are laid out again for the new view.
         app.camera_rig.orbit_by_key(25.0, 0.0)
@@ -476,6 +514,9 @@ def test_one_number_for_each_hinted_space_clear_of_every_other_space(offscreen_b
         spaces = space_rects(app, seat, extra=frozenset(cells))
         for c, ranks in want.items():
             r = numbers[" ".join(ranks)]
-            assert not any(_meet(r, spaces[h]) for h in range(bp.num_cells) if bp.is_hatched(h)), (ranks, "orbit")
+            assert not any(_meet(r, spaces[h]) for h in range(bp.num_cells) if bp.is_hatched(h)), (
+                ranks,
+                "orbit",
+            )
     finally:
         t.close()

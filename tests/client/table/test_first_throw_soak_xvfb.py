@@ -35,8 +35,13 @@ SEED, START = (490, 349), (322, 557)
 
 
 def _xdo(display: str, *args) -> str:
-    return subprocess.run(["xdotool", *map(str, args)], env=dict(os.environ, DISPLAY=display),
-                          capture_output=True, text=True, timeout=30).stdout
+    return subprocess.run(
+        ["xdotool", *map(str, args)],
+        env=dict(os.environ, DISPLAY=display),
+        capture_output=True,
+        text=True,
+        timeout=30,
+    ).stdout
 
 
 def _click(display: str, at: tuple[int, int]) -> None:
@@ -46,9 +51,13 @@ def _click(display: str, at: tuple[int, int]) -> None:
 
 def _pixel(display: str, at: tuple[int, int]) -> tuple[int, int, int]:
     """The screen's colour at ``at`` (ImageMagick's import), to see what the form shows."""
-    out = subprocess.run(["import", "-window", "root", "-crop", f"1x1+{at[0]}+{at[1]}", "-depth", "8", "txt:-"],
-                         env=dict(os.environ, DISPLAY=display), capture_output=True, text=True,
-                         timeout=30).stdout
+    out = subprocess.run(
+        ["import", "-window", "root", "-crop", f"1x1+{at[0]}+{at[1]}", "-depth", "8", "txt:-"],
+        env=dict(os.environ, DISPLAY=display),
+        capture_output=True,
+        text=True,
+        timeout=30,
+    ).stdout
     m = re.search(r"\((\d+),(\d+),(\d+)", out.splitlines()[-1] if out else "")
     return (int(m[1]), int(m[2]), int(m[3])) if m else (0, 0, 0)
 
@@ -96,8 +105,13 @@ def _moves(home: Path) -> tuple[int, dict] | None:
 def one_start(display: str, home: Path) -> str | None:
     """Start the program, fill the form, make the first placement; None, or what went wrong."""
     env = dict(os.environ, DISPLAY=display, BLUEPRINTS3D_HOME=str(home), PYTHONPATH=str(ROOT))
-    proc = subprocess.Popen([sys.executable, "-m", "blueprints3d", "--size", "1280x720"], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "blueprints3d", "--size", "1280x720"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         if not _wait(lambda: _xdo(display, "search", "--name", "Blueprints").strip(), 60):
             return "no window"
@@ -113,6 +127,7 @@ def one_start(display: str, home: Path) -> str | None:
             _click(display, START)  # (a Start pressed while the machine was busy elsewhere)
             if not _wait(lambda: _moves(home), 60):
                 return _stuck(display, home, "the game did not start (no autosave)")
+
         # The throw plays, then the keys choose the first die and a space and confirm it. A frozen
         # frame loop takes no keys: the move never comes.
         def placed():
@@ -125,6 +140,7 @@ def one_start(display: str, home: Path) -> str | None:
             _xdo(display, "key", "Return")
             got = _moves(home)
             return got if got and got[0] >= 1 else None
+
         time.sleep(4.0)
         got = _wait(placed, 90, every=2.0)
         if got is None:
@@ -143,15 +159,21 @@ def _stuck(display: str, home: Path, what: str) -> str:
     """``what`` went wrong: with the watchdog's word on whether the frames had stopped, and a
     screenshot to look at."""
     shot = home / "stuck.png"
-    subprocess.run(["import", "-window", "root", str(shot)], env=dict(os.environ, DISPLAY=display),
-                   capture_output=True, timeout=30)
+    subprocess.run(
+        ["import", "-window", "root", str(shot)],
+        env=dict(os.environ, DISPLAY=display),
+        capture_output=True,
+        timeout=30,
+    )
     time.sleep(25)  # the watchdog notes a stall after 20 s without a frame
     frozen = (home / "stalled.json").exists()
     return f"{what}; {'the frames had stopped (stalled.json)' if frozen else 'the frames ran on'}; see {shot}"
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not (available() and shutil.which("import")), reason="needs Xvfb, xdotool and ImageMagick")
+@pytest.mark.skipif(
+    not (available() and shutil.which("import")), reason="needs Xvfb, xdotool and ImageMagick"
+)
 def test_a_hundred_starts_through_the_form_each_reach_the_first_placement(tmp_path):
     failures = []
     with virtual_display("1280x720") as display:

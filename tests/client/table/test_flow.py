@@ -22,9 +22,11 @@ def people(*names):
 def play_person(flow: GameFlow, rng: random.Random) -> None:
     a = rng.choice(flow.state.legal_actions())
     k = A.decode(a)
-    out = {A.Kind.PLACE: lambda: flow.place(k.die, k.cell),
-           A.Kind.SET_ASIDE: lambda: flow.set_aside(k.die),
-           A.Kind.DISCARD: lambda: flow.discard(k.die)}[k.kind]()
+    out = {
+        A.Kind.PLACE: lambda: flow.place(k.die, k.cell),
+        A.Kind.SET_ASIDE: lambda: flow.set_aside(k.die),
+        A.Kind.DISCARD: lambda: flow.discard(k.die),
+    }[k.kind]()
     assert out.ok, out.message
     assert flow.state.log[-1] == a
 
@@ -95,8 +97,12 @@ def test_one_person_against_computers_needs_no_curtain_after_a_round():
 
 
 def test_mixed_table_with_computer_opponents_finishes():
-    flow = GameFlow([SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "medium")],
-                    seed=4, threaded_bots=False, bot_delay=0)
+    flow = GameFlow(
+        [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "medium")],
+        seed=4,
+        threaded_bots=False,
+        bot_delay=0,
+    )
     assert flow.mode in (Mode.TURN, Mode.BOT)
     seen = finish(flow, 1)
     assert "curtain" not in seen  # a single person never needs the curtain
@@ -122,8 +128,11 @@ def test_only_the_active_person_sees_their_building():
 
 def solo(seed: int) -> GameFlow:
     """Ann against a computer, Ann to play: no curtain."""
-    return GameFlow([SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")],
-                    seed=seed, threaded_bots=False)
+    return GameFlow(
+        [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")],
+        seed=seed,
+        threaded_bots=False,
+    )
 
 
 def test_an_illegal_drop_leaves_the_state_unchanged_and_says_why():
@@ -190,8 +199,13 @@ def test_two_players_discard_after_placing():
 
 
 def test_moves_out_of_turn_are_refused():
-    flow = GameFlow([SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cy")], seed=1,
-                    start_player=1, threaded_bots=False, bot_delay=5.0)
+    flow = GameFlow(
+        [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cy")],
+        seed=1,
+        start_player=1,
+        threaded_bots=False,
+        bot_delay=5.0,
+    )
     assert flow.mode is Mode.BOT
     die = flow.state.pool[0]
     out = flow.place(die, 0)
@@ -203,8 +217,11 @@ def test_moves_out_of_turn_are_refused():
 
 
 def test_threaded_bot_does_not_block_and_plays_once_ready():
-    flow = GameFlow([SeatConfig("Bot", "easy"), SeatConfig("Ann"), SeatConfig("Cob", "easy")],
-                    seed=9, bot_delay=0.0)
+    flow = GameFlow(
+        [SeatConfig("Bot", "easy"), SeatConfig("Ann"), SeatConfig("Cob", "easy")],
+        seed=9,
+        bot_delay=0.0,
+    )
     assert flow.mode is Mode.BOT
     flow._job.wait(10)
     flow.tick(1.0)
@@ -212,8 +229,12 @@ def test_threaded_bot_does_not_block_and_plays_once_ready():
 
 
 def test_round_end_shows_the_round_as_it_was_with_die_ids():
-    flow = GameFlow([SeatConfig("A", "easy"), SeatConfig("B", "easy"), SeatConfig("C", "easy")],
-                    seed=21, threaded_bots=False, bot_delay=0)
+    flow = GameFlow(
+        [SeatConfig("A", "easy"), SeatConfig("B", "easy"), SeatConfig("C", "easy")],
+        seed=21,
+        threaded_bots=False,
+        bot_delay=0,
+    )
     flow.run_bots()
     assert flow.mode is Mode.ROUND_END
     end = flow.round_end
@@ -221,9 +242,12 @@ def test_round_end_shows_the_round_as_it_was_with_die_ids():
     for p in range(3):
         got = [[(MATERIAL_OF[d], end.values[d]) for d in st] for st in end.stacks[p]]
         assert [list(s) for s in r.buildings[p]] == got
-        assert sum(d.points for d in end.explanations[p]) + r.scores[p].blueprint + \
-            (r.scores[p].recycled - sum(d.points for d in end.explanations[p] if d.material == 1)) \
+        assert (
+            sum(d.points for d in end.explanations[p])
+            + r.scores[p].blueprint
+            + (r.scores[p].recycled - sum(d.points for d in end.explanations[p] if d.material == 1))
             == r.scores[p].total
+        )
     assert flow.visible_seats() == {0, 1, 2}
     flow.continue_after_round()
     assert flow.state.round == 2 and flow.mode is Mode.BOT
@@ -258,9 +282,14 @@ def broken_factory(level, seed):
 def test_a_failing_computer_player_is_shown_logged_and_the_game_does_not_move(threaded, caplog):
     BrokenBot.calls = 0
     seen = []
-    flow = GameFlow([SeatConfig("Ann"), SeatConfig("Computer 2", "broken"), SeatConfig("Cy")],
-                    seed=3, start_player=1, threaded_bots=threaded, bot_delay=0.0,
-                    bot_factory=broken_factory)
+    flow = GameFlow(
+        [SeatConfig("Ann"), SeatConfig("Computer 2", "broken"), SeatConfig("Cy")],
+        seed=3,
+        start_player=1,
+        threaded_bots=threaded,
+        bot_delay=0.0,
+        bot_factory=broken_factory,
+    )
     flow.listeners.append(seen.append)
     assert flow.mode is Mode.BOT and flow.current == 1
     before = flow.state.to_dict()
@@ -289,23 +318,40 @@ def test_a_failing_computer_player_is_shown_logged_and_the_game_does_not_move(th
 
 
 def test_a_computer_player_that_answers_an_illegal_move_is_shown_and_not_played(caplog):
-    flow = GameFlow([SeatConfig("Computer 1", "cheat"), SeatConfig("Bo")], seed=5,
-                    threaded_bots=False, bot_delay=0.0, bot_factory=broken_factory)
+    flow = GameFlow(
+        [SeatConfig("Computer 1", "cheat"), SeatConfig("Bo")],
+        seed=5,
+        threaded_bots=False,
+        bot_delay=0.0,
+        bot_factory=broken_factory,
+    )
     with caplog.at_level(logging.ERROR, logger="blueprints3d.client.table.flow"):
         flow.tick(1.0)
         flow.tick(2.0)
     assert flow.state.log == [] and flow.mode is Mode.BOT
-    assert flow.bot_failure.startswith("Computer 1 failed: it chose an action the rules do not allow")
+    assert flow.bot_failure.startswith(
+        "Computer 1 failed: it chose an action the rules do not allow"
+    )
     assert len([r for r in caplog.records if "illegal action" in r.getMessage()]) == 1
 
 
 def test_a_resumed_game_lets_the_failed_computer_try_again():
-    flow = GameFlow([SeatConfig("Ann"), SeatConfig("Computer 2", "broken")], seed=8,
-                    start_player=1, threaded_bots=False, bot_delay=0.0, bot_factory=broken_factory)
+    flow = GameFlow(
+        [SeatConfig("Ann"), SeatConfig("Computer 2", "broken")],
+        seed=8,
+        start_player=1,
+        threaded_bots=False,
+        bot_delay=0.0,
+        bot_factory=broken_factory,
+    )
     flow.tick(1.0)
     assert flow.bot_failure is not None
-    again = GameFlow([SeatConfig("Ann"), SeatConfig("Computer 2", "easy")], initial=flow.state.clone(),
-                     threaded_bots=False, bot_delay=0.0)
+    again = GameFlow(
+        [SeatConfig("Ann"), SeatConfig("Computer 2", "easy")],
+        initial=flow.state.clone(),
+        threaded_bots=False,
+        bot_delay=0.0,
+    )
     assert again.bot_failure is None
     again.run_bots()
     assert len(again.state.log) >= 1 and again.mode is not Mode.BOT
@@ -319,8 +365,12 @@ def test_a_bad_seed_or_seat_count_is_refused_with_a_message():
 
 
 def test_what_others_did_is_told_without_naming_their_spaces():
-    flow = GameFlow([SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "medium")],
-                    seed=14, threaded_bots=False, bot_delay=0)
+    flow = GameFlow(
+        [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "medium")],
+        seed=14,
+        threaded_bots=False,
+        bot_delay=0,
+    )
     rng = random.Random(2)
     for _ in range(5):
         flow.run_bots()
@@ -333,6 +383,7 @@ def test_what_others_did_is_told_without_naming_their_spaces():
 
 
 # ---- undo before confirm ------------------------------------------------------------------------
+
 
 def careful(seats, seed: int, **kw) -> GameFlow:
     return GameFlow(seats, seed=seed, threaded_bots=False, bot_delay=0, confirm_moves=True, **kw)
@@ -398,8 +449,9 @@ def test_the_two_player_discard_waits_for_the_confirm_too():
 
 
 def test_computer_players_never_wait_for_a_confirm():
-    flow = careful([SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")], 4,
-                   start_player=1)
+    flow = careful(
+        [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")], 4, start_player=1
+    )
     assert flow.mode is Mode.BOT
     flow.run_bots()
     assert flow.pending is None and len(flow.state.log) == 2 and flow.mode is Mode.TURN
@@ -424,8 +476,11 @@ def finish_confirming(flow: GameFlow) -> list[str]:
             n = len(flow.state.log)
             a = rng.choice(flow.state.legal_actions())
             k = A.decode(a)
-            {A.Kind.PLACE: lambda: flow.place(k.die, k.cell), A.Kind.SET_ASIDE: lambda: flow.set_aside(k.die),
-             A.Kind.DISCARD: lambda: flow.discard(k.die)}[k.kind]()
+            {
+                A.Kind.PLACE: lambda: flow.place(k.die, k.cell),
+                A.Kind.SET_ASIDE: lambda: flow.set_aside(k.die),
+                A.Kind.DISCARD: lambda: flow.discard(k.die),
+            }[k.kind]()
             assert len(flow.state.log) == n and flow.pending.action == a
             assert flow.confirm().ok and flow.state.log[n] == a
     raise AssertionError("the game did not end")

@@ -148,7 +148,9 @@ def test_the_plates_show_each_rounds_vp_as_chips_once_public(tables):
 
 
 def test_with_open_scores_the_chips_stay_during_play(tables):
-    t = tables(640, 360, seats=[SeatConfig(f"C{i}", "easy") for i in range(2)], seed=6, open_scores=True)
+    t = tables(
+        640, 360, seats=[SeatConfig(f"C{i}", "easy") for i in range(2)], seed=6, open_scores=True
+    )
     app = t.app
     flow = app.flow
     while flow.mode is not Mode.ROUND_END:

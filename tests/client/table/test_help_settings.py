@@ -21,9 +21,17 @@ from blueprints3d.files.settings import Settings, load_settings, save_settings
 
 @pytest.fixture()
 def table(tables, tmp_path):
-    return tables(1280, 400, overlay=True, seats=[SeatConfig("Ann"), SeatConfig("Bob", "hard")], seed=3,
-                  bot_delay=None, settings=Settings(), settings_path=tmp_path / "settings.json",
-                  pointer=HeldPointer())
+    return tables(
+        1280,
+        400,
+        overlay=True,
+        seats=[SeatConfig("Ann"), SeatConfig("Bob", "hard")],
+        seed=3,
+        bot_delay=None,
+        settings=Settings(),
+        settings_path=tmp_path / "settings.json",
+        pointer=HeldPointer(),
+    )
 
 
 def send(base, event):
@@ -32,13 +40,16 @@ def send(base, event):
 
 # ---- help ----------------------------------------------------------------------------------------
 
+
 def test_f1_opens_the_help_and_esc_or_f1_closes_it(table, offscreen_base):
     app = table.app
     assert not app.screens.help.active
     send(offscreen_base, "f1")
     assert app.screens.help.active and app.screens.blocked()
     send(offscreen_base, "escape")
-    assert not app.screens.help.active and not app.screens.menu.active  # Esc closed the help, not opened the menu
+    assert (
+        not app.screens.help.active and not app.screens.menu.active
+    )  # Esc closed the help, not opened the menu
     send(offscreen_base, "f1")
     assert app.screens.help.active
     send(offscreen_base, "f1")
@@ -67,7 +78,9 @@ def test_the_help_holds_the_controls_and_the_engines_numbers(table):
     # about a column of type), and there are pictures (material swatches, die faces).
     assert max(len(t.getText()) for t in app.screens.help.texts) < 90
     pictures = dict(app.screens.help.pictures)
-    assert tuple(pictures[Material.WOOD].face["frameColor"]) == pytest.approx(tuple(BASE_COLOUR[Material.WOOD]))
+    assert tuple(pictures[Material.WOOD].face["frameColor"]) == pytest.approx(
+        tuple(BASE_COLOUR[Material.WOOD])
+    )
     assert pictures[rules.DIE_FACES].pips == rules.DIE_FACES  # a die face with its pips
     assert set(rules.Award) <= set(pictures)  # a medal beside each Award
     # Legible at 1280x400: at least 12 pixels from line to line.
@@ -98,6 +111,7 @@ def test_the_menus_rules_open_the_same_help(table):
 
 # ---- settings ------------------------------------------------------------------------------------
 
+
 def test_the_settings_screen_changes_a_value_and_saves_it(table, tmp_path):
     app = table.app
     path = tmp_path / "settings.json"
@@ -119,10 +133,16 @@ def test_the_settings_screen_changes_a_value_and_saves_it(table, tmp_path):
     scr.animations.set("short")
     assert not app.view.animator.instant and app.view.animator.pace == 0.5 and not app.view.throws
     scr.sensitivity.set("2x")
-    assert app.settings.camera_sensitivity == 2.0 and load_settings(path)[0].camera_sensitivity == 2.0
+    assert (
+        app.settings.camera_sensitivity == 2.0 and load_settings(path)[0].camera_sensitivity == 2.0
+    )
     scr.shaders.commandFunc(None)
     saved = json.loads(path.read_text())
-    assert saved["shaders"] is False and saved["bot_speed"] == "fast" and saved["animations"] == "short"
+    assert (
+        saved["shaders"] is False
+        and saved["bot_speed"] == "fast"
+        and saved["animations"] == "short"
+    )
     assert "next start" in scr.shaders_note["text"]
     app.input.escape()
     assert not scr.active
@@ -141,7 +161,10 @@ def test_the_material_symbols_switch_marks_the_dice_and_the_names_and_is_saved(t
     m = Material(die.get_python_tag("material"))
     assert scr.material_symbols.words["text"] == "off"
     ranks = app.hud.demand.ranks  # the in-demand dice's captions (client/table/glance.py)
-    assert materials.die_pips(die, m) == dice_model.pip_texture() and "\5" not in ranks[0].textNode.get_text()
+    assert (
+        materials.die_pips(die, m) == dice_model.pip_texture()
+        and "\5" not in ranks[0].textNode.get_text()
+    )
     assert not app.hud.demand.dice[0].is_hidden()  # off: the plain coloured die
     try:
         scr.material_symbols.commandFunc(None)  # a click on the box
@@ -161,18 +184,24 @@ def test_the_material_symbols_switch_marks_the_dice_and_the_names_and_is_saved(t
         assert all(hasattr(pictures[m], "symbol") for m in Material)
     finally:
         app.change_settings(app.settings.changed(material_symbols=False))
-    assert app.settings.material_symbols is False and load_settings(path)[0].material_symbols is False
+    assert (
+        app.settings.material_symbols is False and load_settings(path)[0].material_symbols is False
+    )
     assert materials.die_pips(die, m) == dice_model.pip_texture() and not dice_model.symbols_shown()
     assert "\5" not in ranks[0].textNode.get_text() and not app.hud.demand.dice[0].is_hidden()
 
 
-def test_material_symbols_from_the_settings_file_and_the_command_line(tmp_path, monkeypatch, capsys):
+def test_material_symbols_from_the_settings_file_and_the_command_line(
+    tmp_path, monkeypatch, capsys
+):
     monkeypatch.setenv("BLUEPRINTS3D_HOME", str(tmp_path))
     assert options_from_args(play_args()).material_symbols is False
     assert options_from_args(play_args(material_symbols=True)).material_symbols is True
     save_settings(tmp_path / "settings.json", Settings(material_symbols=True))
     o = options_from_args(play_args())
-    assert o.settings.material_symbols is True and o.material_symbols is False  # the file's, kept apart
+    assert (
+        o.settings.material_symbols is True and o.material_symbols is False
+    )  # the file's, kept apart
 
 
 def test_camera_sensitivity_scales_the_mouse_orbit(table):
@@ -195,15 +224,28 @@ def test_camera_sensitivity_scales_the_mouse_orbit(table):
 
 
 def play_args(**kw):
-    base = dict(size=None, fullscreen=False, no_shaders=False, seats="Ann,@easy", seed=7, open_scores=False,
-                bot_delay=None, quit_after=0, resume=False, no_autosave=False, start=None)
+    base = dict(
+        size=None,
+        fullscreen=False,
+        no_shaders=False,
+        seats="Ann,@easy",
+        seed=7,
+        open_scores=False,
+        bot_delay=None,
+        quit_after=0,
+        resume=False,
+        no_autosave=False,
+        start=None,
+    )
     base.update(kw)
     return argparse.Namespace(**base)
 
 
 def test_the_play_options_read_the_settings_file(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("BLUEPRINTS3D_HOME", str(tmp_path))
-    save_settings(tmp_path / "settings.json", Settings(shaders=False, confirm_moves=False, bot_speed="slow"))
+    save_settings(
+        tmp_path / "settings.json", Settings(shaders=False, confirm_moves=False, bot_speed="slow")
+    )
     o = options_from_args(play_args())
     assert o.use_shaders is False and o.confirm_moves is False and o.settings.bot_speed == "slow"
     assert o.settings_path == tmp_path / "settings.json"
@@ -220,6 +262,7 @@ def test_a_bad_settings_file_gives_the_defaults_and_one_line(tmp_path, monkeypat
 
 
 # ---- seats ---------------------------------------------------------------------------------------
+
 
 def test_a_person_seat_gets_a_persons_default_name(table):
     from blueprints3d.client.table.bots import bot_levels
@@ -255,10 +298,14 @@ def test_a_computers_level_is_on_its_name_plate(table):
 
 def test_the_quit_question_says_the_game_is_saved_and_how_to_resume(tables, tmp_path):
     seats = [SeatConfig("Ann"), SeatConfig("Bob", "hard")]
-    for slot, said in ((None, "(It is not saved: the autosave is off.)"),
-                       (AutosaveSlot(folder=tmp_path), "It is saved: `blueprints3d --resume` continues it."),
-                       (AutosaveSlot(folder=tmp_path, name="second"),
-                        "It is saved: `blueprints3d --resume --slot second` continues it.")):
+    for slot, said in (
+        (None, "(It is not saved: the autosave is off.)"),
+        (AutosaveSlot(folder=tmp_path), "It is saved: `blueprints3d --resume` continues it."),
+        (
+            AutosaveSlot(folder=tmp_path, name="second"),
+            "It is saved: `blueprints3d --resume --slot second` continues it.",
+        ),
+    ):
         app = tables(seats=seats, seed=3, autosave=slot).app
         task_mgr = app.base.taskMgr
         task_mgr.running = True  # as in base.run(): quitting would stop it

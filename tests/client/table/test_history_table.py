@@ -38,6 +38,7 @@ def play_to_the_end(app, home: Path, at_last_round_end=None) -> None:
 
     def check(event):
         seen.append((event.kind, flow.state.is_over, len(kept_files(home))))
+
     flow.listeners.append(check)  # after the app's own listener: the app has done its part
     for _ in range(100):
         if flow.mode is Mode.GAME_OVER:
@@ -51,7 +52,9 @@ def play_to_the_end(app, home: Path, at_last_round_end=None) -> None:
             app.continue_round()
     assert flow.mode is Mode.GAME_OVER
     assert len(seen) > 50
-    assert all(n == (1 if over else 0) for _, over, n in seen), [x for x in seen if x[2] != x[1]][:3]
+    assert all(n == (1 if over else 0) for _, over, n in seen), [x for x in seen if x[2] != x[1]][
+        :3
+    ]
 
 
 def test_a_finished_game_is_kept_and_a_new_game_does_not_lose_it(table, capsys):
@@ -72,8 +75,13 @@ def test_a_finished_game_is_kept_and_a_new_game_does_not_lose_it(table, capsys):
     assert kept_files(home) == [path] and path.read_bytes() == record
     # The finished game replays from the history, step for step as it was played.
     steps = game_steps(load_game(1, home).state)
-    assert [(s.header, s.caption) for s in steps] == [(s.header, s.caption) for s in game_steps(finished)]
-    assert steps[-1].caption.startswith("Game over") and finished.names[finished.result().winners[0]] in steps[-1].caption
+    assert [(s.header, s.caption) for s in steps] == [
+        (s.header, s.caption) for s in game_steps(finished)
+    ]
+    assert (
+        steps[-1].caption.startswith("Game over")
+        and finished.names[finished.result().winners[0]] in steps[-1].caption
+    )
     assert main(["replay", "--list"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert len(out) == len(steps) and out[-1].endswith(steps[-1].caption)
@@ -90,6 +98,7 @@ def test_new_game_chosen_at_the_last_round_end_cannot_lose_it(table):
         app.screens.menu_new_game()  # Esc menu -> New game: the confirmation is asked while in game
         app.screens.confirm.exit()
         app.start_game([SeatConfig("Dee"), SeatConfig("Eve", "easy")], seed=3)
+
     play_to_the_end(app, home, at_last_round_end=new_game_now)
     assert [g.number for g in list_games(home).games] == [1]
     assert list_games(home).games[0].players[0].name == "Ann"
@@ -125,7 +134,9 @@ def test_a_history_that_cannot_be_written_is_said_and_play_goes_on(table):
         elif flow.mode is Mode.ROUND_END:
             app.continue_round()
     assert flow.mode is Mode.GAME_OVER and app.saving.kept_game is None
-    want = (f"could not keep the finished game in the history: a file stands where the folder "
-            f"{home / 'history'} must be; move it away or choose another folder")
+    want = (
+        f"could not keep the finished game in the history: a file stands where the folder "
+        f"{home / 'history'} must be; move it away or choose another folder"
+    )
     assert want in messages, messages
     assert slot.load().state == flow.state  # the autosave still holds the finished game

@@ -13,8 +13,10 @@ from blueprints3d.client.table.flow import Mode, SeatConfig
 
 MIN_PX = 12.0
 SIZES = [(1280, 400), (1280, 720), (1024, 768), (1920, 1080), (2560, 1440)]
-LONG = ("the orange 4: choose a space with the arrows or 1-6, enter to place, backspace to choose "
-        "another die; Bob took the black 2 and Cy the clear 5 meanwhile, in the open")
+LONG = (
+    "the orange 4: choose a space with the arrows or 1-6, enter to place, backspace to choose "
+    "another die; Bob took the black 2 and Cy the clear 5 meanwhile, in the open"
+)
 
 
 def rect_2d(np, render2d):
@@ -123,7 +125,12 @@ def check_layout(app, render2d, size, wrapped: bool, scene: bool = False) -> Non
     if app.hint_button.shown:
         hb = boxes["hint button"] = frames_rect(app.hint_button.root, render2d)
         assert hb[0] >= -1 and hb[1] <= 1 and hb[2] >= -1 and hb[3] <= 1, (size, hb)
-        px = app.hint_button.button.getScale(render2d)[2] * app.hint_button.button.component("text0").textNode.get_line_height() * h / 2
+        px = (
+            app.hint_button.button.getScale(render2d)[2]
+            * app.hint_button.button.component("text0").textNode.get_line_height()
+            * h
+            / 2
+        )
         assert px >= MIN_PX, (size, px)
     boxes["name plate"] = plate_rect(app, app.flow.viewer)
     card = app.view.seats[app.flow.viewer].card
@@ -131,7 +138,7 @@ def check_layout(app, render2d, size, wrapped: bool, scene: bool = False) -> Non
         boxes["card"] = projected_rect(app, card)
     names = list(boxes)
     for i, a in enumerate(names):
-        for b in names[i + 1:]:
+        for b in names[i + 1 :]:
             assert not overlap(boxes[a], boxes[b]), (size, a, boxes[a], b, boxes[b])
     if scene:
         # No name on the table (an opponent's sign on their screen, a plate) under the HUD.
@@ -158,9 +165,19 @@ def test_hud_texts_fit_apart_and_are_legible(offscreen_base, size):
 
     shaders.configure(False)
     w, h = size
-    t = open_table(offscreen_base, w, h,
-                   AppOptions(seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "hard")],
-                              seed=5, bot_delay=0, threaded_bots=False, confirm_moves=True), overlay=True)
+    t = open_table(
+        offscreen_base,
+        w,
+        h,
+        AppOptions(
+            seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "hard")],
+            seed=5,
+            bot_delay=0,
+            threaded_bots=False,
+            confirm_moves=True,
+        ),
+        overlay=True,
+    )
     try:
         app = t.app
         app.settle()  # as the table opened: Ann's turn, the score panel's text just set
@@ -182,10 +199,21 @@ def test_no_name_on_the_table_lies_under_the_hud(offscreen_base, size, players):
 
     shaders.configure(False)
     w, h = size
-    seats = [SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "hard"), SeatConfig("Di", "easy")]
-    t = open_table(offscreen_base, w, h,
-                   AppOptions(seats=seats[:players], seed=5, bot_delay=0, threaded_bots=False,
-                              confirm_moves=True), overlay=True)
+    seats = [
+        SeatConfig("Ann"),
+        SeatConfig("Bob", "easy"),
+        SeatConfig("Cy", "hard"),
+        SeatConfig("Di", "easy"),
+    ]
+    t = open_table(
+        offscreen_base,
+        w,
+        h,
+        AppOptions(
+            seats=seats[:players], seed=5, bot_delay=0, threaded_bots=False, confirm_moves=True
+        ),
+        overlay=True,
+    )
     try:
         app = t.app
         app.flow.run_bots()
@@ -202,7 +230,9 @@ def test_no_name_on_the_table_lies_under_the_hud(offscreen_base, size, players):
         else:
             # Narrow: the info line breaks between its items, never inside one.
             rows = app.hud.info.textNode.get_wordwrapped_text().replace("\u00a0", " ").split("\n")
-            assert any("your VP 0" in row for row in rows), rows  # never "your VP" on one row, its 0 on the next
+            assert any("your VP 0" in row for row in rows), (
+                rows
+            )  # never "your VP" on one row, its 0 on the next
     finally:
         t.close()
 
@@ -223,7 +253,9 @@ def test_hud_layout_follows_a_resize(offscreen_base):
         hud.destroy()
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1280, 400)], ids=["1280x720", "1920x1080", "1280x400"])
+@pytest.mark.parametrize(
+    "size", [(1280, 720), (1920, 1080), (1280, 400)], ids=["1280x720", "1920x1080", "1280x400"]
+)
 def test_this_rounds_awards_and_prizes_read_in_large_type(offscreen_base, size):
     """The Award and Prize cards on the table are a few pixels of type from the default view: the
     HUD shows them as medals with their VP and as each Prize's icon and meter, at least 12 pixels
@@ -234,9 +266,18 @@ def test_this_rounds_awards_and_prizes_read_in_large_type(offscreen_base, size):
 
     shaders.configure(False)
     w, h = size
-    t = open_table(offscreen_base, w, h,
-                   AppOptions(seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "easy")],
-                              seed=5, bot_delay=0, threaded_bots=False), overlay=True)
+    t = open_table(
+        offscreen_base,
+        w,
+        h,
+        AppOptions(
+            seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "easy")],
+            seed=5,
+            bot_delay=0,
+            threaded_bots=False,
+        ),
+        overlay=True,
+    )
     try:
         app = t.app
         app.flow.run_bots()
@@ -248,12 +289,15 @@ def test_this_rounds_awards_and_prizes_read_in_large_type(offscreen_base, size):
         # The medals: this round's Awards (3 players: Gold and Silver) with their VP, and what a
         # Prize is worth; then each Prize's icon and meter.
         assert [label.textNode.get_text() for _, label in meters.medals] == [
-            str(a.victory_points) for a in AWARDS_BY_PLAYERS[3]]
+            str(a.victory_points) for a in AWARDS_BY_PLAYERS[3]
+        ]
         assert meters.prize_vp.textNode.get_text() == f"Prizes +{PRIZE_VP}"
         assert set(meters.rows) == set(Prize)
         unit = hud.root.get_scale(offscreen_base.render2d).z * h / 2
         for prize, (icon, steps, count) in meters.rows.items():
-            lo, hi = icon.get_tight_bounds(meters.model)  # the model is drawn where the block stands
+            lo, hi = icon.get_tight_bounds(
+                meters.model
+            )  # the model is drawn where the block stands
             assert (hi.z - lo.z) * unit >= MIN_PX, prize  # an icon a player can make out
             assert count.getTextScale()[0] * count.textNode.get_line_height() * unit >= MIN_PX
         check_layout(app, offscreen_base.render2d, size, wrapped=False, scene=True)
@@ -270,8 +314,13 @@ def test_the_score_panel_counts_in_words(monkeypatch):
     flow = SimpleNamespace(state=SimpleNamespace(blueprints=[None], building=lambda seat: [[]]))
     monkeypatch.setattr(score_panel, "own_building", lambda f: (0, [[]], None))
     for total, words in ((1, "1 point"), (2, "2 points"), (0, "0 points")):
-        monkeypatch.setattr(score_panel, "score_building", lambda bp, stacks, t=total: SimpleNamespace(
-            total=t, wood=t, recycled=0, stone=0, glass=0, blueprint=0))
+        monkeypatch.setattr(
+            score_panel,
+            "score_building",
+            lambda bp, stacks, t=total: SimpleNamespace(
+                total=t, wood=t, recycled=0, stone=0, glass=0, blueprint=0
+            ),
+        )
         first = score_panel.breakdown(flow).split("\n")[0]
         assert first == f"Your building: {words}", first
 
@@ -286,8 +335,13 @@ def test_a_narrow_score_panel_never_parts_a_word_from_its_number(monkeypatch):
 
     flow = SimpleNamespace(state=SimpleNamespace(blueprints=[None], building=lambda seat: [[]]))
     monkeypatch.setattr(score_panel, "own_building", lambda f: (0, [[]], None))
-    monkeypatch.setattr(score_panel, "score_building", lambda bp, stacks: SimpleNamespace(
-        total=23, wood=4, recycled=10, stone=3, glass=12, blueprint=0))
+    monkeypatch.setattr(
+        score_panel,
+        "score_building",
+        lambda bp, stacks: SimpleNamespace(
+            total=23, wood=4, recycled=10, stone=3, glass=12, blueprint=0
+        ),
+    )
     text = score_panel.breakdown(flow)
     tn = TextNode("panel")
     for wrap in (6.0, 8.0, 10.0, 12.0, 14.0):
@@ -295,8 +349,11 @@ def test_a_narrow_score_panel_never_parts_a_word_from_its_number(monkeypatch):
         tn.set_wtext(text)
         for line in tn.get_wordwrapped_wtext().split("\n"):
             words = line.replace(score_panel.NB, " ").split()
-            assert words and not words[0].isdigit() and words[-1] not in ("wood", "recycled", "stone", "glass",
-                                                                          "bonus", "(not"), (wrap, line)
+            assert (
+                words
+                and not words[0].isdigit()
+                and words[-1] not in ("wood", "recycled", "stone", "glass", "bonus", "(not")
+            ), (wrap, line)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
@@ -310,9 +367,19 @@ def test_the_coachs_hints_fit_apart_and_are_legible(offscreen_base, size):
 
     shaders.configure(False)
     w, h = size
-    t = open_table(offscreen_base, w, h,
-                   AppOptions(seats=[SeatConfig("Ann"), SeatConfig("Bob", "hard")],
-                              seed=5, bot_delay=0, threaded_bots=False, confirm_moves=True), overlay=True)
+    t = open_table(
+        offscreen_base,
+        w,
+        h,
+        AppOptions(
+            seats=[SeatConfig("Ann"), SeatConfig("Bob", "hard")],
+            seed=5,
+            bot_delay=0,
+            threaded_bots=False,
+            confirm_moves=True,
+        ),
+        overlay=True,
+    )
     try:
         app = t.app
         app.flow.run_bots()
@@ -325,7 +392,9 @@ def test_the_coachs_hints_fit_apart_and_are_legible(offscreen_base, size):
         # the GIL): then the hints are already shown, and only the thinking's layout is not seen.
         assert app.coach.job is not None or len(app.coach.hints) == 3
         if app.coach.job is not None:
-            check_layout(app, offscreen_base.render2d, size, wrapped=False, scene=True)  # "Thinking..."
+            check_layout(
+                app, offscreen_base.render2d, size, wrapped=False, scene=True
+            )  # "Thinking..."
             app.coach.job.wait(120)
             app.coach.poll()
         assert len(app.coach.hints) == 3

@@ -72,9 +72,19 @@ def test_the_persian_hud_is_the_mirror_image(offscreen_base, size):
     speak("fa")
     shaders.configure(False)
     w, h = size
-    t = open_table(offscreen_base, w, h,
-                   AppOptions(seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "hard")],
-                              seed=5, bot_delay=0, threaded_bots=False, confirm_moves=True), overlay=True)
+    t = open_table(
+        offscreen_base,
+        w,
+        h,
+        AppOptions(
+            seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "hard")],
+            seed=5,
+            bot_delay=0,
+            threaded_bots=False,
+            confirm_moves=True,
+        ),
+        overlay=True,
+    )
     try:
         app = t.app
         r2d = offscreen_base.render2d
@@ -84,7 +94,7 @@ def test_the_persian_hud_is_the_mirror_image(offscreen_base, size):
         assert app.hint_button.shown and app.hud.meters.shown
         check_layout(app, r2d, size, wrapped=False, scene=True)
         assert_mirrored(app, r2d, size)
-        fill_hud(app)   # the Confirm / Undo bar, a long message
+        fill_hud(app)  # the Confirm / Undo bar, a long message
         check_layout(app, r2d, size, wrapped=True, scene=True)
         assert_mirrored(app, r2d, size)
         # A resize lays it out again, still mirrored.
@@ -105,7 +115,7 @@ def test_the_top_lines_wrap_short_of_the_far_screen_on_their_side(offscreen_base
     speak(lang)
     hud = Hud(offscreen_base.aspect2d, size=(1280, 720))
     try:
-        s = -1 if lang == "en" else 1   # the start side
+        s = -1 if lang == "en" else 1  # the start side
         hud.status.setText(" ".join(["Round 1 of 3"] * 12))
         hud.place()
         lo, hi = sorted((s * 0.3, s * 0.6))
@@ -113,7 +123,7 @@ def test_the_top_lines_wrap_short_of_the_far_screen_on_their_side(offscreen_base
         w, h = hud.size
         unit = min(w, h) / 2
         r = hud.status.get_tight_bounds(hud.root)
-        left, right = r[0].x * unit / (w / 2), r[1].x * unit / (w / 2)   # in the window's [-1, 1]
+        left, right = r[0].x * unit / (w / 2), r[1].x * unit / (w / 2)  # in the window's [-1, 1]
         assert hud.status.textNode.get_num_rows() >= 2
         if lang == "en":
             assert hud.status.textNode.get_align() == TextNode.A_left
@@ -152,7 +162,7 @@ def test_relabel_shows_the_new_language_at_once(offscreen_base):
         assert bar.confirm["text"] == panda_text(_("Confirm (Enter)")) != "Confirm (Enter)"
         assert bar.undo["text"] == panda_text(_("Undo (Backspace)")) != "Undo (Backspace)"
         assert hint.button["text"] == panda_text(_("Hint (H)")) != "Hint (H)"
-        assert hint.button["frameSize"][1] != width_en   # as wide as the German labels now
+        assert hint.button["frameSize"][1] != width_en  # as wide as the German labels now
         assert not hud.rtl and hud.status.textNode.get_align() == TextNode.A_left
         # Into Persian: its words, its font, and the HUD mirrored at once.
         speak("fa")
@@ -162,7 +172,10 @@ def test_relabel_shows_the_new_language_at_once(offscreen_base):
         from blueprints3d.client.scene.script_text import interface_font
 
         assert _("F1 help") in hud.help.getText()
-        assert hud.help.textNode.get_font() == interface_font() and hud.status.textNode.get_font() == interface_font()
+        assert (
+            hud.help.textNode.get_font() == interface_font()
+            and hud.status.textNode.get_font() == interface_font()
+        )
         assert hint.button["text"] == panda_text(_("Hint (H)"))
         assert hud.rtl and hud.status.textNode.get_align() == TextNode.A_right
         assert hud.help.textNode.get_align() == TextNode.A_left and hud.help.getTextPos()[0] < 0

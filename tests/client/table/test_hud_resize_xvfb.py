@@ -24,8 +24,14 @@ ROOT = Path(__file__).resolve().parents[3]
 @pytest.mark.skipif(not available(), reason="needs Xvfb and xdotool")
 def test_resizing_a_real_window_keeps_the_hud_legible_and_f1_opens_help():
     with virtual_display("1920x1200") as display:
-        env = dict(os.environ, DISPLAY=display, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "tests")]))
-        out = subprocess.run([sys.executable, __file__], env=env, capture_output=True, text=True, timeout=300)
+        env = dict(
+            os.environ,
+            DISPLAY=display,
+            PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "tests")]),
+        )
+        out = subprocess.run(
+            [sys.executable, __file__], env=env, capture_output=True, text=True, timeout=300
+        )
         assert out.returncode == 0, out.stderr[-3000:]
         assert "resized 1280x400" in out.stdout and "help by F1" in out.stdout, out.stdout
 
@@ -39,8 +45,15 @@ def _drive() -> None:
     from blueprints3d.client.table.flow import SeatConfig
 
     base = open_base(size=(1280, 720), shaders_on=False)
-    app = TableApp(base, AppOptions(size=(1280, 720), seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy")],
-                                    seed=3, bot_delay=0.1))
+    app = TableApp(
+        base,
+        AppOptions(
+            size=(1280, 720),
+            seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy")],
+            seed=3,
+            bot_delay=0.1,
+        ),
+    )
 
     def step(n: int = 3) -> None:
         for _ in range(n):

@@ -27,7 +27,9 @@ def test_the_computers_wait_their_delay_by_the_apps_clock(tables):
 
 def test_the_pointer_in_the_options_is_the_one_the_table_follows(tables):
     pointer = HeldPointer()
-    app = tables(640, 360, seats=[SeatConfig("Ann"), SeatConfig("Cy", "easy")], seed=4, pointer=pointer).app
+    app = tables(
+        640, 360, seats=[SeatConfig("Ann"), SeatConfig("Cy", "easy")], seed=4, pointer=pointer
+    ).app
     flow = app.flow
     assert flow.mode is Mode.TURN
     app.settle()

@@ -18,13 +18,21 @@ from blueprints3d.files.settings import Settings
 
 @pytest.fixture()
 def table(tables, tmp_path):
-    return tables(1280, 720, overlay=True, seats=[SeatConfig("Ann"), SeatConfig("Bob", "hard")], seed=3,
-                  bot_delay=0, settings=Settings(), settings_path=tmp_path / "settings.json",
-                  pointer=HeldPointer())
+    return tables(
+        1280,
+        720,
+        overlay=True,
+        seats=[SeatConfig("Ann"), SeatConfig("Bob", "hard")],
+        seed=3,
+        bot_delay=0,
+        settings=Settings(),
+        settings_path=tmp_path / "settings.json",
+        pointer=HeldPointer(),
+    )
 
 
 def pick(menu, word_index: int) -> None:
-    menu.set(word_index)   # runs the menu's command, as a click on the item does
+    menu.set(word_index)  # runs the menu's command, as a click on the item does
 
 
 def plate_texts(app) -> list[str]:
@@ -39,7 +47,9 @@ def test_the_languages_are_offered_each_in_its_own_words(table):
     assert scr.language.get() == "English"
     # Each in its own letters and font, whatever the language on screen.
     assert scr.language["items"] == [panda_text(w) for w in scr.language_words]
-    assert "\1bp-font-cjk\1" in scr.language["items"][2] and "\1bp-rtl\1" in scr.language["items"][3]
+    assert (
+        "\1bp-font-cjk\1" in scr.language["items"][2] and "\1bp-rtl\1" in scr.language["items"][3]
+    )
 
 
 def test_a_choice_is_saved_and_heard_at_once(table, tmp_path):
@@ -52,16 +62,21 @@ def test_a_choice_is_saved_and_heard_at_once(table, tmp_path):
     english_face = paper.get_texture()
     app.screens.show_settings()
     scr = app.screens.settings_screen
-    pick(scr.language, 1)                                   # Deutsch
+    pick(scr.language, 1)  # Deutsch
     assert i18n.language() == "de"
     assert json.loads((tmp_path / "settings.json").read_text())["language"] == "de"
     # The HUD and the table speak German now.
     status = app.hud.status.getText()
     assert status != english_status and "Runde" in status, status
-    assert plate_texts(app) != english_plates and any("schwer" in t for t in plate_texts(app)), plate_texts(app)
+    assert plate_texts(app) != english_plates and any("schwer" in t for t in plate_texts(app)), (
+        plate_texts(app)
+    )
     # Ann's blueprint card is printed again: its title in German (a face drawn now, not the
     # English one baked for the deck).
-    assert paper.get_texture() is not english_face and paper.get_texture().get_name() != english_face.get_name()
+    assert (
+        paper.get_texture() is not english_face
+        and paper.get_texture().get_name() != english_face.get_name()
+    )
     # The cards in the centre: Silver's name is "Silber" now (Gold is "Gold" in both).
     silver = app.view.root.find_all_matches("**/award-silver-text")
     assert silver.get_num_paths() and all(n.node().get_text() == "Silber" for n in silver)
@@ -69,14 +84,20 @@ def test_a_choice_is_saved_and_heard_at_once(table, tmp_path):
     app.base.taskMgr.step()
     scr = app.screens.settings_screen
     assert scr.active
-    assert any(t.getText() == "Einstellungen" for t in _label_texts(scr.frame)), _label_texts_words(scr.frame)
+    assert any(t.getText() == "Einstellungen" for t in _label_texts(scr.frame)), _label_texts_words(
+        scr.frame
+    )
     assert scr.language.get() == "Deutsch"
     # Persian: the screen is mirrored, its labels read from the right.
     pick(scr.language, 3)
     app.base.taskMgr.step()
     scr = app.screens.settings_screen
     assert i18n.language() == "fa" and scr.active
-    language_label = next(t for t in _label_texts(scr.frame) if t.textNode.get_text() == panda_text(i18n._("Language")))
+    language_label = next(
+        t
+        for t in _label_texts(scr.frame)
+        if t.textNode.get_text() == panda_text(i18n._("Language"))
+    )
     assert language_label.textNode.get_align() == TextNode.A_right
     assert "\1bp-rtl\1" in app.hud.status.textNode.get_text()
 
@@ -84,6 +105,7 @@ def test_a_choice_is_saved_and_heard_at_once(table, tmp_path):
 def _labels(frame):
     from direct.gui.DirectGui import DirectLabel
     from direct.gui.DirectGuiBase import DirectGuiWidget
+
     out = []
     for c in frame.get_children():
         w = DirectGuiWidget.guiDict.get(c.get_name().split("-")[-1])

@@ -87,7 +87,13 @@ def test_ray_box_hits_and_misses():
 def test_fit_distance_keeps_every_point_in_view(aspect):
     vfov = 42.0
     hfov = 2 * math.degrees(math.atan(math.tan(math.radians(vfov / 2)) * aspect))
-    pts = [(-12.0, -30.0, 0.0), (12.0, -30.0, 0.0), (-11.0, 8.0, 0.0), (11.0, 8.0, 0.0), (0, -26, 8.0)]
+    pts = [
+        (-12.0, -30.0, 0.0),
+        (12.0, -30.0, 0.0),
+        (-11.0, 8.0, 0.0),
+        (11.0, 8.0, 0.0),
+        (0, -26, 8.0),
+    ]
     target = (0.0, -11.0, 4.0)
     d = fit_distance(pts, target, 0.0, 50.0, hfov, vfov)
     view = View(*target, 0.0, 50.0, d)

@@ -22,15 +22,29 @@ from panda3d.core import TextNode
 
 from blueprints3d.client.table.flow import Mode, SeatConfig
 from support.lessons import every_bubble
-from support.gui_layout import (assert_laid_out, children, frame_rect, inside, menus_have_room, overlap,
-                                text_sizes, texts, widget_rects)
+from support.gui_layout import (
+    assert_laid_out,
+    children,
+    frame_rect,
+    inside,
+    menus_have_room,
+    overlap,
+    text_sizes,
+    texts,
+    widget_rects,
+)
 
-MIN_PX = 12.0          # the English layout tests' least type (test_screens_layout.py)
+MIN_PX = 12.0  # the English layout tests' least type (test_screens_layout.py)
 LANGS = ("en", "de", "zh", "fa")
 SIZES = ((1280, 720), (1920, 1080), (1024, 768))
 PARAMS = [(lang, size) for lang in LANGS for size in SIZES]
 IDS = [f"{lang}-{w}x{h}" for lang, (w, h) in PARAMS]
-SEATS4 = [SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "easy"), SeatConfig("Dot", "easy")]
+SEATS4 = [
+    SeatConfig("Ann"),
+    SeatConfig("Bob", "easy"),
+    SeatConfig("Cy", "easy"),
+    SeatConfig("Dot", "easy"),
+]
 WINDOW = (-1, 1, -1, 1)
 
 
@@ -155,7 +169,9 @@ def panel_contents(screen, render2d) -> dict:
     f = screen.frame
     rects = {"head": node_text_rect(screen.head, render2d)}
     # The table, a column a text: no column over the next (a name never runs into the numbers).
-    rects.update({f"table column {j}": node_text_rect(c, render2d) for j, c in enumerate(screen.columns)})
+    rects.update(
+        {f"table column {j}": node_text_rect(c, render2d) for j, c in enumerate(screen.columns)}
+    )
     if screen.body.textNode.get_text().strip():
         rects["body"] = node_text_rect(screen.body, render2d)
     for name, b in screen.buttons.items():
@@ -175,9 +191,20 @@ def table(request, offscreen_base):
     speak(lang)
     shaders.configure(False)
     w, h = size
-    t = open_table(offscreen_base, w, h, AppOptions(size=size, seats=SEATS4, seed=5, bot_delay=0,
-                                                    threaded_bots=False, launch=lambda command: None),
-                   overlay=True)
+    t = open_table(
+        offscreen_base,
+        w,
+        h,
+        AppOptions(
+            size=size,
+            seats=SEATS4,
+            seed=5,
+            bot_delay=0,
+            threaded_bots=False,
+            launch=lambda command: None,
+        ),
+        overlay=True,
+    )
     t.app.flow.run_bots()
     t.app.refresh(animate=False)
     yield lang, size, t
@@ -226,7 +253,11 @@ class TestTable:
         app.input.escape()
         menu = app.screens.menu
         checked = []
-        for name, scr, title in (("menu", menu, "Menu"), ("settings", None, "Settings"), ("quit", None, None)):
+        for name, scr, title in (
+            ("menu", menu, "Menu"),
+            ("settings", None, "Settings"),
+            ("quit", None, None),
+        ):
             if name == "settings":
                 menu.buttons["Settings"]["command"]()
                 scr = app.screens.settings_screen
@@ -247,7 +278,10 @@ class TestTable:
                 assert_translated(lang, scr.frame, title)
             checked.append(name)
             if name == "settings":
-                assert sum("DirectOptionMenu" in k for k in rects) >= 3 and sum("box" in k for k in rects) >= 4
+                assert (
+                    sum("DirectOptionMenu" in k for k in rects) >= 3
+                    and sum("box" in k for k in rects) >= 4
+                )
                 from direct.gui.DirectGui import DirectOptionMenu
 
                 menus = [c for c in children(scr.frame) if isinstance(c, DirectOptionMenu)]
@@ -272,7 +306,10 @@ class TestTable:
             panel = frame_rect(f, r2d)
             assert inside(panel, WINDOW)
             assert scr.line_px >= MIN_PX, (lang, size, scr.line_px)
-            rects = {f"{i} {t_.getText()[:30]}": node_text_rect(t_, r2d) for i, t_ in enumerate(scr.texts)}
+            rects = {
+                f"{i} {t_.getText()[:30]}": node_text_rect(t_, r2d)
+                for i, t_ in enumerate(scr.texts)
+            }
             for i, (_picture, pic) in enumerate(scr.pictures):
                 rects[f"picture {i}"] = frame_rect(pic, r2d, (f,))
             rects["Back"] = frame_rect(scr.close_button, r2d, (f,))
@@ -283,7 +320,9 @@ class TestTable:
             # The controls' column: the first, at the left in English, at the right in Persian.
             on_right = centre_x(node_text_rect(controls, r2d)) > 0
             assert on_right == (lang == "fa"), (lang, size)
-            assert controls.textNode.get_align() == (TextNode.A_right if lang == "fa" else TextNode.A_left)
+            assert controls.textNode.get_align() == (
+                TextNode.A_right if lang == "fa" else TextNode.A_left
+            )
         finally:
             app.screens.close_help()
 
@@ -345,7 +384,13 @@ class TestTable:
             labels = rv.label_rects()
             assert "caption" in labels or step.kind == "summary", (lang, size, step.kind)
             for name, r in labels.items():
-                assert r[0] >= 0 and r[1] >= 0 and r[2] <= w and r[3] <= h, (lang, size, step.kind, name, r)
+                assert r[0] >= 0 and r[1] >= 0 and r[2] <= w and r[3] <= h, (
+                    lang,
+                    size,
+                    step.kind,
+                    name,
+                    r,
+                )
             for (a, ra), (b, rb) in itertools.combinations(labels.items(), 2):
                 assert not overlaps(ra, rb), (lang, size, i, step.kind, a, ra, b, rb)
             buildings = [r for r in (rv.building_rect(p) for p in range(4)) if r is not None]
@@ -361,7 +406,10 @@ class TestTable:
                 if panel is not None:
                     assert not overlaps(r, panel), (lang, size, i, step.kind, name, r, panel)
             if lang != "en" and "caption" in labels:
-                assert not re.search(r"\b(the|and|round|points)\b", rv.caption.getText()), (lang, rv.caption.getText())
+                assert not re.search(r"\b(the|and|round|points)\b", rv.caption.getText()), (
+                    lang,
+                    rv.caption.getText(),
+                )
         # The round's summary panel: inside the window, its parts inside it and apart.
         summary = app.screens.summary
         assert summary.active
@@ -395,7 +443,9 @@ class TestTable:
         assert st.head.getText() == headline(flow.state.result(), names)
         if lang != "en":
             assert " wins " not in st.head.getText() and "Shared victory" not in st.head.getText()
-        assert st.head.textNode.get_align() == (TextNode.A_right if lang == "fa" else TextNode.A_left)
+        assert st.head.textNode.get_align() == (
+            TextNode.A_right if lang == "fa" else TextNode.A_left
+        )
         # The buildings beside it, as test_standings.py measures them, for every player's row.
         w, h = size
         pod = app.podium
@@ -406,9 +456,13 @@ class TestTable:
             px = st.rect_px()
             blds = [pod.building_rect(i) for i in range(len(pod.cards))]
             for i, r in enumerate(blds):
-                assert r is not None and r[0] >= 0 and r[2] <= w and r[1] >= 0 and r[3] <= h, (lang, size, r)
+                assert r is not None and r[0] >= 0 and r[2] <= w and r[1] >= 0 and r[3] <= h, (
+                    lang,
+                    size,
+                    r,
+                )
                 assert not overlaps(r, px), (lang, size, player, r, px)
-                assert not any(overlaps(r, q) for q in blds[i + 1:]), (lang, size, blds)
+                assert not any(overlaps(r, q) for q in blds[i + 1 :]), (lang, size, blds)
             placed = []
             u = min(w, h) / 2
             for label in [pod.title, *pod.labels]:
@@ -416,7 +470,12 @@ class TestTable:
                 lr = (lo.x * u + w / 2, h / 2 - hi.z * u, hi.x * u + w / 2, h / 2 - lo.z * u)
                 assert not overlaps(lr, px), (lang, size, label.getText(), lr, px)
                 assert not any(overlaps(lr, r) for r in blds), (lang, size, label.getText(), lr)
-                assert lr[0] >= 0 and lr[2] <= w and lr[1] >= 0 and lr[3] <= h, (lang, size, label.getText(), lr)
+                assert lr[0] >= 0 and lr[2] <= w and lr[1] >= 0 and lr[3] <= h, (
+                    lang,
+                    size,
+                    label.getText(),
+                    lr,
+                )
                 placed.append((label.getText(), lr))
             for (a, ra), (b, rb) in itertools.combinations(placed, 2):
                 assert not overlaps(ra, rb), (lang, size, a, ra, b, rb)
@@ -435,7 +494,9 @@ class TestTable:
             tut.update()
             w, h = size
             rect = tut.panel_rect()
-            assert rect is not None and 0 <= rect[0] and rect[2] <= w and 0 <= rect[1] and rect[3] <= h, (lang, size, rect)
+            assert (
+                rect is not None and 0 <= rect[0] and rect[2] <= w and 0 <= rect[1] and rect[3] <= h
+            ), (lang, size, rect)
             u = min(w, h) / 2
             a2d = app.base.aspect2d
 
@@ -445,16 +506,27 @@ class TestTable:
 
             title = px(tut.title)
             assert 0 <= title[0] and title[2] <= w and 0 <= title[1], (lang, size, title)
-            assert not (title[0] < rect[2] and rect[0] < title[2] and title[1] < rect[3] and rect[1] < title[3]), \
-                (lang, size, title, rect)
-            for text in app.hud.texts():   # the coach never covers the HUD's lines
+            assert not (
+                title[0] < rect[2]
+                and rect[0] < title[2]
+                and title[1] < rect[3]
+                and rect[1] < title[3]
+            ), (lang, size, title, rect)
+            for text in app.hud.texts():  # the coach never covers the HUD's lines
                 r = px(text)
-                assert not (rect[0] < r[2] and r[0] < rect[2] and rect[1] < r[3] and r[1] < rect[3]), \
-                    (lang, size, text.textNode.get_text(), r, rect)
+                assert not (
+                    rect[0] < r[2] and r[0] < rect[2] and rect[1] < r[3] and r[1] < rect[3]
+                ), (lang, size, text.textNode.get_text(), r, rect)
             title_words = tut.title.getText()
-            assert _t(coach.TITLE) in title_words or title_words.startswith(_t(coach.TITLE)[:4]), (lang, title_words)
+            assert _t(coach.TITLE) in title_words or title_words.startswith(_t(coach.TITLE)[:4]), (
+                lang,
+                title_words,
+            )
             if lang != "en":
-                assert tut.bubble and not re.search(r"\b(the|you|your|and)\b", tut.bubble), (lang, tut.bubble)
+                assert tut.bubble and not re.search(r"\b(the|you|your|and)\b", tut.bubble), (
+                    lang,
+                    tut.bubble,
+                )
             # Every bubble the lesson can say, at most two lines of the bubble, inside the window.
             seen, too_long = 0, []
             for bubbles in every_bubble():

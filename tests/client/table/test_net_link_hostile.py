@@ -33,21 +33,26 @@ def test_a_bad_message_mid_game_is_said_and_the_table_connects_again_on_yes(tabl
         question = app.screens.confirm.question
         assert "not JSON" in question and "Connect again?" in question
         assert first.connection.alive is False
-        app.net.reconnect()                          # the confirm's Yes
+        app.net.reconnect()  # the confirm's Yes
         assert not app.screens.confirm.active
         frames_until(app, lambda: isinstance(app.flow, RemoteFlow) and app.flow is not first)
         assert app.flow.link == CONNECTED and app.flow.connection.status == CONNECTED
-        assert server.firsts[1] == {"v": 1, "type": "rejoin", "room": ROOM, "token": first.connection.token}
+        assert server.firsts[1] == {
+            "v": 1,
+            "type": "rejoin",
+            "room": ROOM,
+            "token": first.connection.token,
+        }
         for _ in range(20):
             app.step()
-        assert not app.screens.confirm.active        # asked once, about the link that closed
+        assert not app.screens.confirm.active  # asked once, about the link that closed
 
 
 def test_no_leaves_the_game_for_the_new_game_screen(tables):
     with HostileServer(bad_then_good) as server:
         app = open_at(tables, server)
         frames_until(app, lambda: app.screens.confirm.active)
-        app.net.leave()                               # the confirm's No
+        app.net.leave()  # the confirm's No
         assert app.screens.new_game_screen.active and not app.screens.confirm.active
         for _ in range(20):
             app.step()
@@ -67,5 +72,8 @@ def test_a_replaced_seat_is_said_and_not_taken_back_by_itself(tables):
     with HostileServer([joined(), view(), ("sleep", 0.3), ("close", 4001, "replaced")]) as server:
         app = open_at(tables, server)
         frames_until(app, lambda: app.screens.confirm.active)
-        assert "this seat was taken by another connection with its token" in app.screens.confirm.question
+        assert (
+            "this seat was taken by another connection with its token"
+            in app.screens.confirm.question
+        )
         assert server.connections == 1

@@ -12,7 +12,11 @@ from blueprints3d.engine.state import GameState
 
 
 def covered(card) -> set[int]:
-    return {int(c.get_name().split("-")[1]) for c in card.find_all_matches("**/cover-*") if not c.node().is_overall_hidden()}
+    return {
+        int(c.get_name().split("-")[1])
+        for c in card.find_all_matches("**/cover-*")
+        if not c.node().is_overall_hidden()
+    }
 
 
 def test_the_table_covers_the_spaces_dice_stand_on(offscreen_base):
@@ -20,8 +24,17 @@ def test_the_table_covers_the_spaces_dice_stand_on(offscreen_base):
     from blueprints3d.client.table.offscreen import open_table
 
     shaders.configure(False)
-    t = open_table(offscreen_base, 320, 180, AppOptions(seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy")],
-                                                        seed=4, bot_delay=0, threaded_bots=False))
+    t = open_table(
+        offscreen_base,
+        320,
+        180,
+        AppOptions(
+            seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy")],
+            seed=4,
+            bot_delay=0,
+            threaded_bots=False,
+        ),
+    )
     try:
         app = t.app
         flow, view = app.flow, app.view
@@ -33,8 +46,11 @@ def test_the_table_covers_the_spaces_dice_stand_on(offscreen_base):
             assert flow.mode is Mode.TURN
             acts = [A.decode(a) for a in flow.state.legal_actions()]
             k = next((k for k in acts if k.kind is A.Kind.PLACE), acts[0])
-            out = {A.Kind.PLACE: lambda: flow.place(k.die, k.cell), A.Kind.DISCARD: lambda: flow.discard(k.die),
-                   A.Kind.SET_ASIDE: lambda: flow.set_aside(k.die)}[k.kind]()
+            out = {
+                A.Kind.PLACE: lambda: flow.place(k.die, k.cell),
+                A.Kind.DISCARD: lambda: flow.discard(k.die),
+                A.Kind.SET_ASIDE: lambda: flow.set_aside(k.die),
+            }[k.kind]()
             assert out.ok, out.message
             if flow.pending is not None:
                 flow.confirm()
@@ -59,8 +75,10 @@ def test_demo_and_replay_steps_cover_occupied_spaces():
     draw_step(root, step)
     cards = root.find_all_matches("**/card-*")
     seen = 0
-    for view, card in zip([v for v in step.buildings if v.blueprint is not None],
-                          [c for c in cards if c.has_tag("card")]):
+    for view, card in zip(
+        [v for v in step.buildings if v.blueprint is not None],
+        [c for c in cards if c.has_tag("card")],
+    ):
         want = {c for c, st in enumerate(view.stacks) if st}
         assert covered(card) == want
         seen += len(want)

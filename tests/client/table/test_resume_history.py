@@ -38,7 +38,9 @@ def test_history_survives_a_save_and_resume_round_trip(tmp_path):
     resumed = GameFlow(seats_from_meta(meta)[0], initial=state, bot_delay=0, threaded_bots=False)
     assert resumed.history == flow.history
     assert resumed.since_last_turn(0) == flow.since_last_turn(0)
-    assert any("Bot" in text or "Cob" in text or "takes" in text for text in resumed.since_last_turn(0))
+    assert any(
+        "Bot" in text or "Cob" in text or "takes" in text for text in resumed.since_last_turn(0)
+    )
 
 
 def test_history_is_the_rounds_own_after_a_round_end():
@@ -55,8 +57,12 @@ def test_the_resumed_table_shows_what_the_others_took(offscreen_base, tmp_path):
 
     shaders.configure(False)
     slot = AutosaveSlot(tmp_path)
-    t = open_table(offscreen_base, 320, 180, AppOptions(seats=SEATS, seed=7, bot_delay=0,
-                                                        threaded_bots=False, autosave=slot))
+    t = open_table(
+        offscreen_base,
+        320,
+        180,
+        AppOptions(seats=SEATS, seed=7, bot_delay=0, threaded_bots=False, autosave=slot),
+    )
     try:
         app = t.app
         app.flow.threaded_bots = False
@@ -95,7 +101,9 @@ def test_the_new_game_screen_continues_the_saved_game(offscreen_base, tmp_path):
     for state, offered in ((None, False), (flow.state, True)):
         if state is not None:
             slot.save(state, meta)
-        t = open_table(offscreen_base, 640, 360, AppOptions(bot_delay=0, threaded_bots=False, autosave=slot))
+        t = open_table(
+            offscreen_base, 640, 360, AppOptions(bot_delay=0, threaded_bots=False, autosave=slot)
+        )
         try:
             app = t.app
             screen = app.screens.new_game_screen
@@ -114,8 +122,12 @@ def test_the_new_game_screen_continues_the_saved_game(offscreen_base, tmp_path):
 
 @pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (1920, 1080)])
 def test_the_continue_button_names_every_seat_and_fits_the_form(tables, tmp_path, size):
-    seats = [SeatConfig("Annabel Lee"), SeatConfig("Computer 2", "hard"), SeatConfig("Computer 3", "expert"),
-             SeatConfig("Computer 4", "medium")]
+    seats = [
+        SeatConfig("Annabel Lee"),
+        SeatConfig("Computer 2", "hard"),
+        SeatConfig("Computer 3", "expert"),
+        SeatConfig("Computer 4", "medium"),
+    ]
     slot = AutosaveSlot(tmp_path)
     flow = GameFlow(seats, seed=7, bot_delay=0, threaded_bots=False)
     slot.save(flow.state, {"seats": [{"name": s.name, "bot": s.bot} for s in seats]})
@@ -124,7 +136,10 @@ def test_the_continue_button_names_every_seat_and_fits_the_form(tables, tmp_path
     button = screen.continue_button
     assert button is not None
     words = button["text"]
-    assert "Annabel Lee, Computer 2 (hard), Computer 3 (expert), Computer 4 (medium)" in words, words
+    assert "Annabel Lee, Computer 2 (hard), Computer 3 (expert), Computer 4 (medium)" in words, (
+        words
+    )
+
     def box(b):  # (left, right, bottom, top) in the form's units
         fr, k, pos = b.node().get_frame(), b.get_scale()[0], b.get_pos()
         return pos.x + fr[0] * k, pos.x + fr[1] * k, pos.z + fr[2] * k, pos.z + fr[3] * k

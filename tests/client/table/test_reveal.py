@@ -20,7 +20,12 @@ from blueprints3d.client.table.reveal import overlaps, spread
 from blueprints3d.engine import actions as A
 from support.table_rig import play
 
-SEATS4 = [SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "easy"), SeatConfig("Dot", "easy")]
+SEATS4 = [
+    SeatConfig("Ann"),
+    SeatConfig("Bob", "easy"),
+    SeatConfig("Cy", "easy"),
+    SeatConfig("Dot", "easy"),
+]
 
 
 def play_to_round_end(app, seed: int = 1) -> None:
@@ -41,8 +46,13 @@ def play_to_round_end(app, seed: int = 1) -> None:
 @pytest.fixture
 def reveal_table(offscreen_base, request):
     width, height = request.param
-    t = open_table(offscreen_base, width, height, AppOptions(size=(width, height), seats=SEATS4, seed=7,
-                                                             bot_delay=0, threaded_bots=False), overlay=True)
+    t = open_table(
+        offscreen_base,
+        width,
+        height,
+        AppOptions(size=(width, height), seats=SEATS4, seed=7, bot_delay=0, threaded_bots=False),
+        overlay=True,
+    )
     yield t
     t.close()
 
@@ -136,8 +146,12 @@ def test_the_awards_fly_only_when_their_step_comes(reveal_table):
     first = next(i for i, s in enumerate(rv.steps) if s.kind == "award")
     rv._go(first - 1)
     app.settle()
-    assert all(app.view.round_cards[a.value].get_parent() == app.view.centre for a in end.result.awards)
-    assert not any(n in ("award", "prize") for n, _, _ in app.sounds.bank.log)  # the round's end is silent
+    assert all(
+        app.view.round_cards[a.value].get_parent() == app.view.centre for a in end.result.awards
+    )
+    assert not any(
+        n in ("award", "prize") for n, _, _ in app.sounds.bank.log
+    )  # the round's end is silent
     played = []
     real = app.sounds.bank.play
     app.sounds.bank.play = lambda name, *a, **k: played.append(name) or real(name, *a, **k)
@@ -163,8 +177,13 @@ def test_hot_seat_reveals_buildings_and_this_rounds_cards_but_no_vp_totals(offsc
     the buildings and this round's cards; the cards won in earlier rounds stay face down and
     no victory point total is shown until the game's end."""
     seats = [SeatConfig("Ann"), SeatConfig("Bea")]
-    t = open_table(offscreen_base, 1280, 720, AppOptions(size=(1280, 720), seats=seats, seed=4, bot_delay=0,
-                                                         threaded_bots=False), overlay=True)
+    t = open_table(
+        offscreen_base,
+        1280,
+        720,
+        AppOptions(size=(1280, 720), seats=seats, seed=4, bot_delay=0, threaded_bots=False),
+        overlay=True,
+    )
     try:
         app = t.app
         flow = app.flow
@@ -189,7 +208,9 @@ def test_hot_seat_reveals_buildings_and_this_rounds_cards_but_no_vp_totals(offsc
                 play(flow, rng.choice(flow.state.legal_actions()))
         assert seen > 0  # some earlier round's cards were on the table, face down, in a reveal
         app.settle()
-        assert all(c.get_tag("face") == "up" for sv in app.view.seats for c in sv.pile)  # the end: open
+        assert all(
+            c.get_tag("face") == "up" for sv in app.view.seats for c in sv.pile
+        )  # the end: open
         assert app.screens.standings.active and "VP" in app.screens.standings.text
     finally:
         t.close()

@@ -58,17 +58,28 @@ def test_every_action_is_autosaved_and_resume_continues_exactly(table, offscreen
 
 def test_resume_option_loads_the_slot_and_refuses_a_damaged_one(tmp_path, monkeypatch):
     monkeypatch.setenv("BLUEPRINTS3D_HOME", str(tmp_path))
-    args = argparse.Namespace(size=None, fullscreen=False, no_shaders=True, seats=None, seed=None,
-                              open_scores=False, bot_delay=0.1, quit_after=0, resume=True, no_autosave=False)
+    args = argparse.Namespace(
+        size=None,
+        fullscreen=False,
+        no_shaders=True,
+        seats=None,
+        seed=None,
+        open_scores=False,
+        bot_delay=0.1,
+        quit_after=0,
+        resume=True,
+        no_autosave=False,
+    )
     with pytest.raises(SaveFileError, match="no saved game to resume"):
         options_from_args(args)
     from blueprints3d.engine import GameState
+
     slot = AutosaveSlot(tmp_path)
     g = GameState.new(3, 4, names=[s.name for s in SEATS])
     slot.save(g, {"seats": [{"name": s.name, "bot": s.bot} for s in SEATS], "open_scores": True})
     opts = options_from_args(args)
     assert opts.resumed.state == g and opts.resumed.note is None
-    slot.current.write_text("{\"format\": 1")  # damaged, and no backup yet
+    slot.current.write_text('{"format": 1')  # damaged, and no backup yet
     with pytest.raises(SaveFileError, match="truncated"):
         options_from_args(args)
     slot.current.write_text(json.dumps({"nonsense": True}))

@@ -15,8 +15,15 @@ from panda3d.core import Point3, TextNode
 from blueprints3d.client.table.options import AppOptions, options_from_args
 from blueprints3d.client.table.flow import SeatConfig
 from blueprints3d.files.settings import Settings
-from support.gui_layout import (_to_r2d, assert_laid_out, frame_rect, inside, menus_have_room, text_sizes,
-                                widget_rects)
+from support.gui_layout import (
+    _to_r2d,
+    assert_laid_out,
+    frame_rect,
+    inside,
+    menus_have_room,
+    text_sizes,
+    widget_rects,
+)
 
 MIN_PX = 12.0
 SIZES = [(1280, 400), (1280, 720), (1024, 768), (1920, 1080), (2560, 1440)]
@@ -29,8 +36,12 @@ def open_at(offscreen_base, size, **kw):
 
     shaders.configure(False)
     w, h = size
-    options = dict(seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy")], seed=5, bot_delay=0,
-                   threaded_bots=False)
+    options = dict(
+        seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy")],
+        seed=5,
+        bot_delay=0,
+        threaded_bots=False,
+    )
     options.update(kw)
     t = open_table(offscreen_base, w, h, AppOptions(**options), overlay=True)
     t.app.flow.run_bots()
@@ -60,8 +71,16 @@ def test_the_new_game_form_is_laid_out_in_pixels(offscreen_base, size):
             assert px >= MIN_PX, (size, text, px)
         # The entries (PGEntry draws its own text) are as large as the labels.
         for _, entry in scr.rows:
-            px = abs(_to_r2d([entry, scr.frame], r2d, Point3(0, 0, TextNode("m").get_line_height())).z
-                     - _to_r2d([entry, scr.frame], r2d, Point3(0, 0, 0)).z) * h / 2
+            px = (
+                abs(
+                    _to_r2d(
+                        [entry, scr.frame], r2d, Point3(0, 0, TextNode("m").get_line_height())
+                    ).z
+                    - _to_r2d([entry, scr.frame], r2d, Point3(0, 0, 0)).z
+                )
+                * h
+                / 2
+            )
             assert px >= MIN_PX, (size, px)
         # It scales with the window: the type is a share of its height.
         assert scr.line_px >= max(MIN_PX, 0.03 * h)
@@ -160,7 +179,10 @@ def test_dialogs_are_opaque_over_the_table(offscreen_base):
             alone = t.screenshot().astype(int)
             app.scene.show()
             # ... and none of it shows through the dialog.
-            assert np.abs(over[inner] - alone[inner]).max() <= 3, (name, np.abs(over[inner] - alone[inner]).max())
+            assert np.abs(over[inner] - alone[inner]).max() <= 3, (
+                name,
+                np.abs(over[inner] - alone[inner]).max(),
+            )
     finally:
         app.scene.show()
         t.close()
@@ -179,11 +201,14 @@ def test_the_settings_screen_is_laid_out_in_pixels(offscreen_base, size):
         panel = frame_rect(scr.frame, r2d)
         rects = widget_rects(scr, r2d)
         # Language, computer players' speed, animations, camera sensitivity.
-        assert sum("DirectOptionMenu" in k for k in rects) == 4 and sum("box" in k for k in rects) >= 4
+        assert (
+            sum("DirectOptionMenu" in k for k in rects) == 4 and sum("box" in k for k in rects) >= 4
+        )
         assert any("Undo until" in k for k in rects) and any("takes effect" in k for k in rects)
         assert_laid_out(rects, panel, size)
-        assert menus_have_room(scr, r2d, size[1] / 2) == len(scr.language["items"]) + len(scr.speed["items"]) + len(
-            scr.animations["items"]) + len(scr.sensitivity["items"])
+        assert menus_have_room(scr, r2d, size[1] / 2) == len(scr.language["items"]) + len(
+            scr.speed["items"]
+        ) + len(scr.animations["items"]) + len(scr.sensitivity["items"])
     finally:
         t.close()
 
@@ -194,7 +219,12 @@ def test_the_new_game_forms_menus_have_room(offscreen_base):
         app = t.app
         app.show_new_game()
         # Its rows stand closer than the settings' rows, so the margin is smaller.
-        assert menus_have_room(app.screens.new_game_screen, offscreen_base.render2d, 720 / 2, margin_px=1.0) >= 5 * 4
+        assert (
+            menus_have_room(
+                app.screens.new_game_screen, offscreen_base.render2d, 720 / 2, margin_px=1.0
+            )
+            >= 5 * 4
+        )
         app.screens.new_game_screen.exit()
     finally:
         t.close()
@@ -250,7 +280,9 @@ def test_settings_back_returns_to_where_it_was_opened(offscreen_base):
         app.screens.menu.buttons["Settings"]["command"]()
         assert app.screens.settings_screen.active and not app.screens.menu.active
         app.screens.settings_screen.back_button["command"]()
-        assert not app.screens.settings_screen.active and app.screens.menu.active  # back in the menu
+        assert (
+            not app.screens.settings_screen.active and app.screens.menu.active
+        )  # back in the menu
         app.screens.menu.buttons["Settings"]["command"]()
         app.input.escape()  # Esc is Back too
         assert not app.screens.settings_screen.active and app.screens.menu.active
@@ -285,8 +317,19 @@ def test_help_back_returns_to_where_it_was_opened(offscreen_base):
 
 
 def play_args(**kw):
-    base = dict(size=None, fullscreen=False, no_shaders=False, seats="Ann,@easy", seed=7, open_scores=False,
-                bot_delay=None, quit_after=0, resume=False, no_autosave=False, start=None)
+    base = dict(
+        size=None,
+        fullscreen=False,
+        no_shaders=False,
+        seats="Ann,@easy",
+        seed=7,
+        open_scores=False,
+        bot_delay=None,
+        quit_after=0,
+        resume=False,
+        no_autosave=False,
+        start=None,
+    )
     base.update(kw)
     return argparse.Namespace(**base)
 

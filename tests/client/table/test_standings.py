@@ -19,14 +19,29 @@ from blueprints3d.files.builds import build_of
 SEATS = [SeatConfig("Ann", "easy"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "easy")]
 
 
-SEATS4 = [SeatConfig("Ann", "easy"), SeatConfig("Bob", "medium"), SeatConfig("Cy", "hard"),
-          SeatConfig("Dee", "easy")]
+SEATS4 = [
+    SeatConfig("Ann", "easy"),
+    SeatConfig("Bob", "medium"),
+    SeatConfig("Cy", "hard"),
+    SeatConfig("Dee", "easy"),
+]
 
 
 def finished(offscreen_base, width=1280, height=720, launch=None, seed=7, seats=SEATS):
-    t = open_table(offscreen_base, width, height,
-                   AppOptions(size=(width, height), seats=seats, seed=seed, bot_delay=0, threaded_bots=False,
-                              launch=launch), overlay=True)
+    t = open_table(
+        offscreen_base,
+        width,
+        height,
+        AppOptions(
+            size=(width, height),
+            seats=seats,
+            seed=seed,
+            bot_delay=0,
+            threaded_bots=False,
+            launch=launch,
+        ),
+        overlay=True,
+    )
     flow = t.app.flow
     flow.threaded_bots = False
     for _ in range(500):
@@ -49,16 +64,25 @@ def test_the_standings_table_is_the_engines_with_vp_per_round(offscreen_base):
         res = state.result()
         assert app.screens.standings.active
         per_round = [round_victory_points(rr) for rr in state.round_results]
-        rows = [line.split() for line in app.screens.standings.text.splitlines() if line.strip()[:2].rstrip(".").isdigit()]
+        rows = [
+            line.split()
+            for line in app.screens.standings.text.splitlines()
+            if line.strip()[:2].rstrip(".").isdigit()
+        ]
         assert [r[1] for r in rows] == [SEATS[p].name for p in res.standings()]
         for row, p in zip(rows, res.standings()):
-            assert [int(v) for v in row[2:]] == [vp[p] for vp in per_round] + [res.victory_points[p]]
+            assert [int(v) for v in row[2:]] == [vp[p] for vp in per_round] + [
+                res.victory_points[p]
+            ]
         assert res.explain(state.names) in app.screens.standings.text
         # The headline: the winner and the margin, from the engine's points.
         vp = sorted(res.victory_points, reverse=True)
         winner = SEATS[res.winners[0]].name
         assert app.screens.standings.head.textNode.get_text() == (
-            f"{winner} wins by {vp[0] - vp[1]} VP" if vp[0] > vp[1] else f"{winner} wins on the tie rule")
+            f"{winner} wins by {vp[0] - vp[1]} VP"
+            if vp[0] > vp[1]
+            else f"{winner} wins on the tie rule"
+        )
         # The winner's three buildings, as the rounds scored them.
         pod = app.podium
         assert pod.player == res.winners[0] and len(pod.cards) == len(state.round_results)
@@ -69,7 +93,10 @@ def test_the_standings_table_is_the_engines_with_vp_per_round(offscreen_base):
         assert app.view.dice_root.is_hidden() and all(sv.root.is_hidden() for sv in app.view.seats)
         assert pod.title.textNode.get_text() == f"{SEATS[pod.player].name}'s buildings"
         for label, rr in zip(pod.labels, state.round_results):
-            assert label.textNode.get_text() == f"Round {rr.round}: {rr.scores[pod.player].total} points"
+            assert (
+                label.textNode.get_text()
+                == f"Round {rr.round}: {rr.scores[pod.player].total} points"
+            )
         first = pod.player
         app.between.next_podium()
         assert pod.player == (first + 1) % 3 and app.screens.standings.active
@@ -95,7 +122,7 @@ def test_nothing_at_the_end_overlaps(offscreen_base, size, seats, seed):
             for i, r in enumerate(rects):
                 assert r is not None and r[0] >= 0 and r[2] <= w and r[1] >= 0 and r[3] <= h, r
                 assert not overlaps(r, panel), (player, r, panel)
-                for q in rects[i + 1:]:
+                for q in rects[i + 1 :]:
                     assert not overlaps(r, q)
             # The rounds read left to right, round 1 first.
             assert [r[0] for r in rects] == sorted(r[0] for r in rects), rects
@@ -110,20 +137,29 @@ def test_nothing_at_the_end_overlaps(offscreen_base, size, seats, seed):
             assert lr[0] >= 0 and lr[2] <= w, lr  # inside the window
             placed.append(lr)
         for i, a in enumerate(placed):  # the captions never run into each other
-            assert not any(overlaps(a, b) for b in placed[i + 1:]), placed
+            assert not any(overlaps(a, b) for b in placed[i + 1 :]), placed
         # Nor do the panel's buttons ("Bob's buildings", "New game", "Quit") lie over each other.
         boxes = []
         for b in app.screens.standings.buttons.values():  # in the panel's own units
             left, right, bottom, top = b.node().get_frame()
             k = b.get_scale()[0]
-            boxes.append((b.get_x() + left * k, -(b.get_z() + top * k), b.get_x() + right * k, -(b.get_z() + bottom * k)))
+            boxes.append(
+                (
+                    b.get_x() + left * k,
+                    -(b.get_z() + top * k),
+                    b.get_x() + right * k,
+                    -(b.get_z() + bottom * k),
+                )
+            )
         for i, a in enumerate(boxes):
-            assert not any(overlaps(a, q) for q in boxes[i + 1:]), boxes
+            assert not any(overlaps(a, q) for q in boxes[i + 1 :]), boxes
     finally:
         t.close()
 
 
-def test_save_writes_the_building_and_view_opens_the_viewer_on_it(offscreen_base, private_data_folder):
+def test_save_writes_the_building_and_view_opens_the_viewer_on_it(
+    offscreen_base, private_data_folder
+):
     launched = []
     t = finished(offscreen_base, launch=launched.append)
     try:
@@ -162,7 +198,7 @@ def test_save_writes_the_building_and_view_opens_the_viewer_on_it(offscreen_base
         finally:
             viewer.run_window = real
         assert shown == [build_of(rounds[1], pod.player)] * 2
-        assert not list(Path(app.saving.folder()).glob("viewing-*"))   # nothing left behind
+        assert not list(Path(app.saving.folder()).glob("viewing-*"))  # nothing left behind
     finally:
         t.close()
 
@@ -177,7 +213,7 @@ def test_a_viewer_that_cannot_start_is_said_in_one_line(offscreen_base):
         assert app.saving.view_kept_building(0, 0) is None
         text = app.screens.standings.message.textNode.get_text()
         assert text.startswith("could not open the viewer: ") and "\n" not in text
-        assert not list(Path(app.saving.folder()).glob("viewing-*"))   # its copy is not left behind
+        assert not list(Path(app.saving.folder()).glob("viewing-*"))  # its copy is not left behind
     finally:
         t.close()
 

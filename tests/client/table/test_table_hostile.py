@@ -25,8 +25,12 @@ def open_app(base, tmp_path, names, autosave=True):
     shaders.configure(False)
     slot = AutosaveSlot(tmp_path / "saves") if autosave else None
     seats = [SeatConfig(names[0]), SeatConfig("Bot", "easy")]
-    return open_table(base, 320, 180, AppOptions(seats=seats, seed=5, bot_delay=0, threaded_bots=False,
-                                                 autosave=slot))
+    return open_table(
+        base,
+        320,
+        180,
+        AppOptions(seats=seats, seed=5, bot_delay=0, threaded_bots=False, autosave=slot),
+    )
 
 
 def to_turn(app):
@@ -46,7 +50,9 @@ def test_item5_f6_names_stay_inside_the_save_folder(offscreen_base, tmp_path, na
         assert app.flow.seats[0].name.isprintable()  # what the TextNodes were given
         paths = [app.saving.save_building() for _ in range(3)]  # three presses within a second
         folder = (tmp_path / "saves").resolve()
-        assert all(paths) and len(set(paths)) == 3, app.hud.message if hasattr(app.hud, "message") else paths
+        assert all(paths) and len(set(paths)) == 3, (
+            app.hud.message if hasattr(app.hud, "message") else paths
+        )
         for p in paths:
             assert os.path.dirname(os.path.realpath(p)) == str(folder)
             assert "%" not in os.path.basename(p) and len(os.path.basename(p).encode()) < 255
@@ -68,11 +74,14 @@ def test_item1_f5_f6_when_the_save_folder_cannot_be_made(offscreen_base, tmp_pat
         assert app.saving.save_game_copy() is None
         said = app.hud.message.getText()
         folder = tmp_path / "saves"
-        assert said == (f"Could not save the game: a file stands where the folder {folder} must be; "
-                        f"move it away or choose another folder"), said
+        assert said == (
+            f"Could not save the game: a file stands where the folder {folder} must be; "
+            f"move it away or choose another folder"
+        ), said
         assert app.saving.save_building() is None  # said on the HUD; the game goes on
         assert app.hud.message.getText().startswith(
-            f"Could not save the building: a file stands where the folder {folder} must be")
+            f"Could not save the building: a file stands where the folder {folder} must be"
+        )
         assert app.flow.mode is Mode.TURN
     finally:
         t.close()
@@ -89,8 +98,21 @@ def test_item1_seat_names_from_undecodable_bytes_are_made_safe():
 def test_item1_the_table_opens_with_undecodable_seat_names(tmp_path):
     """The real command line, in a process of its own: Panda3D used to abort (SIGABRT)."""
     env = dict(os.environ, BLUEPRINTS3D_HOME=str(tmp_path))
-    r = subprocess.run([os.fsencode(sys.executable), b"-m", b"blueprints3d", b"--offscreen", b"--quit-after", b"2",
-                        b"--seats", b"\xff\xfe,@easy"], env=env, capture_output=True, timeout=120)
+    r = subprocess.run(
+        [
+            os.fsencode(sys.executable),
+            b"-m",
+            b"blueprints3d",
+            b"--offscreen",
+            b"--quit-after",
+            b"2",
+            b"--seats",
+            b"\xff\xfe,@easy",
+        ],
+        env=env,
+        capture_output=True,
+        timeout=120,
+    )
     assert r.returncode == 0, r.stderr[-2000:]
 
 
@@ -118,9 +140,13 @@ def test_item5_one_table_per_slot(tmp_path, monkeypatch, capsys):
 
 
 def test_item5_a_stale_lock_from_a_killed_table_is_taken_over(tmp_path):
-    code = ("import sys, os, signal; from pathlib import Path; from blueprints3d.files.autosave import AutosaveSlot;"
-            "s = AutosaveSlot(Path(sys.argv[1])); s.acquire(); print('held', flush=True); signal.pause()")
-    proc = subprocess.Popen([sys.executable, "-c", code, str(tmp_path)], stdout=subprocess.PIPE, text=True)
+    code = (
+        "import sys, os, signal; from pathlib import Path; from blueprints3d.files.autosave import AutosaveSlot;"
+        "s = AutosaveSlot(Path(sys.argv[1])); s.acquire(); print('held', flush=True); signal.pause()"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, str(tmp_path)], stdout=subprocess.PIPE, text=True
+    )
     assert proc.stdout.readline().strip() == "held"
     with pytest.raises(SlotInUse, match=f"process {proc.pid}"):
         AutosaveSlot(tmp_path).acquire()

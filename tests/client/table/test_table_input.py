@@ -37,7 +37,9 @@ def front_cell(flow, seat) -> int:
     """A printed space on the card's near row (the player's side: the last row)."""
     bp = flow.state.blueprints[seat]
     row = bp.rows - 1
-    return next(row * bp.cols + c for c in range(bp.cols) if bp.heights[row * bp.cols + c] is not None)
+    return next(
+        row * bp.cols + c for c in range(bp.cols) if bp.heights[row * bp.cols + c] is not None
+    )
 
 
 def build_stack(app, cell: int, height: int) -> None:
@@ -59,6 +61,7 @@ def plane_only(app, seat, at) -> int | None:
 
 # ---- 4. drops land where they look ----------------------------------------------------------------
 
+
 def test_a_drop_on_the_top_or_the_side_of_a_stack_counts_for_that_space(table):
     app = new_game(table, SOLO, 5)
     flow, c = app.flow, app.controls
@@ -73,7 +76,9 @@ def test_a_drop_on_the_top_or_the_side_of_a_stack_counts_for_that_space(table):
     over_top = app.picker.project(Point3(x, y, top), sv.root)
     assert over_top == c.screen_of_stack_top(seat, cell)
     # The side facing the player, half way up the middle die.
-    over_side = app.picker.project(Point3(x, y - units.DIE_SIZE / 2, top - 1.5 * units.DIE_SIZE), sv.root)
+    over_side = app.picker.project(
+        Point3(x, y - units.DIE_SIZE / 2, top - 1.5 * units.DIE_SIZE), sv.root
+    )
     assert plane_only(app, seat, over_top) != cell  # the old pick missed: it took the foot only
     die = stage(flow.state, Material.WOOD, 6)
     app.settle()
@@ -99,11 +104,19 @@ def test_the_nearest_stack_wins_and_an_empty_space_is_found_by_its_print(table):
     build_stack(app, cell, 2)
     sv = app.view.seats[seat]
     bp = sv.blueprint
-    empty = [k for k in range(bp.num_cells) if not flow.state.stacks[seat][k] and bp.heights[k] is not None]
+    empty = [
+        k
+        for k in range(bp.num_cells)
+        if not flow.state.stacks[seat][k] and bp.heights[k] is not None
+    ]
     for k in empty:  # an empty printed space: its centre picks it, as before
         at = c.screen_of_cell(seat, k)
-        assert app.picker.cell_under(*at, sv.card, lambda x, y: card_model.cell_at(bp, x, y),
-                                     columns=c.columns(seat)) == k
+        assert (
+            app.picker.cell_under(
+                *at, sv.card, lambda x, y: card_model.cell_at(bp, x, y), columns=c.columns(seat)
+            )
+            == k
+        )
     # The ray through the stack's top passes over nothing nearer: that stack is named.
     at = c.screen_of_stack_top(seat, cell)
     assert app.picker.column_under(*at, sv.card, c.columns(seat)) == cell
@@ -124,7 +137,9 @@ def test_a_die_that_fits_nowhere_dropped_on_a_stack_top_is_set_aside(table):
     top = c.screen_of_stack_top(seat, printed[0])
     assert c.press(*c.screen_of_die(die))
     c.move(*top)
-    assert c.drag.hover == printed[0] and app.view.highlighted_cells.get(seat, {}) == {}  # no space named
+    assert (
+        c.drag.hover == printed[0] and app.view.highlighted_cells.get(seat, {}) == {}
+    )  # no space named
     out = c.release(*top)
     assert out.ok and out.tentative and flow.pending.action == A.set_aside(die)
     app.input.key("enter")
@@ -132,6 +147,7 @@ def test_a_die_that_fits_nowhere_dropped_on_a_stack_top_is_set_aside(table):
 
 
 # ---- 5. undo before confirm ---------------------------------------------------------------------
+
 
 def test_a_placement_waits_for_the_confirm_and_undo_puts_everything_back(table):
     app = new_game(table, SOLO, 9)
@@ -152,10 +168,17 @@ def test_a_placement_waits_for_the_confirm_and_undo_puts_everything_back(table):
         at = app.view.dice[die].get_pos(app.view.root)
         assert (at - app.view.cell_world(seat, cell, len(s.stacks[seat][cell]))).length() < 1e-3
         assert s.to_dict() == before and s.pool == pool and s.bag == bag
-        assert app.move_bar.shown and "Enter plays it, Backspace takes it back" in app.hud.prompt.getText()
+        assert (
+            app.move_bar.shown
+            and "Enter plays it, Backspace takes it back" in app.hud.prompt.getText()
+        )
         assert saves == []
         mark = c.pending_mark.get_pos(app.view.root)  # white brackets over the waiting die
-        assert not c.pending_mark.is_hidden() and abs(mark.x - at.x) < 1e-3 and abs(mark.y - at.y) < 1e-3
+        assert (
+            not c.pending_mark.is_hidden()
+            and abs(mark.x - at.x) < 1e-3
+            and abs(mark.y - at.y) < 1e-3
+        )
         if how == "button":
             app.move_bar.undo.commandFunc(None)
         else:
@@ -163,7 +186,9 @@ def test_a_placement_waits_for_the_confirm_and_undo_puts_everything_back(table):
         app.settle()
         assert flow.pending is None and not app.move_bar.shown and c.pending_mark.is_hidden()
         assert s.to_dict() == before and s.pool == pool and s.bag == bag
-        assert (app.view.dice[die].get_pos(app.view.root) - home).length() < 1e-3  # back in the pool
+        assert (
+            app.view.dice[die].get_pos(app.view.root) - home
+        ).length() < 1e-3  # back in the pool
     out = drag(app, c.screen_of_die(die), c.screen_of_cell(seat, cell))
     assert out.tentative
     app.move_bar.confirm.commandFunc(None)
@@ -177,7 +202,9 @@ def test_grabbing_another_die_takes_the_tentative_move_back(table):
     s, seat = flow.state, flow.viewer
     first, second = s.pool[0], s.pool[2]
     before = s.to_dict()
-    assert drag(app, c.screen_of_die(first), c.screen_of_cell(seat, flow.legal_cells(first)[0])).tentative
+    assert drag(
+        app, c.screen_of_die(first), c.screen_of_cell(seat, flow.legal_cells(first)[0])
+    ).tentative
     app.settle()
     assert c.press(*c.screen_of_die(second))  # changed their mind: the first move is taken back
     assert flow.pending is None and s.to_dict() == before and c.drag.die == second
@@ -194,7 +221,9 @@ def test_the_two_player_discard_waits_for_the_confirm_and_undo_restores_it(table
     to_person(app)
     s = flow.state
     die = s.pool[0]
-    assert drag(app, c.screen_of_die(die), c.screen_of_cell(flow.viewer, flow.legal_cells(die)[0])).tentative
+    assert drag(
+        app, c.screen_of_die(die), c.screen_of_cell(flow.viewer, flow.legal_cells(die)[0])
+    ).tentative
     app.input.key("enter")
     assert flow.discarding()
     app.settle()
@@ -205,8 +234,12 @@ def test_the_two_player_discard_waits_for_the_confirm_and_undo_restores_it(table
     out = c.release(*c.screen_of_die(gone))
     assert out.ok and out.tentative
     app.settle()
-    assert app.view.dice[gone].get_z(app.view.root) > home.z + units.DIE_SIZE  # lifted, on its way out
-    assert s.to_dict() == before and s.pool == pool and s.bag == bag and not app.screens.curtain.active
+    assert (
+        app.view.dice[gone].get_z(app.view.root) > home.z + units.DIE_SIZE
+    )  # lifted, on its way out
+    assert (
+        s.to_dict() == before and s.pool == pool and s.bag == bag and not app.screens.curtain.active
+    )
     app.input.key("control-z")
     app.settle()
     assert s.to_dict() == before and s.pool == pool and s.bag == bag
@@ -230,12 +263,13 @@ def test_with_confirm_off_a_drop_is_played_at_once(table):
 
 # ---- 7. the keyboard cursor and Shift+= ---------------------------------------------------------
 
+
 def cursor_pixels(table, at) -> int:
     """Pixels of the cursor's cyan near a screen point."""
     img = table.screenshot().astype(int)
     cx, cy = table.pixel(*at)
     r = 30
-    p = img[max(cy - r, 0):cy + r, max(cx - r, 0):cx + r]
+    p = img[max(cy - r, 0) : cy + r, max(cx - r, 0) : cx + r]
     want = np.array(CURSOR_RGBA[:3]) * 255
     return int((np.abs(p - want).max(axis=2) < 40).sum())
 
@@ -262,8 +296,10 @@ def test_the_keyboard_cursor_shows_from_the_start_of_the_turn(table):
     assert app.view.selected_die == pool[1]
     pos, _, _ = c.cursor_target()
     cell = c.keys.cell
-    want = app.view.root.get_relative_point(app.view.seats[flow.viewer].root,
-                                            Point3(*card_model.cell_position(app.view.seats[flow.viewer].blueprint, cell), 0))
+    want = app.view.root.get_relative_point(
+        app.view.seats[flow.viewer].root,
+        Point3(*card_model.cell_position(app.view.seats[flow.viewer].blueprint, cell), 0),
+    )
     assert abs(pos.x - want.x) < 1e-3 and abs(pos.y - want.y) < 1e-3
     app.input.key("enter")  # tentative: no cursor while the move waits
     assert flow.pending is not None and c.cursor.is_hidden()
@@ -271,7 +307,9 @@ def test_the_keyboard_cursor_shows_from_the_start_of_the_turn(table):
     flow.run_bots()
     app.settle()
     if flow.mode is Mode.TURN:
-        assert not c.cursor.is_hidden() and c.keys.die_index == 0  # the next turn starts on the 1st die
+        assert (
+            not c.cursor.is_hidden() and c.keys.die_index == 0
+        )  # the next turn starts on the 1st die
 
 
 def test_shift_equals_and_plus_zoom_in(table):
@@ -287,6 +325,7 @@ def test_shift_equals_and_plus_zoom_in(table):
 
 
 # ---- 3. your building: zoom toward the pointer, close-up, framing, breakdown ----------------------
+
 
 def card_centre(app, seat):
     return app.picker.project(Point3(0, 0, units.CARD_THICKNESS), app.view.seats[seat].root)
@@ -308,7 +347,7 @@ def test_zoom_goes_toward_the_pointer_and_keeps_the_card_under_it(table):
         assert app.camera.goal.distance < app.camera.home.distance * 0.5
         # The old zoom (toward the view's centre) would have pushed the card off the screen.
         app.camera.reset(snap=True)
-        app.camera.zoom(0.9 ** 8)
+        app.camera.zoom(0.9**8)
         app.camera.snap()
         old = card_centre(app, seat)
         assert old is None or abs(old[1]) > 1.0 or abs(old[1] - at[1]) > 0.3
@@ -325,7 +364,11 @@ def test_c_toggles_a_close_up_of_your_building(table):
     w, h = card_model.card_size(sv.blueprint)
 
     def corners():
-        return [app.picker.project(Point3(sx * w / 2, sy * h / 2, 0), sv.root) for sx in (-1, 1) for sy in (-1, 1)]
+        return [
+            app.picker.project(Point3(sx * w / 2, sy * h / 2, 0), sv.root)
+            for sx in (-1, 1)
+            for sy in (-1, 1)
+        ]
 
     app.camera.snap()
     home = corners()
@@ -350,8 +393,13 @@ def test_from_the_default_view_a_stack_behind_a_taller_one_still_shows_its_top(t
         to_person(app)
         seat = flow.viewer
         bp = flow.state.blueprints[seat]
-        pairs = [(r * bp.cols + c, (r - 1) * bp.cols + c) for r in range(1, bp.rows) for c in range(bp.cols)
-                 if bp.heights[r * bp.cols + c] is not None and bp.heights[(r - 1) * bp.cols + c] is not None]
+        pairs = [
+            (r * bp.cols + c, (r - 1) * bp.cols + c)
+            for r in range(1, bp.rows)
+            for c in range(bp.cols)
+            if bp.heights[r * bp.cols + c] is not None
+            and bp.heights[(r - 1) * bp.cols + c] is not None
+        ]
         if pairs:
             break
     else:
@@ -378,19 +426,27 @@ def test_from_the_default_view_a_stack_behind_a_taller_one_still_shows_its_top(t
 def test_the_default_view_holds_your_card_tall_stacks_and_the_whole_pool(offscreen_base, size):
     from blueprints3d.client.table.offscreen import open_table
 
-    t = open_table(offscreen_base, *size, AppOptions(seats=SOLO, seed=3, bot_delay=0, threaded_bots=False))
+    t = open_table(
+        offscreen_base, *size, AppOptions(seats=SOLO, seed=3, bot_delay=0, threaded_bots=False)
+    )
     try:
         app = t.app
         to_person(app)
         seat = app.flow.viewer
         sv = app.view.seats[seat]
         w, h = card_model.card_size(sv.blueprint)
-        pts = [(sv.root, Point3(sx * w / 2, sy * h / 2, z)) for sx in (-1, 1) for sy in (-1, 1)
-               for z in (0.0, units.DIE_SIZE * 4)]
+        pts = [
+            (sv.root, Point3(sx * w / 2, sy * h / 2, z))
+            for sx in (-1, 1)
+            for sy in (-1, 1)
+            for z in (0.0, units.DIE_SIZE * 4)
+        ]
         r = units.DIE_SIZE / 2
         for d in app.flow.state.pool:
             node = app.view.dice[d]
-            pts += [(node, Point3(dx, dy, dz)) for dx in (-r, r) for dy in (-r, r) for dz in (-r, r)]
+            pts += [
+                (node, Point3(dx, dy, dz)) for dx in (-r, r) for dy in (-r, r) for dz in (-r, r)
+            ]
         for frame, p in pts:
             at = app.picker.project(p, frame)
             assert at is not None and abs(at[0]) <= 1 and abs(at[1]) <= 1, (size, p)
@@ -425,7 +481,9 @@ def test_the_breakdown_shows_your_own_building_only(table):
             stacks = s.building(me)
             stacks[cells[0]] = stacks[cells[0]] + [(Material(s.material(die)).value, s.values[die])]
             with_die = score_building(s.blueprints[me], stacks).total
-            text = app.score_panel.get_text().replace(NB, " ")  # the words; NB only keeps them together
+            text = app.score_panel.get_text().replace(
+                NB, " "
+            )  # the words; NB only keeps them together
             assert text.startswith(f"Your building: {with_die} points (with the new die)")
             assert f"({with_die - total:+d} in all)" in text
         else:

@@ -18,8 +18,17 @@ from blueprints3d.client.table.controls import OFF_CARD
 from blueprints3d.client.table.flow import Mode, SeatConfig
 from blueprints3d.client.table.offscreen import open_table
 from blueprints3d.client.table.layout import POOL_DIE_SCALE
-from blueprints3d.client.table.table_view import (CARRY_SCALE, DEAL_STAGGER, DEAL_TIME, DRAG_HEIGHT, DROP_BOUNCE,
-                                                  DROP_TIME, FLY_BACK_TIME, SCREEN_LIFT, SCREEN_LOWER_TIME)
+from blueprints3d.client.table.table_view import (
+    CARRY_SCALE,
+    DEAL_STAGGER,
+    DEAL_TIME,
+    DRAG_HEIGHT,
+    DROP_BOUNCE,
+    DROP_TIME,
+    FLY_BACK_TIME,
+    SCREEN_LIFT,
+    SCREEN_LOWER_TIME,
+)
 from support.table_rig import play, to_person
 from blueprints3d.files.settings import Settings
 
@@ -28,8 +37,19 @@ FRAME = 1 / 60
 
 
 def table_with(offscreen_base, seed=5, **settings):
-    t = open_table(offscreen_base, 640, 360, AppOptions(size=(640, 360), seats=SOLO, seed=seed, bot_delay=0,
-                                                       threaded_bots=False, settings=Settings(**settings)))
+    t = open_table(
+        offscreen_base,
+        640,
+        360,
+        AppOptions(
+            size=(640, 360),
+            seats=SOLO,
+            seed=seed,
+            bot_delay=0,
+            threaded_bots=False,
+            settings=Settings(**settings),
+        ),
+    )
     t.app.flow.threaded_bots = False
     return t
 
@@ -68,16 +88,16 @@ def test_a_picked_die_rises_lags_behind_a_fast_move_and_catches_up(offscreen_bas
         node = view.dice[die]
         rest = pos(app, node)
         assert c.press(*c.screen_of_die(die))
-        assert pos(app, node).z == pytest.approx(rest.z, abs=1e-4)          # not risen yet at the press
+        assert pos(app, node).z == pytest.approx(rest.z, abs=1e-4)  # not risen yet at the press
         view.update(LIFT_TIME / 2)
-        assert rest.z + 0.5 < pos(app, node).z < DRAG_HEIGHT - 0.5           # on its way up
-        assert CARRY_SCALE < node.get_sx() < POOL_DIE_SCALE                  # taking its carried size
+        assert rest.z + 0.5 < pos(app, node).z < DRAG_HEIGHT - 0.5  # on its way up
+        assert CARRY_SCALE < node.get_sx() < POOL_DIE_SCALE  # taking its carried size
         view.update(LIFT_TIME / 2)
-        assert pos(app, node).z == pytest.approx(DRAG_HEIGHT, abs=1e-3)      # the lift's height
+        assert pos(app, node).z == pytest.approx(DRAG_HEIGHT, abs=1e-3)  # the lift's height
         assert node.get_sx() == pytest.approx(CARRY_SCALE)
         for _ in range(30):
             view.update(FRAME)
-        assert (pos(app, node) - view.carried_goal).length() < 0.01         # under the pointer
+        assert (pos(app, node) - view.carried_goal).length() < 0.01  # under the pointer
         # A fast move across the table: a frame later the die is behind the pointer, leaning.
         cell = flow.legal_cells(die)[0]
         end = c.screen_of_cell(flow.viewer, cell)
@@ -91,15 +111,18 @@ def test_a_picked_die_rises_lags_behind_a_fast_move_and_catches_up(offscreen_bas
         assert view.animator.carried.lean() > 5.0
         up = view.root.get_relative_vector(node, (0, 0, 1))
         up.normalize()
-        assert up.z < 0.995                                                  # tilted
+        assert up.z < 0.995  # tilted
         # The drop goes where the pointer is, wherever the die lags: let go now, the space is the pointer's.
         heard = []
         bank = app.sounds.bank
         place = bank.place
-        bank.place = lambda on_die, d=None, delay=0.0: (heard.append((on_die, d, delay)), place(on_die, d, delay))[1]
+        bank.place = lambda on_die, d=None, delay=0.0: (
+            heard.append((on_die, d, delay)),
+            place(on_die, d, delay),
+        )[1]
         out = c.release(*end)
         assert out.ok and flow.pending is not None and flow.pending.cell == cell
-        assert heard == [(False, die, 0.0)]                                 # its sound, at the drop
+        assert heard == [(False, die, 0.0)]  # its sound, at the drop
         rest = view.cell_world(flow.viewer, cell, len(flow.state.stacks[flow.viewer][cell]))
         # It falls onto its place (in DROP_TIME), hops up off it, a smaller hop, then rests exactly.
         view.update(DROP_TIME)
@@ -109,10 +132,10 @@ def test_a_picked_die_rises_lags_behind_a_fast_move_and_catches_up(offscreen_bas
         assert abs(pos(app, node).x - rest.x) < 1e-3
         view.update(BOUNCE_TIME * 0.7 + 0.01)
         assert (pos(app, node) - rest).length() < 1e-4 and not view.animator.busy(node)
-        assert node.get_sx() == pytest.approx(1.0)                           # a card's die size
+        assert node.get_sx() == pytest.approx(1.0)  # a card's die size
         up = view.root.get_relative_vector(node, (0, 0, 1))
         up.normalize()
-        assert up.z > 0.9999                                                 # upright on its stack
+        assert up.z > 0.9999  # upright on its stack
     finally:
         t.close()
 
@@ -141,9 +164,9 @@ def test_a_refused_die_flies_back_along_an_arc_and_the_next_can_be_picked_meanwh
         view.update(FLY_BACK_TIME / 2)
         mid = pos(app, node)
         line_z = (let_go.z + slot.z) / 2
-        assert mid.z > let_go.z and mid.z > line_z + 2.0                     # an arc, well above the table
-        assert 2.0 < (mid - slot).length() < (let_go - slot).length()       # on its way
-        assert CARRY_SCALE < node.get_sx() < POOL_DIE_SCALE                  # growing back to a pool die
+        assert mid.z > let_go.z and mid.z > line_z + 2.0  # an arc, well above the table
+        assert 2.0 < (mid - slot).length() < (let_go - slot).length()  # on its way
+        assert CARRY_SCALE < node.get_sx() < POOL_DIE_SCALE  # growing back to a pool die
         # Nothing waits on the glide: the next die can be picked while it flies.
         assert c.press(*c.screen_of_die(other)) and view.dragging == other
         view.update(FLY_BACK_TIME / 2 + 0.01)
@@ -163,7 +186,7 @@ def test_a_new_rounds_screens_glide_down_and_its_cards_slide_in(offscreen_base):
         flow, view = app.flow, app.view
         to_round_end(app)
         for sv in view.seats:
-            assert sv.screen.is_hidden()                                    # lifted away at the round's end
+            assert sv.screen.is_hidden()  # lifted away at the round's end
         app.continue_round()
         assert flow.mode in (Mode.TURN, Mode.BOT)
         others = [p for p in range(len(SOLO)) if p not in flow.visible_seats()]
@@ -178,15 +201,20 @@ def test_a_new_rounds_screens_glide_down_and_its_cards_slide_in(offscreen_base):
         view.update(DEAL_TIME / 2)
         for p in others:
             z = pos(app, view.seats[p].screen).z
-            assert view.screen_home(p).z + 1.0 < z < start[p].z - 1.0          # gliding down
+            assert view.screen_home(p).z + 1.0 < z < start[p].z - 1.0  # gliding down
         home0 = view.root.get_relative_point(view.seats[0].root, Point3(0, 0, 0))
-        assert (pos(app, cards[0]) - home0).length() > 3.0                  # the first card on its way
-        assert pos(app, cards[0]).z > 0.5                                    # over a low arc
+        assert (pos(app, cards[0]) - home0).length() > 3.0  # the first card on its way
+        assert pos(app, cards[0]).z > 0.5  # over a low arc
         # The centre's Award and Prize cards slide in too.
         for key, card in centre.items():
             home = view.root.get_relative_point(view.centre, view.round_card_homes[key])
             assert (pos(app, card) - home).length() > 1.0, key
-        view.update(max(SCREEN_LOWER_TIME + BOUNCE_TIME, DEAL_TIME + DEAL_STAGGER * 3 + DEAL_STAGGER / 2 * len(centre)))
+        view.update(
+            max(
+                SCREEN_LOWER_TIME + BOUNCE_TIME,
+                DEAL_TIME + DEAL_STAGGER * 3 + DEAL_STAGGER / 2 * len(centre),
+            )
+        )
         for p in others:
             assert (pos(app, view.seats[p].screen) - view.screen_home(p)).length() < 1e-4
         for p, card in cards.items():
@@ -239,19 +267,19 @@ def test_short_halves_every_new_motion_and_off_moves_at_once(offscreen_base, ani
         slot = pos(app, node)
         assert c.press(*c.screen_of_die(die))
         view.update(LIFT_TIME * pace)
-        assert pos(app, node).z == pytest.approx(DRAG_HEIGHT, abs=1e-3)    # the lift: halved, or none
+        assert pos(app, node).z == pytest.approx(DRAG_HEIGHT, abs=1e-3)  # the lift: halved, or none
         away = off_card_point(app)
         c.move(*away)
         if pace:
             assert (pos(app, node) - view.carried_goal).length() > 1.0
             for _ in range(40):
                 view.update(FRAME)
-        assert (pos(app, node) - view.carried_goal).length() < 1e-3        # off: no lag at all
+        assert (pos(app, node) - view.carried_goal).length() < 1e-3  # off: no lag at all
         c.release(*away)
         if pace:
             view.update(FLY_BACK_TIME * pace * 0.8)
             assert (pos(app, node) - slot).length() > 0.1
-            view.update(FLY_BACK_TIME * pace * 0.2 + 0.005)               # half the fly-back's time
+            view.update(FLY_BACK_TIME * pace * 0.2 + 0.005)  # half the fly-back's time
         assert (pos(app, node) - slot).length() < 1e-4
         # A drop on a space settles in half the time (or at once).
         cell = flow.legal_cells(die)[0]
@@ -270,8 +298,12 @@ def test_short_halves_every_new_motion_and_off_moves_at_once(offscreen_base, ani
         others = [p for p in range(len(SOLO)) if p not in flow.visible_seats()]
         if pace:
             view.update(SCREEN_LOWER_TIME * pace * 0.5)
-            assert all(pos(app, view.seats[p].screen).z > view.screen_home(p).z + 1.0 for p in others)
-            view.update((SCREEN_LOWER_TIME * 0.5 + BOUNCE_TIME) * pace + 0.005)   # half the time in all
+            assert all(
+                pos(app, view.seats[p].screen).z > view.screen_home(p).z + 1.0 for p in others
+            )
+            view.update(
+                (SCREEN_LOWER_TIME * 0.5 + BOUNCE_TIME) * pace + 0.005
+            )  # half the time in all
         for p in others:
             assert (pos(app, view.seats[p].screen) - view.screen_home(p)).length() < 1e-4
         if pace:

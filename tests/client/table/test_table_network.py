@@ -29,22 +29,32 @@ def seat_at(tables, server, specs, seed, size=(320, 180), at_turn=False):
     seat, stepped until its game is open (``at_turn``: until it is Ann's move). (room, app)"""
     room = create_room(server.url, specs, seed=seed)
     app = tables(*size, network=NetStart(server.url, room, "Ann")).app
-    frames_until(app, lambda: isinstance(app.flow, RemoteFlow) and (not at_turn or app.flow.mode is Mode.TURN))
+    frames_until(
+        app,
+        lambda: isinstance(app.flow, RemoteFlow) and (not at_turn or app.flow.mode is Mode.TURN),
+    )
     return room, app
 
 
-def test_a_persons_seat_is_played_to_the_end_through_the_tables_own_client(tables, server, tmp_path):
+def test_a_persons_seat_is_played_to_the_end_through_the_tables_own_client(
+    tables, server, tmp_path
+):
     room, app = seat_at(tables, server, ["@remote", "@easy", "@medium"], 21)
     flow = app.flow
     assert flow.me == 0 and [s.name for s in flow.seats][0] == "Ann"
     rng = random.Random(3)
     rounds_seen = 0
     while flow.mode is not Mode.GAME_OVER:
-        frames_until(app, lambda: flow.mode in (Mode.TURN, Mode.ROUND_END, Mode.GAME_OVER)
-                     and (flow.pending is None or not flow.pending.sent))
+        frames_until(
+            app,
+            lambda: (
+                flow.mode in (Mode.TURN, Mode.ROUND_END, Mode.GAME_OVER)
+                and (flow.pending is None or not flow.pending.sent)
+            ),
+        )
         if flow.mode is Mode.ROUND_END:
             rounds_seen += 1
-            assert flow.visible_seats() == {0, 1, 2}      # the screens are lifted for everyone
+            assert flow.visible_seats() == {0, 1, 2}  # the screens are lifted for everyone
             app.settle()
             app.continue_round()
             continue
@@ -53,7 +63,7 @@ def test_a_persons_seat_is_played_to_the_end_through_the_tables_own_client(table
             assert flow.visible_seats() == {0}
             assert sorted(flow.legal) == sorted(flow.state.legal_actions())
             play(flow, rng.choice(flow.legal))
-            assert flow.pending is not None and flow.pending.sent     # on its way, shown where it goes
+            assert flow.pending is not None and flow.pending.sent  # on its way, shown where it goes
     assert rounds_seen == 3
     game = server.server.rooms[room].state
     assert game.is_over
@@ -70,12 +80,12 @@ def test_a_refused_move_is_taken_back_with_the_servers_reason(tables, server):
     flow = app.flow
     said = []
     flow.listeners.append(lambda e: said.append(e))
-    flow.turn -= 1          # as if a view had been missed: the server finds the move stale
+    flow.turn -= 1  # as if a view had been missed: the server finds the move stale
     action = flow.legal[0]
     play(flow, action)
     frames_until(app, lambda: flow.pending is None)
     assert said[-1].kind == "rejected" and "move" in said[-1].message
-    assert flow.mode is Mode.TURN and server.server.rooms[room].turn == 0   # nothing changed
+    assert flow.mode is Mode.TURN and server.server.rooms[room].turn == 0  # nothing changed
 
 
 def test_the_table_reconnects_to_a_restarted_server_and_the_game_goes_on(tables, tmp_path):
@@ -89,19 +99,21 @@ def test_the_table_reconnects_to_a_restarted_server_and_the_game_goes_on(tables,
     play(flow, flow.legal[0])
     frames_until(app, lambda: flow.mode is Mode.TURN and flow.pending is None and flow.turn >= 1)
     turn = flow.turn
-    first.stop()                                      # the server goes away mid-round ...
+    first.stop()  # the server goes away mid-round ...
     frames_until(app, lambda: flow.link == "reconnecting")
     app.refresh()
-    assert app.net.signs[0].node().get_text()         # "reconnecting..." over this seat's screen
+    assert app.net.signs[0].node().get_text()  # "reconnecting..." over this seat's screen
     assert any("reconnecting" in e.message for e in said if e.kind == "link")
-    assert play_refused(flow)                         # no move while the link is down
-    again = LocalServer(folder, port=port)            # ... and comes back, resuming the room
+    assert play_refused(flow)  # no move while the link is down
+    again = LocalServer(folder, port=port)  # ... and comes back, resuming the room
     try:
         frames_until(app, lambda: flow.link == "connected" and flow.mode is Mode.TURN)
         assert flow.turn == turn
         play(flow, flow.legal[0])
         # Back to this seat: the server waits for it, so both are at the same move.
-        frames_until(app, lambda: flow.turn > turn + 1 and flow.pending is None and flow.mode is Mode.TURN)
+        frames_until(
+            app, lambda: flow.turn > turn + 1 and flow.pending is None and flow.mode is Mode.TURN
+        )
         assert again.server.rooms[room].turn == flow.turn
     finally:
         again.stop()
@@ -119,21 +131,21 @@ def test_seats_show_who_is_away_and_who_is_thinking(tables, server):
     room, app = seat_at(tables, server, ["@remote", "@remote", "@easy"], 6)
     flow = app.flow
     app.refresh()
-    assert app.net.signs[1].node().get_text() == "away"          # nobody has sat at seat 2 yet
-    assert server.url + "/" + room in app.hud.room.getText()      # the address, for them to come
+    assert app.net.signs[1].node().get_text() == "away"  # nobody has sat at seat 2 yet
+    assert server.url + "/" + room in app.hud.room.getText()  # the address, for them to come
     with connect(server.url) as bob:
         send(bob, "join", room=room, name="Bob")
         assert receive(bob)["type"] == "joined"
         frames_until(app, lambda: flow.connected(1))
         assert flow.seats[1].name == "Bob"
         app.refresh()
-        assert 1 not in app.net.signs and app.hud.room.getText() == ""   # everyone is here
+        assert 1 not in app.net.signs and app.hud.room.getText() == ""  # everyone is here
         if flow.mode is Mode.TURN:
             play(flow, flow.legal[0])
         frames_until(app, lambda: flow.current == 1 and flow.mode is Mode.BOT)
         app.refresh()
         assert app.net.signs[1].node().get_text() == "thinking..."
-    frames_until(app, lambda: not flow.connected(1))                # Bob has gone
+    frames_until(app, lambda: not flow.connected(1))  # Bob has gone
     assert any("Bob has left" in e for e in [flow.message])
 
 
@@ -155,10 +167,11 @@ def test_the_new_game_screen_hosts_a_room_and_joins_one(tables, tmp_path):
     assert [s.kind for s in room.seats] == ["remote", "remote"]
     address = f"{server.url}/{room.code}"
     app.refresh()
-    assert address in app.hud.room.getText()          # to give the one still to come
+    assert address in app.hud.room.getText()  # to give the one still to come
     # Another table (this one, from its menu, as if on another machine: the seat it holds there
     # forgotten, or it would take that seat again) joins the room by its address.
     from blueprints3d.files import net_seats
+
     net_seats.forget(address)
     app.show_new_game()
     app.net.show_join()
@@ -194,11 +207,13 @@ def test_the_remote_table_plays_by_drags_and_gives_hints_from_its_own_view(table
     s = flow.state
     hatched = [c for c, h in enumerate(s.blueprints[0].heights) if h is None]
     if hatched:
-        out = drag(app, app.controls.screen_of_die(s.pool[0]), app.controls.screen_of_cell(0, hatched[0]))
+        out = drag(
+            app, app.controls.screen_of_die(s.pool[0]), app.controls.screen_of_cell(0, hatched[0])
+        )
         assert not out.ok and flow.pending is None and server.server.rooms[room].turn == 0
     # A legal drop by the pointer, confirmed: the server applies it.
     k = next(A.decode(a) for a in flow.legal if A.decode(a).kind is A.Kind.PLACE)
-    for _ in range(14):   # a taller stack in front may hide the space: look from higher up (W)
+    for _ in range(14):  # a taller stack in front may hide the space: look from higher up (W)
         start, end = app.controls.screen_of_die(k.die), app.controls.screen_of_cell(0, k.cell)
         if start is not None and end is not None:
             break

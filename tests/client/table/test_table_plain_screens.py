@@ -19,8 +19,12 @@ def shot(offscreen_base, use_shaders: bool):
     from blueprints3d.client.table.offscreen import open_table
 
     shaders.configure(use_shaders, offscreen_base)
-    t = open_table(offscreen_base, 1280, 720, AppOptions(size=(1280, 720), seats=SEATS, seed=5,
-                                                         bot_delay=0, threaded_bots=False))
+    t = open_table(
+        offscreen_base,
+        1280,
+        720,
+        AppOptions(size=(1280, 720), seats=SEATS, seed=5, bot_delay=0, threaded_bots=False),
+    )
     try:
         t.app.flow.threaded_bots = False
         t.app.flow.run_bots()
@@ -29,10 +33,18 @@ def shot(offscreen_base, use_shaders: bool):
         out = {}
         for p in (1, 2):
             screen = view.seats[p].screen
-            board = t.pixel(*picker.project(view.root.get_relative_point(
-                screen, Point3(-6.0, 0.3, SCREEN_HEIGHT * 0.25)), view.root))
-            name = t.pixel(*picker.project(view.root.get_relative_point(
-                screen, Point3(0.0, 0.3, SCREEN_HEIGHT * 0.62)), view.root))
+            board = t.pixel(
+                *picker.project(
+                    view.root.get_relative_point(screen, Point3(-6.0, 0.3, SCREEN_HEIGHT * 0.25)),
+                    view.root,
+                )
+            )
+            name = t.pixel(
+                *picker.project(
+                    view.root.get_relative_point(screen, Point3(0.0, 0.3, SCREEN_HEIGHT * 0.62)),
+                    view.root,
+                )
+            )
             out[p] = (img, board, name)
         return out
     finally:
@@ -42,14 +54,17 @@ def shot(offscreen_base, use_shaders: bool):
 
 def box(img, px, r):
     x, y = px
-    return img[y - r:y + r + 1, x - r:x + r + 1]
+    return img[y - r : y + r + 1, x - r : x + r + 1]
 
 
 def test_plain_screens_keep_their_colour_and_a_legible_name(offscreen_base):
     plain, shaded = shot(offscreen_base, False), shot(offscreen_base, True)
     for p in (1, 2):
         img, board, name = plain[p]
-        assert np.median(box(img, board, 3)) > 55, (p, np.median(box(img, board, 3)))  # not near black
+        assert np.median(box(img, board, 3)) > 55, (
+            p,
+            np.median(box(img, board, 3)),
+        )  # not near black
         region = box(img, name, 40)
         lo, hi = np.percentile(region, 5), np.percentile(region, 99)
         assert hi - lo > 90, (p, lo, hi)  # white letters on the board

@@ -31,6 +31,7 @@ def card_centre(app, seat):
     from panda3d.core import Point3
 
     from blueprints3d.client.scene import units
+
     return app.picker.project(Point3(0, 0, units.CARD_THICKNESS), app.view.seats[seat].root)
 
 
@@ -107,12 +108,25 @@ def test_two_people_play_a_whole_game_by_dragging(table):
 
 
 def test_four_seats_with_computers_play_a_whole_game(table):
-    app = new_game(table, [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cy"),
-                           SeatConfig("Dot", "medium")], 12)
+    app = new_game(
+        table,
+        [
+            SeatConfig("Ann"),
+            SeatConfig("Bot", "easy"),
+            SeatConfig("Cy"),
+            SeatConfig("Dot", "medium"),
+        ],
+        12,
+    )
     run_game(app, random.Random(12))
     res = app.flow.state.result()
     assert res is not None and app.screens.standings.active
-    assert app.view.seats[0].pile or app.view.seats[1].pile or app.view.seats[2].pile or app.view.seats[3].pile
+    assert (
+        app.view.seats[0].pile
+        or app.view.seats[1].pile
+        or app.view.seats[2].pile
+        or app.view.seats[3].pile
+    )
 
 
 def _to_ann(app):
@@ -127,7 +141,9 @@ def _to_ann(app):
 
 
 def test_an_illegal_drop_returns_the_die_and_leaves_the_state_unchanged(table):
-    app = new_game(table, [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")], 5)
+    app = new_game(
+        table, [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")], 5
+    )
     _to_ann(app)
     s, seat = app.flow.state, app.flow.viewer
     hatched = [c for c, h in enumerate(s.blueprints[seat].heights) if h is None][0]
@@ -143,7 +159,9 @@ def test_an_illegal_drop_returns_the_die_and_leaves_the_state_unchanged(table):
 
 
 def test_a_drop_off_the_card_returns_the_die_with_a_message(table):
-    app = new_game(table, [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")], 6)
+    app = new_game(
+        table, [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")], 6
+    )
     _to_ann(app)
     s = app.flow.state
     before = s.to_dict()
@@ -156,13 +174,20 @@ def test_a_drop_off_the_card_returns_the_die_with_a_message(table):
 def test_dragging_lights_exactly_the_engines_legal_spaces(table):
     from blueprints3d.client.table.table_view import HOVER_OK_RGBA, LEGAL_RGBA
 
-    app = new_game(table, [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")], 7)
+    app = new_game(
+        table, [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")], 7
+    )
     _to_ann(app)
     flow, c = app.flow, app.controls
     seat = flow.viewer
     die = flow.state.pool[0]
-    legal = sorted({A.decode(a).cell for a in flow.state.legal_actions() if A.decode(a).die == die
-                    and A.decode(a).kind is A.Kind.PLACE})
+    legal = sorted(
+        {
+            A.decode(a).cell
+            for a in flow.state.legal_actions()
+            if A.decode(a).die == die and A.decode(a).kind is A.Kind.PLACE
+        }
+    )
     assert c.press(*c.screen_of_die(die))
     target = legal[0]
     c.move(*c.screen_of_cell(seat, target))
@@ -181,7 +206,9 @@ def test_dragging_lights_exactly_the_engines_legal_spaces(table):
 
 
 def test_keyboard_alone_places_a_die(table):
-    app = new_game(table, [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")], 9)
+    app = new_game(
+        table, [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")], 9
+    )
     _to_ann(app)
     flow, c = app.flow, app.controls
     c.key("arrow_right")
@@ -197,7 +224,9 @@ def test_keyboard_alone_places_a_die(table):
 
 
 def test_keyboard_backspace_goes_back_to_choosing_a_die(table):
-    app = new_game(table, [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")], 10)
+    app = new_game(
+        table, [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")], 10
+    )
     _to_ann(app)
     c = app.controls
     n = len(app.flow.state.log)
@@ -275,7 +304,9 @@ def test_a_die_that_fits_nowhere_is_taken_and_leaves_the_game(table):
     """Ann stacks high dice on every space, so a low die later fits nowhere: dropping it on her
     card takes it out of the game, as the rules say, with a message telling her."""
     for seed in range(40):
-        app = new_game(table, [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")], seed)
+        app = new_game(
+            table, [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")], seed
+        )
         flow = app.flow
         s = flow.state
         while flow.state.round == 1 and not flow.state.is_over:
@@ -308,15 +339,21 @@ def test_a_die_that_fits_nowhere_is_taken_and_leaves_the_game(table):
 def test_soak_random_tables_play_to_the_end_through_the_pointer(table, seed):
     rng = random.Random(seed)
     n = rng.choice([2, 3, 4])
-    seats = [SeatConfig(f"P{i}") if rng.random() < 0.6 else SeatConfig(f"C{i}", rng.choice(["easy", "medium"]))
-             for i in range(n)]
+    seats = [
+        SeatConfig(f"P{i}")
+        if rng.random() < 0.6
+        else SeatConfig(f"C{i}", rng.choice(["easy", "medium"]))
+        for i in range(n)
+    ]
     app = new_game(table, seats, seed)
     run_game(app, rng)
     assert app.flow.state.is_over
 
 
 def test_the_pool_die_under_the_pointer_glows(table):
-    app = new_game(table, [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")], 15)
+    app = new_game(
+        table, [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")], 15
+    )
     _to_ann(app)
     c = app.controls
     die = app.flow.state.pool[1]
@@ -353,7 +390,9 @@ def test_two_people_play_a_whole_game_with_the_keyboard_alone(table):
         n = len(flow.state.log)
         app.input.key("enter")
         if k.kind is A.Kind.PLACE:
-            app.input.key(str(buildable_cells(flow.state.blueprints[flow.viewer]).index(k.cell) + 1))
+            app.input.key(
+                str(buildable_cells(flow.state.blueprints[flow.viewer]).index(k.cell) + 1)
+            )
             app.input.key("enter")
         assert flow.state.log[n:] == [] and flow.pending.action == action  # waits for the confirm
         app.input.key("enter")

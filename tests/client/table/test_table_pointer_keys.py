@@ -31,6 +31,7 @@ def at_person(table, seed, seats=SOLO):
 
 # ---- 1. the hover label goes with the pointer ------------------------------------------------------
 
+
 def test_the_hover_label_goes_when_the_pointer_leaves_the_window(table):
     app = at_person(table, 11)
     c, view = app.controls, app.view
@@ -69,6 +70,7 @@ def test_a_drag_out_of_the_window_names_no_space(table):
 
 # ---- 7. camera sensitivity scales zoom steps ------------------------------------------------------
 
+
 def test_camera_sensitivity_scales_zoom_steps(table):
     app = at_person(table, 11)
     old = app.settings
@@ -81,8 +83,8 @@ def test_camera_sensitivity_scales_zoom_steps(table):
             app.base.messenger.send("wheel_up")
             steps[k] = app.camera.goal.distance / d
         assert steps[1.0] == pytest.approx(0.9)
-        assert steps[2.0] == pytest.approx(0.81)          # twice as sensitive: two steps' worth
-        assert steps[0.5] == pytest.approx(0.9 ** 0.5)
+        assert steps[2.0] == pytest.approx(0.81)  # twice as sensitive: two steps' worth
+        assert steps[0.5] == pytest.approx(0.9**0.5)
         app.settings = replace(old, camera_sensitivity=2.0)
         app.camera.reset(snap=True)
         d = app.camera.goal.distance
@@ -94,6 +96,7 @@ def test_camera_sensitivity_scales_zoom_steps(table):
 
 
 # ---- 3. number keys and arrows choose spaces that can be built on --------------------------------
+
 
 def choose_a_die(app):
     c, flow = app.controls, app.flow
@@ -147,6 +150,7 @@ def test_number_keys_choose_the_spaces_that_can_be_built_on(table, seed):
 
 # ---- 2. the close-up stays clear of the HUD --------------------------------------------------------
 
+
 def hud_rects(app):
     """Every HUD text (and the move bar while shown) as (left, right, bottom, top) in the
     window's [-1, 1], from the HUD's own pixel layout."""
@@ -160,10 +164,20 @@ def hud_rects(app):
         lo, hi = node.get_tight_bounds(hud.root)
         out.append((lo.x * kx, hi.x * kx, lo.z * ky, hi.z * ky))
     if app.move_bar.shown:
-        pts = [hud.root.get_relative_point(b, Point3(x, 0, z)) for b in (app.move_bar.confirm, app.move_bar.undo)
-               for x in b.node().get_frame()[:2] for z in b.node().get_frame()[2:]]
-        out.append((min(p.x for p in pts) * kx, max(p.x for p in pts) * kx,
-                    min(p.z for p in pts) * ky, max(p.z for p in pts) * ky))
+        pts = [
+            hud.root.get_relative_point(b, Point3(x, 0, z))
+            for b in (app.move_bar.confirm, app.move_bar.undo)
+            for x in b.node().get_frame()[:2]
+            for z in b.node().get_frame()[2:]
+        ]
+        out.append(
+            (
+                min(p.x for p in pts) * kx,
+                max(p.x for p in pts) * kx,
+                min(p.z for p in pts) * ky,
+                max(p.z for p in pts) * ky,
+            )
+        )
     return out
 
 
@@ -179,8 +193,12 @@ def building_points(app, seat):
     tallest = max(len(st) for st in app.flow.state.stacks[seat])
     top = units.CARD_THICKNESS + units.DIE_SIZE * max(tallest + 1, 2)
     n = 12
-    pts = [app.picker.project(Point3((i / n - 0.5) * w, (j / n - 0.5) * h, k / 4 * top), sv.root)
-           for i in range(n + 1) for j in range(n + 1) for k in range(5)]
+    pts = [
+        app.picker.project(Point3((i / n - 0.5) * w, (j / n - 0.5) * h, k / 4 * top), sv.root)
+        for i in range(n + 1)
+        for j in range(n + 1)
+        for k in range(5)
+    ]
     assert all(p is not None for p in pts)
     return pts
 

@@ -25,14 +25,22 @@ _LO, _MID, _HI = 0.27, 0.5, 0.73  # pip centres on a face, as tools/make_models.
 @pytest.fixture(scope="module", params=[True, False], ids=["shaders", "plain"])
 def table(request, offscreen_base):
     shelf = TableShelf(offscreen_base)  # a shelf of its own: one table per parameter
-    yield shelf.open(WIDTH, HEIGHT, shaders=request.param, size=(WIDTH, HEIGHT),
-                     seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy")], seed=5)
+    yield shelf.open(
+        WIDTH,
+        HEIGHT,
+        shaders=request.param,
+        size=(WIDTH, HEIGHT),
+        seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy")],
+        seed=5,
+    )
     shelf.close()
 
 
 def start(table, players: int, seed: int):
     app = table.app
-    app.start_game([SeatConfig("Ann")] + [SeatConfig(f"Bot {i}", "easy") for i in range(1, players)], seed)
+    app.start_game(
+        [SeatConfig("Ann")] + [SeatConfig(f"Bot {i}", "easy") for i in range(1, players)], seed
+    )
     app.flow.threaded_bots = False
     app.flow.run_bots()
     assert app.flow.mode is Mode.TURN
@@ -52,7 +60,7 @@ def face_point(table, die: int, s: float, t: float) -> tuple[int, int]:
 
 def lum(img: np.ndarray, px: tuple[int, int], r: int = 1) -> float:
     x, y = px
-    patch = img[y - r:y + r + 1, x - r:x + r + 1].reshape(-1, 3).astype(float)
+    patch = img[y - r : y + r + 1, x - r : x + r + 1].reshape(-1, 3).astype(float)
     return float(np.median(patch @ np.array([0.299, 0.587, 0.114])))
 
 
@@ -62,7 +70,10 @@ def test_every_pool_die_shows_a_big_top_face_with_legible_pips(table, players, s
     img = table.screenshot()
     if SAVE_TO:
         from blueprints3d.client.render.capture import save_png
-        save_png(img, os.path.join(SAVE_TO, f"pool-{players}-{'shaded' if app.options else ''}.png"))
+
+        save_png(
+            img, os.path.join(SAVE_TO, f"pool-{players}-{'shaded' if app.options else ''}.png")
+        )
     state = app.flow.state
     assert state.pool
     for d in state.pool:
@@ -70,16 +81,31 @@ def test_every_pool_die_shows_a_big_top_face_with_legible_pips(table, players, s
         xs, ys = [c[0] for c in corners], [c[1] for c in corners]
         across = max(xs) - min(xs)
         assert across >= MIN_TOP_PX, (players, d, across)
-        assert max(ys) - min(ys) >= MIN_TOP_PX * 0.6, (players, d, max(ys) - min(ys))  # a face, not an edge
+        assert max(ys) - min(ys) >= MIN_TOP_PX * 0.6, (
+            players,
+            d,
+            max(ys) - min(ys),
+        )  # a face, not an edge
         value = state.values[d]
-        if value % 2:   # a centre pip; the face shows between the pips at the middle of each side
+        if value % 2:  # a centre pip; the face shows between the pips at the middle of each side
             pip = lum(img, face_point(table, d, _MID, _MID))
-            face = float(np.median([lum(img, face_point(table, d, *st))
-                                    for st in ((_MID, _LO), (_MID, _HI), (_LO, _MID), (_HI, _MID))]))
-        else:           # no centre pip: corner pips (which diagonal depends on the die's turn)
+            face = float(
+                np.median(
+                    [
+                        lum(img, face_point(table, d, *st))
+                        for st in ((_MID, _LO), (_MID, _HI), (_LO, _MID), (_HI, _MID))
+                    ]
+                )
+            )
+        else:  # no centre pip: corner pips (which diagonal depends on the die's turn)
             face = lum(img, face_point(table, d, _MID, _MID))
-            pip = max((lum(img, face_point(table, d, *st)) for st in
-                       ((_LO, _LO), (_LO, _HI), (_HI, _LO), (_HI, _HI))), key=lambda v: abs(v - face))
+            pip = max(
+                (
+                    lum(img, face_point(table, d, *st))
+                    for st in ((_LO, _LO), (_LO, _HI), (_HI, _LO), (_HI, _HI))
+                ),
+                key=lambda v: abs(v - face),
+            )
         material = Material(MATERIAL_OF[d])
         assert abs(pip - face) >= 40, (players, d, material, value, pip, face)
 
@@ -96,6 +122,7 @@ def label_px_height(table, label) -> float:
 
 def test_hover_and_the_keyboard_cursor_name_the_die_in_large_type(table):
     from blueprints3d.engine.materials import Material as M
+
     app = start(table, 3, 5)
     view, controls, pool = app.view, app.controls, app.flow.state.pool
     # At the start of a turn the keyboard cursor stands on the first pool die, unnamed: the label
@@ -126,6 +153,7 @@ def test_hover_and_the_keyboard_cursor_name_the_die_in_large_type(table):
 
 def test_the_pointed_space_says_the_height_printed_on_it(table):
     from blueprints3d.client.table.table_view import HOVER_BAD_RGBA, HOVER_OK_RGBA, LEGAL_RGBA
+
     app = start(table, 2, 5)
     view, seat = app.view, app.flow.viewer
     bp = view.seats[seat].blueprint

@@ -15,7 +15,12 @@ from blueprints3d.engine.materials import MATERIAL_OF, Material
 
 WIDTH, HEIGHT = 640, 360
 SAVE_TO = os.environ.get("BLUEPRINTS3D_SHOTS")  # a folder: keep the screenshots to look at
-SEATS = [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy"), SeatConfig("Dee", "easy")]
+SEATS = [
+    SeatConfig("Ann"),
+    SeatConfig("Bot", "easy"),
+    SeatConfig("Cob", "easy"),
+    SeatConfig("Dee", "easy"),
+]
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +34,7 @@ def table(module_tables):
 def patch(img: np.ndarray, table, screen: tuple[float, float], r: int = 2) -> np.ndarray:
     """Median colour of a small square around a screen point (robust to a pip or an edge)."""
     cx, cy = table.pixel(*screen)
-    p = img[max(cy - r, 0):cy + r + 1, max(cx - r, 0):cx + r + 1].reshape(-1, 3)
+    p = img[max(cy - r, 0) : cy + r + 1, max(cx - r, 0) : cx + r + 1].reshape(-1, 3)
     return np.median(p, axis=0)
 
 
@@ -37,8 +42,9 @@ def top_of_die(table, die: int) -> tuple[float, float]:
     view = table.app.view
     node = view.dice[die]
     # A little off the top face's centre, so the middle pip of an odd value is not sampled.
-    p = view.root.get_relative_point(node, Point3(units.DIE_SIZE * 0.25, units.DIE_SIZE * 0.25,
-                                                   units.DIE_SIZE * 0.5))
+    p = view.root.get_relative_point(
+        node, Point3(units.DIE_SIZE * 0.25, units.DIE_SIZE * 0.25, units.DIE_SIZE * 0.5)
+    )
     s = table.app.picker.project(p, view.root)
     assert s is not None
     return s
@@ -90,6 +96,7 @@ def test_a_placed_die_shows_on_its_card(table):
     spot = c.screen_of_cell(seat, cell)
     # Beside the printed number, inside the space: paper.
     from blueprints3d.client.scene import card_model
+
     sv = app.view.seats[seat]
     x, y = card_model.cell_position(sv.blueprint, cell)
     beside = app.picker.project(Point3(x + 0.8, y - 0.8, units.CARD_THICKNESS), sv.root)
@@ -108,6 +115,7 @@ def test_a_placed_die_shows_on_its_card(table):
     assert looks_like(Material(MATERIAL_OF[die]), patch(after, table, top), felt)
     if SAVE_TO:
         from blueprints3d.client.render.capture import save_png
+
         save_png(before, f"{SAVE_TO}/table_before.png")
         save_png(after, f"{SAVE_TO}/table_after.png")
     # Shown before the confirm (the engine has not moved); confirmed, the pool has one die
@@ -127,9 +135,16 @@ def test_default_view_frames_the_viewers_building_and_the_pool(table):
     seat = app.flow.viewer
     sv = app.view.seats[seat]
     w, h = card_model.card_size(sv.blueprint)
-    pts = [app.picker.project(Point3(sx * w / 2, sy * h / 2, 0), sv.root) for sx in (-1, 1) for sy in (-1, 1)]
+    pts = [
+        app.picker.project(Point3(sx * w / 2, sy * h / 2, 0), sv.root)
+        for sx in (-1, 1)
+        for sy in (-1, 1)
+    ]
     pts.append(app.picker.project(Point3(0, 0, 6 * units.DIE_SIZE), sv.root))
-    pts += [app.picker.project(app.view.dice[d].get_pos(app.view.root), app.view.root) for d in app.flow.state.pool]
+    pts += [
+        app.picker.project(app.view.dice[d].get_pos(app.view.root), app.view.root)
+        for d in app.flow.state.pool
+    ]
     assert all(p is not None and abs(p[0]) <= 1 and abs(p[1]) <= 1 for p in pts), pts
     # Framed, not lost in the distance: the card spans a fair part of the picture's height.
     ys = [p[1] for p in pts[:4]]
@@ -165,6 +180,7 @@ def test_round_end_lifts_the_screens_and_shows_every_building(table):
     import random
 
     from blueprints3d.engine import actions as A
+
     rng = random.Random(0)
     while flow.mode is not Mode.ROUND_END:
         if flow.mode is Mode.BOT:
@@ -194,8 +210,14 @@ def test_round_end_lifts_the_screens_and_shows_every_building(table):
     assert app.screens.summary.active and "Awards" in app.screens.summary.text
     for p, seat in enumerate(app.flow.seats):
         s = end.result.scores[p]
-        row = next(line for line in app.screens.summary.text.splitlines() if line.startswith(seat.name[:12]))
-        assert row.split()[1:7] == [str(v) for v in (s.blueprint, s.wood, s.recycled, s.stone, s.glass, s.total)]
+        row = next(
+            line
+            for line in app.screens.summary.text.splitlines()
+            if line.startswith(seat.name[:12])
+        )
+        assert row.split()[1:7] == [
+            str(v) for v in (s.blueprint, s.wood, s.recycled, s.stone, s.glass, s.total)
+        ]
         award = next((a.title for a, pl in end.result.awards.items() if pl.player == p), "-")
         prizes = sum(1 for pl in end.result.prizes.values() if pl.player == p)
         assert row.split()[7:] == [award, str(prizes)]

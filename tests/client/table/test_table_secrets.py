@@ -60,8 +60,9 @@ def test_hot_seat_piles_lie_face_down_except_your_own_on_your_turn(table):
             for p in won:
                 want = "up" if p == me else "down"
                 assert all(f == want for f in faces(view, p)), (me, p, faces(view, p))
-        {Mode.CURTAIN: app.pass_curtain, Mode.BOT: flow.run_bots,
-         Mode.TURN: lambda: act(flow)}.get(flow.mode, lambda: None)()
+        {Mode.CURTAIN: app.pass_curtain, Mode.BOT: flow.run_bots, Mode.TURN: lambda: act(flow)}.get(
+            flow.mode, lambda: None
+        )()
         if flow.mode not in (Mode.CURTAIN, Mode.BOT, Mode.TURN):
             break
     table.render(2)
@@ -69,7 +70,9 @@ def test_hot_seat_piles_lie_face_down_except_your_own_on_your_turn(table):
 
 def test_one_person_against_computers_keeps_their_own_face_up(table):
     app = table.app
-    app.start_game([SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "easy")], seed=11)
+    app.start_game(
+        [SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "easy")], seed=11
+    )
     app.flow.threaded_bots = False
     flow = play_to_round_two(app)
     view = app.view

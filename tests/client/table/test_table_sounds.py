@@ -72,7 +72,9 @@ def test_a_whole_game_sounds_each_placement_by_what_is_under_it():
         if flow.mode is Mode.ROUND_END:
             flow.continue_after_round()
             # The next round (if any): its pool comes out of the bag.
-            assert (("bag_draw", None, TS.DRAW_DELAY) in bank.calls) == (flow.mode is not Mode.GAME_OVER)
+            assert (("bag_draw", None, TS.DRAW_DELAY) in bank.calls) == (
+                flow.mode is not Mode.GAME_OVER
+            )
         elif flow.mode is Mode.BOT:
             flow.run_bots()
         else:
@@ -85,7 +87,9 @@ def test_a_whole_game_sounds_each_placement_by_what_is_under_it():
                 before = len(bank.calls)
                 flow.place(k.die, k.cell)
                 # The drop sounds at once, by what it lands on; nothing is drawn yet (not confirmed).
-                assert bank.calls[before:] == [("die_die" if below else "die_card", PLACE_SPEED, 0.0)]
+                assert bank.calls[before:] == [
+                    ("die_die" if below else "die_card", PLACE_SPEED, 0.0)
+                ]
                 heard["die_die" if below else "die_card"] += 1
                 bank.calls.pop()
             else:
@@ -95,7 +99,7 @@ def test_a_whole_game_sounds_each_placement_by_what_is_under_it():
             if k.kind is A.Kind.SET_ASIDE:
                 assert bank.calls[0][0] == "die_felt"
             if flow.mode is not Mode.ROUND_END and flow.state.round == in_round and flow.state.bag:
-                assert ("bag_draw", None, TS.DRAW_DELAY) in bank.calls   # the pool refilled
+                assert ("bag_draw", None, TS.DRAW_DELAY) in bank.calls  # the pool refilled
         calls = bank.take()
         for name, speed, delay in calls:
             if name in ("die_card", "die_die"):
@@ -103,17 +107,19 @@ def test_a_whole_game_sounds_each_placement_by_what_is_under_it():
                 # (every building is on show then); the confirm never sounds the die again.
                 assert flow.mode in (Mode.ROUND_END, Mode.GAME_OVER) and delay == TS.GLIDE
             if name == "die_felt" and delay == TS.GLIDE:
-                assert speed == TS.HIDDEN_SPEED   # a computer's die behind its screen: a soft thud
+                assert speed == TS.HIDDEN_SPEED  # a computer's die behind its screen: a soft thud
         for name in heard:
             heard[name] += sum(c[0] == name for c in calls)
         # The Award and Prize cues wait for the reveal's steps (test_reveal checks them there).
         assert not any(c[0] in ("award", "prize") for c in calls)
     assert heard["die_card"] > 0 and heard["die_die"] > 0
-    assert heard["turn"] == turns   # each of Ann's turns cued once
+    assert heard["turn"] == turns  # each of Ann's turns cued once
 
 
 def test_without_confirm_a_persons_drop_sounds_once():
-    flow, bank = game([SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "easy")], confirm=False)
+    flow, bank = game(
+        [SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "easy")], confirm=False
+    )
     bank.take()
     k = A.decode(pick(flow, False))
     flow.place(k.die, k.cell)
@@ -124,7 +130,7 @@ def test_without_confirm_a_persons_drop_sounds_once():
 
 def test_hot_seat_cues_once_at_the_curtain_not_again_when_it_lifts():
     flow, bank = game([SeatConfig("Ann"), SeatConfig("Bob")], confirm=False)
-    assert flow.mode is Mode.CURTAIN   # a hot-seat game opens behind the curtain, cued
+    assert flow.mode is Mode.CURTAIN  # a hot-seat game opens behind the curtain, cued
     assert bank.take() == [("bag_draw", None, 0.0), ("turn", None, 0.0)]
     flow.pass_curtain()
     assert flow.mode is Mode.TURN and not [c for c in bank.take() if c[0] == "turn"]
@@ -142,11 +148,20 @@ def test_hot_seat_cues_once_at_the_curtain_not_again_when_it_lifts():
 
 # ---- the app: settings, --mute -------------------------------------------------------------------
 
+
 @pytest.fixture()
 def table(tables, tmp_path):
     def make(**options):
-        return tables(320, 200, seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy")], seed=3,
-                      bot_delay=None, settings_path=tmp_path / "settings.json", **options).app
+        return tables(
+            320,
+            200,
+            seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy")],
+            seed=3,
+            bot_delay=None,
+            settings_path=tmp_path / "settings.json",
+            **options,
+        ).app
+
     return make
 
 
@@ -154,7 +169,7 @@ def test_the_settings_volume_and_mute_reach_the_bank(table):
     app = table(settings=Settings(volume=30))
     bank = app.sounds.bank
     assert bank.volume == pytest.approx(0.3) and not bank.muted
-    assert [n for n, *_ in bank.log][:2] == ["bag_draw", "turn"]   # the game started
+    assert [n for n, *_ in bank.log][:2] == ["bag_draw", "turn"]  # the game started
     app.change_settings(app.settings.changed(volume=100, mute=True))
     assert bank.volume == 1.0 and bank.muted
     app.change_settings(app.settings.changed(mute=False))
@@ -165,7 +180,7 @@ def test_mute_on_the_command_line_holds_for_the_run(table):
     app = table(settings=Settings(), mute=True)
     assert app.sounds.bank.muted and not app.sounds.bank.log
     app.change_settings(app.settings.changed(volume=50))
-    assert app.sounds.bank.muted   # --mute is this run's; the settings' mute is the lasting one
+    assert app.sounds.bank.muted  # --mute is this run's; the settings' mute is the lasting one
 
 
 def test_mute_is_a_table_option():
@@ -176,9 +191,27 @@ def test_mute_is_a_table_option():
 
 def _start_table(*extra, env_extra=None):
     env = dict(os.environ, PYTHONPATH=str(ROOT), **(env_extra or {}))
-    return subprocess.run([sys.executable, "-m", "blueprints3d", "--seats", "Ann,@easy", "--seed", "1",
-                           "--quit-after", "1", "--offscreen", "--no-autosave", *extra],
-                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "blueprints3d",
+            "--seats",
+            "Ann,@easy",
+            "--seed",
+            "1",
+            "--quit-after",
+            "1",
+            "--offscreen",
+            "--no-autosave",
+            *extra,
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=120,
+    )
 
 
 NOISE = ("ALSA lib", "AL lib", ":audio", "OpenAL")

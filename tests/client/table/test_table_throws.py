@@ -22,8 +22,19 @@ SEATS = [SeatConfig("Ann"), SeatConfig("Bob", "easy")]
 
 
 def table_with(offscreen_base, seed=3, **settings):
-    t = open_table(offscreen_base, 640, 360, AppOptions(size=(640, 360), seats=SEATS, seed=seed, bot_delay=0,
-                                                       threaded_bots=False, settings=Settings(**settings)))
+    t = open_table(
+        offscreen_base,
+        640,
+        360,
+        AppOptions(
+            size=(640, 360),
+            seats=SEATS,
+            seed=seed,
+            bot_delay=0,
+            threaded_bots=False,
+            settings=Settings(**settings),
+        ),
+    )
     t.app.flow.threaded_bots = False
     return t
 
@@ -66,8 +77,11 @@ def test_the_first_pool_is_thrown_and_rests_showing_the_engines_values(offscreen
         assert app.view.throw_in_flight and set(app.view.throwing) == set(pool)
         # Mid-throw: the dice are in the air or on the felt, not yet in their places.
         app.view.update(0.3)
-        assert any((app.view.dice[d].get_pos(app.view.root) - app.view.pool_world(i, len(pool))).length() > 1.0
-                   for i, d in enumerate(pool))
+        assert any(
+            (app.view.dice[d].get_pos(app.view.root) - app.view.pool_world(i, len(pool))).length()
+            > 1.0
+            for i, d in enumerate(pool)
+        )
         play_out(app)
         check_pool_at_rest(app)
     finally:
@@ -99,7 +113,7 @@ def test_replacements_and_new_rounds_are_thrown_and_space_skips(offscreen_base):
                 play(flow, rng.choice(flow.state.legal_actions()))  # asserts the confirm is ok
                 new = set(flow.state.pool) - before
                 if new and flow.mode in (Mode.TURN, Mode.BOT):
-                    assert new <= set(app.view.throwing)   # the replacement die comes out thrown
+                    assert new <= set(app.view.throwing)  # the replacement die comes out thrown
                     replacements += 1
                     play_out(app)
                     check_pool_at_rest(app)
@@ -160,12 +174,17 @@ def test_the_in_demand_dice_roll_onto_the_scoreboard(offscreen_base):
         nodes = view.in_demand_nodes
         homes = [(-2.1, 0.5), (2.1, 0.5)]
         view.update(0.4)
-        assert any(abs(n.get_x() - hx) > 0.5 or abs(n.get_y() - hy) > 0.5 for n, (hx, hy) in zip(nodes, homes))
+        assert any(
+            abs(n.get_x() - hx) > 0.5 or abs(n.get_y() - hy) > 0.5
+            for n, (hx, hy) in zip(nodes, homes)
+        )
         play_out(app)
         assert not view.side_throws
         for n, (hx, hy), shown in zip(nodes, homes, (1, 6)):
             p = n.get_pos()  # on the scoreboard, in its slot, lying on the board's top
-            assert abs(p.x - hx) < 1e-3 and abs(p.y - hy) < 1e-3 and abs(p.z - (0.3 + 1.6 / 2)) < 1e-3
+            assert (
+                abs(p.x - hx) < 1e-3 and abs(p.y - hy) < 1e-3 and abs(p.z - (0.3 + 1.6 / 2)) < 1e-3
+            )
             up = n.find("body").get_relative_vector(view.root, Vec3(0, 0, 1))
             assert max(FACE_NORMAL, key=lambda v: up.dot(Vec3(*FACE_NORMAL[v]))) == shown
     finally:

@@ -24,11 +24,18 @@ ROOT = Path(__file__).resolve().parents[3]
 @pytest.mark.skipif(not available(), reason="needs Xvfb and xdotool")
 def test_a_whole_game_by_real_mouse_drags_in_a_window():
     with virtual_display("1280x800") as display:
-        env = dict(os.environ, DISPLAY=display, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "tests")]))
-        out = subprocess.run([sys.executable, __file__], env=env, capture_output=True, text=True,
-                             timeout=600)
+        env = dict(
+            os.environ,
+            DISPLAY=display,
+            PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "tests")]),
+        )
+        out = subprocess.run(
+            [sys.executable, __file__], env=env, capture_output=True, text=True, timeout=600
+        )
         assert out.returncode == 0, out.stderr[-3000:]
-        assert "game over" in out.stdout and "moves by mouse" in out.stdout and "Ctrl+Z" in out.stdout
+        assert (
+            "game over" in out.stdout and "moves by mouse" in out.stdout and "Ctrl+Z" in out.stdout
+        )
 
 
 @pytest.mark.slow
@@ -38,11 +45,32 @@ def test_a_normal_start_in_a_window_says_nothing():
     printed, is not passed on; a start that works prints nothing else either."""
     with virtual_display("1280x800") as display:
         env = dict(os.environ, DISPLAY=display, PYTHONPATH=str(ROOT))
-        out = subprocess.run([sys.executable, "-m", "blueprints3d", "play", "--seats", "Ann,@easy", "--no-shaders",
-                              "--mute", "--no-autosave", "--quit-after", "5"], env=env, capture_output=True,
-                             text=True, timeout=300, cwd=ROOT)
+        out = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "blueprints3d",
+                "play",
+                "--seats",
+                "Ann,@easy",
+                "--no-shaders",
+                "--mute",
+                "--no-autosave",
+                "--quit-after",
+                "5",
+            ],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            cwd=ROOT,
+        )
         assert out.returncode == 0, out.stderr[-3000:]
-        lines = [line for line in out.stderr.splitlines() if not line.startswith(("first frame after", "5 frames in"))]
+        lines = [
+            line
+            for line in out.stderr.splitlines()
+            if not line.startswith(("first frame after", "5 frames in"))
+        ]
         assert lines == [] and out.stdout == ""
 
 
@@ -57,8 +85,12 @@ def _drive() -> None:
     from blueprints3d.client.table.flow import Mode, SeatConfig
     from blueprints3d.engine import actions as A
 
-    opts = AppOptions(size=(1024, 640), seats=[SeatConfig("Ann"), SeatConfig("Bob"), SeatConfig("Bot", "easy")],
-                      seed=31, bot_delay=0.5)  # time for the confirm before a computer moves
+    opts = AppOptions(
+        size=(1024, 640),
+        seats=[SeatConfig("Ann"), SeatConfig("Bob"), SeatConfig("Bot", "easy")],
+        seed=31,
+        bot_delay=0.5,
+    )  # time for the confirm before a computer moves
     base = open_base(size=opts.size, shaders_on=False)
     app = TableApp(base, opts)
 
@@ -69,7 +101,9 @@ def _drive() -> None:
     def px(pt: tuple[float, float]) -> tuple[int, int]:
         p = base.win.get_properties()
         w, h = base.win.get_x_size(), base.win.get_y_size()
-        return int(p.get_x_origin() + (pt[0] + 1) / 2 * w), int(p.get_y_origin() + (1 - pt[1]) / 2 * h)
+        return int(p.get_x_origin() + (pt[0] + 1) / 2 * w), int(
+            p.get_y_origin() + (1 - pt[1]) / 2 * h
+        )
 
     def xdo(*args) -> None:
         subprocess.run(["xdotool", *map(str, args)], check=True)
@@ -115,6 +149,7 @@ def _drive() -> None:
         l, r, b, t = button.node().get_frame()
         p = base.render2d.get_relative_point(button, Point3((l + r) / 2, 0, (b + t) / 2))
         return p.x, p.z
+
     for _ in range(3000):  # a lost click must fail the test, not hang it
         if flow.mode is Mode.GAME_OVER:
             break
@@ -133,8 +168,12 @@ def _drive() -> None:
         n = len(flow.state.log)
         seat = flow.viewer
         hatched = [i for i, h in enumerate(flow.state.blueprints[seat].heights) if h is None]
-        if (rng.random() < 0.15 and flow.state.phase.value == "take" and hatched
-                and c.screen_of_cell(seat, hatched[0]) is not None):
+        if (
+            rng.random() < 0.15
+            and flow.state.phase.value == "take"
+            and hatched
+            and c.screen_of_cell(seat, hatched[0]) is not None
+        ):
             before = flow.state.to_dict()
             drag(c.screen_of_die(flow.state.pool[0]), c.screen_of_cell(seat, hatched[0]))
             assert flow.state.to_dict() == before, "an illegal drop changed the game"
@@ -150,10 +189,14 @@ def _drive() -> None:
             elif k.kind is A.Kind.PLACE:
                 drag(*aim(seat, k.cell, k.die))
             else:
-                drag(c.screen_of_die(k.die), app.picker.project(Point3(0, 0, 0.05), app.view.seats[seat].root))
+                drag(
+                    c.screen_of_die(k.die),
+                    app.picker.project(Point3(0, 0, 0.05), app.view.seats[seat].root),
+                )
             # The move waits for the confirm: nothing applied yet, the buttons are up.
-            assert len(flow.state.log) == n and flow.pending is not None and flow.pending.action == a, \
-                app.hud.message.getText()
+            assert (
+                len(flow.state.log) == n and flow.pending is not None and flow.pending.action == a
+            ), app.hud.message.getText()
             assert app.move_bar.shown
 
         make_move()
@@ -171,7 +214,13 @@ def _drive() -> None:
             step(3)
         else:
             click(button_centre(app.move_bar.confirm))
-        assert len(flow.state.log) == n + 1 and flow.state.log[-1] == a, (app.hud.message.getText(), n, flow.state.log[n - 2:], a, moves)
+        assert len(flow.state.log) == n + 1 and flow.state.log[-1] == a, (
+            app.hud.message.getText(),
+            n,
+            flow.state.log[n - 2 :],
+            a,
+            moves,
+        )
         app.camera.reset(snap=True)
         moves += 1
         if moves == 3:  # Shift+= (the '+' of a US keyboard) zooms in, like '+'
@@ -184,8 +233,10 @@ def _drive() -> None:
     else:
         raise SystemExit(f"the game did not end (stuck in {flow.mode})")
     assert undone > 5 and zoomed
-    print(f"game over: {flow.winner_text()}; moves by mouse: {moves}; illegal drops refused: {rejected}; "
-          f"taken back by Ctrl+Z: {undone}")
+    print(
+        f"game over: {flow.winner_text()}; moves by mouse: {moves}; illegal drops refused: {rejected}; "
+        f"taken back by Ctrl+Z: {undone}"
+    )
 
 
 if __name__ == "__main__":

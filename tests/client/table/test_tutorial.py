@@ -30,12 +30,15 @@ def drag_first_die(app) -> bool:
     from panda3d.core import Point3
 
     from blueprints3d.client.scene import card_model, units
+
     flow, view = app.flow, app.view
     die = next((d for d in flow.state.pool if flow.legal_cells(d)), None)
     if die is None:
         return False
     cell = flow.legal_cells(die)[0]
-    start = app.picker.project(view.dice[die].get_pos(view.root) + Point3(0, 0, units.DIE_SIZE / 2), view.root)
+    start = app.picker.project(
+        view.dice[die].get_pos(view.root) + Point3(0, 0, units.DIE_SIZE / 2), view.root
+    )
     x, y = card_model.cell_position(flow.state.blueprints[0], cell)
     end = app.picker.project(Point3(x, y, units.CARD_THICKNESS), view.seats[0].root)
     c = app.controls
@@ -48,26 +51,43 @@ def drag_first_die(app) -> bool:
 
 def test_the_tutorial_plays_one_coached_round_to_the_reveal(table):
     app = table.app
-    assert app.screens.new_game_screen.active and app.screens.new_game_screen.learn_button is not None
-    app.screens.new_game_screen.learn_button["command"]()          # "Learn to play" on the new-game screen
+    assert (
+        app.screens.new_game_screen.active and app.screens.new_game_screen.learn_button is not None
+    )
+    app.screens.new_game_screen.learn_button["command"]()  # "Learn to play" on the new-game screen
     tut = app.tutorial
     flow = app.flow
     assert not app.screens.new_game_screen.active and len(flow.seats) == 2
     assert flow.seats[1].bot == "easy" and flow.seats[0].is_person
-    assert app.options.autosave is None                     # the lesson is not kept as the player's game
+    assert app.options.autosave is None  # the lesson is not kept as the player's game
     tut.update()
     # The first words: who plays, and the placement rule; the pointer on the pool.
     assert "Welcome" in tut.text and "not hatched" in tut.text and tut.target == "pool"
     rect = tut.panel_rect()
-    assert rect is not None and 0 <= rect[0] and rect[2] <= WIDTH and 0 <= rect[1] and rect[3] <= HEIGHT
+    assert (
+        rect is not None
+        and 0 <= rect[0]
+        and rect[2] <= WIDTH
+        and 0 <= rect[1]
+        and rect[3] <= HEIGHT
+    )
     for t in app.hud.texts():  # the coach never covers the HUD's lines
         lo, hi = t.get_tight_bounds(app.base.aspect2d)
         u = min(WIDTH, HEIGHT) / 2
-        r = (lo.x * u + WIDTH / 2, HEIGHT / 2 - hi.z * u, hi.x * u + WIDTH / 2, HEIGHT / 2 - lo.z * u)
+        r = (
+            lo.x * u + WIDTH / 2,
+            HEIGHT / 2 - hi.z * u,
+            hi.x * u + WIDTH / 2,
+            HEIGHT / 2 - lo.z * u,
+        )
         assert not overlaps(rect, r), t.textNode.get_text()
-    assert tut.target_point() is not None and not tut.pointer.is_empty() and tut.pointer.get_num_children() == 1
+    assert (
+        tut.target_point() is not None
+        and not tut.pointer.is_empty()
+        and tut.pointer.get_num_children() == 1
+    )
 
-    said: list[tuple[str, str]] = []   # (situation, words) in order
+    said: list[tuple[str, str]] = []  # (situation, words) in order
     moves = 0
     dragged = False
     for _ in range(1500):
@@ -75,7 +95,7 @@ def test_the_tutorial_plays_one_coached_round_to_the_reveal(table):
             break
         flow = app.flow
         tut.update()
-        if tut.bubbles_left():      # the coach's bubbles first: Space shows the next one
+        if tut.bubbles_left():  # the coach's bubbles first: Space shows the next one
             assert tut.rows(tut.bubble) <= 2, tut.bubble
             app.input.key("space")
             app.base.taskMgr.step()
@@ -97,7 +117,7 @@ def test_the_tutorial_plays_one_coached_round_to_the_reveal(table):
             else:
                 said.append(("take", tut.text))
                 if not dragged and flow.state.turns_done >= 2:
-                    dragged = drag_first_die(app)     # one move by mouse, as at the table
+                    dragged = drag_first_die(app)  # one move by mouse, as at the table
                 else:
                     app.input.key("enter")
         elif flow.mode is Mode.BOT:
@@ -110,11 +130,14 @@ def test_the_tutorial_plays_one_coached_round_to_the_reveal(table):
                 tut.update()
                 coach_rect = tut.panel_rect()
                 for name, r in app.reveal.label_rects().items():  # the coach never hides the reveal
-                    assert coach_rect is None or not overlaps(coach_rect, r), (app.reveal.step.kind, name)
+                    assert coach_rect is None or not overlaps(coach_rect, r), (
+                        app.reveal.step.kind,
+                        name,
+                    )
                 app.input.key("space")
             elif app.screens.summary.active:
                 said.append(("summary", tut.text))
-                app.input.key("enter")      # the summary's Next round: the lesson's end, not round 2
+                app.input.key("enter")  # the summary's Next round: the lesson's end, not round 2
         app.base.taskMgr.step()
     assert tut.finished and tut.closing, said[-3:]
     assert dragged
@@ -125,7 +148,7 @@ def test_the_tutorial_plays_one_coached_round_to_the_reveal(table):
     kinds = [k for k, _ in said]
     first_discard = kinds.index("discard")
     assert "A rule for two players" in said[first_discard][1]
-    later = [w for k, w in said[first_discard + 1:] if k == "discard"]
+    later = [w for k, w in said[first_discard + 1 :] if k == "discard"]
     assert later and all("A rule for two players" not in w for w in later)
     takes = [w for k, w in said if k == "take"]
     assert "not hatched" in takes[0] and all("not hatched" not in w for w in takes[2:])
@@ -135,52 +158,74 @@ def test_the_tutorial_plays_one_coached_round_to_the_reveal(table):
     assert any(k == "bot" and "Computer" in w for k, w in said)
     # The reveal explained: every material shown, the bonus, the Award and the tie rule.
     reveal = dict((k, w) for k, w in said if k.startswith("reveal-"))
-    assert {"reveal-lift", "reveal-building", "reveal-material", "reveal-bonus", "reveal-award"} <= set(reveal)
+    assert {
+        "reveal-lift",
+        "reveal-building",
+        "reveal-material",
+        "reveal-bonus",
+        "reveal-award",
+    } <= set(reveal)
     first, second = result.in_demand
     award_words = reveal["reveal-award"]
-    assert first.label in award_words and "turn order" in award_words   # the engine's material words
+    assert first.label in award_words and "turn order" in award_words  # the engine's material words
     if any(pl.ties for pl in result.awards.values()):
         assert "A tie!" in award_words
     # The closing words give the engine's score of the learner's building.
     assert f"{result.scores[0].total} points" in tut.text
     assert tut.buttons and not tut.pointer.get_num_children()
     app.base.taskMgr.step()
-    while tut.bubbles_left():          # the closing words, bubble after bubble; the last stays
+    while tut.bubbles_left():  # the closing words, bubble after bubble; the last stays
         app.input.key("enter")
         assert not app.screens.new_game_screen.active
-    app.input.key("enter")             # Enter on the last of them: a real game next
+    app.input.key("enter")  # Enter on the last of them: a real game next
     assert app.screens.new_game_screen.active and tut.root.is_empty()
 
 
 def test_the_tutorial_deals_the_same_first_game(table):
     app = table.app
     first = app.start_tutorial()
-    pool = [(int(app.flow.state.material(d)), app.flow.state.values[d]) for d in app.flow.state.pool]
+    pool = [
+        (int(app.flow.state.material(d)), app.flow.state.values[d]) for d in app.flow.state.pool
+    ]
     cards = [bp.id for bp in app.flow.state.blueprints]
     second = app.start_tutorial()
     app.base.taskMgr.step()
-    assert first.root.is_empty()       # the old lesson put itself away
-    assert [(int(app.flow.state.material(d)), app.flow.state.values[d]) for d in app.flow.state.pool] == pool
+    assert first.root.is_empty()  # the old lesson put itself away
+    assert [
+        (int(app.flow.state.material(d)), app.flow.state.values[d]) for d in app.flow.state.pool
+    ] == pool
     assert [bp.id for bp in app.flow.state.blueprints] == cards
     second.destroy()
 
 
 def test_coach_words_read_as_a_player_would_say_them():
     from blueprints3d.engine.materials import Material
-    texts = [coach.welcome("Alex", "Computer", (Material.WOOD, Material.RECYCLED)),
-             coach.take(True), coach.take(False), coach.choose_space(True), coach.choose_space(False),
-             coach.confirm(), coach.discard(True, "Computer"), coach.discard(False, "Computer"),
-             coach.fits_nowhere(True), coach.fits_nowhere(False), coach.waiting("Computer")]
+
+    texts = [
+        coach.welcome("Alex", "Computer", (Material.WOOD, Material.RECYCLED)),
+        coach.take(True),
+        coach.take(False),
+        coach.choose_space(True),
+        coach.choose_space(False),
+        coach.confirm(),
+        coach.discard(True, "Computer"),
+        coach.discard(False, "Computer"),
+        coach.fits_nowhere(True),
+        coach.fits_nowhere(False),
+        coach.waiting("Computer"),
+    ]
     for bubbles in texts:
         for t in bubbles:
             assert not style_problems(t), (t, style_problems(t))
     # The status line says "Round 1 of 3": the welcome says the lesson is the first of those.
     from blueprints3d.engine.rules import NUM_ROUNDS, round_text
+
     assert f"A game has {NUM_ROUNDS} rounds; this lesson plays the first." in texts[0]
     assert str(NUM_ROUNDS) in round_text(1)
 
 
 # ---- lessons at a reader's pace (issue 29, item 4) ----------------------------------------------
+
 
 @pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (1920, 1080)])
 def test_every_bubble_is_one_or_two_sentences_on_at_most_two_lines(tables, size):
@@ -195,7 +240,9 @@ def test_every_bubble_is_one_or_two_sentences_on_at_most_two_lines(tables, size)
             sentences = [x for x in re.split(r"(?<=[.!?])\s+", b.strip()) if x]
             assert 1 <= len(sentences) <= 2, b
             assert not style_problems(b), (b, style_problems(b))
-            assert not re.search(r"\b(orange|green|black|clear)\b", b), b  # the engine's material words
+            assert not re.search(r"\b(orange|green|black|clear)\b", b), (
+                b
+            )  # the engine's material words
             seen += 1
     assert seen > 100
     tut.destroy()
@@ -203,6 +250,7 @@ def test_every_bubble_is_one_or_two_sentences_on_at_most_two_lines(tables, size)
 
 def test_the_bubbles_step_with_space_enter_or_a_click_and_the_last_one_stays(table):
     from blueprints3d.client.table.pointer import HeldPointer
+
     app = table.app
     tut = app.start_tutorial()
     tut.update()
@@ -210,19 +258,21 @@ def test_the_bubbles_step_with_space_enter_or_a_click_and_the_last_one_stays(tab
     assert n > 2 and tut.at == 0 and tut.bubble == tut.bubbles[0]
     assert tut.rows(tut.bubble) <= 2 and tut.panel.textNode.get_text() == tut.bubble
     assert "1 of" in tut.title.textNode.get_text()
-    app.input.key("space")                  # Space: the next bubble, not a move
+    app.input.key("space")  # Space: the next bubble, not a move
     assert tut.at == 1 and tut.panel.textNode.get_text() == tut.bubbles[1]
-    app.input.key("enter")                  # Enter too: no die is chosen meanwhile
+    app.input.key("enter")  # Enter too: no die is chosen meanwhile
     assert tut.at == 2 and not app.controls.keys.choosing_cell and app.flow.pending is None
     # A click on the bubble shows the next one; a click beside it does not.
     left, top, right, bottom = tut.panel_rect()
     w, h = app.size()
-    mouse = lambda px, py: (px / w * 2 - 1, 1 - py / h * 2)   # noqa: E731
+    mouse = lambda px, py: (px / w * 2 - 1, 1 - py / h * 2)  # noqa: E731
     app.input.pointer = HeldPointer(mouse((left + right) / 2, (top + bottom) / 2))
-    app.input.press(); app.input.release()
+    app.input.press()
+    app.input.release()
     assert tut.at == 3
     app.input.pointer = HeldPointer(mouse(right + 40, bottom + 40))
-    app.input.press(); app.input.release()
+    app.input.press()
+    app.input.release()
     assert tut.at == 3
     while tut.at < n - 1:
         app.input.key("space")
@@ -230,8 +280,8 @@ def test_the_bubbles_step_with_space_enter_or_a_click_and_the_last_one_stays(tab
     assert last == tut.bubbles[-1] and not tut.bubbles_left()
     app.base.taskMgr.step()
     tut.update()
-    assert tut.bubble == last               # the last one stays...
-    app.input.key("enter")                  # ...and Enter is the game's again: a die is chosen
+    assert tut.bubble == last  # the last one stays...
+    app.input.key("enter")  # ...and Enter is the game's again: a die is chosen
     assert tut.bubble == last and app.controls.keys.choosing_cell
     tut.destroy()
 
@@ -256,6 +306,7 @@ def play_tutorial_round(app) -> None:
 @pytest.mark.parametrize("size", [(1280, 720), (1024, 768)])
 def test_the_tutorials_reveal_waits_for_space_a_click_or_next(tables, size):
     from blueprints3d.client.table.pointer import HeldPointer
+
     t = tables(*size, overlay=True)
     app = t.app
     tut = app.start_tutorial()
@@ -274,25 +325,29 @@ def test_the_tutorials_reveal_waits_for_space_a_click_or_next(tables, size):
     def read_all():
         while tut.bubbles_left():
             app.input.key("space")
-            assert rv.index == index     # Space reads the bubbles before the step moves on
+            assert rv.index == index  # Space reads the bubbles before the step moves on
+
     index = 0
     read_all()
-    app.input.key("space")                      # Space: the next step
+    app.input.key("space")  # Space: the next step
     assert rv.index == 1
     index = 1
     read_all()
-    app.input.pointer = HeldPointer((0.3, -0.2))   # a click anywhere on the table
-    app.input.press(); app.input.release()
+    app.input.pointer = HeldPointer((0.3, -0.2))  # a click anywhere on the table
+    app.input.press()
+    app.input.release()
     assert rv.index == 2
     index = 2
     read_all()
     app.settle()
     labels = rv.label_rects()
     w, h = app.size()
-    nxt = labels["next"]                         # the Next button beside the hint, in the window
+    nxt = labels["next"]  # the Next button beside the hint, in the window
     assert 0 <= nxt[0] and nxt[2] <= w and 0 <= nxt[1] and nxt[3] <= h
-    assert nxt[0] > labels["hint"][2] and (nxt[3] - nxt[1]) >= 0.8 * (labels["hint"][3] - labels["hint"][1])
-    rv.next_button["command"]()                  # the Next button
+    assert nxt[0] > labels["hint"][2] and (nxt[3] - nxt[1]) >= 0.8 * (
+        labels["hint"][3] - labels["hint"][1]
+    )
+    rv.next_button["command"]()  # the Next button
     assert rv.index == 3
     # To the end: the summary, then the lesson's close, as before.
     for _ in range(200):

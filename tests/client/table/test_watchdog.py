@@ -35,6 +35,7 @@ def test_no_frame_for_the_threshold_is_noted_and_a_frame_takes_it_back(tmp_path)
 
 def test_the_watchdog_thread_notes_a_stall_on_its_own(tmp_path):
     import time
+
     dog = FrameWatchdog(tmp_path, "llvmpipe", threshold=0.2, interval=0.05)
     dog.start()
     try:
