@@ -11,7 +11,7 @@ import argparse
 import importlib
 import os
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from blueprints3d import __version__
 from blueprints3d.commands.argtypes import UsageError, speak_argparse

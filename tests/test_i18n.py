@@ -638,7 +638,7 @@ def test_argparse_speaks_only_ids_the_catalogue_has():
 
 
 def test_the_card_names_are_marked():
-    assert CARD_NAMES == tuple(c.name for c in standard_deck())
+    assert tuple(c.name for c in standard_deck()) == CARD_NAMES
 
 
 def test_the_settings_screens_language_is_used_unless_lang_says_otherwise(

@@ -30,9 +30,44 @@ def test_ruff_finds_nothing():
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
 
 
+def test_the_layout_is_what_ruff_format_writes():
+    need_ruff()
+    out = subprocess.run(
+        [sys.executable, "-m", "ruff", "format", "--check", "--no-cache", "."],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
+
+
+def test_the_layout_check_can_fail(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text("x = [1,2]\n")
+    need_ruff()
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ruff",
+            "format",
+            "--check",
+            "--no-cache",
+            "--config",
+            str(ROOT / "pyproject.toml"),
+            str(bad),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 1 and "bad.py" in out.stdout
+
+
 def test_the_lint_can_fail(tmp_path):
     bad = tmp_path / "bad.py"
-    bad.write_text("import os\n")
+    bad.write_text("import os\n\nprint(list(zip([1], [2])))\n")
     need_ruff()
     out = subprocess.run(
         [
@@ -49,4 +84,4 @@ def test_the_lint_can_fail(tmp_path):
         text=True,
         timeout=300,
     )
-    assert out.returncode == 1 and "F401" in out.stdout
+    assert out.returncode == 1 and "F401" in out.stdout and "B905" in out.stdout

@@ -38,7 +38,7 @@ import json
 import re
 import sys
 from concurrent.futures import ProcessPoolExecutor
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -140,7 +140,7 @@ def _convolve(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _won(prizes_ahead: int, silver_ahead: int) -> float:
     """The final result for a player this far ahead, by the engine's own rule
     (``game_result``: points first, then more Prizes; else shared): 1, 1/2 or 0."""

@@ -35,7 +35,7 @@ import argparse
 import sys
 import wave
 from pathlib import Path
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 

@@ -36,9 +36,7 @@ def moments(table):
         for _ in range(200):
             if flow.mode is Mode.BOT:
                 flow.run_bots()
-            elif flow.mode is Mode.ROUND_END:
-                return
-            elif flow.mode is Mode.TURN:
+            elif flow.mode is Mode.ROUND_END or flow.mode is Mode.TURN:
                 return
 
     to_person()

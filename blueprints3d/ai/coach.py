@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 import threading
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 from blueprints3d.ai import strategy
 from blueprints3d.ai.observe import View, check_turn, public_state, view_of

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Sequence
+from collections.abc import Sequence
 
 from blueprints3d.ai.bots import Bot
 from blueprints3d.engine.state import GameState

@@ -17,7 +17,7 @@ import random
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Callable
+from collections.abc import Callable
 
 from blueprints3d.ai.heuristic import DEFAULT, Weights, action_values, best_action, sampled_action
 from blueprints3d.ai.observe import View

@@ -42,9 +42,9 @@ class Strategy:
     own_temperature: float | None = None
     value: str = CHANCES  # a playout's end is worth the chance of winning the game (win_chances)
     # How to think with CROWD_PLAYERS or more players (None: the same as with fewer); see below.
-    crowd: "Strategy | None" = None
+    crowd: Strategy | None = None
 
-    def for_players(self, players: int) -> "Strategy":
+    def for_players(self, players: int) -> Strategy:
         """The strategy for a game of ``players``."""
         return self.crowd if self.crowd is not None and crowded(players) else self
 

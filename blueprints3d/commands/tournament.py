@@ -10,7 +10,7 @@ import signal
 import sys
 import time
 from dataclasses import dataclass
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 from blueprints3d.ai import make_bot
 from blueprints3d.ai.match import GameRecord, play_game

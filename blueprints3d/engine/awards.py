@@ -6,7 +6,8 @@ the second, then the player who was LATER in this round's turn order.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
+from collections.abc import Sequence
 
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import AWARD_VP, AWARDS_BY_PLAYERS, PRIZE_VP, Award, Prize

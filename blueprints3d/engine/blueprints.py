@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property, lru_cache, cache
 from typing import Any
 
 from blueprints3d import resources
@@ -80,7 +80,7 @@ class Blueprint:
     @classmethod
     def from_grid(
         cls, grid: Any, id: str = "custom", name: str = CUSTOM_NAME, check_total: bool = True
-    ) -> "Blueprint":
+    ) -> Blueprint:
         """A card from ``grid[row][col]`` = height, "X" (hatched) or, where ``check_total`` is
         off (a card from outside the deck), None (nothing printed); raises CardDataError naming
         the fault. ``id`` and ``name`` are short printable text; the grid at most ``MAX_SIDE`` a
@@ -275,7 +275,7 @@ def cell_message(row: int, col: int) -> Message:
     return Message.of("row {row}, column {col}", row=row + 1, col=col + 1)
 
 
-@lru_cache(maxsize=None)
+@cache
 def grid_neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     out = []
     for r in range(rows):

@@ -11,7 +11,7 @@ in, a bot that searches such states cannot learn what it may not see.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from blueprints3d.engine.blueprints import Blueprint, card_by_id, standard_deck
 from blueprints3d.engine.errors import CardDataError, IllegalAction

@@ -8,7 +8,7 @@ checks them against ``placement_error`` on random buildings) and cacheable by th
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.blueprints import Blueprint

@@ -29,7 +29,7 @@ class Material(IntEnum):
         return MATERIAL_NAMES[self]
 
     @classmethod
-    def parse(cls, text: str) -> "Material":
+    def parse(cls, text: str) -> Material:
         """A material from its name or its colour name ("wood" or "orange"), case-insensitive."""
         key = text.strip().lower()
         if key in _BY_NAME:

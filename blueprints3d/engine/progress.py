@@ -8,7 +8,7 @@ a Prize is won exactly when its count reaches that number, as ``score_building``
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from collections.abc import Sequence
 
 from blueprints3d.engine.rules import (
     GEOMETER_VALUES,

@@ -8,7 +8,8 @@ keep every die where it stood without replaying the last move.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping, Sequence, TypeVar
+from typing import Any, TypeVar
+from collections.abc import Iterator, Mapping, Sequence
 
 from blueprints3d.engine.awards import Placement
 from blueprints3d.engine.blueprints import Blueprint

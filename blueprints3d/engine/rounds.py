@@ -6,7 +6,7 @@ immutable record of it; the state then hands out the cards and deals the next ro
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from blueprints3d.engine.awards import RoundContext, give_awards, give_prizes
 from blueprints3d.engine.blueprints import Blueprint

@@ -8,7 +8,8 @@ not victory points.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Sequence
+from typing import Any, NamedTuple
+from collections.abc import Sequence
 
 from blueprints3d.engine.blueprints import UNPRINTED, Blueprint
 from blueprints3d.engine.materials import Material

@@ -14,7 +14,8 @@ fast placement rule in ``legal``, round scoring in ``rounds``, the records it re
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from blueprints3d.text import clean_name
 from blueprints3d.engine import actions as A
@@ -121,7 +122,7 @@ class GameState:
         start_player: int = 0,
         names: Sequence[str] | None = None,
         deck: Sequence[Blueprint] | None = None,
-    ) -> "GameState":
+    ) -> GameState:
         """A new game for 2-4 players; ``start_player`` begins round 1 (seat index)."""
         if players not in POOL_SIZE:
             raise IllegalAction(
@@ -200,7 +201,7 @@ class GameState:
         tops: Sequence[Sequence[int]] | None = None,
         round_results: Sequence[RoundResult] = (),
         log: Sequence[int] = (),
-    ) -> "GameState":
+    ) -> GameState:
         """A state rebuilt from its parts (dice by id, ``values[die]`` each die's value,
         ``stacks[player][cell]`` bottom to top); every list is copied, so the caller keeps its
         own. ``tops`` defaults to each stack's top value; pass it to keep a sampled building's
@@ -263,7 +264,7 @@ class GameState:
         blueprint: Blueprint,
         stacks: list[list[int]],
         tops: list[int],
-    ) -> "GameState":
+    ) -> GameState:
         """A shallow copy in which ``player`` is about to take their die number ``takes + 1``,
         on the given building: what a bot rates to guess how another player put down a die it
         could not see (``determinize``). Cheap because it shares every other list with this
@@ -511,7 +512,7 @@ class GameState:
         return victory_points(self.awards[player], self.prizes[player])
 
     # ---- copies, equality, serialisation --------------------------------------------------
-    def clone(self) -> "GameState":
+    def clone(self) -> GameState:
         s = GameState.__new__(GameState)
         s.num_players, s.seed, s.start_player, s.names = (
             self.num_players,
@@ -544,7 +545,7 @@ class GameState:
         """Replace the random source: a bot searching a copy must not learn the real future draws."""
         self.rng = random.Random(seed)
 
-    def after(self, action: int) -> "GameState":
+    def after(self, action: int) -> GameState:
         """A new state with ``action`` applied; this one is unchanged (the pure-function form)."""
         s = self.clone()
         s.apply(action)

@@ -7,7 +7,7 @@ rather than bookkeeping, so they can be read (and tested) on their own.
 from __future__ import annotations
 
 from enum import Enum
-from typing import Sequence
+from collections.abc import Sequence
 
 from blueprints3d.engine.rules import TAKES_PER_ROUND
 

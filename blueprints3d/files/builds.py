@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import Sequence
+from collections.abc import Sequence
 
 from blueprints3d.files.buildfile import Build, build_from_dict, save_build
 from blueprints3d.engine.errors import IllegalAction

@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.files.places import default_dir

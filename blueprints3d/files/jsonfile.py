@@ -25,7 +25,8 @@ import threading
 import time
 from itertools import accumulate
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.i18n.message import Message, N_

@@ -108,7 +108,7 @@ class Settings:
         """Seconds a computer's move stays on show, ``normal`` being the "normal" speed's."""
         return normal * BOT_SPEEDS[self.bot_speed]
 
-    def changed(self, **values: Any) -> "Settings":
+    def changed(self, **values: Any) -> Settings:
         return replace(self, **values)
 
 

@@ -14,8 +14,8 @@ import io
 import os
 import unicodedata
 from contextlib import contextmanager
-from functools import lru_cache
-from typing import Iterator, Mapping
+from functools import lru_cache, cache
+from collections.abc import Iterator, Mapping
 
 from blueprints3d import resources
 from blueprints3d.i18n.message import Message, N_
@@ -31,7 +31,7 @@ _LIST_SEPARATOR = {"en": ", ", "de": ", ", "zh": "、", "fa": "، "}
 _current = DEFAULT
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalogue(lang: str) -> gettext.NullTranslations:
     """The translations of ``lang`` (English: the ids themselves)."""
     if lang == DEFAULT:

@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from blueprints3d.engine.actions import MAX_CELLS
 from blueprints3d.engine.determinize import state_from_view

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 from blueprints3d.net.room import Room, rooms_folder
 from blueprints3d.net.server import DEFAULT_HOST, GameServer, Limits

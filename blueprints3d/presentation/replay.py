@@ -9,7 +9,7 @@ everything is shown all along.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from blueprints3d.presentation.scene import BuildingView, Die, Mark, Step, Tone
 from blueprints3d.engine import actions as A

@@ -14,7 +14,7 @@ The client's reveal player (client/table/reveal.py) draws these steps; this modu
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from collections.abc import Sequence
 
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.results import RoundResult

@@ -11,7 +11,8 @@ these functions. No Panda3D: the words are checked headless.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.blueprints import Blueprint

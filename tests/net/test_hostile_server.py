@@ -105,9 +105,8 @@ def test_the_headless_client_names_what_is_wrong():
         "a limit (1013)",
         "deep JSON",
     ):
-        with HostileServer(KINDS[kind]()) as server:
-            with pytest.raises(incoming.NetError) as e:
-                play_random(server.server, ROOM, "Ann", handshake=2, wait=3, retry=(0.05,), tries=2)
+        with HostileServer(KINDS[kind]()) as server, pytest.raises(incoming.NetError) as e:
+            play_random(server.server, ROOM, "Ann", handshake=2, wait=3, retry=(0.05,), tries=2)
         said[kind] = str(e.value)
     assert said["replaced"] == "this seat was taken by another connection with its token"
     assert (

@@ -130,7 +130,7 @@ def test_a_server_killed_mid_round_finishes_the_game_when_started_again(tmp_path
     proc.wait()
     state, _meta = load_game(tmp_path / "rooms" / f"room-{room}.json")
     made = len(state.log)
-    assert 0 < made and not state.is_over
+    assert made > 0 and not state.is_over
     proc, url = start_server(tmp_path)
     try:
         seat2, last = play_random(url, room, token=seat.token, seed=6)

@@ -111,12 +111,11 @@ def test_hostile_messages_get_one_error_each_and_another_room_plays_on(running):
             with pytest.raises(Exception):
                 receive(ws, timeout=10)
         # A flood: closed, and the other room's game still ends.
-        with connect(running.url, max_size=None) as ws:
-            with pytest.raises(Exception):
-                for _ in range(500):
-                    ws.send("{}")
-                for _ in range(500):
-                    receive(ws, timeout=10)
+        with connect(running.url, max_size=None) as ws, pytest.raises(Exception):
+            for _ in range(500):
+                ws.send("{}")
+            for _ in range(500):
+                receive(ws, timeout=10)
         seat, last = game.result(timeout=120)
     assert last["phase"] == "over" and running.server.rooms[busy].state.phase is Phase.OVER
 

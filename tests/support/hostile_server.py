@@ -14,7 +14,8 @@ import asyncio
 import json
 import random
 import threading
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from blueprints3d.engine import actions as A
 from blueprints3d.net import protocol

@@ -8,7 +8,7 @@ import os
 import shutil
 import subprocess
 from contextlib import contextmanager
-from typing import Iterator
+from collections.abc import Iterator
 
 
 def available() -> bool:

@@ -15,7 +15,7 @@ was answered right; only a demo with no such step counts when it is seen to its 
 from __future__ import annotations
 
 import os
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from direct.gui.DirectGui import DGG, DirectButton, DirectFrame
 from direct.showbase.DirectObject import DirectObject

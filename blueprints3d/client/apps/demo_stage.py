@@ -106,9 +106,7 @@ def label_px(size_cm: float, height_px: float) -> float:
     return max(LABEL_MIN_PX, LABEL_LINE_SHARE * height_px) * size_cm / LABEL_SIZE
 
 
-def size_labels(
-    stage: "StageNodes", cam: NodePath, lens: PerspectiveLens, height_px: float
-) -> None:
+def size_labels(stage: StageNodes, cam: NodePath, lens: PerspectiveLens, height_px: float) -> None:
     """Scale every label of ``stage`` so its type is ``label_px`` tall on screen from ``cam``:
     the same size in pixels at every step, however near or far the step's framing is."""
     tan_v = math.tan(math.radians(lens.get_fov()[1]) / 2)

@@ -11,7 +11,7 @@ coordinates, so the player forwards real events and the tests call the same meth
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from panda3d.core import NodePath, Point2, Point3
 

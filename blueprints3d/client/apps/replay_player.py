@@ -8,7 +8,7 @@ pause, Home/End first and last step, +/- faster or slower, Q or Escape quits.
 from __future__ import annotations
 
 import os
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from direct.gui.DirectGui import DirectButton
 from direct.showbase.DirectObject import DirectObject

@@ -86,7 +86,7 @@ class Item:
     alpha: float = 1.0
     role: str = ""  # what it is on the card: "headline", "total", ...
 
-    def moved(self, dx: int, dy: int) -> "Item":
+    def moved(self, dx: int, dy: int) -> Item:
         x, y, w, h = self.box
         return replace(self, box=(x + dx, y + dy, w, h))
 

@@ -9,7 +9,7 @@ the program finds them from any working directory. Loading goes through Panda3D'
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from panda3d.core import ATS_none, Filename, Loader, LoaderOptions, NodePath, PNMImage, Texture
@@ -46,7 +46,7 @@ def _existing(kind: str, name: str) -> Path:
         ) from None
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_model(name: str) -> NodePath:
     """The model ``models/<name>.bam``, read once per process: a template to ``copy_to`` where it
     is needed (copies share its geometry), never to reparent itself."""
@@ -61,7 +61,7 @@ def load_model(name: str) -> NodePath:
     return NodePath(node)
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_texture(name: str) -> Texture:
     """The texture ``textures/<name>``, read once per process and shared, at its own size
     (never rescaled to a power of two, whatever ``textures-power-2`` says)."""

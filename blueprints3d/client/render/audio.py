@@ -31,7 +31,8 @@ import sys
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterable, Iterator, TextIO
+from typing import Any, TextIO
+from collections.abc import Iterable, Iterator
 
 from panda3d.core import ConfigVariableString, Filename
 
@@ -185,7 +186,7 @@ class SoundBank:
     @classmethod
     def for_base(
         cls, base: Any, *, volume: float = 1.0, muted: bool = False, stream: TextIO | None = None
-    ) -> "SoundBank":
+    ) -> SoundBank:
         """The bank on ShowBase's sound-effects manager. When a real audio library was asked
         for and there is no working device, one line (NO_DEVICE) goes to ``stream`` (stderr)."""
         managers = getattr(base, "sfxManagerList", None) or [None]

@@ -21,7 +21,7 @@ as glass anyway.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from panda3d.core import Camera, GraphicsOutput, LMatrix4f, NodePath, SamplerState, Texture
 

@@ -46,7 +46,7 @@ def _index() -> dict:
         )
     w, h = data["size"]
     for name, (x, y, cw, ch) in data["icons"].items():
-        if not (0 <= x and 0 <= y and x + cw <= w and y + ch <= h and cw > 0 and ch > 0):
+        if not (x >= 0 and y >= 0 and x + cw <= w and y + ch <= h and cw > 0 and ch > 0):
             raise OSError(f"blueprints3d: icon {name!r} lies outside {SHEET} in {path}")
     return data
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 import sys
-from functools import lru_cache
-from typing import Mapping
+from functools import cache
+from collections.abc import Mapping
 
 from panda3d.core import GraphicsEngine, GraphicsStateGuardianBase, Shader
 
@@ -77,7 +77,7 @@ def with_defines(text: str, defines: Mapping[str, object] | None) -> str:
     return "\n".join(lines[:at] + extra + [f"#line {at + 1}"] + lines[at:])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load(vert: str, frag: str, defines: tuple[tuple[str, object], ...]) -> Shader:
     d = dict(defines)
     shader = Shader.make(

@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import sys
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import lru_cache, cache
 
 import numpy as np
 from panda3d.core import (
@@ -69,7 +69,7 @@ class StillOptions:
     focus: float | None = None
 
     @staticmethod
-    def quick() -> "StillOptions":
+    def quick() -> StillOptions:
         """The picture as drawn before stills had any of this."""
         return StillOptions(multisamples=0, soft_shadows=False, contact=False, reflections=False)
 
@@ -78,7 +78,7 @@ class StillOptions:
         """Whether the still shaders are needed at all."""
         return self.soft_shadows or self.contact or self.reflections
 
-    def with_(self, **changes) -> "StillOptions":
+    def with_(self, **changes) -> StillOptions:
         return replace(self, **changes)
 
 
@@ -246,7 +246,7 @@ def _hook(text: str, anchor: str, new: str, where: str) -> str:
 FEATURES = ("STILL_SOFT", "STILL_CONTACT", "STILL_ENV")
 
 
-def features(options: "StillOptions") -> tuple[str, ...]:
+def features(options: StillOptions) -> tuple[str, ...]:
     """The still shaders' compile-time switches for ``options`` (a feature that is off costs
     nothing: the software renderer runs both sides of a branch)."""
     on = (options.soft_shadows, options.contact, options.reflections)
@@ -319,7 +319,7 @@ float key_shadow_live(vec3 view_pos, vec3 n_view) {""",
     return shaders.with_defines(vert, d), shaders.with_defines(frag, d)
 
 
-@lru_cache(maxsize=None)
+@cache
 def still_program(name: str, flags: tuple[str, ...]) -> Shader:
     vert, frag = still_sources(name, flags)
     shader = Shader.make(Shader.SL_GLSL, vert, frag)
@@ -328,7 +328,7 @@ def still_program(name: str, flags: tuple[str, ...]) -> Shader:
     return shader
 
 
-@lru_cache(maxsize=None)
+@cache
 def _table_programs() -> dict:
     """The table's shader objects -> (program, flags), for the ones with a still variant."""
     return {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, cache
 
 from panda3d.core import PNMImage, SamplerState, StringStream, Texture
 
@@ -33,7 +33,7 @@ def white_texture() -> Texture:
     return tex
 
 
-@lru_cache(maxsize=None)
+@cache
 def surface_texture(kind: str) -> Texture:
     """The generated texture of a surface kind (see ``SURFACE_TEXTURE``), read once."""
     name = SURFACE_TEXTURE[kind][0]

@@ -19,7 +19,7 @@ end at once (its ``on_done`` called there and then) and the carried die on its g
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Callable
 
 from direct.interval.FunctionInterval import Func, Wait
 from direct.interval.LerpInterval import LerpFunc, LerpPosQuatInterval, LerpScaleInterval

@@ -15,7 +15,7 @@ shaders and the plain path draw it alike at no cost.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, cache
 
 import numpy as np
 from panda3d.core import Geom, NodePath, Quat, SamplerState, Texture, Vec3
@@ -81,7 +81,7 @@ def symbol_tile(material: Material) -> np.ndarray:
     return atlas[:, int(material) * size : (int(material) + 1) * size]
 
 
-@lru_cache(maxsize=None)
+@cache
 def symbol_pip_texture(material: Material) -> Texture:
     """``pip_texture`` with ``material``'s symbol added on every face."""
     pips = _mask("die_pips.png")

@@ -12,7 +12,7 @@ by intersecting the ray with the card's plane and mapping the hit point to a cel
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from panda3d.core import Lens, NodePath, Plane, Point2, Point3, Vec3
 

@@ -18,7 +18,7 @@ A name in another script than the interface's still shows: the font follows the 
 from __future__ import annotations
 
 import unicodedata
-from functools import lru_cache
+from functools import lru_cache, cache
 
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import (
@@ -54,7 +54,7 @@ def panda_font() -> TextFont:
     return TextNode.get_default_font()
 
 
-@lru_cache(maxsize=None)
+@cache
 def font(script: str) -> TextFont:
     """The font of a script: "persian", "cjk" or "latin" (Panda3D's default font), loaded once."""
     if script == "latin":

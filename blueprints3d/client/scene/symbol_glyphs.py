@@ -7,7 +7,7 @@ materials' colours (``materials.BASE_COLOUR``, ``PIP_COLOUR``) when first asked 
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 from panda3d.core import (
@@ -69,7 +69,7 @@ def icon_rgba(material: Material) -> np.ndarray:
     return np.dstack([rgb, alpha])
 
 
-@lru_cache(maxsize=None)
+@cache
 def icon_texture(material: Material) -> Texture:
     """``icon_rgba`` as a texture (the glyph's, and the help's material pictures)."""
     img = (np.clip(icon_rgba(material), 0, 1) * 255 + 0.5).astype(np.uint8)

@@ -8,7 +8,7 @@ before the view moves (``before_sync``: the reveal starts from the table as it w
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from blueprints3d.client.table.flow import GameFlow, Mode
 from blueprints3d.client.table.hud import Hud

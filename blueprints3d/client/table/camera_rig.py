@@ -8,7 +8,7 @@ the whole table at the end of a round, nothing while the reveal or the podium ho
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from panda3d.core import Point3
 

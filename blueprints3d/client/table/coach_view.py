@@ -34,7 +34,7 @@ from __future__ import annotations
 import logging
 import threading
 from dataclasses import dataclass, field
-from typing import Callable
+from collections.abc import Callable
 
 from panda3d.core import ColorBlendAttrib, LColor, NodePath, Point3
 

@@ -16,7 +16,7 @@ space the arrows are on from the start of every turn.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from collections.abc import Callable
 
 from panda3d.core import LineSegs, NodePath, Point3
 

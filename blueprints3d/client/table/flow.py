@@ -22,7 +22,8 @@ import logging
 import random
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Callable, ClassVar
+from typing import ClassVar
+from collections.abc import Callable
 
 from blueprints3d.client.table.bots import Bot, BotJob, make_bot
 from blueprints3d.text import clean_name

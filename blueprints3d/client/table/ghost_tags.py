@@ -14,7 +14,7 @@ moves.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from collections.abc import Iterable
 
 from panda3d.core import NodePath, Point3, Vec3
 

@@ -8,7 +8,7 @@ What they do is a callback given by the app, so they hold no game logic.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton

@@ -15,7 +15,8 @@ connect again (Yes: the seat again, with its token) or leave (No: the new-game s
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from panda3d.core import NodePath
 

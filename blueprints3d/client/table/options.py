@@ -12,7 +12,8 @@ import argparse
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from blueprints3d.client.table.bots import bot_levels
 from blueprints3d.client.table.flow import SeatConfig

@@ -10,7 +10,7 @@ do to the game (start one, quit, apply a setting) is the app's, given as callbac
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 from blueprints3d.client.table.past_games import PastGamesScreen
 from blueprints3d.client.table.screens import (

@@ -9,7 +9,7 @@ each, and left as they are.
 from __future__ import annotations
 
 from functools import partial
-from typing import Callable
+from collections.abc import Callable
 
 from direct.gui.DirectGui import DirectFrame
 from direct.gui.OnscreenText import OnscreenText

@@ -9,7 +9,7 @@ meanwhile. The buttons hang on the 2D overlay under each building's projection.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton

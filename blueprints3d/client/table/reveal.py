@@ -14,7 +14,7 @@ reveal moves on by itself too, each step after its duration; the tutorial's wait
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from direct.gui.DirectGui import DGG, DirectButton
 from direct.gui.OnscreenText import OnscreenText

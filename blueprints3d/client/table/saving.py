@@ -11,7 +11,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 from blueprints3d.client.table.flow import GameFlow, Mode
 from blueprints3d.client.table.options import seats_from_meta

@@ -6,7 +6,7 @@ button does is a callback given by the app, so the screens hold no game logic.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import (

@@ -12,7 +12,7 @@ font so the columns line up, and shrink their type only when the window has no r
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from direct.gui.DirectGui import DirectFrame
 from panda3d.core import TextNode

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from panda3d.core import NodePath, Point3
 

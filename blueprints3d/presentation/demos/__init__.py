@@ -5,7 +5,7 @@ No Panda3D here: ``blueprints3d.client.apps.demo_player`` draws the steps, the t
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from blueprints3d.presentation.demos import awards, bonus, example, placement, scoring, two_players
 from blueprints3d.presentation.scene import Demo

@@ -11,7 +11,7 @@ most two lines in the coach's column. Materials are named by the engine's word f
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.results import RoundResult

@@ -6,7 +6,7 @@ functions); these helpers only turn its answers into marks and words.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from blueprints3d.presentation.scene import Mark, Slot, Stack, Tone
 from blueprints3d.engine.awards import RoundContext

@@ -10,9 +10,9 @@ space it may not go on). Nothing here knows a rule: every verdict is ``placement
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Callable
+from collections.abc import Callable
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from blueprints3d.engine.awards import Award, give_awards
 from blueprints3d.engine.blueprints import Blueprint, placement_error, placement_message

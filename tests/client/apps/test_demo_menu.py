@@ -162,7 +162,7 @@ def test_no_menu_row_overflows_its_button_or_the_window(offscreen_base, size, la
                 frame,
             )
             assert (
-                -aspect <= frame[0] and frame[2] <= aspect and -1 <= frame[1] and frame[3] <= 1
+                -aspect <= frame[0] and frame[2] <= aspect and frame[1] >= -1 and frame[3] <= 1
             ), (size, frame)
             assert _(demo_player.FINISHED_MARK) in b["text"]
             rows.append(frame)
@@ -173,7 +173,7 @@ def test_no_menu_row_overflows_its_button_or_the_window(offscreen_base, size, la
             assert -aspect <= r[0] and r[2] <= aspect and r[1] > rows[0][3], (lang, t.getText(), r)
         if p.note_text.textNode.get_text():
             r = _a2d_rect(p.note_text, a2d)
-            assert -aspect <= r[0] and r[2] <= aspect and -1 <= r[1] and r[3] <= 1, (lang, size, r)
+            assert -aspect <= r[0] and r[2] <= aspect and r[1] >= -1 and r[3] <= 1, (lang, size, r)
             for row in rows:
                 assert not (r[0] < row[2] and row[0] < r[2] and r[1] < row[3] and row[1] < r[3]), (
                     lang,

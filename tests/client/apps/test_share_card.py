@@ -68,7 +68,7 @@ def read_png(path) -> np.ndarray:
 
 def inside(box, size) -> bool:
     x, y, w, h = box
-    return 0 <= x and 0 <= y and x + w <= size[0] and y + h <= size[1]
+    return x >= 0 and y >= 0 and x + w <= size[0] and y + h <= size[1]
 
 
 def apart(a, b) -> bool:

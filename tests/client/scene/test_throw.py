@@ -178,7 +178,7 @@ def test_impacts_come_with_time_die_speed_and_what_was_hit():
     th = throw.simulate([1, 2, 3, 4, 5, 6, 1], 3, BAG, FELT, size=SIZE)
     assert th.events
     times = [e.time for e in th.events]
-    assert times == sorted(times) and 0 < times[0] and times[-1] <= th.duration + 1e-9
+    assert times == sorted(times) and times[0] > 0 and times[-1] <= th.duration + 1e-9
     kinds = {e.other for e in th.events}
     assert throw.FELT in kinds and throw.DIE in kinds
     for e in th.events:

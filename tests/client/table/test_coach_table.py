@@ -491,7 +491,7 @@ def test_one_number_for_each_hinted_space_clear_of_every_other_space(offscreen_b
         bp = flow.state.blueprints[seat]
         for c, ranks in want.items():
             r = numbers[" ".join(ranks)]
-            assert -1 <= r[0] and r[2] <= 1 and -1 <= r[1] and r[3] <= 1, (
+            assert r[0] >= -1 and r[2] <= 1 and r[1] >= -1 and r[3] <= 1, (
                 ranks,
                 r,
             )  # inside the window

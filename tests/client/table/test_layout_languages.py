@@ -495,7 +495,7 @@ class TestTable:
             w, h = size
             rect = tut.panel_rect()
             assert (
-                rect is not None and 0 <= rect[0] and rect[2] <= w and 0 <= rect[1] and rect[3] <= h
+                rect is not None and rect[0] >= 0 and rect[2] <= w and rect[1] >= 0 and rect[3] <= h
             ), (lang, size, rect)
             u = min(w, h) / 2
             a2d = app.base.aspect2d
@@ -505,7 +505,7 @@ class TestTable:
                 return lo.x * u + w / 2, h / 2 - hi.z * u, hi.x * u + w / 2, h / 2 - lo.z * u
 
             title = px(tut.title)
-            assert 0 <= title[0] and title[2] <= w and 0 <= title[1], (lang, size, title)
+            assert title[0] >= 0 and title[2] <= w and title[1] >= 0, (lang, size, title)
             assert not (
                 title[0] < rect[2]
                 and rect[0] < title[2]

@@ -66,9 +66,9 @@ def test_the_tutorial_plays_one_coached_round_to_the_reveal(table):
     rect = tut.panel_rect()
     assert (
         rect is not None
-        and 0 <= rect[0]
+        and rect[0] >= 0
         and rect[2] <= WIDTH
-        and 0 <= rect[1]
+        and rect[1] >= 0
         and rect[3] <= HEIGHT
     )
     for t in app.hud.texts():  # the coach never covers the HUD's lines
@@ -343,7 +343,7 @@ def test_the_tutorials_reveal_waits_for_space_a_click_or_next(tables, size):
     labels = rv.label_rects()
     w, h = app.size()
     nxt = labels["next"]  # the Next button beside the hint, in the window
-    assert 0 <= nxt[0] and nxt[2] <= w and 0 <= nxt[1] and nxt[3] <= h
+    assert nxt[0] >= 0 and nxt[2] <= w and nxt[1] >= 0 and nxt[3] <= h
     assert nxt[0] > labels["hint"][2] and (nxt[3] - nxt[1]) >= 0.8 * (
         labels["hint"][3] - labels["hint"][1]
     )
