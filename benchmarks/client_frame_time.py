@@ -35,8 +35,8 @@ def main() -> None:
 
     from blueprints3d.client.render.window import open_base
     from blueprints3d.client.table.app import TableApp
-    from blueprints3d.client.table.options import AppOptions
-    from blueprints3d.client.table.flow import Mode, SeatConfig
+    from blueprints3d.client.table.model.options import AppOptions
+    from blueprints3d.client.table.model.flow import Mode, SeatConfig
 
     opts = AppOptions(
         size=(w, h),

@@ -72,7 +72,7 @@ def main() -> None:
     from blueprints3d.client.render.window import open_base
     from blueprints3d.client.scene import dice_model
     from blueprints3d.client.table.app import AppOptions, TableApp
-    from blueprints3d.client.table.flow import Mode, SeatConfig
+    from blueprints3d.client.table.model.flow import Mode, SeatConfig
     from blueprints3d.engine import actions as A
     from blueprints3d.engine.materials import MATERIAL_OF, Material
 

@@ -140,7 +140,7 @@ def run_mode(
 
 def _client_table(base, size, use_shaders):
     """The table client's own 4-seat table on an offscreen buffer; returns (buffer, step)."""
-    from blueprints3d.client.table.options import AppOptions, parse_seats
+    from blueprints3d.client.table.model.options import AppOptions, parse_seats
     from blueprints3d.client.table.offscreen import open_table
 
     options = AppOptions(

@@ -22,8 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from blueprints3d.client.table.flow import Mode  # noqa: E402
-from blueprints3d.client.table.remote_flow import RemoteFlow, remote_seats  # noqa: E402
+from blueprints3d.client.table.model.flow import Mode  # noqa: E402
+from blueprints3d.client.table.model.remote_flow import RemoteFlow, remote_seats  # noqa: E402
 from blueprints3d.net.client import create_room  # noqa: E402
 from blueprints3d.net.connection import Connection  # noqa: E402
 from blueprints3d.net.local_server import LocalServer  # noqa: E402

@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 def measure(start: float, span: float, step: float, forced: bool) -> list[tuple[float, float]]:
     from blueprints3d.client.render import capture, shaders
     from blueprints3d.client.scene.dice_model import pip_texture
-    from blueprints3d.client.table.options import AppOptions, parse_seats
+    from blueprints3d.client.table.model.options import AppOptions, parse_seats
     from blueprints3d.client.table.offscreen import open_table
 
     base = capture.open_offscreen_base(64, 64)

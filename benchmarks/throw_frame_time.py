@@ -32,7 +32,7 @@ FELT = (-15.0, -16.0, 15.0, -8.8)  # the pool's strip of felt, in the table's ce
 
 def open_table(size, use_shaders: bool):
     from blueprints3d.client.render import capture, shaders
-    from blueprints3d.client.table.options import AppOptions, parse_seats
+    from blueprints3d.client.table.model.options import AppOptions, parse_seats
     from blueprints3d.client.table.offscreen import open_table as open_offscreen_table
 
     base = capture.open_offscreen_base(64, 64)
@@ -123,7 +123,7 @@ def main() -> int:
 
     from blueprints3d.client.render import capture, shaders
     from blueprints3d.client.scene import throw, units
-    from blueprints3d.client.table.layout import CENTRE_BAG, POOL_DIE_SCALE, pool_slots
+    from blueprints3d.client.table.model.layout import CENTRE_BAG, POOL_DIE_SCALE, pool_slots
 
     base, table = open_table(size, not args.no_shaders)
     view = table.app.view

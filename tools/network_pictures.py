@@ -34,10 +34,10 @@ def seat(address: str, name: str, out: Path, size: tuple[int, int], use_shaders:
 
     from blueprints3d.client.render import shaders
     from blueprints3d.client.render.capture import open_offscreen_base
-    from blueprints3d.client.table.flow import Mode
+    from blueprints3d.client.table.model.flow import Mode
     from blueprints3d.client.table.offscreen import open_table
-    from blueprints3d.client.table.options import AppOptions
-    from blueprints3d.client.table.remote_flow import NetStart, RemoteFlow
+    from blueprints3d.client.table.model.options import AppOptions
+    from blueprints3d.client.table.model.remote_flow import NetStart, RemoteFlow
 
     shaders.configure(use_shaders)
     base = open_offscreen_base(256, 256)

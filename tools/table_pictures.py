@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 def moments(table):
     """Yield (name, None) at each moment to picture, driving the table between them."""
-    from blueprints3d.client.table.flow import Mode
+    from blueprints3d.client.table.model.flow import Mode
     from blueprints3d.engine import actions as A
 
     app = table.app
@@ -93,7 +93,7 @@ def write_pictures(
 
     from blueprints3d.client.render import shaders
     from blueprints3d.client.render.capture import open_offscreen_base
-    from blueprints3d.client.table.options import AppOptions, parse_seats
+    from blueprints3d.client.table.model.options import AppOptions, parse_seats
     from blueprints3d.client.table.offscreen import open_table
 
     from blueprints3d.client.scene.script_text import use_language

@@ -99,7 +99,7 @@ def room_specs(text: str) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from blueprints3d.client.table.remote_flow import NetStart
+    from blueprints3d.client.table.model.remote_flow import NetStart
     from blueprints3d.net.client import create_room
 
     specs = room_specs(args.seats)

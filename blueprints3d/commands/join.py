@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     if args.headless != (args.bot is not None):
         raise UsageError(_("--headless and --bot go together: a computer plays without a window"))
     if not args.headless:
-        from blueprints3d.client.table.remote_flow import NetStart
+        from blueprints3d.client.table.model.remote_flow import NetStart
 
         return open_table(args, NetStart(server, room, name))
     from blueprints3d.i18n import translate

@@ -15,6 +15,11 @@ from blueprints3d.engine.scoring import Score
 from blueprints3d.i18n.message import Message
 
 
+# Each material's colour and name as Messages, made once: a tie's reason names them every time.
+_COLOUR_MESSAGE = {m: Message.of(m.colour) for m in Material}
+_LABEL_MESSAGE = {m: Message.of(m.label) for m in Material}
+
+
 class RoundContext(NamedTuple):
     """What the tie rule needs: the in-demand materials and the round's turn order."""
 
@@ -37,10 +42,10 @@ class RoundContext(NamedTuple):
         first, second = self.in_demand
         said = dict(
             winner=names[winner],
-            colour=Message.of(first.colour),
-            material=Message.of(first.label),
-            second_colour=Message.of(second.colour),
-            second_material=Message.of(second.label),
+            colour=_COLOUR_MESSAGE[first],
+            material=_LABEL_MESSAGE[first],
+            second_colour=_COLOUR_MESSAGE[second],
+            second_material=_LABEL_MESSAGE[second],
         )
         if w[0] != l[0]:
             return Message.of(

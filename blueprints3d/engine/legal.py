@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.blueprints import Blueprint
+from blueprints3d.engine.materials import NUM_DICE
 from blueprints3d.engine.rules import DIE_FACES
 
 HATCHED_TOP = (
@@ -55,6 +56,9 @@ def fit_masks(tops: tuple[int, ...]) -> list[int]:
 _FITS: dict[tuple[int, ...], list[int]] = {}
 _ACTIONS: dict[int, tuple[int, ...]] = {}
 _FITS_LIMIT = 200_000  # bound the cache; real games use far fewer
+# The (die, mask) key packs the die into the low bits, so the key of a small card's mask stays a
+# small int, which hashes fast (the die above a 64-bit mask made every key a big int).
+_DIE_BITS = (NUM_DICE - 1).bit_length()
 
 
 def take_actions(tops: Sequence[int], pool: Sequence[int], values: Sequence[int]) -> list[int]:
@@ -67,10 +71,10 @@ def take_actions(tops: Sequence[int], pool: Sequence[int], values: Sequence[int]
             _FITS.clear()
         fit = _FITS[key_tops] = fit_masks(key_tops)
     out: list[int] = []
-    table = _ACTIONS
+    table, bits = _ACTIONS, _DIE_BITS
     for d in pool:
         mask = fit[values[d]]
-        key = d << A.MAX_CELLS | mask  # a cache key, not an action (a mask has MAX_CELLS bits)
+        key = mask << bits | d  # a cache key, not an action
         acts = table.get(key)
         if acts is None:
             acts = table[key] = A.placements(d, mask)

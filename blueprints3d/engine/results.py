@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, TypeVar
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import ItemsView, Iterator, Mapping, Sequence
 
 from blueprints3d.engine.awards import Placement
 from blueprints3d.engine.blueprints import Blueprint
@@ -42,6 +42,10 @@ class FrozenMap(Mapping[K, V]):
 
     def __len__(self) -> int:
         return len(self._items)
+
+    def items(self) -> ItemsView[K, V]:
+        # The dict's own view (read-only), not the Mapping's, which looks each key up again.
+        return self._items.items()
 
     def __hash__(self) -> int:
         if self._hash is None:

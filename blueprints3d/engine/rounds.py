@@ -28,8 +28,9 @@ def score_round(
     """The round's result; ``stacks[player][cell]`` are die ids bottom to top and
     ``in_demand`` the two scoreboard dice."""
     n = len(blueprints)
-    v = values
-    buildings = [tuple(tuple((MATERIAL_OF[d], v[d]) for d in st) for st in b) for b in stacks]
+    v, mat = values, MATERIAL_OF
+    # List comprehensions inside tuple(): faster than generator expressions on this per-round path.
+    buildings = [tuple([tuple([(mat[d], v[d]) for d in st]) for st in b]) for b in stacks]
     scores = [score_building(blueprints[p], buildings[p]) for p in range(n)]
     counts: list[tuple[int, int, int, int]] = []
     for b in stacks:
@@ -46,11 +47,11 @@ def score_round(
         turn_order=ctx.turn_order,
         blueprints=tuple(blueprints),
         buildings=tuple(buildings),
-        set_aside=tuple(tuple((MATERIAL_OF[d], v[d]) for d in sa) for sa in set_aside),
+        set_aside=tuple([tuple([(mat[d], v[d]) for d in sa]) for sa in set_aside]),
         scores=tuple(scores),
         awards=give_awards(scores, ctx, names),
         prizes=give_prizes(scores, ctx, names),
-        stacks=tuple(tuple(tuple(st) for st in b) for b in stacks),
-        set_aside_dice=tuple(tuple(sa) for sa in set_aside),
+        stacks=tuple([tuple(map(tuple, b)) for b in stacks]),
+        set_aside_dice=tuple(map(tuple, set_aside)),
         values=tuple(values),
     )

@@ -53,12 +53,14 @@ class Message:
     n: int = 1
 
     def __post_init__(self) -> None:
-        if not isinstance(self.params, Params):
+        # ``type() is``, not isinstance: Params is an ABC, whose isinstance is slow, and the engine
+        # makes a Message for every tie it breaks.
+        if type(self.params) is not Params:
             object.__setattr__(self, "params", Params(self.params))
 
     @classmethod
     def of(cls, msgid: str, **params: object) -> Message:
-        return cls(msgid, params)
+        return cls(msgid, Params(params))
 
     @classmethod
     def counted(cls, singular: str, plural: str, n: int, **params: object) -> Message:
@@ -66,7 +68,15 @@ class Message:
 
     def __str__(self) -> str:
         text = self.msgid if self.plural is None or self.n == 1 else self.plural
-        return text.format(**{k: str(v) for k, v in self.params.items()})
+        return text.format(**{k: str(v) for k, v in _pairs(self.params)})
+
+
+def _pairs(params: Mapping[str, object]) -> tuple[tuple[str, object], ...]:
+    """The parameters' (name, value) pairs; a Params' own, without the Mapping's item view, which
+    looks each value up again by a linear search."""
+    if type(params) is Params:
+        return params._items
+    return tuple(params.items())
 
 
 def N_(msgid: str) -> str:

@@ -7,7 +7,7 @@ import argparse
 import pytest
 
 from blueprints3d.cli import build_parser, main
-from blueprints3d.client.table.options import options_from_args, parse_seats
+from blueprints3d.client.table.model.options import options_from_args, parse_seats
 from blueprints3d.engine.errors import BlueprintsError
 
 

@@ -75,7 +75,7 @@ def test_messages_travel_with_their_parameters_and_counts():
 
 
 def test_a_servers_refusal_is_said_in_the_tables_language():
-    from blueprints3d.client.table.remote_flow import said
+    from blueprints3d.client.table.model.remote_flow import said
     from blueprints3d.net.room import RoomError
 
     e = RoomError(Message.of("it is not your move"))

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from blueprints3d.ai.coach import Change, Hint
-from blueprints3d.client.table.flow import GameFlow, Mode, SeatConfig
+from blueprints3d.client.table.model.flow import GameFlow, Mode, SeatConfig
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.blueprints import card_by_id
 from blueprints3d.i18n.message import Message

@@ -8,7 +8,7 @@ module's) in tests/conftest.py hand out its ``open`` and close what it opened.
 
 from __future__ import annotations
 
-from blueprints3d.client.table.flow import Mode
+from blueprints3d.client.table.model.flow import Mode
 
 
 class TableShelf:
@@ -32,7 +32,7 @@ class TableShelf:
         pictures too. Returns the ``OffscreenTable``."""
         from blueprints3d.client.render import shaders as materials
         from blueprints3d.client.table.offscreen import open_table
-        from blueprints3d.client.table.options import AppOptions
+        from blueprints3d.client.table.model.options import AppOptions
 
         materials.configure(shaders, self.base if shaders else None)
         options.setdefault("bot_delay", 0)

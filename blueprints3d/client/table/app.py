@@ -18,35 +18,35 @@ from blueprints3d.client.render.audio import SoundBank
 from blueprints3d.client.scene import units
 from blueprints3d.client.scene.camera import OrbitCamera
 from blueprints3d.client.scene.picking import Picker
-from blueprints3d.client.table.between_turns import BetweenTurns
-from blueprints3d.client.table.bots import bot_levels
-from blueprints3d.client.table.camera_rig import CameraRig
-from blueprints3d.client.table.coach_view import Coach
-from blueprints3d.client.table.controls import TableControls
-from blueprints3d.client.table.flow import FlowEvent, GameFlow, Mode, SeatConfig
-from blueprints3d.client.table.hud import Hud, plate_name
-from blueprints3d.client.table.move_bar import HintButton, MoveBar
-from blueprints3d.client.table.net_table import NetTable
+from blueprints3d.client.scene.script_text import panda_text
 from blueprints3d.client.table.appearance import apply_looks, apply_settings
-from blueprints3d.client.table.options import AppOptions, saved_words, seats_from_meta
-from blueprints3d.client.table.overlays import TableScreens
-from blueprints3d.client.table.pointer import MousePointer
-from blueprints3d.client.table.podium import Podium
-from blueprints3d.client.table.reveal import RevealPlayer
-from blueprints3d.client.table.saving import TableSaving
-from blueprints3d.client.table.score_panel import ScorePanel
-from blueprints3d.client.table.screens import Overlay
-from blueprints3d.client.table.table_input import TableInput
-from blueprints3d.client.table.table_sounds import TableSounds
-from blueprints3d.client.table.table_view import TableView
-from blueprints3d.client.table.tutorial import Tutorial
+from blueprints3d.client.table.controls.table_controls import TableControls
+from blueprints3d.client.table.controls.table_input import TableInput
+from blueprints3d.client.table.hud.between_turns import BetweenTurns
+from blueprints3d.client.table.hud.hud import Hud
+from blueprints3d.client.table.hud.move_bar import HintButton, MoveBar
+from blueprints3d.client.table.hud.overlays import TableScreens
+from blueprints3d.client.table.hud.score_panel import ScorePanel
+from blueprints3d.client.table.hud.screens import Overlay
+from blueprints3d.client.table.hud.tutorial import Tutorial
+from blueprints3d.client.table.model.bots import bot_levels
+from blueprints3d.client.table.model.flow import FlowEvent, GameFlow, Mode, SeatConfig, plate_name
+from blueprints3d.client.table.model.options import AppOptions, saved_words, seats_from_meta
+from blueprints3d.client.table.model.pointer import MousePointer
+from blueprints3d.client.table.model.saving import TableSaving
+from blueprints3d.client.table.net.net_table import NetTable
+from blueprints3d.client.table.view.camera_rig import CameraRig
+from blueprints3d.client.table.view.coach_view import Coach
+from blueprints3d.client.table.view.podium import Podium
+from blueprints3d.client.table.view.reveal import RevealPlayer
+from blueprints3d.client.table.view.table_sounds import TableSounds
+from blueprints3d.client.table.view.table_view import TableView
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.engine.state import GameState
 from blueprints3d.files.autosave import Resumed
 from blueprints3d.files.history import hints_from_meta
 from blueprints3d.files.settings import Settings
 from blueprints3d.i18n import explain
-from blueprints3d.client.scene.script_text import panda_text
 
 
 class TableApp:

@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING
 from blueprints3d.client.render import config
 from blueprints3d.client.scene import dice_model
 from blueprints3d.client.scene.script_text import use_language
-from blueprints3d.client.table.hud import plate_name
+from blueprints3d.client.table.model.flow import plate_name
 from blueprints3d.files.settings import Settings
 from blueprints3d.i18n import language
 
 if TYPE_CHECKING:
     from blueprints3d.client.table.app import TableApp
-    from blueprints3d.client.table.options import AppOptions
+    from blueprints3d.client.table.model.options import AppOptions
 
 
 def apply_looks(options: AppOptions, settings: Settings) -> None:

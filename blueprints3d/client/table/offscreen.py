@@ -12,9 +12,9 @@ from typing import Any
 import numpy as np
 from panda3d.core import Camera, GraphicsOutput, NodePath, OrthographicLens
 
-from blueprints3d.client.table.app import TableApp
-from blueprints3d.client.table.options import AppOptions
 from blueprints3d.client.render.capture import grab_frame
+from blueprints3d.client.table.app import TableApp
+from blueprints3d.client.table.model.options import AppOptions
 
 
 @dataclass

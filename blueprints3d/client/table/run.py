@@ -16,8 +16,8 @@ from panda3d.core import WindowProperties
 
 from blueprints3d.client.render.window import open_base
 from blueprints3d.client.table.app import TableApp
-from blueprints3d.client.table.options import AppOptions, options_from_args
-from blueprints3d.client.table.watchdog import FrameWatchdog
+from blueprints3d.client.table.model.options import AppOptions, options_from_args
+from blueprints3d.client.table.model.watchdog import FrameWatchdog
 from blueprints3d.files.autosave import AutosaveSlot
 from blueprints3d.i18n import _
 

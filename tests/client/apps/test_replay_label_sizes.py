@@ -8,7 +8,7 @@ from panda3d.core import Point2, Point3
 
 from blueprints3d.client.apps import demo_stage
 from blueprints3d.client.apps.replay_player import ReplayPlayer
-from blueprints3d.client.table.flow import GameFlow, Mode, SeatConfig
+from blueprints3d.client.table.model.flow import GameFlow, Mode, SeatConfig
 from blueprints3d.presentation.replay import game_steps
 
 

@@ -17,7 +17,7 @@ def test_the_software_gl_here_turns_anisotropic_filtering_off(offscreen_base):
 
 def test_every_texture_of_the_table_is_filtered_without_anisotropy(offscreen_base):
     """The pips (4 before) and the cards (8 before), everything the table draws."""
-    from blueprints3d.client.table.options import AppOptions, parse_seats
+    from blueprints3d.client.table.model.options import AppOptions, parse_seats
     from blueprints3d.client.table.offscreen import open_table
     from blueprints3d.client.scene.dice_model import pip_texture
 

@@ -107,7 +107,7 @@ def test_the_textures_are_the_same_bytes_every_time(tmp_path):
 
 
 def test_the_screen_board_is_printed_cardboard_mapped_onto_one_face():
-    from blueprints3d.client.table.layout import SCREEN_HEIGHT, SCREEN_WIDTH
+    from blueprints3d.client.table.model.layout import SCREEN_HEIGHT, SCREEN_WIDTH
 
     tool = _tool()
     assert (tool.SCREEN_W_CM, tool.SCREEN_H_CM) == (SCREEN_WIDTH, SCREEN_HEIGHT)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from blueprints3d.client.table.flow import Mode, SeatConfig
+from blueprints3d.client.table.model.flow import Mode, SeatConfig
 from blueprints3d.engine import actions as A
 
 WIDTH, HEIGHT = 480, 270

@@ -20,9 +20,9 @@ from panda3d.core import Vec3
 
 from blueprints3d.ai import coach
 from blueprints3d.client.scene import dice_model
-from blueprints3d.client.table.options import AppOptions
-from blueprints3d.client.table.coach_view import OFF_LINE, turn_key
-from blueprints3d.client.table.flow import Mode, SeatConfig
+from blueprints3d.client.table.model.options import AppOptions
+from blueprints3d.client.table.view.coach_view import OFF_LINE, turn_key
+from blueprints3d.client.table.model.flow import Mode, SeatConfig
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.rules import NUM_ROUNDS
 from blueprints3d.files.autosave import AutosaveSlot

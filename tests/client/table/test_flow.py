@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from blueprints3d.client.table.bots import make_bot
-from blueprints3d.client.table.flow import GameFlow, Mode, SeatConfig
+from blueprints3d.client.table.model.bots import make_bot
+from blueprints3d.client.table.model.flow import GameFlow, Mode, SeatConfig
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.errors import IllegalAction
 from blueprints3d.engine.materials import MATERIAL_OF
@@ -293,7 +293,7 @@ def test_a_failing_computer_player_is_shown_logged_and_the_game_does_not_move(th
     flow.listeners.append(seen.append)
     assert flow.mode is Mode.BOT and flow.current == 1
     before = flow.state.to_dict()
-    with caplog.at_level(logging.ERROR, logger="blueprints3d.client.table.flow"):
+    with caplog.at_level(logging.ERROR, logger="blueprints3d.client.table.model.flow"):
         if threaded:
             flow._job.wait(10)
         for frame in range(30):  # many frames: it must not retry (or log) every frame
@@ -309,7 +309,7 @@ def test_a_failing_computer_player_is_shown_logged_and_the_game_does_not_move(th
     assert flow.message == flow.bot_failure == failed[0].message
     assert [e.kind for e in seen] == ["bot_failed"]
     # Logged with the traceback.
-    records = [r for r in caplog.records if r.name == "blueprints3d.client.table.flow"]
+    records = [r for r in caplog.records if r.name == "blueprints3d.client.table.model.flow"]
     assert len(records) == 1 and records[0].exc_info[0] is RuntimeError
     assert "Computer 2" in records[0].getMessage()
     # A person still cannot move in its place.
@@ -325,7 +325,7 @@ def test_a_computer_player_that_answers_an_illegal_move_is_shown_and_not_played(
         bot_delay=0.0,
         bot_factory=broken_factory,
     )
-    with caplog.at_level(logging.ERROR, logger="blueprints3d.client.table.flow"):
+    with caplog.at_level(logging.ERROR, logger="blueprints3d.client.table.model.flow"):
         flow.tick(1.0)
         flow.tick(2.0)
     assert flow.state.log == [] and flow.mode is Mode.BOT

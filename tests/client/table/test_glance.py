@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from blueprints3d.client.render.materials import BASE_COLOUR
 from blueprints3d.client.scene.screen_rects import overlaps
-from blueprints3d.client.table.flow import Mode, SeatConfig
+from blueprints3d.client.table.model.flow import Mode, SeatConfig
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.materials import MATERIAL_OF
 from blueprints3d.engine.progress import prize_progress

@@ -9,13 +9,13 @@ import json
 import pytest
 
 from blueprints3d.client.render.materials import BASE_COLOUR
-from blueprints3d.client.table.options import options_from_args
-from blueprints3d.client.table.flow import SeatConfig
-from blueprints3d.client.table.hud import plate_name
+from blueprints3d.client.table.model.options import options_from_args
+from blueprints3d.client.table.model.flow import SeatConfig
+from blueprints3d.client.table.model.flow import plate_name
 from blueprints3d.engine import rules
 from blueprints3d.engine.materials import Material
 from blueprints3d.files.autosave import AutosaveSlot
-from blueprints3d.client.table.pointer import HeldPointer
+from blueprints3d.client.table.model.pointer import HeldPointer
 from blueprints3d.files.settings import Settings, load_settings, save_settings
 
 
@@ -265,7 +265,7 @@ def test_a_bad_settings_file_gives_the_defaults_and_one_line(tmp_path, monkeypat
 
 
 def test_a_person_seat_gets_a_persons_default_name(table):
-    from blueprints3d.client.table.bots import bot_levels
+    from blueprints3d.client.table.model.bots import bot_levels
 
     app = table.app
     scr = app.screens.new_game_screen

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from blueprints3d.cli import main
-from blueprints3d.client.table.flow import Mode, SeatConfig
+from blueprints3d.client.table.model.flow import Mode, SeatConfig
 from blueprints3d.engine.rules import NUM_ROUNDS
 from blueprints3d.files.autosave import AutosaveSlot
 from blueprints3d.files.history import history_dir, list_games, load_game

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from panda3d.core import Point2, Point3
 
-from blueprints3d.client.table.options import AppOptions
-from blueprints3d.client.table.flow import Mode, SeatConfig
+from blueprints3d.client.table.model.options import AppOptions
+from blueprints3d.client.table.model.flow import Mode, SeatConfig
 
 MIN_PX = 12.0
 SIZES = [(1280, 400), (1280, 720), (1024, 768), (1920, 1080), (2560, 1440)]
@@ -238,7 +238,7 @@ def test_no_name_on_the_table_lies_under_the_hud(offscreen_base, size, players):
 
 
 def test_hud_layout_follows_a_resize(offscreen_base):
-    from blueprints3d.client.table.hud import MIN_TEXT_PX, Hud
+    from blueprints3d.client.table.hud.hud import MIN_TEXT_PX, Hud
 
     hud = Hud(offscreen_base.aspect2d, size=(1920, 1080))
     try:
@@ -362,7 +362,7 @@ def test_the_coachs_hints_fit_apart_and_are_legible(offscreen_base, size):
     (the real hint engine's) take the Awards' place, in larger type, clear of every other text,
     the card, the name plate and the names on the table; a long message still fits under them."""
     from blueprints3d.client.render import shaders
-    from blueprints3d.client.table.hud import AWARDS, HINTS, line_px
+    from blueprints3d.client.table.hud.hud import AWARDS, HINTS, line_px
     from blueprints3d.client.table.offscreen import open_table
 
     shaders.configure(False)

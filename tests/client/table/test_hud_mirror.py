@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 from panda3d.core import TextNode
 
-from blueprints3d.client.table.flow import SeatConfig
-from blueprints3d.client.table.options import AppOptions
+from blueprints3d.client.table.model.flow import SeatConfig
+from blueprints3d.client.table.model.options import AppOptions
 from test_hud_layout import check_layout, fill_hud, frames_rect, rect_2d
 
 SIZES = [(1280, 720), (1920, 1080)]
@@ -110,7 +110,7 @@ def test_the_persian_hud_is_the_mirror_image(offscreen_base, size):
 def test_the_top_lines_wrap_short_of_the_far_screen_on_their_side(offscreen_base, lang):
     """keep_clear's rectangle at the top, on the side the lines start from (the left in English,
     the right in Persian): the status line wraps short of it rather than run over it."""
-    from blueprints3d.client.table.hud import Hud
+    from blueprints3d.client.table.hud.hud import Hud
 
     speak(lang)
     hud = Hud(offscreen_base.aspect2d, size=(1280, 720))
@@ -138,8 +138,8 @@ def test_the_top_lines_wrap_short_of_the_far_screen_on_their_side(offscreen_base
 
 def test_relabel_shows_the_new_language_at_once(offscreen_base):
     from blueprints3d.client.scene.script_text import panda_text
-    from blueprints3d.client.table.hud import Hud
-    from blueprints3d.client.table.move_bar import HintButton, MoveBar
+    from blueprints3d.client.table.hud.hud import Hud
+    from blueprints3d.client.table.hud.move_bar import HintButton, MoveBar
     from blueprints3d.i18n import _, number
 
     speak("en")

@@ -41,8 +41,8 @@ def _drive() -> None:
 
     from blueprints3d.client.render.window import open_base
     from blueprints3d.client.table.app import TableApp
-    from blueprints3d.client.table.options import AppOptions
-    from blueprints3d.client.table.flow import SeatConfig
+    from blueprints3d.client.table.model.options import AppOptions
+    from blueprints3d.client.table.model.flow import SeatConfig
 
     base = open_base(size=(1280, 720), shaders_on=False)
     app = TableApp(

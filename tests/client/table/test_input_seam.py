@@ -3,8 +3,8 @@ the pointer from the pointer in its options, never Panda3D's global clock or mou
 
 from __future__ import annotations
 
-from blueprints3d.client.table.flow import Mode, SeatConfig
-from blueprints3d.client.table.pointer import HeldPointer, SteadyClock
+from blueprints3d.client.table.model.flow import Mode, SeatConfig
+from blueprints3d.client.table.model.pointer import HeldPointer, SteadyClock
 
 SEATS = [SeatConfig("Cy", "easy"), SeatConfig("Ann")]  # the computer moves first
 

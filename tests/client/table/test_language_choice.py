@@ -11,8 +11,8 @@ from panda3d.core import TextNode
 
 import blueprints3d.i18n as i18n
 from blueprints3d.client.scene.script_text import panda_text
-from blueprints3d.client.table.flow import SeatConfig
-from blueprints3d.client.table.pointer import HeldPointer
+from blueprints3d.client.table.model.flow import SeatConfig
+from blueprints3d.client.table.model.pointer import HeldPointer
 from blueprints3d.files.settings import Settings
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from panda3d.core import TextNode
 
-from blueprints3d.client.table.flow import Mode, SeatConfig
+from blueprints3d.client.table.model.flow import Mode, SeatConfig
 from support.lessons import every_bubble
 from support.gui_layout import (
     assert_laid_out,
@@ -185,7 +185,7 @@ def table(request, offscreen_base):
     game (Ann a person, three computers), Ann to move. Yields (lang, size, OffscreenTable)."""
     from blueprints3d.client.render import shaders
     from blueprints3d.client.table.offscreen import open_table
-    from blueprints3d.client.table.options import AppOptions
+    from blueprints3d.client.table.model.options import AppOptions
 
     lang, size = request.param
     speak(lang)
@@ -367,7 +367,7 @@ class TestTable:
             app.hud.set_visible(True)
 
     def test_the_reveal_and_the_rounds_summary(self, at, offscreen_base):
-        from blueprints3d.client.table.reveal import overlaps
+        from blueprints3d.client.table.view.reveal import overlaps
         from blueprints3d.i18n import _
 
         lang, size, t = at
@@ -424,8 +424,8 @@ class TestTable:
         assert align == (TextNode.A_right if lang == "fa" else TextNode.A_left), (lang, align)
 
     def test_the_standings_and_the_buildings(self, at, offscreen_base):
-        from blueprints3d.client.table.reveal import overlaps
-        from blueprints3d.client.table.summary import headline
+        from blueprints3d.client.table.view.reveal import overlaps
+        from blueprints3d.client.table.hud.summary import headline
 
         lang, size, t = at
         app = t.app

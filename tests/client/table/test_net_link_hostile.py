@@ -6,7 +6,7 @@ the reason."""
 from __future__ import annotations
 
 
-from blueprints3d.client.table.remote_flow import NetStart, RemoteFlow
+from blueprints3d.client.table.model.remote_flow import NetStart, RemoteFlow
 from blueprints3d.net.connection import CLOSED, CONNECTED
 from support.hostile_server import ROOM, HostileServer, joined, view
 from support.table_rig import frames_until

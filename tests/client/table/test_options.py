@@ -6,8 +6,8 @@ import argparse
 
 import pytest
 
-from blueprints3d.client.table.options import options_from_args
-from blueprints3d.client.table.flow import GameFlow, SeatConfig
+from blueprints3d.client.table.model.options import options_from_args
+from blueprints3d.client.table.model.flow import GameFlow, SeatConfig
 from blueprints3d.engine import BlueprintsError
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from blueprints3d.client.table.options import AppOptions
+from blueprints3d.client.table.model.options import AppOptions
 from blueprints3d.client.table.offscreen import open_table
 from blueprints3d.engine.playout import random_game
 from blueprints3d.files.history import history_dir, keep_game

@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from blueprints3d.client.apps.viewer import breakdown
-from blueprints3d.client.table.flow import GameFlow, SeatConfig
+from blueprints3d.client.table.model.flow import GameFlow, SeatConfig
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import Material
 from blueprints3d.files.buildfile import Build

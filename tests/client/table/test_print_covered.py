@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from panda3d.core import NodePath
 
-from blueprints3d.client.table.options import AppOptions
-from blueprints3d.client.table.flow import Mode, SeatConfig
+from blueprints3d.client.table.model.options import AppOptions
+from blueprints3d.client.table.model.flow import Mode, SeatConfig
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.state import GameState
 

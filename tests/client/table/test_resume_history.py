@@ -4,10 +4,10 @@ flow's history is rebuilt from the save's move log (an old save has it too)."""
 from __future__ import annotations
 
 
-from blueprints3d.client.table.options import AppOptions, seats_from_meta
+from blueprints3d.client.table.model.options import AppOptions, seats_from_meta
 import pytest
 
-from blueprints3d.client.table.flow import GameFlow, Mode, SeatConfig, history_of
+from blueprints3d.client.table.model.flow import GameFlow, Mode, SeatConfig, history_of
 from blueprints3d.files.autosave import AutosaveSlot
 from blueprints3d.files.savefile import game_bytes, game_from_json, load_game, save_game
 

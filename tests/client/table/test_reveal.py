@@ -13,10 +13,10 @@ import random
 
 import pytest
 
-from blueprints3d.client.table.options import AppOptions
-from blueprints3d.client.table.flow import Mode, SeatConfig
+from blueprints3d.client.table.model.options import AppOptions
+from blueprints3d.client.table.model.flow import Mode, SeatConfig
 from blueprints3d.client.table.offscreen import open_table
-from blueprints3d.client.table.reveal import overlaps, spread
+from blueprints3d.client.table.view.reveal import overlaps, spread
 from blueprints3d.engine import actions as A
 from support.table_rig import play
 

@@ -9,8 +9,8 @@ import random
 import pytest
 
 from blueprints3d.files.autosave import AutosaveSlot
-from blueprints3d.client.table.options import options_from_args, seats_from_meta
-from blueprints3d.client.table.flow import Mode, SeatConfig
+from blueprints3d.client.table.model.options import options_from_args, seats_from_meta
+from blueprints3d.client.table.model.flow import Mode, SeatConfig
 from blueprints3d.files.errors import SaveFileError
 from blueprints3d.files.buildfile import load_build
 from blueprints3d.files.savefile import load_game

@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 from panda3d.core import Point3, TextNode
 
-from blueprints3d.client.table.options import AppOptions, options_from_args
-from blueprints3d.client.table.flow import SeatConfig
+from blueprints3d.client.table.model.options import AppOptions, options_from_args
+from blueprints3d.client.table.model.flow import SeatConfig
 from blueprints3d.files.settings import Settings
 from support.gui_layout import (
     _to_r2d,
@@ -51,7 +51,7 @@ def open_at(offscreen_base, size, **kw):
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
 def test_the_new_game_form_is_laid_out_in_pixels(offscreen_base, size):
-    from blueprints3d.client.table.bots import bot_levels
+    from blueprints3d.client.table.model.bots import bot_levels
 
     t = open_at(offscreen_base, size)
     try:
@@ -359,7 +359,7 @@ def test_a_bad_settings_file_is_said_in_the_hud_once(offscreen_base, tmp_path, m
 
 def test_the_rules_in_short_count_in_words(monkeypatch):
     """'1 round', '1 die': the help's numbers come from the engine, so its words must fit any."""
-    from blueprints3d.client.table.screens import rules_sections
+    from blueprints3d.client.table.hud.screens import rules_sections
     from blueprints3d.engine import rules
 
     monkeypatch.setattr(rules, "NUM_ROUNDS", 1)

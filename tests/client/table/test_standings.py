@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from blueprints3d.client.table.options import AppOptions
-from blueprints3d.client.table.flow import Mode, SeatConfig
+from blueprints3d.client.table.model.options import AppOptions
+from blueprints3d.client.table.model.flow import Mode, SeatConfig
 from blueprints3d.client.table.offscreen import open_table
-from blueprints3d.client.table.reveal import overlaps
+from blueprints3d.client.table.view.reveal import overlaps
 from blueprints3d.engine.results import round_victory_points
 from blueprints3d.engine.rules import Prize
 from blueprints3d.files.buildfile import load_build
@@ -219,7 +219,7 @@ def test_a_viewer_that_cannot_start_is_said_in_one_line(offscreen_base):
 
 
 def test_the_headline_names_the_winner_and_the_margin():
-    from blueprints3d.client.table.summary import headline
+    from blueprints3d.client.table.hud.summary import headline
     from blueprints3d.engine.results import GameResult
 
     names = ["Ann", "Bob", "Cy"]

@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from blueprints3d.client.table.options import AppOptions, parse_seats
-from blueprints3d.client.table.flow import Mode, SeatConfig
+from blueprints3d.client.table.model.options import AppOptions, parse_seats
+from blueprints3d.client.table.model.flow import Mode, SeatConfig
 from blueprints3d.files.autosave import AutosaveSlot, SlotInUse
 from blueprints3d.files.buildfile import load_build
 from blueprints3d.files.savefile import load_game

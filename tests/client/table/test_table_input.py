@@ -10,16 +10,16 @@ import pytest
 from panda3d.core import Point3
 
 from blueprints3d.client.scene import card_model, units
-from blueprints3d.client.table.options import AppOptions
-from blueprints3d.client.table.controls import CURSOR_RGBA
-from blueprints3d.client.table.flow import Mode, SeatConfig
-from blueprints3d.client.table.score_panel import NB
-from blueprints3d.client.table.table_view import LEGAL_RGBA
+from blueprints3d.client.table.model.options import AppOptions
+from blueprints3d.client.table.view.cursor import CURSOR_RGBA
+from blueprints3d.client.table.model.flow import Mode, SeatConfig
+from blueprints3d.client.table.hud.score_panel import NB
+from blueprints3d.client.table.view.table_view import LEGAL_RGBA
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.scoring import score_building
 from blueprints3d.engine.state import Phase
-from blueprints3d.client.table.pointer import HeldPointer
+from blueprints3d.client.table.model.pointer import HeldPointer
 from support.engine_rig import stage
 from support.table_rig import drag, new_game, to_person
 

@@ -13,12 +13,12 @@ import pytest
 from panda3d.core import Point3
 
 from blueprints3d.client.scene.animation import BOUNCE_TIME, LIFT_TIME
-from blueprints3d.client.table.options import AppOptions
-from blueprints3d.client.table.controls import OFF_CARD
-from blueprints3d.client.table.flow import Mode, SeatConfig
+from blueprints3d.client.table.model.options import AppOptions
+from blueprints3d.client.table.controls.table_controls import OFF_CARD
+from blueprints3d.client.table.model.flow import Mode, SeatConfig
 from blueprints3d.client.table.offscreen import open_table
-from blueprints3d.client.table.layout import POOL_DIE_SCALE
-from blueprints3d.client.table.table_view import (
+from blueprints3d.client.table.model.layout import POOL_DIE_SCALE
+from blueprints3d.client.table.view.table_view import (
     CARRY_SCALE,
     DEAL_STAGGER,
     DEAL_TIME,

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from blueprints3d.client.table.flow import Mode
-from blueprints3d.client.table.remote_flow import NetStart, RemoteFlow
+from blueprints3d.client.table.model.flow import Mode
+from blueprints3d.client.table.model.remote_flow import NetStart, RemoteFlow
 from blueprints3d.engine import actions as A
 from blueprints3d.files.savefile import replay
 from blueprints3d.net.client import create_room

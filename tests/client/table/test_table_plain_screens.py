@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 from panda3d.core import Point3
 
-from blueprints3d.client.table.options import AppOptions
-from blueprints3d.client.table.flow import SeatConfig
-from blueprints3d.client.table.layout import SCREEN_HEIGHT
+from blueprints3d.client.table.model.options import AppOptions
+from blueprints3d.client.table.model.flow import SeatConfig
+from blueprints3d.client.table.model.layout import SCREEN_HEIGHT
 
 SEATS = [SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "easy")]
 LUM = np.array([0.299, 0.587, 0.114])

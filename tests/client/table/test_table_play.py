@@ -12,8 +12,8 @@ import random
 
 import pytest
 
-from blueprints3d.client.table.controls import buildable_cells
-from blueprints3d.client.table.flow import Mode, SeatConfig
+from blueprints3d.client.table.controls.table_controls import buildable_cells
+from blueprints3d.client.table.model.flow import Mode, SeatConfig
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.state import Phase
 from support.table_rig import drag, new_game
@@ -172,7 +172,7 @@ def test_a_drop_off_the_card_returns_the_die_with_a_message(table):
 
 
 def test_dragging_lights_exactly_the_engines_legal_spaces(table):
-    from blueprints3d.client.table.table_view import HOVER_OK_RGBA, LEGAL_RGBA
+    from blueprints3d.client.table.view.table_view import HOVER_OK_RGBA, LEGAL_RGBA
 
     app = new_game(
         table, [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")], 7

@@ -9,8 +9,8 @@ from dataclasses import replace
 
 import pytest
 
-from blueprints3d.client.table.flow import SeatConfig
-from blueprints3d.client.table.pointer import HeldPointer
+from blueprints3d.client.table.model.flow import SeatConfig
+from blueprints3d.client.table.model.pointer import HeldPointer
 from support.table_rig import new_game, to_person
 
 WIDTH, HEIGHT = 640, 360
@@ -111,8 +111,8 @@ def choose_a_die(app):
 
 @pytest.mark.parametrize("seed", [1, 6, 10])  # cards with 1, 4 and 3 hatched spaces
 def test_number_keys_choose_the_spaces_that_can_be_built_on(table, seed):
-    from blueprints3d.client.table.controls import NUMBER_KEYS_RULE, buildable_cells
-    from blueprints3d.client.table.hud import CONTROLS
+    from blueprints3d.client.table.controls.table_controls import NUMBER_KEYS_RULE, buildable_cells
+    from blueprints3d.client.table.hud.hud import CONTROLS
 
     messages = []
     app = at_person(table, seed)

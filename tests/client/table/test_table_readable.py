@@ -11,7 +11,7 @@ import pytest
 from panda3d.core import Point3
 
 from blueprints3d.client.scene import units
-from blueprints3d.client.table.flow import Mode, SeatConfig
+from blueprints3d.client.table.model.flow import Mode, SeatConfig
 from blueprints3d.client.scene.screen_rects import overlaps
 from support.table_rig import TableShelf, node_rect
 from blueprints3d.engine.materials import MATERIAL_OF, Material
@@ -152,7 +152,7 @@ def test_hover_and_the_keyboard_cursor_name_the_die_in_large_type(table):
 
 
 def test_the_pointed_space_says_the_height_printed_on_it(table):
-    from blueprints3d.client.table.table_view import HOVER_BAD_RGBA, HOVER_OK_RGBA, LEGAL_RGBA
+    from blueprints3d.client.table.view.table_view import HOVER_BAD_RGBA, HOVER_OK_RGBA, LEGAL_RGBA
 
     app = start(table, 2, 5)
     view, seat = app.view, app.flow.viewer

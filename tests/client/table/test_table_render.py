@@ -10,7 +10,7 @@ import pytest
 from panda3d.core import Point3
 
 from blueprints3d.client.scene import units
-from blueprints3d.client.table.flow import Mode, SeatConfig
+from blueprints3d.client.table.model.flow import Mode, SeatConfig
 from blueprints3d.engine.materials import MATERIAL_OF, Material
 
 WIDTH, HEIGHT = 640, 360

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from blueprints3d.client.table.flow import Mode, SeatConfig
+from blueprints3d.client.table.model.flow import Mode, SeatConfig
 
 
 @pytest.fixture(scope="module")

@@ -12,8 +12,8 @@ import pytest
 from panda3d.core import Vec3
 
 from blueprints3d.client.scene.dice_model import FACE_NORMAL
-from blueprints3d.client.table.options import AppOptions
-from blueprints3d.client.table.flow import Mode, SeatConfig
+from blueprints3d.client.table.model.options import AppOptions
+from blueprints3d.client.table.model.flow import Mode, SeatConfig
 from blueprints3d.client.table.offscreen import open_table
 from blueprints3d.files.settings import Settings
 from support.table_rig import play

@@ -81,8 +81,8 @@ def _drive() -> None:
 
     from blueprints3d.client.render.window import open_base
     from blueprints3d.client.table.app import TableApp
-    from blueprints3d.client.table.options import AppOptions
-    from blueprints3d.client.table.flow import Mode, SeatConfig
+    from blueprints3d.client.table.model.options import AppOptions
+    from blueprints3d.client.table.model.flow import Mode, SeatConfig
     from blueprints3d.engine import actions as A
 
     opts = AppOptions(

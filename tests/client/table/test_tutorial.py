@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from blueprints3d.client.table.flow import Mode
+from blueprints3d.client.table.model.flow import Mode
 from blueprints3d.engine.state import Phase
 from blueprints3d.presentation.demos import coach
 from support.caption_style import style_problems
@@ -249,7 +249,7 @@ def test_every_bubble_is_one_or_two_sentences_on_at_most_two_lines(tables, size)
 
 
 def test_the_bubbles_step_with_space_enter_or_a_click_and_the_last_one_stays(table):
-    from blueprints3d.client.table.pointer import HeldPointer
+    from blueprints3d.client.table.model.pointer import HeldPointer
 
     app = table.app
     tut = app.start_tutorial()
@@ -305,7 +305,7 @@ def play_tutorial_round(app) -> None:
 
 @pytest.mark.parametrize("size", [(1280, 720), (1024, 768)])
 def test_the_tutorials_reveal_waits_for_space_a_click_or_next(tables, size):
-    from blueprints3d.client.table.pointer import HeldPointer
+    from blueprints3d.client.table.model.pointer import HeldPointer
 
     t = tables(*size, overlay=True)
     app = t.app
@@ -359,7 +359,7 @@ def test_the_tutorials_reveal_waits_for_space_a_click_or_next(tables, size):
 
 def test_the_tutorial_command_opens_the_lesson_without_an_autosave():
     from blueprints3d.cli import build_parser
-    from blueprints3d.client.table.options import options_from_args
+    from blueprints3d.client.table.model.options import options_from_args
     from blueprints3d.commands.tutorial import table_args
 
     args = build_parser().parse_args(["tutorial", "--size", "800x600", "--mute"])

@@ -7,7 +7,7 @@ import json
 import os
 from pathlib import Path
 
-from blueprints3d.client.table.watchdog import FrameWatchdog
+from blueprints3d.client.table.model.watchdog import FrameWatchdog
 from blueprints3d.files.stall import record_stall, stall_path, take_stall_note
 
 
@@ -62,7 +62,7 @@ def test_the_next_start_says_what_happened_once(tmp_path):
 
 def test_the_table_tells_the_last_stall_at_its_start(capsys):
     from blueprints3d.cli import build_parser
-    from blueprints3d.client.table.options import options_from_args
+    from blueprints3d.client.table.model.options import options_from_args
 
     home = Path(os.environ["BLUEPRINTS3D_HOME"])
     record_stall(home, 40.0, "llvmpipe")

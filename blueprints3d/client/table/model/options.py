@@ -10,16 +10,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from collections.abc import Callable
 
-from blueprints3d.client.table.bots import bot_levels
-from blueprints3d.client.table.flow import SeatConfig
-from blueprints3d.client.table.hud import plate_name
-from blueprints3d.client.table.pointer import FrameClock, Pointer
-from blueprints3d.client.table.remote_flow import NetStart
+from blueprints3d.client.table.model.bots import bot_levels
+from blueprints3d.client.table.model.flow import SeatConfig, plate_name
+from blueprints3d.client.table.model.pointer import FrameClock, Pointer
+from blueprints3d.client.table.model.remote_flow import NetStart
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.engine.rules import NUM_ROUNDS
 from blueprints3d.files.autosave import AutosaveSlot, Resumed

@@ -9,11 +9,12 @@ do to the game (start one, quit, apply a setting) is the app's, given as callbac
 
 from __future__ import annotations
 
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 
-from blueprints3d.client.table.past_games import PastGamesScreen
-from blueprints3d.client.table.screens import (
+from blueprints3d.client.scene.script_text import panda_text
+from blueprints3d.client.table.hud.past_games import PastGamesScreen
+from blueprints3d.client.table.hud.screens import (
     ConfirmScreen,
     CurtainScreen,
     HelpScreen,
@@ -23,12 +24,11 @@ from blueprints3d.client.table.screens import (
     Overlay,
     SettingsScreen,
 )
-from blueprints3d.client.table.summary import RoundSummary, StandingsScreen
+from blueprints3d.client.table.hud.summary import RoundSummary, StandingsScreen
 from blueprints3d.files.autosave import AutosaveSlot
-from blueprints3d.files.settings import Settings
 from blueprints3d.files.jsonfile import os_reason, where
+from blueprints3d.files.settings import Settings
 from blueprints3d.i18n import _
-from blueprints3d.client.scene.script_text import panda_text
 
 
 class TableScreens:

@@ -33,12 +33,11 @@ from dataclasses import dataclass
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import NodePath, Point3, TextNode
 
-from blueprints3d.client.table.flow import GameFlow, Mode, SeatConfig
-from blueprints3d.client.table.glance import DemandDice, PrizeMeters
-from blueprints3d.client.table.bots import level_word
+from blueprints3d.client.scene.script_text import ScriptText, interface_font, is_rtl
+from blueprints3d.client.table.hud.glance import DemandDice, PrizeMeters
+from blueprints3d.client.table.model.flow import GameFlow, Mode, plate_name
 from blueprints3d.engine.rules import NUM_ROUNDS
 from blueprints3d.i18n import N_, _, join_list
-from blueprints3d.client.scene.script_text import ScriptText, interface_font, is_rtl
 
 MIN_TEXT_PX = 13.0  # the smallest line of the HUD, in pixels from line to line
 TOP_SHARE = 0.62  # of the window's width, the most the score panel leaves the top lines
@@ -108,15 +107,6 @@ AWARDS = TextStyle(0.027, 13.0)
 HINTS = TextStyle(0.031, 15.0)  # the coach's hints: larger than the Awards whose place they take
 INFO_SEPARATOR = "   |   "
 NB = "\u00a0"  # a no-break space: Panda3D's word wrap keeps its two sides together
-
-
-def plate_name(seat: SeatConfig) -> str:
-    """The name on a seat's plate at the table: a computer's level beside its name."""
-    return (
-        seat.name
-        if seat.is_person
-        else _("{name} ({level})", name=seat.name, level=level_word(seat.bot or ""))
-    )
 
 
 def line_px(style: TextStyle, height: int) -> float:

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from panda3d.core import NodePath, TextNode
 
-from blueprints3d.client.table.flow import GameFlow, Mode
+from blueprints3d.client.scene.script_text import ScriptText
+from blueprints3d.client.table.model.flow import GameFlow, Mode
 from blueprints3d.engine.materials import MATERIAL_OF
 from blueprints3d.engine.scoring import explain_building, score_building
 from blueprints3d.i18n import _, n_
-from blueprints3d.client.scene.script_text import ScriptText
 
 # Between a word and its number: a narrow window wraps the panel between its items, never
 # between "glass" and its 0 (Panda3D's word wrap keeps a no-break space's two sides together).

@@ -20,22 +20,22 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import ClassVar
-from collections.abc import Callable
 
-from blueprints3d.client.table.bots import Bot, BotJob, make_bot
-from blueprints3d.text import clean_name
+from blueprints3d.client.table.model.bots import Bot, BotJob, level_word, make_bot
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.errors import BlueprintsError, IllegalAction
-from blueprints3d.engine.scoring import DiePoints, explain_building
 from blueprints3d.engine.results import RoundResult
 from blueprints3d.engine.rules import NUM_ROUNDS
+from blueprints3d.engine.scoring import DiePoints, explain_building
 from blueprints3d.engine.state import GameState
 from blueprints3d.engine.turns import Phase
-from blueprints3d.i18n import _, explain, Message, n_, translate
+from blueprints3d.i18n import Message, _, explain, n_, translate
 from blueprints3d.presentation.words import in_player_words, space_name
+from blueprints3d.text import clean_name
 
 log = logging.getLogger(__name__)
 HISTORY_LENGTH = 24  # moves kept for "what the others did since your last turn"
@@ -600,3 +600,12 @@ def history_of(state: GameState) -> list[tuple[int, str]]:
     if s.to_dict() != state.to_dict():
         return []  # not this state's own game: say nothing rather than something wrong
     return out
+
+
+def plate_name(seat: SeatConfig) -> str:
+    """The name on a seat's plate at the table: a computer's level beside its name."""
+    return (
+        seat.name
+        if seat.is_person
+        else _("{name} ({level})", name=seat.name, level=level_word(seat.bot or ""))
+    )

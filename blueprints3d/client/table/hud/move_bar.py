@@ -14,9 +14,9 @@ from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton
 from panda3d.core import NodePath, TextNode
 
-from blueprints3d.client.table.flow import GameFlow, Mode
-from blueprints3d.i18n import _
 from blueprints3d.client.scene.script_text import interface_font, panda_text
+from blueprints3d.client.table.model.flow import GameFlow, Mode
+from blueprints3d.i18n import _
 
 CONFIRM_COLOUR = (0.55, 0.85, 0.55, 1)
 UNDO_COLOUR = (0.90, 0.78, 0.55, 1)

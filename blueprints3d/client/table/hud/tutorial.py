@@ -19,11 +19,11 @@ from direct.showbase.DirectObject import DirectObject
 from panda3d.core import LineSegs, Point3, TextNode
 
 from blueprints3d.client.scene import card_model, units
-from blueprints3d.client.table.flow import Mode, SeatConfig
+from blueprints3d.client.scene.script_text import ScriptText, is_rtl, panda_text
+from blueprints3d.client.table.model.flow import Mode, SeatConfig
 from blueprints3d.engine.state import Phase
 from blueprints3d.i18n import N_, _
 from blueprints3d.presentation.demos import coach
-from blueprints3d.client.scene.script_text import ScriptText, is_rtl, panda_text
 
 SEED = 11  # a fixed deal: the same first game for every learner
 SEATS = (

@@ -33,24 +33,24 @@ from __future__ import annotations
 
 import logging
 import threading
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from panda3d.core import ColorBlendAttrib, LColor, NodePath, Point3
 
 from blueprints3d.ai import coach
-from blueprints3d.client.render.config import REFRACTION_MASK, SHADOW_MASK
 from blueprints3d.client.render import highlight
+from blueprints3d.client.render.config import REFRACTION_MASK, SHADOW_MASK
 from blueprints3d.client.render.materials import draw_on_top
 from blueprints3d.client.scene import dice_model, units
 from blueprints3d.client.scene.geometry import rotate
 from blueprints3d.client.scene.picking import Picker
 from blueprints3d.client.scene.props import make_label
-from blueprints3d.client.table.bots import OffFrameJob
-from blueprints3d.client.table.controls import CURSOR_DIE_SIZE, make_cursor
-from blueprints3d.client.table.flow import FlowEvent, GameFlow, Mode
-from blueprints3d.client.table.ghost_tags import Tag, TagLayout
-from blueprints3d.client.table.table_view import TableView
+from blueprints3d.client.table.model.bots import OffFrameJob
+from blueprints3d.client.table.model.flow import FlowEvent, GameFlow, Mode
+from blueprints3d.client.table.view.cursor import CURSOR_DIE_SIZE, make_cursor
+from blueprints3d.client.table.view.ghost_tags import Tag, TagLayout
+from blueprints3d.client.table.view.table_view import TableView
 from blueprints3d.engine.materials import MATERIAL_OF, Material
 from blueprints3d.engine.views import PlayerView
 from blueprints3d.i18n import N_, _, explain

@@ -17,14 +17,14 @@ from collections.abc import Callable, Sequence
 from direct.gui.DirectGui import DirectFrame
 from panda3d.core import TextNode
 
+from blueprints3d.client.scene.script_text import ScriptText
 from blueprints3d.client.scene.symbol_glyphs import glyph
-from blueprints3d.client.table.flow import RoundEnd, both
-from blueprints3d.client.table.screens import PANEL, TEXT, Metrics, Screen, _button
+from blueprints3d.client.table.hud.screens import PANEL, TEXT, Metrics, Screen, _button
+from blueprints3d.client.table.model.flow import RoundEnd, both
 from blueprints3d.engine.awards import RoundContext, rank_buildings
 from blueprints3d.engine.results import GameResult, RoundResult, round_victory_points
 from blueprints3d.engine.rules import PRIZE_RULE_MESSAGES, PRIZE_VP
 from blueprints3d.i18n import N_, _, join_list, number, translate
-from blueprints3d.client.scene.script_text import ScriptText
 
 NAME_CHARS = 12
 ROUND_COLUMNS = (

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import threading
 import time
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 
 from blueprints3d.files.stall import clear_stall, record_stall
 

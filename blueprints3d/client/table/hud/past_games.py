@@ -8,17 +8,17 @@ each, and left as they are.
 
 from __future__ import annotations
 
-from functools import partial
 from collections.abc import Callable
+from functools import partial
 
 from direct.gui.DirectGui import DirectFrame
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
 
-from blueprints3d.client.table.screens import PANEL, TEXT, Metrics, Screen, _button
+from blueprints3d.client.scene.script_text import ScriptText
+from blueprints3d.client.table.hud.screens import PANEL, TEXT, Metrics, Screen, _button
 from blueprints3d.files.history import HistoryError, Listing, list_games
 from blueprints3d.i18n import _, n_
-from blueprints3d.client.scene.script_text import ScriptText
 
 SHOWN = 8
 LINE_SHARE, LINE_MIN_PX = 0.030, 14.0

@@ -25,15 +25,15 @@ from panda3d.core import CardMaker, NodePath, TextNode, TransparencyAttrib
 
 from blueprints3d.client.render import icons
 from blueprints3d.client.render.materials import BASE_COLOUR
+from blueprints3d.client.scene.script_text import ScriptText, interface_font
 from blueprints3d.client.scene.symbol_glyphs import glyph
-from blueprints3d.client.table.flow import GameFlow, Mode
-from blueprints3d.client.table.score_panel import own_building
-from blueprints3d.client.table.table_view import AWARD_COLOURS
+from blueprints3d.client.table.hud.score_panel import own_building
+from blueprints3d.client.table.model.flow import GameFlow, Mode
+from blueprints3d.client.table.view.table_view import AWARD_COLOURS
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.progress import Progress, prize_progress
-from blueprints3d.i18n import N_, _, number
 from blueprints3d.engine.rules import AWARDS_BY_PLAYERS, PRIZE_VP, Prize
-from blueprints3d.client.scene.script_text import ScriptText, interface_font
+from blueprints3d.i18n import N_, _, number
 
 Rect = tuple[float, float, float, float]  # left, right, bottom, top in aspect2d units
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from blueprints3d.client.table.flow import GameFlow, Mode
-from blueprints3d.client.table.hud import Hud
-from blueprints3d.client.table.overlays import TableScreens
-from blueprints3d.client.table.podium import Podium
-from blueprints3d.client.table.reveal import RevealPlayer
-from blueprints3d.client.table.table_view import TableView
+from blueprints3d.client.table.hud.hud import Hud
+from blueprints3d.client.table.hud.overlays import TableScreens
+from blueprints3d.client.table.model.flow import GameFlow, Mode
+from blueprints3d.client.table.view.podium import Podium
+from blueprints3d.client.table.view.reveal import RevealPlayer
+from blueprints3d.client.table.view.table_view import TableView
 from blueprints3d.engine.rules import NUM_ROUNDS
 from blueprints3d.i18n import _
 

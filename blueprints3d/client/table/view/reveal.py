@@ -13,8 +13,8 @@ reveal moves on by itself too, each step after its duration; the tutorial's wait
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from direct.gui.DirectGui import DGG, DirectButton
 from direct.gui.OnscreenText import OnscreenText
@@ -23,14 +23,14 @@ from panda3d.core import LineSegs, NodePath, Point2, Point3, TextNode
 from blueprints3d.client.render import highlight
 from blueprints3d.client.scene import card_model, units
 from blueprints3d.client.scene.camera import OrbitCamera
-from blueprints3d.client.table.flow import RoundEnd
 from blueprints3d.client.scene.geometry import rotate
 from blueprints3d.client.scene.screen_rects import Rect, overlaps
-from blueprints3d.client.table.layout import LABEL_OFFSET, seat_places, stack_z
-from blueprints3d.client.table.table_view import TableView
+from blueprints3d.client.scene.script_text import ScriptText, panda_text
+from blueprints3d.client.table.model.flow import RoundEnd
+from blueprints3d.client.table.model.layout import LABEL_OFFSET, seat_places, stack_z
+from blueprints3d.client.table.view.table_view import TableView
 from blueprints3d.i18n import N_, _
 from blueprints3d.presentation.reveal import RevealStep, reveal_steps
-from blueprints3d.client.scene.script_text import ScriptText, panda_text
 
 CAPTION_SHARE, CAPTION_MIN_PX = 0.036, 17.0  # of the window's height, from line to line
 TAG_SHARE, TAG_MIN_PX = 0.030, 15.0

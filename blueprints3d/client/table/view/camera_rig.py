@@ -16,9 +16,9 @@ from blueprints3d.client.scene import card_model, units
 from blueprints3d.client.scene.camera import OrbitCamera, Rect, project
 from blueprints3d.client.scene.geometry import rotate
 from blueprints3d.client.scene.picking import Picker
-from blueprints3d.client.table.flow import GameFlow, Mode
-from blueprints3d.client.table.layout import LABEL_OFFSET, seat_places
-from blueprints3d.client.table.table_view import TableView
+from blueprints3d.client.table.model.flow import GameFlow, Mode
+from blueprints3d.client.table.model.layout import LABEL_OFFSET, seat_places
+from blueprints3d.client.table.view.table_view import TableView
 from blueprints3d.engine.rules import POOL_SIZE
 from blueprints3d.i18n import _
 

@@ -13,15 +13,15 @@ moves.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from panda3d.core import NodePath, Point3, Vec3
 
 from blueprints3d.client.scene import card_model, units
 from blueprints3d.client.scene.picking import Picker
 from blueprints3d.client.scene.screen_rects import Rect
-from blueprints3d.client.table.table_view import TableView
+from blueprints3d.client.table.view.table_view import TableView
 
 LIFT = 2.1  # cm over a ghost's top: the label's first place (as before the layout)
 SIDE_GAP = 0.25  # cm between a ghost's space and a label beside it

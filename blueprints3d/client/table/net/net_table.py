@@ -15,18 +15,17 @@ connect again (Yes: the seat again, with its token) or leave (No: the new-game s
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from panda3d.core import NodePath
 
 from blueprints3d.client.scene.props import make_label
 from blueprints3d.client.scene.script_text import panda_text
-from blueprints3d.client.table.flow import GameFlow, Mode, SeatConfig
-from blueprints3d.client.table.hud import plate_name
-from blueprints3d.client.table.layout import SCREEN_HEIGHT, SCREEN_OFFSET
-from blueprints3d.client.table.remote_flow import NetStart, RemoteFlow, remote_seats, said
-from blueprints3d.client.table.screens import REMOTE_SEAT
+from blueprints3d.client.table.hud.screens import REMOTE_SEAT
+from blueprints3d.client.table.model.flow import GameFlow, Mode, SeatConfig, plate_name
+from blueprints3d.client.table.model.layout import SCREEN_HEIGHT, SCREEN_OFFSET
+from blueprints3d.client.table.model.remote_flow import NetStart, RemoteFlow, remote_seats, said
 from blueprints3d.files import net_seats
 from blueprints3d.i18n import _
 from blueprints3d.net.connection import CLOSED, RECONNECTING, Connection

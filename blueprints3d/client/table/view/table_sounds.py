@@ -16,7 +16,7 @@ The app hands every game-flow event to ``TableSounds.on_event``:
 from __future__ import annotations
 
 from blueprints3d.client.render.audio import PLACE_SPEED, SoundBank, die_rate
-from blueprints3d.client.table.flow import FlowEvent, GameFlow, Mode
+from blueprints3d.client.table.model.flow import FlowEvent, GameFlow, Mode
 
 GLIDE = 0.35  # s: a computer's die glides to its space this long (table_view.sync)
 DRAW_DELAY = 0.2  # s: the rustle follows the placement that emptied the pool slot

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
-from blueprints3d.client.table.flow import (
+from blueprints3d.client.table.model.flow import (
     HISTORY_LENGTH,
     FlowEvent,
     GameFlow,
@@ -29,8 +29,8 @@ from blueprints3d.client.table.flow import (
 )
 from blueprints3d.engine import actions as A
 from blueprints3d.i18n import _, translate
-from blueprints3d.net.wire import WireError, message_from_data
 from blueprints3d.net.connection import CLOSED, CONNECTED, RECONNECTING, Connection, Incoming
+from blueprints3d.net.wire import WireError, message_from_data
 
 
 @dataclass(frozen=True)

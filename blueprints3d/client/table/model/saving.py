@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 
-from blueprints3d.client.table.flow import GameFlow, Mode
-from blueprints3d.client.table.options import seats_from_meta
+from blueprints3d.client.table.model.flow import GameFlow, Mode
+from blueprints3d.client.table.model.options import seats_from_meta
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.engine.results import RoundResult
 from blueprints3d.engine.state import GameState

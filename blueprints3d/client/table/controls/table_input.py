@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 
 from direct.showbase.DirectObject import DirectObject
 
-from blueprints3d.client.table.flow import Mode
-from blueprints3d.client.table.pointer import Pointer
+from blueprints3d.client.table.model.flow import Mode
+from blueprints3d.client.table.model.pointer import Pointer
 
 if TYPE_CHECKING:
     from blueprints3d.client.table.app import TableApp

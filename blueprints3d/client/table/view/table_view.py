@@ -16,30 +16,30 @@ puts everything in place at once.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from collections.abc import Callable, Sequence
 
 from panda3d.core import NodePath, Point3
 
-from blueprints3d.client.scene import card_model, dice_model, units
-
-from blueprints3d.client.render import highlight
-from blueprints3d.client.render import glass
-from blueprints3d.client.render import materials
+from blueprints3d.client.render import glass, highlight, materials
 from blueprints3d.client.render.config import REFRACTION_MASK, SHADOW_MASK
+from blueprints3d.client.scene import card_model, dice_model, units
 from blueprints3d.client.scene.animation import Animator
+from blueprints3d.client.scene.props import make_label, prop
+from blueprints3d.client.scene.script_text import panda_text
+from blueprints3d.client.scene.symbol_glyphs import glyph
 from blueprints3d.client.scene.throw import Felt, Impact, ThrowPlayer, simulate
-from blueprints3d.client.table.flow import GameFlow, Mode, Pending, RoundEnd
-from blueprints3d.client.table.layout import (
+from blueprints3d.client.table.model.flow import GameFlow, Mode, Pending, RoundEnd
+from blueprints3d.client.table.model.layout import (
     CENTRE_AWARDS,
     CENTRE_BAG,
     CENTRE_PRIZES,
     CENTRE_SCOREBOARD,
     LABEL_OFFSET,
+    POOL_DIE_SCALE,
     SCREEN_HEIGHT,
     SCREEN_OFFSET,
-    POOL_DIE_SCALE,
     SeatPlace,
     award_slots,
     pile_slot,
@@ -48,8 +48,6 @@ from blueprints3d.client.table.layout import (
     seat_places,
     stack_z,
 )
-from blueprints3d.client.scene.props import make_label, prop
-from blueprints3d.client.scene.symbol_glyphs import glyph
 from blueprints3d.engine.awards import AWARDS_BY_PLAYERS, Award
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import MATERIAL_OF, NUM_DICE, Material
@@ -58,7 +56,6 @@ from blueprints3d.engine.rules import PRIZE_SHORT_MESSAGES, PRIZE_VP
 from blueprints3d.engine.scoring import Prize
 from blueprints3d.engine.state import Phase
 from blueprints3d.i18n import N_, _, number, translate
-from blueprints3d.client.scene.script_text import panda_text
 
 SEAT_COLOURS = [
     (0.20, 0.38, 0.70, 1),

@@ -19,11 +19,11 @@ from panda3d.core import NodePath, Point2, Point3, TextNode
 from blueprints3d.client.scene import card_model
 from blueprints3d.client.scene.camera import OrbitCamera
 from blueprints3d.client.scene.screen_rects import Rect
+from blueprints3d.client.scene.script_text import ScriptText, panda_text
 from blueprints3d.client.scene.showcase import build_showcase
 from blueprints3d.engine.results import RoundResult
 from blueprints3d.files.builds import build_of
 from blueprints3d.i18n import _, n_
-from blueprints3d.client.scene.script_text import ScriptText, panda_text
 
 GAP = 6.0  # cm between two cards
 LIFT = 0.05  # over the felt

@@ -15,16 +15,16 @@ space the arrows are on from the start of every turn.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
-from panda3d.core import LineSegs, NodePath, Point3
+from panda3d.core import NodePath, Point3
 
-from blueprints3d.client.render.materials import draw_on_top
 from blueprints3d.client.scene import card_model, units
-from blueprints3d.client.table.flow import GameFlow, Mode, Outcome, Pending
 from blueprints3d.client.scene.picking import Column, Picker
-from blueprints3d.client.table.table_view import (
+from blueprints3d.client.table.model.flow import GameFlow, Mode, Outcome, Pending
+from blueprints3d.client.table.view.cursor import CURSOR_DIE_SIZE, make_cursor
+from blueprints3d.client.table.view.table_view import (
     DRAG_HEIGHT,
     HOVER_BAD_RGBA,
     HOVER_OK_RGBA,
@@ -38,9 +38,7 @@ from blueprints3d.i18n import N_, _
 
 OFF_CARD = N_("drop the die on a space of your blueprint")
 PENDING_HINT = N_("Enter to confirm the move, Backspace or Ctrl+Z to take it back")
-CURSOR_RGBA = (0.25, 0.95, 1.0, 1.0)  # cyan corner brackets: not the green glow of legal spaces
 PENDING_RGBA = (1.0, 1.0, 1.0, 1.0)  # white brackets round a move's die until it is confirmed
-CURSOR_DIE_SIZE = units.DIE_SIZE * 1.7  # the brackets stand well clear of the top face they frame
 UNDO_KEYS = ("backspace", "control-z")
 # Row 1 is the far side of the card (the top of the screen from the default view).
 ARROW_STEPS = {
@@ -52,25 +50,6 @@ ARROW_STEPS = {
 # What the number keys choose, in the hint while choosing a space (hud.CONTROLS says the same).
 NUMBER_KEYS_RULE = N_("the spaces you can build on, counted row by row from the far side")
 CONFIRM_KEYS = ("enter", "space")
-
-
-def make_cursor(parent: NodePath, rgba: tuple = CURSOR_RGBA) -> NodePath:
-    """The keyboard cursor: four bright corner brackets around a unit square, flat, drawn over
-    everything (no lights, shaders, shadows or refraction), scaled to what it marks."""
-    ls = LineSegs("key-cursor")
-    ls.set_thickness(3.0)
-    ls.set_color(*rgba)
-    arm = 0.32
-    for sx in (-0.5, 0.5):
-        for sy in (-0.5, 0.5):
-            ls.move_to(sx - arm * (1 if sx > 0 else -1), sy, 0)
-            ls.draw_to(sx, sy, 0)
-            ls.draw_to(sx, sy - arm * (1 if sy > 0 else -1), 0)
-    node = parent.attach_new_node(ls.create())
-    draw_on_top(node, 60)
-    node.set_texture_off(10)
-    node.hide()
-    return node
 
 
 @dataclass

@@ -5,8 +5,8 @@ button does is a callback given by the app, so the screens hold no game logic.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import (
@@ -23,15 +23,6 @@ from panda3d.core import NodePath, TextNode
 
 from blueprints3d.client.render.materials import BASE_COLOUR, PIP_COLOUR
 from blueprints3d.client.scene.dice_model import symbols_shown
-from blueprints3d.client.scene.symbol_glyphs import icon_texture
-from blueprints3d.client.table.bots import level_description, level_word
-from blueprints3d.client.table.flow import SeatConfig
-from blueprints3d.client.table.hud import CONTROLS
-from blueprints3d.engine import rules
-from blueprints3d.engine.materials import Material
-from blueprints3d.engine.rules import rules_summary
-from blueprints3d.files.settings import ANIMATIONS, BOT_SPEEDS, Settings
-from blueprints3d.i18n import LANGUAGES, N_, _, join_list, language, n_, number, translate
 from blueprints3d.client.scene.mirror import mirror_panel
 from blueprints3d.client.scene.script_text import (
     ScriptText,
@@ -41,6 +32,15 @@ from blueprints3d.client.scene.script_text import (
     panda_items,
     panda_text,
 )
+from blueprints3d.client.scene.symbol_glyphs import icon_texture
+from blueprints3d.client.table.hud.hud import CONTROLS
+from blueprints3d.client.table.model.bots import level_description, level_word
+from blueprints3d.client.table.model.flow import SeatConfig
+from blueprints3d.engine import rules
+from blueprints3d.engine.materials import Material
+from blueprints3d.engine.rules import rules_summary
+from blueprints3d.files.settings import ANIMATIONS, BOT_SPEEDS, Settings
+from blueprints3d.i18n import LANGUAGES, N_, _, join_list, language, n_, number, translate
 
 PANEL = (0.08, 0.09, 0.12, 1)  # opaque: nothing of the table shows through a dialog
 BUTTON = (0.85, 0.80, 0.65, 1)
