@@ -8,7 +8,9 @@ only decisions are the players' actions.
 
 The jobs around it live next door: rule numbers in ``rules``, the bag and pool in ``dice``, the
 fast placement rule in ``legal``, round scoring in ``rounds``, the records it reveals in
-``results``, what a player may see in ``views``, whose turn it is in ``turns``.
+``results``, what a player may see in ``views``, whose turn it is in ``turns``, the refusals of
+bad arguments and illegal actions in ``checks``, copies and the plain-data form in ``snapshot``,
+an action in words in ``describe``.
 """
 
 from __future__ import annotations
@@ -19,10 +21,18 @@ from collections.abc import Sequence
 
 from blueprints3d.text import clean_name
 from blueprints3d.engine import actions as A
-from blueprints3d.engine.blueprints import Blueprint, placement_message, standard_deck
+from blueprints3d.engine.blueprints import Blueprint, standard_deck
+from blueprints3d.engine.describe import action_message
 from blueprints3d.engine.dice import draw_in_demand, draw_to_pool, shuffle
+from blueprints3d.engine.checks import (
+    check_action,
+    check_deck,
+    check_names,
+    check_new_game,
+    check_parts,
+)
 from blueprints3d.engine.errors import IllegalAction
-from blueprints3d.i18n.message import N_, Message
+from blueprints3d.i18n.message import Message
 from blueprints3d.engine.legal import (
     discard_actions,
     empty_tops,
@@ -32,6 +42,7 @@ from blueprints3d.engine.legal import (
 )
 from blueprints3d.engine.materials import MATERIAL_OF, NUM_DICE, Material
 from blueprints3d.engine.results import GameResult, RoundResult, game_result, victory_points
+from blueprints3d.engine.snapshot import clone_state, share_for_turn, state_dict
 from blueprints3d.engine.rounds import score_round
 from blueprints3d.engine.rules import (
     DISCARDING_PLAYER_COUNTS,
@@ -43,7 +54,7 @@ from blueprints3d.engine.rules import (
     Prize,
 )
 from blueprints3d.engine.turns import Phase, next_start_player, turn_order, turns_in_round
-from blueprints3d.engine.views import DieView, PlayerView
+from blueprints3d.engine.views import PlayerView, view_of
 
 _DIE_OF, _SLOT_OF, _NUM_ACTIONS = A.DIE_OF, A.SLOT_OF, A.NUM_ACTIONS
 
@@ -124,42 +135,13 @@ class GameState:
         deck: Sequence[Blueprint] | None = None,
     ) -> GameState:
         """A new game for 2-4 players; ``start_player`` begins round 1 (seat index)."""
-        if players not in POOL_SIZE:
-            raise IllegalAction(
-                Message.of("Blueprints is for 2 to 4 players, not {players}", players=players)
-            )
-        if not 0 <= start_player < players:
-            raise IllegalAction(
-                Message.of(
-                    "start player must be a seat from 0 to {last}, not {seat}",
-                    last=players - 1,
-                    seat=start_player,
-                )
-            )
-        if not isinstance(seed, int) or seed < 0:
-            raise IllegalAction(
-                Message.of("seed must be a whole number of 0 or more, not {seed}", seed=repr(seed))
-            )
+        check_new_game(players, seed, start_player)
         names = list(names) if names is not None else default_names(players)
-        if len(names) != players:
-            raise IllegalAction(
-                Message.of(
-                    "{players} players need {players} names, got {n}", players=players, n=len(names)
-                )
-            )
-        if not all(isinstance(n, str) for n in names):
-            raise IllegalAction(Message.of("players' names must be text"))
+        check_names(players, names)
         # Names are shown on the table and written to saves: printable, capped, never empty.
         names = [clean_name(n, d) for n, d in zip(names, default_names(players))]
         cards = list(deck) if deck is not None else list(standard_deck())
-        if len(cards) < players * NUM_ROUNDS:
-            raise IllegalAction(
-                Message.of(
-                    "a deck of {n} blueprints is too small for {players} players",
-                    n=len(cards),
-                    players=players,
-                )
-            )
+        check_deck(players, cards)
         s = cls.__new__(cls)
         s.num_players, s.seed, s.start_player, s.names = players, seed, start_player, names
         s.rng = random.Random(seed)
@@ -208,28 +190,17 @@ class GameState:
         own (``determinize``). The parts must agree with one another: that is the caller's
         promise, checked here only where it is cheap (one entry per player)."""
         n = len(names)
-        for what, part in (
-            (N_("turn orders"), turn_order),
-            (N_("blueprints"), blueprints),
-            (N_("buildings"), stacks),
-            (N_("taken lists"), taken),
-            (N_("set-aside lists"), set_aside),
-            (N_("Award lists"), awards),
-            (N_("Prize lists"), prizes),
-        ):
-            if len(part) != n:
-                raise IllegalAction(
-                    Message.of(
-                        "{n} players need {n} {what}, got {got}",
-                        n=n,
-                        what=Message.of(what),
-                        got=len(part),
-                    )
-                )
-        if len(values) != NUM_DICE:
-            raise IllegalAction(
-                Message.of("the game has {dice} dice, got {n} values", dice=NUM_DICE, n=len(values))
-            )
+        check_parts(
+            n,
+            values,
+            turn_order=turn_order,
+            blueprints=blueprints,
+            stacks=stacks,
+            taken=taken,
+            set_aside=set_aside,
+            awards=awards,
+            prizes=prizes,
+        )
         s = cls.__new__(cls)
         s.num_players, s.seed, s.names = n, seed, list(names)
         s.start_player = turn_order[0] if start_player is None else start_player
@@ -270,17 +241,7 @@ class GameState:
         could not see (``determinize``). Cheap because it shares every other list with this
         state: read it, never apply to it."""
         s = GameState.__new__(GameState)
-        for slot in GameState.__slots__:
-            setattr(s, slot, getattr(self, slot))
-        s.blueprints = self.blueprints[:]
-        s.blueprints[player] = blueprint
-        s.stacks = self.stacks[:]
-        s.stacks[player] = stacks
-        s.tops = self.tops[:]
-        s.tops[player] = tops
-        s.taken = self.taken[:]
-        s.taken[player] = self.taken[player][:takes]
-        s.turn_order, s.turns_done, s.phase = [player], 0, Phase.TAKE
+        share_for_turn(self, s, player, takes, blueprint, stacks, tops)
         return s
 
     def _draw_to_pool(self, count: int) -> None:
@@ -386,51 +347,7 @@ class GameState:
             self._next_turn()
 
     def _check(self, action: Any) -> None:
-        if self.phase is Phase.OVER:
-            raise IllegalAction(Message.of("the game is over: no more actions"))
-        if not isinstance(action, int) or isinstance(action, bool) or action < 0:
-            raise IllegalAction(Message.of("not an action: {action}", action=repr(action)))
-        die, slot = A.split(action)
-        if not 0 <= die < NUM_DICE:
-            raise IllegalAction(
-                Message.of(
-                    "there is no die {die} (dice are numbered 0-{last})", die=die, last=NUM_DICE - 1
-                )
-            )
-        if die not in self.pool:
-            raise IllegalAction(
-                Message.of("the {die} is not in the pool", die=self.die_message(die))
-            )
-        if self.phase is Phase.DISCARD:
-            if slot != A.DISCARD:
-                raise IllegalAction(
-                    Message.of("two players: after placing you must discard a die from the pool")
-                )
-            return
-        if slot == A.DISCARD:
-            raise IllegalAction(
-                Message.of("you may only discard a die after taking one, in a two-player game")
-            )
-        player = self.turn_order[self.turns_done % self.num_players]
-        tops, v = self.tops[player], self.values[die]
-        if slot < len(tops) and tops[slot] <= v:
-            return  # the common case: a legal placement
-        bp = self.blueprints[player]
-        if slot == A.SET_ASIDE:
-            fits = self.legal_cells(player, v)
-            if fits:
-                raise IllegalAction(
-                    Message.of(
-                        "the {die} fits on your building (at {cell}), so it must be placed, "
-                        "not set aside",
-                        die=self.die_message(die),
-                        cell=bp.cell_message(fits[0]),
-                    )
-                )
-            return
-        error = placement_message(bp, tops[slot] if slot < len(tops) else None, v, slot)
-        if error:
-            raise IllegalAction(error)
+        check_action(self, action)
 
     def describe_die(self, die: int) -> str:
         return str(self.die_message(die))
@@ -451,24 +368,7 @@ class GameState:
 
     def action_message(self, action: int, reveal: bool = False) -> Message:
         """``describe_action`` as a Message, said in the player's language where it is shown."""
-        k = A.decode(action)
-        p = self.current_player
-        who: object = self.names[p] if p is not None else Message.of("nobody")
-        die = self.die_message(k.die)
-        if k.kind is A.Kind.PLACE:
-            if reveal and p is not None and k.cell is not None:  # (over: no building to name)
-                return Message.of(
-                    "{who} places the {die} at {cell}",
-                    who=who,
-                    die=die,
-                    cell=self.blueprints[p].cell_message(k.cell),
-                )
-            return Message.of("{who} takes the {die}", who=who, die=die)
-        if k.kind is A.Kind.SET_ASIDE:
-            return Message.of(
-                "{who} takes the {die}, which fits nowhere: it leaves the round", who=who, die=die
-            )
-        return Message.of("{who} discards the {die}", who=who, die=die)
+        return action_message(self, action, reveal)
 
     def _next_turn(self) -> None:
         self.phase = Phase.TAKE
@@ -514,31 +414,7 @@ class GameState:
     # ---- copies, equality, serialisation --------------------------------------------------
     def clone(self) -> GameState:
         s = GameState.__new__(GameState)
-        s.num_players, s.seed, s.start_player, s.names = (
-            self.num_players,
-            self.seed,
-            self.start_player,
-            self.names,
-        )
-        s.rng = random.Random()
-        s.rng.setstate(self.rng.getstate())
-        s.round, s.phase = self.round, self.phase
-        s.deck = self.deck[:]
-        s.values = self.values[:]
-        s.bag, s.pool, s.in_demand = self.bag[:], self.pool[:], self.in_demand
-        s.blueprints = self.blueprints[:]
-        s.stacks = [[st[:] for st in b] for b in self.stacks]
-        s.tops = [t[:] for t in self.tops]
-        s.taken = [t[:] for t in self.taken]
-        s.set_aside = [t[:] for t in self.set_aside]
-        s.discarded = self.discarded[:]
-        s.turn_order = self.turn_order[:]
-        s.turns_done = self.turns_done
-        s.round_results = self.round_results[:]  # RoundResults are immutable
-        s.awards = [a[:] for a in self.awards]
-        s.prizes = [p[:] for p in self.prizes]
-        s.log = self.log[:]
-        s._result = self._result
+        clone_state(self, s)
         return s
 
     def reseed(self, seed: int) -> None:
@@ -554,34 +430,7 @@ class GameState:
     def to_dict(self) -> dict[str, Any]:
         """The whole state as plain JSON data (the random source is represented by the seed and
         the log, which replay to it)."""
-        v = self.values
-
-        def die(d: int) -> str:
-            return f"{Material(MATERIAL_OF[d]).label}:{v[d]}#{d}"
-
-        return {
-            "players": self.num_players,
-            "names": list(self.names),
-            "seed": self.seed,
-            "start_player": self.start_player,
-            "round": self.round,
-            "phase": self.phase.value,
-            "current_player": self.current_player,
-            "turn_order": list(self.turn_order),
-            "turns_done": self.turns_done,
-            "deck": [c.id for c in self.deck],
-            "in_demand": [die(d) for d in self.in_demand],
-            "bag": sorted(self.bag),
-            "pool": [die(d) for d in self.pool],
-            "blueprints": [b.id for b in self.blueprints],
-            "buildings": [[[die(d) for d in s] for s in b] for b in self.stacks],
-            "taken": [[die(d) for d in t] for t in self.taken],
-            "set_aside": [[die(d) for d in t] for t in self.set_aside],
-            "discarded": [die(d) for d in self.discarded],
-            "awards": [[a.value for a in aw] for aw in self.awards],
-            "prizes": [[p.value for p in pz] for pz in self.prizes],
-            "round_results": [r.to_dict() for r in self.round_results],
-        }
+        return state_dict(self)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
@@ -608,37 +457,7 @@ class GameState:
         at no seat may see, the public part alone."""
         if not (0 <= player < self.num_players or player == SPECTATOR):
             raise IllegalAction(Message.of("there is no player {player}", player=player))
-        v = self.values
-        over = self.phase is Phase.OVER
-        seats = range(self.num_players)
-
-        def dice(ds: Sequence[int]) -> tuple[DieView, ...]:
-            return tuple(DieView(d, Material(MATERIAL_OF[d]), v[d]) for d in ds)
-
-        return PlayerView(
-            player=player,
-            players=self.num_players,
-            names=tuple(self.names),
-            round=self.round,
-            phase=self.phase,
-            current_player=self.current_player,
-            turn_order=tuple(self.turn_order),
-            turns_done=self.turns_done,
-            in_demand=self.in_demand_materials(),
-            pool=dice(self.pool),
-            bag_count=len(self.bag),
-            deck_count=len(self.deck),
-            taken=tuple(dice(t) for t in self.taken),
-            set_aside=tuple(dice(t) for t in self.set_aside),
-            discarded=dice(self.discarded),
-            blueprints=tuple(self.blueprints[p] if p == player or over else None for p in seats),
-            buildings=tuple(
-                tuple(dice(s) for s in self.stacks[p]) if p == player or over else None
-                for p in seats
-            ),
-            round_results=tuple(self.round_results),
-            result=self.result() if over else None,
-        )
+        return view_of(self, player)
 
 
 # Phase and the records are part of the state's API, so they can be imported from here too.

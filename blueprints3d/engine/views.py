@@ -9,14 +9,18 @@ state from it), so it is the contract of fairness: nothing hidden is in it, not 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from blueprints3d.engine.blueprints import Blueprint
-from blueprints3d.engine.materials import Material
+from blueprints3d.engine.materials import MATERIAL_OF, Material
 from blueprints3d.engine.results import GameResult, RoundResult
 from blueprints3d.engine.rules import Award, Prize
 from blueprints3d.engine.turns import Phase
+
+if TYPE_CHECKING:
+    from blueprints3d.engine.state import GameState
 
 
 @dataclass(frozen=True)
@@ -122,3 +126,37 @@ class PlayerView:
             "prizes": [[x.value for x in z] for z in self.prizes],
             "result": None if self.result is None else self.result.to_dict(),
         }
+
+
+def view_of(s: GameState, player: int) -> PlayerView:
+    """``GameState.view``: what ``player`` (a seat, or SPECTATOR: none) may see of ``s`` now."""
+    v = s.values
+    over = s.phase is Phase.OVER
+    seats = range(s.num_players)
+
+    def dice(ds: Sequence[int]) -> tuple[DieView, ...]:
+        return tuple(DieView(d, Material(MATERIAL_OF[d]), v[d]) for d in ds)
+
+    return PlayerView(
+        player=player,
+        players=s.num_players,
+        names=tuple(s.names),
+        round=s.round,
+        phase=s.phase,
+        current_player=s.current_player,
+        turn_order=tuple(s.turn_order),
+        turns_done=s.turns_done,
+        in_demand=s.in_demand_materials(),
+        pool=dice(s.pool),
+        bag_count=len(s.bag),
+        deck_count=len(s.deck),
+        taken=tuple(dice(t) for t in s.taken),
+        set_aside=tuple(dice(t) for t in s.set_aside),
+        discarded=dice(s.discarded),
+        blueprints=tuple(s.blueprints[p] if p == player or over else None for p in seats),
+        buildings=tuple(
+            tuple(dice(st) for st in s.stacks[p]) if p == player or over else None for p in seats
+        ),
+        round_results=tuple(s.round_results),
+        result=s.result() if over else None,
+    )
