@@ -300,20 +300,48 @@ def _axis_angle_quat(w: np.ndarray, t: float) -> np.ndarray:
     return np.array([math.cos(half), *(math.sin(half) * w / rate)])
 
 
-def _run(
+DIE_MASS = 1.0  # the dice's mass (a hit's impulse over it is the change of speed it gave)
+
+
+@dataclass
+class _Dice:
+    """The dice of one try before the physics runs: their bodies (not yet in the world) and
+    NodePaths, the physics step each leaves the bag at, and each one's launch (velocity, spin,
+    start position, start turn as a quaternion); ``mouth`` is the bag's mouth, where the drawn
+    flight starts."""
+
+    bodies: list[BulletRigidBodyNode]
+    nodes: list[NodePath]
+    release_steps: list[int]
+    launches: list[tuple[Vec3, Vec3, np.ndarray, np.ndarray]]
+    mouth: np.ndarray
+
+
+@dataclass
+class _Track:
+    """What the physics recorded: a pose per die per frame (frame 0 before the first step), the
+    impacts, the physics steps taken and whether every die came to rest in time."""
+
+    positions: np.ndarray
+    quats: np.ndarray
+    events: list[Impact]
+    steps: int
+    settled: bool
+
+
+def _launch_dice(
     count: int,
     rng: np.random.Generator,
     start: tuple[float, float, float],
     felt: Felt,
     size: float,
-    still: Sequence[tuple[float, float, float]] = (),
-) -> _Attempt:
-    world = _make_world(felt, still, size)
-    dt = 1.0 / (FPS * STEPS_PER_FRAME)
+    dt: float,
+) -> _Dice:
+    """Each die's body, start pose, launch and release step, drawn from ``rng`` in a fixed order
+    (the same generator state, the same dice)."""
     half = size / 2
-    mass = 1.0
     # The physics starts each die wholly inside the walls, at the point of the felt nearest the
-    # bag's mouth; the flight from the mouth to there is drawn, not simulated (``prelude``).
+    # bag's mouth; the flight from the mouth to there is drawn, not simulated (``_with_prelude``).
     inset = min(0.9 * size, (felt.x1 - felt.x0) / 2, (felt.y1 - felt.y0) / 2)
     sx = min(max(start[0], felt.x0 + inset), felt.x1 - inset)
     sy = min(max(start[1], felt.y0 + inset), felt.y1 - inset)
@@ -322,14 +350,11 @@ def _run(
     # Where the dice aim: between the bag and the felt's middle, so they roll on into the open.
     cx, cy = (felt.x0 + felt.x1) / 2, (felt.y0 + felt.y1) / 2
     spread_x, spread_y = (felt.x1 - felt.x0) / 4, (felt.y1 - felt.y0) / 4
-    bodies: list[BulletRigidBodyNode] = []
-    nps: list[NodePath] = []
-    release_steps = []
-    launches = []
+    dice = _Dice([], [], [], [], mouth)
     bands = rng.permutation(count)
     for i in range(count):
         node = BulletRigidBodyNode(f"die-{i}")
-        node.set_mass(mass)
+        node.set_mass(DIE_MASS)
         node.add_shape(BulletBoxShape(Vec3(half, half, half)))
         node.set_friction(0.5)
         node.set_restitution(0.4)
@@ -357,41 +382,28 @@ def _run(
         vel = (target - p0) / flight
         vel.z += 0.5 * GRAVITY * flight
         spin = Vec3(*rng.normal(0.0, 14.0, 3))
-        launches.append(
+        dice.launches.append(
             (vel, spin, np.array(p0), np.array([q0.get_r(), q0.get_i(), q0.get_j(), q0.get_k()]))
         )
-        bodies.append(node)
-        nps.append(np_)
-        release_steps.append(int(round((i * RELEASE_GAP + rng.uniform(0, 0.03)) / dt)))
-    max_frames = int(MAX_SECONDS * FPS)
-    positions = np.zeros((max_frames + 1, count, 3))
-    quats = np.zeros((max_frames + 1, count, 4))
+        dice.bodies.append(node)
+        dice.nodes.append(np_)
+        dice.release_steps.append(int(round((i * RELEASE_GAP + rng.uniform(0, 0.03)) / dt)))
+    return dice
 
-    def record(frame: int) -> None:
-        for i, np_ in enumerate(nps):
-            p, q = np_.get_pos(), np_.get_quat()
-            positions[frame, i] = (p.x, p.y, p.z)
-            quats[frame, i] = (q.get_r(), q.get_i(), q.get_j(), q.get_k())
 
-    record(0)
-    events: list[Impact] = []
-    last_impulse: dict[tuple, float] = {}
-    last_event: dict[tuple, int] = {}
-    still_frames = 0
-    step = 0
-    frame = 0
-    settled = False
-    attached = [False] * count
-    while frame < max_frames:
-        for i in range(count):
-            if not attached[i] and step >= release_steps[i]:
-                world.attach(bodies[i])
-                bodies[i].set_linear_velocity(launches[i][0])
-                bodies[i].set_angular_velocity(launches[i][1])
-                attached[i] = True
-        world.do_physics(dt, 0, dt)  # max_substeps 0: exactly one step of dt
-        step += 1
-        # Impacts: a contact whose impulse jumps up (a new hit, not resting contact).
+class _ImpactLog:
+    """Turns the world's contacts, step by step, into ``Impact`` events: a contact whose impulse
+    jumps up is a new hit (not resting contact), and one pair's hits closer together than
+    ``IMPACT_GAP_STEPS`` count once."""
+
+    def __init__(self) -> None:
+        self.events: list[Impact] = []
+        self._last_impulse: dict[tuple, float] = {}
+        self._last_event: dict[tuple, int] = {}
+
+    @staticmethod
+    def _impulses(world: BulletWorld) -> dict[tuple, float]:
+        """The impulse this step on each (die, what it touched, the other die or None)."""
         now: dict[tuple, float] = {}
         for m in world.get_manifolds():
             name0, name1 = m.get_node0().get_name(), m.get_node1().get_name()
@@ -413,28 +425,73 @@ def _run(
             )
             key = (a, kind, b)
             now[key] = now.get(key, 0.0) + imp
+        return now
+
+    def hear(self, world: BulletWorld, step: int, dt: float) -> None:
+        """Log the hits of the step just taken (``step`` steps of ``dt`` so far)."""
+        now = self._impulses(world)
         for key, imp in now.items():
-            speed = imp / mass  # the change of speed the hit gave the die (each die, die on die)
+            speed = (
+                imp / DIE_MASS
+            )  # the change of speed the hit gave the die (each die, die on die)
             if (
                 speed >= IMPACT_MIN_SPEED
-                and imp > 2.0 * last_impulse.get(key, 0.0)
-                and step - last_event.get(key, -99) > IMPACT_GAP_STEPS
+                and imp > 2.0 * self._last_impulse.get(key, 0.0)
+                and step - self._last_event.get(key, -99) > IMPACT_GAP_STEPS
             ):
-                events.append(Impact(step * dt, key[0], round(speed, 3), key[1], key[2]))
-                last_event[key] = step
-        last_impulse = now
+                self.events.append(Impact(step * dt, key[0], round(speed, 3), key[1], key[2]))
+                self._last_event[key] = step
+        self._last_impulse = now
+
+
+def _all_still(bodies: Sequence[BulletRigidBodyNode]) -> bool:
+    return all(
+        b.get_linear_velocity().length() < REST_LINEAR
+        and b.get_angular_velocity().length() < REST_ANGULAR
+        for b in bodies
+    )
+
+
+def _fall(world: BulletWorld, dice: _Dice, dt: float) -> _Track:
+    """Step the physics, releasing each die at its step, recording every die's pose each frame
+    until all have lain still for ``REST_FRAMES`` frames (or ``MAX_SECONDS`` pass); the still
+    run is trimmed to one frame."""
+    count = len(dice.bodies)
+    max_frames = int(MAX_SECONDS * FPS)
+    positions = np.zeros((max_frames + 1, count, 3))
+    quats = np.zeros((max_frames + 1, count, 4))
+
+    def record(frame: int) -> None:
+        for i, np_ in enumerate(dice.nodes):
+            p, q = np_.get_pos(), np_.get_quat()
+            positions[frame, i] = (p.x, p.y, p.z)
+            quats[frame, i] = (q.get_r(), q.get_i(), q.get_j(), q.get_k())
+
+    record(0)
+    impacts = _ImpactLog()
+    still_frames = 0
+    step = 0
+    frame = 0
+    settled = False
+    attached = [False] * count
+    while frame < max_frames:
+        for i in range(count):
+            if not attached[i] and step >= dice.release_steps[i]:
+                world.attach(dice.bodies[i])
+                dice.bodies[i].set_linear_velocity(dice.launches[i][0])
+                dice.bodies[i].set_angular_velocity(dice.launches[i][1])
+                attached[i] = True
+        world.do_physics(dt, 0, dt)  # max_substeps 0: exactly one step of dt
+        step += 1
+        impacts.hear(world, step, dt)
         if step % STEPS_PER_FRAME == 0:
-            for i, b in enumerate(bodies):
+            for i, b in enumerate(dice.bodies):
                 # Bullet's box barely feels the felt's drag on a die spinning flat like a top.
                 if attached[i] and b.get_linear_velocity().length() < 5.0:
                     b.set_angular_velocity(b.get_angular_velocity() * SPIN_STOP)
             frame += 1
             record(frame)
-            if all(attached) and all(
-                b.get_linear_velocity().length() < REST_LINEAR
-                and b.get_angular_velocity().length() < REST_ANGULAR
-                for b in bodies
-            ):
+            if all(attached) and _all_still(dice.bodies):
                 still_frames += 1
                 if still_frames >= REST_FRAMES:
                     settled = True
@@ -443,11 +500,18 @@ def _run(
                 still_frames = 0
     # Trim the frames in which nothing moved any more (the still run), keeping one.
     end = frame - (REST_FRAMES - 1 if settled else 0)
-    positions, quats = positions[: end + 1], quats[: end + 1]
-    # The prelude: each die flies from the bag's mouth to where its physics starts, on its
-    # launch path drawn back in time and bent to begin at the mouth, turning at its launch spin.
+    return _Track(positions[: end + 1], quats[: end + 1], impacts.events, step, settled)
+
+
+def _with_prelude(track: _Track, dice: _Dice, dt: float) -> _Attempt:
+    """The recorded track with the prelude put in front: each die flies from the bag's mouth to
+    where its physics starts, on its launch path drawn back in time and bent to begin at the
+    mouth, turning at its launch spin. The track (and its impacts) move later by as many frames
+    as the longest prelude needs before its die's release."""
+    count = len(dice.bodies)
+    mouth = dice.mouth
     pre = []
-    for i, (vel, spin, p0, q0) in enumerate(launches):
+    for vel, _spin, p0, _q0 in dice.launches:
         v = np.array(vel)
         speed = max(float(np.linalg.norm(v[:2])), 1.0)
         pre.append(
@@ -457,18 +521,18 @@ def _run(
                 )
             )
         )
-    release_frames = [math.ceil(s / STEPS_PER_FRAME) for s in release_steps]
-    shift = max(0, max(p - r for p, r in zip(pre, release_frames)))
-    n = positions.shape[0] + shift
+    release_frames = [math.ceil(s / STEPS_PER_FRAME) for s in dice.release_steps]
+    shift = max(0, max(p - r for p, r in zip(pre, release_frames, strict=True)))
+    n = track.positions.shape[0] + shift
     all_pos = np.empty((n, count, 3))
     all_quat = np.empty((n, count, 4))
-    all_pos[shift:], all_quat[shift:] = positions, quats
-    all_pos[:shift], all_quat[:shift] = positions[0], quats[0]
+    all_pos[shift:], all_quat[shift:] = track.positions, track.quats
+    all_pos[:shift], all_quat[:shift] = track.positions[0], track.quats[0]
     release = np.zeros(count, dtype=int)
     g = np.array([0.0, 0.0, -GRAVITY])
-    for i, (vel, spin, p0, q0) in enumerate(launches):
+    for i, (vel, spin, p0, q0) in enumerate(dice.launches):
         v, w = np.array(vel), np.array(spin)
-        t_launch = release_steps[i] * dt  # physics time of the launch
+        t_launch = dice.release_steps[i] * dt  # physics time of the launch
         first = shift + release_frames[i] - pre[i]  # track frame the die leaves the bag
         release[i] = first
         span = (shift + release_frames[i]) - first
@@ -479,8 +543,26 @@ def _run(
             k = max(0.0, tau / back) if back else 0.0  # 1 at the mouth, 0 at the launch
             all_pos[f, i] = p0 + v * tau + 0.5 * g * tau * tau + k * start_miss
             all_quat[f, i] = _quat_mul(_axis_angle_quat(w, tau), q0)
-    events = [Impact(e.time + shift / FPS, e.die, e.speed, e.other, e.other_die) for e in events]
-    return _Attempt(all_pos, all_quat, release, events, step, settled)
+    events = [
+        Impact(e.time + shift / FPS, e.die, e.speed, e.other, e.other_die) for e in track.events
+    ]
+    return _Attempt(all_pos, all_quat, release, events, track.steps, track.settled)
+
+
+def _run(
+    count: int,
+    rng: np.random.Generator,
+    start: tuple[float, float, float],
+    felt: Felt,
+    size: float,
+    still: Sequence[tuple[float, float, float]] = (),
+) -> _Attempt:
+    """One try at a throw of ``count`` dice: launched (``_launch_dice``), stepped until they rest
+    (``_fall``) and given their drawn flight out of the bag (``_with_prelude``)."""
+    world = _make_world(felt, still, size)
+    dt = 1.0 / (FPS * STEPS_PER_FRAME)
+    dice = _launch_dice(count, rng, start, felt, size, dt)
+    return _with_prelude(_fall(world, dice, dt), dice, dt)
 
 
 def _snap(
