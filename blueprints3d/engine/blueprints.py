@@ -85,86 +85,9 @@ class Blueprint:
         off (a card from outside the deck), None (nothing printed); raises CardDataError naming
         the fault. ``id`` and ``name`` are short printable text; the grid at most ``MAX_SIDE`` a
         side."""
-        for what, text, most in (
-            (Message.of("id"), id, MAX_ID_LENGTH),
-            (Message.of("name"), name, MAX_NAME_LENGTH),
-        ):
-            if not isinstance(text, str) or not text.strip() or not text.isprintable():
-                raise CardDataError(
-                    Message.of(
-                        "a blueprint's {what} must be printable text, not {text}",
-                        what=what,
-                        text=shown(text),
-                    )
-                )
-            if len(text) > most:
-                raise CardDataError(
-                    Message.of(
-                        "a blueprint's {what} is at most {most} characters, not {n} ({text})",
-                        what=what,
-                        most=most,
-                        n=f"{len(text):,}",
-                        text=shown(text, 30),
-                    )
-                )
-        if not isinstance(grid, list) or not grid or not all(isinstance(r, list) for r in grid):
-            raise CardDataError(
-                Message.of("blueprint {id}: grid must be a non-empty list of rows", id=id)
-            )
-        cols = len(grid[0])
-        if cols == 0 or any(len(r) != cols for r in grid):
-            raise CardDataError(
-                Message.of(
-                    "blueprint {id}: every row of the grid must have the same, non-zero length",
-                    id=id,
-                )
-            )
-        if len(grid) > MAX_SIDE or cols > MAX_SIDE:
-            raise CardDataError(
-                Message.of(
-                    "blueprint {id}: a grid is at most {most} x {most} spaces, not {rows} x {cols}",
-                    id=id,
-                    most=MAX_SIDE,
-                    rows=len(grid),
-                    cols=cols,
-                )
-            )
-        heights: list[int | None] = []
-        for r, row in enumerate(grid):
-            for c, v in enumerate(row):
-                if v == HATCHED:
-                    heights.append(None)
-                elif v is None and not check_total:
-                    heights.append(UNPRINTED)
-                elif isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_HEIGHT:
-                    heights.append(v)
-                else:
-                    said = dict(id=id, cell=cell_message(r, c), most=MAX_HEIGHT, value=shown(v))
-                    if check_total:
-                        raise CardDataError(
-                            Message.of(
-                                'blueprint {id}: space at {cell} must be a height from 1 to {most} or "X" for '
-                                "hatched, not {value}",
-                                **said,
-                            )
-                        )
-                    raise CardDataError(
-                        Message.of(
-                            "blueprint {id}: space at {cell} must be a height from 1 to {most}, null for nothing "
-                            'printed or "X" for hatched, not {value}',
-                            **said,
-                        )
-                    )
-        total = sum(h for h in heights if h is not None)
-        if check_total and total != CARD_TOTAL:
-            raise CardDataError(
-                Message.of(
-                    "blueprint {id}: heights add up to {total}, a card's must add up to {card}",
-                    id=id,
-                    total=total,
-                    card=CARD_TOTAL,
-                )
-            )
+        _check_label(id, name)
+        cols = _grid_columns(grid, id)
+        heights = _grid_heights(grid, id, check_total)
         return cls(id=id, name=name, rows=len(grid), cols=cols, heights=tuple(heights))
 
     @property
@@ -233,6 +156,101 @@ class Blueprint:
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "grid": self.grid()}
+
+
+def _check_label(id: str, name: str) -> None:
+    """A card's id and name: short printable text."""
+    for what, text, most in (
+        (Message.of("id"), id, MAX_ID_LENGTH),
+        (Message.of("name"), name, MAX_NAME_LENGTH),
+    ):
+        if not isinstance(text, str) or not text.strip() or not text.isprintable():
+            raise CardDataError(
+                Message.of(
+                    "a blueprint's {what} must be printable text, not {text}",
+                    what=what,
+                    text=shown(text),
+                )
+            )
+        if len(text) > most:
+            raise CardDataError(
+                Message.of(
+                    "a blueprint's {what} is at most {most} characters, not {n} ({text})",
+                    what=what,
+                    most=most,
+                    n=f"{len(text):,}",
+                    text=shown(text, 30),
+                )
+            )
+
+
+def _grid_columns(grid: Any, id: str) -> int:
+    """The width of a grid of rows, each as long, at most MAX_SIDE by MAX_SIDE."""
+    if not isinstance(grid, list) or not grid or not all(isinstance(r, list) for r in grid):
+        raise CardDataError(
+            Message.of("blueprint {id}: grid must be a non-empty list of rows", id=id)
+        )
+    cols = len(grid[0])
+    if cols == 0 or any(len(r) != cols for r in grid):
+        raise CardDataError(
+            Message.of(
+                "blueprint {id}: every row of the grid must have the same, non-zero length",
+                id=id,
+            )
+        )
+    if len(grid) > MAX_SIDE or cols > MAX_SIDE:
+        raise CardDataError(
+            Message.of(
+                "blueprint {id}: a grid is at most {most} x {most} spaces, not {rows} x {cols}",
+                id=id,
+                most=MAX_SIDE,
+                rows=len(grid),
+                cols=cols,
+            )
+        )
+    return cols
+
+
+def _grid_heights(grid: list[list[Any]], id: str, check_total: bool) -> list[int | None]:
+    """Each space's height, row by row: None for hatched, UNPRINTED for nothing printed (only
+    where ``check_total`` is off); with ``check_total``, adding up to CARD_TOTAL."""
+    heights: list[int | None] = []
+    for r, row in enumerate(grid):
+        for c, v in enumerate(row):
+            if v == HATCHED:
+                heights.append(None)
+            elif v is None and not check_total:
+                heights.append(UNPRINTED)
+            elif isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_HEIGHT:
+                heights.append(v)
+            else:
+                said = dict(id=id, cell=cell_message(r, c), most=MAX_HEIGHT, value=shown(v))
+                if check_total:
+                    raise CardDataError(
+                        Message.of(
+                            'blueprint {id}: space at {cell} must be a height from 1 to {most} or "X" for '
+                            "hatched, not {value}",
+                            **said,
+                        )
+                    )
+                raise CardDataError(
+                    Message.of(
+                        "blueprint {id}: space at {cell} must be a height from 1 to {most}, null for nothing "
+                        'printed or "X" for hatched, not {value}',
+                        **said,
+                    )
+                )
+    total = sum(h for h in heights if h is not None)
+    if check_total and total != CARD_TOTAL:
+        raise CardDataError(
+            Message.of(
+                "blueprint {id}: heights add up to {total}, a card's must add up to {card}",
+                id=id,
+                total=total,
+                card=CARD_TOTAL,
+            )
+        )
+    return heights
 
 
 def placement_error(blueprint: Blueprint, top: int | None, value: int, cell: int) -> str | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import NamedTuple
 
 from blueprints3d.engine.blueprints import Blueprint, card_by_id, standard_deck
 from blueprints3d.engine.errors import CardDataError, IllegalAction
@@ -55,22 +56,81 @@ def state_from_view(
     sampled with ``rng``. Its random source is seeded from ``rng`` too, so its future draws are
     the bot's guess, not the real game's. ``round_results`` is left empty (earlier rounds only
     matter through the Award and Prize cards, which are filled in)."""
-    n = view.players
-    me = view.player
     state_rng = random.Random(rng.getrandbits(64))
     phase = view.phase
+    awards, prizes = _cards_won(view)
+    dice = _dice_of(view)
+    blueprints, deck = _sample_blueprints(view, rng)
+    stacks, tops, hidden = _shown_buildings(view, blueprints, dice.values)
 
-    # Award and Prize cards of earlier rounds are public through the round results.
-    awards: list[list[Award]] = [[] for _ in range(n)]
-    prizes: list[list[Prize]] = [[] for _ in range(n)]
+    def restore() -> GameState:
+        return GameState.restore(
+            names=view.names,
+            round=view.round,
+            phase=phase,
+            turn_order=view.turn_order,
+            turns_done=view.turns_done,
+            values=dice.values,
+            bag=dice.bag,
+            pool=dice.pool,
+            in_demand=dice.in_demand,
+            deck=deck,
+            blueprints=blueprints,
+            stacks=stacks,
+            taken=dice.taken,
+            set_aside=dice.set_aside,
+            discarded=dice.discarded,
+            awards=awards,
+            prizes=prizes,
+            rng=state_rng,
+            tops=tops,
+        )
+
+    # A chooser rates cells on a state: the known parts, with hidden buildings still empty.
+    base = restore() if hidden and choose_cell is not None else None
+    for p in hidden:
+        blueprints[p], stacks[p], tops[p] = _arrange(
+            base,
+            p,
+            blueprints[p],
+            dice.taken[p],
+            set(dice.set_aside[p]),
+            dice.values,
+            deck,
+            phase,
+            rng,
+            choose_cell,
+        )
+    return restore()
+
+
+def _cards_won(view: PlayerView) -> tuple[list[list[Award]], list[list[Prize]]]:
+    """Each seat's Award and Prize cards of earlier rounds: public through the round results."""
+    awards: list[list[Award]] = [[] for _ in range(view.players)]
+    prizes: list[list[Prize]] = [[] for _ in range(view.players)]
     for rr in view.round_results:
         for award, pl in rr.awards.items():
             awards[pl.player].append(award)
         for prize, pl in rr.prizes.items():
             prizes[pl.player].append(prize)
+    return awards, prizes
 
-    # Dice: everything visible keeps its id and value; the rest is in the bag (whose values
-    # are rolled again when drawn) or on the scoreboard as an in-demand die.
+
+class _Dice(NamedTuple):
+    """Every die of a rebuilt state, by id: where it is and the value it shows."""
+
+    values: list[int]
+    pool: list[int]
+    taken: list[list[int]]
+    set_aside: list[list[int]]
+    discarded: list[int]
+    in_demand: tuple[int, int]
+    bag: list[int]
+
+
+def _dice_of(view: PlayerView) -> _Dice:
+    """Everything visible keeps its id and value; the rest is in the bag (whose values are rolled
+    again when drawn) or on the scoreboard as an in-demand die."""
     values = [1] * NUM_DICE
     visible: set[int] = set()
 
@@ -100,7 +160,7 @@ def state_from_view(
         unseen.remove(d)
         in_demand.append(d)
     bag = unseen
-    if phase is not Phase.OVER and len(bag) != view.bag_count:
+    if view.phase is not Phase.OVER and len(bag) != view.bag_count:
         raise IllegalAction(
             Message.of(
                 "the view's dice do not add up: {n} left for the bag, the view says {count}",
@@ -108,8 +168,15 @@ def state_from_view(
                 count=view.bag_count,
             )
         )
+    return _Dice(values, pool, taken, set_aside, discarded, (in_demand[0], in_demand[1]), bag)
 
-    # Blueprints: one's own is known; the others come from the cards not seen yet.
+
+def _sample_blueprints(
+    view: PlayerView, rng: random.Random
+) -> tuple[list[Blueprint], list[Blueprint]]:
+    """Each seat's blueprint and the deck: one's own is known, the others and the deck's order
+    come from the cards not seen yet."""
+    n, me = view.players, view.player
     own = view.blueprints[me]
     if own is None:
         raise IllegalAction(
@@ -128,8 +195,15 @@ def state_from_view(
     deck = unseen_cards[: view.deck_count]
     while len(deck) < view.deck_count:  # a custom or larger deck: repeat cards
         deck.append(standard_deck()[len(deck) % len(standard_deck())])
+    return blueprints, deck
 
-    # Buildings: one's own as seen; the others' taken dice placed on their sampled cards.
+
+def _shown_buildings(
+    view: PlayerView, blueprints: list[Blueprint], values: list[int]
+) -> tuple[list[list[list[int]]], list[list[int]], list[int]]:
+    """The buildings the view shows, as stacks and tops, and the seats whose building it hides
+    (their stacks and tops left empty, to be sampled)."""
+    n = view.players
     stacks: list[list[list[int]]] = [[] for _ in range(n)]
     tops: list[list[int]] = [[] for _ in range(n)]
     hidden = []
@@ -143,46 +217,7 @@ def state_from_view(
             ]
         else:
             hidden.append(p)
-
-    def restore() -> GameState:
-        return GameState.restore(
-            names=view.names,
-            round=view.round,
-            phase=phase,
-            turn_order=view.turn_order,
-            turns_done=view.turns_done,
-            values=values,
-            bag=bag,
-            pool=pool,
-            in_demand=(in_demand[0], in_demand[1]),
-            deck=deck,
-            blueprints=blueprints,
-            stacks=stacks,
-            taken=taken,
-            set_aside=set_aside,
-            discarded=discarded,
-            awards=awards,
-            prizes=prizes,
-            rng=state_rng,
-            tops=tops,
-        )
-
-    # A chooser rates cells on a state: the known parts, with hidden buildings still empty.
-    base = restore() if hidden and choose_cell is not None else None
-    for p in hidden:
-        blueprints[p], stacks[p], tops[p] = _arrange(
-            base,
-            p,
-            blueprints[p],
-            taken[p],
-            set(set_aside[p]),
-            values,
-            deck,
-            phase,
-            rng,
-            choose_cell,
-        )
-    return restore()
+    return stacks, tops, hidden
 
 
 def _arrange(
