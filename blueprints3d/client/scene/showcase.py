@@ -6,6 +6,7 @@ that frames them (``frame_build``: the building's bounding box fitted with a mar
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from panda3d.core import CardMaker, NodePath, PerspectiveLens
@@ -242,6 +243,39 @@ def box_corners(lo, hi) -> list[tuple[float, float, float]]:
     return [(x, y, z) for x in (lo[0], hi[0]) for y in (lo[1], hi[1]) for z in (lo[2], hi[2])]
 
 
+def _centring_offset(f: Callable[[float], float | None], span: float) -> float:
+    """The aim offset ``o`` at which ``f(o)`` (the picture's offset from centre along one axis,
+    falling as ``o`` grows that way; None where a corner leaves the picture) is about 0: widen
+    from 0 in steps of ``span``/8, doubling, until the sign changes, then bisect. 0 where the
+    picture is centred already or no sign change is found."""
+    f0 = f(0.0)
+    if f0 is None or abs(f0) < 1e-3:
+        return 0.0
+    step = span * (1 if f0 > 0 else -1) / 8
+    lo_o, hi_o = 0.0, step
+    for _ in range(20):  # widen until the offset changes sign
+        fh = f(hi_o)
+        if fh is None:
+            return 0.0
+        if (fh > 0) != (f0 > 0):
+            break
+        lo_o, hi_o = hi_o, hi_o * 2
+    else:
+        return 0.0
+    for _ in range(24):
+        mid = (lo_o + hi_o) / 2
+        fm = f(mid)
+        if fm is None:
+            break
+        if abs(fm) < 1e-3:  # centred to a thousandth of the picture: done
+            return mid
+        if (fm > 0) == (f0 > 0):
+            lo_o = mid
+        else:
+            hi_o = mid
+    return (lo_o + hi_o) / 2
+
+
 def fit_box(
     lo, hi, angle: float, elevation: float, fov_h: float, fov_v: float, margin: float = FRAME_MARGIN
 ) -> CameraView:
@@ -251,7 +285,7 @@ def fit_box(
     view until the projected corners reach as far left as right and as far up as down; the
     distance is solved for each aim, so every corner fits exactly."""
     pts = box_corners(lo, hi)
-    target = [(a + b) / 2 for a, b in zip(lo, hi)]
+    target = [(a + b) / 2 for a, b in zip(lo, hi, strict=True)]
     # The view's right and up directions (as camera.View and fit_distance define them).
     a, e = math.radians(angle), math.radians(elevation)
     right = (math.cos(a), math.sin(a), 0.0)
@@ -283,40 +317,11 @@ def fit_box(
     # The picture's offset falls as the aim moves the same way (monotonic, but with kinks where
     # another corner becomes the outermost): each offset is found by bisection, one axis at a
     # time, a few rounds.
-    span = max(h - l for l, h in zip(lo, hi)) or 1.0
+    span = max(h - l for l, h in zip(lo, hi, strict=True)) or 1.0
     ox = oy = 0.0
-
-    def root(f) -> float:
-        f0 = f(0.0)
-        if f0 is None or abs(f0) < 1e-3:
-            return 0.0
-        step = span * (1 if f0 > 0 else -1) / 8
-        lo_o, hi_o = 0.0, step
-        for _ in range(20):  # widen until the offset changes sign
-            fh = f(hi_o)
-            if fh is None:
-                return 0.0
-            if (fh > 0) != (f0 > 0):
-                break
-            lo_o, hi_o = hi_o, hi_o * 2
-        else:
-            return 0.0
-        for _ in range(24):
-            mid = (lo_o + hi_o) / 2
-            fm = f(mid)
-            if fm is None:
-                break
-            if abs(fm) < 1e-3:  # centred to a thousandth of the picture: done
-                return mid
-            if (fm > 0) == (f0 > 0):
-                lo_o = mid
-            else:
-                hi_o = mid
-        return (lo_o + hi_o) / 2
-
     for _ in range(3):
-        ox = root(lambda o: (off_centre(o, oy) or (None,))[0])
-        oy = root(lambda o: (off_centre(ox, o) or (None, None))[1])
+        ox = _centring_offset(lambda o, oy=oy: (off_centre(o, oy) or (None,))[0], span)
+        oy = _centring_offset(lambda o, ox=ox: (off_centre(ox, o) or (None, None))[1], span)
         now = off_centre(ox, oy)
         if now is None or max(abs(now[0]), abs(now[1])) < 2e-3:
             break
