@@ -309,7 +309,7 @@ def test_the_score_panel_counts_in_words(monkeypatch):
     """'1 point', not '1 points'."""
     from types import SimpleNamespace
 
-    from blueprints3d.client.table import score_panel
+    from blueprints3d.client.table.hud import score_panel
 
     flow = SimpleNamespace(state=SimpleNamespace(blueprints=[None], building=lambda seat: [[]]))
     monkeypatch.setattr(score_panel, "own_building", lambda f: (0, [[]], None))
@@ -331,7 +331,7 @@ def test_a_narrow_score_panel_never_parts_a_word_from_its_number(monkeypatch):
 
     from panda3d.core import TextNode
 
-    from blueprints3d.client.table import score_panel
+    from blueprints3d.client.table.hud import score_panel
 
     flow = SimpleNamespace(state=SimpleNamespace(blueprints=[None], building=lambda seat: [[]]))
     monkeypatch.setattr(score_panel, "own_building", lambda f: (0, [[]], None))

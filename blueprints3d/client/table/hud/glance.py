@@ -29,7 +29,7 @@ from blueprints3d.client.scene.script_text import ScriptText, interface_font
 from blueprints3d.client.scene.symbol_glyphs import glyph
 from blueprints3d.client.table.hud.score_panel import own_building
 from blueprints3d.client.table.model.flow import GameFlow, Mode
-from blueprints3d.client.table.view.table_view import AWARD_COLOURS
+from blueprints3d.client.table.view.award_cards import AWARD_COLOURS
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.progress import Progress, prize_progress
 from blueprints3d.engine.rules import AWARDS_BY_PLAYERS, PRIZE_VP, Prize
@@ -154,7 +154,9 @@ class PrizeMeters:
         for t in texts:
             t.setFont(interface_font())
             t.setText(t.getText())
-        for (_medal, label), award in zip(self.medals, AWARDS_BY_PLAYERS.get(self.players, ())):
+        for (_medal, label), award in zip(
+            self.medals, AWARDS_BY_PLAYERS.get(self.players, ()), strict=True
+        ):
             label.setText(number(award.victory_points))
         self.layout(self.line)
 
@@ -250,7 +252,7 @@ class DemandDice:
 
     def relabel(self) -> None:
         """The language changed: the ranks in its font and words (``update`` sets them again)."""
-        for rank, word in zip(self.ranks, RANKS):
+        for rank, word in zip(self.ranks, RANKS, strict=True):
             rank.setFont(interface_font())
             rank.setText(_(word))
 
@@ -260,7 +262,9 @@ class DemandDice:
         if flow.mode is Mode.ROUND_END and flow.round_end is not None:
             first, second = flow.round_end.result.in_demand
         self.materials = (first, second)
-        for die, rim, rank, m, word in zip(self.dice, self.rims, self.ranks, self.materials, RANKS):
+        for die, rim, rank, m, word in zip(
+            self.dice, self.rims, self.ranks, self.materials, RANKS, strict=True
+        ):
             r, g, b, _a = BASE_COLOUR[m]
             die.set_color(r, g, b, 1)
             # With material symbols on, the die is its symbol's glyph (its colour and its mark).
@@ -278,7 +282,7 @@ class DemandDice:
         box = line * 0.95
         x = left
         rim = box * 0.09
-        for die, edge, rank in zip(self.dice, self.rims, self.ranks):
+        for die, edge, rank in zip(self.dice, self.rims, self.ranks, strict=True):
             if die.is_hidden():  # the glyph in the text stands for the die
                 rank.setScale(line * 0.78)
                 _put_text(rank, x, top - box * 0.85, m)

@@ -321,7 +321,7 @@ class NewGameScreen(Screen):
         x0 = pad
         x1 = x0 + col0
         x2 = x1 + widest + line * 1.2
-        for (menu, my), (_menu, entry) in zip(menus, self.rows):
+        for (menu, my), (_menu, entry) in zip(menus, self.rows, strict=True):
             menu.set_pos(x1, 0, my)
             entry.set_pos(x2, 0, my)
         for i, lab in enumerate(labels[:4]):

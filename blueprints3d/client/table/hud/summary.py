@@ -76,13 +76,13 @@ def round_table(result: RoundResult, names: Sequence[str]) -> tuple[list[str], l
     head, *body = cells
     rows = [
         f"{'':{NAME_CHARS}}"
-        + "".join(f"{t:>{w}}" for t, (_t, w) in zip(head[1:7], ROUND_COLUMNS))
+        + "".join(f"{t:>{w}}" for t, (_t, w) in zip(head[1:7], ROUND_COLUMNS, strict=True))
         + f"  {head[7]:<5}  {head[8]:>6}"
     ]
     for r in body:
         rows.append(
             f"{r[0]:{NAME_CHARS}}"
-            + "".join(f"{v:>{w}}" for v, (_t, w) in zip(r[1:7], ROUND_COLUMNS))
+            + "".join(f"{v:>{w}}" for v, (_t, w) in zip(r[1:7], ROUND_COLUMNS, strict=True))
             + f"  {r[7]:<6}{r[8]:>7}"
         )
     first, second = result.in_demand
@@ -217,7 +217,7 @@ class _TablePanel(Screen):
                 mayChange=True,
                 align=TextNode.A_left if j == 0 else TextNode.A_right,
             )
-            for j, col in enumerate(zip(*grid))
+            for j, col in enumerate(zip(*grid, strict=True))
         ]
         body = ScriptText(
             parent=f, text="\n".join(words), align=TextNode.A_left, fg=TEXT, mayChange=True
@@ -251,7 +251,7 @@ class _TablePanel(Screen):
         y = -pad - h_h - pad * 0.5
         top = max(c.textNode.get_top() for c in columns)
         x = pad
-        for c, w in zip(columns, widths):  # every column's first line on one baseline
+        for c, w in zip(columns, widths, strict=True):  # every column's first line on one baseline
             c.setPos(
                 x if c.textNode.get_align() == TextNode.A_left else x + w * scale, y - top * scale
             )
@@ -277,7 +277,7 @@ class _TablePanel(Screen):
             widths = [x * fit for x in widths]
         spare = (width - 2 * pad - sum(widths)) / max(1, len(made) + 1)
         x = pad + spare
-        for (text, _command), b, bw in zip(buttons, made, widths):
+        for (text, _command), b, bw in zip(buttons, made, widths, strict=True):
             b.set_x(x - b.node().get_frame()[0] * b.get_scale()[0])
             self.buttons[text] = b
             x += bw + spare
