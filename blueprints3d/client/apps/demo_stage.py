@@ -25,6 +25,7 @@ from blueprints3d.client.render import highlight
 from blueprints3d.client.scene import card_model, dice_model, units
 from blueprints3d.client.scene import props
 from blueprints3d.client.scene.camera import fit_distance
+from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import Material
 from blueprints3d.i18n import _
 from blueprints3d.presentation.scene import BuildingView, Die, Mark, Slot, Step, Tone
@@ -169,70 +170,9 @@ def draw_building(
     root.set_x(x0)
     stage.buildings.append(root)
     if view.blueprint is None:
-        width, length = (
-            2 * units.CELL_PITCH + 2 * units.CARD_MARGIN,
-            3 * units.CELL_PITCH + 2 * units.CARD_MARGIN,
-        )
-        _hidden_card(width, length).reparent_to(root)
-        root.find("hidden-card").set_tag(FRAME_TAG, "1")
-        make_label(root, _("hidden"), (0, 0, 0.5), None, 0.7 * grow)
+        width, length = _draw_hidden_card(root, grow)
     else:
-        bp = view.blueprint
-        width, length = card_model.card_size(bp)
-        card = card_model.make_card(bp)
-        card.reparent_to(root)
-        card.find("card-paper").set_tag(FRAME_TAG, "1")
-        card.find("card-drawing").set_tag(FRAME_TAG, "1")
-        card_model.cover_spaces(card, [cell for cell, stack in enumerate(view.stacks) if stack])
-        for cell, mark in view.cell_marks.items():
-            space = card.find(f"space-{cell}")
-            if mark.tone is not None and not space.is_empty():
-                highlight.set_highlight(space, TONE_RGBA[mark.tone])
-            if mark.text:
-                x, y = card_model.cell_position(bp, cell)
-                z = (
-                    dice_model.die_top_z(len(view.stacks[cell])) + 0.5
-                    if cell < len(view.stacks)
-                    else 0.5
-                )
-                label = make_label(root, mark.text, (x, y, z), mark.tone, LABEL_SIZE * grow)
-                label.set_python_tag(
-                    ANCHOR_TAG, (root, Point3(x, y, units.CARD_THICKNESS))
-                )  # its space
-                stage.labels.append(label)
-        for cell, stack in enumerate(view.stacks):
-            x, y = card_model.cell_position(bp, cell)
-            for level, die in enumerate(stack):
-                node = place_die(
-                    root, die, (x, y, dice_model.die_center_z(level)), _variant(index, cell, level)
-                )
-                node.set_tag("slot", f"{cell}:{level}")
-                stage.dice[(index, (cell, level))] = node
-                die_mark = view.die_marks.get((cell, level))
-                if die_mark is not None:
-                    _mark_die(
-                        stage, root, node, die_mark, (x, y, dice_model.die_center_z(level)), grow
-                    )
-        if view.ghost is not None:
-            g = view.ghost
-            x, y = card_model.cell_position(bp, g.cell)
-            h = len(view.stacks[g.cell]) if g.cell < len(view.stacks) else 0
-            z = dice_model.die_center_z(h) + GHOST_LIFT
-            node = place_die(root, (int(g.material), g.value), (x, y, z), _variant(index, 99))
-            highlight.set_highlight(node, TONE_RGBA[g.tone])
-            stage.ghosts.append(node)
-            _drop_line(
-                root,
-                (x, y, z - units.DIE_SIZE / 2),
-                (x, y, dice_model.die_top_z(h - 1) if h else units.CARD_THICKNESS),
-                g.tone,
-            )
-            if g.text:
-                label = make_label(
-                    root, g.text, (x + units.DIE_SIZE * 1.1, y, z), g.tone, LABEL_SIZE * grow
-                )
-                label.set_python_tag(ANCHOR_TAG, node)  # the held die
-                stage.labels.append(label)
+        width, length = _draw_card(stage, root, index, view, view.blueprint, grow)
     # Title and footer in front of the card: behind it they would collide with held dice.
     if view.title:
         stage.labels.append(
@@ -243,30 +183,136 @@ def draw_building(
             make_label(root, view.footer, (0, -length / 2 - 1.9 * grow, 0.2), None, 0.7 * grow)
         )
     if view.aside:
-        ax = width / 2 + 1.4 + (2 * paper_shift(view))  # right of the card's drawing band
-        for k, die in enumerate(view.aside):
-            row, col = divmod(k, 2)
-            pos = (
-                ax + col * units.POOL_PITCH,
-                length / 2 - 1.2 - row * units.POOL_PITCH,
-                units.DIE_SIZE / 2,
-            )
-            node = place_die(root, die, pos, _variant(index, 50 + k))
-            aside_mark = view.aside_marks.get(k)
-            if aside_mark is not None:
-                _mark_die(stage, root, node, aside_mark, pos, grow)
-        if view.aside_label:
-            stage.labels.append(
-                make_label(
-                    root,
-                    view.aside_label,
-                    (ax + units.POOL_PITCH / 2, length / 2 + 0.1 + 0.6 * grow, 0.3),
-                    None,
-                    0.6 * grow,
-                )
-            )
-        width += 2 * (1.4 + units.POOL_PITCH)
+        width += _draw_aside(stage, root, index, view, width, length, grow)
     return width
+
+
+def _draw_hidden_card(root: NodePath, grow: float) -> tuple[float, float]:
+    """A face-down card of a 2x3 blueprint's size, labelled "hidden"; returns its size."""
+    width, length = (
+        2 * units.CELL_PITCH + 2 * units.CARD_MARGIN,
+        3 * units.CELL_PITCH + 2 * units.CARD_MARGIN,
+    )
+    _hidden_card(width, length).reparent_to(root)
+    root.find("hidden-card").set_tag(FRAME_TAG, "1")
+    make_label(root, _("hidden"), (0, 0, 0.5), None, 0.7 * grow)
+    return width, length
+
+
+def _draw_card(
+    stage: StageNodes,
+    root: NodePath,
+    index: int,
+    view: BuildingView,
+    bp: Blueprint,
+    grow: float,
+) -> tuple[float, float]:
+    """The blueprint's card with its spaces' marks, the stacks on it and the held (ghost) die;
+    returns the card's size."""
+    width, length = card_model.card_size(bp)
+    card = card_model.make_card(bp)
+    card.reparent_to(root)
+    card.find("card-paper").set_tag(FRAME_TAG, "1")
+    card.find("card-drawing").set_tag(FRAME_TAG, "1")
+    card_model.cover_spaces(card, [cell for cell, stack in enumerate(view.stacks) if stack])
+    for cell, mark in view.cell_marks.items():
+        space = card.find(f"space-{cell}")
+        if mark.tone is not None and not space.is_empty():
+            highlight.set_highlight(space, TONE_RGBA[mark.tone])
+        if mark.text:
+            x, y = card_model.cell_position(bp, cell)
+            z = (
+                dice_model.die_top_z(len(view.stacks[cell])) + 0.5
+                if cell < len(view.stacks)
+                else 0.5
+            )
+            label = make_label(root, mark.text, (x, y, z), mark.tone, LABEL_SIZE * grow)
+            label.set_python_tag(
+                ANCHOR_TAG, (root, Point3(x, y, units.CARD_THICKNESS))
+            )  # its space
+            stage.labels.append(label)
+    for cell, stack in enumerate(view.stacks):
+        x, y = card_model.cell_position(bp, cell)
+        for level, die in enumerate(stack):
+            node = place_die(
+                root, die, (x, y, dice_model.die_center_z(level)), _variant(index, cell, level)
+            )
+            node.set_tag("slot", f"{cell}:{level}")
+            stage.dice[(index, (cell, level))] = node
+            die_mark = view.die_marks.get((cell, level))
+            if die_mark is not None:
+                _mark_die(stage, root, node, die_mark, (x, y, dice_model.die_center_z(level)), grow)
+    if view.ghost is not None:
+        _draw_ghost(stage, root, index, view, bp, grow)
+    return width, length
+
+
+def _draw_ghost(
+    stage: StageNodes,
+    root: NodePath,
+    index: int,
+    view: BuildingView,
+    bp: Blueprint,
+    grow: float,
+) -> None:
+    """The held die floating over its space, a drop line down to where it would land, and its
+    label beside it."""
+    g = view.ghost
+    assert g is not None
+    x, y = card_model.cell_position(bp, g.cell)
+    h = len(view.stacks[g.cell]) if g.cell < len(view.stacks) else 0
+    z = dice_model.die_center_z(h) + GHOST_LIFT
+    node = place_die(root, (int(g.material), g.value), (x, y, z), _variant(index, 99))
+    highlight.set_highlight(node, TONE_RGBA[g.tone])
+    stage.ghosts.append(node)
+    _drop_line(
+        root,
+        (x, y, z - units.DIE_SIZE / 2),
+        (x, y, dice_model.die_top_z(h - 1) if h else units.CARD_THICKNESS),
+        g.tone,
+    )
+    if g.text:
+        label = make_label(
+            root, g.text, (x + units.DIE_SIZE * 1.1, y, z), g.tone, LABEL_SIZE * grow
+        )
+        label.set_python_tag(ANCHOR_TAG, node)  # the held die
+        stage.labels.append(label)
+
+
+def _draw_aside(
+    stage: StageNodes,
+    root: NodePath,
+    index: int,
+    view: BuildingView,
+    width: float,
+    length: float,
+    grow: float,
+) -> float:
+    """The dice set aside to the right of the card's drawing band, two to a row, with their
+    marks and label; returns the width they add."""
+    ax = width / 2 + 1.4 + (2 * paper_shift(view))  # right of the card's drawing band
+    for k, die in enumerate(view.aside):
+        row, col = divmod(k, 2)
+        pos = (
+            ax + col * units.POOL_PITCH,
+            length / 2 - 1.2 - row * units.POOL_PITCH,
+            units.DIE_SIZE / 2,
+        )
+        node = place_die(root, die, pos, _variant(index, 50 + k))
+        aside_mark = view.aside_marks.get(k)
+        if aside_mark is not None:
+            _mark_die(stage, root, node, aside_mark, pos, grow)
+    if view.aside_label:
+        stage.labels.append(
+            make_label(
+                root,
+                view.aside_label,
+                (ax + units.POOL_PITCH / 2, length / 2 + 0.1 + 0.6 * grow, 0.3),
+                None,
+                0.6 * grow,
+            )
+        )
+    return 2 * (1.4 + units.POOL_PITCH)
 
 
 def _mark_die(
