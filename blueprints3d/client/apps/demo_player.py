@@ -248,7 +248,15 @@ class DemoPlayer(DirectObject):
         self.back_button = _button(self.nav, _("< Back"), (-0.55, 0.06), self.back)
         self.menu_button = _button(self.nav, _("Menu"), (0.0, 0.06), self.show_menu)
         self.next_button = _button(self.nav, _("Next >"), (0.55, 0.06), self.forward)
-        self.menu = base.aspect2d.attach_new_node("demo-menu")
+        self._make_menu()
+        self.answered: set[int] = set()  # the open demo's try-it steps answered right
+        self._bind_keys()
+        self.show_menu()
+
+    def _make_menu(self) -> None:
+        """The menu's node, its heading and hint, and the note under the rows (the rows
+        themselves are made by ``layout_menu``, for the window's shape)."""
+        self.menu = self.base.aspect2d.attach_new_node("demo-menu")
         self.menu_buttons: list[DirectButton] = []
         self.heading = ScriptText(
             parent=self.menu,
@@ -279,7 +287,10 @@ class DemoPlayer(DirectObject):
             align=TextNode.A_center,
             mayChange=True,
         )
-        self.answered: set[int] = set()  # the open demo's try-it steps answered right
+
+    def _bind_keys(self) -> None:
+        """Stepping keys (kept in ``_nav``, tried after a try-it step's own keys), the try-it
+        step's keys and the mouse."""
         for key, fn in (
             ("arrow_right", self.forward),
             ("space", self.forward),
@@ -307,7 +318,6 @@ class DemoPlayer(DirectObject):
             self.accept(key, self.key, [key])
         self.accept("mouse1", self._mouse, [self.press])
         self.accept("mouse1-up", self._mouse, [self.release])
-        self.show_menu()
 
     def _menu_text(self, k: int, demo: Demo, wordwrap: float | None = None) -> str:
         """A row's text as its button is given it: the title line, and the summary in its own
