@@ -215,22 +215,38 @@ def action_values(
         return {}  # the game is over: nobody has an action to rate
     if state.phase is Phase.DISCARD:
         return discard_values(state, legal, w)
-    values = state.values
+    return _placement_values(state, player, legal, w)
+
+
+# The mover's building summed up once a call, for the rating of every placement: (stacks, tops,
+# heights, the blueprint's heights, neighbours, whether the blueprint bonus is still reachable,
+# each space's factor of its chance, its chance as the building stands, the dice it still asks
+# for, the best Skyscraper chance of a stack as it stands). A plain tuple: this runs on every
+# move of every playout, and a NamedTuple costs more to make than the rest of the call saves.
+_Building = tuple[
+    list[list[int]],
+    list[int],
+    list[int],
+    tuple[int | None, ...],
+    tuple[tuple[int, ...], ...],
+    bool,
+    list[float],
+    float,
+    int,
+    float,
+]
+
+
+def _building(state: GameState, player: int, aside: int, left: int) -> _Building:
     bp = state.blueprints[player]
     targets = bp.heights
-    neighbours = bp.neighbours
     stacks = state.stacks[player]
     tops = state.tops[player]
     heights = [len(st) for st in stacks]
-    prof = _Profile(state, player)
-    left = TAKES_PER_ROUND - len(state.taken[player]) - 1  # takes after this one
-    contested = _contested(state, player)
-    avail = _available(state)
-
     # The blueprint bonus: still reachable only if no die was set aside and no stack is over.
-    bonus_ok = not prof.aside
+    bonus_ok = not aside
     if bonus_ok:
-        for h, t in zip(heights, targets):
+        for h, t in zip(heights, targets, strict=True):
             if t is not None and h > t:
                 bonus_ok = False
                 break
@@ -251,12 +267,83 @@ def action_values(
             x = _sky(heights[c], tops[c], left)
             if x > sky_base:
                 sky_base = x
+    return (
+        stacks,
+        tops,
+        heights,
+        targets,
+        bp.neighbours,
+        bonus_ok,
+        cell_f,
+        base_bonus,
+        missing,
+        sky_base,
+    )
+
+
+def _cell_infos(
+    heights: list[int],
+    stacks: list[list[int]],
+    targets: tuple[int | None, ...],
+    neighbours: tuple[tuple[int, ...], ...],
+    bonus_ok: bool,
+    cell_f: list[float],
+    base_bonus: float,
+) -> list[tuple[int, int, int, int, float, int]]:
+    """What a die on each space gains whatever it is: (its level, the points it gives the wood
+    dice it touches, what a wood die there would gain, the dice the space still needs after it
+    for the bonus (-1: no bonus to gain here), the bonus's chance without this space's own
+    factor, the dice a Skyscraper there would still need)."""
+    out = []
+    for c, col in enumerate(neighbours):
+        # The points it gives the wood dice it touches (the one below and neighbours standing
+        # higher), and what wood would gain.
+        level = heights[c]
+        base = 0
+        if level and MATERIAL_OF[stacks[c][-1]] == _WOOD:
+            base += WOOD_PER_NEIGHBOUR
+        faces = 1 if level else 0
+        # Wood also gains from dice still to come beside it: count empty neighbours a little.
+        level_with = 0
+        for n in col:
+            h = heights[n]
+            if h > level:
+                faces += 1
+                if MATERIAL_OF[stacks[n][level]] == _WOOD:
+                    base += WOOD_PER_NEIGHBOUR
+            elif h == level and targets[n] is not None:
+                level_with += 1
+        wood = WOOD_PER_NEIGHBOUR * faces + level_with
+        # The blueprint bonus: dice this cell still needs after this one (-1: no bonus to gain
+        # here), and the bonus's chance without this cell's own factor.
+        t = targets[c]
+        need, ratio = -1, 0.0
+        if bonus_ok and t is not None and level < t:  # (a legal cell is never hatched)
+            need = t - level - 1
+            old = cell_f[c]
+            ratio = base_bonus / old if old > 0 else -1.0
+        out.append((level, base, wood, need, ratio, SKYSCRAPER_HEIGHT - level - 1))
+    return out
+
+
+def _placement_values(
+    state: GameState, player: int, legal: list[int], w: Weights
+) -> dict[int, float]:
+    """``action_values`` of a take: each die on each space it fits, or set aside."""
+    values = state.values
+    prof = _Profile(state, player)
+    left = TAKES_PER_ROUND - len(state.taken[player]) - 1  # takes after this one
+    contested = _contested(state, player)
+    avail = _available(state)
+    stacks, _tops, heights, targets, neighbours, bonus_ok, cell_f, base_bonus, missing, sky_base = (
+        _building(state, player, prof.aside, left)
+    )
 
     # The loop below runs for every action of every playout move: what depends only on the die
     # or only on the cell is worked out once per call, and ``_sky`` and ``_bonus_factor`` are
     # written out with their tables, so that the ratings are exactly theirs.
     type_cache: dict[int, float] = {}
-    cells: dict[int, tuple[int, int, int, int, float, int]] = {}
+    cells = _cell_infos(heights, stacks, targets, neighbours, bonus_ok, cell_f, base_bonus)
     done: dict[int, float] = {}
     out: dict[int, float] = {}
     wp, wprize, wbonus = w.point, w.prize, w.bonus
@@ -281,35 +368,7 @@ def action_values(
         if v is not None:
             out[a] = v
             continue
-        info = cells.get(c)
-        if info is None:
-            # What a die on this cell gains whatever it is: points it gives the wood dice it
-            # touches (the one below and neighbours standing higher), and what wood would gain.
-            level = heights[c]
-            base = 0
-            col = neighbours[c]
-            if level and MATERIAL_OF[stacks[c][-1]] == _WOOD:
-                base += WOOD_PER_NEIGHBOUR
-            faces = 1 if level else 0
-            for n in col:
-                if heights[n] > level:
-                    faces += 1
-                    if MATERIAL_OF[stacks[n][level]] == _WOOD:
-                        base += WOOD_PER_NEIGHBOUR
-            # Wood also gains from dice still to come beside it: count empty neighbours a little.
-            wood = WOOD_PER_NEIGHBOUR * faces + sum(
-                1 for n in col if heights[n] == level and targets[n] is not None
-            )
-            # The blueprint bonus: dice this cell still needs after this one (-1: no bonus to
-            # gain here), and the bonus's chance without this cell's own factor.
-            t = targets[c]
-            need, ratio = -1, 0.0
-            if bonus_ok and t is not None and level < t:  # (a legal cell is never hatched)
-                need = t - level - 1
-                old = cell_f[c]
-                ratio = base_bonus / old if old > 0 else -1.0
-            info = cells[c] = (level, base, wood, need, ratio, SKYSCRAPER_HEIGHT - level - 1)
-        level, pts, wood, need, ratio, sky_missing = info
+        level, pts, wood, need, ratio, sky_missing = cells[c]
         if mat == _WOOD:
             pts += wood
         elif mat == _STONE:
