@@ -42,6 +42,7 @@ RATE = 20.0  # messages a second a connection may send, on average ...
 BURST = 40  # ... with this many at once
 MAX_ERRORS = 20  # refused messages before a connection is closed
 CLOSE_REPLACED = 4001  # a newer connection took this one's seat with its token
+CLOSE_POLICY = 1008  # it broke a rule: messages too fast, or too many refused
 CLOSE_TRY_LATER = 1013  # a limit refused it
 CLOSE_GOING_AWAY = 1001  # idle, or its room was removed
 
@@ -168,7 +169,7 @@ class GameServer:
             async for raw in ws:
                 link.active = time.monotonic()
                 if not link.spend():
-                    await ws.close(1008, "too many messages")
+                    await ws.close(CLOSE_POLICY, "too many messages")
                     return
                 try:
                     await self._handle(link, protocol.decode(raw))
@@ -185,7 +186,7 @@ class GameServer:
                     )
                     await ws.send(protocol.encode("error", error=str(e), **said))
                     if link.errors >= MAX_ERRORS:
-                        await ws.close(1008, "too many refused messages")
+                        await ws.close(CLOSE_POLICY, "too many refused messages")
                         return
         except ConnectionClosed:
             pass

@@ -1,13 +1,17 @@
-"""The server over loopback (issue 31, first slice): whole games of headless clients and the
-server's computers; nothing of another seat on the wire; hostile clients refused one message at
-a time while another room plays on; a room resumed from its save by a new server."""
+"""The server over loopback: whole games of headless clients and the server's computers; nothing
+of another seat on the wire; hostile clients refused one message at a time while another room
+plays on, and closed by the limit each breaks; a room resumed from its save by a new server."""
 
 from __future__ import annotations
 
 import json
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.frames import CloseCode
+from websockets.protocol import State
 from websockets.sync.client import connect
 
 from blueprints3d.engine.state import Phase
@@ -15,6 +19,12 @@ from blueprints3d.files.savefile import replay
 from blueprints3d.net import protocol
 from blueprints3d.net.client import create_room, play_random, receive, send
 from blueprints3d.net.local_server import LocalServer
+from blueprints3d.net.server import BURST, CLOSE_POLICY, MAX_ERRORS, RATE, Limits
+
+# A flooding client reads all the server sends (``max_queue=None``), so it sees the server's close
+# at once and stops; one that stopped reading would have its close reply queued behind its unread
+# messages, and the server would end the connection only at its close timeout (10 s).
+CLOSE_WAIT = 20.0
 
 
 def Running(folder=None, on_send=None):
@@ -27,6 +37,23 @@ def running(tmp_path):
     r = Running(tmp_path)
     yield r
     r.stop()
+
+
+def closed_by(ws, messages, every=0.0, timeout=CLOSE_WAIT):
+    """Send ``messages``, ``every`` seconds apart and only while the server has not closed the
+    connection, then read until it is closed: the close frame the server sent, and what it said
+    before it (a send into the closed connection ends it too)."""
+    said = []
+    with pytest.raises(ConnectionClosed) as closed:
+        for text in messages:
+            if ws.state is not State.OPEN:
+                break
+            ws.send(text)
+            time.sleep(every)
+        while True:
+            said.append(receive(ws, timeout=timeout))
+    assert closed.value.rcvd is not None, "the connection ended without the server's close"
+    return closed.value.rcvd, said
 
 
 def play_all(url, room, names):
@@ -105,19 +132,33 @@ def test_hostile_messages_get_one_error_each_and_another_room_plays_on(running):
             send(ws, "act", action=view["legal"][0], turn=turn + 7)
             assert receive(ws)["type"] == "error"
             assert running.server.rooms[target].turn == turn
-        # A 10 MB frame: the connection is closed, the server goes on.
+        # A 10 MB frame: the connection is closed as too big, the server goes on.
         with connect(running.url, max_size=None) as ws:
-            ws.send("x" * (10 * 2**20))
-            with pytest.raises(Exception):
-                receive(ws, timeout=10)
-        # A flood: closed, and the other room's game still ends.
-        with connect(running.url, max_size=None) as ws, pytest.raises(Exception):
-            for _ in range(500):
-                ws.send("{}")
-            for _ in range(500):
-                receive(ws, timeout=10)
+            closed, _said = closed_by(ws, ["x" * (10 * 2**20)])
+        assert closed.code == CloseCode.MESSAGE_TOO_BIG
+        # Refused messages, one after another: closed by the error limit, each said first.
+        with connect(running.url, max_size=None) as ws:
+            closed, said = closed_by(ws, ["{}"] * MAX_ERRORS)
+        assert (closed.code, closed.reason) == (CLOSE_POLICY, "too many refused messages")
+        assert [m["type"] for m in said] == ["error"] * MAX_ERRORS
+        # ... and the other room's game still ends.
         seat, last = game.result(timeout=120)
     assert last["phase"] == "over" and running.server.rooms[busy].state.phase is Phase.OVER
+
+
+def test_a_flood_of_valid_messages_is_closed_by_the_rate_limit():
+    """Messages each the server takes (a new room each), five times faster than the rate: the
+    burst is served, then the connection is closed for its rate, not for errors."""
+    r = LocalServer(None, port=0, keep_rooms=False, limits=Limits(rooms_per_address=1000))
+    try:
+        create = protocol.encode("create", seats=["@remote", "@remote"])
+        with connect(r.url, max_size=None, max_queue=None) as ws:
+            closed, said = closed_by(ws, [create] * 500, every=0.2 / RATE)
+        assert (closed.code, closed.reason) == (CLOSE_POLICY, "too many messages")
+        assert {m["type"] for m in said} <= {"created"}  # nothing refused on the way
+        assert BURST <= len(r.server.rooms) < 500
+    finally:
+        r.stop()
 
 
 def test_a_dropped_client_rejoins_and_a_new_server_resumes_the_room(tmp_path):
@@ -157,8 +198,6 @@ def test_the_protocol_refuses_what_it_does_not_know():
 
 
 def test_a_seat_away_at_its_move_is_played_by_a_computer_after_the_rooms_wait(running):
-    import time
-
     room = create_room(running.url, ["@remote", "@easy"], seed=13, takeover=0)
     seat, _view = play_random(running.url, room, "Ann", 2, stop_after=2)  # drops at its third move
     game = running.server.rooms[room]
