@@ -25,20 +25,37 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import ClassVar
 
+from blueprints3d.client.table.model import flow_words as words
 from blueprints3d.client.table.model.bots import Bot, BotJob, level_word, make_bot
+from blueprints3d.client.table.model.flow_words import both
+from blueprints3d.client.table.model.move_history import History, history_of, remember
+from blueprints3d.client.table.model.move_history import since_last_turn as since
 from blueprints3d.engine import actions as A
-from blueprints3d.engine.errors import BlueprintsError, IllegalAction
+from blueprints3d.engine.errors import IllegalAction
 from blueprints3d.engine.results import RoundResult
 from blueprints3d.engine.rules import NUM_ROUNDS
 from blueprints3d.engine.scoring import DiePoints, explain_building
 from blueprints3d.engine.state import GameState
 from blueprints3d.engine.turns import Phase
-from blueprints3d.i18n import Message, _, explain, n_, translate
-from blueprints3d.presentation.words import in_player_words, space_name
+from blueprints3d.i18n import _, translate
 from blueprints3d.text import clean_name
 
+# ``both`` and ``history_of`` live with the words and the history; callers find them here too.
+__all__ = [
+    "Mode",
+    "SeatConfig",
+    "Outcome",
+    "Pending",
+    "RoundEnd",
+    "FlowEvent",
+    "Listener",
+    "GameFlow",
+    "both",
+    "history_of",
+    "plate_name",
+]
+
 log = logging.getLogger(__name__)
-HISTORY_LENGTH = 24  # moves kept for "what the others did since your last turn"
 
 
 class Mode(Enum):
@@ -112,6 +129,15 @@ class RoundEnd:
     def set_aside(self) -> tuple[tuple[int, ...], ...]:
         return self.result.set_aside_dice
 
+    @classmethod
+    def explained(cls, result: RoundResult, players: int) -> RoundEnd:
+        """``result`` with the engine's explanation of each of the ``players`` buildings."""
+        expl = tuple(
+            tuple(explain_building(result.blueprints[p], result.buildings[p]))
+            for p in range(players)
+        )
+        return cls(result, expl)
+
 
 @dataclass(frozen=True)
 class FlowEvent:
@@ -125,13 +151,32 @@ class FlowEvent:
 
 
 Listener = Callable[[FlowEvent], None]
+# The event that tells a move of each kind, once applied.
+EVENT_OF_ACTION = {
+    A.Kind.PLACE: "placed",
+    A.Kind.SET_ASIDE: "set_aside",
+    A.Kind.DISCARD: "discarded",
+}
+
+
+def not_your_move(mode: Mode, who: str) -> str:
+    """Why a person cannot move while the flow is in ``mode`` (``who``: whose turn it is)."""
+    return {
+        Mode.BOT: _("wait: it is {name}'s turn", name=who),
+        Mode.CURTAIN: _("the table is passed to {name}: click to continue", name=who),
+        Mode.ROUND_END: _("the round is over: continue to the next one"),
+        Mode.GAME_OVER: _("the game is over"),
+    }[mode]
 
 
 @dataclass
 class GameFlow:
-    saves_locally: ClassVar[bool] = (
-        True  # the autosave holds this game (not a network game: its server does)
-    )
+    """One game at one table: the engine's state, whose turn it is and who may see what, the
+    person's tentative move, the computer players' moves, and the events that tell it all to
+    the view, the HUD and the sounds (``listeners``)."""
+
+    # The autosave holds this game (not a network game: its server does).
+    saves_locally: ClassVar[bool] = True
     seats: list[SeatConfig]
     seed: int | None = None
     open_scores: bool = False
@@ -147,30 +192,19 @@ class GameFlow:
     message: str = field(init=False, default="")
     round_end: RoundEnd | None = field(init=False, default=None)
     pending: Pending | None = field(init=False, default=None)  # a tentative move, not yet applied
-    bot_failure: str | None = field(
-        init=False, default=None
-    )  # shown while a failed bot's turn stays open
+    # Shown while a failed bot's turn stays open.
+    bot_failure: str | None = field(init=False, default=None)
     listeners: list[Listener] = field(init=False, default_factory=list)
     _bots: dict[int, Bot] = field(init=False, default_factory=dict)
     _job: BotJob | None = field(init=False, default=None)
     _now: float = field(init=False, default=0.0)
     _held: list[FlowEvent] | None = field(init=False, default=None)
-    history: list[tuple[int, str]] = field(
-        init=False, default_factory=list
-    )  # (player, public text)
+    history: History = field(init=False, default_factory=list)  # (player, public text)
 
     def __post_init__(self) -> None:
         if self.initial is not None:
             if self.initial.num_players != len(self.seats):
-                raise IllegalAction(
-                    Message.of(
-                        "the saved game has {players} but {seats} given",
-                        players=Message.counted(
-                            "{n} player", "{n} players", self.initial.num_players
-                        ),
-                        seats=Message.counted("{n} seat was", "{n} seats were", len(self.seats)),
-                    )
-                )
+                raise IllegalAction(words.seats_mismatch(self.initial.num_players, len(self.seats)))
             self.state, self.initial = self.initial, None
             self.seed = self.state.seed
             # What the others did this round, as it was before the game was saved: a resumed
@@ -264,13 +298,7 @@ class GameFlow:
     def _person_action(self, action: int) -> Outcome:
         if self.mode is not Mode.TURN:
             who = self.seats[self.current].name if self.current is not None else _("nobody")
-            reason = {
-                Mode.BOT: _("wait: it is {name}'s turn", name=who),
-                Mode.CURTAIN: _("the table is passed to {name}: click to continue", name=who),
-                Mode.ROUND_END: _("the round is over: continue to the next one"),
-                Mode.GAME_OVER: _("the game is over"),
-            }[self.mode]
-            return self._reject(reason)
+            return self._reject(not_your_move(self.mode, who))
         if self.pending is not None:
             return self._reject(_("confirm your move (Enter) or take it back (Backspace) first"))
         if not self.confirm_moves:
@@ -283,35 +311,22 @@ class GameFlow:
         s = self.state
         k = A.decode(action)
         if action not in s.legal_actions():
-            try:
-                s.clone().apply(
-                    action
-                )  # for the engine's reason; the copy (and its draw) is dropped
+            try:  # for the engine's reason; the copy (and its draw) is dropped
+                s.clone().apply(action)
             except IllegalAction as e:
-                return self._reject(self._refusal(e), k.die)
+                return self._reject(words.refusal(s, e), k.die)
             return self._reject(
                 _("that move is not allowed now ({move})", move=s.action_message(action)), k.die
             )
         player = s.current_player
         # Only a person's turn holds a move (_person_action: Mode.TURN), and a turn has a player.
         assert player is not None
-        if k.kind is A.Kind.PLACE:
-            assert k.cell is not None  # a placement always names its space
-            text = _(
-                "the {die} on {space}",
-                die=s.die_message(k.die),
-                space=space_name(s.blueprints[player], k.cell),
-            )
-        elif k.kind is A.Kind.DISCARD:
-            text = _("discard the {die}", die=s.die_message(k.die))
-        else:
-            text = _("set the {die} aside (it fits nowhere)", die=s.die_message(k.die))
+        text = words.held_move(s, player, k)
         self.pending = Pending(
             action, player, k.kind, k.die, k.cell if k.kind is A.Kind.PLACE else None, text
         )
-        self.message = _(
-            "not played yet: {move}", move=text
-        )  # the viewer's own space, on their own screen
+        # The viewer's own space, on their own screen.
+        self.message = _("not played yet: {move}", move=text)
         self._emit(FlowEvent("pending", player, k.die, self.pending.cell, self.message))
         return Outcome(True, self.message, action, tentative=True)
 
@@ -336,16 +351,6 @@ class GameFlow:
         self._emit(FlowEvent("undone", p.player, p.die, p.cell, self.message))
         return Outcome(True, self.message, p.action)
 
-    def _refusal(self, e: IllegalAction) -> str:
-        """The engine's refusal of the mover's action, its spaces named as the player sees them
-        ("the 2 at the top left", presentation/words.py), not by row and column."""
-        p = self.state.current_player
-        return (
-            explain(e)
-            if p is None
-            else in_player_words(self.state.blueprints[p], e.message or explain(e))
-        )
-
     def _reject(self, message: str, die: int | None = None) -> Outcome:
         self.message = message
         self._emit(FlowEvent("rejected", self.current, die, None, message))
@@ -360,19 +365,13 @@ class GameFlow:
         try:
             s.apply(action)
         except IllegalAction as e:
-            return self._reject(self._refusal(e), k.die)
+            return self._reject(words.refusal(s, e), k.die)
         assert player is not None  # the game was not over: apply raised IllegalAction if it was
         self.message = text
-        self.history.append((player, text))
-        del self.history[:-HISTORY_LENGTH]
-        kind = {A.Kind.PLACE: "placed", A.Kind.SET_ASIDE: "set_aside", A.Kind.DISCARD: "discarded"}[
-            k.kind
-        ]
+        remember(self.history, player, text)
+        kind = EVENT_OF_ACTION[k.kind]
         if k.kind is A.Kind.SET_ASIDE and self.seats[player].is_person:
-            self.message = _(
-                "the {die} fits nowhere on your building: it leaves the game for this round",
-                die=s.die_message(k.die),
-            )
+            self.message = words.fits_nowhere(s, k.die)
         action_text = self.message
         # Move the flow on first, then tell the listeners: they must never see the engine in the
         # next turn (or the game over) while the flow still says it is this one.
@@ -414,12 +413,7 @@ class GameFlow:
 
     def since_last_turn(self, player: int) -> list[str]:
         """What the others did in the open since ``player`` last acted (no secret spaces named)."""
-        out: list[str] = []
-        for who, text in reversed(self.history):
-            if who == player:
-                break
-            out.append(text)
-        return out[::-1]
+        return since(self.history, player)
 
     def pass_curtain(self) -> None:
         """The next person clicked: show them their building."""
@@ -430,36 +424,22 @@ class GameFlow:
         self._emit(FlowEvent("turn", self.current, message=self.prompt()))
 
     def prompt(self) -> str:
+        """What the person to move is asked to do now ("" when the game is over)."""
         p = self.current
-        if p is None:
-            return ""
-        name = self.seats[p].name
-        if self.pending is not None and self.pending.sent:
-            return _("{name}: your move is on its way to the server", name=name)
-        if self.pending is not None:
-            return _("{name}: Enter plays it, Backspace takes it back", name=name)
-        if self.state.phase is Phase.DISCARD:
-            return _("{name}: two players - pick a pool die to discard", name=name)
-        return _("{name}: drag a die from the pool onto your blueprint", name=name)
+        return (
+            ""
+            if p is None
+            else words.turn_prompt(self.seats[p].name, self.pending, self.state.phase)
+        )
 
     def _end_round(self) -> None:
         # The engine has already dealt the next round; the result keeps this one's dice by id.
         result = self.state.round_results[-1]
-        expl = tuple(
-            tuple(explain_building(result.blueprints[p], result.buildings[p]))
-            for p in range(len(self.seats))
-        )
         self.history.clear()  # the round's moves are all on show now; a new round starts afresh
-        self.round_end = RoundEnd(result, expl)
+        self.round_end = RoundEnd.explained(result, len(self.seats))
         self.mode = Mode.ROUND_END
-        self._emit(
-            FlowEvent(
-                "round_end",
-                message=_(
-                    "round {round} of {rounds} is scored", round=result.round, rounds=NUM_ROUNDS
-                ),
-            )
-        )
+        said = _("round {round} of {rounds} is scored", round=result.round, rounds=NUM_ROUNDS)
+        self._emit(FlowEvent("round_end", message=said))
 
     def continue_after_round(self) -> None:
         if self.mode is not Mode.ROUND_END:
@@ -473,23 +453,7 @@ class GameFlow:
         self._begin_turn()  # the engine has already dealt the next round (or ended the game)
 
     def winner_text(self) -> str:
-        res = self.state.result()
-        if res is None:
-            return ""
-        names = [self.seats[w].name for w in res.winners]
-        if len(names) == 1:
-            return n_(
-                "{name} wins with {n} victory point",
-                "{name} wins with {n} victory points",
-                res.victory_points[res.winners[0]],
-                name=names[0],
-            )
-        return n_(
-            "shared victory: {names} with {n} point each",
-            "shared victory: {names} with {n} points each",
-            res.victory_points[res.winners[0]],
-            names=both(names),
-        )
+        return words.winner_words(self.state, [s.name for s in self.seats])
 
     # ---- computer opponents -------------------------------------------------------------------
     def _start_bot(self, player: int) -> None:
@@ -527,7 +491,6 @@ class GameFlow:
         open (the job is gone, so ``tick`` does nothing more), the reason is logged and shown."""
         name = self.seats[job.player].name
         if job.error is not None:
-            reason = explain(job.error) or type(job.error).__name__
             log.error(
                 "computer player %s (seat %d) failed",
                 name,
@@ -535,20 +498,13 @@ class GameFlow:
                 exc_info=(type(job.error), job.error, job.error.__traceback__),
             )
         else:
-            reason = _(
-                "it chose an action the rules do not allow ({action})", action=repr(job.action)
-            )
             log.error(
                 "computer player %s (seat %d) chose an illegal action %r",
                 name,
                 job.player,
                 job.action,
             )
-        self.bot_failure = self.message = _(
-            "{name} failed: {reason}. The game cannot go on for it; Esc for the menu",
-            name=name,
-            reason=reason,
-        )
+        self.bot_failure = self.message = words.bot_failure(name, job.error, job.action)
         self._emit(FlowEvent("bot_failed", job.player, message=self.bot_failure))
 
     def run_bots(self, max_moves: int = 1000) -> None:
@@ -567,39 +523,6 @@ class GameFlow:
             return
         for fn in list(self.listeners):
             fn(event)
-
-
-def both(names: list[str]) -> str:
-    """ "Ann and Bob", "Ann and Bob and Cy": names together, in the language's words."""
-    if len(names) < 2:
-        return "".join(names)
-    return _("{some} and {last}", some=both(names[:-1]), last=names[-1])
-
-
-def history_of(state: GameState) -> list[tuple[int, str]]:
-    """The flow's ``history`` as it stood when ``state`` was reached by play: (player, public
-    text) of the last moves of the round in play, rebuilt by replaying the game's move log from
-    its seed (so an old save has it too, and it can never disagree with the log). Empty when the
-    log does not replay (a state built by hand)."""
-    out: list[tuple[int, str]] = []
-    if not state.log:
-        return out
-    try:
-        s = GameState.new(state.num_players, state.seed, state.start_player, list(state.names))
-        for action in state.log:
-            player, scored = s.current_player, len(s.round_results)
-            text = translate(s.action_message(action)) if player is not None else ""
-            s.apply(action)
-            assert player is not None  # the game was not over: apply raised IllegalAction if it was
-            out.append((player, text))
-            del out[:-HISTORY_LENGTH]
-            if len(s.round_results) > scored:
-                out.clear()  # the round's moves are all on show at its end (see _end_round)
-    except BlueprintsError:
-        return []
-    if s.to_dict() != state.to_dict():
-        return []  # not this state's own game: say nothing rather than something wrong
-    return out
 
 
 def plate_name(seat: SeatConfig) -> str:

@@ -19,14 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
-from blueprints3d.client.table.model.flow import (
-    HISTORY_LENGTH,
-    FlowEvent,
-    GameFlow,
-    Mode,
-    Outcome,
-    SeatConfig,
-)
+from blueprints3d.client.table.model import flow_words as words
+from blueprints3d.client.table.model.flow import FlowEvent, GameFlow, Mode, Outcome, SeatConfig
+from blueprints3d.client.table.model.move_history import remember
 from blueprints3d.engine import actions as A
 from blueprints3d.i18n import _, translate
 from blueprints3d.net.connection import CLOSED, CONNECTED, RECONNECTING, Connection, Incoming
@@ -182,10 +177,11 @@ class RemoteFlow(GameFlow):
         assert state is not None  # a view brings one or the other (connection._decode)
         self.state = state
         self.seed = state.seed
-        if [s.name for s in self.seats] != list(
-            state.names
-        ):  # an "@remote" seat took its player's name
-            self.seats = [SeatConfig(n, s.bot) for n, s in zip(state.names, self.seats)]
+        if [s.name for s in self.seats] != list(state.names):
+            # An "@remote" seat took its player's name.
+            self.seats = [
+                SeatConfig(n, s.bot) for n, s in zip(state.names, self.seats, strict=True)
+            ]
         self.legal = [int(a) for a in inc.msg.get("legal", [])]
         self.turn = int(inc.msg.get("turn", 0))
         if "seats" in inc.msg:
@@ -217,9 +213,8 @@ class RemoteFlow(GameFlow):
             if kind == "set_aside"
             else A.discard(die)
         )
-        text = translate(
-            prev.action_message(action)
-        )  # said before the move, as the local flow does
+        # Said of the state before the move, as the local flow says it.
+        text = translate(prev.action_message(action))
         self._take(inc)
         if cell is None and kind == "place":
             # Another seat's space is not told; the rebuilt state has the die somewhere behind
@@ -227,13 +222,9 @@ class RemoteFlow(GameFlow):
             cell = next((c for c, st in enumerate(self.state.stacks[player]) if die in st), 0)
         space = int(cell) if kind == "place" and cell is not None else None
         self.message = text
-        self.history.append((player, text))
-        del self.history[:-HISTORY_LENGTH]
+        remember(self.history, player, text)
         if kind == "set_aside" and player == self.me:
-            self.message = _(
-                "the {die} fits nowhere on your building: it leaves the game for this round",
-                die=self.state.die_message(die),
-            )
+            self.message = words.fits_nowhere(self.state, die)
         said = self.message
         self._held = []
         if len(self.state.round_results) > scored:
@@ -253,9 +244,8 @@ class RemoteFlow(GameFlow):
         self.presence = list(seats)
         names = [str(seat.get("name", "")) for seat in self.presence]
         if len(names) == len(self.seats) and all(names) and names != [s.name for s in self.seats]:
-            self.seats = [
-                SeatConfig(n, s.bot) for n, s in zip(names, self.seats)
-            ]  # someone sat down
+            # Someone sat down.
+            self.seats = [SeatConfig(n, s.bot) for n, s in zip(names, self.seats, strict=True)]
         for k, seat in enumerate(self.presence):
             if (
                 k == self.me
