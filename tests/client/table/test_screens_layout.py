@@ -359,7 +359,7 @@ def test_a_bad_settings_file_is_said_in_the_hud_once(offscreen_base, tmp_path, m
 
 def test_the_rules_in_short_count_in_words(monkeypatch):
     """'1 round', '1 die': the help's numbers come from the engine, so its words must fit any."""
-    from blueprints3d.client.table.hud.screens import rules_sections
+    from blueprints3d.client.table.hud.help_screen import rules_sections
     from blueprints3d.engine import rules
 
     monkeypatch.setattr(rules, "NUM_ROUNDS", 1)
