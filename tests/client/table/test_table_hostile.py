@@ -1,5 +1,5 @@
-"""Issue 10 at the table: odd names, a save folder that cannot be made, F5/F6 pressed fast, and
-two tables on one data folder. None of it kills the window or loses a game."""
+"""Hostile input at the table: odd names, a save folder that cannot be made, F5/F6 pressed fast,
+and two tables on one data folder. None of it kills the window or loses a game."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def to_turn(app):
 
 
 @pytest.mark.parametrize("name", HOSTILE)
-def test_item5_f6_names_stay_inside_the_save_folder(offscreen_base, tmp_path, name):
+def test_saves_of_hostile_names_stay_inside_the_save_folder(offscreen_base, tmp_path, name):
     t = open_app(offscreen_base, tmp_path, [name])
     try:
         app = t.app
@@ -65,7 +65,7 @@ def test_item5_f6_names_stay_inside_the_save_folder(offscreen_base, tmp_path, na
         t.close()
 
 
-def test_item1_f5_f6_when_the_save_folder_cannot_be_made(offscreen_base, tmp_path):
+def test_saving_when_the_save_folder_cannot_be_made_is_said_on_the_hud(offscreen_base, tmp_path):
     (tmp_path / "saves").write_text("a file where the folder should be")
     t = open_app(offscreen_base, tmp_path, ["Ann"], autosave=True)
     try:
@@ -87,7 +87,7 @@ def test_item1_f5_f6_when_the_save_folder_cannot_be_made(offscreen_base, tmp_pat
         t.close()
 
 
-def test_item1_seat_names_from_undecodable_bytes_are_made_safe():
+def test_seat_names_from_undecodable_bytes_are_made_safe():
     seats = parse_seats("\udcff\udcfe,@easy")  # what Python makes of --seats $'\xff\xfe,@easy'
     assert seats[0].name == "??" and seats[0].name.encode("utf-8")
     assert SeatConfig("A\x00\x1b[2JB").name == "A  [2JB"  # control characters become spaces
@@ -95,7 +95,7 @@ def test_item1_seat_names_from_undecodable_bytes_are_made_safe():
     assert SeatConfig("\x00\x00").name == "Player"
 
 
-def test_item1_the_table_opens_with_undecodable_seat_names(tmp_path):
+def test_the_table_opens_with_undecodable_seat_names(tmp_path):
     """The real command line, in a process of its own: Panda3D used to abort (SIGABRT)."""
     env = dict(os.environ, BLUEPRINTS3D_HOME=str(tmp_path))
     r = subprocess.run(
@@ -116,7 +116,7 @@ def test_item1_the_table_opens_with_undecodable_seat_names(tmp_path):
     assert r.returncode == 0, r.stderr[-2000:]
 
 
-def test_item5_one_table_per_slot(tmp_path, monkeypatch, capsys):
+def test_one_table_per_autosave_slot(tmp_path, monkeypatch, capsys):
     from blueprints3d.cli import main
 
     monkeypatch.setenv("BLUEPRINTS3D_HOME", str(tmp_path))
@@ -139,7 +139,7 @@ def test_item5_one_table_per_slot(tmp_path, monkeypatch, capsys):
     again.release()
 
 
-def test_item5_a_stale_lock_from_a_killed_table_is_taken_over(tmp_path):
+def test_a_stale_lock_from_a_killed_table_is_taken_over(tmp_path):
     code = (
         "import sys, os, signal; from pathlib import Path; from blueprints3d.files.autosave import AutosaveSlot;"
         "s = AutosaveSlot(Path(sys.argv[1])); s.acquire(); print('held', flush=True); signal.pause()"
