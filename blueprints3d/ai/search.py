@@ -206,12 +206,7 @@ def analyse(
     obvious = order[0]
     if len(legal) == 1:
         return Analysis(legal[0], [legal[0]], {legal[0]: Tally()}, obvious)
-    # Actions that do the same thing (equal dice to the same cell) need searching only once.
-    seen: dict[tuple[int, int, int], int] = {}
-    for a in order:
-        d, slot = A.split(a)
-        seen.setdefault((MATERIAL_OF[d], base.values[d], slot), a)
-    cands = list(seen.values())[: budget.candidates]
+    cands = _distinct(base, order)[: budget.candidates]
     tallies = {a: Tally() for a in cands}
     if len(cands) <= keep:
         return Analysis(cands[0], cands, tallies, obvious)
@@ -224,11 +219,8 @@ def analyse(
     stage = 0
     while len(cands) > keep:
         stages_left = halving_stages(len(cands), keep)
-        per_stage = max(0.0, left) / stages_left
-        # A sample costs its sampling and, per candidate, the playout and the round's scoring.
-        cost = _SAMPLE_COST + len(cands) * (length + _SCORING_COST)
-        samples = max(budget.min_samples, int(per_stage / cost))
-        left -= samples * cost
+        samples, cost = _stage_samples(len(cands), length, left / stages_left, budget.min_samples)
+        left -= cost
         for i in range(samples):
             if cancel is not None and cancel.is_set():
                 raise Cancelled()
@@ -252,20 +244,57 @@ def analyse(
             if progress is not None:
                 progress(min(1.0, (stage + (i + 1) / samples) / (stage + stages_left)))
         else:
-            n_keep = max(keep, len(cands) // 2)
-            ranked = sorted(cands, key=lambda a: (-tallies[a].mean(), -rated[a], a))
-            kept = ranked[:n_keep]
-            if pin_obvious and obvious in tallies and obvious not in kept:
-                kept.append(obvious)
-            if len(kept) >= len(cands):  # pinning left nothing to drop: this was the last stage
-                cands = ranked
+            cands, last = _halve(cands, tallies, rated, keep, obvious if pin_obvious else None)
+            if last:
                 break
-            cands = kept
             stage += 1
             continue
         break  # out of time
-    finalists = sorted(cands, key=lambda a: (-tallies[a].mean(), -rated[a], a))
+    finalists = _ranked(cands, tallies, rated)
     return Analysis(finalists[0], finalists, tallies, obvious)
+
+
+def _stage_samples(cands: int, length: int, share: float, least: int) -> tuple[int, float]:
+    """How many samples a stage of ``cands`` candidates takes from its ``share`` of the budget
+    (``least`` at least), playouts ``length`` moves long, and what they cost in moves."""
+    # A sample costs its sampling and, per candidate, the playout and the round's scoring.
+    cost = _SAMPLE_COST + cands * (length + _SCORING_COST)
+    samples = max(least, int(max(0.0, share) / cost))
+    return samples, samples * cost
+
+
+def _distinct(base: GameState, order: list[int]) -> list[int]:
+    """``order`` without the actions that do the same thing as an earlier one (equal dice to the
+    same cell): those need searching only once."""
+    seen: dict[tuple[int, int, int], int] = {}
+    for a in order:
+        d, slot = A.split(a)
+        seen.setdefault((MATERIAL_OF[d], base.values[d], slot), a)
+    return list(seen.values())
+
+
+def _ranked(cands: list[int], tallies: dict[int, Tally], rated: dict[int, float]) -> list[int]:
+    """Best first: the playouts' mean, then the one-move rating, then the action's number."""
+    return sorted(cands, key=lambda a: (-tallies[a].mean(), -rated[a], a))
+
+
+def _halve(
+    cands: list[int],
+    tallies: dict[int, Tally],
+    rated: dict[int, float],
+    keep: int,
+    pinned: int | None,
+) -> tuple[list[int], bool]:
+    """The better half of ``cands`` (``keep`` at least) and whether the halving is over: when
+    keeping the ``pinned`` action too leaves nothing to drop, all of them, ranked."""
+    n_keep = max(keep, len(cands) // 2)
+    ranked = _ranked(cands, tallies, rated)
+    kept = ranked[:n_keep]
+    if pinned is not None and pinned in tallies and pinned not in kept:
+        kept.append(pinned)
+    if len(kept) >= len(cands):  # pinning left nothing to drop: this was the last stage
+        return ranked, True
+    return kept, False
 
 
 def halving_stages(n: int, keep: int = 1) -> int:
