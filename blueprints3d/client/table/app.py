@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import time
 
-from panda3d.core import ClockObject, NodePath
+from direct.showbase.ShowBase import ShowBase
+from direct.task.Task import Task
+from panda3d.core import Camera, ClockObject, GraphicsOutput, NodePath, PerspectiveLens
 
 from blueprints3d.client.render import config, lighting, shaders
 from blueprints3d.client.render.audio import SoundBank
@@ -53,12 +55,28 @@ class TableApp:
     """The game on one ShowBase. ``output`` and ``cam`` default to the base's window and camera;
     tests pass an offscreen buffer and its camera."""
 
-    def __init__(self, base, options: AppOptions, output=None, cam: NodePath | None = None) -> None:
-        self.base = base
-        self.options = options
+    def __init__(
+        self,
+        base: ShowBase,
+        options: AppOptions,
+        output: GraphicsOutput | None = None,
+        cam: NodePath[Camera] | None = None,
+    ) -> None:
+        self.base, self.options = base, options
         self.output = output if output is not None else base.win
         self.cam = cam if cam is not None else base.cam
-        self.lens = self.cam.node().get_lens()
+        self._build_stage()
+        self._build_screens()
+        self._build_play()
+        self._start()
+
+    def _build_stage(self) -> None:
+        """The 3D side: the scene and its lights, the camera and what is under the pointer, the
+        settings and the looks they ask for (set before anything is drawn)."""
+        base, options = self.base, self.options
+        lens = self.cam.node().get_lens()
+        assert isinstance(lens, PerspectiveLens)  # the orbit camera's distances are a perspective's
+        self.lens = lens
         self.clock = options.clock if options.clock is not None else ClockObject.get_global_clock()
         self.scene = base.render.attach_new_node("blueprints3d-scene")
         # Shadows need the shader path; the plain-colour path lights per vertex without them.
@@ -75,13 +93,17 @@ class TableApp:
         self.camera = OrbitCamera(self.cam, self.lens, self.scene)
         self.camera.set_aspect(self._aspect())
         self.picker = Picker(self.cam, self.lens, self.scene)
-        self.settings = options.settings or Settings(
-            confirm_moves=options.confirm_moves
-        )  # none read: defaults
+        # None read: the defaults.
+        self.settings = options.settings or Settings(confirm_moves=options.confirm_moves)
         apply_looks(options, self.settings)
         self.camera_rig = CameraRig(
             self.camera, self.picker, self._aspect, lambda: self.settings.camera_sensitivity
         )
+
+    def _build_screens(self) -> None:
+        """The 2D side and what it shows: the HUD, the screens, the sounds, the files, the podium
+        and the curtain, reveal and standings between the turns."""
+        base, options = self.base, self.options
         self.overlay = Overlay(
             base.aspect2d,
             base.a2dTopLeft,
@@ -91,9 +113,7 @@ class TableApp:
             size=self.size,
         )
         self.hud = Hud(base.aspect2d, size=self.size())
-        self.camera_rig.on_keep_out = (
-            self.hud.keep_clear
-        )  # the top lines wrap short of the far screen
+        self.camera_rig.on_keep_out = self.hud.keep_clear  # the top lines wrap short of it
         self.sounds = TableSounds(
             SoundBank.for_base(
                 base, volume=self.settings.loudness, muted=options.mute or self.settings.mute
@@ -137,19 +157,24 @@ class TableApp:
             self.screens,
             self.hud,
             self.podium,
-            go_on=self.continue_round,
+            go_on=lambda: self.continue_round(),  # the lesson's summary goes on to its end
             lift_curtain=self.pass_curtain,
             new_game=self.show_new_game,
             quit=self.quit,
             drop_drag=self._drop_drag,
         )
+
+    def _build_play(self) -> None:
+        """The hand on the game: the move bar and Hint button, the coach, the keys and mouse, the
+        network side and the frame task."""
+        base, options = self.base, self.options
         self.move_bar = MoveBar(
             base.a2dBottomRight, lambda: self.input.confirm_move(), lambda: self.input.undo_move()
         )
         self.hint_button = HintButton(base.a2dBottomRight, lambda: self.input.toggle_hints())
         self.score_panel = ScorePanel(base.a2dTopRight)
         self.hud.dock(self.score_panel.text, self.move_bar.root, self.hint_button.root)
-        # The coach (H, the Hint button): its hints used are saved at once (client/table/coach_view.py).
+        # The coach (H, the Hint button): its hints used are saved at once (view/coach_view.py).
         self.coach = Coach(
             self.hud, self.hint_button, on_count=lambda: self.saving.autosave(), picker=self.picker
         )
@@ -164,6 +189,11 @@ class TableApp:
         )
         self.task = base.taskMgr.add(self._frame_task, "blueprints3d-frame", sort=-10)
         self.net = NetTable(self, options.local_server)  # host / join: a seat of a room on a server
+
+    def _start(self) -> None:
+        """What the options ask the table to open with: a network seat, a saved game, a new game,
+        the lesson, or else the new-game screen."""
+        options = self.options
         if options.network is not None:
             self.net.join(options.network)
         elif options.resumed is not None:
@@ -187,9 +217,8 @@ class TableApp:
     def show_new_game(self) -> None:
         self.screens.close_all()
         defaults = self.flow.seats if self.flow is not None else None
-        saved = (
-            self.saving.saved_game() if self.flow is None else None
-        )  # at launch, before any game here
+        # At launch, before any game here: the saved game, to continue.
+        saved = self.saving.saved_game() if self.flow is None else None
         self.screens.new_game_screen.enter(
             bot_levels(),
             self.net.or_host(self.start_game),
@@ -234,18 +263,8 @@ class TableApp:
         """A new game (``start``: round 1's start player, None by lot), or ``initial`` resumed
         (``hints``: the hints each seat had used, from its save), or ``flow``'s (a network game's)."""
         try:
-            delay = self.options.bot_delay
-            if delay is None:
-                delay = self.settings.bot_delay(config.BOT_DELAY.get_value())
-            flow = flow or GameFlow(
-                list(seats),
-                seed,
-                open_scores,
-                delay,
-                self.options.threaded_bots,
-                start_player=start,
-                initial=initial,
-                confirm_moves=self.settings.confirm_moves,
+            flow = flow or local_flow(
+                self.options, self.settings, seats, seed, open_scores, start, initial
             )
         except BlueprintsError as e:
             if self.screens.new_game_screen.active:
@@ -280,17 +299,8 @@ class TableApp:
         flow.listeners.append(self.on_flow_event)
         self.camera_rig.forget_framing()
         self.hud.set_visible(True)
-        # A resumed game (its history rebuilt from the save) says what the others did since the
-        # person at the table last moved, as a turn that began in play does; a new game: nothing.
-        done: list[str] = []
-        if flow.mode is Mode.TURN:
-            assert flow.current is not None  # a person's turn: someone is to move
-            done = flow.since_last_turn(flow.current)
-        # A bad settings file is said once, at the first game's start (and on stderr).
-        self.hud.show_message(
-            "; ".join(([self._startup_note] if self._startup_note else []) + done)
-        )
-        self._startup_note = ""
+        self.hud.show_message(opening_words(flow, self._startup_note))
+        self._startup_note = ""  # said once, at the first game's start
         self.refresh(animate=False)
         if initial is None and self.settings.animations == "full" and flow.mode is not Mode.CURTAIN:
             self.view.throw_pool(flow)  # the first pool tumbles out of the bag
@@ -341,6 +351,10 @@ class TableApp:
             self.flow.pass_curtain()
 
     def continue_round(self) -> None:
+        """Go on after a round's summary: the next round, or in the lesson its closing words."""
+        if self.tutorial is not None and self.tutorial.on:
+            self.tutorial.finish()
+            return
         if self.flow is not None:
             self.hud.show_message("")
             self.flow.continue_after_round()
@@ -362,7 +376,7 @@ class TableApp:
     def quit(self) -> None:
         self.base.taskMgr.stop()
 
-    def on_window_event(self, window) -> None:
+    def on_window_event(self, window: GraphicsOutput) -> None:
         if window != self.output:  # wrappers of one window are not always the same object
             return
         self.camera.set_aspect(self._aspect())
@@ -373,7 +387,7 @@ class TableApp:
             self.between.relayout()
 
     # ---- every frame --------------------------------------------------------------------------
-    def _frame_task(self, task):
+    def _frame_task(self, task: Task) -> int:
         self.step()
         return task.cont
 
@@ -432,3 +446,40 @@ class TableApp:
             self.view.destroy()
         self.lighting.remove()
         self.scene.remove_node()
+
+
+def local_flow(
+    options: AppOptions,
+    settings: Settings,
+    seats: list[SeatConfig],
+    seed: int | None,
+    open_scores: bool,
+    start: int | None,
+    initial: GameState | None,
+) -> GameFlow:
+    """A game played at this table (not over the network): the computers' pace from the command
+    line, else from the settings. BlueprintsError when the seats or the saved state are wrong."""
+    delay = options.bot_delay
+    if delay is None:
+        delay = settings.bot_delay(config.BOT_DELAY.get_value())
+    return GameFlow(
+        list(seats),
+        seed,
+        open_scores,
+        delay,
+        options.threaded_bots,
+        start_player=start,
+        initial=initial,
+        confirm_moves=settings.confirm_moves,
+    )
+
+
+def opening_words(flow: GameFlow, startup_note: str) -> str:
+    """What the message line says as a game opens: a bad settings file's note (also on stderr),
+    and, for a resumed game on a person's turn (its history rebuilt from the save), what the
+    others did since that person last moved, as a turn that began in play does."""
+    done: list[str] = []
+    if flow.mode is Mode.TURN:
+        assert flow.current is not None  # a person's turn: someone is to move
+        done = flow.since_last_turn(flow.current)
+    return "; ".join(([startup_note] if startup_note else []) + done)

@@ -10,18 +10,55 @@ before the change (a message on screen, a move in the history) stays as it was s
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
+
+from direct.showbase.ShowBase import ShowBase
+from panda3d.core import NodePath
 
 from blueprints3d.client.render import config
 from blueprints3d.client.scene import dice_model
 from blueprints3d.client.scene.script_text import use_language
-from blueprints3d.client.table.model.flow import plate_name
+from blueprints3d.client.table.hud.hud import Hud
+from blueprints3d.client.table.hud.move_bar import HintButton, MoveBar
+from blueprints3d.client.table.hud.overlays import TableScreens
+from blueprints3d.client.table.model.flow import GameFlow, plate_name
+from blueprints3d.client.table.model.options import AppOptions
+from blueprints3d.client.table.view.coach_view import Coach
+from blueprints3d.client.table.view.table_sounds import TableSounds
+from blueprints3d.client.table.view.table_view import TableView
 from blueprints3d.files.settings import Settings
 from blueprints3d.i18n import language
 
-if TYPE_CHECKING:
-    from blueprints3d.client.table.app import TableApp
-    from blueprints3d.client.table.model.options import AppOptions
+
+class LooksTable(Protocol):
+    """What of the table a change of settings reaches (the app is one): the sounds, the game
+    being played and its view, the coach, and everything with words on it."""
+
+    @property
+    def base(self) -> ShowBase: ...  # its task manager: the settings screen is built again later
+    @property
+    def options(self) -> AppOptions: ...  # the command line's choices outrank the settings'
+    @property
+    def scene(self) -> NodePath: ...
+    @property
+    def sounds(self) -> TableSounds: ...
+    @property
+    def coach(self) -> Coach: ...
+    @property
+    def hud(self) -> Hud: ...
+    @property
+    def move_bar(self) -> MoveBar: ...
+    @property
+    def hint_button(self) -> HintButton: ...
+    @property
+    def screens(self) -> TableScreens: ...
+    @property
+    def flow(self) -> GameFlow | None: ...
+    @property
+    def view(self) -> TableView | None: ...
+
+    def refresh(self, animate: bool = True) -> None:
+        """Bring the view, the screens and the camera in line with the game flow."""
 
 
 def apply_looks(options: AppOptions, settings: Settings) -> None:
@@ -32,7 +69,7 @@ def apply_looks(options: AppOptions, settings: Settings) -> None:
     use_language(language())
 
 
-def apply_settings(app: TableApp, settings: Settings) -> None:
+def apply_settings(app: LooksTable, settings: Settings) -> None:
     """The settings screen's values, on the game being played and the table, at once."""
     app.sounds.bank.set_volume(settings.loudness)
     app.sounds.bank.set_muted(app.options.mute or settings.mute)
@@ -46,7 +83,7 @@ def apply_settings(app: TableApp, settings: Settings) -> None:
     change_looks(app, settings)  # the material symbols, the language: at once
 
 
-def change_looks(app: TableApp, settings: Settings) -> None:
+def change_looks(app: LooksTable, settings: Settings) -> None:
     """The settings screen changed ``settings``: what of it shows on the table, now."""
     if (
         symbols := app.options.material_symbols or settings.material_symbols
@@ -57,7 +94,7 @@ def change_looks(app: TableApp, settings: Settings) -> None:
         speak(app, settings.language)
 
 
-def speak(app: TableApp, lang: str) -> None:
+def speak(app: LooksTable, lang: str) -> None:
     """The whole table in ``lang`` from now on."""
     use_language(lang)
     app.hud.relabel()

@@ -11,15 +11,24 @@ through the app's ``Pointer`` (client/table/pointer.py), never from the mouse wa
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from direct.showbase.DirectObject import DirectObject
+from panda3d.core import GraphicsOutput
 
-from blueprints3d.client.table.model.flow import Mode
+from blueprints3d.client.scene.camera import OrbitCamera
+from blueprints3d.client.table.controls.table_controls import TableControls
+from blueprints3d.client.table.hud.hud import Hud
+from blueprints3d.client.table.hud.overlays import TableScreens
+from blueprints3d.client.table.hud.tutorial import Tutorial
+from blueprints3d.client.table.model.flow import GameFlow, Mode
 from blueprints3d.client.table.model.pointer import Pointer
-
-if TYPE_CHECKING:
-    from blueprints3d.client.table.app import TableApp
+from blueprints3d.client.table.model.saving import TableSaving
+from blueprints3d.client.table.view.camera_rig import CameraRig
+from blueprints3d.client.table.view.coach_view import Coach
+from blueprints3d.client.table.view.reveal import RevealPlayer
+from blueprints3d.client.table.view.table_sounds import TableSounds
+from blueprints3d.client.table.view.table_view import TableView
 
 CLOSE_EVENT = "blueprints3d-close-request"
 CAMERA_KEYS = {"q": (-4.0, 0.0), "e": (4.0, 0.0), "w": (0.0, 3.0), "s": (0.0, -3.0)}
@@ -39,8 +48,50 @@ ZOOM_KEYS = {"+": 0.9, "=": 0.9, "shift-=": 0.9, "page_up": 0.9, "-": 1.1, "page
 CLOSE_UP_KEY = "c"
 
 
+class InputTable(Protocol):
+    """What of the table the input routes its keys and clicks to (the app is one). The parts that
+    come and go with a game (its flow, view, controls, reveal) and the lesson are None between
+    games; the input only reads which are there."""
+
+    @property
+    def output(self) -> GraphicsOutput: ...  # the window: its close button asks to quit
+    @property
+    def camera(self) -> OrbitCamera: ...
+    @property
+    def camera_rig(self) -> CameraRig: ...
+    @property
+    def screens(self) -> TableScreens: ...
+    @property
+    def hud(self) -> Hud: ...
+    @property
+    def saving(self) -> TableSaving: ...
+    @property
+    def sounds(self) -> TableSounds: ...
+    @property
+    def coach(self) -> Coach: ...
+    @property
+    def flow(self) -> GameFlow | None: ...
+    @property
+    def view(self) -> TableView | None: ...
+    @property
+    def controls(self) -> TableControls | None: ...
+    @property
+    def reveal(self) -> RevealPlayer | None: ...
+    @property
+    def tutorial(self) -> Tutorial | None: ...
+
+    def on_window_event(self, window: GraphicsOutput) -> None:
+        """The window changed (its size, its place)."""
+
+    def pass_curtain(self) -> None:
+        """Enter or Space on the curtain: the next person's turn."""
+
+    def continue_round(self) -> None:
+        """Enter or Space on a round's summary: go on."""
+
+
 class TableInput:
-    def __init__(self, app: TableApp, pointer: Pointer) -> None:
+    def __init__(self, app: InputTable, pointer: Pointer) -> None:
         self.app = app
         self.pointer = pointer
         self.events = DirectObject()

@@ -14,13 +14,23 @@ lesson instead of dealing round 2.
 
 from __future__ import annotations
 
+from typing import Literal, Protocol
+
 from direct.gui.DirectGui import DGG, DirectButton
 from direct.showbase.DirectObject import DirectObject
+from direct.showbase.ShowBase import ShowBase
+from direct.task.Task import Task
 from panda3d.core import LineSegs, Point3, TextNode
 
 from blueprints3d.client.scene import card_model, units
+from blueprints3d.client.scene.picking import Picker
 from blueprints3d.client.scene.script_text import ScriptText, is_rtl, panda_text
-from blueprints3d.client.table.model.flow import Mode, SeatConfig
+from blueprints3d.client.table.hud.overlays import TableScreens
+from blueprints3d.client.table.model.flow import GameFlow, Mode, SeatConfig
+from blueprints3d.client.table.model.options import AppOptions
+from blueprints3d.client.table.view.reveal import RevealPlayer
+from blueprints3d.client.table.view.table_view import TableView
+from blueprints3d.engine.results import RoundResult
 from blueprints3d.engine.state import Phase
 from blueprints3d.i18n import N_, _
 from blueprints3d.presentation.demos import coach
@@ -47,10 +57,66 @@ POINTER_RGBA = (1.0, 0.85, 0.3, 1.0)
 PANEL_RGBA = (0.04, 0.05, 0.08, 0.88)
 
 
-class Tutorial(DirectObject):
-    """Coaches one round on ``app`` (a TableApp). ``finished`` once the lesson is over."""
+class KeyChoice(Protocol):
+    @property
+    def choosing_cell(self) -> bool: ...  # a die chosen with the keys, its space being chosen
 
-    def __init__(self, app) -> None:
+
+class DieInHand(Protocol):
+    """The table's controls, as far as the coach looks: whether a die is in hand."""
+
+    @property
+    def drag(self) -> object | None: ...  # a die dragged with the mouse
+    @property
+    def keys(self) -> KeyChoice: ...
+
+
+class LessonTable(Protocol):
+    """What of the table the coach watches and works (the app is one). The game's parts are
+    there from the lesson's start (it starts the game); the controls are None between games."""
+
+    @property
+    def base(self) -> ShowBase: ...  # the 2D overlay the coach draws on, and its frame task
+    @property
+    def options(self) -> AppOptions: ...  # the lesson's game is never autosaved
+    @property
+    def screens(self) -> TableScreens: ...
+    @property
+    def picker(self) -> Picker: ...  # where the pointer's target is on the screen
+    @property
+    def flow(self) -> GameFlow | None: ...
+    @property
+    def view(self) -> TableView | None: ...
+    @property
+    def reveal(self) -> RevealPlayer | None: ...
+    @property
+    def controls(self) -> DieInHand | None: ...
+
+    def size(self) -> tuple[int, int]:
+        """The window's size in pixels."""
+        ...
+
+    def start_game(
+        self,
+        seats: list[SeatConfig],
+        seed: int | None = None,
+        open_scores: bool = False,
+        start: int | None = 0,
+    ) -> None:
+        """A new local game."""
+
+    def show_new_game(self) -> None:
+        """The new-game screen ("Play a game" after the lesson)."""
+
+    def quit(self) -> None:
+        """The way out ("Quit" after the lesson)."""
+
+
+class Tutorial(DirectObject):
+    """Coaches one round on ``app``. ``finished`` once the lesson is over; while it is ``on``, the
+    round's summary goes on to ``finish`` (the table asks it), not to round 2."""
+
+    def __init__(self, app: LessonTable) -> None:
         super().__init__()
         self.app = app
         self.explained: set[str] = set()  # the rules said in full already
@@ -65,8 +131,8 @@ class Tutorial(DirectObject):
         # The tutorial game is not the player's own: it is neither autosaved nor kept.
         self._autosave, app.options.autosave = app.options.autosave, None
         app.start_game(seats(), SEED, open_scores=False, start=YOU)
-        self.flow = app.flow
-        assert app.reveal is not None  # made with the game's table view
+        assert app.flow is not None and app.reveal is not None  # made by start_game
+        self.flow: GameFlow = app.flow
         app.reveal.wait_for_reader(self.next)  # each step of the reveal waits for the reader
         # The reveal's labels keep clear of the coach's panel as of the summary's.
         others = app.reveal.avoid
@@ -88,16 +154,19 @@ class Tutorial(DirectObject):
         tn.set_card_as_margin(0.6, 0.6, 0.4, 0.4)
         self.pointer = self.root.attach_new_node("tutorial-pointer")
         self.buttons: list[DirectButton] = []
-        # The summary's Continue (button and Enter) ends the lesson instead of dealing round 2.
-        self._continue = app.continue_round
-        app.continue_round = self.finish
         self.task = app.base.taskMgr.add(self._frame, "blueprints3d-tutorial", sort=-5)
         self.update()
+
+    @property
+    def on(self) -> bool:
+        """The lesson is on: from its start until it is put away (``destroy``)."""
+        return not self.root.is_empty()
 
     # ---- what to say -----------------------------------------------------------------------
     def situation(self) -> tuple[str, coach.Bubbles, str]:
         """(rule explained, bubbles, pointer target) for the table as it stands."""
         flow, app = self.app.flow, self.app
+        assert flow is not None  # the lesson's game, or the one that ends it (``_frame``)
         opponent = flow.seats[1 - YOU].name
         if self.closing:
             end = self._result()
@@ -143,17 +212,18 @@ class Tutorial(DirectObject):
             )
         return coach.PLACEMENT, coach.take(coach.PLACEMENT not in self.explained), "pool"
 
-    def _result(self):
+    def _result(self) -> RoundResult | None:
         flow = self.app.flow
+        assert flow is not None
         if flow.round_end is not None:
             return flow.round_end.result
         return flow.state.round_results[0] if flow.state.round_results else None
 
     # ---- every frame -------------------------------------------------------------------------
-    def _frame(self, task):
+    def _frame(self, task: Task) -> int:
         if self.app.flow is not self.flow:  # a new game was started from the menu: the lesson ends
             self.destroy()
-            return task.done
+            return task.DS_done
         self.update()
         return task.cont
 
@@ -255,7 +325,7 @@ class Tutorial(DirectObject):
         scale = line_px / u / tn.get_line_height()
         self.panel.setScale(scale)
         self.title.setScale(scale * 1.15)
-        align = TextNode.A_right if is_rtl() else TextNode.A_left
+        align: Literal[0, 1] = TextNode.A_right if is_rtl() else TextNode.A_left
         wrap = PANEL_LINES * line_px / u / scale
         if not tn.has_wordwrap() or abs(tn.get_wordwrap() - wrap) > 1e-6 or tn.get_align() != align:
             tn.set_wordwrap(wrap)
@@ -278,13 +348,16 @@ class Tutorial(DirectObject):
         if not self.bubble:
             return None
         u, w, h = self._px()
-        lo, hi = self.panel.get_tight_bounds(self.app.base.aspect2d)
+        bounds = self.panel.get_tight_bounds(self.app.base.aspect2d)
+        if bounds is None:  # nothing drawn yet
+            return None
+        lo, hi = bounds
         return lo.x * u + w / 2, h / 2 - hi.z * u, hi.x * u + w / 2, h / 2 - lo.z * u
 
     def target_point(self) -> tuple[float, float] | None:
         """Where the pointer ends, in mouse coordinates ([-1, 1]), or None."""
         app, view = self.app, self.app.view
-        if view is None or not self.target:
+        if view is None or not self.target or app.flow is None:
             return None
         if self.target == "pool":
             n = len(app.flow.state.pool)
@@ -368,13 +441,12 @@ class Tutorial(DirectObject):
             return
         self.ignore_all()
         self.app.base.taskMgr.remove(self.task)
-        self.app.continue_round = self._continue
         self.app.options.autosave = self._autosave
         for b in self.buttons:
             b.destroy()
         self.root.remove_node()
 
 
-def start_tutorial(app) -> Tutorial:
+def start_tutorial(app: LessonTable) -> Tutorial:
     """The lesson on ``app``'s table (the new-game screen's "Learn to play", `blueprints3d tutorial`)."""
     return Tutorial(app)

@@ -14,31 +14,55 @@ connect again (Yes: the seat again, with its token) or leave (No: the new-game s
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from panda3d.core import NodePath
 
 from blueprints3d.client.scene.props import make_label
 from blueprints3d.client.scene.script_text import panda_text
+from blueprints3d.client.table.hud.hud import Hud
+from blueprints3d.client.table.hud.overlays import TableScreens
 from blueprints3d.client.table.hud.new_game import REMOTE_SEAT
 from blueprints3d.client.table.model.flow import GameFlow, Mode, SeatConfig, plate_name
 from blueprints3d.client.table.model.layout import SCREEN_HEIGHT, SCREEN_OFFSET
 from blueprints3d.client.table.model.remote_flow import NetStart, RemoteFlow, remote_seats, said
+from blueprints3d.client.table.view.table_view import TableView
 from blueprints3d.files import net_seats
+from blueprints3d.files.settings import Settings
 from blueprints3d.i18n import _
 from blueprints3d.net.connection import CLOSED, RECONNECTING, Connection
-
-if TYPE_CHECKING:
-    from blueprints3d.client.table.app import TableApp
 
 THINKING = (1.0, 0.85, 0.35, 1)
 AWAY = (1.0, 0.45, 0.4, 1)
 
 
+class NetHost(Protocol):
+    """What of the table a network game needs (the app is one): the screens it opens and closes,
+    the HUD's lines, the game being played and its view, and a way to start the game that came."""
+
+    @property
+    def screens(self) -> TableScreens: ...
+    @property
+    def hud(self) -> Hud: ...
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def flow(self) -> GameFlow | None: ...
+    @property
+    def view(self) -> TableView | None: ...
+
+    def start_game(self, seats: list[SeatConfig], *, flow: GameFlow | None = None) -> None:
+        """Play ``flow`` (the network game, set from its first view) at the table."""
+
+    def show_new_game(self) -> None:
+        """The new-game screen (a room left, or one that could not be joined)."""
+
+
 class NetTable:
-    def __init__(self, app: TableApp, local_server=None) -> None:
+    def __init__(self, app: NetHost, local_server=None) -> None:
         self.app = app
         self.connecting: Connection | None = None
         self.start: NetStart | None = None
@@ -234,10 +258,9 @@ class NetTable:
     def _keep_seat(self, conn: Connection) -> None:
         if self.start is None or conn.token is None:
             return
-        try:
+        # Not kept on an OSError: a table closed mid-game would ask for a free seat again.
+        with contextlib.suppress(OSError):
             net_seats.remember(self.start.address, conn.token)
-        except OSError:
-            pass  # not kept: a table closed mid-game would ask for a free seat again
 
     # ---- who is there -----------------------------------------------------------------------------
     def update(self, flow: GameFlow | None) -> None:
