@@ -185,6 +185,32 @@ def _card(card_id: str) -> Blueprint:
 
 def build_from_dict(data: Any) -> Build:
     """A Build from parsed JSON, or BuildFileError naming the first problem."""
+    _check_header(data)
+    bp = _blueprint(data["blueprint"])
+    rows = data["stacks"]
+    if (
+        not isinstance(rows, list)
+        or len(rows) != bp.rows
+        or not all(isinstance(r, list) and len(r) == bp.cols for r in rows)
+    ):
+        raise BuildFileError(
+            Message.of(
+                '"stacks" must have {rows} rows of {cols} spaces each, like the blueprint\'s grid',
+                rows=bp.rows,
+                cols=bp.cols,
+            )
+        )
+    stacks = [
+        _stack(bp, r * bp.cols + c, stack)
+        for r, row in enumerate(rows)
+        for c, stack in enumerate(row)
+    ]
+    _check_dice_counts(stacks)
+    return Build(bp, tuple(stacks))
+
+
+def _check_header(data: Any) -> None:
+    """One JSON object of this format, with a blueprint and stacks."""
     if not isinstance(data, dict):
         raise BuildFileError(Message.of("a build file must hold one JSON object"))
     if type(data.get("format")) is not int or data["format"] != FORMAT:
@@ -200,50 +226,34 @@ def build_from_dict(data: Any) -> Build:
         raise BuildFileError(Message.of('the build file has no "blueprint"'))
     if "stacks" not in data:
         raise BuildFileError(Message.of('the build file has no "stacks"'))
-    bp = _blueprint(data["blueprint"])
-    rows = data["stacks"]
-    if (
-        not isinstance(rows, list)
-        or len(rows) != bp.rows
-        or not all(isinstance(r, list) and len(r) == bp.cols for r in rows)
-    ):
+
+
+def _stack(bp: Blueprint, cell: int, stack: Any) -> tuple[tuple[int, int], ...]:
+    """The dice of one space, bottom to top, each placed as the rules allow."""
+    where = _cell(bp, cell)
+    if not isinstance(stack, list):
         raise BuildFileError(
-            Message.of(
-                '"stacks" must have {rows} rows of {cols} spaces each, like the blueprint\'s grid',
-                rows=bp.rows,
-                cols=bp.cols,
-            )
+            Message.of("{where}: a stack must be a list of dice, bottom to top", where=where)
         )
-    stacks: list[tuple[tuple[int, int], ...]] = []
-    per_material = [0] * len(Material)
-    for r, row in enumerate(rows):
-        for c, stack in enumerate(row):
-            where = _cell(bp, r * bp.cols + c)
-            if not isinstance(stack, list):
-                raise BuildFileError(
-                    Message.of(
-                        "{where}: a stack must be a list of dice, bottom to top", where=where
-                    )
+    dice = [parse_die(d, where) for d in stack]
+    for i, (_, value) in enumerate(dice):
+        top = dice[i - 1][1] if i else None
+        if placement_error(bp, top, value, cell):  # the rule's one statement
+            raise BuildFileError(
+                Message.of("{where} is hatched: no die may ever be placed there", where=where)
+                if top is None or bp.is_hatched(cell)
+                else Message.of(
+                    "a {value} cannot go on a {top} at {where}: only an equal or higher value may go on top",
+                    value=value,
+                    top=top,
+                    where=where,
                 )
-            dice = [parse_die(d, where) for d in stack]
-            for i, (_, value) in enumerate(dice):
-                top = dice[i - 1][1] if i else None
-                if placement_error(bp, top, value, r * bp.cols + c):  # the rule's one statement
-                    raise BuildFileError(
-                        Message.of(
-                            "{where} is hatched: no die may ever be placed there", where=where
-                        )
-                        if top is None or bp.is_hatched(r * bp.cols + c)
-                        else Message.of(
-                            "a {value} cannot go on a {top} at {where}: only an equal or higher value may go on top",
-                            value=value,
-                            top=top,
-                            where=where,
-                        )
-                    )
-            for m, _ in dice:
-                per_material[m] += 1
-            stacks.append(tuple(dice))
+            )
+    return tuple(dice)
+
+
+def _check_dice_counts(stacks: list[tuple[tuple[int, int], ...]]) -> None:
+    """No more dice than a player takes in a round, nor of a material than the game has."""
     total = sum(len(s) for s in stacks)
     if total > TAKES_PER_ROUND:
         raise BuildFileError(
@@ -253,6 +263,10 @@ def build_from_dict(data: Any) -> Build:
                 most=TAKES_PER_ROUND,
             )
         )
+    per_material = [0] * len(Material)
+    for s in stacks:
+        for m, _ in s:
+            per_material[m] += 1
     for m, n in enumerate(per_material):
         if n > DICE_PER_MATERIAL:
             raise BuildFileError(
@@ -263,7 +277,6 @@ def build_from_dict(data: Any) -> Build:
                     most=DICE_PER_MATERIAL,
                 )
             )
-    return Build(bp, tuple(stacks))
 
 
 def load_build(path: str | os.PathLike[str]) -> Build:

@@ -193,8 +193,40 @@ def read_bytes(
     """The bytes of a regular file of at most ``max_bytes``; ``error`` in one line otherwise."""
     p = where(path)
     kind_of = Message.of(what)  # the file's kind (FILE_KINDS marks each)
+    st = _stat(path, error, what, p, kind_of)
+    _check_regular(st, error, p, kind_of, max_bytes)
+    data = _read_at_most(path, error, p, kind_of, max_bytes)
+    if len(data) > max_bytes:
+        raise _refusal(
+            error,
+            "{file}: is larger than {most} bytes, too large for a {what}",
+            file=p,
+            most=f"{max_bytes:,}",
+            what=kind_of,
+        )
+    return data
+
+
+def _cannot_read(error: type[BlueprintsError], p: str, e: OSError) -> BlueprintsError:
+    """The refusal of a file the system would not read, with the system's reason."""
+    return _refusal(
+        error,
+        "{file}: cannot be read ({reason})",
+        file=p,
+        reason=display(e.strerror or e.__class__.__name__, 80),
+    )
+
+
+def _stat(
+    path: str | os.PathLike[str],
+    error: type[BlueprintsError],
+    what: str,
+    p: str,
+    kind_of: Message,
+) -> os.stat_result:
+    """The file's status, following links; a missing file, a dangling link or a loop refused."""
     try:
-        st = os.stat(path)
+        return os.stat(path)
     except FileNotFoundError:
         if os.path.islink(path):
             raise _refusal(
@@ -211,12 +243,14 @@ def read_bytes(
             raise _refusal(
                 error, "{file}: a symbolic link loop, not a {what}", file=p, what=kind_of
             ) from None
-        raise _refusal(
-            error,
-            "{file}: cannot be read ({reason})",
-            file=p,
-            reason=display(e.strerror or e.__class__.__name__, 80),
-        ) from None
+        raise _cannot_read(error, p, e) from None
+
+
+def _check_regular(
+    st: os.stat_result, error: type[BlueprintsError], p: str, kind_of: Message, max_bytes: int
+) -> None:
+    """A regular file of at most ``max_bytes`` by its status: not a folder, pipe, device or
+    socket, nor too large."""
     if stat.S_ISDIR(st.st_mode):
         raise _refusal(error, "{file}: is a folder, not a {what}", file=p, what=kind_of) from None
     if not stat.S_ISREG(st.st_mode):
@@ -241,16 +275,22 @@ def read_bytes(
             what=kind_of,
             most=f"{max_bytes:,}",
         )
+
+
+def _read_at_most(
+    path: str | os.PathLike[str],
+    error: type[BlueprintsError],
+    p: str,
+    kind_of: Message,
+    max_bytes: int,
+) -> bytes:
+    """Up to ``max_bytes + 1`` bytes of the file (one more tells a file that grew since its
+    status was read), refused if it is no longer a regular file."""
     try:
         # O_NONBLOCK: should the file have been swapped for a FIFO since, opening must not hang.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as e:
-        raise _refusal(
-            error,
-            "{file}: cannot be read ({reason})",
-            file=p,
-            reason=display(e.strerror or e.__class__.__name__, 80),
-        ) from None
+        raise _cannot_read(error, p, e) from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise _refusal(
@@ -264,24 +304,10 @@ def read_bytes(
             chunks.append(chunk)
             left -= len(chunk)
     except OSError as e:
-        raise _refusal(
-            error,
-            "{file}: cannot be read ({reason})",
-            file=p,
-            reason=display(e.strerror or e.__class__.__name__, 80),
-        ) from None
+        raise _cannot_read(error, p, e) from None
     finally:
         os.close(fd)
-    data = b"".join(chunks)
-    if len(data) > max_bytes:
-        raise _refusal(
-            error,
-            "{file}: is larger than {most} bytes, too large for a {what}",
-            file=p,
-            most=f"{max_bytes:,}",
-            what=kind_of,
-        )
-    return data
+    return b"".join(chunks)
 
 
 def parse_json(raw: bytes | str, max_depth: int = MAX_DEPTH) -> Any:
