@@ -7,7 +7,7 @@ Renders `blueprints3d render --materials` offscreen (the still's full look, supe
 takes the median colour of each die that stands alone on its space (wood, recycled, stone,
 glass: ``commands.render.dice_pixels``, outlines left out) after simulating full protanopia and
 deuteranopia (Machado 2009), tritanopia (Brettel 1997) or greyscale, and prints the CIEDE2000
-difference of every pair (``client/render/colour_vision.py``). The goal (issue 29): every pair
+difference of every pair (``client/render/colour_vision.py``). The goal: every pair
 at least 20 apart under each of the three simulations; greyscale is printed for reference.
 Needs the test extra (daltonlens): pip install '.[test]'.
 """

@@ -1,5 +1,5 @@
 """What a frame costs against the number of dice on the table, in a small window where pixels
-cost little (issue 28, item 7: what grows with the dice, which a player's GPU cannot hide).
+cost little (what grows with the dice, which a player's GPU cannot hide).
 
     python3 benchmarks/dice_frame_cost.py [--dice 0,24,48,96] [--frames 60] [--runs 5]
                                           [--size 128x72] [--no-shaders] [--still-only] [--profile]

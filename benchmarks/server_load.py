@@ -7,7 +7,7 @@ p50/p99 time from a client sending its action to receiving the view that followe
 
     python3 benchmarks/server_load.py [--rooms 1,2,4,8] [--games 1]
 
-Paced (`--paced`, issue 39): rooms at a person's pace. Each seat is a websocket connection of
+Paced (`--paced`): rooms at a person's pace. Each seat is a websocket connection of
 its own (asyncio clients in `--client-procs` worker processes); a seat given legal actions waits
 2-6 s (uniform) and then sends a random one. For each step (a room count), on a fresh server
 with a fresh data folder: create the rooms (the server draws every seed), join every seat, warm

@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
 """The freeze in the first throw, measured: frame times of the real table (offscreen, 1280x720,
 shaders on) around the pose where it stalled, with anisotropic filtering as shipped (off on a
-software GL) and forced back on (the pips at 4, the cards at 8, as before 2026-12-03).
+software GL) and forced on (the pips at 4, the cards at 8).
 
     python benchmarks/throw_aniso.py [--start 1.030] [--span 0.012] [--step 0.002]
 
 Seats Ann, hard, expert, seed 7: the first throw is played back to ``--start`` seconds, then
 frame by frame, each frame ended by a read-back of the picture. Each mode runs in a process of
 its own (one ShowBase per process). Prints figures; asserts nothing on time. On Mesa llvmpipe
-(2026-12-03): forced on, the frame at 1.040 s took 9.5 s (0.9 s at 1.038, 0.6 s at 1.042);
-as shipped, at most 0.03 s after the first frame.
+(the 2-core development machine): forced on, the frame at 1.040 s took 9.5 s (0.9 s at 1.038,
+0.6 s at 1.042); as shipped, at most 0.03 s after the first frame.
 """
 
 from __future__ import annotations
@@ -49,14 +49,14 @@ def measure(start: float, span: float, step: float, forced: bool) -> list[tuple[
             if tex.uses_mipmaps():
                 tex.set_anisotropic_degree(8)
         pip_texture().set_anisotropic_degree(4)
-    throws = list({id(p): p for p in app.view.throwing.values()}.values())
+    throws = list({id(p): p for p in app.view.pool_throws.throwing.values()}.values())
     for p in throws:
         p.update(start - step)
     gsg = table.buffer.get_gsg()
     out = []
     t = start - step
     while t < start + span - 1e-9:
-        for p in throws + list(app.view.side_throws):
+        for p in throws + list(app.view.pool_throws.side_throws):
             p.update(step)
         t += step
         app.lighting.update_shadows(gsg)

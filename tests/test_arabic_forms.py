@@ -1,4 +1,4 @@
-"""Persian letters in their joined forms for pictures drawn without a shaper (issue 30): the share
+"""Persian letters in their joined forms for pictures drawn without a shaper: the share
 card and the cards' titles (blueprints3d/i18n/arabic_forms.py)."""
 
 from __future__ import annotations

@@ -62,7 +62,7 @@ def test_the_benchmark_runs_and_prints_figures(script):
 
 
 def test_the_server_load_benchmark_runs_at_a_persons_pace():
-    """server_load.py's second mode (issue 39): paced seats, each a connection of its own, in
+    """server_load.py's second mode: paced seats, each a connection of its own, in
     worker processes; two rooms, a short window."""
     out = subprocess.run(
         [

@@ -1,4 +1,4 @@
-"""The bidirectional algorithm of blueprints3d.i18n.bidi (issue 30) against python-bidi, a full
+"""The bidirectional algorithm of blueprints3d.i18n.bidi against python-bidi, a full
 implementation of UAX #9 (its Rust core, the unicode-bidi crate), on the kinds of text the
 program shows: Persian and Latin words, both kinds of digits, spaces and punctuation, brackets."""
 

@@ -1,4 +1,4 @@
-"""The translations (issue 30): the catalogues are complete and agree with their ids, the
+"""The translations: the catalogues are complete and agree with their ids, the
 committed .mo files are what tools/compile_catalogues.py makes, `score` and the refusals of build
 files speak English, German, Chinese and Persian, and the language is chosen by --lang, else
 the environment, else English."""

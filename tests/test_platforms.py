@@ -1,4 +1,4 @@
-"""Every platform we ship (issue 38), shown on this one: the save lock without POSIX's helpers,
+"""Every platform we ship, shown on this one: the save lock without POSIX's helpers,
 the data folder in each system's place (and an old folder moved there once), a Mac's OpenGL core
 profile, and the Windows faults of file names and console encodings. The Windows app itself is
 run under Wine by tests/test_windows_app.py (slow)."""

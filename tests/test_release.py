@@ -1,4 +1,4 @@
-"""The release (issue 32): the version written once, the apps' build configuration in step with
+"""The release: the version written once, the apps' build configuration in step with
 the program (every command module listed for the freezer, every file the program reads copied
 into the apps), and, run apart as slow tests, `python -m build` making an sdist and a wheel that
 hold every file and a wheel that works from a fresh virtual environment, and the Linux app

@@ -1,4 +1,4 @@
-"""The Windows app, run before it ships (issue 38): built by build_apps for win_amd64 and run
+"""The Windows app, run before it ships: built by build_apps for win_amd64 and run
 under Wine (Debian's wine64, a prefix of its own, on Xvfb).
 
 A green run here is a run on Wine, not on Windows: Wine's kernel, console and OpenGL (Mesa's,

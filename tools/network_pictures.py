@@ -1,4 +1,4 @@
-"""Pictures of two tables in one room (issue 31): two processes, each a table joined to the same
+"""Pictures of two tables in one room: two processes, each a table joined to the same
 room on a loopback server, with the server's computer in a third seat.
 
     python3 tools/network_pictures.py OUT_DIR [--size 1280x720] [--shaders]

@@ -1,4 +1,4 @@
-"""Make the fonts the program ships for Chinese and Persian (issue 30), from their OFL sources.
+"""Make the fonts the program ships for Chinese and Persian, from their OFL sources.
 
 - Chinese: Noto Sans CJK SC (16 MB whole, as a face of Debian's fonts-noto-cjk collection
   NotoSansCJK-Regular.ttc), cut down to what Simplified Chinese text needs: the 3,755 common

@@ -7,7 +7,7 @@ The first form writes one PNG per moment (the HUD and screens drawn over the tab
 sees them): a game's first turn after the throw, the help and the settings screens over it, a
 turn after the person's first moves, the reveal a few steps in, a round's summary after its
 reveal, the final standings with the winner's buildings, the curtain of a pass-and-play game.
-``--lang`` draws them in another language (issue 30's screenshots). The games are seeded and the computers play on the main thread, so the
+``--lang`` draws them in another language. The games are seeded and the computers play on the main thread, so the
 same code draws the same pictures. The second form compares two such folders pixel by pixel and
 prints, for each picture, how many pixels differ and by how much at most (exit 1 when any do).
 

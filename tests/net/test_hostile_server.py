@@ -1,4 +1,4 @@
-"""The client against a hostile server (issue 39, item 8): every message from the network is
+"""The client against a hostile server: every message from the network is
 untrusted input. The headless client (`join URL --headless`) and the table's link
 (``net/connection.py``) each face a small fake server (``support/hostile_server.py``, on
 127.0.0.1) sending each kind of bad message: the session ends with one line naming the problem,

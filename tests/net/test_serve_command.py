@@ -1,5 +1,5 @@
-"""`blueprints3d serve`, `host --headless` and `join --headless --bot random` as processes (issue
-31, first slice): a whole game through the command line, and a server killed with SIGKILL
+"""`blueprints3d serve`, `host --headless` and `join --headless --bot random` as processes: a
+whole game through the command line, and a server killed with SIGKILL
 mid-round that, started again, finishes the game as if nothing had happened."""
 
 from __future__ import annotations

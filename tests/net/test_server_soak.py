@@ -1,5 +1,5 @@
 """The server killed (SIGKILL) at random moments while rooms of persons and computers play, again
-and again, each time started again on the same data folder (issue 39): every room resumes,
+and again, each time started again on the same data folder: every room resumes,
 every computer to move moves, no move a client saw is lost, no temp file is left."""
 
 from __future__ import annotations

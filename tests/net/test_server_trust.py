@@ -1,4 +1,4 @@
-"""A server you can leave running (issue 39): damaged and lying room files set aside while the
+"""A server you can leave running: damaged and lying room files set aside while the
 others are served, computers that move after a restart, seeds nobody chooses, a limit on every
 resource, no temp files left, names and tokens that cannot be confused, saves off the loop."""
 

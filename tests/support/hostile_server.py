@@ -1,4 +1,4 @@
-"""A small hostile game server for the client's tests (issue 39, item 8): it takes a websocket
+"""A small hostile game server for the client's tests: it takes a websocket
 on 127.0.0.1 (an ephemeral port), answers the seat's join as a server would, then sends one kind
 of bad message. Each connection follows the script its kind names; every loop is bounded in
 count and in time, and the server stops with its ``with`` block.

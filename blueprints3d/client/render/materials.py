@@ -187,7 +187,7 @@ def apply_overlay_material(nodepath: NodePath) -> None:
         _apply_overlay_shader(nodepath)
 
 
-# -- shader path (issue 4) ----------------------------------------------------------------------
+# -- shader path --------------------------------------------------------------------------------
 
 _DIE_FLAG: dict[Material, str] = {
     Material.WOOD: "MAT_WOOD",

@@ -1,6 +1,6 @@
 """`blueprints3d demo NAME` opens that demo, and Esc (or M) goes back to a menu of every demo.
 
-The menu (issue 29, item 4c): a demo is marked finished only once its try-it steps were answered
+The menu: a demo is marked finished only once its try-it steps were answered
 right, never for being opened or stepped through; no row's words run past its button, nor a
 button past the window, at 1024x768, 1280x720 and 1920x1080, in each of the four languages."""
 
@@ -124,7 +124,7 @@ MENU_SIZES = [(1024, 768), (1280, 720), (1920, 1080)]
 @pytest.mark.parametrize("lang", ["en", "de", "zh", "fa"])
 @pytest.mark.parametrize("size", MENU_SIZES, ids=[f"{w}x{h}" for w, h in MENU_SIZES])
 def test_no_menu_row_overflows_its_button_or_the_window(offscreen_base, size, lang):
-    """In each language (issue 30): the longest rows (every demo marked finished) inside their
+    """In each language: the longest rows (every demo marked finished) inside their
     buttons and the window, one under the other; the heading, hint and note inside the window,
     above or clear of the rows, and in the language."""
     from blueprints3d.client.scene.script_text import use_language

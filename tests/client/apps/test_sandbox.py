@@ -215,8 +215,8 @@ def test_esc_asks_before_an_unsaved_building_is_lost(offscreen_base, tmp_path):
 
 
 def test_a_blank_grids_build_file_prints_no_number_and_claims_no_bonus(tmp_path, capsys):
-    # Found on the way (issue 29): the saved build of `sandbox --card blank` printed every space
-    # as a 1, and score, render and view called its bonus "not followed".
+    # The saved build of `sandbox --card blank` prints no number on any space (not a 1 each), and
+    # score, render and view do not call its bonus "not followed".
     import json
 
     import numpy as np

@@ -250,7 +250,7 @@ def test_the_blank_grid_has_no_drawing_until_the_user_prints_a_height(app):
 
 
 def test_the_card_is_named_once(app):
-    # Found on the way (issue 29): the blank grid's label read "blank Blank 3x2 grid".
+    # The card's name is said once: never "blank Blank 3x2 grid".
     def label_texts() -> list[str]:
         return [n.node().get_text() for n in app.view.stage.labels]
 
@@ -276,8 +276,8 @@ def _screen(app, node) -> tuple[float, float]:
 
 
 def test_a_click_on_the_held_dies_preview_drops_it_there(app):
-    # Found on the way (issue 29): a click on the preview floating over the cursor's space did
-    # nothing (its ray went on to the card behind it, or off the card), and said nothing.
+    # A click on the preview floating over the cursor's space drops the die there: its ray must
+    # not go on to the card behind it, or off the card.
     app.select_value(3)
     for cell in (0, 1, 4):  # a back space, where the ray behind the preview leaves the card
         app.set_cursor(cell)

@@ -349,9 +349,9 @@ def _shadow_and_footprint(base, build, angle, elevation):
 
 
 def test_a_towers_shadow_is_whole_and_nothing_else_is_dark(offscreen_base):
-    # Found on the way (issue 29): the key light's shadow film covered 12 cm round the card's
-    # centre whatever the building, so a tall stack on a large grid's corner stood partly
-    # outside it and cast only a stub: a black block cut off behind the card.
+    # The key light's shadow film covers the whole building, not a fixed 12 cm round the card's
+    # centre: a tall stack on a large grid's corner must cast its whole shadow, not a stub (a
+    # black block cut off behind the card).
     from blueprints3d.client.render import shaders
 
     shaders.configure(True, offscreen_base)

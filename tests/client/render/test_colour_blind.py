@@ -1,4 +1,4 @@
-"""Issue 29, item 8: the four materials stay apart for colour-blind eyes. The material test scene
+"""The four materials stay apart for colour-blind eyes. The material test scene
 (`blueprints3d render --materials`, smaller) is drawn offscreen; each lone die's median colour,
 seen with full protanopia, deuteranopia (Machado 2009) and tritanopia (Brettel 1997), is at least
 20 CIEDE2000 from every other's. benchmarks/colour_blind.py prints the whole table."""

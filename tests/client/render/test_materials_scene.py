@@ -172,7 +172,7 @@ def _hue(rgb) -> float:
 
 @pytest.mark.parametrize("material", list(SINGLE), ids=lambda m: m.label)
 def test_highlight_outlines_a_die_and_never_recolours_it(offscreen_base, material):
-    """Issue 11, problem 6: a highlight shows round the die (its outline) with shaders and
+    """A highlight shows round the die (its outline) with shaders and
     without, while the die's top face keeps its material's colour; clearing it restores all."""
     colour = (1.0, 0.85, 0.2, 0.55)  # the table's keyboard-selection yellow
     for use in (True, False):
@@ -297,7 +297,7 @@ def _ink(img: np.ndarray, s: Scene, node) -> np.ndarray:
     ids=["plain", "traced", "screen"],
 )
 def test_a_clear_die_hides_the_print_of_its_space(offscreen_base, use, refraction, value):
-    """Issue 11, problem 2: the printed height under a glass die does not show through it (a
+    """The printed height under a glass die does not show through it (a
     clear 1 on a "4" must not read as 4): the space is covered while a die stands on it. The
     die's own pips and the neighbouring spaces' lines are navy too: what counts is the ink that
     bare glass shows and the covered space does not."""

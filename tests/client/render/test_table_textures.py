@@ -1,4 +1,4 @@
-"""Issue 14: the table's textures at their real scale. The walnut is boards about 12 cm wide,
+"""The table's textures at their real scale. The walnut is boards about 12 cm wide,
 butted end to end at staggered joints (not long streaks); the felt has a fine, subtle nap that
 fades out in its mip levels (no moiré), mapped onto the felt through its texcoords."""
 

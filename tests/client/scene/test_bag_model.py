@@ -1,4 +1,4 @@
-"""Issue 14: the bag is a drawstring sack with folds and a cloth weave (models/bag.bam), the
+"""The bag is a drawstring sack with folds and a cloth weave (models/bag.bam), the
 size and place of the purple cone it replaces, its mouth open where the dice come out."""
 
 from __future__ import annotations

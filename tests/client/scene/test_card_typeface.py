@@ -1,4 +1,4 @@
-"""Issue 14: card faces printed in a clean typeface (DejaVu Sans, shipped with its licence) and
+"""Card faces printed in a clean typeface (DejaVu Sans, shipped with its licence) and
 a custom card's title says "custom" once."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Material symbols (issue 29, item 8, the colour-blind help): each material's own symbol on its
+"""Material symbols (the colour-blind help): each material's own symbol on its
 dice, legible in greyscale by its shape alone, switched on and off on dice already on the table,
 and as a glyph before a material's name in text."""
 

@@ -1,4 +1,4 @@
-"""A panel mirrored for a right-to-left interface (issue 30): every widget and text stands where
+"""A panel mirrored for a right-to-left interface: every widget and text stands where
 its reflection about the panel's centre is, text aligned left is aligned right, and the panel
 itself does not move."""
 

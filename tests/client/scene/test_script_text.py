@@ -1,4 +1,4 @@
-"""Text in every script (issue 30): Persian is shaped by HarfBuzz (its letters join), a line that
+"""Text in every script: Persian is shaped by HarfBuzz (its letters join), a line that
 mixes Persian, Latin and numbers reads in the right order, each script gets a font that has its
 letters, and Latin text in a left-to-right interface is left exactly as it was."""
 

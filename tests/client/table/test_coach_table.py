@@ -1,4 +1,4 @@
-"""The coach at the table (issue 15; client/table/coach_view.py): H and the Hint button think on a
+"""The coach at the table (client/table/view/coach_view.py): H and the Hint button think on a
 worker thread with a visible progress, then list the top three hints in words and draw them as
 ghost dice on the hinted spaces; the hints go with a move, a take-back, a new turn, Esc or H;
 a cancelled or stale job is never shown; the setting turns them off; computers never get them;
@@ -406,7 +406,7 @@ def test_hot_seat_each_person_is_counted_and_the_curtain_takes_no_hints(offscree
         t.close()
 
 
-# ---- the ghosts' numbers (issue 29, item 5) ----------------------------------------------------
+# ---- the ghosts' numbers ---------------------------------------------------------------------
 
 
 def _mouse_rect(points):

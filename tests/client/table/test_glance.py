@@ -1,4 +1,4 @@
-"""The game at a glance (issue 29): the Prizes as meters by their icons, the in-demand materials
+"""The game at a glance: the Prizes as meters by their icons, the in-demand materials
 as dice, and a table whose labels and lines never cover what they should not: the hovered die's
 label never hides the Prize cards, the top lines never run over the far player's screen
 (the score panel over a name plate: not yet)."""

@@ -1,4 +1,4 @@
-"""Issue 12 at the table: a finished game goes into the history the moment it ends (never before),
+"""The history at the table: a finished game goes into the history the moment it ends (never before),
 so "New game" after the end cannot lose it; it is replayed from the history afterwards."""
 
 from __future__ import annotations

@@ -259,7 +259,7 @@ def test_hud_layout_follows_a_resize(offscreen_base):
 def test_this_rounds_awards_and_prizes_read_in_large_type(offscreen_base, size):
     """The Award and Prize cards on the table are a few pixels of type from the default view: the
     HUD shows them as medals with their VP and as each Prize's icon and meter, at least 12 pixels
-    high (issue 29: drawn, not listed in words)."""
+    high (drawn, not listed in words)."""
     from blueprints3d.client.render import shaders
     from blueprints3d.client.table.offscreen import open_table
     from blueprints3d.engine.rules import AWARDS_BY_PLAYERS, PRIZE_VP, Prize

@@ -1,4 +1,4 @@
-"""The settings screen's Language (issue 30): the four languages, each in its own words; a choice
+"""The settings screen's Language: the four languages, each in its own words; a choice
 is saved and heard at once: the HUD, the seats' names and cards on the table, the screen itself
 (Persian: mirrored); and the next start speaks it."""
 

@@ -1,4 +1,4 @@
-"""The table's link against a hostile server (issue 39, item 8): a message the link cannot take
+"""The table's link against a hostile server: a message the link cannot take
 ends it with one line; the table says it and asks whether to connect again (the same seat, with
 its token) or leave the game; a bad first answer sends the table back to the new-game screen with
 the reason."""

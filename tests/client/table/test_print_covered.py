@@ -1,4 +1,4 @@
-"""Issue 11, problem 2, where cards are drawn: the table and the demo/replay stage cover the
+"""Where cards are drawn, the table and the demo/replay stage cover the
 printed height of every space a die stands on (the pixels under glass: test_materials_scene)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Motion with weight at the table (issue 13), stepping time through view.update: a picked die
+"""Motion with weight at the table, stepping time through view.update: a picked die
 rises and follows the pointer with a little lag, leaning into its motion, while the drop goes where
 the pointer is; a placed die falls onto its stack and settles with a hop, its sound at the drop; a
 refused one flies back to its pool place along an arc; a new round's screens glide down and its

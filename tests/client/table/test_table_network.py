@@ -1,4 +1,4 @@
-"""The table as a network client (issue 31): a person's seat of a room on a loopback server,
+"""The table as a network client: a person's seat of a room on a loopback server,
 driven through the table's own flow, controls and view to the end of the game, with the
 server's computers in the other seats; what the table shows of who is there."""
 

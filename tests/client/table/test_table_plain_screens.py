@@ -1,4 +1,4 @@
-"""Issue 11, problem 9: with shaders off an opponent's screen keeps its seat's colour (not near
+"""With shaders off an opponent's screen keeps its seat's colour (not near
 black) and the name on it reads as it does with shaders (white letters, not a smear or a slab)."""
 
 from __future__ import annotations

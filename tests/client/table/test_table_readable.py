@@ -1,4 +1,4 @@
-"""Issue 11, problem 1: the pool reads at a glance. From the default view at 1280x720 every pool
+"""The pool reads at a glance. From the default view at 1280x720 every pool
 die's top face is at least 28 pixels across on screen, its pips stand out from its face on every
 material (glass included), and the die under the pointer or the keyboard is named in large type."""
 
@@ -126,8 +126,7 @@ def test_hover_and_the_keyboard_cursor_name_the_die_in_large_type(table):
     app = start(table, 3, 5)
     view, controls, pool = app.view, app.controls, app.flow.state.pool
     # At the start of a turn the keyboard cursor stands on the first pool die, unnamed: the label
-    # names only a die the player pointed at or chose (issue 29: a fresh start named a die
-    # nobody had touched). Once the keys move the cursor, its die is named.
+    # names only a die the player pointed at or chose (at a fresh start, none). Once the keys move the cursor, its die is named.
     controls.update_cursor()
     assert view.info_label.is_hidden() and view.info_die is None
     assert controls.key("arrow_right") and controls.key("arrow_left")

@@ -224,7 +224,7 @@ def test_coach_words_read_as_a_player_would_say_them():
     assert str(NUM_ROUNDS) in round_text(1)
 
 
-# ---- lessons at a reader's pace (issue 29, item 4) ----------------------------------------------
+# ---- lessons at a reader's pace ----------------------------------------------------------------
 
 
 @pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (1920, 1080)])
