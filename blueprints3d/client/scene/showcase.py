@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from panda3d.core import CardMaker, NodePath, PerspectiveLens
 
@@ -319,9 +320,16 @@ def fit_box(
     # time, a few rounds.
     span = max(h - l for l, h in zip(lo, hi, strict=True)) or 1.0
     ox = oy = 0.0
+
+    def across(o: float, oy: float) -> float | None:
+        return (off_centre(o, oy) or (None,))[0]
+
+    def upward(o: float, ox: float) -> float | None:
+        return (off_centre(ox, o) or (None, None))[1]
+
     for _ in range(3):
-        ox = _centring_offset(lambda o, oy=oy: (off_centre(o, oy) or (None,))[0], span)
-        oy = _centring_offset(lambda o, ox=ox: (off_centre(ox, o) or (None, None))[1], span)
+        ox = _centring_offset(partial(across, oy=oy), span)
+        oy = _centring_offset(partial(upward, ox=ox), span)
         now = off_centre(ox, oy)
         if now is None or max(abs(now[0]), abs(now[1])) < 2e-3:
             break
