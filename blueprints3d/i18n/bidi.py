@@ -68,6 +68,17 @@ def levels(text: str, paragraph: int) -> list[int]:
     for i, t in enumerate(types):
         if t in _EXPLICIT:
             types[i] = "BN"
+    types = _weak_types(types, sos)
+    _paired_brackets(text, types, original, e, sos)
+    _neutral_types(types, sos, e)
+    out = _implicit_levels(types, paragraph)
+    _line_end_levels(out, original, paragraph)
+    return out
+
+
+def _weak_types(types: list[str], sos: str) -> list[str]:
+    """W1-W7: the weak types resolved (``sos``: the type before the line)."""
+    n = len(types)
     # W1: a non-spacing mark takes the type of the character before it.
     prev = sos
     for i, t in enumerate(types):
@@ -110,9 +121,14 @@ def levels(text: str, paragraph: int) -> list[int]:
             types[i] = "L"
         if t in ("L", "R"):
             last = t
-    _paired_brackets(text, types, original, e, sos)
+    return types
 
-    # N1-N2: a run of neutrals between two strong types of one direction takes it (numbers count
+
+def _neutral_types(types: list[str], sos: str, e: str) -> None:
+    """N1-N2, in place (``e``: the embedding direction, also the type after the line)."""
+    n = len(types)
+
+    # A run of neutrals between two strong types of one direction takes it (numbers count
     # as right to left); any other run of neutrals takes the embedding direction.
     def strong(t: str) -> str | None:
         return "L" if t == "L" else "R" if t in ("R", "EN", "AN") else None
@@ -131,14 +147,23 @@ def levels(text: str, paragraph: int) -> list[int]:
             i = j
         else:
             i += 1
-    # I1-I2: implicit levels.
+
+
+def _implicit_levels(types: list[str], paragraph: int) -> list[int]:
+    """I1-I2: each character's level from its resolved type."""
     out = []
     for t in types:
         if paragraph % 2 == 0:
             out.append(paragraph + (1 if t == "R" else 2 if t in ("AN", "EN") else 0))
         else:
             out.append(paragraph + (1 if t in ("L", "EN", "AN") else 0))
-    # L1: whitespace at the end of the line (and before tabs) goes back to the paragraph level.
+    return out
+
+
+def _line_end_levels(out: list[int], original: list[str], paragraph: int) -> None:
+    """L1, in place: whitespace at the end of the line (and before tabs and segment separators)
+    goes back to the paragraph level."""
+    n = len(out)
     i = n - 1
     while i >= 0 and original[i] in (
         "WS",
@@ -162,7 +187,6 @@ def levels(text: str, paragraph: int) -> list[int]:
             while k >= 0 and original[k] in ("WS", "BN"):
                 out[k] = paragraph
                 k -= 1
-    return out
 
 
 def _paired_brackets(text: str, types: list[str], original: list[str], e: str, sos: str) -> None:
