@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from blueprints3d.presentation.demos.common import (
     G,
     R,
@@ -15,8 +17,23 @@ from blueprints3d.presentation.demos.common import (
     slots_of,
 )
 from blueprints3d.presentation.demos.tasks import silver_task
-from blueprints3d.presentation.scene import BuildingView, Demo, Die, Mark, Step, Tone, stacks_of
-from blueprints3d.engine.awards import AWARDS_BY_PLAYERS, give_awards
+from blueprints3d.presentation.scene import (
+    BuildingView,
+    Demo,
+    Die,
+    Mark,
+    Stack,
+    Step,
+    Tone,
+    stacks_of,
+)
+from blueprints3d.engine.awards import (
+    AWARDS_BY_PLAYERS,
+    Award,
+    Placement,
+    RoundContext,
+    give_awards,
+)
 from blueprints3d.engine.blueprints import Blueprint, card_by_id
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.scoring import score_building
@@ -70,87 +87,8 @@ def build() -> Demo:
             facts={"score": b},
         ),
     ]
-    first, second = IN_DEMAND
     both = tuple(view(p, {}) for p in range(2))
-    steps.append(
-        Step(
-            _(
-                "Both buildings score {total}: a tie. Ties go to the building with more dice of the first "
-                "in-demand material, {colour} ({material}).",
-                total=a.total,
-                colour=colour_word(first),
-                material=material_word(first),
-            ),
-            both,
-            in_demand=IN_DEMAND,
-            facts={"totals": (a.total, b.total)},
-        )
-    )
-    green = tuple(
-        BuildingView(
-            v.title,
-            v.blueprint,
-            v.stacks,
-            footer=v.footer,
-            die_marks={
-                s: Mark(
-                    _("{colour}, 1st in demand", colour=colour_word(first)), Tone.FOCUS, glow=False
-                )
-                for s in slots_of(st, first)
-            },
-        )
-        for v, st in zip(both, stacks)
-    )
-    counts = [ctx.tie_key(p) for p in range(2)]
-    steps.append(
-        Step(
-            _(
-                "{colour} is first in demand. A has {a} and B has {b}, so they are still tied.",
-                colour=colour_word(first).capitalize(),
-                a=counts[0][0],
-                b=counts[1][0],
-            ),
-            green,
-            in_demand=IN_DEMAND,
-            facts={"first": (counts[0][0], counts[1][0])},
-        )
-    )
-    black = tuple(
-        BuildingView(
-            v.title,
-            v.blueprint,
-            v.stacks,
-            footer=v.footer,
-            die_marks={
-                s: Mark(
-                    _("{colour}, 2nd in demand", colour=colour_word(second)), Tone.FOCUS, glow=False
-                )
-                for s in slots_of(st, second)
-            },
-        )
-        for v, st in zip(both, stacks)
-    )
-    steps.append(
-        Step(
-            _(
-                "{colour} is second in demand. A has {a} and B has {b}. {award} goes to {who}.",
-                colour=colour_word(second).capitalize(),
-                a=counts[0][1],
-                b=counts[1][1],
-                award=award_word(award).capitalize(),
-                who=placement_words(NAMES, placement),
-            ),
-            black,
-            in_demand=IN_DEMAND,
-            facts={
-                "second": (counts[0][1], counts[1][1]),
-                "winner": NAMES[placement.player],
-                "award": award,
-                "reason": placement.reason,
-                "ties": placement.ties,
-            },
-        )
-    )
+    steps += _tie_break_steps(both, stacks, ctx, (a.total, b.total), award, placement)
     steps.append(
         silver_task(
             _(
@@ -172,6 +110,90 @@ def build() -> Demo:
         _("The rulebook's example (p. 5)"),
         _("A and B both reach 23; the in-demand materials break the tie"),
         tuple(steps),
+    )
+
+
+def _tie_break_steps(
+    both: tuple[BuildingView, ...],
+    stacks: Sequence[Sequence[Stack]],
+    ctx: RoundContext,
+    totals: tuple[int, int],
+    award: Award,
+    placement: Placement,
+) -> list[Step]:
+    """The tie at equal totals, broken by the first in-demand material, then the second."""
+    first, second = IN_DEMAND
+    steps: list[Step] = []
+    steps.append(
+        Step(
+            _(
+                "Both buildings score {total}: a tie. Ties go to the building with more dice of the first "
+                "in-demand material, {colour} ({material}).",
+                total=totals[0],
+                colour=colour_word(first),
+                material=material_word(first),
+            ),
+            both,
+            in_demand=IN_DEMAND,
+            facts={"totals": totals},
+        )
+    )
+    green = _marked(both, stacks, first, _("{colour}, 1st in demand", colour=colour_word(first)))
+    counts = [ctx.tie_key(p) for p in range(2)]
+    steps.append(
+        Step(
+            _(
+                "{colour} is first in demand. A has {a} and B has {b}, so they are still tied.",
+                colour=colour_word(first).capitalize(),
+                a=counts[0][0],
+                b=counts[1][0],
+            ),
+            green,
+            in_demand=IN_DEMAND,
+            facts={"first": (counts[0][0], counts[1][0])},
+        )
+    )
+    black = _marked(both, stacks, second, _("{colour}, 2nd in demand", colour=colour_word(second)))
+    steps.append(
+        Step(
+            _(
+                "{colour} is second in demand. A has {a} and B has {b}. {award} goes to {who}.",
+                colour=colour_word(second).capitalize(),
+                a=counts[0][1],
+                b=counts[1][1],
+                award=award_word(award).capitalize(),
+                who=placement_words(NAMES, placement),
+            ),
+            black,
+            in_demand=IN_DEMAND,
+            facts={
+                "second": (counts[0][1], counts[1][1]),
+                "winner": NAMES[placement.player],
+                "award": award,
+                "reason": placement.reason,
+                "ties": placement.ties,
+            },
+        )
+    )
+    return steps
+
+
+def _marked(
+    both: tuple[BuildingView, ...],
+    stacks: Sequence[Sequence[Stack]],
+    material: Material,
+    label: str,
+) -> tuple[BuildingView, ...]:
+    """The buildings with every die of ``material`` marked ``label``."""
+    return tuple(
+        BuildingView(
+            v.title,
+            v.blueprint,
+            v.stacks,
+            footer=v.footer,
+            die_marks={s: Mark(label, Tone.FOCUS, glow=False) for s in slots_of(st, material)},
+        )
+        for v, st in zip(both, stacks, strict=True)
     )
 
 
