@@ -43,6 +43,15 @@ SHARE_LEAST = (320, 180)  # --card: smaller, its words would be too small to rea
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    _add_subject_arguments(parser)
+    _add_camera_arguments(parser)
+    _add_look_arguments(parser)
+    _add_card_arguments(parser)
+    _add_turntable_arguments(parser)
+
+
+def _add_subject_arguments(parser: argparse.ArgumentParser) -> None:
+    """What is drawn, where to, and how large."""
     parser.add_argument("file", nargs="?", help=_("build file (JSON); omit with --materials"))
     parser.add_argument("-o", "--output", help=_("PNG file to write"))
     parser.add_argument(
@@ -59,6 +68,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             card=f"{SHARE_SIZE[0]}x{SHARE_SIZE[1]}",
         ),
     )
+
+
+def _add_camera_arguments(parser: argparse.ArgumentParser) -> None:
+    """Where the camera stands."""
     parser.add_argument(
         "--angle",
         type=finite_number(-3600, 3600, N_("of degrees")),
@@ -71,6 +84,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=36.0,
         help=_("camera height as an angle above the table in degrees (default 36)"),
     )
+
+
+def _add_look_arguments(parser: argparse.ArgumentParser) -> None:
+    """How the picture is drawn: shaders, symbols, smoothing, depth of field."""
     parser.add_argument(
         "--no-shaders", action="store_true", help=_("plain colours instead of the material shaders")
     )
@@ -114,6 +131,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="CM",
         help=_("with --dof: the distance kept sharp, in cm from the camera"),
     )
+
+
+def _add_card_arguments(parser: argparse.ArgumentParser) -> None:
+    """--card: a share card to post, and its headline."""
     parser.add_argument(
         "--card",
         action="store_true",
@@ -132,6 +153,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             "the blueprint's name)"
         ),
     )
+
+
+def _add_turntable_arguments(parser: argparse.ArgumentParser) -> None:
+    """--turntable: a looping animation, its length and frame rate."""
     parser.add_argument(
         "--turntable",
         metavar="OUT",
@@ -179,6 +204,29 @@ TURN_MEMORY = 1 << 30  # the frames are held until encoded: at most this many by
 
 
 def run(args: argparse.Namespace) -> int:
+    check_options(args)
+    out = movie = None
+    if args.output is not None:
+        out = picture_file(args.output)
+    if args.turntable is not None:
+        movie = turntable_file(args)
+    build = load_subject(args)
+    from blueprints3d.client.render import config
+    from blueprints3d.client.render.stills import StillOptions
+
+    config.MATERIAL_SYMBOLS.set_value(args.material_symbols)
+
+    look = StillOptions.quick() if args.quick else StillOptions()
+    if out is not None:
+        write_picture(args, build, out, look.with_(dof=args.dof or 0.0, focus=args.focus))
+    if movie is not None:
+        write_turntable(args, build, movie, look)
+    return 0
+
+
+def check_options(args: argparse.Namespace) -> None:
+    """The options that go together, before any file is looked at: a UsageError for the first
+    combination that does not."""
     if args.materials == bool(args.file):
         raise UsageError(_("give either a build FILE or --materials"))
     if not 0.0 < args.elevation < 90.0:
@@ -212,147 +260,136 @@ def run(args: argparse.Namespace) -> int:
                 size=f"{args.size[0]}x{args.size[1]}",
             )
         )
-    out = movie = None
-    if args.output is not None:
-        out = writable_file(args.output, "-o ")  # an empty name, a device, a pipe, a link: first
-        if not args.output.lower().endswith(".png"):
-            raise UsageError(
-                _(
-                    "-o {file}: the picture is written as PNG, so its name must end in .png",
-                    file=out,
-                )
-            )
-    if args.turntable is not None:
-        from blueprints3d.files.movie import MovieError, check_writable
 
-        movie = writable_file(args.turntable, "--turntable ")
-        try:
-            check_writable(args.turntable)  # the format and its library, before any frame is drawn
-        except MovieError as e:
-            raise UsageError(
-                _("--turntable {file}: {reason}", file=movie, reason=explain(e))
-            ) from None
-        w, h = args.size or TURNTABLE_SIZE
-        n = turntable_frames(
-            TURN_SECONDS if args.seconds is None else args.seconds, args.fps or TURN_FPS
+
+def picture_file(output: str) -> str:
+    """-o, checked before anything is drawn: a file that can be written, named .png. Its name
+    as said in messages."""
+    out = writable_file(output, "-o ")  # an empty name, a device, a pipe, a link: first
+    if not output.lower().endswith(".png"):
+        raise UsageError(
+            _("-o {file}: the picture is written as PNG, so its name must end in .png", file=out)
         )
-        if n * w * h * 3 > TURN_MEMORY:
-            raise UsageError(
-                _(
-                    "--turntable: {n} frames of {size} would take {gb} GB; at most {most} GB: "
-                    "fewer --seconds or --fps, or a smaller --size",
-                    n=f"{n:,}",
-                    size=f"{w}x{h}",
-                    gb=f"{n * w * h * 3 / 2**30:.1f}",
-                    most=f"{TURN_MEMORY / 2**30:g}",
-                )
+    return out
+
+
+def turntable_file(args: argparse.Namespace) -> str:
+    """--turntable, checked before any frame is drawn: a writable file of a format whose library
+    is here, and frames that fit in TURN_MEMORY. Its name as said in messages."""
+    from blueprints3d.files.movie import MovieError, check_writable
+
+    movie = writable_file(args.turntable, "--turntable ")
+    try:
+        check_writable(args.turntable)
+    except MovieError as e:
+        raise UsageError(_("--turntable {file}: {reason}", file=movie, reason=explain(e))) from None
+    w, h = args.size or TURNTABLE_SIZE
+    n = turntable_frames(
+        TURN_SECONDS if args.seconds is None else args.seconds, args.fps or TURN_FPS
+    )
+    if n * w * h * 3 > TURN_MEMORY:
+        raise UsageError(
+            _(
+                "--turntable: {n} frames of {size} would take {gb} GB; at most {most} GB: "
+                "fewer --seconds or --fps, or a smaller --size",
+                n=f"{n:,}",
+                size=f"{w}x{h}",
+                gb=f"{n * w * h * 3 / 2**30:.1f}",
+                most=f"{TURN_MEMORY / 2**30:g}",
             )
+        )
+    return movie
+
+
+def load_subject(args: argparse.Namespace):
+    """The build to draw: the material test scene, or the build FILE (a bad file raises
+    BuildFileError: one line, exit 2)."""
     if args.materials:
         from blueprints3d.client.scene.showcase import material_test_build
 
-        build = material_test_build()
-    else:
-        from blueprints3d.files.buildfile import load_build
+        return material_test_build()
+    from blueprints3d.files.buildfile import load_build
 
-        build = load_build(args.file)  # a bad file raises BuildFileError: one line, exit 2
-    shaded = not args.no_shaders
-    from blueprints3d.client.render import config
-    from blueprints3d.client.render.stills import StillOptions
+    return load_build(args.file)
 
-    config.MATERIAL_SYMBOLS.set_value(args.material_symbols)
 
-    look = StillOptions.quick() if args.quick else StillOptions()
-    still = look.with_(dof=args.dof or 0.0, focus=args.focus)
-    if args.output is not None:
-        size = args.size or (SHARE_SIZE if args.card else DEFAULT_SIZE)
-        if args.card:
-            from blueprints3d.client.apps import share
-
-            card = share.plan(build, size, name=args.name)
-            img = share.compose(
-                card,
-                render_build(
-                    build,
-                    size,
-                    args.angle,
-                    shaded,
-                    args.elevation,
-                    fitted_supersample(size, args.supersample),
-                    options=still,
-                    region=card.region,
-                ),
-                build,
-            )
-        else:
-            img = render_build(
-                build,
-                size,
-                args.angle,
-                shaded,
-                args.elevation,
-                fitted_supersample(size, args.supersample),
-                options=still,
-            )
-        from blueprints3d.client.render.capture import save_png
-
-        try:
-            save_png(img, args.output)
-        except OSError as exc:
-            raise BlueprintsError(
-                Message.of(
-                    "cannot write {file}: {reason}",
-                    file=out,
-                    reason=display(exc.strerror or exc, 80),
-                )
-            ) from None
-        print(_("wrote {file} ({size})", file=out, size=f"{size[0]}x{size[1]}"))
-    if args.turntable is not None:
-        from blueprints3d.files.movie import write_movie
-
-        size = args.size or TURNTABLE_SIZE
-        seconds = TURN_SECONDS if args.seconds is None else args.seconds
-        fps = args.fps or TURN_FPS
-        n = turntable_frames(seconds, fps)
-        frames = render_turntable(
-            build,
-            size,
-            n,
-            args.angle,
-            shaded,
-            args.elevation,
-            fitted_supersample(size, args.supersample),
-            options=look,
+def cannot_write(file: str, exc: OSError) -> BlueprintsError:
+    return BlueprintsError(
+        Message.of(
+            "cannot write {file}: {reason}", file=file, reason=display(exc.strerror or exc, 80)
         )
-        try:
-            write_movie(args.turntable, frames, fps)
-        except OSError as exc:
-            raise BlueprintsError(
-                Message.of(
-                    "cannot write {file}: {reason}",
-                    file=movie,
-                    reason=display(exc.strerror or exc, 80),
-                )
-            ) from None
-        said = dict(file=movie, size=f"{size[0]}x{size[1]}", fps=fps, seconds=f"{seconds:g}")
-        if not args.turntable.lower().endswith(".mp4"):
-            print(
-                n_(
-                    "wrote {file} ({size}, {n} frame at {fps} a second, one turn in {seconds} s, looping)",
-                    "wrote {file} ({size}, {n} frames at {fps} a second, one turn in {seconds} s, looping)",
-                    n,
-                    **said,
-                )
+    )
+
+
+def write_picture(args: argparse.Namespace, build, out: str, still) -> None:
+    """-o: the still picture, or with --card the share card round it, written as PNG."""
+    size = args.size or (SHARE_SIZE if args.card else DEFAULT_SIZE)
+    drawn = dict(
+        build=build,
+        size=size,
+        angle=args.angle,
+        use_shaders=not args.no_shaders,
+        elevation=args.elevation,
+        supersample=fitted_supersample(size, args.supersample),
+        options=still,
+    )
+    if args.card:
+        from blueprints3d.client.apps import share
+
+        card = share.plan(build, size, name=args.name)
+        img = share.compose(card, render_build(**drawn, region=card.region), build)
+    else:
+        img = render_build(**drawn)
+    from blueprints3d.client.render.capture import save_png
+
+    try:
+        save_png(img, args.output)
+    except OSError as exc:
+        raise cannot_write(out, exc) from None
+    print(_("wrote {file} ({size})", file=out, size=f"{size[0]}x{size[1]}"))
+
+
+def write_turntable(args: argparse.Namespace, build, movie: str, look) -> None:
+    """--turntable: one turn of the building, drawn frame by frame and written as a movie."""
+    from blueprints3d.files.movie import write_movie
+
+    size = args.size or TURNTABLE_SIZE
+    seconds = TURN_SECONDS if args.seconds is None else args.seconds
+    fps = args.fps or TURN_FPS
+    n = turntable_frames(seconds, fps)
+    frames = render_turntable(
+        build,
+        size,
+        n,
+        args.angle,
+        not args.no_shaders,
+        args.elevation,
+        fitted_supersample(size, args.supersample),
+        options=look,
+    )
+    try:
+        write_movie(args.turntable, frames, fps)
+    except OSError as exc:
+        raise cannot_write(movie, exc) from None
+    said = dict(file=movie, size=f"{size[0]}x{size[1]}", fps=fps, seconds=f"{seconds:g}")
+    if not args.turntable.lower().endswith(".mp4"):
+        print(
+            n_(
+                "wrote {file} ({size}, {n} frame at {fps} a second, one turn in {seconds} s, looping)",
+                "wrote {file} ({size}, {n} frames at {fps} a second, one turn in {seconds} s, looping)",
+                n,
+                **said,
             )
-        else:
-            print(
-                n_(
-                    "wrote {file} ({size}, {n} frame at {fps} a second, one turn in {seconds} s)",
-                    "wrote {file} ({size}, {n} frames at {fps} a second, one turn in {seconds} s)",
-                    n,
-                    **said,
-                )
+        )
+    else:
+        print(
+            n_(
+                "wrote {file} ({size}, {n} frame at {fps} a second, one turn in {seconds} s)",
+                "wrote {file} ({size}, {n} frames at {fps} a second, one turn in {seconds} s)",
+                n,
+                **said,
             )
-    return 0
+        )
 
 
 # Every GL this program runs on draws buffers of 8192 pixels a side (OpenGL 4 promises 16384);
