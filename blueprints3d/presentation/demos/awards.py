@@ -19,6 +19,7 @@ from blueprints3d.presentation.demos.tasks import TASK, Task, placement_answer, 
 from blueprints3d.presentation.scene import (
     BuildingView,
     Demo,
+    Die,
     Mark,
     Slot,
     Stack,
@@ -164,52 +165,54 @@ def _prize_dice(prize: Prize, stacks: Sequence[Stack]) -> list[Slot]:
 
 def _prize_steps() -> list[Step]:
     bp = _flat()
-    steps = []
-    for prize, rows in PRIZE_ROWS.items():
-        st = stacks_of(rows)
-        score = scores([bp], [st])[0]
-        qualifies = prize in score.prizes
-        marks = {s: Mark("", Tone.FOCUS) for s in _prize_dice(prize, st)}
-        others = [title_word(p) for p in Prize if p in score.prizes and p is not prize]
-        said = dict(prize=title_word(prize), vp=_vp(PRIZE_VP), rule=_rule(prize))
-        if qualifies and others:
-            caption = _(
-                "{prize} ({vp}) is for {rule}. This building qualifies (and for {others} too). "
-                "Each Prize goes to at most one building per round.",
-                others=and_list(others),
-                **said,
-            )
-        elif qualifies:
-            caption = _(
-                "{prize} ({vp}) is for {rule}. This building qualifies. "
-                "Each Prize goes to at most one building per round.",
-                **said,
-            )
-        elif others:
-            caption = _(
-                "{prize} ({vp}) is for {rule}. This building does not qualify (and for {others} too). "
-                "Each Prize goes to at most one building per round.",
-                others=and_list(others),
-                **said,
-            )
-        else:
-            caption = _(
-                "{prize} ({vp}) is for {rule}. This building does not qualify. "
-                "Each Prize goes to at most one building per round.",
-                **said,
-            )
-        steps.append(
-            Step(
-                caption,
-                (
-                    BuildingView(
-                        title_word(prize), bp, st, die_marks=marks, footer=_points(score.total)
-                    ),
-                ),
-                facts={"prize": prize, "qualifies": qualifies},
-            )
+    steps = [_prize_step(bp, prize, rows) for prize, rows in PRIZE_ROWS.items()]
+    steps.append(_prize_tie_step(bp))
+    return steps
+
+
+def _prize_step(bp: Blueprint, prize: Prize, rows: Sequence[Sequence[Sequence[Die]]]) -> Step:
+    """One Prize: its rule, and whether this building qualifies (and for which others)."""
+    st = stacks_of(rows)
+    score = scores([bp], [st])[0]
+    qualifies = prize in score.prizes
+    marks = {s: Mark("", Tone.FOCUS) for s in _prize_dice(prize, st)}
+    others = [title_word(p) for p in Prize if p in score.prizes and p is not prize]
+    said = dict(prize=title_word(prize), vp=_vp(PRIZE_VP), rule=_rule(prize))
+    if qualifies and others:
+        caption = _(
+            "{prize} ({vp}) is for {rule}. This building qualifies (and for {others} too). "
+            "Each Prize goes to at most one building per round.",
+            others=and_list(others),
+            **said,
         )
-    # Two buildings qualify for the Skyscraper: the tie rule decides, not the building score.
+    elif qualifies:
+        caption = _(
+            "{prize} ({vp}) is for {rule}. This building qualifies. "
+            "Each Prize goes to at most one building per round.",
+            **said,
+        )
+    elif others:
+        caption = _(
+            "{prize} ({vp}) is for {rule}. This building does not qualify (and for {others} too). "
+            "Each Prize goes to at most one building per round.",
+            others=and_list(others),
+            **said,
+        )
+    else:
+        caption = _(
+            "{prize} ({vp}) is for {rule}. This building does not qualify. "
+            "Each Prize goes to at most one building per round.",
+            **said,
+        )
+    return Step(
+        caption,
+        (BuildingView(title_word(prize), bp, st, die_marks=marks, footer=_points(score.total)),),
+        facts={"prize": prize, "qualifies": qualifies},
+    )
+
+
+def _prize_tie_step(bp: Blueprint) -> Step:
+    """Two buildings qualify for the Skyscraper: the tie rule decides, not the building score."""
     a = stacks_of(PRIZE_ROWS[Prize.SKYSCRAPER])
     b = stacks_of([[[], [(S, 2)]], [[], [(R, 1), (R, 2), (S, 3), (W, 4), (W, 5)]], [[], []]])
     sc = scores([bp, bp], [a, b])
@@ -236,20 +239,17 @@ def _prize_steps() -> list[Step]:
         second=sc[1].total,
         who=placement_words(NAMES, win),
     )
-    steps.append(
-        Step(
-            caption,
-            views,
-            in_demand=IN_DEMAND,
-            facts={
-                "winner": win.player,
-                "reason": win.reason,
-                "ties": win.ties,
-                "totals": [s.total for s in sc],
-            },
-        )
+    return Step(
+        caption,
+        views,
+        in_demand=IN_DEMAND,
+        facts={
+            "winner": win.player,
+            "reason": win.reason,
+            "ties": win.ties,
+            "totals": [s.total for s in sc],
+        },
     )
-    return steps
 
 
 # Ties (Awards and Prizes alike): first in-demand colour, then second, then later in turn order.

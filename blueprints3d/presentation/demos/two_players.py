@@ -10,6 +10,7 @@ from blueprints3d.presentation.demos.tasks import TASK, Answer, Task, answer_ste
 from blueprints3d.presentation.scene import BuildingView, Demo, Die, Ghost, Mark, Step, Tone
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.errors import IllegalAction
+from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import POOL_SIZE
 from blueprints3d.engine.state import GameState
 from blueprints3d.engine.turns import Phase
@@ -38,58 +39,80 @@ def build() -> Demo:
     me = s.current_player
     assert me is not None  # a new game
     in_demand = s.in_demand_materials()
-    steps: list[Step] = []
-    steps.append(
-        Step(
-            n_(
-                "Two players: the pool starts with {n} die, rolled and sorted by value "
-                "(a two-player game always deals {deal}). It is {name}'s turn.",
-                "Two players: the pool starts with {n} dice, rolled and sorted by value "
-                "(a two-player game always deals {deal}). It is {name}'s turn.",
-                len(s.pool),
-                deal=POOL_SIZE[2],
-                name=s.names[me],
-            ),
-            (_building(s, me),),
-            pool=_pool(s),
-            in_demand=in_demand,
-            facts={"pool": len(s.pool), "player": me},
-        )
+    steps = [
+        _start_step(s, me, in_demand),
+        _refused_discard_step(s, me, in_demand),
+        _take_step(s, me, in_demand),
+    ]
+    steps += _discard_steps(s, me, in_demand)
+    steps.append(_try_step(s, in_demand))
+    return Demo(
+        "two-players",
+        _("The two-player turn"),
+        _("take and place a die, discard a second, draw two replacements"),
+        tuple(steps),
     )
-    # A discard before taking is refused, and the state is left as it was.
+
+
+def _start_step(s: GameState, me: int, in_demand: tuple[Material, Material]) -> Step:
+    """The pool as the game starts, and whose turn it is."""
+    return Step(
+        n_(
+            "Two players: the pool starts with {n} die, rolled and sorted by value "
+            "(a two-player game always deals {deal}). It is {name}'s turn.",
+            "Two players: the pool starts with {n} dice, rolled and sorted by value "
+            "(a two-player game always deals {deal}). It is {name}'s turn.",
+            len(s.pool),
+            deal=POOL_SIZE[2],
+            name=s.names[me],
+        ),
+        (_building(s, me),),
+        pool=_pool(s),
+        in_demand=in_demand,
+        facts={"pool": len(s.pool), "player": me},
+    )
+
+
+def _refused_discard_step(s: GameState, me: int, in_demand: tuple[Material, Material]) -> Step:
+    """A discard before taking is refused, and the state is left as it was."""
     try:
         s.apply(A.discard(s.pool[0]))
         refusal = refused = None
     except IllegalAction as e:
         refusal = str(e)
         refused = explain(e)
-    steps.append(
-        Step(
-            _("Discarding first is not allowed: {refusal}.", refusal=refused),
-            (_building(s, me),),
-            pool=_pool(s),
-            pool_marks={0: Mark(_("no discard yet"), Tone.BAD)},
-            in_demand=in_demand,
-            facts={"refusal": refusal},
-        )
+    return Step(
+        _("Discarding first is not allowed: {refusal}.", refusal=refused),
+        (_building(s, me),),
+        pool=_pool(s),
+        pool_marks={0: Mark(_("no discard yet"), Tone.BAD)},
+        in_demand=in_demand,
+        facts={"refusal": refusal},
     )
-    # Take: the first legal placement the engine offers.
+
+
+def _take_step(s: GameState, me: int, in_demand: tuple[Material, Material]) -> Step:
+    """The take, shown, then made: the first legal placement the engine offers."""
     take = next(a for a in s.legal_actions() if A.cell_of(a) is not None)
     die, cell = A.die_of(take), A.cell_of(take)
     assert cell is not None  # a placement
     i = s.pool.index(die)
     said = in_player_words(s.blueprints[me], s.action_message(take, reveal=True))  # shown anyway
-    steps.append(
-        Step(
-            _("{action}.", action=said),
-            (_building(s, me, Ghost(s.material(die), s.values[die], cell, Tone.GOOD)),),
-            pool=_pool(s),
-            pool_marks={i: Mark(_("take"), Tone.FOCUS)},
-            in_demand=in_demand,
-            facts={"action": said},
-        )
+    step = Step(
+        _("{action}.", action=said),
+        (_building(s, me, Ghost(s.material(die), s.values[die], cell, Tone.GOOD)),),
+        pool=_pool(s),
+        pool_marks={i: Mark(_("take"), Tone.FOCUS)},
+        in_demand=in_demand,
+        facts={"action": said},
     )
     s.apply(take)
+    return step
+
+
+def _discard_steps(s: GameState, me: int, in_demand: tuple[Material, Material]) -> list[Step]:
+    """The second decision of a two-player turn: a die discarded, two drawn to replace it."""
+    steps: list[Step] = []
     assert s.phase is Phase.DISCARD and s.current_player == me
     drop = s.pool[-1]  # the highest die, so the opponent cannot have it
     steps.append(
@@ -140,13 +163,7 @@ def build() -> Demo:
             },
         )
     )
-    steps.append(_try_step(s, in_demand))
-    return Demo(
-        "two-players",
-        _("The two-player turn"),
-        _("take and place a die, discard a second, draw two replacements"),
-        tuple(steps),
-    )
+    return steps
 
 
 def _try_step(s: GameState, in_demand) -> Step:
