@@ -39,121 +39,139 @@ def rules_sections() -> list[Section]:
     """The rules in short as headed sections of short lines, each with an optional picture
     (a Material: its colour; an int: a die face; an Award: its medal colour). Every number is
     read from the engine's rules module when this is called."""
+    return [_game_section(), _turn_section(), _points_section(), _victory_section()]
+
+
+def _game_section() -> Section:
+    """The game's shape: rounds, players, the dice each takes, the card they build on."""
+    r = rules
+    return (
+        _("The game"),
+        [
+            (
+                None,
+                n_(
+                    "{n} round; {least} to {most} players.",
+                    "{n} rounds; {least} to {most} players.",
+                    r.NUM_ROUNDS,
+                    least=min(r.PLAYER_COUNTS),
+                    most=max(r.PLAYER_COUNTS),
+                ),
+            ),
+            (
+                r.DIE_FACES,
+                n_(
+                    "Each round everyone takes {n} die, one a turn,",
+                    "Each round everyone takes {n} dice, one a turn,",
+                    r.TAKES_PER_ROUND,
+                ),
+            ),
+            (None, _("and builds on their own blueprint card, in secret.")),
+        ],
+    )
+
+
+def _turn_section() -> Section:
+    """A turn: where a die may go, and the discard in the smaller games."""
+    r = rules
+    discard = _either(sorted(r.DISCARDING_PLAYER_COUNTS))
+    return (
+        _("Your turn"),
+        [
+            (1, _("Take a pool die and put it on an empty space,")),
+            (
+                3,
+                _(
+                    "or on a die of the same value or lower ({high} on {low}, {middle} or {high}).",
+                    high=3,
+                    low=1,
+                    middle=2,
+                ),
+            ),
+            (None, _("Hatched spaces stay empty; a die that fits nowhere leaves the game.")),
+            (None, _("{counts} players: then discard one more pool die.", counts=discard)),
+        ],
+    )
+
+
+def _points_section() -> Section:
+    """A building's points: the blueprint bonus and each material's rule."""
     r = rules
     counts = len(r.RECYCLED_POINTS) - 1
     recycled = "/".join(number(p) for p in r.RECYCLED_POINTS[1:])
     stone = "/".join(number(p) for p in r.STONE_POINTS[1:])
-    discard = _either(sorted(r.DISCARDING_PLAYER_COUNTS))
     levels = len(r.STONE_POINTS) - 1
-    return [
-        (
-            _("The game"),
-            [
+    return (
+        _("Building points"),
+        [
+            (None, _("Blueprint followed exactly: +{bonus}", bonus=r.BLUEPRINT_BONUS)),
+            (
+                Material.WOOD,
+                _(
+                    "Wood (orange): +{points} for each die touching it",
+                    points=r.WOOD_PER_NEIGHBOUR,
+                ),
+            ),
+            (
+                Material.RECYCLED,
+                _(
+                    "Recycled (green): 1-{most} dice give {points}",
+                    most=counts,
+                    points=recycled,
+                ),
+            ),
+            (
+                Material.STONE,
+                _("Stone (black): by level 1-{top}+, {points}", top=levels, points=stone),
+            ),
+            (Material.GLASS, _("Glass (clear): its top value")),
+        ],
+    )
+
+
+def _victory_section() -> Section:
+    """Victory points: the round's Awards and Prizes, the ties, the winner."""
+    r = rules
+    return (
+        _("Victory points"),
+        [
+            (None, _("Awards go to the best buildings of the round:")),
+            *[
+                (
+                    a,
+                    _(
+                        "{award}: {vp} VP  ({players})",
+                        award=_(a.title),
+                        vp=r.AWARD_VP[a],
+                        players=_players_with(a),
+                    ),
+                )
+                for a in r.Award
+            ],
+            (None, _("Prizes, {vp} VP each:", vp=r.PRIZE_VP)),
+            *[
                 (
                     None,
-                    n_(
-                        "{n} round; {least} to {most} players.",
-                        "{n} rounds; {least} to {most} players.",
-                        r.NUM_ROUNDS,
-                        least=min(r.PLAYER_COUNTS),
-                        most=max(r.PLAYER_COUNTS),
-                    ),
-                ),
-                (
-                    r.DIE_FACES,
-                    n_(
-                        "Each round everyone takes {n} die, one a turn,",
-                        "Each round everyone takes {n} dice, one a turn,",
-                        r.TAKES_PER_ROUND,
-                    ),
-                ),
-                (None, _("and builds on their own blueprint card, in secret.")),
-            ],
-        ),
-        (
-            _("Your turn"),
-            [
-                (1, _("Take a pool die and put it on an empty space,")),
-                (
-                    3,
                     _(
-                        "or on a die of the same value or lower ({high} on {low}, {middle} or {high}).",
-                        high=3,
-                        low=1,
-                        middle=2,
+                        "  {prize}: {rule}",
+                        prize=_(p.title),
+                        rule=translate(r.PRIZE_RULE_MESSAGES[p]),
                     ),
-                ),
-                (None, _("Hatched spaces stay empty; a die that fits nowhere leaves the game.")),
-                (None, _("{counts} players: then discard one more pool die.", counts=discard)),
+                )
+                for p in r.Prize
             ],
-        ),
-        (
-            _("Building points"),
-            [
-                (None, _("Blueprint followed exactly: +{bonus}", bonus=r.BLUEPRINT_BONUS)),
-                (
-                    Material.WOOD,
-                    _(
-                        "Wood (orange): +{points} for each die touching it",
-                        points=r.WOOD_PER_NEIGHBOUR,
-                    ),
+            (None, _("Ties: more dice of the 1st in-demand colour, then the 2nd,")),
+            (None, _("then later in turn order.")),
+            (
+                None,
+                n_(
+                    "Most victory points after {n} round wins.",
+                    "Most victory points after {n} rounds wins.",
+                    r.NUM_ROUNDS,
                 ),
-                (
-                    Material.RECYCLED,
-                    _(
-                        "Recycled (green): 1-{most} dice give {points}",
-                        most=counts,
-                        points=recycled,
-                    ),
-                ),
-                (
-                    Material.STONE,
-                    _("Stone (black): by level 1-{top}+, {points}", top=levels, points=stone),
-                ),
-                (Material.GLASS, _("Glass (clear): its top value")),
-            ],
-        ),
-        (
-            _("Victory points"),
-            [
-                (None, _("Awards go to the best buildings of the round:")),
-                *[
-                    (
-                        a,
-                        _(
-                            "{award}: {vp} VP  ({players})",
-                            award=_(a.title),
-                            vp=r.AWARD_VP[a],
-                            players=_players_with(a),
-                        ),
-                    )
-                    for a in r.Award
-                ],
-                (None, _("Prizes, {vp} VP each:", vp=r.PRIZE_VP)),
-                *[
-                    (
-                        None,
-                        _(
-                            "  {prize}: {rule}",
-                            prize=_(p.title),
-                            rule=translate(r.PRIZE_RULE_MESSAGES[p]),
-                        ),
-                    )
-                    for p in r.Prize
-                ],
-                (None, _("Ties: more dice of the 1st in-demand colour, then the 2nd,")),
-                (None, _("then later in turn order.")),
-                (
-                    None,
-                    n_(
-                        "Most victory points after {n} round wins.",
-                        "Most victory points after {n} rounds wins.",
-                        r.NUM_ROUNDS,
-                    ),
-                ),
-            ],
-        ),
-    ]
+            ),
+        ],
+    )
 
 
 def _either(counts: list[int]) -> str:

@@ -6,6 +6,7 @@ network game. Both are laid out in pixels, like the HUD.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from direct.gui.DirectGui import DirectEntry, DirectFrame, DirectOptionMenu
 from panda3d.core import TextNode
@@ -53,6 +54,47 @@ NEW_GAME_COLUMNS = 36.0  # its width in letters' heights
 SAVED_GAME_ROWS = 2.3  # and the rows the saved game's Continue button adds (two lines)
 
 
+@dataclass(frozen=True)
+class FormMeasures:
+    """A form laid out in pixels, in aspect2d units: its padding, a line of type, the widgets'
+    text scale (``t``, from the default font's line) and a row (a line and a half of room)."""
+
+    pad: float
+    line: float
+    t: float
+
+    @property
+    def row(self) -> float:
+        return self.line * 1.55
+
+    @staticmethod
+    def of(m: Metrics, rows: float) -> FormMeasures:
+        """The type a share of the window's height (never under NEW_GAME_MIN_PX), smaller only
+        where the window has no room for ``rows`` rows (never in 1280x400)."""
+        pad = m.px(max(10.0, 0.02 * m.height))
+        line = min(
+            m.px(_text_px(m.height, NEW_GAME_LINE_SHARE, NEW_GAME_MIN_PX)),
+            (2 * m.half_h - 2 * pad) / rows / 1.55,
+            (2 * m.half_w - 2 * pad) / NEW_GAME_COLUMNS * 2.0,
+        )
+        return FormMeasures(pad, line, line / TextNode("measure").get_line_height())
+
+
+def _entry_style(t: float) -> dict:
+    """How every text entry of a form looks, at the text scale ``t``."""
+    return dict(scale=t, numLines=1, frameColor=(0.95, 0.95, 0.9, 1))
+
+
+def _seat_kind(d: SeatConfig | None) -> str:
+    """What a seat's menu starts at for its default: a person, a network seat, a computer of
+    its level, or (None) empty."""
+    if d is None:
+        return _(EMPTY)
+    if d.is_person:
+        return _(PERSON)
+    return _(NETWORK) if d.bot == REMOTE_SEAT else computer_kind(d.bot or "")
+
+
 class NewGameScreen(Screen):
     """2-4 seats, each a person with a name or a computer opponent; an optional seed; who starts;
     open scores. Laid out in pixels (like the HUD): one column of labels, one of choices, one of
@@ -74,19 +116,8 @@ class NewGameScreen(Screen):
         on_join: Callable[[], None] | None = None,
     ) -> DirectFrame:
         m = Metrics(*self.overlay.size())
-        lh = TextNode("measure").get_line_height()
-        pad = m.px(max(10.0, 0.02 * m.height))
-        line = m.px(_text_px(m.height, NEW_GAME_LINE_SHARE, NEW_GAME_MIN_PX))
-        # Smaller type only where the window has no room for the form (never in 1280x400).
-        rows = NEW_GAME_ROWS + (SAVED_GAME_ROWS if saved is not None else 0.0)
-        line = min(
-            line,
-            (2 * m.half_h - 2 * pad) / rows / 1.55,
-            (2 * m.half_w - 2 * pad) / NEW_GAME_COLUMNS * 2.0,
-        )
-        self.line_px = line * m.unit_px
-        t = line / lh  # the widgets' text scale
-        row = line * 1.55
+        form = FormMeasures.of(m, NEW_GAME_ROWS + (SAVED_GAME_ROWS if saved is not None else 0.0))
+        self.line_px = form.line * m.unit_px
         f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL)
         # A network seat only where the table can host (the new-game screen's on_join says so).
         self.kinds = (
@@ -97,28 +128,41 @@ class NewGameScreen(Screen):
             SeatConfig(_default_names(0)[0]),
             SeatConfig(_default_names(1)[1], levels[0]),
         ]
+        columns, y = self._seat_rows(f, form, defaults)
+        right, y = self._option_rows(f, form, columns, y, seed, open_scores, defaults)
+        y = self._offers(f, form, right, y, on_join, saved)
+        self._on_start = on_start
+        self._button_row(f, form, right, y, on_quit, on_learn, on_past_games)
+        bottom = y - form.line * 0.9 - form.pad
+        _label(
+            f,
+            _("Blueprints - a new game"),
+            (right / 2, -form.pad - form.line * 1.1),
+            form.t * 1.35,
+            TextNode.A_center,
+        )
+        f["frameSize"] = (0, right, bottom, 0)
+        f.set_pos(-right / 2, 0, -bottom / 2)
+        return f
+
+    def _seat_rows(
+        self, f: DirectFrame, form: FormMeasures, defaults: list[SeatConfig]
+    ) -> tuple[tuple[float, float, float], float]:
+        """The four seats' rows (a label, the kind's menu, the name), and the menu of who
+        starts, made to measure the columns: (the labels', the choices' and the names' and
+        notes' starts, the next row's line)."""
+        t, line = form.t, form.line
         self.seat_words = [_("Seat {n}", n=i + 1) for i in range(4)]
         labels = self.seat_words + [_("Seed"), _("Starts"), _("Open scores")]
         col0 = max(text_width(x, t) for x in labels) + line
         choice_style = menu_style(t, pad_z=0.07)  # the seats' rows are one line apart
-        entry_style = dict(scale=t, numLines=1, frameColor=(0.95, 0.95, 0.9, 1))
         self.rows = []
         menus = []
-        y = -pad - line * 3.0  # below the title (the frame's top is 0)
+        y = -form.pad - line * 3.0  # below the title (the frame's top is 0)
         for i in range(4):
             options = self._kind_words(i)
             d = defaults[i] if i < len(defaults) else None
-            kind = (
-                _(EMPTY)
-                if d is None
-                else (
-                    _(PERSON)
-                    if d.is_person
-                    else _(NETWORK)
-                    if d.bot == REMOTE_SEAT
-                    else computer_kind(d.bot or "")
-                )
-            )
+            kind = _seat_kind(d)
             menu = DirectOptionMenu(
                 parent=f,
                 items=panda_items(options),
@@ -128,11 +172,14 @@ class NewGameScreen(Screen):
                 **choice_style,
             )
             entry = DirectEntry(
-                parent=f, initialText=d.name if d else _default_names(i)[0], width=13, **entry_style
+                parent=f,
+                initialText=d.name if d else _default_names(i)[0],
+                width=13,
+                **_entry_style(t),
             )
             menus.append((menu, y))
             self.rows.append((menu, entry))
-            y -= row
+            y -= form.row
         self.starts = DirectOptionMenu(
             parent=f,
             items=panda_items(self.seat_words + [_(BY_LOT)]),
@@ -140,7 +187,7 @@ class NewGameScreen(Screen):
             **choice_style,
         )
         widest = max(menu.node().get_frame()[1] * t for menu, _y in menus + [(self.starts, 0)])
-        x0 = pad
+        x0 = form.pad
         x1 = x0 + col0
         x2 = x1 + widest + line * 1.2
         for (menu, my), (_menu, entry) in zip(menus, self.rows, strict=True):
@@ -148,15 +195,31 @@ class NewGameScreen(Screen):
             entry.set_pos(x2, 0, my)
         for i, lab in enumerate(labels[:4]):
             _label(f, lab, (x0, menus[i][1]), t)
+        return (x0, x1, x2), y
+
+    def _option_rows(
+        self,
+        f: DirectFrame,
+        form: FormMeasures,
+        columns: tuple[float, float, float],
+        y: float,
+        seed: int | None,
+        open_scores: bool,
+        defaults: list[SeatConfig],
+    ) -> tuple[float, float]:
+        """The seed, who starts and open scores (a label, the choice, a note saying what it
+        does), the chosen computer's level in words and the line for what to fix: (the form's
+        width, the next row's line)."""
+        t, row = form.t, form.row
+        x0, x1, x2 = columns
         note = (0.8, 0.8, 0.7, 1)
-        # The seed, who starts, open scores: a label, the choice, a note saying what it does.
         _label(f, _("Seed"), (x0, y), t)
         self.seed = DirectEntry(
             parent=f,
             initialText="" if seed is None else str(seed),
             pos=(x1, 0, y),
             width=8,
-            **entry_style,
+            **_entry_style(t),
         )
         _label(f, _("blank: a random game"), (x2, y), t, fg=note)
         y -= row
@@ -171,15 +234,29 @@ class NewGameScreen(Screen):
         open_note = _("victory points shown, for learning")
         _label(f, open_note, (x2, y), t, fg=note)
         y -= row
-        right = max(x2 + 13.2 * t, x2 + text_width(open_note, t)) + pad
+        right = max(x2 + 13.2 * t, x2 + text_width(open_note, t)) + form.pad
         # How the computer chosen last plays (the first computer's at the start), in one line.
         self.level_note = _label(f, "", (x0, y), t, fg=note)
         self._show_level(
-            next((d.bot for d in defaults if d.bot and d.bot != REMOTE_SEAT), levels[-1])
+            next((d.bot for d in defaults if d.bot and d.bot != REMOTE_SEAT), self.levels[-1])
         )
         y -= row
-        self.error = _label(f, "", (x0, y), t, fg=(1, 0.5, 0.4, 1), wordwrap=(right - 2 * pad) / t)
-        y -= row * 1.5
+        wrap = (right - 2 * form.pad) / t
+        self.error = _label(f, "", (x0, y), t, fg=(1, 0.5, 0.4, 1), wordwrap=wrap)
+        return right, y - row * 1.5
+
+    def _offers(
+        self,
+        f: DirectFrame,
+        form: FormMeasures,
+        right: float,
+        y: float,
+        on_join: Callable[[], None] | None,
+        saved: tuple[str, Callable[[], None]] | None,
+    ) -> float:
+        """The buttons across the form above the row of buttons, where they apply: joining a
+        network game, continuing the saved one. The next row's line."""
+        t, row, pad = form.t, form.row, form.pad
         self.join_button = None
         if on_join is not None:  # a seat of a room someone else opened (JoinScreen)
             self.join_button = _button(
@@ -205,33 +282,34 @@ class NewGameScreen(Screen):
             if wide > right - 2 * pad:
                 self.continue_button.set_scale(t * 1.2 * (right - 2 * pad) / wide)
             y -= row * SAVED_GAME_ROWS
-        self._on_start = on_start
-        # The buttons in a row, evenly: Start, Learn to play, Past games (those given), Quit.
+        return y
+
+    def _button_row(
+        self,
+        f: DirectFrame,
+        form: FormMeasures,
+        right: float,
+        y: float,
+        on_quit: Callable[[], None],
+        on_learn: Callable[[], None] | None,
+        on_past_games: Callable[[], None] | None,
+    ) -> None:
+        """The buttons in a row, evenly: Start, Learn to play, Past games (those given), Quit."""
+        size = form.t * 1.2
         extra = (on_past_games is not None) + (on_learn is not None)
         shares = list(((0.35, 0.65), (0.25, 0.5, 0.75), (0.13, 0.38, 0.65, 0.88))[extra])
-        self.start_button = _button(f, _("Start"), (right * shares.pop(0), y), self._start, t * 1.2)
+        self.start_button = _button(f, _("Start"), (right * shares.pop(0), y), self._start, size)
         self.learn_button = None
         if on_learn is not None:  # the guided first game (tutorial.py)
             self.learn_button = _button(
-                f, _("Learn to play"), (right * shares.pop(0), y), on_learn, t * 1.2
+                f, _("Learn to play"), (right * shares.pop(0), y), on_learn, size
             )
         self.past_button = None
         if on_past_games is not None:  # the finished games kept in the history (past_games.py)
             self.past_button = _button(
-                f, _("Past games"), (right * shares.pop(0), y), on_past_games, t * 1.2
+                f, _("Past games"), (right * shares.pop(0), y), on_past_games, size
             )
-        self.quit_button = _button(f, _("Quit"), (right * shares.pop(0), y), on_quit, t * 1.2)
-        bottom = y - line * 0.9 - pad
-        _label(
-            f,
-            _("Blueprints - a new game"),
-            (right / 2, -pad - line * 1.1),
-            t * 1.35,
-            TextNode.A_center,
-        )
-        f["frameSize"] = (0, right, bottom, 0)
-        f.set_pos(-right / 2, 0, -bottom / 2)
-        return f
+        self.quit_button = _button(f, _("Quit"), (right * shares.pop(0), y), on_quit, size)
 
     def collect(self) -> tuple[list[SeatConfig], int | None, bool, int | None] | str:
         """The chosen game, or a message saying what to fix."""

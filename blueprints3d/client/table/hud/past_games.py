@@ -88,6 +88,28 @@ class PastGamesScreen(Screen):
             self.lines.append(text)
             y = top - max(h, line * 1.2)
             shown += 1
+        y = self._notes(f, listing, shown, left, y - line * 0.4, line, width - 2 * pad)
+        y -= line * 0.6
+        self.back_button = _button(f, _("Back"), (0, y - line * 0.6), on_back, line)
+        height = -(y - line * 1.4 - pad)
+        f["frameSize"] = (-width / 2, width / 2, -height / 2, height / 2)
+        for child in f.get_children():  # the rows were laid from the top edge: centre the panel
+            child.set_z(child.get_z() + height / 2)
+        self.text = "\n".join(self.lines)
+        return f
+
+    def _notes(
+        self,
+        f: DirectFrame,
+        listing: Listing,
+        shown: int,
+        left: float,
+        y: float,
+        line: float,
+        wrap: float,
+    ) -> float:
+        """Under the rows, a line each: how many older games were left out (``shown`` of the
+        listing's were), and the files that could not be read; the line below them."""
         notes = list(listing.skipped)
         if shown < len(listing.games):
             notes.insert(
@@ -98,21 +120,13 @@ class PastGamesScreen(Screen):
                     len(listing.games) - shown,
                 ),
             )
-        y -= line * 0.4
         for note in notes:
             t = self._text(f, note, left, 0, line * 0.9, NOTE)
-            t.textNode.set_wordwrap((width - 2 * pad) / (line * 0.9))
+            t.textNode.set_wordwrap(wrap / (line * 0.9))
             t.setPos(left, y - line * 0.9)
             self.lines.append(note)
             y -= (t.textNode.get_num_rows() or 1) * line * 0.9 * 1.05 + line * 0.3
-        y -= line * 0.6
-        self.back_button = _button(f, _("Back"), (0, y - line * 0.6), on_back, line)
-        height = -(y - line * 1.4 - pad)
-        f["frameSize"] = (-width / 2, width / 2, -height / 2, height / 2)
-        for child in f.get_children():  # the rows were laid from the top edge: centre the panel
-            child.set_z(child.get_z() + height / 2)
-        self.text = "\n".join(self.lines)
-        return f
+        return y
 
     @staticmethod
     def _text(parent, text: str, x: float, y: float, size: float, fg) -> OnscreenText:

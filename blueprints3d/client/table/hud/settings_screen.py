@@ -79,6 +79,53 @@ def _z_span(w) -> tuple[float, float]:
     return z + sz * b, z + sz * t
 
 
+COLUMN = 0.3  # where every control stands, in one column, its label on the left
+NOTE = (0.8, 0.8, 0.7, 1)  # a note's colour
+
+
+class RowStack:
+    """Rows laid from the top down, each as far below the last as its parts reach (their real
+    extents in this language's font: Chinese and Persian lines are half as tall again as Latin
+    ones), at least SETTINGS_PITCH from line to line."""
+
+    def __init__(self, top: float) -> None:
+        self.line: float | None = None  # the last row's line
+        self.bottom = top  # the lowest thing above the next row
+
+    def add(self, *widgets, gap: float = SETTINGS_GAP, pitch: float = SETTINGS_PITCH) -> None:
+        """Widgets made on the line 0, moved down to their row."""
+        spans = [_z_span(w) for w in widgets]
+        top, low = max(t for _b, t in spans), min(b for b, _t in spans)
+        y = self.bottom - gap - top
+        if self.line is not None:
+            y = min(y, self.line - pitch)
+        for w in widgets:
+            w.set_z(w.get_z() + y)
+        self.line, self.bottom = y, y + low
+
+
+def _noted(parent: DirectFrame, label: DirectLabel, words: str) -> DirectLabel:
+    """A note under ``label``: its letters' top a little below the label's letters' foot
+    (measured in the font: a fixed distance lets a taller font's lines run into each other)."""
+    note = _label(parent, words, (-0.85, 0), 0.045, fg=NOTE)
+    note.set_z(_z_span(label)[0] - SETTINGS_NOTE_GAP - _z_span(note)[1])
+    return note
+
+
+def _menu(
+    parent: DirectFrame, words: list[str], initial: int, command: Callable[[str], None]
+) -> DirectOptionMenu:
+    """A drop-down of ``words`` in the controls' column, ``command`` given the chosen item."""
+    return DirectOptionMenu(
+        parent=parent,
+        items=panda_items(words),
+        initialitem=initial,
+        pos=(COLUMN, 0, 0),
+        command=command,
+        **menu_style(0.06),
+    )
+
+
 class SettingsScreen(Screen):
     """Esc > Settings: each change is applied and saved at once (``on_change``); shaders take
     effect at the next start, and the screen says so."""
@@ -97,128 +144,14 @@ class SettingsScreen(Screen):
             on_close  # back to where the screen was opened from (the Esc menu or the table)
         )
         self._opened_with = (where, with_confirm)
-        # Laid out from the top down, each row as far below the last as its parts reach (their real
-        # extents in this language's font: Chinese and Persian lines are half as tall again as
-        # Latin ones), at least SETTINGS_PITCH; the panel is then sized to what it holds.
+        # Laid out from the top down (RowStack); the panel is then sized to what it holds.
         f = DirectFrame(
             parent=self.overlay.aspect2d, frameColor=PANEL, frameSize=(-0.95, 0.95, -0.74, 0.74)
         )
-        col = 0.3  # every control in one column, its label on the left
-        menu = menu_style(0.06)
-        note_fg = (0.8, 0.8, 0.7, 1)
-        line, bottom = None, -SETTINGS_MARGIN  # the last row's line, and the lowest thing above
-
-        def row(*widgets, gap: float = SETTINGS_GAP, pitch: float = SETTINGS_PITCH) -> None:
-            """Widgets made on the line 0, moved down to their row."""
-            nonlocal line, bottom
-            spans = [_z_span(w) for w in widgets]
-            top, low = max(t for _b, t in spans), min(b for b, _t in spans)
-            y = bottom - gap - top
-            if line is not None:
-                y = min(y, line - pitch)
-            for w in widgets:
-                w.set_z(w.get_z() + y)
-            line, bottom = y, y + low
-
-        def noted(label: DirectLabel, words: str) -> DirectLabel:
-            """A note under ``label``: its letters' top a little below the label's letters' foot
-            (measured in the font: a fixed distance lets a taller font's lines run into each other)."""
-            note = _label(f, words, (-0.85, 0), 0.045, fg=note_fg)
-            note.set_z(_z_span(label)[0] - SETTINGS_NOTE_GAP - _z_span(note)[1])
-            return note
-
-        row(_label(f, _("Settings"), (0, 0), 0.08, TextNode.A_center), gap=0, pitch=0)
-        # Each language in its own words (and letters): a player who cannot read the one on
-        # screen still finds theirs.
-        self.language_words = list(LANGUAGES.values())
-        self.language = DirectOptionMenu(
-            parent=f,
-            items=panda_items(self.language_words),
-            initialitem=list(LANGUAGES).index(language()),
-            pos=(col, 0, 0),
-            command=self._language,
-            **menu,
-        )
-        row(
-            _label(f, _("Language"), (-0.85, 0), 0.05),
-            self.language,
-            gap=SETTINGS_TITLE_GAP,
-            pitch=0,
-        )
-        self.speed_words = [setting_word(s) for s in SPEED_NAMES]
-        self.speed = DirectOptionMenu(
-            parent=f,
-            items=panda_items(self.speed_words),
-            initialitem=SPEED_NAMES.index(settings.bot_speed),
-            pos=(col, 0, 0),
-            command=self._speed,
-            **menu,
-        )
-        row(_label(f, _("Computer players' speed"), (-0.85, 0), 0.05), self.speed)
-        # Slow machines (a software renderer) play better with short glides or none.
-        self.animation_words = [setting_word(a) for a in ANIMATIONS]
-        self.animations = DirectOptionMenu(
-            parent=f,
-            items=panda_items(self.animation_words),
-            initialitem=ANIMATIONS.index(settings.animations),
-            pos=(col, 0, 0),
-            command=self._animations,
-            **menu,
-        )
-        row(_label(f, _("Animations"), (-0.85, 0), 0.05), self.animations)
-        self.confirm_moves = None
-        if with_confirm:
-            label = _label(f, _("Confirm each move"), (-0.85, 0), 0.05)
-            note = noted(label, _("(Undo until you confirm)"))
-            self.confirm_moves = check_box(
-                f, settings.confirm_moves, (col + 0.03, 0), 0.05, self._confirm
-            )
-            row(label, note, self.confirm_moves, self.confirm_moves.words)
-        values = [_times(v) for v in SENSITIVITIES]
-        now = min(SENSITIVITIES, key=lambda v: abs(v - settings.camera_sensitivity))
-        self.sensitivity = DirectOptionMenu(
-            parent=f,
-            items=panda_items(values),
-            initialitem=SENSITIVITIES.index(now),
-            pos=(col, 0, 0),
-            command=self._sensitivity,
-            **menu,
-        )
-        row(_label(f, _("Camera sensitivity"), (-0.85, 0), 0.05), self.sensitivity)
-        label = _label(f, _("Shaded materials (shaders)"), (-0.85, 0), 0.05)
-        self.shaders_note = noted(label, _("takes effect at the next start"))
-        self.shaders = check_box(f, settings.shaders, (col + 0.03, 0), 0.05, self._shaders)
-        row(label, self.shaders_note, self.shaders, self.shaders.words)
-        self.volume = DirectSlider(
-            parent=f,
-            range=(0, 100),
-            value=settings.volume,
-            pageSize=5,
-            pos=(col + 0.22, 0, 0.015),
-            scale=0.22,
-            frameColor=(0.3, 0.32, 0.4, 1),
-            thumb_frameColor=BUTTON,
-            command=self._volume,
-        )
-        self.volume_text = _label(f, _("{percent}%", percent=settings.volume), (col + 0.5, 0), 0.05)
-        row(_label(f, _("Sound volume"), (-0.85, 0), 0.05), self.volume, self.volume_text)
-        self.mute = check_box(f, settings.mute, (col + 0.03, 0), 0.05, self._mute)
-        row(_label(f, _("Mute the sound"), (-0.85, 0), 0.05), self.mute, self.mute.words)
-        self.hints = check_box(f, settings.hints, (col + 0.03, 0), 0.05, self._hints)
-        row(
-            _label(f, _("Hints (H: the coach's best moves)"), (-0.85, 0), 0.05),
-            self.hints,
-            self.hints.words,
-        )
-        # Colour-blind help: a symbol per material on the dice and before the materials' names.
-        self.material_symbols = check_box(
-            f, settings.material_symbols, (col + 0.03, 0), 0.05, self._symbols
-        )
-        row(
-            _label(f, _("Material symbols on the dice"), (-0.85, 0), 0.05),
-            self.material_symbols,
-            self.material_symbols.words,
-        )
+        rows = RowStack(-SETTINGS_MARGIN)
+        rows.add(_label(f, _("Settings"), (0, 0), 0.08, TextNode.A_center), gap=0, pitch=0)
+        self._choice_rows(f, rows, settings, with_confirm)
+        self._switch_rows(f, rows, settings)
         self.where = _label(
             f,
             _("Saved at once in {where}", where=where)
@@ -226,18 +159,97 @@ class SettingsScreen(Screen):
             else _("Not saved (no settings file)"),
             (-0.85, 0),
             0.045,
-            fg=note_fg,
+            fg=NOTE,
             wordwrap=37,
         )
-        row(self.where, gap=SETTINGS_TITLE_GAP, pitch=0)
+        rows.add(self.where, gap=SETTINGS_TITLE_GAP, pitch=0)
         self.back_button = _button(f, _("Back"), (0, 0), self.back, 0.06)
-        row(self.back_button, gap=SETTINGS_TITLE_GAP, pitch=0)
+        rows.add(self.back_button, gap=SETTINGS_TITLE_GAP, pitch=0)
         # The panel around it all, centred on the window.
-        half = (SETTINGS_MARGIN - bottom) / 2
+        half = (SETTINGS_MARGIN - rows.bottom) / 2
         for child in f.get_children():
             child.set_z(child.get_z() + half)
         f["frameSize"] = (-0.95, 0.95, -half, half)
         return f
+
+    def _choice_rows(
+        self, f: DirectFrame, rows: RowStack, settings: Settings, with_confirm: bool
+    ) -> None:
+        """The rows of choices: the language, the computer players' speed, animations,
+        confirming each move (where the table asks for it), the camera's sensitivity."""
+        # Each language in its own words (and letters): a player who cannot read the one on
+        # screen still finds theirs.
+        self.language_words = list(LANGUAGES.values())
+        self.language = _menu(
+            f, self.language_words, list(LANGUAGES).index(language()), self._language
+        )
+        rows.add(
+            _label(f, _("Language"), (-0.85, 0), 0.05),
+            self.language,
+            gap=SETTINGS_TITLE_GAP,
+            pitch=0,
+        )
+        self.speed_words = [setting_word(s) for s in SPEED_NAMES]
+        self.speed = _menu(f, self.speed_words, SPEED_NAMES.index(settings.bot_speed), self._speed)
+        rows.add(_label(f, _("Computer players' speed"), (-0.85, 0), 0.05), self.speed)
+        # Slow machines (a software renderer) play better with short glides or none.
+        self.animation_words = [setting_word(a) for a in ANIMATIONS]
+        self.animations = _menu(
+            f, self.animation_words, ANIMATIONS.index(settings.animations), self._animations
+        )
+        rows.add(_label(f, _("Animations"), (-0.85, 0), 0.05), self.animations)
+        self.confirm_moves = None
+        if with_confirm:
+            label = _label(f, _("Confirm each move"), (-0.85, 0), 0.05)
+            note = _noted(f, label, _("(Undo until you confirm)"))
+            self.confirm_moves = check_box(
+                f, settings.confirm_moves, (COLUMN + 0.03, 0), 0.05, self._confirm
+            )
+            rows.add(label, note, self.confirm_moves, self.confirm_moves.words)
+        values = [_times(v) for v in SENSITIVITIES]
+        now = min(SENSITIVITIES, key=lambda v: abs(v - settings.camera_sensitivity))
+        self.sensitivity = _menu(f, values, SENSITIVITIES.index(now), self._sensitivity)
+        rows.add(_label(f, _("Camera sensitivity"), (-0.85, 0), 0.05), self.sensitivity)
+
+    def _switch_rows(self, f: DirectFrame, rows: RowStack, settings: Settings) -> None:
+        """The rows that switch something on or off (shaders, the sound, hints, material
+        symbols), and the sound's volume."""
+        label = _label(f, _("Shaded materials (shaders)"), (-0.85, 0), 0.05)
+        self.shaders_note = _noted(f, label, _("takes effect at the next start"))
+        self.shaders = check_box(f, settings.shaders, (COLUMN + 0.03, 0), 0.05, self._shaders)
+        rows.add(label, self.shaders_note, self.shaders, self.shaders.words)
+        self.volume = DirectSlider(
+            parent=f,
+            range=(0, 100),
+            value=settings.volume,
+            pageSize=5,
+            pos=(COLUMN + 0.22, 0, 0.015),
+            scale=0.22,
+            frameColor=(0.3, 0.32, 0.4, 1),
+            thumb_frameColor=BUTTON,
+            command=self._volume,
+        )
+        self.volume_text = _label(
+            f, _("{percent}%", percent=settings.volume), (COLUMN + 0.5, 0), 0.05
+        )
+        rows.add(_label(f, _("Sound volume"), (-0.85, 0), 0.05), self.volume, self.volume_text)
+        self.mute = check_box(f, settings.mute, (COLUMN + 0.03, 0), 0.05, self._mute)
+        rows.add(_label(f, _("Mute the sound"), (-0.85, 0), 0.05), self.mute, self.mute.words)
+        self.hints = check_box(f, settings.hints, (COLUMN + 0.03, 0), 0.05, self._hints)
+        rows.add(
+            _label(f, _("Hints (H: the coach's best moves)"), (-0.85, 0), 0.05),
+            self.hints,
+            self.hints.words,
+        )
+        # Colour-blind help: a symbol per material on the dice and before the materials' names.
+        self.material_symbols = check_box(
+            f, settings.material_symbols, (COLUMN + 0.03, 0), 0.05, self._symbols
+        )
+        rows.add(
+            _label(f, _("Material symbols on the dice"), (-0.85, 0), 0.05),
+            self.material_symbols,
+            self.material_symbols.words,
+        )
 
     def rebuild(self) -> None:
         """The screen again, as it stands, in the language now spoken."""

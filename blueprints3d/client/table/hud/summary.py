@@ -208,8 +208,10 @@ class _TablePanel(Screen):
         x0 = m.half_w - pad - width if side == "right" else -width / 2
         f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, pos=(x0, 0, m.half_h - pad))
         grid = cells if cells is not None else [[r] for r in rows]
-        head = ScriptText(parent=f, text=title, align=TextNode.A_left, fg=TITLE, mayChange=True)
-        columns = [
+        self.head = ScriptText(
+            parent=f, text=title, align=TextNode.A_left, fg=TITLE, mayChange=True
+        )
+        self.columns = [
             ScriptText(
                 parent=f,
                 text="\n".join(col),
@@ -219,39 +221,76 @@ class _TablePanel(Screen):
             )
             for j, col in enumerate(zip(*grid, strict=True))
         ]
-        body = ScriptText(
+        self.body = ScriptText(
             parent=f, text="\n".join(words), align=TextNode.A_left, fg=TEXT, mayChange=True
         )
         room = 2 * m.half_h - 2 * pad
         line = m.px(max(LINE_MIN_PX, LINE_SHARE * m.height))
-        tn = columns[0].textNode
-        widths = [c.textNode.get_width() for c in columns]
+        scale, height = self._fit(line, width, pad, room, say_line)
+        y = self._place_texts(pad, scale)
+        self._button_row(f, buttons, y, scale, width, pad)
+        self.message = None
+        if say_line:  # a line under the buttons for what a button did ("saved to ...")
+            self.message = ScriptText(
+                parent=f, text="", align=TextNode.A_left, fg=(1, 0.92, 0.55, 1), mayChange=True
+            )
+            self.message.setScale(scale)
+            self.message.setWordwrap((width - 2 * pad) / scale)
+            self.message.setPos(
+                pad, y - scale * 2.0 - pad - self.message.textNode.get_line_height() * scale * 0.8
+            )
+        f["frameSize"] = (0, width, -min(height, room), 0)
+        self.text = "\n".join([title] + rows + words)
+        return f
+
+    def _heights(self, scale: float) -> tuple[float, float, float]:
+        """How tall the title's line, the table and the words stand at ``scale``."""
+        h_h = self.head.textNode.get_line_height() * scale * 1.3
+        t_h = max(c.textNode.get_top() - c.textNode.get_bottom() for c in self.columns) * scale
+        b_h = (self.body.textNode.get_top() - self.body.textNode.get_bottom()) * scale
+        return h_h, t_h, b_h
+
+    def _fit(
+        self, line: float, width: float, pad: float, room: float, say_line: bool
+    ) -> tuple[float, float]:
+        """The type as large as the window allows: the table's width fits the panel, and the
+        panel the window's height (``room``), or as near as four tries come. (The texts'
+        scale, the panel's height.)"""
+        tn = self.columns[0].textNode
         gap = tn.calc_width("MM")  # between two columns: two letters' room
-        natural = sum(widths) + gap * (len(columns) - 1)
-        for _try in range(4):  # as large as the window allows: the table's width fits the panel
+        natural = sum([c.textNode.get_width() for c in self.columns]) + gap * (
+            len(self.columns) - 1
+        )
+        for _try in range(4):
             scale = min(line / tn.get_line_height(), (width - 2 * pad) / max(natural, 1e-6))
-            for c in columns:
+            for c in self.columns:
                 c.setScale(scale)
-            head.setScale(scale * 1.3)
-            body.setScale(scale)
-            body.setWordwrap(
-                (width - 2 * pad) / scale
-            )  # a ScriptText: lines broken in reading order
-            t_h = max(c.textNode.get_top() - c.textNode.get_bottom() for c in columns) * scale
-            b_h = (body.textNode.get_top() - body.textNode.get_bottom()) * scale
-            h_h = head.textNode.get_line_height() * scale * 1.3
+            self.head.setScale(scale * 1.3)
+            self.body.setScale(scale)
+            # A ScriptText: lines broken in reading order.
+            self.body.setWordwrap((width - 2 * pad) / scale)
+            h_h, t_h, b_h = self._heights(scale)
             height = pad + h_h + pad * 0.5 + t_h + pad + b_h + pad + scale * 2.0 + pad
             if say_line:  # room for a saved file's path: it wraps to three lines in a narrow panel
                 height += scale * tn.get_line_height() * SAY_LINES
             if height <= room:
                 break
             line *= room / height
+        return scale, height
+
+    def _place_texts(self, pad: float, scale: float) -> float:
+        """The title, the table's columns side by side (every column's first line on one
+        baseline) and the words under them, from the panel's top; the line below them."""
+        head, columns, body = self.head, self.columns, self.body
+        h_h, t_h, b_h = self._heights(scale)
         y = -pad - head.textNode.get_top() * scale * 1.3
         head.setPos(pad, y)
         y = -pad - h_h - pad * 0.5
         top = max(c.textNode.get_top() for c in columns)
+        gap = columns[0].textNode.calc_width("MM")
         x = pad
-        for c, w in zip(columns, widths, strict=True):  # every column's first line on one baseline
+        for c in columns:
+            w = c.textNode.get_width()
             c.setPos(
                 x if c.textNode.get_align() == TextNode.A_left else x + w * scale, y - top * scale
             )
@@ -259,13 +298,25 @@ class _TablePanel(Screen):
         y -= t_h + pad
         body.setPos(pad, y - body.textNode.get_top() * scale)
         y -= b_h + pad
+        return y
+
+    def _button_row(
+        self,
+        f: DirectFrame,
+        buttons: list[tuple[str, Callable[[], None]]],
+        y: float,
+        scale: float,
+        width: float,
+        pad: float,
+    ) -> None:
+        """The buttons in a row under ``y``, spread by their own widths ("Bob's buildings" is
+        three times "Quit"), smaller when the row would not fit the panel, so that no button
+        ever lies over another."""
         self.buttons = {}
         made = [
             _button(f, text, (0.0, y - scale * 1.1), command, scale * 1.15)
             for text, command in buttons
         ]
-        # Spread by their own widths ("Bob's buildings" is three times "Quit"), smaller when
-        # the row would not fit the panel, so that no button ever lies over another.
         widths = [
             (b.node().get_frame()[1] - b.node().get_frame()[0]) * b.get_scale()[0] for b in made
         ]
@@ -281,20 +332,6 @@ class _TablePanel(Screen):
             b.set_x(x - b.node().get_frame()[0] * b.get_scale()[0])
             self.buttons[text] = b
             x += bw + spare
-        self.message = None
-        if say_line:  # a line under the buttons for what a button did ("saved to ...")
-            self.message = ScriptText(
-                parent=f, text="", align=TextNode.A_left, fg=(1, 0.92, 0.55, 1), mayChange=True
-            )
-            self.message.setScale(scale)
-            self.message.setWordwrap((width - 2 * pad) / scale)
-            self.message.setPos(
-                pad, y - scale * 2.0 - pad - self.message.textNode.get_line_height() * scale * 0.8
-            )
-        f["frameSize"] = (0, width, -min(height, room), 0)
-        self.text = "\n".join([title] + rows + words)
-        self.columns, self.body, self.head = columns, body, head
-        return f
 
     def rect_px(self) -> tuple[float, float, float, float] | None:
         """The panel on the window in pixels (left, top, right, bottom), None when not shown."""
