@@ -2,9 +2,10 @@
 
 It knows nothing about Panda3D. Legality is only ever asked of the engine (``legal_actions`` and
 ``apply``, whose IllegalAction message is passed on to the player word for word, its spaces named
-as the player sees them: ``presentation.words``). What it adds is
-the flow around the rules: whose turn it is to look at the table (the hot-seat curtain), computer
-opponents with a visible delay, the pause at the end of a round, the end of the game.
+as the player sees them: ``presentation.words``). What it adds is the flow around the rules:
+whose turn it is to look at the table (the hot-seat curtain), computer opponents with a visible
+delay, the pause at the end of a round, the end of the game. What it says in words is
+``flow_words``'s; the round's moves for "since your last turn" are ``move_history``'s.
 
 A person's move can be tentative (``confirm_moves``): the flow asks the engine whether it is legal
 and holds it as ``pending`` without applying it, so no replacement die is drawn and nothing hidden
@@ -102,9 +103,8 @@ class Pending:
     die: int
     cell: int | None  # the space of a placement; None for a set-aside or a discard
     message: str  # what the move will be, in words (no secret drawn)
-    sent: bool = (
-        False  # at a table across the network: on its way to the server, no longer to confirm
-    )
+    # At a table across the network: on its way to the server, no longer to confirm.
+    sent: bool = False
 
 
 @dataclass(frozen=True)

@@ -55,7 +55,7 @@ def fits_nowhere(state: GameState, die: int) -> str:
 
 def refusal(state: GameState, e: IllegalAction) -> str:
     """The engine's refusal of the mover's action, its spaces named as the player sees them
-    ("the 2 at the top left", presentation/words.py), not by row and column."""
+    ("the 2 at the top left", ``presentation.words``), not by row and column."""
     p = state.current_player
     return (
         explain(e) if p is None else in_player_words(state.blueprints[p], e.message or explain(e))

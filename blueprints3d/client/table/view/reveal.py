@@ -1,5 +1,5 @@
 """The paced reveal after a round: the camera visits each building and the points appear on the
-dice that earn them (the steps come from ``steps.reveal``, every number from the engine).
+dice that earn them (the steps come from ``presentation.reveal``, every number from the engine).
 
 The player walks the steps: it marks each step's dice on the building (an outline round the dice
 that earn the shown points, another round the dice a wood die touches, the spaces built or not as
