@@ -6,7 +6,8 @@ and the tests call the very same methods at the projected screen positions of di
 Which die may go where is asked of the game flow, which asks the engine; nothing here knows a rule.
 
 A drop names the space whose stack the pointer is over (its top or its sides: each stack is a
-column box, the nearest hit wins), else the printed space under the pointer. With the flow's
+column box, the nearest hit wins), else the printed space under the pointer (``table_aim``,
+which also says where dice and spaces show on the window). With the flow's
 ``confirm_moves`` a drop or a key only proposes the move: Enter (or the Confirm button) applies
 it, Backspace / Ctrl+Z (or Undo) takes it back, and grabbing a die again takes it back too.
 The keyboard cursor (bright corner brackets, unlike the legal spaces' glow) marks the die or
@@ -18,12 +19,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from panda3d.core import NodePath, Point3
+from panda3d.core import NodePath
 
-from blueprints3d.client.scene import card_model, units
 from blueprints3d.client.scene.picking import Column, Picker
+from blueprints3d.client.table.controls.table_aim import Mark, TableAim
 from blueprints3d.client.table.model.flow import GameFlow, Mode, Outcome, Pending
-from blueprints3d.client.table.view.cursor import CURSOR_DIE_SIZE, make_cursor
+from blueprints3d.client.table.view.cursor import make_cursor
 from blueprints3d.client.table.view.table_view import (
     DRAG_HEIGHT,
     HOVER_BAD_RGBA,
@@ -85,10 +86,12 @@ class TableControls:
     last_outcome: Outcome | None = None
     cursor: NodePath = field(init=False)
     pending_mark: NodePath = field(init=False)
+    aim: TableAim = field(init=False)
 
     def __post_init__(self) -> None:
         self.cursor = make_cursor(self.view.root)
         self.pending_mark = make_cursor(self.view.root, PENDING_RGBA)
+        self.aim = TableAim(self.flow, self.view, self.picker)
 
     # ---- pointer ------------------------------------------------------------------------------
     def pool_nodes(self) -> dict:
@@ -163,11 +166,8 @@ class TableControls:
         card = self.view.card_of(seat) if seat is not None else None
         if seat is None or card is None:
             return
-        bp = self.view.blueprint_of(seat)
-        d.hover = self.picker.cell_under(
-            x, y, card, lambda lx, ly: card_model.cell_at(bp, lx, ly), columns=self.columns(seat)
-        )
-        d.over_card = d.hover is not None or self._over_card(x, y, seat, card)
+        d.hover = self.aim.space_under(x, y, seat, card)
+        d.over_card = d.hover is not None or self.aim.over_card(x, y, seat, card)
         colours: dict[int, tuple | None] = {c: LEGAL_RGBA for c in d.legal}
         if d.hover is not None and not d.fits_nowhere:  # such a die is set aside, on no space
             colours[d.hover] = HOVER_OK_RGBA if d.hover in d.legal else HOVER_BAD_RGBA
@@ -206,27 +206,6 @@ class TableControls:
         self.view.clear_highlights()
         self.view.highlight_die(None)
         self.view.sync(self.flow)
-
-    def columns(self, seat: int) -> list[Column]:
-        """The pick boxes of the stacks on a seat's card, in the card's frame (see picking)."""
-        bp = self.view.blueprint_of(seat)
-        half = units.DIE_SIZE / 2 * 1.02  # the dice as drawn: a ray between two stacks passes on
-        out = []
-        for cell, st in enumerate(self.flow.state.stacks[seat]):
-            if st:
-                x, y = card_model.cell_position(bp, cell)
-                out.append(
-                    Column(cell, x, y, half, 0.0, units.CARD_THICKNESS + units.DIE_SIZE * len(st))
-                )
-        return out
-
-    def _over_card(self, x: float, y: float, seat: int, card: NodePath) -> bool:
-        w, h = card_model.card_size(self.view.blueprint_of(seat))
-        hit = self.picker.on_plane(x, y, 0.0)
-        if hit is None:
-            return False
-        local = card.get_relative_point(self.view.root, hit)
-        return abs(local.x) <= w / 2 and abs(local.y) <= h / 2
 
     def _done(self, out: Outcome) -> Outcome:
         self.last_outcome = out
@@ -387,7 +366,7 @@ class TableControls:
         self.view.highlight_die(None)
         self.view.clear_highlights()
 
-    def cursor_target(self) -> tuple[Point3, float, float] | None:
+    def cursor_target(self) -> Mark | None:
         """Where the keyboard cursor stands now (centre in the table's frame, size, heading),
         or None when it is not shown: only on a person's turn, with nothing dragged or waiting."""
         flow, k = self.flow, self.keys
@@ -402,25 +381,8 @@ class TableControls:
         ):
             return None
         if k.choosing_cell:
-            sv = self.view.seats[flow.viewer]
-            if sv.card is None:
-                return None
-            bp = self.view.blueprint_of(flow.viewer)
-            if k.cell >= bp.num_cells:
-                return None
-            x, y = card_model.cell_position(bp, k.cell)
-            height = len(flow.state.stacks[flow.viewer][k.cell])
-            z = units.CARD_THICKNESS + units.DIE_SIZE * height + card_model.HIGHLIGHT_LIFT * 2
-            p = self.view.root.get_relative_point(sv.root, Point3(x, y, z))
-            return p, units.CELL_PITCH * 0.98, sv.place.heading
-        node = self.view.dice[pool[min(k.die_index, len(pool) - 1)]]
-        p = node.get_pos(self.view.root)
-        s = node.get_sz(self.view.root)  # pool dice are drawn larger (layout.POOL_DIE_SCALE)
-        return (
-            Point3(p.x, p.y, p.z + units.DIE_SIZE * s / 2 + 0.04),
-            CURSOR_DIE_SIZE * s,
-            node.get_h(self.view.root),
-        )
+            return self.aim.cell_mark(flow.viewer, k.cell)
+        return self.aim.die_mark(pool[min(k.die_index, len(pool) - 1)], scaled=True)
 
     def update_cursor(self) -> None:
         """Move the keyboard cursor to where it stands, and the white brackets to a waiting
@@ -440,53 +402,25 @@ class TableControls:
         pend = self.flow.pending
         mark = None
         if pend is not None and self.flow.mode is Mode.TURN:
-            node = self.view.dice[pend.die]
-            p = node.get_pos(self.view.root)
-            mark = (
-                Point3(p.x, p.y, p.z + units.DIE_SIZE / 2 + 0.04),
-                CURSOR_DIE_SIZE,
-                node.get_h(self.view.root),
-            )
+            mark = self.aim.die_mark(pend.die, scaled=False)
         _place(self.pending_mark, self.view.root, mark)
+
+    # ---- where things are (the tests press and drop there) ------------------------------------
+    def columns(self, seat: int) -> list[Column]:
+        """The pick boxes of the stacks on a seat's card, in the card's frame (``scene.picking``)."""
+        return self.aim.columns(seat)
 
     def screen_of_die(self, die: int) -> tuple[float, float] | None:
         """Where a die shows on screen (the tests click there)."""
-        return self.picker.project(self.view.dice[die].get_pos(self.view.root), self.view.root)
+        return self.aim.screen_of_die(die)
 
     def screen_of_cell(self, seat: int, cell: int) -> tuple[float, float] | None:
-        """Where a space shows on screen: the centre of the top of its stack (of the printed
-        space when empty), or, when a nearer stack hides that, another visible point of its top
-        or sides that the pointer would pick as this space (the tests drop there). None when
-        the space does not show from this view (a taller stack in front hides it all)."""
-        sv, bp = self.view.seats[seat], self.view.blueprint_of(seat)
-        x, y = card_model.cell_position(bp, cell)
-        height = len(self.flow.state.stacks[seat][cell])
-        top = units.CARD_THICKNESS + units.DIE_SIZE * height
-        first = self.picker.project(Point3(x, y, top), sv.root)
-        if first is None or sv.card is None:
-            return first
-        a = units.DIE_SIZE * 0.4
-        tries = [(x, y, top)] + [(x + dx, y + dy, top) for dx in (-a, 0, a) for dy in (-a, 0, a)]
-        for z in [top - units.DIE_SIZE * (k + 0.5) for k in range(height)] if height else []:
-            tries += [(x + dx, y + dy, z) for dx, dy in ((0, -a), (-a, 0), (a, 0), (0, a))]
-        cols = self.columns(seat)
-        for p in tries:
-            at = self.picker.project(Point3(*p), sv.root)
-            if at is None:
-                continue
-            got = self.picker.cell_under(
-                *at, sv.card, lambda lx, ly: card_model.cell_at(bp, lx, ly), columns=cols
-            )
-            if got == cell:
-                return at
-        return None
+        """Where a space shows on screen, at a point the pointer would pick as that space."""
+        return self.aim.screen_of_cell(seat, cell)
 
     def screen_of_stack_top(self, seat: int, cell: int) -> tuple[float, float] | None:
         """Where the centre of the top face of a space's stack shows on screen."""
-        sv = self.view.seats[seat]
-        x, y = card_model.cell_position(self.view.blueprint_of(seat), cell)
-        top = units.CARD_THICKNESS + units.DIE_SIZE * len(self.flow.state.stacks[seat][cell])
-        return self.picker.project(Point3(x, y, top), sv.root)
+        return self.aim.screen_of_stack_top(seat, cell)
 
 
 def buildable_cells(blueprint) -> list[int]:
@@ -517,7 +451,8 @@ def arrow_step(blueprint, cell: int, d_row: int, d_col: int) -> int:
     return cell
 
 
-def _place(mark: NodePath, root: NodePath, where: tuple[Point3, float, float] | None) -> None:
+def _place(mark: NodePath, root: NodePath, where: Mark | None) -> None:
+    """Stand ``mark`` where ``where`` says in ``root``'s frame, or hide it (None)."""
     if where is None:
         mark.hide()
         return
