@@ -177,8 +177,9 @@ def screen_rect(node: NodePath, cam: NodePath, lens, size: tuple[int, int]) -> R
 
 
 def _box(node: NodePath) -> tuple[Point3, Point3]:
-    lo, hi = node.get_tight_bounds(node)
-    return lo, hi
+    bounds = node.get_tight_bounds(node)
+    assert bounds is not None, "a die has geometry"
+    return bounds
 
 
 def _first_hit(

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 from direct.gui.DirectGui import DirectButton
 from direct.showbase.DirectObject import DirectObject
+from panda3d.core import GraphicsWindow
 
 from blueprints3d.client.apps.demo_player import StepView, _button, render_steps
 from blueprints3d.i18n import _, language
@@ -154,6 +155,7 @@ def run_window(
         no_window_hint=NO_WINDOW_HINT,
     )
     player = ReplayPlayer(base, steps, title, on_quit=base.userExit)
+    assert isinstance(base.win, GraphicsWindow)  # a window, not an offscreen buffer
     player.accept(base.win.get_window_event(), lambda win: player.show_step(player.index))
     if autoplay:
         player.set_playing(True)

@@ -9,8 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import DTypeLike
 from panda3d.core import (
+    Camera,
+    ConstPointerToArray_unsigned_char,
     GraphicsOutput,
+    Lens,
     NodePath,
     OrthographicLens,
     PerspectiveLens,
@@ -61,10 +65,16 @@ def render_frames(base, count: int = 2) -> None:
         base.graphicsEngine.render_frame()
 
 
+def ram_array(image: ConstPointerToArray_unsigned_char, dtype: DTypeLike) -> np.ndarray:
+    """A texture's RAM image as a flat array over the same memory (no copy)."""
+    # numpy reads Panda3D's array through its buffer protocol, which the stubs leave out.
+    return np.frombuffer(image, dtype=dtype)  # type: ignore[call-overload, unused-ignore]
+
+
 def grab_frame(output) -> np.ndarray:
     """The last rendered frame of a window or buffer as an (h, w, 3) uint8 array, top row first."""
     tex: Texture = output.get_screenshot()
-    data = np.frombuffer(tex.get_ram_image_as("RGB"), dtype=np.uint8)
+    data = ram_array(tex.get_ram_image_as("RGB"), np.uint8)
     img = data.reshape(tex.get_y_size(), tex.get_x_size(), 3)
     return np.ascontiguousarray(img[::-1])
 
@@ -108,6 +118,7 @@ def snapshot(
     cam_node = base.camNode
     old_lens = cam_node.get_lens()
     w, h = base.win.get_x_size(), base.win.get_y_size()
+    lens: Lens
     if ortho_size is not None:
         lens = OrthographicLens()
         scale = ortho_size / min(w, h)
@@ -136,7 +147,7 @@ class View:
     """Where a scene is drawn: a window or offscreen buffer, and the camera drawing into it."""
 
     output: GraphicsOutput  # a window or buffer
-    cam: NodePath
+    cam: NodePath[Camera]
 
     @property
     def lens(self):

@@ -87,7 +87,9 @@ def set_ground(
     scene_root.set_shader_input("card_count", float(len(cards)), priority=p)
     top = scene_root.get_top()
     for i, card in enumerate(cards):
-        width, length = card.get_python_tag("card_size")
+        size = card.get_python_tag("card_size")
+        assert size is not None, "a card is tagged with its size (card_model.make_card)"
+        width, length = size
         # World (the graph's top, as p3d_ModelMatrix) -> card -> face (u, v) in [0, 1].
         to_card = LMatrix4f(card.get_mat(top))
         to_card.invert_in_place()
@@ -110,7 +112,11 @@ _PRIORITY = 20
 
 class Refraction:
     def __init__(
-        self, window: GraphicsOutput, camera: NodePath, scene_root: NodePath, scale: float = 0.3
+        self,
+        window: GraphicsOutput,
+        camera: NodePath[Camera],
+        scene_root: NodePath,
+        scale: float = 0.3,
     ) -> None:
         self.scene_root = scene_root
         self.texture = Texture("refraction")
@@ -157,7 +163,7 @@ class Refraction:
 
 
 def enable_refraction(
-    window: GraphicsOutput, camera: NodePath, scene_root: NodePath, scale: float = 0.3
+    window: GraphicsOutput, camera: NodePath[Camera], scene_root: NodePath, scale: float = 0.3
 ) -> Refraction | None:
     """Start refraction for glass under ``scene_root`` seen by ``camera`` in ``window``.
 

@@ -15,6 +15,7 @@ from panda3d.core import (
     ColorWriteAttrib,
     CullFaceAttrib,
     DirectionalLight,
+    GraphicsOutput,
     NodePath,
     RenderState,
     ShaderAttrib,
@@ -36,7 +37,7 @@ def hide_from_shadows(nodepath: NodePath) -> None:
 @dataclass
 class Lighting:
     root: NodePath
-    key: NodePath
+    key: NodePath[DirectionalLight]
     fill: NodePath
     ambient: NodePath
     shadows: bool
@@ -60,7 +61,7 @@ class Lighting:
         if not self.shadows or gsg is None:
             return False
         buffer = self.key.node().get_shadow_buffer(gsg)
-        if buffer is None:  # made on the first frame that uses it
+        if not isinstance(buffer, GraphicsOutput):  # None: made on the first frame that uses it
             return True
         # Only its depth is ever read: clearing its colour buffer is a wasted full-size fill.
         buffer.set_clear_color_active(False)
@@ -100,7 +101,7 @@ class Lighting:
         # ``this`` is the C++ object's address; holding ``bounds`` keeps it from being reused.
         seen = (
             bounds,
-            bounds.this,
+            bounds.this,  # type: ignore[attr-defined, unused-ignore]  # every Panda3D object has it; the stubs omit it
             self.root.get_net_transform(),
             self.root.is_hidden(SHADOW_MASK),
         )

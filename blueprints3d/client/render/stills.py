@@ -47,7 +47,7 @@ from panda3d.core import (
 )
 
 from blueprints3d.client.render import shaders
-from blueprints3d.client.render.capture import View
+from blueprints3d.client.render.capture import View, ram_array
 
 MAX_BOXES = 64  # dice a still's contact darkening knows (a building has far fewer)
 PRIORITY = 30  # over every shader input the table sets (glass uses up to 20)
@@ -580,13 +580,13 @@ class StillView(View):
     """An offscreen view whose picture (and depth, with ``depth``) come back through textures,
     resolved from its multisamples."""
 
-    colour: Texture = None
+    colour: Texture
     depth: Texture | None = None
     multisamples: int = 0
 
     def grab(self) -> np.ndarray:
         tex = self.colour
-        data = np.frombuffer(tex.get_ram_image_as("RGB"), dtype=np.uint8)
+        data = ram_array(tex.get_ram_image_as("RGB"), np.uint8)
         img = data.reshape(tex.get_y_size(), tex.get_x_size(), 3)
         return np.ascontiguousarray(img[::-1])
 
@@ -598,16 +598,23 @@ class StillView(View):
         raw = tex.get_ram_image()
         data: np.ndarray
         if tex.get_component_type() == Texture.T_float:
-            data = np.frombuffer(raw, dtype=np.float32)
+            data = ram_array(raw, np.float32)
         elif tex.get_component_type() == Texture.T_unsigned_int_24_8:
-            data = (np.frombuffer(raw, dtype=np.uint32) >> 8).astype(np.float64) / float(2**24 - 1)
+            data = (ram_array(raw, np.uint32) >> 8).astype(np.float64) / float(2**24 - 1)
         elif tex.get_component_type() == Texture.T_unsigned_short:
-            data = np.frombuffer(raw, dtype=np.uint16) / 65535.0
+            data = ram_array(raw, np.uint16) / 65535.0
         else:
-            data = np.frombuffer(raw, dtype=np.uint32) / float(2**32 - 1)
+            data = ram_array(raw, np.uint32) / float(2**32 - 1)
         n = tex.get_x_size() * tex.get_y_size()
         data = data[: n * (data.size // n)].reshape(tex.get_y_size(), tex.get_x_size(), -1)[..., 0]
         return np.ascontiguousarray(data[::-1])
+
+
+def window_size(width: int, height: int) -> WindowProperties:
+    """Window properties that ask for this size and nothing else."""
+    props = WindowProperties()
+    props.set_size(width, height)
+    return props
 
 
 def open_still_view(
@@ -628,7 +635,7 @@ def open_still_view(
             name,
             -20,
             fbp,
-            WindowProperties.size(width, height),
+            window_size(width, height),
             GraphicsPipe.BF_refuse_window,
             base.win.get_gsg(),
             base.win,

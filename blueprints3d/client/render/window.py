@@ -100,7 +100,7 @@ def open_base(
     return base
 
 
-def _open(native_fullscreen: bool, offscreen: bool, hint: str) -> ShowBase:
+def _open(native_fullscreen: bool, offscreen: bool, hint: str) -> _ShowBase:
     try:
         if native_fullscreen:
             base = _ShowBase(windowType="none")

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Literal
 
 from direct.interval.FunctionInterval import Func, Wait
 from direct.interval.LerpInterval import LerpFunc, LerpPosQuatInterval, LerpScaleInterval
@@ -32,6 +33,7 @@ LEAN_PER_CM = 3.0  # degrees the carried die leans for each cm it trails its goa
 LEAN_MAX = 14.0  # degrees, at most
 BOUNCE_TIME = 0.12  # s: the settle's two hops after a glide with a bounce
 SECOND_HOP = 0.3  # the second hop's height, of the first's
+Blend = Literal["easeIn", "easeOut", "easeInOut", "noBlend"]  # how a glide eases in and out
 
 
 class _Glide:
@@ -138,7 +140,7 @@ class Animator:
         lift: float = 0.0,
         on_done: Callable[[], None] | None = None,
         delay: float = 0.0,
-        blend: str = "easeInOut",
+        blend: Blend = "easeInOut",
         bounce: float = 0.0,
         scale: float | None = None,
     ) -> None:
@@ -166,7 +168,8 @@ class Animator:
         delay *= self.pace
         # Slerped orientation and eased position in one interval; the arc is added on top of its
         # z in the same frame (Parallel steps its children in order).
-        glide = Parallel(
+        # (The stubs give Parallel and Sequence CMetaInterval's constructor, not their own.)
+        glide = Parallel(  # type: ignore[call-overload, unused-ignore]
             LerpPosQuatInterval(node, duration, end, quat, other=self.root, blendType=blend),
             name=f"glide-{key}",
         )
@@ -181,7 +184,7 @@ class Animator:
                     duration=duration,
                 )
             )
-        steps = Sequence(Wait(delay), glide, name=f"glide-{key}")
+        steps = Sequence(Wait(delay), glide, name=f"glide-{key}")  # type: ignore[call-overload, unused-ignore]
         if bounce:
             steps.append(
                 LerpFunc(

@@ -27,6 +27,7 @@ from functools import lru_cache
 import numpy as np
 from panda3d.core import (
     Filename,
+    FreetypeFont,
     LColor,
     NodePath,
     PNMImage,
@@ -40,6 +41,7 @@ from panda3d.core import (
 from blueprints3d import resources
 from blueprints3d.client.render import assets, config
 from blueprints3d.client.render import highlight, materials
+from blueprints3d.client.render.capture import ram_array
 from blueprints3d.client.scene import fonts, units
 from blueprints3d.client.scene.script_text import picture_font_path, picture_script, picture_text
 from blueprints3d.engine.blueprints import Blueprint, standard_deck
@@ -141,7 +143,9 @@ def _text_maker(pixel_size: float, script: str = "latin") -> PNMTextMaker:
     it made, whatever the size. A title in Chinese or Persian takes that script's font."""
     maker = PNMTextMaker(card_font_path() if script == "latin" else picture_font_path(script), 0)
     if not maker.is_valid():
-        maker = PNMTextMaker(TextProperties.get_default_font())
+        font = TextProperties.get_default_font()
+        assert isinstance(font, FreetypeFont)  # the built-in font is a DynamicTextFont
+        maker = PNMTextMaker(font)
     maker.set_pixel_size(pixel_size)
     maker.set_fg(LColor(1, 1, 1, 1))
     return maker
@@ -173,7 +177,7 @@ def _pnm_grey(img: PNMImage) -> np.ndarray:
     """A one-channel PNMImage as float32, row 0 at the top (through a Texture's RAM image)."""
     tex = Texture()
     tex.load(img)
-    data = np.frombuffer(tex.get_ram_image(), np.uint8)
+    data = ram_array(tex.get_ram_image(), np.uint8)
     return (data.reshape(img.get_y_size(), img.get_x_size())[::-1] / np.float32(255)).astype(
         np.float32
     )
@@ -637,9 +641,10 @@ def cover_spaces(card: NodePath, cells) -> None:
     for cell in want:
         cover = card.find(f"**/cover-{cell}")
         if cover.is_empty():
-            cover = _make_cover(card, cell)
-            if cover is None:
+            made = _make_cover(card, cell)
+            if made is None:
                 continue
+            cover = made
         cover.show()
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from functools import lru_cache, cache
 
 import numpy as np
-from panda3d.core import Geom, NodePath, Quat, SamplerState, Texture, Vec3
+from panda3d.core import Geom, GeomNode, NodePath, Quat, SamplerState, Texture, Vec3
 
 from blueprints3d.client.render import assets, config
 from blueprints3d.client.render import materials
@@ -53,7 +53,9 @@ def _die_template() -> NodePath:
 
 def die_geom() -> Geom:
     """The shared rounded-cube Geom: vertex, normal, texcoord (into the pip atlas) and tangent."""
-    return _die_template().node().get_geom(0)
+    node = _die_template().node()
+    assert isinstance(node, GeomNode), "models/die.bam's die-mesh is a GeomNode"
+    return node.get_geom(0)
 
 
 @lru_cache(maxsize=1)
@@ -121,8 +123,9 @@ def show_material_symbols(on: bool, *roots: NodePath) -> None:
         if root.has_tag("material"):
             dice.append(root)
         for die in dice:
-            if die.has_python_tag("material"):
-                m = Material(die.get_python_tag("material"))
+            tag = die.get_python_tag("material")
+            if tag is not None:
+                m = Material(tag)
                 materials.set_die_pips(die, m, pips_for(m))
 
 

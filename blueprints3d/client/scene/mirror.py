@@ -10,12 +10,16 @@ The 3D table is never mirrored: it is a table, seen from a chair.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from direct.gui.DirectCheckButton import DirectCheckButton
 from direct.gui.DirectGuiBase import DirectGuiWidget
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import LMatrix4, NodePath, TextNode
 
-_SWAP = {
+Alignment = Literal[0, 1, 2, 3, 4, 5]  # TextNode.A_left ... A_boxed_center
+
+_SWAP: dict[Alignment, Alignment] = {
     TextNode.A_left: TextNode.A_right,
     TextNode.A_right: TextNode.A_left,
     TextNode.A_boxed_left: TextNode.A_boxed_right,
@@ -83,13 +87,12 @@ def mirror_panel(root: NodePath, about: float | None = None) -> None:
         if w is not None:
             child.set_x(2 * about - child.get_x())
             _mirror_widget(w)
-        elif isinstance(child.node(), TextNode):
+        elif isinstance(node := child.node(), TextNode):
             # A bare OnscreenText: its place is in the TextNode's own matrix (TextNode's
             # get_transform, not PandaNode's), its last row; reflected there about ``about``, its
             # node's own x only about 0 (the two add up: reflecting both about ``about`` would
             # move it by 2 * about, off a panel whose frame does not start at its origin).
             child.set_x(-child.get_x())
-            node = child.node()
             align = node.get_align()
             node.set_align(_SWAP.get(align, align))
             mat = LMatrix4(node.get_transform())

@@ -146,7 +146,10 @@ def _ray_box(o: Point3, v: Vec3, half: float) -> float | None:
 
 
 def ray_aabb(
-    o: Point3, v: Vec3, lo: tuple[float, float, float], hi: tuple[float, float, float]
+    o: Point3,
+    v: Vec3,
+    lo: Point3 | tuple[float, float, float],
+    hi: Point3 | tuple[float, float, float],
 ) -> float | None:
     """Distance along the ray (origin ``o``, direction ``v``) to the box ``lo``..``hi``, or None."""
     t0, t1 = -float("inf"), float("inf")

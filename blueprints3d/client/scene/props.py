@@ -31,8 +31,8 @@ def prop(model: str, name: str | None = None, rgba: RGBA | None = None) -> NodeP
     if model not in PROPS:
         raise ValueError(f"no prop {model!r}: expected one of {', '.join(PROPS)}")
     root = NodePath(name or model)
-    for part in assets.load_model(model).get_children():
-        part.copy_to(root)  # copies the node, shares its Geoms
+    for child in assets.load_model(model).get_children():
+        child.copy_to(root)  # copies the node, shares its Geoms
     felt = root.find("table-felt")
     if not felt.is_empty():
         felt.set_texture(TextureStage.get_default(), surface_texture("felt"))

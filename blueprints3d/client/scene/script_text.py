@@ -313,7 +313,8 @@ class ScriptText(OnscreenText):
 
     def setWordwrap(self, wordwrap: float | None) -> None:
         """A new width: the text is broken again, in reading order (``panda_text``)."""
-        super().setWordwrap(wordwrap)
+        # None clears the wrap (OnscreenText.setWordwrap), which the stubs leave out.
+        super().setWordwrap(wordwrap)  # type: ignore[arg-type, unused-ignore]
         if self._given:
             self.setText(self._given)
 

@@ -17,6 +17,7 @@ from panda3d.core import (
     TextGraphic,
     TextPropertiesManager,
     Texture,
+    TransparencyAttrib,
 )
 
 from blueprints3d.client.render.materials import BASE_COLOUR, PIP_COLOUR
@@ -92,5 +93,5 @@ def _glyph_node(material: Material) -> NodePath:
     cm.set_frame(left, left + side, bottom, top)
     card = NodePath(cm.generate())
     card.set_texture(icon_texture(Material(material)))
-    card.set_transparency(True)
+    card.set_transparency(TransparencyAttrib.M_alpha)
     return card
