@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from collections.abc import Sequence
 
+from blueprints3d.engine.awards import Placement
+from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.results import RoundResult
 from blueprints3d.engine.rules import (
@@ -23,8 +25,16 @@ from blueprints3d.engine.rules import (
     PRIZE_RULE_MESSAGES,
     PRIZE_VP,
     WOOD_PER_NEIGHBOUR,
+    Award,
+    Prize,
 )
-from blueprints3d.engine.scoring import DiePoints, SpaceCheck, blueprint_checks, explain_building
+from blueprints3d.engine.scoring import (
+    DiePoints,
+    SpaceCheck,
+    Stack,
+    blueprint_checks,
+    explain_building,
+)
 from blueprints3d.i18n import _, join_list, n_, translate
 from blueprints3d.presentation.words import title_word
 
@@ -151,125 +161,146 @@ def reveal_steps(result: RoundResult, names: Sequence[str]) -> list[RevealStep]:
     and last the round summary."""
     steps = [RevealStep("lift", _("Round {round} is over: the screens lift", round=result.round))]
     for p in result.turn_order:
-        name, score = names[p], result.scores[p]
-        bp, stacks = result.blueprints[p], result.buildings[p]
-        dice = explain_building(bp, stacks)
-        n = sum(len(s) for s in stacks)
-        steps.append(
-            RevealStep(
-                "building",
-                n_(
-                    "{name}'s building: {n} die on {card}",
-                    "{name}'s building: {n} dice on {card}",
-                    n,
-                    name=name,
-                    card=bp.name_message,
-                ),
-                p,
-                running=0,
-            )
-        )
-        running = 0
-        sums = {
-            Material.WOOD: score.wood,
-            Material.RECYCLED: score.recycled,
-            Material.STONE: score.stone,
-            Material.GLASS: score.glass,
-        }
-        for m in MATERIAL_ORDER:
-            of = [d for d in dice if d.material is m]
-            if not of:
-                continue
-            running += sums[m]
-            steps.append(_material_step(p, m, of, sums[m], running, name, [len(s) for s in stacks]))
-        checks = blueprint_checks(bp, stacks)
-        spaces = checks
-        running += score.blueprint
-        if score.blueprint:
-            caption = _(
-                "{name} built every space as printed: blueprint bonus +{bonus}",
-                name=name,
-                bonus=score.blueprint,
-            )
-        else:
-            wrong = sum(1 for c in checks if not c.ok)
-            caption = n_(
-                "No blueprint bonus (+{bonus}) for {name}: {n} space not as printed",
-                "No blueprint bonus (+{bonus}) for {name}: {n} spaces not as printed",
-                wrong,
-                bonus=BLUEPRINT_BONUS,
-                name=name,
-            )
-        tags = tuple(
-            Tag(
-                c.cell,
-                max(c.built - 1, 0),
-                _("needs {needed}, has {built}", needed=c.needed, built=c.built),
-            )
-            for c in checks
-            if not c.ok
-        )
-        steps.append(RevealStep("bonus", caption, p, tags=tags, spaces=spaces, running=running))
-        steps.append(
-            RevealStep(
-                "total",
-                _("{name}'s building scores {points}", name=name, points=_points(score.total)),
-                p,
-                running=score.total,
-            )
-        )
+        steps += _building_steps(result, p, names[p])
     for award, pl in result.awards.items():
-        who, total = names[pl.player], result.scores[pl.player].total
-        if pl.ties:
-            why = _(
-                "{name}, building score {total}; tied with {others}",
-                name=who,
-                total=total,
-                others=join_list([translate(m) for m in pl.tie_messages]),
-            )
-        else:
-            why = _("{name}, building score {total}", name=who, total=total)
-        steps.append(
-            RevealStep(
-                "award",
-                _(
-                    "{award} Award ({vp} VP) to {why}",
-                    award=title_word(award),
-                    vp=award.victory_points,
-                    why=why,
-                ),
-                pl.player,
-                card=award.value,
-            )
-        )
+        steps.append(_award_step(result, names, award, pl))
     for prize, pl in result.prizes.items():
-        rule = translate(PRIZE_RULE_MESSAGES[prize])
-        if pl.ties:
-            why = _(
-                "{name}: {rule}; also qualified: {others}",
-                name=names[pl.player],
-                rule=rule,
-                others=join_list([translate(m) for m in pl.tie_messages]),
-            )
-        else:
-            why = _("{name}: {rule}", name=names[pl.player], rule=rule)
-        steps.append(
-            RevealStep(
-                "prize",
-                _(
-                    "{prize} Prize ({vp} VP) to {why}",
-                    prize=title_word(prize),
-                    vp=PRIZE_VP,
-                    why=why,
-                ),
-                pl.player,
-                card=prize.value,
-            )
-        )
+        steps.append(_prize_step(names, prize, pl))
     if not result.prizes:
         steps.append(RevealStep("prize", _("No Prizes this round: no building qualified")))
     steps.append(RevealStep("summary", _("Round {round}: the scores", round=result.round)))
     return steps
+
+
+def _building_steps(result: RoundResult, p: int, name: str) -> list[RevealStep]:
+    """Player ``p``'s building: announced, each material scored, the bonus, the total."""
+    score = result.scores[p]
+    bp, stacks = result.blueprints[p], result.buildings[p]
+    dice = explain_building(bp, stacks)
+    n = sum(len(s) for s in stacks)
+    steps = [
+        RevealStep(
+            "building",
+            n_(
+                "{name}'s building: {n} die on {card}",
+                "{name}'s building: {n} dice on {card}",
+                n,
+                name=name,
+                card=bp.name_message,
+            ),
+            p,
+            running=0,
+        )
+    ]
+    running = 0
+    sums = {
+        Material.WOOD: score.wood,
+        Material.RECYCLED: score.recycled,
+        Material.STONE: score.stone,
+        Material.GLASS: score.glass,
+    }
+    for m in MATERIAL_ORDER:
+        of = [d for d in dice if d.material is m]
+        if not of:
+            continue
+        running += sums[m]
+        steps.append(_material_step(p, m, of, sums[m], running, name, [len(s) for s in stacks]))
+    running += score.blueprint
+    steps.append(_bonus_step(p, name, bp, stacks, score.blueprint, running))
+    steps.append(
+        RevealStep(
+            "total",
+            _("{name}'s building scores {points}", name=name, points=_points(score.total)),
+            p,
+            running=score.total,
+        )
+    )
+    return steps
+
+
+def _bonus_step(
+    p: int, name: str, bp: Blueprint, stacks: Sequence[Stack], blueprint: int, running: int
+) -> RevealStep:
+    """The blueprint bonus: earned (``blueprint`` points), or the spaces not as printed."""
+    checks = blueprint_checks(bp, stacks)
+    spaces = checks
+    if blueprint:
+        caption = _(
+            "{name} built every space as printed: blueprint bonus +{bonus}",
+            name=name,
+            bonus=blueprint,
+        )
+    else:
+        wrong = sum(1 for c in checks if not c.ok)
+        caption = n_(
+            "No blueprint bonus (+{bonus}) for {name}: {n} space not as printed",
+            "No blueprint bonus (+{bonus}) for {name}: {n} spaces not as printed",
+            wrong,
+            bonus=BLUEPRINT_BONUS,
+            name=name,
+        )
+    tags = tuple(
+        Tag(
+            c.cell,
+            max(c.built - 1, 0),
+            _("needs {needed}, has {built}", needed=c.needed, built=c.built),
+        )
+        for c in checks
+        if not c.ok
+    )
+    return RevealStep("bonus", caption, p, tags=tags, spaces=spaces, running=running)
+
+
+def _award_step(
+    result: RoundResult, names: Sequence[str], award: Award, pl: Placement
+) -> RevealStep:
+    """An Award handed out: to whom, on what score, tied with whom."""
+    who, total = names[pl.player], result.scores[pl.player].total
+    if pl.ties:
+        why = _(
+            "{name}, building score {total}; tied with {others}",
+            name=who,
+            total=total,
+            others=join_list([translate(m) for m in pl.tie_messages]),
+        )
+    else:
+        why = _("{name}, building score {total}", name=who, total=total)
+    return RevealStep(
+        "award",
+        _(
+            "{award} Award ({vp} VP) to {why}",
+            award=title_word(award),
+            vp=award.victory_points,
+            why=why,
+        ),
+        pl.player,
+        card=award.value,
+    )
+
+
+def _prize_step(names: Sequence[str], prize: Prize, pl: Placement) -> RevealStep:
+    """A Prize handed out: to whom, for what, who else qualified."""
+    rule = translate(PRIZE_RULE_MESSAGES[prize])
+    if pl.ties:
+        why = _(
+            "{name}: {rule}; also qualified: {others}",
+            name=names[pl.player],
+            rule=rule,
+            others=join_list([translate(m) for m in pl.tie_messages]),
+        )
+    else:
+        why = _("{name}: {rule}", name=names[pl.player], rule=rule)
+    return RevealStep(
+        "prize",
+        _(
+            "{prize} Prize ({vp} VP) to {why}",
+            prize=title_word(prize),
+            vp=PRIZE_VP,
+            why=why,
+        ),
+        pl.player,
+        card=prize.value,
+    )
 
 
 def reveal_seconds(steps: Sequence[RevealStep]) -> float:

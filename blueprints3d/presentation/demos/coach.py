@@ -141,48 +141,9 @@ def reveal(
             _("Space, a click or Next shows the next step; Enter skips to the scores."),
         )
     if step.kind == "building":
-        if step.player == you:
-            return (_("Now your building. Each material scores in its own way."),)
-        if step.player is not None:
-            return (
-                _(
-                    "Now {name}'s building. Each material scores in its own way.",
-                    name=names[step.player],
-                ),
-            )
-        return (_("Now  building. Each material scores in its own way."),)
+        return _building_bubbles(step, you, names)
     if step.kind == "material" and step.material is not None:
-        m = step.material
-        if m is Material.WOOD:
-            return (
-                _(
-                    "Wood: {points} points for every die a wood die shares a face with.",
-                    points=WOOD_PER_NEIGHBOUR,
-                ),
-                _("That is a die beside it on its level, below it or above it."),
-            )
-        if m is Material.RECYCLED:
-            return (
-                _("Recycled dice score together: the bigger the set, the more."),
-                _(
-                    "{one} for one, {three} for three, {most} for {count}.",
-                    one=RECYCLED_POINTS[1],
-                    three=RECYCLED_POINTS[3],
-                    most=RECYCLED_POINTS[-1],
-                    count=number_word(len(RECYCLED_POINTS) - 1),
-                ),
-            )
-        if m is Material.STONE:
-            return (
-                _("Stone scores more the higher it stands."),
-                _(
-                    "{low} on the card, {high} on level {level} and up.",
-                    low=STONE_POINTS[1],
-                    high=STONE_POINTS[-1],
-                    level=len(STONE_POINTS) - 1,
-                ),
-            )
-        return (_("Glass scores the number on its top, even when covered."),)
+        return _material_bubbles(step.material)
     if step.kind == "bonus":
         return (
             _(
@@ -197,21 +158,7 @@ def reveal(
             _("Victory points come from Awards and Prizes."),
         )
     if step.kind == "award":
-        award = next(iter(result.awards)) if result.awards else None
-        line = (
-            (
-                _(
-                    "With {count} players there is one Award: {award}, worth {vp} VP.",
-                    count=number_word(len(names)),
-                    award=title_word(award),
-                    vp=award.victory_points,
-                ),
-                _("It goes to the higher building score."),
-            )
-            if award is not None and len(AWARDS_BY_PLAYERS[len(names)]) == 1
-            else (_("Awards go to the highest building scores."),)
-        )
-        return line + tie(result, names)
+        return _award_bubbles(result, names)
     if step.kind == "prize":
         return (
             _("Prizes are for shapes and sets, whatever the building's score."),
@@ -227,6 +174,73 @@ def reveal(
     if step.kind == "summary":
         return (_("That is the round's score."), _("Next round (or Enter) finishes the lesson."))
     return ()
+
+
+def _building_bubbles(step: RevealStep, you: int, names: Sequence[str]) -> Bubbles:
+    """A building about to be scored: yours or whose."""
+    if step.player == you:
+        return (_("Now your building. Each material scores in its own way."),)
+    if step.player is not None:
+        return (
+            _(
+                "Now {name}'s building. Each material scores in its own way.",
+                name=names[step.player],
+            ),
+        )
+    return (_("Now  building. Each material scores in its own way."),)
+
+
+def _material_bubbles(m: Material) -> Bubbles:
+    """How one material scores."""
+    if m is Material.WOOD:
+        return (
+            _(
+                "Wood: {points} points for every die a wood die shares a face with.",
+                points=WOOD_PER_NEIGHBOUR,
+            ),
+            _("That is a die beside it on its level, below it or above it."),
+        )
+    if m is Material.RECYCLED:
+        return (
+            _("Recycled dice score together: the bigger the set, the more."),
+            _(
+                "{one} for one, {three} for three, {most} for {count}.",
+                one=RECYCLED_POINTS[1],
+                three=RECYCLED_POINTS[3],
+                most=RECYCLED_POINTS[-1],
+                count=number_word(len(RECYCLED_POINTS) - 1),
+            ),
+        )
+    if m is Material.STONE:
+        return (
+            _("Stone scores more the higher it stands."),
+            _(
+                "{low} on the card, {high} on level {level} and up.",
+                low=STONE_POINTS[1],
+                high=STONE_POINTS[-1],
+                level=len(STONE_POINTS) - 1,
+            ),
+        )
+    return (_("Glass scores the number on its top, even when covered."),)
+
+
+def _award_bubbles(result: RoundResult, names: Sequence[str]) -> Bubbles:
+    """What the Awards go to, and the round's ties."""
+    award = next(iter(result.awards)) if result.awards else None
+    line = (
+        (
+            _(
+                "With {count} players there is one Award: {award}, worth {vp} VP.",
+                count=number_word(len(names)),
+                award=title_word(award),
+                vp=award.victory_points,
+            ),
+            _("It goes to the higher building score."),
+        )
+        if award is not None and len(AWARDS_BY_PLAYERS[len(names)]) == 1
+        else (_("Awards go to the highest building scores."),)
+    )
+    return line + tie(result, names)
 
 
 def tie(result: RoundResult, names: Sequence[str]) -> Bubbles:
