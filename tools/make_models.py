@@ -51,7 +51,7 @@ from panda3d.core import (  # noqa: E402
 
 from blueprints3d.client.render import textures  # noqa: E402
 from blueprints3d.client.scene import card_model, dice_model, units  # noqa: E402
-from blueprints3d.client.table import layout  # noqa: E402
+from blueprints3d.client.table.model import layout  # noqa: E402
 
 # -- the die --------------------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from blueprints3d.client.render import assets
 from blueprints3d.client.render.textures import SURFACE_TEXTURE
 from blueprints3d.client.scene import units
 from blueprints3d.client.scene.props import BAG_CORD_COLOUR, prop
-from blueprints3d.client.table.view.table_view import BAG_MOUTH_Z
+from blueprints3d.client.table.view.pool_throws import BAG_MOUTH_Z
 
 TOOLS = Path(__file__).resolve().parents[3] / "tools"
 

@@ -95,8 +95,8 @@ def test_a_pool_dies_label_never_hides_the_prize_cards(tables, size):
     for die in app.flow.state.pool:
         app.controls.hover(*app.controls.screen_of_die(die))
         app.controls.update_cursor()
-        assert view.info_die == die and not view.info_label.is_hidden()
-        label = node_rect(t, view.info_label)
+        assert view.marks.info_die == die and not view.marks.info_label.is_hidden()
+        label = node_rect(t, view.marks.info_label)
         assert not any(overlaps(label, c) for c in cards), (die, label, cards)
         assert not overlaps(label, node_rect(t, view.dice[die]))  # beside the die, not over it
 

@@ -174,7 +174,7 @@ def test_the_material_symbols_switch_marks_the_dice_and_the_names_and_is_saved(t
         assert materials.die_pips(die, m) == dice_model.symbol_pip_texture(m)
         assert all("\5bp3d-symbol-" in r.textNode.get_text() for r in ranks)  # the glyph is the die
         assert app.hud.demand.dice[0].is_hidden()
-        assert "\5bp3d-symbol-" in app.view.die_info_text(0)
+        assert "\5bp3d-symbol-" in app.view.marks.die_info_text(0)
         scr.material_symbols.commandFunc(None)
         assert scr.material_symbols.words["text"] == "off"
         # The help's material pictures carry the symbols too, while they are on.

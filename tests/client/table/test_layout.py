@@ -9,7 +9,7 @@ import pytest
 from blueprints3d.client.scene import card_model, units
 from blueprints3d.client.scene.camera import View, fit_distance
 from blueprints3d.client.scene.picking import _ray_box
-from blueprints3d.client.table import layout
+from blueprints3d.client.table.model import layout
 from blueprints3d.engine.blueprints import Blueprint
 
 

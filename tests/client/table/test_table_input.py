@@ -14,7 +14,7 @@ from blueprints3d.client.table.model.options import AppOptions
 from blueprints3d.client.table.view.cursor import CURSOR_RGBA
 from blueprints3d.client.table.model.flow import Mode, SeatConfig
 from blueprints3d.client.table.hud.score_panel import NB
-from blueprints3d.client.table.view.table_view import LEGAL_RGBA
+from blueprints3d.client.table.view.marks import LEGAL_RGBA
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.scoring import score_building
@@ -86,7 +86,7 @@ def test_a_drop_on_the_top_or_the_side_of_a_stack_counts_for_that_space(table):
         assert c.press(*c.screen_of_die(die))
         c.move(*at)
         assert c.drag.hover == cell  # the highlight names the space the drop will use
-        lit = app.view.highlighted_cells[seat]
+        lit = app.view.marks.highlighted_cells[seat]
         assert lit[cell] != LEGAL_RGBA and lit[cell] is not None
         c.cancel_drag()
     out = drag(app, c.screen_of_die(die), over_top)
@@ -138,7 +138,7 @@ def test_a_die_that_fits_nowhere_dropped_on_a_stack_top_is_set_aside(table):
     assert c.press(*c.screen_of_die(die))
     c.move(*top)
     assert (
-        c.drag.hover == printed[0] and app.view.highlighted_cells.get(seat, {}) == {}
+        c.drag.hover == printed[0] and app.view.marks.highlighted_cells.get(seat, {}) == {}
     )  # no space named
     out = c.release(*top)
     assert out.ok and out.tentative and flow.pending.action == A.set_aside(die)

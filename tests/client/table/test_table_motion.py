@@ -11,25 +11,22 @@ import random
 
 import pytest
 from panda3d.core import Point3
+from support.table_rig import play, to_person
 
 from blueprints3d.client.scene.animation import BOUNCE_TIME, LIFT_TIME
-from blueprints3d.client.table.model.options import AppOptions
 from blueprints3d.client.table.controls.table_controls import OFF_CARD
 from blueprints3d.client.table.model.flow import Mode, SeatConfig
-from blueprints3d.client.table.offscreen import open_table
 from blueprints3d.client.table.model.layout import POOL_DIE_SCALE
+from blueprints3d.client.table.model.options import AppOptions
+from blueprints3d.client.table.offscreen import open_table
+from blueprints3d.client.table.view.award_cards import DEAL_STAGGER, DEAL_TIME
+from blueprints3d.client.table.view.table_props import DROP_BOUNCE, SCREEN_LIFT, SCREEN_LOWER_TIME
 from blueprints3d.client.table.view.table_view import (
     CARRY_SCALE,
-    DEAL_STAGGER,
-    DEAL_TIME,
     DRAG_HEIGHT,
-    DROP_BOUNCE,
     DROP_TIME,
     FLY_BACK_TIME,
-    SCREEN_LIFT,
-    SCREEN_LOWER_TIME,
 )
-from support.table_rig import play, to_person
 from blueprints3d.files.settings import Settings
 
 SOLO = [SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "easy")]
@@ -207,7 +204,7 @@ def test_a_new_rounds_screens_glide_down_and_its_cards_slide_in(offscreen_base):
         assert pos(app, cards[0]).z > 0.5  # over a low arc
         # The centre's Award and Prize cards slide in too.
         for key, card in centre.items():
-            home = view.root.get_relative_point(view.centre, view.round_card_homes[key])
+            home = view.root.get_relative_point(view.centre, view.cards.round_card_homes[key])
             assert (pos(app, card) - home).length() > 1.0, key
         view.update(
             max(
@@ -222,7 +219,7 @@ def test_a_new_rounds_screens_glide_down_and_its_cards_slide_in(offscreen_base):
             assert (pos(app, card) - home).length() < 1e-4
             assert card.get_h(view.seats[p].root) == pytest.approx(0.0, abs=1e-3)
         for key, card in centre.items():
-            assert (card.get_pos(view.centre) - view.round_card_homes[key]).length() < 1e-4
+            assert (card.get_pos(view.centre) - view.cards.round_card_homes[key]).length() < 1e-4
         assert not view.animator.active
     finally:
         t.close()
@@ -312,7 +309,7 @@ def test_short_halves_every_new_motion_and_off_moves_at_once(offscreen_base, ani
         for p, sv in enumerate(view.seats):
             assert (sv.card.get_pos(sv.root)).length() < 1e-4
         for key, card in view.round_cards.items():
-            assert (card.get_pos(view.centre) - view.round_card_homes[key]).length() < 1e-4
+            assert (card.get_pos(view.centre) - view.cards.round_card_homes[key]).length() < 1e-4
     finally:
         t.close()
 

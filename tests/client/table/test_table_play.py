@@ -172,7 +172,7 @@ def test_a_drop_off_the_card_returns_the_die_with_a_message(table):
 
 
 def test_dragging_lights_exactly_the_engines_legal_spaces(table):
-    from blueprints3d.client.table.view.table_view import HOVER_OK_RGBA, LEGAL_RGBA
+    from blueprints3d.client.table.view.marks import HOVER_OK_RGBA, LEGAL_RGBA
 
     app = new_game(
         table, [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")], 7
@@ -191,7 +191,7 @@ def test_dragging_lights_exactly_the_engines_legal_spaces(table):
     assert c.press(*c.screen_of_die(die))
     target = legal[0]
     c.move(*c.screen_of_cell(seat, target))
-    lit = app.view.highlighted_cells[seat]
+    lit = app.view.marks.highlighted_cells[seat]
     assert sorted(lit) == legal
     assert lit[target] == HOVER_OK_RGBA and all(lit[x] == LEGAL_RGBA for x in legal[1:])
     # The dragged die follows the pointer (with a little lag: a few frames later) and floats over
@@ -200,9 +200,9 @@ def test_dragging_lights_exactly_the_engines_legal_spaces(table):
     app.view.update(0.3)
     assert node.get_z(app.view.root) > 2.0
     c.release(*c.screen_of_cell(seat, target))
-    assert app.view.highlighted_cells[seat] == {}
+    assert app.view.marks.highlighted_cells[seat] == {}
     confirm(app, A.place(die, target))
-    assert app.view.highlighted_cells[seat] == {}
+    assert app.view.marks.highlighted_cells[seat] == {}
 
 
 def test_keyboard_alone_places_a_die(table):
@@ -319,7 +319,9 @@ def test_a_die_that_fits_nowhere_is_taken_and_leaves_the_game(table):
                 c = app.controls
                 assert c.press(*c.screen_of_die(die))
                 assert "fits nowhere" in app.hud.message.getText()
-                assert app.view.highlighted_cells.get(flow.viewer, {}) == {}  # no space lights up
+                assert (
+                    app.view.marks.highlighted_cells.get(flow.viewer, {}) == {}
+                )  # no space lights up
                 out = c.release(*card_centre(app, flow.viewer))
                 assert out is not None and out.ok
                 confirm(app, A.set_aside(die))

@@ -40,11 +40,15 @@ def test_the_hover_label_goes_when_the_pointer_leaves_the_window(table):
     pointer.at = c.screen_of_die(die)
     try:
         app.step()
-        assert view.hovered_die == die and view.info_die == die and not view.info_label.is_hidden()
+        assert (
+            view.hovered_die == die
+            and view.marks.info_die == die
+            and not view.marks.info_label.is_hidden()
+        )
         pointer.at = None  # the mouse watcher has no mouse: the pointer left the window
         app.step()
         assert view.hovered_die is None
-        assert view.info_die != die  # back on the keyboard cursor's die, or hidden
+        assert view.marks.info_die != die  # back on the keyboard cursor's die, or hidden
     finally:
         pointer.at = None
 
@@ -58,12 +62,14 @@ def test_a_drag_out_of_the_window_names_no_space(table):
     assert c.press(*c.screen_of_die(die))
     at = c.screen_of_cell(seat, cell)
     c.move(*at)
-    assert c.drag.hover == cell and not view.space_label.is_hidden()
+    assert c.drag.hover == cell and not view.marks.space_label.is_hidden()
     app.input.pointer.at = None  # the pointer left the window
     try:
         app.step()
-        assert c.drag.hover is None and view.space_label.is_hidden()
-        assert set(view.highlighted_cells[seat]) == set(flow.legal_cells(die))  # still shown legal
+        assert c.drag.hover is None and view.marks.space_label.is_hidden()
+        assert set(view.marks.highlighted_cells[seat]) == set(
+            flow.legal_cells(die)
+        )  # still shown legal
     finally:
         c.cancel_drag()
 

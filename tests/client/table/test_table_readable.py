@@ -128,41 +128,41 @@ def test_hover_and_the_keyboard_cursor_name_the_die_in_large_type(table):
     # At the start of a turn the keyboard cursor stands on the first pool die, unnamed: the label
     # names only a die the player pointed at or chose (at a fresh start, none). Once the keys move the cursor, its die is named.
     controls.update_cursor()
-    assert view.info_label.is_hidden() and view.info_die is None
+    assert view.marks.info_label.is_hidden() and view.marks.info_die is None
     assert controls.key("arrow_right") and controls.key("arrow_left")
     controls.update_cursor()
-    assert not view.info_label.is_hidden() and view.info_die == pool[0]
+    assert not view.marks.info_label.is_hidden() and view.marks.info_die == pool[0]
     for d in (pool[0], pool[-1]):
         xy = controls.screen_of_die(d)
         controls.hover(*xy)
         controls.update_cursor()
-        assert view.info_die == d
-        text = view.info_label.node().get_text()
+        assert view.marks.info_die == d
+        text = view.marks.info_label.node().get_text()
         assert str(app.flow.state.values[d]) in text and M(MATERIAL_OF[d]).label in text
         table.render(2)
-        assert label_px_height(table, view.info_label) >= 18  # large type beside the die
+        assert label_px_height(table, view.marks.info_label) >= 18  # large type beside the die
         # ...and beside it, not over it: a pool die's label stands just in front of it (above
         # it, it would hide the Prize cards behind the pool: tests/client/table/test_glance.py).
-        label, die = node_rect(table, view.info_label), node_rect(table, view.dice[d])
+        label, die = node_rect(table, view.marks.info_label), node_rect(table, view.dice[d])
         assert not overlaps(label, die), (label, die)
         assert label[1] >= die[3] - 2 and die[0] <= (label[0] + label[2]) / 2 <= die[2]  # under it
     view.show_die_info(None)
-    assert view.info_label.is_hidden()
+    assert view.marks.info_label.is_hidden()
 
 
 def test_the_pointed_space_says_the_height_printed_on_it(table):
-    from blueprints3d.client.table.view.table_view import HOVER_BAD_RGBA, HOVER_OK_RGBA, LEGAL_RGBA
+    from blueprints3d.client.table.view.marks import HOVER_BAD_RGBA, HOVER_OK_RGBA, LEGAL_RGBA
 
     app = start(table, 2, 5)
     view, seat = app.view, app.flow.viewer
     bp = view.seats[seat].blueprint
     cell = next(c for c in range(bp.num_cells) if bp.heights[c] is not None)
     view.highlight_cells(seat, {cell: HOVER_OK_RGBA})
-    assert not view.space_label.is_hidden()
-    assert view.space_label.node().get_text().startswith(f"needs {bp.heights[cell]}")
+    assert not view.marks.space_label.is_hidden()
+    assert view.marks.space_label.node().get_text().startswith(f"needs {bp.heights[cell]}")
     view.highlight_cells(seat, {cell: HOVER_BAD_RGBA, (cell + 1) % bp.num_cells: LEGAL_RGBA})
-    assert view.space_label.node().get_text().startswith(f"needs {bp.heights[cell]}")
+    assert view.marks.space_label.node().get_text().startswith(f"needs {bp.heights[cell]}")
     view.highlight_cells(seat, {cell: LEGAL_RGBA})  # only the legal glow: no space is pointed at
-    assert view.space_label.is_hidden()
+    assert view.marks.space_label.is_hidden()
     view.clear_highlights()
-    assert view.space_label.is_hidden()
+    assert view.marks.space_label.is_hidden()

@@ -14,7 +14,7 @@ import pytest
 from blueprints3d.cli import build_parser
 from blueprints3d.client.render import audio
 from blueprints3d.client.render.audio import PLACE_SPEED, SoundBank
-from blueprints3d.client.table import table_sounds as TS
+from blueprints3d.client.table.view import table_sounds as TS
 from blueprints3d.client.table.model.options import options_from_args
 from blueprints3d.client.table.model.flow import GameFlow, Mode, SeatConfig
 from blueprints3d.engine import actions as A

@@ -74,7 +74,7 @@ def test_the_first_pool_is_thrown_and_rests_showing_the_engines_values(offscreen
     try:
         app = t.app
         pool = list(app.flow.state.pool)
-        assert app.view.throw_in_flight and set(app.view.throwing) == set(pool)
+        assert app.view.throw_in_flight and set(app.view.pool_throws.throwing) == set(pool)
         # Mid-throw: the dice are in the air or on the felt, not yet in their places.
         app.view.update(0.3)
         assert any(
@@ -113,7 +113,9 @@ def test_replacements_and_new_rounds_are_thrown_and_space_skips(offscreen_base):
                 play(flow, rng.choice(flow.state.legal_actions()))  # asserts the confirm is ok
                 new = set(flow.state.pool) - before
                 if new and flow.mode in (Mode.TURN, Mode.BOT):
-                    assert new <= set(app.view.throwing)  # the replacement die comes out thrown
+                    assert new <= set(
+                        app.view.pool_throws.throwing
+                    )  # the replacement die comes out thrown
                     replacements += 1
                     play_out(app)
                     check_pool_at_rest(app)
@@ -127,14 +129,14 @@ def test_the_same_game_throws_the_same(offscreen_base):
     for _ in range(2):
         t = table_with(offscreen_base, seed=5)
         try:
-            player = next(iter(t.app.view.throwing.values()))
+            player = next(iter(t.app.view.pool_throws.throwing.values()))
             tracks.append(player.throw.positions.copy())
         finally:
             t.close()
     assert tracks[0].shape == tracks[1].shape and np.array_equal(tracks[0], tracks[1])
     t = table_with(offscreen_base, seed=6)
     try:
-        other = next(iter(t.app.view.throwing.values())).throw.positions
+        other = next(iter(t.app.view.pool_throws.throwing.values())).throw.positions
         assert other.shape != tracks[0].shape or not np.array_equal(other, tracks[0])
     finally:
         t.close()
@@ -170,7 +172,9 @@ def test_the_in_demand_dice_roll_onto_the_scoreboard(offscreen_base):
     try:
         app = t.app
         view = app.view
-        assert len(view.side_throws) == 1  # the round's two in-demand dice, thrown with the pool
+        assert (
+            len(view.pool_throws.side_throws) == 1
+        )  # the round's two in-demand dice, thrown with the pool
         nodes = view.in_demand_nodes
         homes = [(-2.1, 0.5), (2.1, 0.5)]
         view.update(0.4)
@@ -179,7 +183,7 @@ def test_the_in_demand_dice_roll_onto_the_scoreboard(offscreen_base):
             for n, (hx, hy) in zip(nodes, homes)
         )
         play_out(app)
-        assert not view.side_throws
+        assert not view.pool_throws.side_throws
         for n, (hx, hy), shown in zip(nodes, homes, (1, 6)):
             p = n.get_pos()  # on the scoreboard, in its slot, lying on the board's top
             assert (

@@ -25,14 +25,13 @@ from blueprints3d.client.scene.picking import Column, Picker
 from blueprints3d.client.table.controls.table_aim import Mark, TableAim
 from blueprints3d.client.table.model.flow import GameFlow, Mode, Outcome, Pending
 from blueprints3d.client.table.view.cursor import make_cursor
-from blueprints3d.client.table.view.table_view import (
-    DRAG_HEIGHT,
+from blueprints3d.client.table.view.marks import (
     HOVER_BAD_RGBA,
     HOVER_OK_RGBA,
     LEGAL_RGBA,
     SELECT_RGBA,
-    TableView,
 )
+from blueprints3d.client.table.view.table_view import DRAG_HEIGHT, TableView
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.state import Phase
 from blueprints3d.i18n import N_, _

@@ -7,6 +7,7 @@ after every move) makes sure nothing is lost. When frames come again, the note i
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections.abc import Callable
@@ -38,10 +39,8 @@ class FrameWatchdog:
         self.last = self.clock()
         if self.noted:  # it moved again: the note would say something that is not so
             self.noted = False
-            try:
+            with contextlib.suppress(OSError):
                 clear_stall(self.folder)
-            except OSError:
-                pass
 
     def check(self) -> bool:
         """Note a stall if the frames stopped; whether one is noted now."""
@@ -68,7 +67,5 @@ class FrameWatchdog:
         if self._thread is not None:
             self._thread.join(2.0)
         if self.noted:
-            try:
+            with contextlib.suppress(OSError):
                 clear_stall(self.folder)
-            except OSError:
-                pass

@@ -179,7 +179,7 @@ class Podium:
         pix = [p for p in pix if p is not None]
         if not pix:
             return None
-        xs, ys = zip(*pix)
+        xs, ys = zip(*pix, strict=True)
         return min(xs), min(ys), max(xs), max(ys)
 
     def layout(self) -> None:
@@ -200,7 +200,7 @@ class Podium:
             y = (h / 2 - max(line, top - margin)) / u
             self.title.setPos((mid - w / 2) / u, y)
             self._clear_title(w, h, u, margin, y)
-        for i, (label, (view, save)) in enumerate(zip(self.labels, self.buttons)):
+        for i, (label, (view, save)) in enumerate(zip(self.labels, self.buttons, strict=True)):
             r = rects[i]
             if r is None:
                 continue
@@ -224,7 +224,7 @@ class Podium:
             bounds = [b.getBounds() for b in (view, save)]
             gap = line * 0.4
             x = cx - (sum((r - l) * bs * u for l, r, _b, _t in bounds) + gap) / 2
-            for b, (l, r, _b, _t) in zip((view, save), bounds):
+            for b, (l, r, _b, _t) in zip((view, save), bounds, strict=True):
                 b.set_scale(bs)
                 b.set_pos((x - l * bs * u - w / 2) / u, 0, (h / 2 - by) / u)
                 x += (r - l) * bs * u + gap
