@@ -25,6 +25,24 @@ def _delay(text: str) -> float:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_window_arguments(parser)
+    _add_game_arguments(parser)
+    _add_saving_arguments(parser)
+    parser.add_argument(
+        "--mute",
+        action="store_true",
+        help=_("no sound this run (the settings' volume and mute are kept for the next)"),
+    )
+    parser.add_argument(
+        "--verbose",
+        action="store_true",
+        help=_("let Panda3D print its start-up messages (display pipes, input devices)"),
+    )
+    add_hidden_arguments(parser)
+
+
+def add_window_arguments(parser: argparse.ArgumentParser) -> None:
+    """The table's window and how it draws (`play` and `tutorial`)."""
     parser.add_argument(
         "--size",
         type=window_size,
@@ -45,6 +63,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             "(colour-blind help; the settings screen's switch keeps it on)"
         ),
     )
+
+
+def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    """The game to start: its seats, seed and first player, and how it is shown."""
     parser.add_argument(
         "--seats",
         metavar="SEATS",
@@ -80,6 +102,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             "(default 0.8, the blueprints3d-bot-delay setting)"
         ),
     )
+
+
+def _add_saving_arguments(parser: argparse.ArgumentParser) -> None:
+    """The autosave: resume it, a slot of its own, or none."""
     parser.add_argument(
         "--resume",
         action="store_true",
@@ -102,17 +128,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             folder=where(default_dir()).replace("%", "%%"),
         ),
     )  # argparse %-formats help
-    parser.add_argument(
-        "--mute",
-        action="store_true",
-        help=_("no sound this run (the settings' volume and mute are kept for the next)"),
-    )
-    parser.add_argument(
-        "--verbose",
-        action="store_true",
-        help=_("let Panda3D print its start-up messages (display pipes, input devices)"),
-    )
-    # For benchmarks and smoke tests: render N frames, print the start-up time, exit.
+
+
+def add_hidden_arguments(parser: argparse.ArgumentParser) -> None:
+    """For benchmarks and smoke tests (not in --help): render N frames, print the start-up
+    time, exit; draw offscreen."""
     parser.add_argument(
         "--quit-after", type=int, default=0, metavar="FRAMES", help=argparse.SUPPRESS
     )

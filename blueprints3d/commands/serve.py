@@ -17,9 +17,16 @@ HELP = N_("run the game server for play over the network (rooms saved after ever
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from blueprints3d.net.server import DEFAULT_HOST, DEFAULT_PORT, Limits
+    _add_address_arguments(parser)
+    _add_room_limit_arguments(parser)
+    _add_upkeep_arguments(parser)
+    _add_trust_arguments(parser)
 
-    d = Limits()
+
+def _add_address_arguments(parser: argparse.ArgumentParser) -> None:
+    """Where the server listens."""
+    from blueprints3d.net.server import DEFAULT_HOST, DEFAULT_PORT
+
     parser.add_argument(
         "--host",
         default=DEFAULT_HOST,
@@ -31,6 +38,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_PORT,
         help=_("the port (default {port}; 0: any free one)", port=DEFAULT_PORT),
     )
+
+
+def _add_room_limit_arguments(parser: argparse.ArgumentParser) -> None:
+    """How many rooms and connections the server holds, in all and per address."""
+    from blueprints3d.net.server import Limits
+
+    d = Limits()
     parser.add_argument(
         "--max-rooms",
         type=whole_number(1, 1_000_000),
@@ -55,6 +69,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             n=d.connections_per_address,
         ),
     )
+
+
+def _add_upkeep_arguments(parser: argparse.ArgumentParser) -> None:
+    """How long an idle connection, an untouched room and a finished room are kept, and how many
+    computer seats think at once."""
+    from blueprints3d.net.server import Limits
+
+    d = Limits()
     parser.add_argument(
         "--idle-timeout",
         type=finite_number(1, 7 * 86400),
@@ -92,6 +114,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help=_("computer seats that think at once, server-wide (default {n})", n=d.thinking),
     )
+
+
+def _add_trust_arguments(parser: argparse.ArgumentParser) -> None:
+    """Whom the server believes: a reverse proxy's forwarded address, a creator's seed."""
     parser.add_argument(
         "--behind-proxy",
         action="store_true",

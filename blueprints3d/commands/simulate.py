@@ -6,6 +6,7 @@ import argparse
 import statistics
 import sys
 import time
+from dataclasses import dataclass, field
 
 from blueprints3d.commands.argtypes import non_negative, whole_number
 from blueprints3d.engine.playout import random_game
@@ -40,32 +41,49 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+@dataclass
+class Tally:
+    """What the games scored, summed as they are played."""
+
+    per_category: dict[str, list[int]] = field(default_factory=lambda: {c: [] for c in CATEGORIES})
+    prizes_won: dict[Prize, int] = field(default_factory=lambda: dict.fromkeys(Prize, 0))
+    prizes_qualified: dict[Prize, int] = field(default_factory=lambda: dict.fromkeys(Prize, 0))
+    victory_points: list[int] = field(default_factory=list)
+    shared: int = 0
+    rounds: int = 0
+
+    def add(self, state) -> None:
+        """One finished game: every round's buildings and Prizes, and its result."""
+        for rr in state.round_results:
+            self.rounds += 1
+            for s in rr.scores:
+                d = s.to_dict()
+                for c in CATEGORIES:
+                    self.per_category[c].append(d[c])
+                for p in s.prizes:
+                    self.prizes_qualified[p] += 1
+            for p in rr.prizes:
+                self.prizes_won[p] += 1
+        res = state.result()
+        assert res is not None  # a random game is played to its end
+        self.victory_points.extend(res.victory_points)
+        self.shared += res.shared
+
+
 def run(args: argparse.Namespace) -> int:
-    per_cat: dict[str, list[int]] = {c: [] for c in CATEGORIES}
-    prizes_won = {p: 0 for p in Prize}
-    prizes_qualified = {p: 0 for p in Prize}
-    vp: list[int] = []
-    shared = 0
-    rounds = 0
+    tally = play_games(args)
+    print_statistics(args, tally)
+    return 0
+
+
+def play_games(args: argparse.Namespace) -> Tally:
+    """Play ``args.games`` random games, with a progress line on stderr twice a second."""
+    tally = Tally()
     start = last = time.monotonic()
     progress = False  # a progress line stands unfinished on stderr
     try:
         for i in range(args.games):
-            state = random_game(args.players, args.seed + i)
-            for rr in state.round_results:
-                rounds += 1
-                for s in rr.scores:
-                    d = s.to_dict()
-                    for c in CATEGORIES:
-                        per_cat[c].append(d[c])
-                    for p in s.prizes:
-                        prizes_qualified[p] += 1
-                for p in rr.prizes:
-                    prizes_won[p] += 1
-            res = state.result()
-            assert res is not None  # a random game is played to its end
-            vp.extend(res.victory_points)
-            shared += res.shared
+            tally.add(random_game(args.players, args.seed + i))
             now = time.monotonic()
             if now - last > 0.5 or i + 1 == args.games:
                 last = now
@@ -87,6 +105,11 @@ def run(args: argparse.Namespace) -> int:
             print(file=sys.stderr)
         raise
     print(file=sys.stderr)
+    return tally
+
+
+def print_statistics(args: argparse.Namespace, tally: Tally) -> None:
+    per_cat, vp, shared = tally.per_category, tally.victory_points, tally.shared
     buildings = len(per_cat["total"])
     print(
         _(
@@ -115,9 +138,8 @@ def run(args: argparse.Namespace) -> int:
     print("\n" + _("Blueprint bonus earned by {share} of buildings", share=f"{bonus:.1%}"))
     print("\n" + _("Prizes (share of rounds awarded; share of buildings qualifying):"))
     for p in Prize:
-        print(
-            f"  {_(p.title):<21} {prizes_won[p] / rounds:6.1%}   {prizes_qualified[p] / buildings:6.1%}"
-        )
+        won, qualified = tally.prizes_won[p] / tally.rounds, tally.prizes_qualified[p] / buildings
+        print(f"  {_(p.title):<21} {won:6.1%}   {qualified:6.1%}")
     print(
         "\n"
         + _(
@@ -135,4 +157,3 @@ def run(args: argparse.Namespace) -> int:
             share=f"{shared / args.games:.1%}",
         )
     )
-    return 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from blueprints3d.commands import play
 from blueprints3d.commands.argtypes import window_size
 from blueprints3d.i18n import _
 
@@ -20,17 +21,13 @@ def add_window_arguments(parser: argparse.ArgumentParser) -> None:
         help=_("plain colours instead of the material shaders (old or software GL)"),
     )
     parser.add_argument("--mute", action="store_true", help=_("no sound this run"))
-    parser.add_argument(
-        "--quit-after", type=int, default=0, metavar="FRAMES", help=argparse.SUPPRESS
-    )
-    parser.add_argument("--offscreen", action="store_true", help=argparse.SUPPRESS)
+    play.add_hidden_arguments(parser)
 
 
 def open_table(args: argparse.Namespace, network: Any, local_server: Any = None) -> int:
     """Run the table in a window until the player quits, as one seat of ``network``'s room
     (a ``NetStart``); ``local_server``, a server this process runs, stops with it."""
     from blueprints3d.client.table.run import run_app
-    from blueprints3d.commands import play
 
     parser = argparse.ArgumentParser(add_help=False)
     play.add_arguments(parser)
