@@ -58,7 +58,7 @@ def make_label(
     scale: float = 1.0,
     flat: bool = True,
     wordwrap: float | None = None,
-) -> NodePath:
+) -> NodePath[TextNode]:
     """Text in the scene: lying flat on the table (``flat``) or standing, centred."""
     tn = TextNode(name)
     tn.set_align(TextNode.A_center)

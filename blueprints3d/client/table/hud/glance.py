@@ -219,9 +219,10 @@ class PrizeMeters:
 
     def rect(self) -> Rect | None:
         """What the block covers, in aspect2d units; None while hidden."""
-        if not self.shown:
+        bounds = self.root.get_tight_bounds(self.root.get_parent()) if self.shown else None
+        if bounds is None:  # hidden, or nothing drawn
             return None
-        lo, hi = self.root.get_tight_bounds(self.root.get_parent())
+        lo, hi = bounds
         return lo.x, hi.x, lo.z, hi.z
 
     def destroy(self) -> None:

@@ -113,7 +113,10 @@ class CameraRig:
             for part in (sv.screen, sv.name_label):
                 if part.is_hidden():
                     continue
-                lo, hi = part.get_tight_bounds(scene)
+                bounds = part.get_tight_bounds(scene)
+                if bounds is None:  # nothing drawn
+                    continue
+                lo, hi = bounds
                 shown = [
                     q
                     for q in (

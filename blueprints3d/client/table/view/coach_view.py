@@ -36,7 +36,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from panda3d.core import ColorBlendAttrib, LColor, NodePath, Point3
+from panda3d.core import ColorBlendAttrib, LColor, NodePath, Point3, TextNode
 
 from blueprints3d.ai import coach
 from blueprints3d.client.render import highlight
@@ -404,7 +404,7 @@ class Coach:
         self._player = player
         self._follow()
 
-    def _number(self, parent: NodePath, ranks: list[int], best: int) -> NodePath:
+    def _number(self, parent: NodePath, ranks: list[int], best: int) -> NodePath[TextNode]:
         colour = BEST_RGBA[:3] + (1.0,) if best == 1 else OTHER_RGBA
         label = make_label(
             f"hint-number-{best}",

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from panda3d.core import NodePath, Point3, Vec3
+from panda3d.core import NodePath, Point3, TextNode, Vec3
 
 from blueprints3d.client.scene import card_model, units
 from blueprints3d.client.scene.picking import Picker
@@ -33,7 +33,7 @@ WEIGHTS = {"tag": 10.0, "hatched": 10.0, "window": 10.0, "ghost": 5.0, "space": 
 
 @dataclass
 class Tag:
-    label: NodePath  # the number (a billboard TextNode)
+    label: NodePath[TextNode]  # the number (a billboard)
     cell: int  # the hinted space
     centre: Point3  # the ghost die's centre, in the view's root frame
     rect: Rect | None = None
@@ -76,7 +76,7 @@ class TagLayout:
             for z in (units.CARD_THICKNESS, top)
         )
 
-    def label_rect(self, label: NodePath, at: Point3) -> Rect | None:
+    def label_rect(self, label: NodePath[TextNode], at: Point3) -> Rect | None:
         """The label's card on the window were it at ``at`` (the view's root frame): a billboard
         faces the camera, so its corners lie along the camera's right and up."""
         root = self.view.root
