@@ -68,7 +68,7 @@ def render_frames(base, count: int = 2) -> None:
 def ram_array(image: ConstPointerToArray_unsigned_char, dtype: DTypeLike) -> np.ndarray:
     """A texture's RAM image as a flat array over the same memory (no copy)."""
     # numpy reads Panda3D's array through its buffer protocol, which the stubs leave out.
-    return np.frombuffer(image, dtype=dtype)  # type: ignore[call-overload, unused-ignore]
+    return np.frombuffer(image, dtype=dtype)  # type: ignore[call-overload]
 
 
 def grab_frame(output) -> np.ndarray:

@@ -101,7 +101,7 @@ class Lighting:
         # ``this`` is the C++ object's address; holding ``bounds`` keeps it from being reused.
         seen = (
             bounds,
-            bounds.this,  # type: ignore[attr-defined, unused-ignore]  # every Panda3D object has it; the stubs omit it
+            bounds.this,  # type: ignore[attr-defined]  # every Panda3D object has it; the stubs omit it
             self.root.get_net_transform(),
             self.root.is_hidden(SHADOW_MASK),
         )

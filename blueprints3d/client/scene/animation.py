@@ -169,7 +169,7 @@ class Animator:
         # Slerped orientation and eased position in one interval; the arc is added on top of its
         # z in the same frame (Parallel steps its children in order).
         # (The stubs give Parallel and Sequence CMetaInterval's constructor, not their own.)
-        glide = Parallel(  # type: ignore[call-overload, unused-ignore]
+        glide = Parallel(  # type: ignore[call-overload]
             LerpPosQuatInterval(node, duration, end, quat, other=self.root, blendType=blend),
             name=f"glide-{key}",
         )
@@ -184,7 +184,7 @@ class Animator:
                     duration=duration,
                 )
             )
-        steps = Sequence(Wait(delay), glide, name=f"glide-{key}")  # type: ignore[call-overload, unused-ignore]
+        steps = Sequence(Wait(delay), glide, name=f"glide-{key}")  # type: ignore[call-overload]
         if bounce:
             steps.append(
                 LerpFunc(

@@ -314,7 +314,7 @@ class ScriptText(OnscreenText):
     def setWordwrap(self, wordwrap: float | None) -> None:
         """A new width: the text is broken again, in reading order (``panda_text``)."""
         # None clears the wrap (OnscreenText.setWordwrap), which the stubs leave out.
-        super().setWordwrap(wordwrap)  # type: ignore[arg-type, unused-ignore]
+        super().setWordwrap(wordwrap)  # type: ignore[arg-type]
         if self._given:
             self.setText(self._given)
 
