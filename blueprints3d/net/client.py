@@ -220,6 +220,27 @@ class _Play:
                 self.moves += 1
 
 
+def _dropped(play: _Play, e: Exception, failed: int, tries: int) -> int:
+    """A connection of ``play`` ended with ``e``: the failed tries in a row now, or NetError
+    when the seat is lost for good (a close that ends it, never seated, ``tries`` failed)."""
+    if isinstance(e, ConnectionClosed) and (end := ending(e, play.seat is not None)) is not None:
+        raise NetError(end) from None
+    if play.seat is None:  # never seated: there is no seat to come back to
+        raise NetError(
+            Message.of("could not reach the server: {reason}", reason=str(e) or type(e).__name__)
+        ) from None
+    failed = 0 if play.progress else failed + 1
+    if failed >= tries:
+        raise NetError(
+            Message.counted(
+                "the connection to the server was lost {n} time with no move made",
+                "the connection to the server was lost {n} times in a row with no move made",
+                failed,
+            )
+        ) from None
+    return failed
+
+
 def play_random(
     url: str,
     room: str,
@@ -274,27 +295,7 @@ def play_random(
         except InvalidURI as e:
             raise NetError(Message.of("{reason}", reason=str(e))) from None
         except (_Lost, OSError, InvalidHandshake, ConnectionClosed, TimeoutError) as e:
-            if (
-                isinstance(e, ConnectionClosed)
-                and (end := ending(e, play.seat is not None)) is not None
-            ):
-                raise NetError(end) from None
-            if play.seat is None:  # never seated: there is no seat to come back to
-                raise NetError(
-                    Message.of(
-                        "could not reach the server: {reason}", reason=str(e) or type(e).__name__
-                    )
-                ) from None
-            failed = 0 if play.progress else failed + 1
-            if failed >= tries:
-                raise NetError(
-                    Message.counted(
-                        "the connection to the server was lost {n} time with no move made",
-                        "the connection to the server was lost {n} times in a row "
-                        "with no move made",
-                        failed,
-                    )
-                ) from None
+            failed = _dropped(play, e, failed, tries)
             time.sleep(
                 play.left(
                     retry[min(failed, len(retry) - 1)] * (0.8 + 0.4 * random.random())

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 import queue
 import random
 import threading
@@ -51,6 +52,18 @@ class _End(Exception):
 
 class _Failed(Exception):
     """This try came to nothing (no answer in time): the next one, after a wait."""
+
+
+@dataclass
+class _Session:
+    """Where one connection stands: the seat taken, a view had, the game moved on, and the
+    messages since the last view that were neither."""
+
+    answer_by: float  # the loop's time by which the server must have sent a first view
+    joined: bool = False
+    viewed: bool = False
+    moved_on: bool = False
+    chatter: int = 0
 
 
 def replaced() -> Message:
@@ -159,10 +172,8 @@ class Connection:
         loop, out = self._loop, self._out
         if loop is not None and out is not None and not loop.is_closed():
             text = protocol.encode(kind, **fields)
-            try:
+            with contextlib.suppress(RuntimeError):  # the loop closed in between: the link is over
                 loop.call_soon_threadsafe(out.put_nowait, text)
-            except RuntimeError:
-                pass  # the loop closed in between: the link is over
 
     def poll(self, most: int = 64) -> list[Incoming]:
         """What has arrived since the last poll, oldest first (at most ``most``)."""
@@ -178,10 +189,8 @@ class Connection:
         self._closing = True
         loop = self._loop
         if loop is not None and not loop.is_closed():
-            try:
+            with contextlib.suppress(RuntimeError):  # it closed in between
                 loop.call_soon_threadsafe(lambda: [t.cancel() for t in asyncio.all_tasks(loop)])
-            except RuntimeError:
-                pass  # it closed in between
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(5)
 
@@ -273,8 +282,6 @@ class Connection:
     async def _session(self, ws: Any) -> bool:
         """One connection's life: the reader and the writer, until it drops (True when the game
         moved on) or something ends the link (``_End``)."""
-        from websockets.exceptions import ConnectionClosed
-
         assert self._out is not None
         out = self._out
         while not out.empty():  # what was sent while the link was down is stale now
@@ -287,80 +294,84 @@ class Connection:
 
         writer = asyncio.get_running_loop().create_task(write())
         writer.add_done_callback(lambda t: t.cancelled() or t.exception())
-        joined = viewed = moved_on = False
-        chatter = 0
-        loop = asyncio.get_running_loop()
-        answer_by = loop.time() + ANSWER
+        session = _Session(answer_by=asyncio.get_running_loop().time() + ANSWER)
         try:
             while True:
-                try:
-                    if viewed:
-                        raw = await ws.recv()
-                    else:  # the server owes an answer: "joined", then a first view
-                        async with asyncio.timeout(max(0.0, answer_by - loop.time())):
-                            raw = await ws.recv()
-                except TimeoutError:
-                    raise _Failed from None
-                except ConnectionClosed as e:
-                    end = ending(e, joined)
-                    if (
-                        end is None
-                        and not joined
-                        and e.rcvd is not None
-                        and e.rcvd.code == CLOSE_TRY_LATER
-                    ):
-                        end = closed_by_server(e.rcvd.code, e.rcvd.reason)
-                    if end is not None:
-                        raise _End(end) from None
-                    return moved_on
+                raw = await self._receive(ws, session)
+                if raw is None:
+                    return session.moved_on
                 try:
                     inc = self._decode(raw)
                 except BadServer as e:
                     raise _End(e.message) from None
                 except Exception as e:  # a check that broke is a message not taken
                     raise _End(incoming.unreadable(f"{type(e).__name__}: {e}").message) from None
-                if inc is None:
-                    continue
-                if inc.kind == "error" and not joined:
-                    self.inbox.put(inc)  # the seat itself was refused: said, and the end
-                    raise _End(
-                        Message.of("{reason}", reason=str(inc.msg.get("error") or "refused"))
-                    )
-                if inc.kind == "joined":
-                    seat = int(inc.msg["seat"])
-                    if joined:
-                        raise _End(
-                            incoming.unreadable(
-                                "the server gave this connection a seat twice"
-                            ).message
-                        )
-                    if self.seat is not None and self.token is not None and seat != self.seat:
-                        raise _End(
-                            incoming.unreadable(
-                                "the server gave this seat's token another seat"
-                            ).message
-                        )
-                    joined = True
-                    self.seat, self.token = seat, str(inc.msg["token"])
-                    self._status(CONNECTED)
-                elif inc.kind == "view":
-                    if not joined:
-                        raise _End(
-                            incoming.unreadable("a view came before the seat was taken").message
-                        )
-                    assert inc.view is not None
-                    viewed, chatter, self.players = True, 0, inc.view.players
-                    if inc.msg["turn"] > self.turn:  # the same view again and again is no progress
-                        moved_on, self.turn = True, inc.msg["turn"]
-                elif inc.kind == "created":
-                    raise _End(incoming.unreadable('a "created" came to a seat').message)
-                else:
-                    chatter += 1
-                    if chatter > incoming.CHATTER:
-                        raise _End(incoming.flooded(chatter).message)
-                self.inbox.put(inc)
+                if inc is not None:
+                    self._take(inc, session)
+                    self.inbox.put(inc)
         finally:
             writer.cancel()
+
+    async def _receive(self, ws: Any, session: _Session) -> str | bytes | None:
+        """The next frame; None when the connection dropped in a way worth another try. Until
+        the first view the server owes an answer by ``session.answer_by`` (else ``_Failed``); a
+        close that ends the link raises ``_End``."""
+        from websockets.exceptions import ConnectionClosed
+
+        loop = asyncio.get_running_loop()
+        try:
+            if session.viewed:
+                return await ws.recv()
+            async with asyncio.timeout(max(0.0, session.answer_by - loop.time())):
+                return await ws.recv()
+        except TimeoutError:
+            raise _Failed from None
+        except ConnectionClosed as e:
+            end = ending(e, session.joined)
+            if (
+                end is None
+                and not session.joined
+                and e.rcvd is not None
+                and e.rcvd.code == CLOSE_TRY_LATER
+            ):
+                end = closed_by_server(e.rcvd.code, e.rcvd.reason)
+            if end is not None:
+                raise _End(end) from None
+            return None
+
+    def _take(self, inc: Incoming, session: _Session) -> None:
+        """One checked message, in the order the protocol allows: "joined" once, then views;
+        anything else counted as chatter, which must not outrun the views. ``_End`` when the
+        server breaks that order or refuses the seat."""
+        if inc.kind == "error" and not session.joined:
+            self.inbox.put(inc)  # the seat itself was refused: said, and the end
+            raise _End(Message.of("{reason}", reason=str(inc.msg.get("error") or "refused")))
+        if inc.kind == "joined":
+            seat = int(inc.msg["seat"])
+            if session.joined:
+                raise _End(
+                    incoming.unreadable("the server gave this connection a seat twice").message
+                )
+            if self.seat is not None and self.token is not None and seat != self.seat:
+                raise _End(
+                    incoming.unreadable("the server gave this seat's token another seat").message
+                )
+            session.joined = True
+            self.seat, self.token = seat, str(inc.msg["token"])
+            self._status(CONNECTED)
+        elif inc.kind == "view":
+            if not session.joined:
+                raise _End(incoming.unreadable("a view came before the seat was taken").message)
+            assert inc.view is not None
+            session.viewed, session.chatter, self.players = True, 0, inc.view.players
+            if inc.msg["turn"] > self.turn:  # the same view again and again is no progress
+                session.moved_on, self.turn = True, inc.msg["turn"]
+        elif inc.kind == "created":
+            raise _End(incoming.unreadable('a "created" came to a seat').message)
+        else:
+            session.chatter += 1
+            if session.chatter > incoming.CHATTER:
+                raise _End(incoming.flooded(session.chatter).message)
 
     def _decode(self, raw: str | bytes) -> Incoming | None:
         """A server's message, checked, with its view rebuilt here, off the frame path;

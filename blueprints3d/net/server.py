@@ -7,9 +7,10 @@ its seat's view. A message that is malformed, too large, too fast, out of turn, 
 seat not the connection's gets one error line and changes nothing; too many errors or a flood
 close that connection only.
 
-Everything is finite (``Limits``, each a ``serve`` option): rooms in all and per address,
-connections per address, a connection idle too long, rooms nobody touched for days and finished
-rooms after hours. A refusal is one error message the client can show, and a line in the log.
+Everything is finite (``admission.Limits``, each a ``serve`` option): rooms in all and per
+address, connections per address, a connection idle too long, rooms nobody touched for days and
+finished rooms after hours. A refusal is one error message the client can show, and a line in
+the log.
 
 Rooms are saved after every move, off the event loop (a worker thread writes the bytes made
 under the room's lock), and each view goes out only once its move is on disk: a server killed
@@ -24,7 +25,6 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable, Coroutine
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -34,13 +34,23 @@ from websockets.exceptions import ConnectionClosed
 from blueprints3d.engine.state import SPECTATOR
 from blueprints3d.i18n.message import Message
 from blueprints3d.net import protocol, wire
+from blueprints3d.net.admission import (
+    BURST,
+    MAX_ERRORS,
+    RATE,
+    LimitError,
+    Limits,
+    Link,
+    address_of,
+    check_create,
+    connection_refusal,
+    has_expired,
+    is_idle,
+)
 from blueprints3d.net.room import Loaded, Room, RoomError, load_rooms
 
 DEFAULT_HOST = "127.0.0.1"  # the internet only through a reverse proxy (README)
 DEFAULT_PORT = 8765
-RATE = 20.0  # messages a second a connection may send, on average ...
-BURST = 40  # ... with this many at once
-MAX_ERRORS = 20  # refused messages before a connection is closed
 CLOSE_REPLACED = 4001  # a newer connection took this one's seat with its token
 CLOSE_POLICY = 1008  # it broke a rule: messages too fast, or too many refused
 CLOSE_TRY_LATER = 1013  # a limit refused it
@@ -48,60 +58,21 @@ CLOSE_GOING_AWAY = 1001  # idle, or its room was removed
 
 log = logging.getLogger("blueprints3d.serve")
 
-
-@dataclass(frozen=True)
-class Limits:
-    """What one server holds at most; ``serve`` has an option for each."""
-
-    rooms: int = 1000  # rooms in all
-    rooms_per_address: int = 20  # rooms that one address created and that still exist
-    connections_per_address: int = 64  # connections open at once from one address
-    idle_seconds: float = 600.0  # a connection with nothing said either way this long: closed
-    room_days: float = 7.0  # a room nobody joined or moved in for this long: removed
-    finished_hours: float = 24.0  # a finished room: removed this long after its last move
-    thinking: int = 2  # computer seats thinking at once, server-wide
-
-
-class LimitError(RoomError):
-    """A refusal for a limit: said, then the connection is closed (try again later)."""
-
-
-@dataclass(eq=False)
-class _Link:
-    """A connection: where it comes from, the room and seat it plays, and its budgets."""
-
-    ws: ServerConnection
-    address: str = "?"
-    room: Room | None = None
-    seat: int | None = None
-    tokens: float = BURST
-    stamp: float = field(default_factory=time.monotonic)
-    active: float = field(default_factory=time.monotonic)  # the last message either way
-    errors: int = 0
-
-    def spend(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
-def _address(ws: ServerConnection, behind_proxy: bool = False) -> str:
-    """Where a connection comes from, for the per-address limits. Behind a reverse proxy on
-    this machine every connection comes from loopback: then the address the proxy appended to
-    X-Forwarded-For (the rightmost: what came before it, the client could have written)."""
-    remote = getattr(ws, "remote_address", None)
-    address = str(remote[0]) if isinstance(remote, tuple) and remote else "?"
-    if behind_proxy and address in ("127.0.0.1", "::1"):
-        request = getattr(ws, "request", None)
-        forwarded = request.headers.get("X-Forwarded-For", "") if request is not None else ""
-        last = forwarded.rsplit(",", 1)[-1].strip()
-        if last and len(last) <= 64 and all(c in "0123456789abcdefABCDEF.:" for c in last):
-            return last
-    return address
+# What this module's users name from it: the limits and budgets live in admission.py.
+__all__ = [
+    "BURST",
+    "CLOSE_GOING_AWAY",
+    "CLOSE_POLICY",
+    "CLOSE_REPLACED",
+    "CLOSE_TRY_LATER",
+    "DEFAULT_HOST",
+    "DEFAULT_PORT",
+    "MAX_ERRORS",
+    "RATE",
+    "GameServer",
+    "LimitError",
+    "Limits",
+]
 
 
 class GameServer:
@@ -130,8 +101,8 @@ class GameServer:
             log.warning("%s set aside in %s/damaged: %s", name, folder, reason)
         self.loaded = loaded
         self.rooms: dict[str, Room] = loaded.rooms
-        self.links: dict[str, list[_Link]] = {}
-        self.live: set[_Link] = set()
+        self.links: dict[str, list[Link]] = {}
+        self.live: set[Link] = set()
         self.created_by: dict[str, str] = {}  # room code -> the address that created it
         self.on_send = on_send  # tests record every message a seat is sent
         self._locks: dict[str, asyncio.Lock] = {}
@@ -143,27 +114,17 @@ class GameServer:
     # -- the connection ---------------------------------------------------------------------
 
     async def handler(self, ws: ServerConnection) -> None:
-        address = _address(ws, self.behind_proxy)
-        if (
-            sum(1 for other in self.live if other.address == address)
-            >= self.limits.connections_per_address
-        ):
+        address = address_of(ws, self.behind_proxy)
+        refusal = connection_refusal(self.limits, address, self.live)
+        if refusal is not None:
             log.info(
                 "%s: refused a connection: %d open already",
                 address,
                 self.limits.connections_per_address,
             )
-            await self._refuse(
-                ws,
-                LimitError(
-                    Message.of(
-                        "too many connections from your address (at most {n}); close some and try again",
-                        n=self.limits.connections_per_address,
-                    )
-                ),
-            )
+            await self._refuse(ws, refusal)
             return
-        link = _Link(ws, address)
+        link = Link(ws, address)
         self.live.add(link)
         try:
             async for raw in ws:
@@ -208,7 +169,7 @@ class GameServer:
         except ConnectionClosed:
             pass
 
-    async def _handle(self, link: _Link, msg: dict[str, Any]) -> None:
+    async def _handle(self, link: Link, msg: dict[str, Any]) -> None:
         kind = msg["type"]
         if kind == "create":
             await self._create(link, msg)
@@ -255,33 +216,10 @@ class GameServer:
         await self._broadcast(room)
         self._kick_bots(room)
 
-    async def _create(self, link: _Link, msg: dict[str, Any]) -> None:
-        if msg["seed"] is not None and not self.allow_seed:
-            raise RoomError(
-                Message.of(
-                    "this server draws each room's seed itself (a seed a player chose would "
-                    "show everyone's secret cards)"
-                )
-            )
-        if len(self.rooms) >= self.limits.rooms:
-            raise LimitError(
-                Message.of(
-                    "this server holds as many rooms as it can ({n}); try again later",
-                    n=self.limits.rooms,
-                )
-            )
-        mine = sum(
-            1 for code, by in self.created_by.items() if by == link.address and code in self.rooms
+    async def _create(self, link: Link, msg: dict[str, Any]) -> None:
+        check_create(
+            self.limits, msg["seed"], self.allow_seed, self.rooms, self.created_by, link.address
         )
-        if mine >= self.limits.rooms_per_address:
-            raise LimitError(
-                Message.counted(
-                    "your address has opened {n} room on this server, as many as it may; finish it, or try again later",
-                    "your address has opened {n} rooms on this server, as many as it may; finish one, or try again "
-                    "later",
-                    self.limits.rooms_per_address,
-                )
-            )
         room = Room.create(msg["seats"], msg["seed"], self.folder, msg["takeover"])
         await self._save(room)
         self.rooms[room.code] = room
@@ -297,7 +235,7 @@ class GameServer:
         )
         self._kick_bots(room)
 
-    async def _replaced(self, older: _Link) -> None:
+    async def _replaced(self, older: Link) -> None:
         """A newer connection took ``older``'s seat with its token: ``older`` hears why, and goes."""
         if older.room is not None and older in self.links.get(older.room.code, []):
             self.links[older.room.code].remove(older)
@@ -394,7 +332,7 @@ class GameServer:
             for k, seat in enumerate(room.seats)
         ]
 
-    async def _announce(self, room: Room, but: _Link | None = None) -> None:
+    async def _announce(self, room: Room, but: Link | None = None) -> None:
         """A seat came or went: everyone else in the room hears who sits where now."""
         text = protocol.encode("presence", seats=self.presence(room))
         for other in list(self.links.get(room.code, [])):
@@ -442,17 +380,17 @@ class GameServer:
         await self._broadcast(room)
         self._kick_bots(room)
 
-    async def _send(self, link: _Link) -> None:
+    async def _send(self, link: Link) -> None:
         assert link.room is not None and link.seat is not None
         text = link.room.message_for(link.seat, self.presence(link.room))
         self._sent(link, text)
         await self._deliver(link, text)
 
-    def _sent(self, link: _Link, view: str) -> None:
+    def _sent(self, link: Link, view: str) -> None:
         if self.on_send is not None and link.room is not None and link.seat is not None:
             self.on_send(link.room, link.seat, view)
 
-    async def _deliver(self, link: _Link, text: str) -> None:
+    async def _deliver(self, link: Link, text: str) -> None:
         try:
             await link.ws.send(text)
             link.active = time.monotonic()
@@ -471,14 +409,11 @@ class GameServer:
         now = time.monotonic() if now is None else now
         wall = time.time() if wall is None else wall
         for link in list(self.live):
-            if now - link.active > self.limits.idle_seconds:
+            if is_idle(link, self.limits, now):
                 link.active = now  # closed once
                 self._spawn(link.ws.close(CLOSE_GOING_AWAY, "idle"))
         for room in list(self.rooms.values()):
-            age = wall - room.touched
-            if (
-                room.state.is_over and age > self.limits.finished_hours * 3600
-            ) or age > self.limits.room_days * 86400:
+            if has_expired(room, self.limits, wall):
                 self._remove(room)
 
     def _remove(self, room: Room) -> None:
