@@ -10,7 +10,7 @@ legible), and wraps inside its own column, so nothing runs into anything else:
   the bag, the pool and the VP), across the width the score panel (top right) leaves them; the
   info line breaks only between its items, and only when it must;
 - bottom left, in ``SIDE_SHARE`` of the width: this round's Awards as medals and the person's
-  way to each Prize as meters (client/table/glance.py), the prompt, and the last message at the
+  way to each Prize as meters (hud/glance.py), the prompt, and the last message at the
   bottom; while the coach thinks or its hints are on show (H), they take the meters' place, in
   larger type (``HINTS``);
 - bottom right, in ``SIDE_SHARE`` of the width: the key strip (F2 hides it), and above it the
@@ -140,9 +140,8 @@ class Hud:
         self.prompt = text((1, 1, 1, 1), 0.9)
         self.message = text((1, 0.92, 0.55, 1), 0.9)
         self.hints = text((0.80, 0.92, 1.0, 1), 0.95)  # the coach's (coach_view.py); empty: none
-        self.room = text(
-            (0.85, 0.9, 1.0, 1)
-        )  # a network game's join address (net_table.py); empty: none
+        # A network game's join address (net_table.py); empty: none.
+        self.room = text((0.85, 0.9, 1.0, 1))
         self.help = text((0.88, 0.88, 0.88, 1))
         self.help.textNode.set_align(TextNode.A_right)
         self.help.setText(key_help())
@@ -408,22 +407,13 @@ class Hud:
                 x = -right - leftmost * k if self.rtl else right - rightmost * k
                 bar.set_pos(x, 0, above + margin - lowest * k)
 
-    @staticmethod
-    def _extent(node: OnscreenText) -> tuple[float, float]:
-        """The text's top and bottom below its first baseline, in aspect2d units."""
-        tn = node.textNode
-        s = node.getTextScale()[0]
-        if not tn.get_text():
-            return 0.0, 0.0
-        return tn.get_top() * s, tn.get_bottom() * s
-
     def _put_top(self, node: OnscreenText, x: float, top: float) -> float:
-        t, b = self._extent(node)
+        t, b = _extent(node)
         node.setTextPos(self._sx(x), top - t)
         return top - t + b
 
     def _put_bottom(self, node: OnscreenText, x: float, bottom: float) -> float:
-        t, b = self._extent(node)
+        t, b = _extent(node)
         node.setTextPos(self._sx(x), bottom - b)
         return bottom - b + t
 
@@ -451,56 +441,15 @@ class Hud:
         self._place()
 
     def update(self, flow: GameFlow) -> None:
-        s = flow.state
-        p = flow.current
-        if flow.mode is Mode.GAME_OVER:
-            self.status.setText(_("The game is over"))
-        elif flow.mode is Mode.ROUND_END and flow.round_end is not None:
-            self.status.setText(
-                _(
-                    "Round {round} of {rounds} is scored",
-                    round=flow.round_end.result.round,
-                    rounds=NUM_ROUNDS,
-                )
-            )
-        elif p is not None:
-            who = plate_name(flow.seats[p])
-            self.status.setText(
-                _(
-                    "Round {round} of {rounds}  -  {name} to play",
-                    round=s.round,
-                    rounds=NUM_ROUNDS,
-                    name=who,
-                )
-            )
-        if flow.mode is Mode.TURN:
-            prompt = flow.prompt()
-        elif flow.mode is Mode.BOT and flow.bot_failure is not None:
-            prompt = flow.bot_failure  # the game waits: say why, for as long as it waits
-        elif flow.mode is Mode.BOT and p is not None:
-            prompt = _("{name} is thinking...", name=flow.seats[p].name)
-        else:
-            prompt = ""
-        self.prompt.setText(prompt)
+        """The lines from the game flow as it stands (see status_line, prompt_line, info_items),
+        the in-demand dice and the meters, placed again."""
+        status = status_line(flow)
+        if status is not None:
+            self.status.setText(status)
+        self.prompt.setText(prompt_line(flow))
         self.demand.update(flow)
-        # No-break spaces: an item wraps whole (the HUD's far-screen room can be narrow).
-        items = [_("bag\u00a0{count}", count=len(s.bag))]  # the pool's dice are there to count
-        if flow.open_scores or flow.mode is Mode.GAME_OVER:
-            items.append(
-                _(
-                    "VP {scores}",
-                    scores=join_list(
-                        [
-                            _("{name} {vp}", name=flow.seats[i].name, vp=s.victory_points(i))
-                            for i in range(len(flow.seats))
-                        ]
-                    ),
-                )
-            )
-        elif flow.viewer is not None and flow.mode is Mode.TURN:
-            items.append(_("your\u00a0VP\u00a0{vp}", vp=s.victory_points(flow.viewer)))
-        self.info_items = items
-        self.info.setText(INFO_SEPARATOR.join(items))
+        self.info_items = info_items(flow)
+        self.info.setText(INFO_SEPARATOR.join(self.info_items))
         self.meters.update(flow)
         self._place()
 
@@ -536,21 +485,18 @@ class Hud:
         w, h = self.size
         to_x, to_y = min(w, h) / w, min(w, h) / h  # aspect2d units to the window's [-1, 1]
         bars = [b for b in (self.move_bar, self.hint_bar) if b is not None and not b.isHidden()]
-        out = []
-        for node in self.texts() + bars:
-            bounds = (
-                _frames_bounds(node, self.root)
-                if node in bars
-                else node.get_tight_bounds(self.root)
-            )
-            if bounds:
-                lo, hi = bounds
-                out.append((lo.x * to_x, hi.x * to_x, lo.z * to_y, hi.z * to_y))
-        for part in (self.meters.root, self.demand.root):
-            if not part.is_hidden() and (bounds := part.get_tight_bounds(self.root)):
-                lo, hi = bounds
-                out.append((lo.x * to_x, hi.x * to_x, lo.z * to_y, hi.z * to_y))
-        return out
+        parts = [p for p in (self.meters.root, self.demand.root) if not p.is_hidden()]
+        boxes = (
+            [node.get_tight_bounds(self.root) for node in self.texts()]
+            + [_frames_bounds(bar, self.root) for bar in bars]  # the PGItems' frames
+            + [part.get_tight_bounds(self.root) for part in parts]
+        )
+        return [
+            (lo.x * to_x, hi.x * to_x, lo.z * to_y, hi.z * to_y)
+            for bounds in boxes
+            if bounds
+            for lo, hi in [bounds]
+        ]
 
     def texts(self) -> list[OnscreenText]:
         """The texts on show (for the layout tests)."""
@@ -562,6 +508,74 @@ class Hud:
         self.meters.destroy()
         self.demand.destroy()
         self.root.remove_node()
+
+
+def status_line(flow: GameFlow) -> str | None:
+    """The status line: the round and whose turn it is, the round scored, or the game over;
+    None where the flow has no one to play (the line stays as it was)."""
+    s = flow.state
+    p = flow.current
+    if flow.mode is Mode.GAME_OVER:
+        return _("The game is over")
+    if flow.mode is Mode.ROUND_END and flow.round_end is not None:
+        return _(
+            "Round {round} of {rounds} is scored",
+            round=flow.round_end.result.round,
+            rounds=NUM_ROUNDS,
+        )
+    if p is not None:
+        who = plate_name(flow.seats[p])
+        return _(
+            "Round {round} of {rounds}  -  {name} to play",
+            round=s.round,
+            rounds=NUM_ROUNDS,
+            name=who,
+        )
+    return None
+
+
+def prompt_line(flow: GameFlow) -> str:
+    """The prompt: what the person at the table may do now, or who is thinking."""
+    p = flow.current
+    if flow.mode is Mode.TURN:
+        return flow.prompt()
+    if flow.mode is Mode.BOT and flow.bot_failure is not None:
+        return flow.bot_failure  # the game waits: say why, for as long as it waits
+    if flow.mode is Mode.BOT and p is not None:
+        return _("{name} is thinking...", name=flow.seats[p].name)
+    return ""
+
+
+def info_items(flow: GameFlow) -> list[str]:
+    """The info line's items after the in-demand dice: the bag, then every player's VP where
+    the scores are open (or the game is over), else the person's own on their turn."""
+    s = flow.state
+    # No-break spaces: an item wraps whole (the HUD's far-screen room can be narrow).
+    items = [_("bag\u00a0{count}", count=len(s.bag))]  # the pool's dice are there to count
+    if flow.open_scores or flow.mode is Mode.GAME_OVER:
+        items.append(
+            _(
+                "VP {scores}",
+                scores=join_list(
+                    [
+                        _("{name} {vp}", name=flow.seats[i].name, vp=s.victory_points(i))
+                        for i in range(len(flow.seats))
+                    ]
+                ),
+            )
+        )
+    elif flow.viewer is not None and flow.mode is Mode.TURN:
+        items.append(_("your\u00a0VP\u00a0{vp}", vp=s.victory_points(flow.viewer)))
+    return items
+
+
+def _extent(node: OnscreenText) -> tuple[float, float]:
+    """The text's top and bottom below its first baseline, in aspect2d units."""
+    tn = node.textNode
+    s = node.getTextScale()[0]
+    if not tn.get_text():
+        return 0.0, 0.0
+    return tn.get_top() * s, tn.get_bottom() * s
 
 
 def _pack(tn: TextNode, items: list[str], separator: str, width: float) -> str:

@@ -1,5 +1,5 @@
 """The Confirm and Undo buttons of a tentative move (the game flow's ``pending``), and the Hint
-button (the coach: client/table/coach_view.py).
+button (the coach: client/table/view/coach_view.py).
 
 Confirm and Undo show only while a person's move waits for the confirm; the Hint button on a
 person's turn with nothing waiting (so it takes the place of the other two, never beside them).

@@ -424,7 +424,7 @@ class JoinScreen(Screen):
         f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL)
         labels = [_("Address"), _("Your name")]
         x1 = pad + max(text_width(x, t) for x in labels) + line
-        entry_style = dict(scale=t, numLines=1, frameColor=(0.95, 0.95, 0.9, 1))
+        entry_style = _entry_style(t)
         y = -pad - line * 3.0
         _label(f, labels[0], (pad, y), t)
         self.address = DirectEntry(
