@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 import numpy as np
-from panda3d.core import Filename, LColor, PNMImage, PNMTextMaker, Texture
+from panda3d.core import Filename, PNMImage, PNMTextMaker, Texture
 
 from blueprints3d.client.render import assets, icons, materials
 from blueprints3d.client.scene import card_model
@@ -41,7 +41,6 @@ from blueprints3d.i18n import number as i18n_number
 from blueprints3d.client.scene.script_text import (
     CJK_FONT,
     PERSIAN_FONT,
-    picture_font_path,
     picture_script,
     picture_text,
     script_of,
@@ -110,21 +109,10 @@ class Plan:
 # -- words ------------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=1)
-def font_path() -> Filename:
-    return card_model.card_font_path()
-
-
-@lru_cache(maxsize=64)
 def text_maker(pixel_size: float, script: str = "latin") -> PNMTextMaker:
-    """Panda3D's text maker with the card's sans at ``pixel_size`` (one maker a size: a maker
-    keeps the glyphs it made); Chinese and Persian words take their script's font."""
-    maker = PNMTextMaker(font_path() if script == "latin" else picture_font_path(script), 0)
-    if not maker.is_valid():
-        raise RuntimeError(f"could not load the font for {script} text")
-    maker.set_pixel_size(max(4.0, pixel_size))
-    maker.set_fg(LColor(1, 1, 1, 1))
-    return maker
+    """The cards' text maker (``card_model.text_maker``) at ``pixel_size``, 4 at the least; a
+    font that cannot be read is a RuntimeError, never a share card in another font."""
+    return card_model.text_maker(max(4.0, pixel_size), script, strict=True)
 
 
 def _px(size: float) -> float:
@@ -166,12 +154,7 @@ def _ink(text: str, px: float) -> np.ndarray:
         int(math.ceil(maker.calc_width(text))) + 2 * pad, _baseline(px) + int(0.45 * px) + pad, 1
     )
     maker.generate_into(text, img, pad, _baseline(px))
-    tex = Texture()
-    tex.load(img)
-    data = np.frombuffer(bytes(tex.get_ram_image()), np.uint8)
-    return (data.reshape(img.get_y_size(), img.get_x_size())[::-1] / np.float32(255)).astype(
-        np.float32
-    )
+    return card_model.pnm_grey(img)
 
 
 def _pad(px: float) -> int:

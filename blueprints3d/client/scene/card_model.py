@@ -136,13 +136,16 @@ def card_font_path() -> Filename:
     return Filename.from_os_specific(str(resources.file_path(fonts.__name__, CARD_FONT)))
 
 
-@lru_cache(maxsize=16)
-def _text_maker(pixel_size: float, script: str = "latin") -> PNMTextMaker:
+@lru_cache(maxsize=64)
+def text_maker(pixel_size: float, script: str = "latin", strict: bool = False) -> PNMTextMaker:
     """The cards' font at one size, rasterised by FreeType onto images (no window needed);
-    Panda3D's built-in font if it cannot be read. One maker per size: a maker keeps the glyphs
-    it made, whatever the size. A title in Chinese or Persian takes that script's font."""
+    Panda3D's built-in font if it cannot be read (``strict``: a RuntimeError instead, for a
+    picture that must not look otherwise). One maker per size: a maker keeps the glyphs it
+    made, whatever the size. Words in Chinese or Persian take that script's font."""
     maker = PNMTextMaker(card_font_path() if script == "latin" else picture_font_path(script), 0)
     if not maker.is_valid():
+        if strict:
+            raise RuntimeError(f"could not load the font for {script} text")
         font = TextProperties.get_default_font()
         assert isinstance(font, FreetypeFont)  # the built-in font is a DynamicTextFont
         maker = PNMTextMaker(font)
@@ -159,11 +162,11 @@ def _rendered_text(text: str, pixel_size: float) -> np.ndarray:
 
 @lru_cache(maxsize=256)
 def _rendered_shaped(text: str, pixel_size: float, script: str) -> np.ndarray:
-    maker = _text_maker(pixel_size, script)
+    maker = text_maker(pixel_size, script)
     pad = int(pixel_size // 2) + 2
     img = PNMImage(int(maker.calc_width(text)) + 2 * pad, int(1.6 * pixel_size) + 2 * pad, 1)
     maker.generate_into(text, img, pad, int(1.1 * pixel_size) + pad)
-    ink = _pnm_grey(img)
+    ink = pnm_grey(img)
     rows, cols = np.nonzero(ink > 0.02)
     if rows.size == 0:
         return np.zeros((1, 1), np.float32)
@@ -173,7 +176,7 @@ def _rendered_shaped(text: str, pixel_size: float, script: str) -> np.ndarray:
     return ink[top : bottom + 1, left : right + 1]
 
 
-def _pnm_grey(img: PNMImage) -> np.ndarray:
+def pnm_grey(img: PNMImage) -> np.ndarray:
     """A one-channel PNMImage as float32, row 0 at the top (through a Texture's RAM image)."""
     tex = Texture()
     tex.load(img)

@@ -15,6 +15,7 @@ from panda3d.core import Filename, PNMImage
 from blueprints3d.cli import main
 from blueprints3d.client.apps import share
 from blueprints3d.client.render import icons, materials
+from blueprints3d.client.scene import card_model
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.scoring import Prize
 from blueprints3d.files.buildfile import build_from_dict
@@ -133,15 +134,15 @@ def test_the_card_has_no_monospace_font(monkeypatch):
     from blueprints3d.client.scene import fonts
 
     opened = []
-    real = share.PNMTextMaker
+    real = card_model.PNMTextMaker
 
     def recording(path, index=0):
         opened.append(Filename(path).get_basename())
         return real(path, index)
 
-    for cached in (share.text_maker, share._ink, share._cap_ratio, share.font_path):
+    for cached in (card_model.text_maker, share._ink, share._cap_ratio, card_model.card_font_path):
         cached.cache_clear()
-    monkeypatch.setattr(share, "PNMTextMaker", recording)
+    monkeypatch.setattr(card_model, "PNMTextMaker", recording)
     monkeypatch.setattr(
         fonts, "mono_font", lambda: pytest.fail("the share card asked for the mono font")
     )
@@ -154,7 +155,12 @@ def test_the_card_has_no_monospace_font(monkeypatch):
                 texts = [i for i in plan.items if i.kind == "text"]
                 assert texts and {i.font for i in texts} == {"DejaVuSans.ttf"}
     finally:
-        for cached in (share.text_maker, share._ink, share._cap_ratio, share.font_path):
+        for cached in (
+            card_model.text_maker,
+            share._ink,
+            share._cap_ratio,
+            card_model.card_font_path,
+        ):
             cached.cache_clear()
     assert opened and set(opened) == {"DejaVuSans.ttf"}, opened
     assert fonts.MONO_FONT not in opened

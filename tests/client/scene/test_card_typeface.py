@@ -17,7 +17,7 @@ def _ink(maker, text, px=60.0):
     maker.set_fg(LColor(1, 1, 1, 1))
     img = PNMImage(int(maker.calc_width(text)) + 20, int(2 * px), 1)
     maker.generate_into(text, img, 10, int(1.3 * px))
-    return card_model._pnm_grey(img)
+    return card_model.pnm_grey(img)
 
 
 def test_the_cards_font_is_the_shipped_dejavu_sans_with_its_licence():
@@ -25,7 +25,7 @@ def test_the_cards_font_is_the_shipped_dejavu_sans_with_its_licence():
     assert path.name == "DejaVuSans.ttf" and path.is_file()
     licence = path.with_name("DejaVuSans-LICENSE.txt").read_text()
     assert "DejaVu" in licence and "bitstream-vera" in licence.lower()
-    maker = card_model._text_maker(60.0)
+    maker = card_model.text_maker(60.0)
     assert maker.is_valid()
     # The glyphs the card prints are DejaVu's, not Panda3D's built-in font's.
     ours = _ink(PNMTextMaker(card_model.card_font_path(), 0), "B15 Three")
