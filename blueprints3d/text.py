@@ -69,9 +69,8 @@ def shown(value: Any, limit: int = VALUE_LENGTH) -> str:
         kind = type(value).__name__
         r = repr(value) if len(value) <= 8 else f"a {kind} of {len(value)} items"
         return display(r, limit)
-    if isinstance(value, int) and not isinstance(value, bool):
-        if value.bit_length() > 64:
-            return f"a number of about {int(value.bit_length() * 0.30103)} digits"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
     return display(repr(value), limit)
 
 

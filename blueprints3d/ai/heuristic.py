@@ -453,7 +453,7 @@ def sampled_action(state: GameState, u: float, w: Weights, temperature: float) -
     exp = math.exp
     weights = [exp((vals[a] - top) / temperature) for a in acts]
     x = u * sum(weights)
-    for a, p in zip(acts, weights):
+    for a, p in zip(acts, weights, strict=True):
         x -= p
         if x < 0:
             return a

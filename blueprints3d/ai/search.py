@@ -357,7 +357,7 @@ def _one_sample(
         )
         u = utility(s, player, win) if value == POINTS else win_value(s, player)
         got.append((u, s.round_results[rounds - 1] if detail else None))
-    for a, (u, rr) in zip(cands, got):
+    for a, (u, rr) in zip(cands, got, strict=True):
         t = tallies[a]
         t.utility += u
         t.count += 1

@@ -213,7 +213,7 @@ def _shown_buildings(
             stacks[p] = [[d.die for d in st] for st in shown_building]
             tops[p] = [
                 HATCHED_TOP if h is None else (values[st[-1]] if st else 0)
-                for h, st in zip(blueprints[p].heights, stacks[p])
+                for h, st in zip(blueprints[p].heights, stacks[p], strict=True)
             ]
         else:
             hidden.append(p)
@@ -259,9 +259,8 @@ def _arrange(
             tops[c] = max(tops[c], v)
         if consistent:
             break
-        if attempt + 1 < _MAX_TRIES and phase is not Phase.OVER:
+        if attempt + 1 < _MAX_TRIES and phase is not Phase.OVER and deck:
             # A different card may explain the dice better: swap in another unseen card.
-            if deck:
-                j = int(rng.random() * len(deck))
-                deck[j], bp = bp, deck[j]
+            j = int(rng.random() * len(deck))
+            deck[j], bp = bp, deck[j]
     return bp, stacks, tops

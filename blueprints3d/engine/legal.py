@@ -31,7 +31,7 @@ def tops_of(
     """The tops of a building given as die ids per cell."""
     return [
         HATCHED_TOP if h is None else (values[st[-1]] if st else 0)
-        for h, st in zip(blueprint.heights, stacks)
+        for h, st in zip(blueprint.heights, stacks, strict=True)
     ]
 
 

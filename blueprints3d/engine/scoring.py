@@ -156,7 +156,7 @@ def blueprint_checks(blueprint: Blueprint, stacks: Sequence[Stack]) -> tuple[Spa
     every card with a plan; an unprinted space asks for nothing and is always ok)."""
     return tuple(
         SpaceCheck(cell, h or 0, len(s), h == UNPRINTED or len(s) == (h or 0))
-        for cell, (s, h) in enumerate(zip(stacks, blueprint.heights))
+        for cell, (s, h) in enumerate(zip(stacks, blueprint.heights, strict=True))
     )
 
 

@@ -139,7 +139,7 @@ class GameState:
         names = list(names) if names is not None else default_names(players)
         check_names(players, names)
         # Names are shown on the table and written to saves: printable, capped, never empty.
-        names = [clean_name(n, d) for n, d in zip(names, default_names(players))]
+        names = [clean_name(n, d) for n, d in zip(names, default_names(players), strict=True)]
         cards = list(deck) if deck is not None else list(standard_deck())
         check_deck(players, cards)
         s = cls.__new__(cls)
@@ -214,7 +214,7 @@ class GameState:
         s.tops = (
             [list(t) for t in tops]
             if tops is not None
-            else [tops_of(bp, b, s.values) for bp, b in zip(s.blueprints, s.stacks)]
+            else [tops_of(bp, b, s.values) for bp, b in zip(s.blueprints, s.stacks, strict=True)]
         )
         s.taken = [list(t) for t in taken]
         s.set_aside = [list(t) for t in set_aside]

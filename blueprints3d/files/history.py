@@ -169,7 +169,9 @@ class KeptGame:
     def summary(self) -> str:
         """One line for a list: "3. 2026-12-01 13:45 - Ann wins, 12 VP (Ann 12, Bot (easy) 9)"."""
         res = self.result
-        vp = ", ".join(f"{p.label} {v}" for p, v in zip(self.players, res.victory_points))
+        vp = ", ".join(
+            f"{p.label} {v}" for p, v in zip(self.players, res.victory_points, strict=True)
+        )
         verb = "share the victory" if res.shared else "wins"
         return f"{self.number}. {self.when} - {self.winner_text} {verb}, {res.victory_points[res.winners[0]]} VP ({vp})"
 

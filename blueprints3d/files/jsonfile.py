@@ -15,6 +15,7 @@ replaces an existing file; ``clean_stray_temps`` removes what killed saves left 
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -426,10 +427,8 @@ def write_bytes_atomic(path: str | os.PathLike[str], data: bytes | Callable[[str
     except BaseException:
         if fd >= 0:
             os.close(fd)
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
 
 
@@ -476,7 +475,7 @@ def same_json(a: Any, b: Any) -> bool:
     if isinstance(a, dict):
         return a.keys() == b.keys() and all(same_json(a[k], b[k]) for k in a)
     if isinstance(a, list):
-        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b))
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
     return bool(a == b)
 
 
@@ -489,7 +488,7 @@ def first_difference(a: Any, b: Any, path: str) -> str:
             if k not in a or k not in b or not same_json(a[k], b[k]):
                 return first_difference(a.get(k), b.get(k), f"{path}.{k}")
     elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        for i, (x, y) in enumerate(zip(a, b)):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
             if not same_json(x, y):
                 return first_difference(x, y, f"{path}[{i}]")
     return path
@@ -535,10 +534,8 @@ def write_new(
             return path
         raise FileExistsError(f"no free file name for {stem}{suffix} in {folder}")
     finally:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
 
 
 def clean_stray_temps(

@@ -9,6 +9,7 @@ saved after its last move by the autosave.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import time
@@ -49,10 +50,8 @@ def record_stall(
 
 def clear_stall(folder: str | os.PathLike[str]) -> None:
     """The picture moved again: the note is no longer true."""
-    try:
+    with contextlib.suppress(FileNotFoundError):
         stall_path(folder).unlink()
-    except FileNotFoundError:
-        pass
 
 
 def _note(data: Any) -> Message:
@@ -100,8 +99,6 @@ def take_stall_message(folder: str | os.PathLike[str]) -> Message | None:
             "the last session's picture stopped, waiting on the graphics driver; nothing "
             "was lost: the game was saved after its last move"
         )
-    try:
+    with contextlib.suppress(OSError):
         path.unlink()
-    except OSError:
-        pass
     return note

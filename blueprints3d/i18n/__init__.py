@@ -14,7 +14,7 @@ import io
 import os
 import unicodedata
 from contextlib import contextmanager
-from functools import lru_cache, cache
+from functools import cache
 from collections.abc import Iterator, Mapping
 
 from blueprints3d import resources

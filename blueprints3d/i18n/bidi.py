@@ -253,6 +253,7 @@ _MIRRORS = dict(
     zip(
         "([{<\u2329\u3008\u300a\u300c\u300e\u3010\uff08\uff3b\uff5b",
         ")]}>\u232a\u3009\u300b\u300d\u300f\u3011\uff09\uff3d\uff5d",
+        strict=True,
     )
 )
 _MIRRORS.update({v: k for k, v in _MIRRORS.items()})

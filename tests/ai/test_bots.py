@@ -110,7 +110,7 @@ def test_choose_out_of_turn_or_after_the_end_is_refused():
 
 
 def test_make_bot_names_and_levels():
-    for level, (name, blurb) in LEVELS.items():
+    for level, (_name, blurb) in LEVELS.items():
         assert make_bot(level).name == level and blurb
     assert isinstance(make_bot("Hard"), SearchBot)
     assert isinstance(make_bot("medium"), GreedyBot)
@@ -139,7 +139,7 @@ def test_expert_is_the_search_with_softened_playouts_and_more_room():
         and expert.budget.candidates > hard.budget.candidates
     )
     assert expert.budget.time_cap < 1.0
-    double = make_bot("expert:%d" % (2 * expert.budget.moves))
+    double = make_bot(f"expert:{2 * expert.budget.moves}")
     assert double.budget.moves == 2 * expert.budget.moves
     assert double.budget.time_cap == pytest.approx(2 * expert.budget.time_cap)  # twice the thinking
     assert double.temperature == expert.temperature and double.weights == expert.weights
@@ -186,7 +186,7 @@ def test_expert_with_four_players_models_its_opponents_softened_and_itself_greed
         == (strategy.EXPERT.budget, strategy.EXPERT.temperature, strategy.CHANCES, None)
     )
     assert plans[4] == (crowd.budget, strategy.OPPONENTS_TEMPERATURE, strategy.CHANCES, 0.0)
-    double = make_bot("expert:%d" % (2 * strategy.EXPERT.budget.moves))
+    double = make_bot(f"expert:{2 * strategy.EXPERT.budget.moves}")
     assert double.crowd.budget.moves == 2 * crowd.budget.moves  # twice the thinking there too
     assert double.crowd.budget.time_cap == pytest.approx(2 * crowd.budget.time_cap)
     assert double.crowd.own_temperature == 0.0

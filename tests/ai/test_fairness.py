@@ -96,7 +96,7 @@ class Peeker:
 
 def test_the_check_catches_a_bot_that_peeks():
     caught = False
-    for players, seed, real in situations():
+    for _players, seed, real in situations():
         me = real.current_player
         other = twin(real, me, seed)
         if Peeker().choose(real, me) != Peeker().choose(other, me):

@@ -60,7 +60,9 @@ def _plain_values(state: GameState, w: H.Weights = H.DEFAULT) -> dict[int, float
     left = TAKES_PER_ROUND - len(state.taken[player]) - 1
     contested = _plain_contested(state, player)
     avail = [sum(1 for d in state.bag + state.pool if MATERIAL_OF[d] == m) for m in range(4)]
-    bonus_ok = not prof.aside and all(t is None or h <= t for h, t in zip(heights, bp.heights))
+    bonus_ok = not prof.aside and all(
+        t is None or h <= t for h, t in zip(heights, bp.heights, strict=True)
+    )
     cell_f, base_bonus, missing = [1.0] * len(stacks), 0.0, 0
     if bonus_ok:
         base_bonus = 1.0

@@ -115,7 +115,7 @@ def test_round_in_demand_materials_are_two_different_colours():
         assert a not in s.bag and b not in s.bag
         # Re-run the draw to see whether this seed's first two dice matched (then a redraw happened).
         r = random.Random(seed)
-        for i in range(23, 0, -1):  # the deck shuffle draws 23 numbers first
+        for _i in range(23, 0, -1):  # the deck shuffle draws 23 numbers first
             r.random()
         bag = list(range(NUM_DICE))
         i = int(r.random() * 32)
@@ -462,7 +462,7 @@ def test_worked_example_p5_award_tie_in_a_real_round_b_wins_on_black():
     a_moves = [(R, 5, 0, 0), (G, 2, 1, 0), (R, 4, 1, 0), (R, 6, 1, 1), (G, 1, 2, 0), (W, 3, 2, 0)]
     b_moves = [(R, 1, 0, 0), (S, 2, 0, 0), (W, 3, 0, 1), (R, 2, 1, 0), (W, 4, 1, 1), (R, 5, 1, 1)]
     keep = (R, W)
-    for b, a in zip(b_moves, a_moves):
+    for b, a in zip(b_moves, a_moves, strict=True):
         for player, (m, v, row, col) in ((1, b), (0, a)):
             assert s.current_player == player
             place(s, m, v, row, col)

@@ -69,14 +69,14 @@ def test_a_finished_game_is_kept_whole_and_reads_back(tmp_path):
     assert [sum(x["victory_points"][p] for x in r["rounds"]) for p in range(3)] == list(
         res.victory_points
     )
-    for rr, rnd in zip(game.round_results, r["rounds"]):
+    for rr, rnd in zip(game.round_results, r["rounds"], strict=True):
         assert {a: x["reason"] for a, x in rnd["awards"].items()} == {
             a.value: pl.reason for a, pl in rr.awards.items()
         }
         assert [s["total"] for s in rnd["scores"]] == [s.total for s in rr.scores]
     # Every round's building of every player is a build file scoring what the round scored.
     assert len(data["buildings"]) == 3 and all(len(b) == 3 for b in data["buildings"])
-    for rr, row in zip(game.round_results, data["buildings"]):
+    for rr, row in zip(game.round_results, data["buildings"], strict=True):
         for p, b in enumerate(row):
             assert build_from_dict(b).score().total == rr.scores[p].total
             assert build_from_dict(b) == g.building(rr.round, p)

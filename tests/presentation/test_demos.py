@@ -100,7 +100,7 @@ def test_material_captions_give_the_engines_points(index, field):
 def test_stone_shows_its_level_and_glass_counts_when_covered():
     scoring = get_demo("scoring")
     stone = scoring.steps[3]
-    for (cell, level), text in stone.facts["labels"].items():
+    for (_cell, level), text in stone.facts["labels"].items():
         assert text == f"+{stone_points(level + 1)} stone, level {level + 1}"
     glass = scoring.steps[4]
     b = glass.buildings[0]
@@ -236,13 +236,14 @@ def test_every_demo_renders_offscreen_with_its_captions(offscreen_base, tmp_path
             tmp_path / f"{demo.name}-{i + 1:02d}.png" for i in range(len(demo.steps))
         ]
         pictures = [read_png(p) for p in paths]
-        for path, pic in zip(paths, pictures):
+        for path, pic in zip(paths, pictures, strict=True):
             assert pic.shape == ((h + 3) // 4, (w + 3) // 4), path  # the window's size, whole
             assert pic.std() > 0.04, f"{path} is blank"  # a scene, not a plain fill
         if len(pictures) > 1:  # the steps show different things, not one frame saved N times
-            assert any(np.abs(a - b).mean() > 0.002 for a, b in zip(pictures, pictures[1:])), (
-                demo.name
-            )
+            # Each picture with the next: one pair fewer than pictures.
+            assert any(
+                np.abs(a - b).mean() > 0.002 for a, b in zip(pictures, pictures[1:], strict=False)
+            ), demo.name
     # The player shows each step's own caption, and the scene is drawn (not a blank frame).
     demo = get_demo("example")
     player = DemoPlayer(offscreen_base, [demo])

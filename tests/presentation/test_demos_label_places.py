@@ -71,7 +71,7 @@ def test_labels_keep_to_their_card_and_point_at_a_die_in_sight(offscreen_base, n
                         )
                     )
             xs = sorted(per_building)
-            for left, right in zip(xs, xs[1:]):
+            for left, right in zip(xs, xs[1:], strict=False):  # neighbours
                 a = max(per_building[left], key=lambda t: t[1][2])
                 b = min(per_building[right], key=lambda t: t[1][0])
                 assert a[1][2] + GUTTER <= b[1][0], (where, a, b)

@@ -24,11 +24,11 @@ def test_one_step_per_move_plus_round_starts_and_the_end(finished):
     assert len(steps) == len(finished.log) + 1 + 2 + 1
     scored = [s for s in steps if s.facts.get("scored")]
     assert [s.facts["round"] for s in scored] == [1, 2, 3]
-    for s, rr in zip(scored, finished.round_results):
+    for s, rr in zip(scored, finished.round_results, strict=True):
         assert [b.footer.split(" points")[0] for b in s.buildings] == [
             str(x.total) for x in rr.scores
         ]
-        for award, pl in rr.awards.items():
+        for pl in rr.awards.values():
             assert pl.reason in s.caption
     res = finished.result()
     last = steps[-1]

@@ -84,7 +84,7 @@ def test_the_bonus_step_checks_every_space_as_the_engine_does():
             # Each space not as printed is labelled with what it needs and what it has.
             wrong = [c for c in s.spaces if not c.ok]
             assert [t.cell for t in s.tags] == [c.cell for c in wrong]
-            for t, c in zip(s.tags, wrong):
+            for t, c in zip(s.tags, wrong, strict=True):
                 assert t.text == f"needs {c.needed}, has {c.built}" and c.needed != c.built
 
 
@@ -126,7 +126,7 @@ def test_round_victory_points_add_up_to_the_game_result():
         state = random_game(players, seed)
         per_round = [round_victory_points(rr) for rr in state.round_results]
         res = state.result()
-        assert tuple(map(sum, zip(*per_round))) == res.victory_points
+        assert tuple(map(sum, zip(*per_round, strict=True))) == res.victory_points
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -304,7 +304,9 @@ def _tie_steps() -> list[Step]:
                 die_marks={
                     s: Mark(_(rank, colour=colour_word(m)), Tone.FOCUS, glow=False)
                     for m, rank in zip(
-                        IN_DEMAND, (N_("{colour}, 1st in demand"), N_("{colour}, 2nd in demand"))
+                        IN_DEMAND,
+                        (N_("{colour}, 1st in demand"), N_("{colour}, 2nd in demand")),
+                        strict=True,
                     )
                     for s in slots_of(st, m)
                 },

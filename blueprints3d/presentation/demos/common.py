@@ -155,7 +155,7 @@ def context(
 
 
 def scores(bps: Sequence[Blueprint], buildings: Sequence[Sequence[Stack]]) -> list[Score]:
-    return [score_building(bp, st) for bp, st in zip(bps, buildings)]
+    return [score_building(bp, st) for bp, st in zip(bps, buildings, strict=True)]
 
 
 def slots_of(stacks: Sequence[Stack], material: Material) -> list[Slot]:

@@ -59,7 +59,7 @@ TURN_ORDER = (1, 0)  # B starts, so A is later: the last tie rule would favour A
 def build() -> Demo:
     bps = (A_CARD, card_by_id("B07"))
     stacks = (stacks_of(A_ROWS), stacks_of(B_ROWS))
-    sc = [score_building(bp, st) for bp, st in zip(bps, stacks)]
+    sc = [score_building(bp, st) for bp, st in zip(bps, stacks, strict=True)]
     ctx = context(IN_DEMAND, TURN_ORDER, stacks)
     awards = give_awards(sc, ctx, NAMES)
     ((award, placement),) = awards.items()  # two players: one award
