@@ -3,12 +3,12 @@
 ``hard`` judges a move by playing the rest of the round out with the greedy policy for
 everyone. Those playouts all follow the single line greedy would take, so a move is judged by one
 fixed continuation, and a position with several good follow-ups counts no more than one with a
-single one: more samples only average the dice, not that blind spot, which is why ten times the
-budget did not make ``hard`` stronger. The expert plays its playouts by the greedy ratings
+single one: more samples only average the dice, not that blind spot, so a bigger budget does not
+make ``hard`` stronger. The expert plays its playouts by the greedy ratings
 softened (each move drawn with weight exp(rating / temperature); ``heuristic.sampled_action``),
 so that close second choices get played too and a move is judged over a spread of plausible
 continuations. Every candidate still meets the same dice and the same draws (common random
-numbers), and more samples now keep sharpening the estimate, so more thinking helps.
+numbers), and more samples keep sharpening the estimate, so more thinking helps.
 
 It also wants what a player wants. ``hard`` scores a playout by victory points ahead; the expert
 by the chance of winning the game from where the round leaves it (``win_chances``): exact at the
@@ -64,8 +64,7 @@ OPPONENTS_TEMPERATURE = 0.3
 CROWD_BUDGET = Budget(moves=13500, candidates=8, min_samples=3, time_cap=0.9)
 
 # The expert's budget with two players: 6000 playout moves over 12 candidates (hard: 3000 over
-# 8), all of them spent (search.halving_stages counts the stages the halving really runs;
-# until 2026-12-03 it counted one too many for 12 candidates, so the expert spent 4500).
+# 8), all of them spent (search.halving_stages counts the stages the halving really runs).
 # Capped at 0.9 s, so that it answers within a second; benchmarks/ai_decision_time.py gives
 # the times and benchmarks/RESULTS.md the tournaments.
 EXPERT = Strategy(

@@ -1,4 +1,4 @@
-"""The player's language: English, German, Chinese or Persian (issue 30).
+"""The player's language: English, German, Chinese or Persian.
 
 The standard library's ``gettext`` reads the catalogues shipped in ``blueprints3d/locale``
 (``<lang>/LC_MESSAGES/blueprints3d.mo``, compiled from the ``.po`` beside it by

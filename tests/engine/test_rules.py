@@ -254,7 +254,7 @@ def test_two_players_single_die_left_nothing_discarded():
 def test_two_players_the_rounds_last_take_is_still_followed_by_its_discard():
     # RULES.md's Decision: the discard is skipped only when the take left the pool empty. The
     # round's last take leaves 7 dice, so its discard follows though the round ends with it
-    # (looked at for issue 29, item 3, and kept: every saved game and history log holds it).
+    # (kept so: every saved game and history log holds that discard).
     s = fresh(2)
     rng = random.Random(5)
     while s.turns_done < 2 * TAKES_PER_ROUND - 1 or s.phase is not Phase.TAKE:

@@ -164,7 +164,7 @@ while True:
 
 @pytest.mark.slow
 def test_soak_kills_at_random_moments_never_lose_the_slot_nor_pile_up_temporary_files(tmp_path):
-    """Issue 10: a table killed (SIGKILL) at random moments of its saves, again and again:
+    """A table killed (SIGKILL) at random moments of its saves, again and again:
     every time the slot resumes a whole game, and the next table removes the temporary files
     the kills left, so none pile up."""
     import signal

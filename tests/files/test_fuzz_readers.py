@@ -1,4 +1,4 @@
-"""Issue 10: a hypothesis-driven fuzz of the build-file and save-file readers. Whatever bytes a
+"""A hypothesis-driven fuzz of the build-file and save-file readers. Whatever bytes a
 file holds (mutated valid files, random JSON, deep nesting, huge numbers, odd text), reading
 it either gives a correct result or refuses it with one capped line (a BlueprintsError):
 never another exception, never a hang."""

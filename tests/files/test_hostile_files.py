@@ -1,4 +1,4 @@
-"""Issue 10: nothing a file can hold breaks a reader. Every refusal is one capped line (a
+"""Nothing a file can hold breaks a reader. Every refusal is one capped line (a
 BlueprintsError), never a hang, a memory blow-up or another exception; and what is accepted
 is exactly what the file says (strict types)."""
 
@@ -50,18 +50,18 @@ def refused(path, match: str, reader=load_build, error=BuildFileError) -> str:
     return text
 
 
-# ---- item 2: hangs and memory (FIFOs, devices, huge files) --------------------------------------
+# ---- hangs and memory (FIFOs, devices, huge files) -----------------------------------------------
 
 
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom", "/dev/null"])
-def test_item2_devices_are_refused_before_reading(device):
+def test_devices_are_refused_before_reading(device):
     start = time.monotonic()
     text = refused(device, "is a device")
     assert device in text and time.monotonic() - start < 1.0
     refused(device, "is a device", load_game, SaveFileError)
 
 
-def test_item2_a_fifo_is_refused_without_opening_it(tmp_path):
+def test_a_fifo_is_refused_without_opening_it(tmp_path):
     fifo = tmp_path / "build.json"
     os.mkfifo(fifo)
     start = time.monotonic()
@@ -70,7 +70,7 @@ def test_item2_a_fifo_is_refused_without_opening_it(tmp_path):
     assert time.monotonic() - start < 1.0
 
 
-def test_item2_folders_and_link_loops_are_named_as_such(tmp_path):
+def test_folders_and_link_loops_are_named_as_such(tmp_path):
     refused(tmp_path, "is a folder")
     loop = tmp_path / "loop.json"
     os.symlink(loop, loop)
@@ -80,14 +80,14 @@ def test_item2_folders_and_link_loops_are_named_as_such(tmp_path):
     refused(dangling, "a link to a file that does not exist")
 
 
-def test_item2_the_size_is_capped_before_reading(tmp_path):
+def test_the_size_is_capped_before_reading(tmp_path):
     big = tmp_path / "big.json"
     with open(big, "wb") as f:
         f.truncate(jsonfile.MAX_BYTES + 1)  # sparse: costs no disk
     refused(big, "at most")
 
 
-def test_item2_an_autosave_that_is_a_fifo_or_a_link_to_dev_zero_is_refused(tmp_path):
+def test_an_autosave_that_is_a_fifo_or_a_link_to_dev_zero_is_refused(tmp_path):
     slot = AutosaveSlot(tmp_path)
     os.mkfifo(slot.current)
     with pytest.raises(SaveFileError) as e:
@@ -100,10 +100,10 @@ def test_item2_an_autosave_that_is_a_fifo_or_a_link_to_dev_zero_is_refused(tmp_p
     assert "is a device" in one_line(e.value)
 
 
-# ---- item 3: tracebacks on bad files ------------------------------------------------------------
+# ---- tracebacks on bad files ---------------------------------------------------------------------
 
 
-def test_item3_deep_nesting_is_refused_before_parsing(tmp_path):
+def test_deep_nesting_is_refused_before_parsing(tmp_path):
     deep = "[" * 100_000 + "]" * 100_000
     refused(write(tmp_path, deep), "nested more than")
     refused(
@@ -117,7 +117,7 @@ def test_item3_deep_nesting_is_refused_before_parsing(tmp_path):
     assert load_build(write(tmp_path, ok)).num_dice == 5
 
 
-def test_item3_huge_numbers_are_refused(tmp_path):
+def test_huge_numbers_are_refused(tmp_path):
     refused(write(tmp_path, '{"format": ' + "9" * 5000 + "}"), "digits is far too long")
     refused(write(tmp_path, '{"format": 1e999}'), "too large")
     refused(
@@ -128,7 +128,7 @@ def test_item3_huge_numbers_are_refused(tmp_path):
     )
 
 
-def test_item3_lone_surrogates_in_a_custom_blueprint_are_refused(tmp_path):
+def test_lone_surrogates_in_a_custom_blueprint_are_refused(tmp_path):
     bad = dict(EXAMPLE, blueprint={"grid": EXAMPLE["blueprint"]["grid"], "name": "\\ud800x"})
     raw = json.dumps(bad).replace("\\\\ud800", "\\ud800")
     refused(write(tmp_path, raw), "lone surrogate")
@@ -138,11 +138,11 @@ def test_item3_lone_surrogates_in_a_custom_blueprint_are_refused(tmp_path):
     refused(write(tmp_path, bad_id), "lone surrogate")
 
 
-def test_item3_undecodable_bytes_are_one_line(tmp_path):
+def test_undecodable_bytes_are_one_line(tmp_path):
     refused(write(tmp_path, b'{"format": 1, "x": "\xff\xfe"}'), "not UTF-8")
 
 
-def test_item3_resume_when_the_folder_cannot_be_searched(tmp_path, monkeypatch):
+def test_resume_when_the_folder_cannot_be_searched(tmp_path, monkeypatch):
     slot = AutosaveSlot(tmp_path / "home")
     real = os.lstat
 
@@ -166,10 +166,10 @@ def test_item3_resume_when_the_folder_cannot_be_searched(tmp_path, monkeypatch):
     assert "Permission denied" in text and "no saved game" not in text
 
 
-# ---- item 4: cost without bound -----------------------------------------------------------------
+# ---- cost without bound --------------------------------------------------------------------------
 
 
-def test_item4_custom_grids_are_bounded(tmp_path):
+def test_custom_grids_are_bounded(tmp_path):
     big = {"format": 1, "blueprint": {"grid": [[1] * 10] * 10}, "stacks": [[[]] * 10] * 10}
     refused(write(tmp_path, big), "at most 8 x 8")
     refused(
@@ -179,7 +179,7 @@ def test_item4_custom_grids_are_bounded(tmp_path):
     assert load_build(write(tmp_path, eight)).blueprint.num_cells == 64
 
 
-def test_item4_a_huge_name_is_refused_by_the_caps(tmp_path):
+def test_a_huge_name_is_refused_by_the_caps(tmp_path):
     name = "N" * 20_000_000
     refused(
         write(tmp_path, dict(EXAMPLE, blueprint={"grid": [[6]], "name": name}, stacks=[[[]]])),
@@ -194,23 +194,23 @@ def test_item4_a_huge_name_is_refused_by_the_caps(tmp_path):
     assert len(text) < 400 and time.monotonic() - start < 2.0
 
 
-# ---- item 6: messages ---------------------------------------------------------------------------
+# ---- messages ------------------------------------------------------------------------------------
 
 
-def test_item6_a_30_mb_string_is_not_echoed(tmp_path):
+def test_a_30_mb_string_is_not_echoed(tmp_path):
     huge = "x" * 30_000_000
     with pytest.raises(BuildFileError) as e:
         build_from_dict(dict(EXAMPLE, stacks=[[[huge], []], [[], []], [[], []]]))
     assert len(one_line(e.value)) < 300
 
 
-def test_item6_escape_sequences_in_file_names_are_not_printed_raw(tmp_path):
+def test_escape_sequences_in_file_names_are_not_printed_raw(tmp_path):
     p = write(tmp_path, "{", name="\x1b[31mred\x07.json")
     text = refused(p, "not valid JSON")
     assert "\x1b" not in text and "\x07" not in text and "red" in text
 
 
-def test_item6_an_autosave_link_loop_is_reported_as_such(tmp_path):
+def test_an_autosave_link_loop_is_reported_as_such(tmp_path):
     slot = AutosaveSlot(tmp_path)
     os.symlink(slot.current, slot.current)
     with pytest.raises(SaveFileError) as e:
@@ -219,11 +219,11 @@ def test_item6_an_autosave_link_loop_is_reported_as_such(tmp_path):
     assert "symbolic link loop" in text and "no saved game" not in text
 
 
-# ---- item 7: too lenient ------------------------------------------------------------------------
+# ---- too lenient ---------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("fmt", ["true", "1.0", "1e0", '"1"'])
-def test_item7_the_format_is_the_integer_1(tmp_path, fmt):
+def test_the_format_is_the_integer_1(tmp_path, fmt):
     raw = json.dumps(EXAMPLE).replace('"format": 1', f'"format": {fmt}')
     refused(write(tmp_path, raw), "unknown build file format")
     save = game_to_json(GameState.new(2, 1))
@@ -244,14 +244,14 @@ def test_item7_the_format_is_the_integer_1(tmp_path, fmt):
         "recycled:3.0",
     ],
 )
-def test_item7_a_die_value_is_one_plain_digit(tmp_path, die):
+def test_a_die_value_is_one_plain_digit(tmp_path, die):
     bad = dict(
         EXAMPLE, stacks=[[["stone:2"], []], [["glass:4", "glass:5"], ["wood:2"]], [[die], []]]
     )
     refused(write(tmp_path, bad), "row 3, column 1")
 
 
-def test_item7_blueprint_id_and_name_must_be_text(tmp_path):
+def test_blueprint_id_and_name_must_be_text(tmp_path):
     for raw in ('{"grid": [[6]], "id": NaN}', '{"grid": [[6]], "name": Infinity}'):
         text = json.dumps(dict(EXAMPLE, stacks=[[[]]])).replace('"BP"', raw)
         text = text.replace(json.dumps(EXAMPLE["blueprint"]), raw)
@@ -260,7 +260,7 @@ def test_item7_blueprint_id_and_name_must_be_text(tmp_path):
         refused(write(tmp_path, dict(EXAMPLE, blueprint=bp, stacks=[[[]]])), "must be text")
 
 
-def test_item7_a_custom_grid_may_not_claim_a_deck_id(tmp_path):
+def test_a_custom_grid_may_not_claim_a_deck_id(tmp_path):
     refused(
         write(tmp_path, dict(EXAMPLE, blueprint={"grid": [[6]], "id": "B07"}, stacks=[[[]]])),
         "may not take the id of deck card B07",
@@ -275,11 +275,11 @@ def test_item7_a_custom_grid_may_not_claim_a_deck_id(tmp_path):
     assert same.blueprint == b07  # the card itself, written out in full, is that card
 
 
-def test_item7_duplicate_keys_are_refused(tmp_path):
+def test_duplicate_keys_are_refused(tmp_path):
     refused(write(tmp_path, '{"format": 1, "format": 1}'), "appears twice")
 
 
-def test_item7_save_names_must_be_printable_text(tmp_path):
+def test_save_names_must_be_printable_text(tmp_path):
     save = game_to_json(GameState.new(2, 1))
     raw = json.dumps(save).replace('"Player 1"', '"A\\u0000B"', 1)
     refused(write(tmp_path, raw), "printable text", load_game, SaveFileError)
@@ -287,7 +287,7 @@ def test_item7_save_names_must_be_printable_text(tmp_path):
     refused(write(tmp_path, raw), "lone surrogate", load_game, SaveFileError)
 
 
-# ---- the text helpers -----------------------------------------------------------------------------
+# ---- the text helpers ----------------------------------------------------------------------------
 
 
 def test_display_and_file_name_are_safe_and_capped():

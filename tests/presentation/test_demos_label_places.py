@@ -1,4 +1,4 @@
-"""Where the demos' labels stand and point (issue 29, found on the way): each building's labels
+"""Where the demos' labels stand and point: each building's labels
 keep to its own side of the screen (none runs into a label of the card beside it), a label
 points at a die the camera sees, and a set is not labelled the same on every die."""
 

@@ -1,4 +1,4 @@
-"""Words a player sees (issue 29, item 5): a space by what is printed on it and where, never "row 3,
+"""Words a player sees: a space by what is printed on it and where, never "row 3,
 column 2"; a die by the engine's material word ("glass", never "clear"); a hint says what the
 move does, never just "the obvious move". One function names a space (presentation/words.py) and
 the table's refusals (client/table/flow.py), the coach's hints (client/table/coach_view.py) and

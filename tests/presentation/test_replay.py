@@ -164,8 +164,7 @@ def test_replay_player_steps_plays_and_pauses(offscreen_base, finished):
 
 
 def test_the_end_text_lists_every_award_and_prize_won_and_its_vp_add_up():
-    # Found on the way (issue 29): a Prize won in two rounds was listed once, so the end text
-    # named 11 of a player's 13 VP.
+    # A Prize won in two rounds is listed for each of them, so the end text names every VP.
     import re
 
     from blueprints3d.engine.rules import AWARD_VP, PRIZE_VP, Award, Prize
