@@ -4,6 +4,7 @@ test does with a view, the game it came from is unchanged."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import pickle
 import random
 from collections.abc import Mapping
@@ -55,7 +56,7 @@ def _mutate_everything(obj, seen=None) -> int:
     fields = getattr(obj, "__dataclass_fields__", None)
     if fields is not None:
         for name in fields:
-            with pytest.raises(Exception):
+            with pytest.raises(dataclasses.FrozenInstanceError):
                 setattr(obj, name, None)
             tried += _mutate_everything(getattr(obj, name), seen)
         return tried
