@@ -168,9 +168,8 @@ def screen_rect(node: NodePath, cam: NodePath, lens, size: tuple[int, int]) -> R
         for y in (lo.y, hi.y):
             for z in (lo.z, hi.z):
                 p = Point2()
-                if not lens.project(Point3(x, y, z), p):
-                    if y <= 0:
-                        return None
+                if not lens.project(Point3(x, y, z), p) and y <= 0:
+                    return None
                 xs.append((p.x + 1) / 2 * w)
                 ys.append((1 - p.y) / 2 * h)
     return (min(xs), min(ys), max(xs), max(ys))
@@ -331,7 +330,7 @@ def arrange(
     leaders.set_thickness(1.5)
     leaders.set_color(*LEADER_RGBA)
     any_leader = False
-    for node, before, after in zip(nodes, items, done):
+    for node, before, after in zip(nodes, items, done, strict=True):
         dx = (after.rect[0] + after.rect[2] - before.rect[0] - before.rect[2]) / 2
         dy = (after.rect[1] + after.rect[3] - before.rect[1] - before.rect[3]) / 2
         if abs(dx) > 0.5 or abs(dy) > 0.5:
@@ -384,7 +383,7 @@ def _building_columns(
         if not xs:
             return {}
         extents.append((min(xs), max(xs)))
-    return dict(zip(buildings, columns(extents, bounds)))
+    return dict(zip(buildings, columns(extents, bounds), strict=True))
 
 
 def _nearest_edge(r: Rect, towards: Rect) -> tuple[float, float]:

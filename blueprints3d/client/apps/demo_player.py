@@ -372,7 +372,7 @@ class DemoPlayer(DirectObject):
                 b.destroy()
             scale *= 0.9
         top = MENU_TOP
-        for b, hh in zip(rows, heights):
+        for b, hh in zip(rows, heights, strict=True):
             _, _, bottom, up = b.getBounds()
             b["frameSize"] = (-width / 2 / scale, width / 2 / scale, bottom, up)
             b.setPos(0, 0, top - up * scale)

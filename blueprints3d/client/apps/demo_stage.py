@@ -395,7 +395,7 @@ def draw_step(parent: NodePath, step: Step) -> StageNodes:
     for i, view in enumerate(step.buildings):
         draw_building(stage, i, view, 0.0, grow)
     x = -total / 2
-    for node, w, view in zip(stage.buildings, widths, step.buildings):
+    for node, w, view in zip(stage.buildings, widths, step.buildings, strict=True):
         node.set_x(x + w / 2 - paper_shift(view))  # the whole paper, band included, in its place
         x += w + GAP
     lengths = [

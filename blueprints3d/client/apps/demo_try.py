@@ -66,9 +66,9 @@ class TryIt:
         bp = self.blueprint
         return [c for c in range(bp.num_cells) if not bp.is_hatched(c)]
 
-    def project(
-        self, node: NodePath, point: Point3 = Point3(0, 0, 0)
-    ) -> tuple[float, float] | None:
+    def project(self, node: NodePath, point: Point3) -> tuple[float, float] | None:
+        """Where ``point`` (in ``node``'s frame) shows in the window, -1..1 each way; None
+        where the lens cannot show it."""
         q = self.cam.get_relative_point(node, point)
         p = Point2()
         return (p.x, p.y) if self.lens.project(q, p) else None

@@ -26,10 +26,11 @@ tasks rather than ``SoundInterval``, which reaches for the global ``base``).
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 import tempfile
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, TextIO
 from collections.abc import Iterable, Iterator
@@ -91,7 +92,7 @@ def impact_volume(speed: float) -> float:
     """The loudness (0..1) of an impact at ``speed`` cm/s: 0 below QUIET_SPEED, then rising in
     proportion to the speed (a struck body's amplitude follows its impact velocity) from
     SOFTEST to 1 at LOUD_SPEED, and 1 beyond."""
-    if not speed == speed or speed < QUIET_SPEED:  # NaN or too slow: not heard
+    if math.isnan(speed) or speed < QUIET_SPEED:  # NaN or too slow: not heard
         return 0.0
     u = min(1.0, (speed - QUIET_SPEED) / (LOUD_SPEED - QUIET_SPEED))
     return SOFTEST + (1.0 - SOFTEST) * u
@@ -125,10 +126,8 @@ def captured_stderr() -> Iterator[Captured]:
         try:
             yield cap
         finally:
-            try:
+            with suppress(OSError, ValueError):
                 sys.stderr.flush()
-            except (OSError, ValueError):
-                pass
             os.dup2(saved, 2)
             os.close(saved)
             tmp.seek(0)

@@ -153,7 +153,7 @@ class Refraction:
     def close(self) -> None:
         """Stop taking the picture; glass goes back to plain blending."""
         self.scene_root.clear_python_tag("screen_refraction")
-        for name, before in zip(("refraction_tex", "refraction_mode"), self._before):
+        for name, before in zip(("refraction_tex", "refraction_mode"), self._before, strict=True):
             self.scene_root.clear_shader_input(name)
             if before is not None and before.get_value_type() != 0:
                 self.scene_root.set_shader_input(before)

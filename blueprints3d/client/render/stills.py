@@ -29,6 +29,7 @@ import math
 import sys
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, cache
+from string import Template
 
 import numpy as np
 from panda3d.core import (
@@ -107,11 +108,11 @@ _POISSON = (
     (-0.984, 0.140),
 )
 
-_PCF = """
+_PCF = Template("""
 // -- stills: soft shadows (stills.py) --
 uniform float still_shadow_radius;   // filter radius in shadow-map coordinates (0: one lookup)
 uniform float still_shadow_bias;     // depth bias that grows with the radius
-const vec2 STILL_DISC[16] = vec2[](%s);
+const vec2 STILL_DISC[16] = vec2[](${disc});
 float still_pcf(vec3 c) {
 #ifndef STILL_SOFT
     return texture(p3d_LightSource[0].shadowMap, c);
@@ -135,11 +136,11 @@ float still_pcf(vec3 c) {
     return s / n;
 #endif
 }
-""" % ", ".join(f"vec2({x}, {y})" for x, y in _POISSON)
+""").substitute(disc=", ".join(f"vec2({x}, {y})" for x, y in _POISSON))
 
-_CONTACT = """
+_CONTACT = Template("""
 // -- stills: contact darkening from the building's own boxes (stills.py) --
-uniform vec4 still_boxes[%d];          // card space: a die's centre (xyz), half its side (w; < 0: glass)
+uniform vec4 still_boxes[${max_boxes}];          // card space: a die's centre (xyz), half its side (w; < 0: glass)
 uniform float still_box_count;
 uniform mat4 still_card_from_world;
 uniform float still_self;              // this die's index in still_boxes; -1: not a die
@@ -160,7 +161,7 @@ float still_contact(vec3 world, vec3 world_n) {
         float f = 1.0 - smoothstep(0.0, reach, up);
         ao *= 1.0 - 0.5 * still_contact_strength * f * f * (1.0 - clamp(abs(n.z), 0.0, 1.0));
     }
-    for (int i = 0; i < %d; ++i) {
+    for (int i = 0; i < ${max_boxes}; ++i) {
         if (float(i) >= still_box_count) break;
         if (abs(float(i) - still_self) < 0.5) continue;
         vec4 b = still_boxes[i];
@@ -180,7 +181,7 @@ float still_contact(vec3 world, vec3 world_n) {
     return ao;
 #endif
 }
-""" % (MAX_BOXES, MAX_BOXES)
+""").substitute(max_boxes=MAX_BOXES)
 
 _FLAT_CONTACT = """
 // -- stills: contact darkening on the card and table, baked from the boxes (stills.contact_map) --
@@ -250,7 +251,7 @@ def features(options: StillOptions) -> tuple[str, ...]:
     """The still shaders' compile-time switches for ``options`` (a feature that is off costs
     nothing: the software renderer runs both sides of a branch)."""
     on = (options.soft_shadows, options.contact, options.reflections)
-    return tuple(f for f, o in zip(FEATURES, on) if o)
+    return tuple(f for f, o in zip(FEATURES, on, strict=True) if o)
 
 
 def still_sources(name: str, flags: tuple[str, ...]) -> tuple[str, str]:

@@ -93,7 +93,7 @@ class OrbitCamera:
                 for r in covered
             ]
             return fit_clear_of(points, heading, elevation, *self.fovs(), grown)
-        xs, ys, zs = zip(*points)
+        xs, ys, zs = zip(*points, strict=True)
         target = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2, (min(zs) + max(zs)) / 2)
         d = fit_distance(points, target, heading, elevation, *self.fovs())
         return View(*target, heading, elevation, min(max(d, MIN_DISTANCE), MAX_DISTANCE))
@@ -188,9 +188,9 @@ def fit_distance(
     best = 0.0
     for p in points:
         v = (p[0] - target[0], p[1] - target[1], p[2] - target[2])
-        x = sum(a * b for a, b in zip(v, r))
-        y = sum(a * b for a, b in zip(v, f))
-        z = sum(a * b for a, b in zip(v, u))
+        x = sum(a * b for a, b in zip(v, r, strict=True))
+        y = sum(a * b for a, b in zip(v, f, strict=True))
+        z = sum(a * b for a, b in zip(v, u, strict=True))
         best = max(best, abs(x) / th - y, abs(z) / tv - y)
     return best
 
@@ -209,12 +209,12 @@ def project(view: View, point, fov_h: float, fov_v: float) -> tuple[float, float
     """Where ``point`` shows in the window for ``view`` ([-1, 1] each way, +y up), or None
     behind the eye."""
     r, f, u = _basis(view.heading, view.elevation)
-    v = [p - q for p, q in zip(point, view.eye())]
-    z = sum(a * b for a, b in zip(v, f))
+    v = [p - q for p, q in zip(point, view.eye(), strict=True)]
+    z = sum(a * b for a, b in zip(v, f, strict=True))
     if z <= 1e-6:
         return None
-    x = sum(a * b for a, b in zip(v, r))
-    y = sum(a * b for a, b in zip(v, u))
+    x = sum(a * b for a, b in zip(v, r, strict=True))
+    y = sum(a * b for a, b in zip(v, u, strict=True))
     return (x / z / math.tan(math.radians(fov_h) / 2), y / z / math.tan(math.radians(fov_v) / 2))
 
 
@@ -242,7 +242,7 @@ def fit_in_band(
     tilt = math.degrees(mid)  # the band's middle, above the lens's axis
     sub_v = 2 * math.degrees(half)
     # A sub-frustum with the whole width, so the sides are checked afterwards on the real view.
-    xs, ys, zs = zip(*points)
+    xs, ys, zs = zip(*points, strict=True)
     target = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2, (min(zs) + max(zs)) / 2)
     tilted = elevation - tilt
     r_v, f_v, u_v = _basis(heading, tilted)
@@ -252,14 +252,14 @@ def fit_in_band(
         eye = View(*target, heading, tilted, d).eye()
         tans = []
         for p in points:
-            v = [a - b for a, b in zip(p, eye)]
-            z = sum(a * b for a, b in zip(v, f_v))
+            v = [a - b for a, b in zip(p, eye, strict=True)]
+            z = sum(a * b for a, b in zip(v, f_v, strict=True))
             if z > 1e-6:
-                tans.append(sum(a * b for a, b in zip(v, u_v)) / z)
+                tans.append(sum(a * b for a, b in zip(v, u_v, strict=True)) / z)
         if not tans:
             break
         shift = (max(tans) + min(tans)) / 2 * d
-        target = tuple(t + u * shift for t, u in zip(target, u_v))
+        target = tuple(t + u * shift for t, u in zip(target, u_v, strict=True))
         d = fit_distance(points, target, heading, tilted, fov_h, sub_v, margin=margin)
     d = min(max(d, MIN_DISTANCE), MAX_DISTANCE)
     eye = View(*target, heading, tilted, d).eye()
@@ -373,7 +373,7 @@ def _meets(hull: list[tuple[float, float]], rect: Rect) -> bool:
     left, right, low, high = rect
     corners = [(left, low), (right, low), (right, high), (left, high)]
     axes = [(1.0, 0.0), (0.0, 1.0)] + [
-        (b[1] - a[1], a[0] - b[0]) for a, b in zip(hull, hull[1:] + hull[:1])
+        (b[1] - a[1], a[0] - b[0]) for a, b in zip(hull, hull[1:] + hull[:1], strict=True)
     ]
     for ax, ay in axes:
         p = [x * ax + y * ay for x, y in hull]

@@ -68,7 +68,7 @@ def fit_points(
     picture's half-width and half-height, aimed so that their picture is centred: the aim moves
     across the view by what the picture is off centre, the distance solved again, until it
     settles."""
-    xs, ys, zs = zip(*points)
+    xs, ys, zs = zip(*points, strict=True)
     target = [(min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2, (min(zs) + max(zs)) / 2]
     a, e = math.radians(angle), math.radians(elevation)
     right = (math.cos(a), math.sin(a), 0.0)

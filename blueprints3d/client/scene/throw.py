@@ -810,7 +810,7 @@ class ThrowPlayer:
             raise ValueError(f"{self.throw.count} dice thrown but {len(self.dice)} nodes given")
         if self.targets is not None and len(self.targets) != self.throw.count:
             raise ValueError(f"{self.throw.count} dice thrown but {len(self.targets)} places given")
-        for node, bq in zip(self.dice, self.throw.body_quats):
+        for node, bq in zip(self.dice, self.throw.body_quats, strict=True):
             _model(node).set_quat(_np_quat(bq))
         parts = [
             LerpFunc(
@@ -903,7 +903,7 @@ class ThrowPlayer:
         if self._glides is not None:
             self._glides.finish()
             self._glides = None
-            for node, k in zip(self.dice, self._turns):
+            for node, k in zip(self.dice, self._turns, strict=True):
                 model = _model(node)
                 bq = model.get_quat()
                 b = np.array([bq.get_r(), bq.get_i(), bq.get_j(), bq.get_k()])

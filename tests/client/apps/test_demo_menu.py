@@ -6,6 +6,8 @@ button past the window, at 1024x768, 1280x720 and 1920x1080, in each of the four
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from blueprints3d.client.apps import demo_player
 from blueprints3d.cli import main
 import pytest
@@ -166,7 +168,7 @@ def test_no_menu_row_overflows_its_button_or_the_window(offscreen_base, size, la
             ), (size, frame)
             assert _(demo_player.FINISHED_MARK) in b["text"]
             rows.append(frame)
-        for a, b in zip(rows, rows[1:]):
+        for a, b in pairwise(rows):
             assert b[3] < a[1], (lang, size, a, b)  # one under the other, apart
         for t in (p.heading, p.menu_hint):
             r = _a2d_rect(t, a2d)

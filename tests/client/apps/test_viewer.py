@@ -278,7 +278,7 @@ def _inside(hull, w, h):
     """A (h, w) mask of the pixels inside the convex polygon ``hull``."""
     ys, xs = np.mgrid[0:h, 0:w] + 0.5
     mask = np.ones((h, w), bool)
-    for (x0, y0), (x1, y1) in zip(hull, hull[1:] + hull[:1]):
+    for (x0, y0), (x1, y1) in zip(hull, hull[1:] + hull[:1], strict=True):
         mask &= (x1 - x0) * (ys - y0) - (y1 - y0) * (xs - x0) >= 0
     return mask
 

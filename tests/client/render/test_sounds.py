@@ -145,7 +145,7 @@ class FakeTasks:
         self.later.pop(name, None)
 
     def run_all(self):
-        for name, (_, fn, args) in sorted(self.later.items(), key=lambda kv: kv[1][0]):
+        for _name, (_, fn, args) in sorted(self.later.items(), key=lambda kv: kv[1][0]):
             fn(*args)
         self.later.clear()
 
@@ -360,7 +360,7 @@ def test_openal_plays_the_bank_and_loudness_follows_speed(tmp_path):
     on = peaks > 0.003
     starts = np.flatnonzero(on & ~np.concatenate([[False], on[:-1]]))
     ends = np.flatnonzero(on & ~np.concatenate([on[1:], [False]]))
-    bursts = [peaks[a : b + 1].max() for a, b in zip(starts, ends)]
+    bursts = [peaks[a : b + 1].max() for a, b in zip(starts, ends, strict=True)]
     assert len(bursts) == 2, f"expected the loud and the delayed quiet impact, heard {bursts}"
     gap = (starts[1] - starts[0]) * block / 22050
     # The second came later, on the task manager (0.4 s asked; a loaded machine's real-time

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from itertools import pairwise
 
 import numpy as np
 import pytest
@@ -53,7 +54,7 @@ def _inside(poly: np.ndarray, shape: tuple[int, int], grow: float) -> np.ndarray
     (ax, ay), (bx, by) = poly[1] - poly[0], poly[2] - poly[0]
     area = ax * by - ay * bx
     out = np.full(shape, -np.inf)
-    for a, b in zip(poly, np.roll(poly, -1, axis=0)):
+    for a, b in zip(poly, np.roll(poly, -1, axis=0), strict=True):
         e = b - a
         d = (e[0] * (py - a[1]) - e[1] * (px - a[0])) / math.hypot(*e) * (-1 if area > 0 else 1)
         out = np.maximum(out, d)
@@ -116,7 +117,7 @@ def test_a_taller_target_makes_a_taller_drawing():
         rows, cols = np.nonzero(ink)
         extents.append((rows.max() - rows.min(), cols.max() - cols.min()))
     tall = [e[0] for e in extents]
-    assert all(b > a + 0.5 * card_model.DRAW_SCALE * PX for a, b in zip(tall, tall[1:])), tall
+    assert all(b > a + 0.5 * card_model.DRAW_SCALE * PX for a, b in pairwise(tall)), tall
     assert (
         max(e[1] for e in extents) - min(e[1] for e in extents) <= 2
     )  # as wide: the same footprint
@@ -140,7 +141,7 @@ def test_each_target_space_is_drawn_at_its_isometric_place(bp):
         ink = card_model.drawing_ink(bp, target=target)
         x, y = _cell_xy(bp, cell)
 
-        def at(px, py, pz):
+        def at(px, py, pz, target=target, ink=ink):
             col, row = card_model.iso_pixel(bp, px, py, pz, target=target)
             return ink[int(row), int(col)]
 
@@ -222,7 +223,7 @@ def test_a_drawn_band_for_a_blank_grid_shows_only_the_printed_heights():
         bp = blank_grid(rows, cols)  # every space unprinted
         c0, r0, c1, r1 = card_model.drawing_band(bp)
 
-        def band(printed):
+        def band(printed, bp=bp, r0=r0, r1=r1, c0=c0, c1=c1):
             tex = card_model.drawn_drawing_texture(bp, printed)
             rgb = np.frombuffer(tex.get_ram_image(), np.uint8).reshape(
                 tex.get_y_size(), tex.get_x_size(), -1

@@ -193,7 +193,7 @@ def test_shadow_map_is_redrawn_only_after_something_moved(offscreen_base):
         lights.update_shadows(gsg), render_frames(offscreen_base, 1)
         lights.update_shadows(gsg), render_frames(offscreen_base, 1)
         moved = []
-        for frame in range(4):
+        for _frame in range(4):
             cursor.set_x(cursor.get_x() + 0.5)
             moved.append(lights.update_shadows(gsg))
             render_frames(offscreen_base, 1)

@@ -91,7 +91,7 @@ def test_switching_symbols_marks_the_dice_already_made_and_back(offscreen_base, 
         plain = snapshot(offscreen_base, scene, (0, 0, 30), ortho_size=9.0).astype(float)
         dice_model.show_material_symbols(True, scene)
         assert dice_model.symbols_shown()
-        for m, die in zip(Material, dice):
+        for m, die in zip(Material, dice, strict=True):
             assert materials.die_pips(die, m) == dice_model.symbol_pip_texture(m)
         marked = snapshot(offscreen_base, scene, (0, 0, 30), ortho_size=9.0).astype(float)
         dice_model.show_material_symbols(False, scene)

@@ -4,6 +4,8 @@ tall and square pictures, for stacks 1 to 6 high; a 6-high tower's picture keeps
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import numpy as np
 import pytest
 from panda3d.core import Point2, Point3
@@ -103,7 +105,7 @@ def test_framing_tracks_the_aspect_and_height():
     """The plain numbers: a taller stack puts the camera further back; a tall picture (its
     narrow side across) holds a tower from nearer than a wide one."""
     d = [showcase.framing(tower(h), 35.0, 36.0, 16 / 9)[1] for h in range(1, 7)]
-    assert all(a < b for a, b in zip(d, d[1:]))
+    assert all(a < b for a, b in pairwise(d))
     assert showcase.framing(tower(6), 35.0, 36.0, 9 / 16)[1] < d[-1]
 
 
