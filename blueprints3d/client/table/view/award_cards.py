@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from panda3d.core import NodePath, Point3
+from panda3d.core import NodePath, Point3, TextNode
 
 from blueprints3d.client.scene.animation import Animator
 from blueprints3d.client.scene.props import make_label, prop
@@ -109,9 +109,9 @@ def relabel_cards(root: NodePath) -> None:
         key = card.get_tag("award")
         for part, words in zip(("text", "big", "unit"), card_words(key), strict=True):
             label = card.find(f"award-{key}-{part}")
-            if label.is_empty():
+            node = None if label.is_empty() else label.node()
+            if not isinstance(node, TextNode):
                 continue
-            node = label.node()
             wrap = node.get_wordwrap() if node.has_wordwrap() else None
             node.set_text(panda_text(words, wordwrap=wrap))
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from panda3d.core import NodePath, Point3
+from panda3d.core import NodePath, Point3, TextNode
 
 from blueprints3d.client.render import highlight, materials
 from blueprints3d.client.render.config import REFRACTION_MASK, SHADOW_MASK
@@ -147,7 +147,7 @@ class TableMarks:
         self.show_die_info(die if die is not None else self.selected_die)
 
     # ---- the info labels ----------------------------------------------------------------------
-    def _build_info_label(self, name: str) -> NodePath:
+    def _build_info_label(self, name: str) -> NodePath[TextNode]:
         """Large type over a die (its value and material: hover, keyboard cursor, selection) or
         over the space a drop would use (the height printed there, which a die may cover)."""
         label = make_label(name, "", (1, 1, 1, 1), INFO_SCALE, flat=False)

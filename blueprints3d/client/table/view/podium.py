@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton
 from direct.gui.OnscreenText import OnscreenText
-from panda3d.core import NodePath, Point2, Point3, TextNode
+from panda3d.core import Camera, NodePath, Point2, Point3, TextNode
 
 from blueprints3d.client.scene import card_model
 from blueprints3d.client.scene.camera import OrbitCamera
@@ -41,7 +41,7 @@ class Podium:
         scene: NodePath,
         aspect2d: NodePath,
         camera: OrbitCamera,
-        cam: NodePath,
+        cam: NodePath[Camera],
         size: Callable[[], tuple[int, int]],
         on_view: Callable[[int, int], object],
         on_save: Callable[[int, int], object],
@@ -162,7 +162,9 @@ class Podium:
     def _corners(self, i: int) -> list[tuple[float, float, float]]:
         """The corners of building ``i``'s box in the scene: its whole card (the printed grid and
         the margin around it) and its tallest stack."""
-        lo, hi = self.cards[i].get_tight_bounds(self.scene)
+        bounds = self.cards[i].get_tight_bounds(self.scene)
+        assert bounds is not None, "a card has geometry"
+        lo, hi = bounds
         return [(x, y, z) for x in (lo.x, hi.x) for y in (lo.y, hi.y) for z in (lo.z, hi.z)]
 
     def _project(self, p: Point3) -> tuple[float, float] | None:
@@ -223,11 +225,11 @@ class Podium:
             bs = line / u * 0.95
             bounds = [b.getBounds() for b in (view, save)]
             gap = line * 0.4
-            x = cx - (sum((r - l) * bs * u for l, r, _b, _t in bounds) + gap) / 2
-            for b, (l, r, _b, _t) in zip((view, save), bounds, strict=True):
+            x = cx - (sum((rt - lt) * bs * u for lt, rt, _b, _t in bounds) + gap) / 2
+            for b, (lt, rt, _b, _t) in zip((view, save), bounds, strict=True):
                 b.set_scale(bs)
-                b.set_pos((x - l * bs * u - w / 2) / u, 0, (h / 2 - by) / u)
-                x += (r - l) * bs * u + gap
+                b.set_pos((x - lt * bs * u - w / 2) / u, 0, (h / 2 - by) / u)
+                x += (rt - lt) * bs * u + gap
 
     def _clear_title(self, w: int, h: int, u: float, margin: float, y: float) -> None:
         """Move the title (centred over the row, at height ``y``) sideways off the rectangles
@@ -235,7 +237,10 @@ class Podium:
         clear of them; where no gap beside them is wide enough, the widest one takes it in smaller
         type."""
         assert self.title is not None
-        lo, hi = self.title.get_tight_bounds(self.aspect2d)
+        bounds = self.title.get_tight_bounds(self.aspect2d)
+        if bounds is None:  # no words: nothing to move clear
+            return
+        lo, hi = bounds
         left, right = lo.x * u + w / 2, hi.x * u + w / 2
         top, bottom = h / 2 - hi.z * u, h / 2 - lo.z * u
         blocked = []

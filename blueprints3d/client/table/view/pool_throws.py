@@ -39,7 +39,7 @@ class PoolThrows:
         centre: NodePath,
         dice: dict[int, NodePath],
         on_landed: Callable[[int], None],
-        on_impact: Callable[[Impact], object],
+        on_impact: Callable[[Impact], None],
     ) -> None:
         self.root = root
         self.centre = centre

@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from direct.gui.DirectGui import DirectButton
 from direct.gui.OnscreenText import OnscreenText
-from panda3d.core import NodePath, Point3
+from panda3d.core import Camera, NodePath, Point3
 
 from blueprints3d.client.render import highlight
 from blueprints3d.client.scene import units
@@ -49,7 +49,7 @@ class RevealPlayer:
         aspect2d: NodePath,
         view: TableView,
         camera: OrbitCamera,
-        cam: NodePath,
+        cam: NodePath[Camera],
         size: Callable[[], tuple[int, int]],
         on_summary: Callable[[], None],
     ) -> None:
@@ -237,7 +237,7 @@ class RevealPlayer:
         it is empty)."""
         stack = self._shown().stacks[seat][cell]
         if not stack:
-            return self.view.cell_world(seat, cell, 0) - Point3(0, 0, units.DIE_SIZE / 2)
+            return Point3(self.view.cell_world(seat, cell, 0) - Point3(0, 0, units.DIE_SIZE / 2))
         p = self.view.cell_world(seat, cell, level)
         return Point3(p.x, p.y, p.z + units.DIE_SIZE * 0.3)
 

@@ -257,7 +257,7 @@ class RevealLabels:
         anchors = []
         for lab in self.tags:
             self._size_text(lab.text, tag_px)
-            a = self.shots.project(lab.anchor)
+            a = None if lab.anchor is None else self.shots.project(lab.anchor)
             anchors.append(a)
         for lab, a in zip(self.tags, anchors, strict=True):
             if a is None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from panda3d.core import NodePath, Point2, Point3
+from panda3d.core import Camera, NodePath, Point2, Point3
 
 from blueprints3d.client.scene import card_model, units
 from blueprints3d.client.scene.camera import OrbitCamera
@@ -34,7 +34,7 @@ class RevealShots:
         self,
         view: TableView,
         camera: OrbitCamera,
-        cam: NodePath,
+        cam: NodePath[Camera],
         size: Callable[[], tuple[int, int]],
         shown: Callable[[], RoundEnd],
     ) -> None:
@@ -120,7 +120,10 @@ class RevealShots:
             card = self.view.round_cards.get(key)
             if card is None or card.is_empty():
                 continue
-            lo, hi = card.get_tight_bounds(self.view.root)
+            bounds = card.get_tight_bounds(self.view.root)
+            if bounds is None:
+                continue
+            lo, hi = bounds
             r = self.screen_rect(
                 [(x, y, z) for x in (lo.x, hi.x) for y in (lo.y, hi.y) for z in (lo.z, hi.z)]
             )

@@ -4,9 +4,10 @@ scoreboard and bag. ``TableView`` moves the dice and cards over them."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from panda3d.core import NodePath, Point3
+from panda3d.core import NodePath, Point3, TextNode
 
 from blueprints3d.client.render import materials
 from blueprints3d.client.scene.animation import Animator
@@ -51,7 +52,7 @@ class SeatView:
     place: SeatPlace
     root: NodePath
     screen: NodePath
-    name_label: NodePath
+    name_label: NodePath[TextNode]
     card: NodePath | None = None
     blueprint: Blueprint | None = None
     pile: list[NodePath] = field(default_factory=list)
@@ -67,7 +68,7 @@ class Centre:
 
     scoreboard: NodePath
     bag: NodePath
-    bag_label: NodePath
+    bag_label: NodePath[TextNode]
 
 
 def build_table(root: NodePath) -> None:
@@ -173,7 +174,7 @@ def sync_screens(
         if lifted and sv.screen_up:
             # The round is scored: screens rise off the table and vanish.
             sv.screen_up = False
-            end = screen_home(root, sv) + Point3(0, 0, SCREEN_LIFT)
+            end = Point3(screen_home(root, sv) + Point3(0, 0, SCREEN_LIFT))
             if animate:
                 animator.move(sv.screen, end, None, 0.8, on_done=sv.screen.hide)
             else:
@@ -205,15 +206,19 @@ def relabel_seats(seats: list[SeatView], scoreboard: NodePath, names: list[str])
         if sv.card is not None and sv.blueprint is not None:
             card_model.reprint(sv.card, sv.blueprint)  # the card's printed title
         for label in (sv.screen.find(f"**/screen-name-{sv.place.seat}"), sv.name_label):
-            if not label.is_empty():
-                label.node().set_text(panda_text(name))
+            set_label_text(label, panda_text(name))
     for i, text in enumerate(RANK_WORDS):
-        label = scoreboard.find(f"in-demand-{i}")
-        if not label.is_empty():
-            label.node().set_text(panda_text(_(text)))
+        set_label_text(scoreboard.find(f"in-demand-{i}"), panda_text(_(text)))
 
 
-def in_demand_dice(scoreboard: NodePath, mats: list[Material]) -> list[NodePath]:
+def set_label_text(label: NodePath, text: str) -> None:
+    """A label found by name says ``text`` (a label not there: nothing to do)."""
+    node = label.node() if not label.is_empty() else None
+    if isinstance(node, TextNode):
+        node.set_text(text)
+
+
+def in_demand_dice(scoreboard: NodePath, mats: Sequence[Material]) -> list[NodePath]:
     """The round's in-demand materials as dice on the scoreboard: the 1st shows 1, the 2nd 6."""
     nodes = []
     for i, m in enumerate(mats):

@@ -245,7 +245,7 @@ class TableView:
 
     def _impact(self, event: Impact) -> None:
         if self.on_impact is not None:
-            self.on_impact(event)
+            self.on_impact(event)  # what it returns is not used
 
     def _landed(self, die: int) -> None:
         self.in_pool[die] = True
