@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from direct.gui.DirectGui import DirectFrame
 from direct.gui.OnscreenText import OnscreenText
-from panda3d.core import TextNode
+from panda3d.core import TextNode, TransparencyAttrib
 
 from blueprints3d.client.render.materials import BASE_COLOUR, PIP_COLOUR
 from blueprints3d.client.scene.dice_model import symbols_shown
@@ -206,6 +206,18 @@ PIPS = {
 }
 
 
+class DieGlyph(DirectFrame):
+    """A die face drawn with frames: its face, its pips' count, and a material's symbol."""
+
+    face: DirectFrame
+    pips: int
+    symbol: DirectFrame
+
+    def __init__(self, parent=None, **kw) -> None:
+        super().__init__(parent, **kw)
+        self.initialiseoptions(DieGlyph)  # DirectGUI finishes its options in the last class
+
+
 def die_glyph(
     parent,
     value: int,
@@ -213,11 +225,11 @@ def die_glyph(
     pos: tuple[float, float],
     face=(0.96, 0.95, 0.9, 1),
     pip=(0.1, 0.1, 0.12, 1),
-) -> DirectFrame:
+) -> DieGlyph:
     """A die face drawn with frames: a square and its pips (``size`` across, ``pos`` its centre)."""
     h = size / 2
     e = size * 0.08  # a light edge, so a black die reads on the dark panel
-    d = DirectFrame(
+    d = DieGlyph(
         parent=parent,
         frameColor=(0.7, 0.72, 0.75, 1),
         frameSize=(-h - e, h + e, -h - e, h + e),
@@ -249,7 +261,7 @@ def swatch(parent, picture, size: float, pos: tuple[float, float]) -> DirectFram
         d.symbol = DirectFrame(
             parent=d, image=icon_texture(picture), image_scale=size / 2, frameColor=(0, 0, 0, 0)
         )
-        d.symbol.set_transparency(True)
+        d.symbol.set_transparency(TransparencyAttrib.M_alpha)
         return d
     if isinstance(picture, rules.Award):
         h = size / 2
@@ -310,7 +322,7 @@ class HelpScreen(Screen):
             line *= 0.97
         self.line_px = line * m.unit_px
         self.texts: list[OnscreenText] = []
-        self.pictures: list[tuple[object, DirectFrame]] = []
+        self.pictures: list[tuple[object, DirectFrame | None]] = []
         title = self._text(
             f,
             _("Help: the controls and the rules in short"),

@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from direct.gui.OnscreenText import OnscreenText
-from panda3d.core import NodePath, Point3, TextNode
+from panda3d.core import NodePath, PGItem, Point3, TextNode
 
 from blueprints3d.client.scene.script_text import ScriptText, interface_font, is_rtl
 from blueprints3d.client.table.hud.glance import DemandDice, PrizeMeters
@@ -225,11 +225,9 @@ class Hud:
         self.rtl = is_rtl()
         # The lines read from the start side (the left, or the right in a right-to-left
         # interface) and are aligned to it; the key strip and the score panel to the other.
-        start, end = (
-            (TextNode.A_right, TextNode.A_left) if self.rtl else (TextNode.A_left, TextNode.A_right)
-        )
         for node in self.nodes:
-            node.textNode.set_align(end if node is self.help or node is self.score_panel else start)
+            to_end = node is self.help or node is self.score_panel
+            node.textNode.set_align(TextNode.A_right if to_end != self.rtl else TextNode.A_left)
         w, h = self.size
         unit = min(w, h) / 2.0  # pixels per aspect2d unit
         half_w, half_h = w / 2.0 / unit, h / 2.0 / unit
@@ -457,7 +455,8 @@ class Hud:
         """The whole HUD on or off (off behind the new-game screen: no key strip or score panel
         under its form); the key strip comes back only if F2 had not hidden it."""
         self.visible = on
-        nodes = [self.status, self.info, self.room, self.prompt, self.message, self.hints]
+        nodes: list[NodePath] = [self.status, self.info, self.room, self.prompt, self.message]
+        nodes.append(self.hints)
         self.demand.show(on)
         if not on:
             self.meters.root.hide()
@@ -595,10 +594,10 @@ def _frames_extent(root: NodePath) -> tuple[float, float, float]:
     in its units."""
     lows, lefts, rights = [0.0], [0.0], [0.0]
     for child in root.get_children():
-        bounds = getattr(child.node(), "get_frame", None)
-        if bounds is None:
+        node = child.node()
+        if not isinstance(node, PGItem):  # a DirectGUI item: the frame it is drawn in
             continue
-        fr = child.node().get_frame()  # (left, right, bottom, top) in the button's own units
+        fr = node.get_frame()  # (left, right, bottom, top) in the button's own units
         s, pos = child.get_scale(), child.get_pos()
         lows.append(pos.z + fr[2] * s.z)
         lefts.append(pos.x + fr[0] * s.x)
@@ -612,8 +611,9 @@ def _frames_bounds(root: NodePath, ref: NodePath) -> tuple[Point3, Point3] | Non
     pts = [
         ref.get_relative_point(child, Point3(x, 0, z))
         for child in root.get_children()
-        if hasattr(child.node(), "get_frame")
-        for fr in [child.node().get_frame()]
+        for node in [child.node()]
+        if isinstance(node, PGItem)
+        for fr in [node.get_frame()]
         for x in (fr[0], fr[1])
         for z in (fr[2], fr[3])
     ]

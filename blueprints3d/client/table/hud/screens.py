@@ -145,16 +145,26 @@ def on_off(value) -> str:
     return _(ON) if value else _(OFF)
 
 
+class CheckBox(DirectCheckButton):
+    """A check box that holds the words beside it ("on" / "off")."""
+
+    words: DirectLabel
+
+    def __init__(self, parent=None, **kw) -> None:
+        super().__init__(parent, **kw)
+        self.initialiseoptions(CheckBox)  # DirectGUI finishes its options in the last class
+
+
 def check_box(
     parent,
     value: bool,
     pos: tuple[float, float],
     scale: float,
     command: Callable[[bool], None] | None = None,
-) -> DirectCheckButton:
+) -> CheckBox:
     """A check box with its words beside it ("on" / "off", ``box.words``), which follow its value
     and never lie under the box; ``command`` gets the new value."""
-    box = DirectCheckButton(
+    box = CheckBox(
         parent=parent,
         text="",
         pos=(pos[0], 0, pos[1] + 0.3 * scale),
