@@ -19,7 +19,14 @@ from collections.abc import Callable, Sequence
 
 from direct.gui.DirectGui import DGG, DirectButton, DirectFrame
 from direct.showbase.DirectObject import DirectObject
-from panda3d.core import NodePath, PerspectiveLens, TextNode, TextProperties, TextPropertiesManager
+from panda3d.core import (
+    GraphicsWindow,
+    NodePath,
+    PerspectiveLens,
+    TextNode,
+    TextProperties,
+    TextPropertiesManager,
+)
 
 from blueprints3d.client.apps import demo_callouts, demo_stage
 from blueprints3d.client.apps.demo_try import TryIt
@@ -595,6 +602,7 @@ def run_window(
     if start is not None:
         player.open(start)
     # Re-frame when the window changes shape, so captions wrap and nothing is cut off.
+    assert isinstance(base.win, GraphicsWindow)  # a window, not an offscreen buffer
     player.accept(base.win.get_window_event(), lambda win: player.refresh())
     base.run()
     return 0

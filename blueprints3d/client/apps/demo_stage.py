@@ -16,7 +16,9 @@ from panda3d.core import (
     NodePath,
     PerspectiveLens,
     Point3,
+    TextNode,
     TransparencyAttrib,
+    VBase3,
     Vec3,
 )
 
@@ -117,7 +119,9 @@ def size_labels(stage: StageNodes, cam: NodePath, lens: PerspectiveLens, height_
             continue
         asked = float(label.get_tag(LABEL_TAG)) / stage.grow  # grow once stood in for the distance
         world_per_px = 2 * depth * tan_v / max(height_px, 1.0)
-        label.set_scale(label_px(asked, height_px) * world_per_px / label.node().get_line_height())
+        text = label.node()
+        assert isinstance(text, TextNode)  # every LABEL_TAG node is a make_label
+        label.set_scale(label_px(asked, height_px) * world_per_px / text.get_line_height())
 
 
 def _variant(*key: int) -> int:
@@ -428,7 +432,8 @@ def draw_step(parent: NodePath, step: Step) -> StageNodes:
 
 def _table(root: NodePath) -> None:
     """A plain table top under everything drawn so far."""
-    lo, hi = root.get_tight_bounds() if root.get_num_children() else ((-10, -10, 0), (10, 10, 0))
+    bounds = root.get_tight_bounds() if root.get_num_children() else None
+    lo, hi = bounds if bounds is not None else ((-10, -10, 0), (10, 10, 0))
     cm = CardMaker("table")
     m = 40.0
     cm.set_frame(lo[0] - m, hi[0] + m, lo[1] - m, hi[1] + m)
@@ -466,9 +471,9 @@ def frame_camera(
         ]
     if not points:
         points = [Vec3(-5, -5, 0), Vec3(5, 5, 0)]
-    lo = Vec3(*(min(p[i] for p in points) for i in range(3)))
-    hi = Vec3(*(max(p[i] for p in points) for i in range(3)))
-    centre = (lo + hi) / 2
+    low = Vec3(*(min(p[i] for p in points) for i in range(3)))
+    high = Vec3(*(max(p[i] for p in points) for i in range(3)))
+    centre = (low + high) / 2
     vfov = 40.0 * top_share
     hfov = 2 * math.degrees(math.atan(math.tan(math.radians(20.0)) * aspect))
     e, h = math.radians(elevation), math.radians(heading)
@@ -479,7 +484,7 @@ def frame_camera(
     up = right.cross(forward)
     pts = [tuple(q) for q in points]
 
-    def fit(c: Vec3) -> float:
+    def fit(c: VBase3) -> float:
         # The table camera's solver; this heading turns clockwise, scene.camera's counter-clockwise.
         return max(10.0, fit_distance(pts, tuple(c), -heading, elevation, hfov, vfov, margin=fill))
 

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from direct.gui.DirectGui import DirectEntry
 from direct.showbase.DirectObject import DirectObject
-from panda3d.core import TextNode
+from panda3d.core import GraphicsWindow, TextNode
 
 from blueprints3d.client.apps.demo_player import StepView
 from blueprints3d.client.apps.demo_stage import StageNodes
@@ -458,6 +458,7 @@ def run_window(
         size=(width, height), title=_("Blueprints - sandbox"), sync_video=True, shaders_on=shaders
     )  # no offscreen twin to suggest: the default hint
     app = SandboxApp(base, out_path, card_index, on_quit=base.userExit, blank=blank)
+    assert isinstance(base.win, GraphicsWindow)  # a window, not an offscreen buffer
     app.accept(base.win.get_window_event(), lambda win: app.redraw())  # framed anew, orbit kept
     if hasattr(base.win, "set_close_request_event"):  # the window's close button asks as Esc does
         base.win.set_close_request_event(CLOSE_REQUEST)

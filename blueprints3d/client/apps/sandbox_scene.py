@@ -81,9 +81,9 @@ def scene_box(stage: StageNodes, root: NodePath, cursor_stack: int | None) -> Bo
         ghost_top = units.CARD_THICKNESS + units.DIE_SIZE * (cursor_stack + 1)
     if not points:
         return (-5.0, -5.0, 0.0), (5.0, 5.0, 1.0)
-    lo = tuple(min(p[i] for p in points) for i in range(3))
-    hi = tuple(max(p[i] for p in points) for i in range(3))
-    return lo, (hi[0], hi[1], max(hi[2], ghost_top))
+    lo = [min(p[i] for p in points) for i in range(3)]
+    hi = [max(p[i] for p in points) for i in range(3)]
+    return (lo[0], lo[1], lo[2]), (hi[0], hi[1], max(hi[2], ghost_top))
 
 
 def pick_columns(model: SandboxBuilding, cursor: int | None) -> list[Column]:

@@ -32,10 +32,12 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 from direct.interval.FunctionInterval import Func
+from direct.interval.Interval import Interval
 from direct.interval.LerpInterval import LerpFunc, LerpPosQuatInterval
 from direct.interval.MetaInterval import Parallel, Sequence as IntervalSequence
 from panda3d.bullet import BulletBoxShape, BulletRigidBodyNode, BulletWorld
 from panda3d.core import NodePath, Point3, Quat, TransformState, Vec3
+from panda3d.direct import CInterval
 
 from blueprints3d.client.scene import units
 from blueprints3d.client.scene.dice_model import FACE_NORMAL
@@ -825,7 +827,8 @@ class ThrowPlayer:
             parts.append(Func(self._start_glides))
             parts.append(LerpFunc(lambda u: None, duration=self.glide))  # the glides' time
         parts.append(Func(self._finished))
-        self._interval = IntervalSequence(*parts, name="throw")
+        # (The stubs give Parallel and Sequence CMetaInterval's constructor, not their own.)
+        self._interval = IntervalSequence(*parts, name="throw")  # type: ignore[call-overload]
         # A MetaInterval counts time in whole units of 1/precision s (1 ms by default), which
         # would put the dice off their recorded frames between whole milliseconds.
         self._interval.set_precision(1e6)
@@ -874,7 +877,7 @@ class ThrowPlayer:
     def _start_glides(self) -> None:
         targets = self.targets
         assert targets is not None  # the glides are queued only with targets
-        glides = []
+        glides: list[Interval | CInterval] = []
         for i, node in enumerate(self.dice):
             end_q = _np_quat(_yaw_quat(self.heading + 90.0 * self._turns[i]))
             glides.append(
@@ -896,7 +899,7 @@ class ThrowPlayer:
                         duration=self.glide,
                     )
                 )
-        self._glides = Parallel(*glides, name="throw-glides")
+        self._glides = Parallel(*glides, name="throw-glides")  # type: ignore[call-overload]
         self._glide_t0 = self.throw.duration
 
     def _finished(self) -> None:
