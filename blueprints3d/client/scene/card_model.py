@@ -357,7 +357,7 @@ def _fill(ink: np.ndarray, corners: np.ndarray, tone: float) -> None:
     (ax, ay), (bx, by) = corners[1] - corners[0], corners[2] - corners[0]
     area = ax * by - ay * bx
     out = None
-    for a, b in zip(corners, np.roll(corners, -1, axis=0)):
+    for a, b in zip(corners, np.roll(corners, -1, axis=0), strict=True):
         ex, ey = b - a
         n = math.hypot(ex, ey)
         # Outward distance from the edge a->b (the polygon's winding tells which side is in).
