@@ -38,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
         bp = deck[i % len(deck)]
         assets.load_texture.cache_clear()
         card_model.forget_card_textures()
-        baked.append(_ms(lambda: card_model.card_texture(bp)))
+        baked.append(_ms(lambda bp=bp: card_model.card_texture(bp)))
     grids = [
         [
             [1 + (r + c + k) % 6 if (r * 3 + c + k) % 4 else "X" for c in range(2 + k % 3)]

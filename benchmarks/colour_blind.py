@@ -77,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     names = [f"{Material(a).label}-{Material(b).label}" for a, b in pairs]
     width = max(len(n) for n in names) + 2
     print("CIEDE2000".ljust(width) + "".join(v.rjust(9) for v in cv.VISIONS))
-    for pair, name in zip(pairs, names):
+    for pair, name in zip(pairs, names, strict=True):
         print(name.ljust(width) + "".join(f"{table[v][pair]:9.1f}" for v in cv.VISIONS))
     print("least".ljust(width) + "".join(f"{min(table[v].values()):9.1f}" for v in cv.VISIONS))
     worst = min(min(table[v].values()) for v in ("protan", "deutan", "tritan"))

@@ -51,7 +51,7 @@ def build_table(base, view):
         cards.append(card)
         # Six dice: stacks of 3, 2 and 1 on the first open spaces, materials mixed.
         cells = [c for c in range(bp.num_cells) if not bp.is_hatched(c)] + list(range(bp.num_cells))
-        for cell, height in zip(cells, (3, 2, 1)):
+        for cell, height in zip(cells[:3], (3, 2, 1), strict=True):
             x, y = card_model.cell_position(bp, cell)
             for level in range(height):
                 m = mats[die_id % 4]

@@ -97,7 +97,7 @@ def report(decisions: list[tuple[dict, tuple, tuple]]) -> str:
         f"greedy's favourite is the bot's move: {same / n:.1%}; the same die: {same_die / n:.1%}",
         f"the bot's own move when it decides again (another seed): {self_same / n:.1%}",
         "the bot's move in greedy's order: "
-        + ", ".join(f"{name} {c / n:.1%}" for (_, _, name), c in zip(RANKS, ranks)),
+        + ", ".join(f"{name} {c / n:.1%}" for (_, _, name), c in zip(RANKS, ranks, strict=True)),
         "log-likelihood a decision, greedy softened at T: "
         + ", ".join(f"T={t:g} {ll[t] / n:.3f}" for t in TEMPERATURES)
         + f"; uniform {uniform / n:.3f}",

@@ -170,7 +170,7 @@ def main() -> None:
                 f"({time.time() - t0:.0f} s)",
                 flush=True,
             )
-        per_pos = list(zip(*refs))
+        per_pos = list(zip(*refs, strict=True))
         print(
             f"{'plan':<14}{'moves':>6}{'cands':>6}{'temp':>6}"
             + "".join(f"{f'regret (ref T={t})':>22}" for t in TEMPERATURES)
@@ -179,7 +179,10 @@ def main() -> None:
         for name, plan in plans.items():
             res = pool.map(
                 _decide,
-                [(s, p, r, plan, range(args.seeds)) for (s, p), r in zip(pos, per_pos)],
+                [
+                    (s, p, r, plan, range(args.seeds))
+                    for (s, p), r in zip(pos, per_pos, strict=True)
+                ],
                 chunksize=1,
             )
             cpu = 1000 * statistics.mean(c for rs in res for _, c in rs)
@@ -190,7 +193,7 @@ def main() -> None:
                 cols.append(f"{statistics.mean(mean_of):>13.4f} ± {se:.4f}")
                 rounds.append(
                     "/".join(
-                        f"{statistics.mean(m for m, (s, _) in zip(mean_of, pos) if len(s.round_results) == r):.4f}"
+                        f"{statistics.mean(m for m, (s, _) in zip(mean_of, pos, strict=True) if len(s.round_results) == r):.4f}"
                         for r in range(3)
                     )
                 )
@@ -204,7 +207,7 @@ def main() -> None:
         g = [[max(ref.values()) - ref[next(iter(ref))] for ref in r] for r in per_pos]
         print(
             f"{'greedy':<14}{'':>18}"
-            + "".join(f"{statistics.mean(x):>13.4f}{'':>9}" for x in zip(*g))
+            + "".join(f"{statistics.mean(x):>13.4f}{'':>9}" for x in zip(*g, strict=True))
         )
 
 

@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
+import contextlib
 import json
 import math
 import multiprocessing
@@ -95,12 +96,10 @@ def serve_options(source: Path, seeds: bool = False) -> list[str]:
 def raise_open_files() -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if hard == resource.RLIM_INFINITY or soft < hard:
-        try:
+        with contextlib.suppress(ValueError, OSError):
             resource.setrlimit(
                 resource.RLIMIT_NOFILE, (hard if hard != resource.RLIM_INFINITY else 1 << 20, hard)
             )
-        except (ValueError, OSError):
-            pass
 
 
 class Server:
@@ -115,7 +114,8 @@ class Server:
             PYTHONPATH=str(source) + os.pathsep + os.environ.get("PYTHONPATH", ""),
         )
         self.log = Path(home) / "server.log"
-        self._err = open(self.log, "w")
+        # The server's stderr for as long as it runs: closed in stop().
+        self._err = open(self.log, "w")  # noqa: SIM115
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "blueprints3d", "serve", "--port", "0", *extra],
             env=env,
@@ -389,10 +389,8 @@ def worker(conn, url: str, rooms: int, seed: int) -> None:
     try:
         asyncio.run(work(conn, url, rooms, seed))
     except BaseException as e:  # the parent reads a failure rather than waiting for ever
-        try:
+        with contextlib.suppress(OSError):
             conn.send(("failed", f"{type(e).__name__}: {e}"))
-        except OSError:
-            pass
     finally:
         conn.close()
         os._exit(0)  # no polite closing of thousands of connections
@@ -462,7 +460,7 @@ def step(args: argparse.Namespace, rooms: int, options: list[str], number: int) 
                 p.start()
                 there.close()
                 workers.append((p, here))
-            for p, c in workers:
+            for _p, c in workers:
                 if not c.poll(max(0.0, t_setup + args.setup_timeout - time.monotonic())):
                     print(
                         f"{rooms:>5}  not set up within {args.setup_timeout:g} s (the workers' counts "
@@ -474,7 +472,7 @@ def step(args: argparse.Namespace, rooms: int, options: list[str], number: int) 
             setup = time.monotonic() - t_setup
             t0 = time.monotonic() + args.warmup
             t1 = t0 + args.seconds
-            for p, c in workers:
+            for _p, c in workers:
                 c.send(("go", t0, t1))
             time.sleep(max(0.0, t0 - time.monotonic()))
             pids = [p.pid for p, _ in workers]
@@ -506,7 +504,7 @@ def step(args: argparse.Namespace, rooms: int, options: list[str], number: int) 
             rss = rss_mib(server.pid)
             results = [expect(c, "done", args.seconds + GRACE + 120) for _, c in workers]
         finally:
-            for p, c in workers:
+            for p, _c in workers:
                 if p.is_alive():
                     p.join(timeout=5)
                 if p.is_alive():

@@ -148,8 +148,8 @@ def main() -> int:
             physics = LivePhysics(len(dice), die, felt) if live else None
             in_throw = int(th.duration * th.fps) // BATCH * BATCH
 
-            def step(player=player, physics=physics):
-                player.update(1.0 / th.fps)
+            def step(player=player, physics=physics, fps=th.fps):
+                player.update(1.0 / fps)
                 if physics is not None:
                     physics.step()
 

@@ -45,7 +45,7 @@ def test_every_material_award_and_prize_has_a_german_and_a_chinese_word():
     # The Awards' own names, in the Award row: Gold, Silver, Bronze and their German words.
     english = next(k for k in table if k.startswith("award"))
     german_awards = entry("Award", table)[0]
-    for award, german in zip(Award, ("Gold", "Silber", "Bronze")):
+    for award, german in zip(Award, ("Gold", "Silber", "Bronze"), strict=True):
         assert award.title.lower() in english and german in german_awards, award
 
 

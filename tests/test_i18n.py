@@ -455,7 +455,7 @@ def test_the_catalogues_use_the_glossarys_terms():
         "Materials (the Prize)": "Materials",
     }
     for term, msgid in terms.items():
-        for lang, cell in zip(TRANSLATED, entry(term, table)[:3]):
+        for lang, cell in zip(TRANSLATED, entry(term, table)[:3], strict=True):
             word = (
                 re.split(r"[ ,（(]", cell.strip())[0]
                 if lang != "fa"
@@ -473,7 +473,7 @@ def test_a_file_that_cannot_be_read_is_refused_in_the_language(tmp_path, capsys,
         "zh": ["没有这个文件", "是文件夹，不是建筑文件", "不是有效的 JSON"],
         "fa": ["چنین فایلی وجود ندارد", "یک پوشه است، نه یک فایل ساختمان", "JSON معتبر نیست"],
     }[lang]
-    for path, word in zip((tmp_path / "missing.json", tmp_path, truncated), words):
+    for path, word in zip((tmp_path / "missing.json", tmp_path, truncated), words, strict=True):
         assert main(["--lang", lang, "score", str(path)]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and word in err, err

@@ -116,8 +116,10 @@ def _build(out: Path) -> tuple[Path, Path]:
 def test_build_makes_an_sdist_and_a_wheel_that_installs_and_renders(tmp_path):
     wheel, sdist = _build(tmp_path)
     assert wheel.name == f"blueprints3d-{blueprints3d.__version__}-py3-none-any.whl"
-    in_wheel = set(zipfile.ZipFile(wheel).namelist())
-    in_sdist = {n.split("/", 1)[1] for n in tarfile.open(sdist).getnames() if "/" in n}
+    with zipfile.ZipFile(wheel) as zipped:
+        in_wheel = set(zipped.namelist())
+    with tarfile.open(sdist) as tarred:
+        in_sdist = {n.split("/", 1)[1] for n in tarred.getnames() if "/" in n}
     for f in program_files():
         packaged = "blueprints3d/" + f if f.startswith(("models/", "textures/")) else f
         assert packaged in in_wheel, f"the wheel lacks {packaged}"

@@ -82,7 +82,7 @@ def standings_and_wins(bot: str, players: int, seed: int) -> tuple[list[list[int
     vp = [0] * players
     after = []
     for rr in state.round_results[:-1]:
-        vp = [a + b for a, b in zip(vp, round_victory_points(rr))]
+        vp = [a + b for a, b in zip(vp, round_victory_points(rr), strict=True)]
         after.append(list(vp))
     return after, list(record.win_share)
 

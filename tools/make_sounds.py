@@ -59,7 +59,7 @@ def modes(
 ) -> Sound:
     """Struck modes: sines starting at zero phase, each decaying with its own time constant (s)."""
     out = np.zeros_like(t)
-    for f, a, tau in zip(freqs, amps, decays):
+    for f, a, tau in zip(freqs, amps, decays, strict=True):
         out += a * np.sin(2 * np.pi * f * t) * np.exp(-t / tau)
     return out
 

@@ -137,7 +137,7 @@ def table(games: list[KeptGame]) -> str:
         players = join_list(
             [
                 _("{player} {vp}", player=p.label, vp=v)
-                for p, v in zip(g.players, res.victory_points)
+                for p, v in zip(g.players, res.victory_points, strict=True)
             ]
         )
         lines.append(

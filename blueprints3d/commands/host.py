@@ -10,6 +10,7 @@ for its seats, without it the process serves the room until it is stopped.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 
 from blueprints3d.commands.argtypes import UsageError, whole_number
@@ -144,10 +145,8 @@ def run(args: argparse.Namespace) -> int:
     if args.headless:
         if local is None:
             return 0
-        try:
+        with contextlib.suppress(KeyboardInterrupt):
             local.thread.join()  # serve the room until stopped
-        except KeyboardInterrupt:
-            pass
         local.stop()
         return 0
     name = args.name or _("Player {n}", n=1)

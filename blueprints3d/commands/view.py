@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 from pathlib import Path
 
@@ -70,7 +71,5 @@ def run(args: argparse.Namespace) -> int:
 
 def _remove(path: str) -> None:
     """Remove the viewer's copy; one that is gone already, or cannot go, is no reason to stop."""
-    try:
+    with contextlib.suppress(OSError):
         os.unlink(path)
-    except OSError:
-        pass

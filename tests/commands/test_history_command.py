@@ -59,7 +59,7 @@ def test_history_lists_the_games_newest_first_as_a_table(three, capsys):
     assert lines[0].split() == ["#", "finished", "winner", "VP", "players", "(VP)"]
     rows = lines[1:4]
     assert [r.split()[0] for r in rows] == ["3", "2", "1"]
-    for row, game in zip(rows, three[::-1]):
+    for row, game in zip(rows, three[::-1], strict=True):
         res = game.result()
         assert (
             f"Ann {res.victory_points[0]}, Bob (easy) {res.victory_points[1]}, Cy (hard) {res.victory_points[2]}"

@@ -257,9 +257,11 @@ def test_a_flood_of_views_never_grows_the_inbox_past_its_bound(quick_limits):
 def test_a_server_that_drops_the_seat_again_and_again_is_given_up_after_its_tries():
     """The same view on every connection, then a close: no move is ever made, so the headless
     seat stops after its tries, with one line (a "going away" close alone is worth a try)."""
-    with HostileServer([joined(), view(), ("close", 1001, "going away")]) as server:
-        with pytest.raises(incoming.NetError) as e:
-            play_random(server.server, ROOM, "Ann", handshake=2, retry=(0.05,), tries=3)
+    with (
+        HostileServer([joined(), view(), ("close", 1001, "going away")]) as server,
+        pytest.raises(incoming.NetError) as e,
+    ):
+        play_random(server.server, ROOM, "Ann", handshake=2, retry=(0.05,), tries=3)
     assert (
         str(e.value) == "the connection to the server was lost 3 times in a row with no move made"
     )

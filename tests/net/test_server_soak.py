@@ -112,7 +112,7 @@ def test_a_server_killed_again_and_again_loses_nothing(tmp_path):
         raise
     people = [
         (code, k)
-        for code, specs in zip(codes, ROOMS)
+        for code, specs in zip(codes, ROOMS, strict=True)
         for k, s in enumerate(specs)
         if s == "@remote"
     ]

@@ -367,7 +367,7 @@ def test_at_most_n_computers_think_at_once_server_wide(tmp_path, monkeypatch):
         ]
         with contextlib.ExitStack() as stack:
             socks = [stack.enter_context(connect(r.url)) for _ in rooms]
-            for ws, code in zip(socks, rooms):
+            for ws, code in zip(socks, rooms, strict=True):
                 ws.send(protocol.encode("join", room=code, name="Ann"))
             # Each person moves once: six rooms' computers then want to think at once.
             for ws in socks:

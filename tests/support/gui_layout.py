@@ -117,11 +117,8 @@ def widget_rects(screen, render2d):
                 rects[f"{i} box text"] = text_rect(w.component("text0"), render2d, chain)
         elif isinstance(w, (DirectOptionMenu, DirectEntry, DirectButton)):
             rects[f"{i} {type(w).__name__}"] = frame_rect(w, render2d, (f,))
-        elif isinstance(w, DirectLabel):
-            if w["text"]:
-                rects[f"{i} label {w['text'][:20]}"] = text_rect(
-                    w.component("text0"), render2d, chain
-                )
+        elif isinstance(w, DirectLabel) and w["text"]:
+            rects[f"{i} label {w['text'][:20]}"] = text_rect(w.component("text0"), render2d, chain)
     return rects
 
 

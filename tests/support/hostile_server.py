@@ -11,6 +11,7 @@ number) -> the steps, each a text frame (str), a binary one (bytes), ``("close",
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import threading
@@ -183,10 +184,8 @@ class HostileServer:
         async with serve(self._handle, "127.0.0.1", 0, max_size=protocol.MAX_BYTES) as server:
             self.port = server.sockets[0].getsockname()[1]
             self._ready.set()
-            try:
+            with contextlib.suppress(TimeoutError):  # its lifetime is up
                 await asyncio.wait_for(asyncio.shield(self._stop), self.lifetime)
-            except TimeoutError:
-                pass
             for task in list(self._handlers):  # a handler's script ends with the server
                 task.cancel()
             server.close()

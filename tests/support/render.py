@@ -23,7 +23,7 @@ def count_blobs(mask: np.ndarray, min_pixels: int = 4) -> int:
     seen = np.zeros_like(mask, dtype=bool)
     h, w = mask.shape
     blobs = 0
-    for y0, x0 in zip(*np.nonzero(mask)):
+    for y0, x0 in zip(*np.nonzero(mask), strict=True):
         if seen[y0, x0]:
             continue
         stack = [(y0, x0)]

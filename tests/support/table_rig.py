@@ -8,6 +8,8 @@ module's) in tests/conftest.py hand out its ``open`` and close what it opened.
 
 from __future__ import annotations
 
+import argparse
+
 from blueprints3d.client.table.model.flow import Mode
 
 
@@ -107,7 +109,7 @@ def node_rect(table, node):
         for z in (lo.z, hi.z)
     ]
     px = [table.pixel(*p) for p in pts if p is not None]
-    xs, ys = zip(*px)
+    xs, ys = zip(*px, strict=True)
     return min(xs), min(ys), max(xs), max(ys)
 
 
@@ -120,3 +122,36 @@ def frames_until(app, done, seconds: float = 30.0) -> None:
         assert time.monotonic() < end, "the table did not get there in time"
         app.step()
         time.sleep(0.002)
+
+
+def open_hud_table(base, size: tuple[int, int], seats):
+    """The layout tests' table: offscreen at ``size`` with its HUD drawn (overlay), in plain
+    colours, seed 5, its computers moving at once on this thread; ``seats`` SeatConfigs."""
+    from blueprints3d.client.render import shaders
+    from blueprints3d.client.table.model.options import AppOptions
+    from blueprints3d.client.table.offscreen import open_table
+
+    shaders.configure(False)
+    w, h = size
+    options = AppOptions(seats=list(seats), seed=5, bot_delay=0, threaded_bots=False)
+    return open_table(base, w, h, options, overlay=True)
+
+
+def play_args(**kw) -> argparse.Namespace:
+    """The `play` command's options as parsed, for ``options_from_args``: two seats (Ann and an
+    easy computer), seed 7, the rest as their defaults; ``kw`` overrides any."""
+    base = dict(
+        size=None,
+        fullscreen=False,
+        no_shaders=False,
+        seats="Ann,@easy",
+        seed=7,
+        open_scores=False,
+        bot_delay=None,
+        quit_after=0,
+        resume=False,
+        no_autosave=False,
+        start=None,
+    )
+    base.update(kw)
+    return argparse.Namespace(**base)
