@@ -1,6 +1,7 @@
 """Measuring the 2D screens in render2d units: a DirectGUI item's frame, a text's letters, the
-pixels of a line of type, and whether rects overlap or lie inside a panel (shared by the layout
-tests: tests/client/table/test_screens_layout.py, test_layout_languages.py)."""
+pixels of a line of type, and whether rects overlap or lie inside a panel; the language the
+screens speak (shared by the layout tests: tests/client/table/test_screens_layout.py,
+test_layout_languages.py, test_hud_layout.py, test_hud_mirror.py)."""
 
 from __future__ import annotations
 
@@ -46,6 +47,18 @@ def text_px(text, render2d, h, chain=()):
     a = _to_r2d([text, *chain], render2d, Point3(0, 0, 0))
     b = _to_r2d([text, *chain], render2d, Point3(0, 0, lh))
     return abs(b.z - a.z) * h / 2
+
+
+def speak(lang: str) -> None:
+    """Show the interface in ``lang`` from now on (its words, fonts and direction)."""
+    from blueprints3d.client.scene.script_text import use_language
+
+    use_language(lang)
+
+
+def centre_x(r) -> float:
+    """The middle of rect ``r`` (left, right, bottom, top) across."""
+    return (r[0] + r[1]) / 2
 
 
 def overlap(a, b) -> bool:

@@ -476,7 +476,8 @@ def test_one_number_for_each_hinted_space_clear_of_every_other_space(offscreen_b
         assert flow.state.blueprints[seat].id == "B11"  # [[X, 1], [1, 1], [3, X]]
         dice = [d for d in flow.state.pool][:3]
         chosen = [
-            coach.Hint(A.place(d, c), d, c, "place", 0.0, 0.0, (), "") for d, c in zip(dice, cells)
+            coach.Hint(A.place(d, c), d, c, "place", 0.0, 0.0, (), "")
+            for d, c in zip(dice, cells, strict=True)
         ]
         app.coach.hinter = lambda view, player, **kw: chosen
         ask(app)
@@ -489,7 +490,7 @@ def test_one_number_for_each_hinted_space_clear_of_every_other_space(offscreen_b
         assert sorted(numbers) == sorted(" ".join(r) for r in want.values())  # one per space
         spaces = space_rects(app, seat, extra=frozenset(cells))
         bp = flow.state.blueprints[seat]
-        for c, ranks in want.items():
+        for ranks in want.values():
             r = numbers[" ".join(ranks)]
             assert r[0] >= -1 and r[2] <= 1 and r[1] >= -1 and r[3] <= 1, (
                 ranks,
@@ -512,7 +513,7 @@ def test_one_number_for_each_hinted_space_clear_of_every_other_space(offscreen_b
         app.coach.poll()
         numbers = number_rects(app)
         spaces = space_rects(app, seat, extra=frozenset(cells))
-        for c, ranks in want.items():
+        for ranks in want.values():
             r = numbers[" ".join(ranks)]
             assert not any(_meet(r, spaces[h]) for h in range(bp.num_cells) if bp.is_hatched(h)), (
                 ranks,

@@ -477,9 +477,9 @@ def finish_confirming(flow: GameFlow) -> list[str]:
             a = rng.choice(flow.state.legal_actions())
             k = A.decode(a)
             {
-                A.Kind.PLACE: lambda: flow.place(k.die, k.cell),
-                A.Kind.SET_ASIDE: lambda: flow.set_aside(k.die),
-                A.Kind.DISCARD: lambda: flow.discard(k.die),
+                A.Kind.PLACE: lambda k=k: flow.place(k.die, k.cell),
+                A.Kind.SET_ASIDE: lambda k=k: flow.set_aside(k.die),
+                A.Kind.DISCARD: lambda k=k: flow.discard(k.die),
             }[k.kind]()
             assert len(flow.state.log) == n and flow.pending.action == a
             assert flow.confirm().ok and flow.state.log[n] == a

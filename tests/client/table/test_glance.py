@@ -77,7 +77,7 @@ def test_the_in_demand_materials_are_dice_in_their_colours(tables):
     app = t.app
     to_person(app)
     first, second = app.flow.state.in_demand_materials()
-    for die, m in zip(app.hud.demand.dice, (first, second)):
+    for die, m in zip(app.hud.demand.dice, (first, second), strict=True):
         assert tuple(die.get_color())[:3] == pytest.approx(tuple(BASE_COLOUR[m])[:3], abs=0.01)
     # Not a sentence: the info line no longer names them.
     info = app.hud.info.textNode.get_text()

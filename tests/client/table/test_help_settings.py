@@ -3,7 +3,6 @@ default names, computer levels on the name plates, and the quit question."""
 
 from __future__ import annotations
 
-import argparse
 import json
 
 import pytest
@@ -17,6 +16,7 @@ from blueprints3d.engine.materials import Material
 from blueprints3d.files.autosave import AutosaveSlot
 from blueprints3d.client.table.model.pointer import HeldPointer
 from blueprints3d.files.settings import Settings, load_settings, save_settings
+from support.table_rig import play_args
 
 
 @pytest.fixture()
@@ -221,24 +221,6 @@ def test_camera_sensitivity_scales_the_mouse_orbit(table):
     h1 = app.camera.goal.heading
     app.camera_rig.orbit_by_key(4.0, 0.0)  # Q/E
     assert app.camera.goal.heading - h1 == pytest.approx(8.0)
-
-
-def play_args(**kw):
-    base = dict(
-        size=None,
-        fullscreen=False,
-        no_shaders=False,
-        seats="Ann,@easy",
-        seed=7,
-        open_scores=False,
-        bot_delay=None,
-        quit_after=0,
-        resume=False,
-        no_autosave=False,
-        start=None,
-    )
-    base.update(kw)
-    return argparse.Namespace(**base)
 
 
 def test_the_play_options_read_the_settings_file(tmp_path, monkeypatch, capsys):

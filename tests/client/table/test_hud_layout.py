@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 from panda3d.core import Point2, Point3
 
-from blueprints3d.client.table.model.options import AppOptions
+from support.gui_layout import overlap
+from support.table_rig import open_hud_table
 from blueprints3d.client.table.model.flow import Mode, SeatConfig
 
 MIN_PX = 12.0
@@ -78,10 +79,6 @@ def scene_labels(app):
             if r is not None and r[0] < 1 and r[1] > -1 and r[2] < 1 and r[3] > -1:
                 found[f"{what} {p}"] = r
     return found
-
-
-def overlap(a, b) -> bool:
-    return a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]
 
 
 def fill_hud(app):
@@ -160,23 +157,12 @@ def check_layout(app, render2d, size, wrapped: bool, scene: bool = False) -> Non
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_hud_texts_fit_apart_and_are_legible(offscreen_base, size):
-    from blueprints3d.client.render import shaders
-    from blueprints3d.client.table.offscreen import open_table
 
-    shaders.configure(False)
     w, h = size
-    t = open_table(
+    t = open_hud_table(
         offscreen_base,
-        w,
-        h,
-        AppOptions(
-            seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "hard")],
-            seed=5,
-            bot_delay=0,
-            threaded_bots=False,
-            confirm_moves=True,
-        ),
-        overlay=True,
+        size,
+        [SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "hard")],
     )
     try:
         app = t.app
@@ -194,10 +180,7 @@ def test_no_name_on_the_table_lies_under_the_hud(offscreen_base, size, players):
     """The opponent across the table has their screen at the top of the view: its sign and the
     plates stay clear of the status and info lines (they covered the info line in 2-player
     games), and the info line does not wrap where the window has room for it."""
-    from blueprints3d.client.render import shaders
-    from blueprints3d.client.table.offscreen import open_table
 
-    shaders.configure(False)
     w, h = size
     seats = [
         SeatConfig("Ann"),
@@ -205,15 +188,7 @@ def test_no_name_on_the_table_lies_under_the_hud(offscreen_base, size, players):
         SeatConfig("Cy", "hard"),
         SeatConfig("Di", "easy"),
     ]
-    t = open_table(
-        offscreen_base,
-        w,
-        h,
-        AppOptions(
-            seats=seats[:players], seed=5, bot_delay=0, threaded_bots=False, confirm_moves=True
-        ),
-        overlay=True,
-    )
+    t = open_hud_table(offscreen_base, size, seats[:players])
     try:
         app = t.app
         app.flow.run_bots()
@@ -260,23 +235,13 @@ def test_this_rounds_awards_and_prizes_read_in_large_type(offscreen_base, size):
     """The Award and Prize cards on the table are a few pixels of type from the default view: the
     HUD shows them as medals with their VP and as each Prize's icon and meter, at least 12 pixels
     high (drawn, not listed in words)."""
-    from blueprints3d.client.render import shaders
-    from blueprints3d.client.table.offscreen import open_table
     from blueprints3d.engine.rules import AWARDS_BY_PLAYERS, PRIZE_VP, Prize
 
-    shaders.configure(False)
     w, h = size
-    t = open_table(
+    t = open_hud_table(
         offscreen_base,
-        w,
-        h,
-        AppOptions(
-            seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "easy")],
-            seed=5,
-            bot_delay=0,
-            threaded_bots=False,
-        ),
-        overlay=True,
+        size,
+        [SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "easy")],
     )
     try:
         app = t.app
@@ -294,7 +259,7 @@ def test_this_rounds_awards_and_prizes_read_in_large_type(offscreen_base, size):
         assert meters.prize_vp.textNode.get_text() == f"Prizes +{PRIZE_VP}"
         assert set(meters.rows) == set(Prize)
         unit = hud.root.get_scale(offscreen_base.render2d).z * h / 2
-        for prize, (icon, steps, count) in meters.rows.items():
+        for prize, (icon, _steps, count) in meters.rows.items():
             lo, hi = icon.get_tight_bounds(
                 meters.model
             )  # the model is drawn where the block stands
@@ -361,25 +326,10 @@ def test_the_coachs_hints_fit_apart_and_are_legible(offscreen_base, size):
     """H on a person's turn: the Hint button, the progress and then the three hints in words
     (the real hint engine's) take the Awards' place, in larger type, clear of every other text,
     the card, the name plate and the names on the table; a long message still fits under them."""
-    from blueprints3d.client.render import shaders
     from blueprints3d.client.table.hud.hud import AWARDS, HINTS, line_px
-    from blueprints3d.client.table.offscreen import open_table
 
-    shaders.configure(False)
     w, h = size
-    t = open_table(
-        offscreen_base,
-        w,
-        h,
-        AppOptions(
-            seats=[SeatConfig("Ann"), SeatConfig("Bob", "hard")],
-            seed=5,
-            bot_delay=0,
-            threaded_bots=False,
-            confirm_moves=True,
-        ),
-        overlay=True,
-    )
+    t = open_hud_table(offscreen_base, size, [SeatConfig("Ann"), SeatConfig("Bob", "hard")])
     try:
         app = t.app
         app.flow.run_bots()

@@ -11,20 +11,11 @@ import pytest
 from panda3d.core import TextNode
 
 from blueprints3d.client.table.model.flow import SeatConfig
-from blueprints3d.client.table.model.options import AppOptions
+from support.gui_layout import speak
+from support.table_rig import open_hud_table
 from test_hud_layout import check_layout, fill_hud, frames_rect, rect_2d
 
 SIZES = [(1280, 720), (1920, 1080)]
-
-
-def speak(lang: str) -> None:
-    from blueprints3d.client.scene.script_text import use_language
-
-    use_language(lang)
-
-
-def centre(r) -> float:
-    return (r[0] + r[1]) / 2
 
 
 def assert_mirrored(app, render2d, size) -> None:
@@ -66,24 +57,12 @@ def assert_mirrored(app, render2d, size) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_the_persian_hud_is_the_mirror_image(offscreen_base, size):
-    from blueprints3d.client.render import shaders
-    from blueprints3d.client.table.offscreen import open_table
-
     speak("fa")
-    shaders.configure(False)
     w, h = size
-    t = open_table(
+    t = open_hud_table(
         offscreen_base,
-        w,
-        h,
-        AppOptions(
-            seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "hard")],
-            seed=5,
-            bot_delay=0,
-            threaded_bots=False,
-            confirm_moves=True,
-        ),
-        overlay=True,
+        size,
+        [SeatConfig("Ann"), SeatConfig("Bob", "easy"), SeatConfig("Cy", "hard")],
     )
     try:
         app = t.app

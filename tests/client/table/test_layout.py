@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pytest
@@ -23,7 +24,7 @@ def test_seats_are_evenly_spaced_around_the_table(players):
         cx, cy = p.to_local(0.0, 0.0)
         assert cx == pytest.approx(0.0, abs=1e-9) and cy > 0
     angles = sorted(math.atan2(p.y, p.x) for p in places)
-    gaps = [(b - a) for a, b in zip(angles, angles[1:])] + [angles[0] + 2 * math.pi - angles[-1]]
+    gaps = [(b - a) for a, b in itertools.pairwise(angles)] + [angles[0] + 2 * math.pi - angles[-1]]
     assert all(g == pytest.approx(2 * math.pi / players) for g in gaps)
 
 
@@ -47,14 +48,14 @@ def test_pool_slots_are_a_centred_row_with_room_between_dice(count):
     xs = [x for x, _ in slots]
     assert xs == sorted(xs)
     assert sum(xs) == pytest.approx(0.0, abs=1e-9)
-    assert all(b - a > units.DIE_SIZE for a, b in zip(xs, xs[1:]))
+    assert all(b - a > units.DIE_SIZE for a, b in itertools.pairwise(xs))
 
 
 def test_centre_props_stay_inside_the_ring_of_screens():
     # Everything in the turning centre frame must clear every screen at any seat count.
     w, h = layout.AWARD_CARD_SIZE
     corners = []
-    for x, y in layout.pool_slots(9):
+    for x, _y in layout.pool_slots(9):
         corners.append((abs(x) + units.DIE_SIZE, units.DIE_SIZE))
     for start, n in ((layout.CENTRE_AWARDS, 3), (layout.CENTRE_PRIZES, 4)):
         for x, y in layout.award_slots(n, start, 1.0):
@@ -107,9 +108,13 @@ def test_fit_distance_keeps_every_point_in_view(aspect):
     worst = 0.0
     for p in pts:
         v = [p[0] - ex, p[1] - ey, p[2] - ez]
-        depth = sum(a * b for a, b in zip(v, f))
-        sx = sum(a * b for a, b in zip(v, r)) / depth / math.tan(math.radians(hfov / 2))
-        sy = sum(a * b for a, b in zip(v, u)) / depth / math.tan(math.radians(vfov / 2))
+        depth = sum(a * b for a, b in zip(v, f, strict=True))
+        sx = (
+            sum(a * b for a, b in zip(v, r, strict=True)) / depth / math.tan(math.radians(hfov / 2))
+        )
+        sy = (
+            sum(a * b for a, b in zip(v, u, strict=True)) / depth / math.tan(math.radians(vfov / 2))
+        )
         assert abs(sx) <= 1.0 and abs(sy) <= 1.0
         worst = max(worst, abs(sx), abs(sy))
     assert worst > 0.85  # framed tightly, not from far away

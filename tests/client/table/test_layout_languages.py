@@ -23,6 +23,8 @@ from panda3d.core import TextNode
 from blueprints3d.client.table.model.flow import Mode, SeatConfig
 from support.lessons import every_bubble
 from support.gui_layout import (
+    centre_x,
+    speak,
     assert_laid_out,
     children,
     frame_rect,
@@ -46,12 +48,6 @@ SEATS4 = [
     SeatConfig("Dot", "easy"),
 ]
 WINDOW = (-1, 1, -1, 1)
-
-
-def speak(lang: str) -> None:
-    from blueprints3d.client.scene.script_text import use_language
-
-    use_language(lang)
 
 
 def shown(words: str) -> str:
@@ -103,10 +99,6 @@ def tight_rect(np_, render2d):
     """A node's drawn geometry in render2d units (left, right, bottom, top)."""
     lo, hi = np_.get_tight_bounds(render2d)
     return lo.x, hi.x, lo.z, hi.z
-
-
-def centre_x(r) -> float:
-    return (r[0] + r[1]) / 2
 
 
 def assert_apart(rects: dict, size, what) -> None:

@@ -47,9 +47,9 @@ def test_the_table_covers_the_spaces_dice_stand_on(offscreen_base):
             acts = [A.decode(a) for a in flow.state.legal_actions()]
             k = next((k for k in acts if k.kind is A.Kind.PLACE), acts[0])
             out = {
-                A.Kind.PLACE: lambda: flow.place(k.die, k.cell),
-                A.Kind.DISCARD: lambda: flow.discard(k.die),
-                A.Kind.SET_ASIDE: lambda: flow.set_aside(k.die),
+                A.Kind.PLACE: lambda k=k: flow.place(k.die, k.cell),
+                A.Kind.DISCARD: lambda k=k: flow.discard(k.die),
+                A.Kind.SET_ASIDE: lambda k=k: flow.set_aside(k.die),
             }[k.kind]()
             assert out.ok, out.message
             if flow.pending is not None:
@@ -78,6 +78,7 @@ def test_demo_and_replay_steps_cover_occupied_spaces():
     for view, card in zip(
         [v for v in step.buildings if v.blueprint is not None],
         [c for c in cards if c.has_tag("card")],
+        strict=True,
     ):
         want = {c for c, st in enumerate(view.stacks) if st}
         assert covered(card) == want

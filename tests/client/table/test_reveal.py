@@ -167,7 +167,7 @@ def test_the_awards_fly_only_when_their_step_comes(reveal_table):
 
 def test_spread_keeps_labels_apart_and_inside():
     ys = spread([10, 12, 14, 300], [20, 20, 20, 20], 0, 200, 4)
-    assert all(b - a >= 24 for a, b in zip(ys, ys[1:]))
+    assert all(b - a >= 24 for a, b in itertools.pairwise(ys))
     assert ys[-1] + 20 <= 200 and ys[0] >= 0
     assert spread([50], [20], 0, 200, 4) == [50]
 

@@ -6,7 +6,6 @@ settings file said in the HUD."""
 
 from __future__ import annotations
 
-import argparse
 
 import numpy as np
 import pytest
@@ -24,6 +23,7 @@ from support.gui_layout import (
     text_sizes,
     widget_rects,
 )
+from support.table_rig import play_args
 
 MIN_PX = 12.0
 SIZES = [(1280, 400), (1280, 720), (1024, 768), (1920, 1080), (2560, 1440)]
@@ -314,24 +314,6 @@ def test_help_back_returns_to_where_it_was_opened(offscreen_base):
         assert not app.screens.help.active and not app.screens.menu.active
     finally:
         t.close()
-
-
-def play_args(**kw):
-    base = dict(
-        size=None,
-        fullscreen=False,
-        no_shaders=False,
-        seats="Ann,@easy",
-        seed=7,
-        open_scores=False,
-        bot_delay=None,
-        quit_after=0,
-        resume=False,
-        no_autosave=False,
-        start=None,
-    )
-    base.update(kw)
-    return argparse.Namespace(**base)
 
 
 def test_a_bad_settings_file_is_said_in_the_hud_once(offscreen_base, tmp_path, monkeypatch, capsys):

@@ -70,7 +70,7 @@ def test_the_standings_table_is_the_engines_with_vp_per_round(offscreen_base):
             if line.strip()[:2].rstrip(".").isdigit()
         ]
         assert [r[1] for r in rows] == [SEATS[p].name for p in res.standings()]
-        for row, p in zip(rows, res.standings()):
+        for row, p in zip(rows, res.standings(), strict=True):
             assert [int(v) for v in row[2:]] == [vp[p] for vp in per_round] + [
                 res.victory_points[p]
             ]
@@ -86,13 +86,13 @@ def test_the_standings_table_is_the_engines_with_vp_per_round(offscreen_base):
         # The winner's three buildings, as the rounds scored them.
         pod = app.podium
         assert pod.player == res.winners[0] and len(pod.cards) == len(state.round_results)
-        for holder, rr in zip(pod.cards, state.round_results):
+        for holder, rr in zip(pod.cards, state.round_results, strict=True):
             dice = holder.find_all_matches("**/=level")
             assert dice.get_num_paths() == sum(len(s) for s in rr.buildings[pod.player])
         # The seats and the pool are put away; the labels say whose building and its score.
         assert app.view.dice_root.is_hidden() and all(sv.root.is_hidden() for sv in app.view.seats)
         assert pod.title.textNode.get_text() == f"{SEATS[pod.player].name}'s buildings"
-        for label, rr in zip(pod.labels, state.round_results):
+        for label, rr in zip(pod.labels, state.round_results, strict=True):
             assert (
                 label.textNode.get_text()
                 == f"Round {rr.round}: {rr.scores[pod.player].total} points"

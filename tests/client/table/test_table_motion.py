@@ -306,7 +306,7 @@ def test_short_halves_every_new_motion_and_off_moves_at_once(offscreen_base, ani
         if pace:
             dealt = max(DEAL_STAGGER * 2, DEAL_STAGGER / 2 * len(view.round_cards)) + DEAL_TIME
             view.update(max(dealt - SCREEN_LOWER_TIME - BOUNCE_TIME, 0.0) * pace)
-        for p, sv in enumerate(view.seats):
+        for sv in view.seats:
             assert (sv.card.get_pos(sv.root)).length() < 1e-4
         for key, card in view.round_cards.items():
             assert (card.get_pos(view.centre) - view.cards.round_card_homes[key]).length() < 1e-4

@@ -180,11 +180,11 @@ def test_the_in_demand_dice_roll_onto_the_scoreboard(offscreen_base):
         view.update(0.4)
         assert any(
             abs(n.get_x() - hx) > 0.5 or abs(n.get_y() - hy) > 0.5
-            for n, (hx, hy) in zip(nodes, homes)
+            for n, (hx, hy) in zip(nodes, homes, strict=True)
         )
         play_out(app)
         assert not view.pool_throws.side_throws
-        for n, (hx, hy), shown in zip(nodes, homes, (1, 6)):
+        for n, (hx, hy), shown in zip(nodes, homes, (1, 6), strict=True):
             p = n.get_pos()  # on the scoreboard, in its slot, lying on the board's top
             assert (
                 abs(p.x - hx) < 1e-3 and abs(p.y - hy) < 1e-3 and abs(p.z - (0.3 + 1.6 / 2)) < 1e-3

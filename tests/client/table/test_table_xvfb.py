@@ -183,7 +183,7 @@ def _drive() -> None:
         a = rng.choice(flow.state.legal_actions())
         k = A.decode(a)
 
-        def make_move() -> None:
+        def make_move(k=k, n=n, a=a, seat=seat, c=c) -> None:
             if k.kind is A.Kind.DISCARD:
                 click(c.screen_of_die(k.die))
             elif k.kind is A.Kind.PLACE:
