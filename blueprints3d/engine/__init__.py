@@ -24,8 +24,8 @@ from blueprints3d.engine.awards import AWARDS_BY_PLAYERS, Award, Placement
 from blueprints3d.engine.blueprints import Blueprint, card_by_id, standard_deck
 from blueprints3d.engine.errors import BlueprintsError, CardDataError, IllegalAction
 from blueprints3d.engine.materials import MATERIAL_OF, NUM_DICE, Material
-from blueprints3d.engine.scoring import Prize, Score, explain_building, score_building
 from blueprints3d.engine.results import GameResult, RoundResult
+from blueprints3d.engine.scoring import Prize, Score, explain_building, score_building
 from blueprints3d.engine.state import GameState
 from blueprints3d.engine.turns import Phase
 from blueprints3d.engine.views import DieView, PlayerView

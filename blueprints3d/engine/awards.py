@@ -6,14 +6,13 @@ the second, then the player who was LATER in this round's turn order.
 
 from __future__ import annotations
 
-from typing import NamedTuple
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import AWARD_VP, AWARDS_BY_PLAYERS, PRIZE_VP, Award, Prize
 from blueprints3d.engine.scoring import Score
 from blueprints3d.i18n.message import Message
-
 
 # Each material's colour and name as Messages, made once: a tie's reason names them every time.
 _COLOUR_MESSAGE = {m: Message.of(m.colour) for m in Material}

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from functools import cached_property, lru_cache, cache
+from functools import cache, cached_property, lru_cache
 from typing import Any
 
 from blueprints3d import resources

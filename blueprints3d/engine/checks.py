@@ -7,18 +7,16 @@ checked against the rules, each broken rule raised as IllegalAction with a Messa
 from __future__ import annotations
 
 from collections.abc import Sequence, Sized
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.blueprints import Blueprint, placement_message
 from blueprints3d.engine.errors import IllegalAction
 from blueprints3d.engine.materials import NUM_DICE
 from blueprints3d.engine.rules import NUM_ROUNDS, POOL_SIZE
+from blueprints3d.engine.state_data import StateData
 from blueprints3d.engine.turns import Phase
 from blueprints3d.i18n.message import N_, Message
-
-if TYPE_CHECKING:
-    from blueprints3d.engine.state import GameState
 
 
 def check_new_game(players: int, seed: int, start_player: int) -> None:
@@ -102,7 +100,7 @@ def check_parts(
         )
 
 
-def check_action(s: GameState, action: Any) -> None:
+def check_action(s: StateData, action: Any) -> None:
     """``action`` as the current player's next one in ``s``: refused with the rule it breaks."""
     if s.phase is Phase.OVER:
         raise IllegalAction(Message.of("the game is over: no more actions"))
@@ -130,7 +128,7 @@ def check_action(s: GameState, action: Any) -> None:
     _check_take(s, die, slot)
 
 
-def _check_take(s: GameState, die: int, slot: int) -> None:
+def _check_take(s: StateData, die: int, slot: int) -> None:
     """A pool die taken onto a space of the current player's building, or set aside."""
     player = s.turn_order[s.turns_done % s.num_players]
     tops, v = s.tops[player], s.values[die]

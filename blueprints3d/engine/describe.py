@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from blueprints3d.engine import actions as A
+from blueprints3d.engine.state_data import StateData
 from blueprints3d.i18n.message import Message
 
-if TYPE_CHECKING:
-    from blueprints3d.engine.state import GameState
 
-
-def action_message(s: GameState, action: int, reveal: bool) -> Message:
+def action_message(s: StateData, action: int, reveal: bool) -> Message:
     """The current player's ``action`` in ``s`` as a Message; the space a die goes to is named
     only with ``reveal`` (it is behind that player's screen)."""
     k = A.decode(action)

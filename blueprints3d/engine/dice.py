@@ -8,8 +8,8 @@ in a fixed order, so a seed and a list of actions always give the same game.
 from __future__ import annotations
 
 import random
-from typing import Any
 from collections.abc import Callable
+from typing import Any
 
 from blueprints3d.engine.materials import MATERIAL_OF, NUM_DICE
 from blueprints3d.engine.rules import DIE_FACES

@@ -7,8 +7,8 @@ a Prize is won exactly when its count reaches that number, as ``score_building``
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from blueprints3d.engine.rules import (
     GEOMETER_VALUES,

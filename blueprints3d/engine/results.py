@@ -7,9 +7,9 @@ keep every die where it stood without replaying the last move.
 
 from __future__ import annotations
 
+from collections.abc import ItemsView, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
-from collections.abc import ItemsView, Iterator, Mapping, Sequence
 
 from blueprints3d.engine.awards import Placement
 from blueprints3d.engine.blueprints import Blueprint
@@ -17,7 +17,6 @@ from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import PRIZE_VP, Award, Prize
 from blueprints3d.engine.scoring import Score
 from blueprints3d.i18n.message import N_, Message
-
 
 K = TypeVar("K")
 V = TypeVar("V")

@@ -7,9 +7,9 @@ not victory points.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
-from collections.abc import Sequence
 
 from blueprints3d.engine.blueprints import UNPRINTED, Blueprint
 from blueprints3d.engine.materials import Material

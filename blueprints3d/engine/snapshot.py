@@ -9,17 +9,15 @@ seed and the log, which replay to it.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import MATERIAL_OF, Material
+from blueprints3d.engine.state_data import StateData
 from blueprints3d.engine.turns import Phase
 
-if TYPE_CHECKING:
-    from blueprints3d.engine.state import GameState
 
-
-def clone_state(self: GameState, s: GameState) -> None:
+def clone_state(self: StateData, s: StateData) -> None:
     """Fill the blank ``s`` with a copy of ``self``."""
     s.num_players, s.seed, s.start_player, s.names = (
         self.num_players,
@@ -49,8 +47,8 @@ def clone_state(self: GameState, s: GameState) -> None:
 
 
 def share_for_turn(
-    self: GameState,
-    s: GameState,
+    self: StateData,
+    s: StateData,
     player: int,
     takes: int,
     blueprint: Blueprint,
@@ -60,7 +58,7 @@ def share_for_turn(
     """Fill the blank ``s`` as ``GameState.as_turn_of``'s shallow copy of ``self``: every part
     shared but ``player``'s building, which is the one given, and their taken dice, the first
     ``takes``; the turn is theirs."""
-    for slot in type(s).__slots__:
+    for slot in StateData.__slots__:
         setattr(s, slot, getattr(self, slot))
     s.blueprints = self.blueprints[:]
     s.blueprints[player] = blueprint
@@ -73,7 +71,7 @@ def share_for_turn(
     s.turn_order, s.turns_done, s.phase = [player], 0, Phase.TAKE
 
 
-def state_dict(self: GameState) -> dict[str, Any]:
+def state_dict(self: StateData) -> dict[str, Any]:
     """The whole state as plain JSON data."""
     v = self.values
 

@@ -16,14 +16,11 @@ an action in words in ``describe``.
 from __future__ import annotations
 
 import random
-from typing import Any
 from collections.abc import Sequence
+from typing import Any
 
-from blueprints3d.text import clean_name
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.blueprints import Blueprint, standard_deck
-from blueprints3d.engine.describe import action_message
-from blueprints3d.engine.dice import draw_in_demand, draw_to_pool, shuffle
 from blueprints3d.engine.checks import (
     check_action,
     check_deck,
@@ -31,18 +28,17 @@ from blueprints3d.engine.checks import (
     check_new_game,
     check_parts,
 )
+from blueprints3d.engine.describe import action_message
+from blueprints3d.engine.dice import draw_in_demand, draw_to_pool, shuffle
 from blueprints3d.engine.errors import IllegalAction
-from blueprints3d.i18n.message import Message
 from blueprints3d.engine.legal import (
     discard_actions,
     empty_tops,
-    fitting_cells,
     take_actions,
     tops_of,
 )
-from blueprints3d.engine.materials import MATERIAL_OF, NUM_DICE, Material
-from blueprints3d.engine.results import GameResult, RoundResult, game_result, victory_points
-from blueprints3d.engine.snapshot import clone_state, share_for_turn, state_dict
+from blueprints3d.engine.materials import NUM_DICE
+from blueprints3d.engine.results import GameResult, RoundResult, victory_points
 from blueprints3d.engine.rounds import score_round
 from blueprints3d.engine.rules import (
     DISCARDING_PLAYER_COUNTS,
@@ -53,8 +49,12 @@ from blueprints3d.engine.rules import (
     Award,
     Prize,
 )
+from blueprints3d.engine.snapshot import clone_state, share_for_turn, state_dict
+from blueprints3d.engine.state_data import StateData
 from blueprints3d.engine.turns import Phase, next_start_player, turn_order, turns_in_round
 from blueprints3d.engine.views import PlayerView, view_of
+from blueprints3d.i18n.message import Message
+from blueprints3d.text import clean_name
 
 _DIE_OF, _SLOT_OF, _NUM_ACTIONS = A.DIE_OF, A.SLOT_OF, A.NUM_ACTIONS
 
@@ -66,63 +66,11 @@ def default_names(n: int) -> list[str]:
 SPECTATOR = -1  # ``view(SPECTATOR)``: the view of someone at no seat (a watcher over the network)
 
 
-class GameState:
+class GameState(StateData):
     """One game of Blueprints. Create it with ``GameState.new`` (a new game) or
     ``GameState.restore`` (a game rebuilt from its parts, e.g. from a player's view)."""
 
-    __slots__ = (
-        "num_players",
-        "seed",
-        "start_player",
-        "names",
-        "rng",
-        "round",
-        "phase",
-        "deck",
-        "values",
-        "bag",
-        "pool",
-        "in_demand",
-        "blueprints",
-        "stacks",
-        "tops",
-        "taken",
-        "set_aside",
-        "discarded",
-        "turn_order",
-        "turns_done",
-        "round_results",
-        "awards",
-        "prizes",
-        "log",
-        "_result",
-    )
-    # The slots' types (annotations only: no class attribute, so no clash with __slots__).
-    num_players: int
-    seed: int
-    start_player: int
-    names: list[str]
-    rng: random.Random
-    round: int
-    phase: Phase
-    deck: list[Blueprint]
-    values: list[int]
-    bag: list[int]
-    pool: list[int]
-    in_demand: tuple[int, int]
-    blueprints: list[Blueprint]
-    stacks: list[list[list[int]]]
-    tops: list[list[int]]
-    taken: list[list[int]]
-    set_aside: list[list[int]]
-    discarded: list[int]
-    turn_order: list[int]
-    turns_done: int
-    round_results: list[RoundResult]
-    awards: list[list[Award]]
-    prizes: list[list[Prize]]
-    log: list[int]
-    _result: GameResult | None
+    __slots__ = ()  # the slots are StateData's
 
     # ---- creation -------------------------------------------------------------------------
     @classmethod
@@ -267,31 +215,6 @@ class GameState:
         self.phase = Phase.TAKE
 
     # ---- queries --------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        if self.phase is Phase.OVER:
-            return None
-        return self.turn_order[self.turns_done % self.num_players]
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.OVER
-
-    def material(self, die: int) -> Material:
-        return Material(MATERIAL_OF[die])
-
-    def in_demand_materials(self) -> tuple[Material, Material]:
-        return (Material(MATERIAL_OF[self.in_demand[0]]), Material(MATERIAL_OF[self.in_demand[1]]))
-
-    def building(self, player: int) -> list[list[tuple[int, int]]]:
-        """A player's building as stacks of (material, value), bottom to top."""
-        v = self.values
-        return [[(MATERIAL_OF[d], v[d]) for d in s] for s in self.stacks[player]]
-
-    def legal_cells(self, player: int, value: int) -> list[int]:
-        """The cells of ``player``'s building where a die showing ``value`` may go."""
-        return fitting_cells(self.tops[player], value)
-
     def legal_actions(self) -> list[int]:
         """Every legal action of the current player (empty only when the game is over)."""
         if self.phase is Phase.TAKE:
@@ -352,14 +275,6 @@ class GameState:
     def describe_die(self, die: int) -> str:
         return str(self.die_message(die))
 
-    def die_message(self, die: int) -> Message:
-        """``describe_die`` as a Message ("glass 3"), the material's name translated where shown."""
-        return Message.of(
-            "{material} {value}",
-            material=Message.of(self.material(die).label),
-            value=self.values[die],
-        )
-
     def describe_action(self, action: int, reveal: bool = False) -> str:
         """The current player's ``action`` in words, as the table sees it: where a die goes on a
         building is behind that player's screen, so the space is named only with ``reveal``.
@@ -399,14 +314,6 @@ class GameState:
         start = next_start_player([s.total for s in rr.scores], self.turn_order)
         self.round += 1
         self._setup_round(start)
-
-    def result(self) -> GameResult | None:
-        """The final result once the game is over, else None."""
-        if self.phase is not Phase.OVER:
-            return None
-        if self._result is None:
-            self._result = game_result(self.awards, self.prizes)
-        return self._result
 
     def victory_points(self, player: int) -> int:
         return victory_points(self.awards[player], self.prizes[player])

@@ -6,8 +6,8 @@ rather than bookkeeping, so they can be read (and tested) on their own.
 
 from __future__ import annotations
 
-from enum import Enum
 from collections.abc import Sequence
+from enum import Enum
 
 from blueprints3d.engine.rules import TAKES_PER_ROUND
 

@@ -11,16 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import MATERIAL_OF, Material
 from blueprints3d.engine.results import GameResult, RoundResult
 from blueprints3d.engine.rules import Award, Prize
+from blueprints3d.engine.state_data import StateData
 from blueprints3d.engine.turns import Phase
-
-if TYPE_CHECKING:
-    from blueprints3d.engine.state import GameState
 
 
 @dataclass(frozen=True)
@@ -128,7 +126,7 @@ class PlayerView:
         }
 
 
-def view_of(s: GameState, player: int) -> PlayerView:
+def view_of(s: StateData, player: int) -> PlayerView:
     """``GameState.view``: what ``player`` (a seat, or SPECTATOR: none) may see of ``s`` now."""
     v = s.values
     over = s.phase is Phase.OVER

@@ -31,7 +31,13 @@ from panda3d.core import GraphicsWindow, TextNode
 from blueprints3d.client.apps.demo_player import StepView
 from blueprints3d.client.apps.demo_stage import StageNodes
 from blueprints3d.client.apps.sandbox_camera import Box, Rect, SandboxCamera, free_regions
-from blueprints3d.client.apps.sandbox_controls import SandboxButtons, bind_keys
+from blueprints3d.client.apps.sandbox_controls import (
+    MATERIAL_KEYS,
+    ORBIT_STEP,
+    TILT_STEP,
+    ZOOM_STEP,
+    SandboxButtons,
+)
 from blueprints3d.client.apps.sandbox_files import NameEntry, SandboxFiles
 from blueprints3d.client.apps.sandbox_scene import pick_columns, sandbox_step, scene_box
 from blueprints3d.client.apps.viewer import Orbit, breakdown
@@ -41,6 +47,7 @@ from blueprints3d.client.scene.fonts import mono_font
 from blueprints3d.client.scene.picking import Column, Picker
 from blueprints3d.client.scene.script_text import ScriptText, use_language
 from blueprints3d.engine.materials import Material
+from blueprints3d.engine.rules import DIE_FACES
 from blueprints3d.files.places import default_dir
 from blueprints3d.i18n import _, language, n_
 from blueprints3d.presentation.sandbox_model import SandboxBuilding, card_choices
@@ -465,3 +472,52 @@ def run_window(
         app.accept(CLOSE_REQUEST, app.request_quit)
     base.run()
     return 0
+
+
+def bind_keys(app: SandboxApp) -> None:
+    """The sandbox's keys: 1-6 and O/G/B/C choose the die, arrows and Enter drop, U undoes,
+    [ ] change the card, Y/N answer, H prints a height, F2/F3 save; the mouse's buttons and
+    wheel; Q/E W/S +/- move the camera and repeat while held, as at the table."""
+    for key, m in MATERIAL_KEYS.items():
+        app.accept(key, app.select_material, [m])
+    for v in range(1, DIE_FACES + 1):
+        app.accept(str(v), app.select_value, [v])
+    camera = app.camera
+    for key, fn in (
+        ("arrow_left", lambda: app.move_cursor(0, -1)),
+        ("arrow_right", lambda: app.move_cursor(0, 1)),
+        ("arrow_up", lambda: app.move_cursor(-1, 0)),
+        ("arrow_down", lambda: app.move_cursor(1, 0)),
+        ("enter", app.drop_at_cursor),
+        ("space", app.drop_at_cursor),
+        ("u", app.undo),
+        ("backspace", app.undo),
+        ("[", app.previous_card),
+        ("]", app.next_card),
+        ("f2", app.save),
+        ("control-s", app.save),
+        ("f3", app.open_save_as),
+        ("naming-escape", app.close_save_as),
+        ("mouse1", app.click),
+        ("escape", app.escape),
+        ("y", lambda: app.answer(True)),
+        ("n", lambda: app.answer(False)),
+        ("h", app.cycle_height),
+        ("mouse3", camera.drag_start_at_mouse),
+        ("mouse3-up", camera.drag_end),
+        ("wheel_up", lambda: camera.zoom(1 / ZOOM_STEP)),
+        ("wheel_down", lambda: camera.zoom(ZOOM_STEP)),
+        ("r", camera.reset),
+    ):
+        app.accept(key, fn)
+    for keys, fn in (
+        (("q",), lambda: camera.orbit_by(-ORBIT_STEP, 0)),
+        (("e",), lambda: camera.orbit_by(ORBIT_STEP, 0)),
+        (("w",), lambda: camera.orbit_by(0, TILT_STEP)),
+        (("s",), lambda: camera.orbit_by(0, -TILT_STEP)),
+        (("+", "=", "shift-="), lambda: camera.zoom(1 / ZOOM_STEP)),
+        (("-",), lambda: camera.zoom(ZOOM_STEP)),
+    ):
+        for key in keys:
+            app.accept(key, fn)
+            app.accept(f"{key}-repeat", fn)

@@ -1,11 +1,10 @@
 """The sandbox's controls: its button bar (the held die's material and value, the card, undo,
-clear and the saves) and its keys, each calling the sandbox's own commands."""
+clear and the saves), and the keys' steps (sandbox.bind_keys binds the keys to its commands)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import TYPE_CHECKING
 
 from direct.gui.DirectGui import DirectButton
 from panda3d.core import NodePath
@@ -14,9 +13,6 @@ from blueprints3d.client.apps.demo_player import _button
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import DIE_FACES
 from blueprints3d.i18n import _
-
-if TYPE_CHECKING:
-    from blueprints3d.client.apps.sandbox import SandboxApp
 
 SELECTED = (0.85, 0.6, 0.1, 1.0)
 NORMAL = (0.22, 0.3, 0.45, 0.95)
@@ -79,52 +75,3 @@ class SandboxButtons:
         for b in self.buttons:
             b.destroy()
         self.bar.remove_node()
-
-
-def bind_keys(app: SandboxApp) -> None:
-    """The sandbox's keys: 1-6 and O/G/B/C choose the die, arrows and Enter drop, U undoes,
-    [ ] change the card, Y/N answer, H prints a height, F2/F3 save; the mouse's buttons and
-    wheel; Q/E W/S +/- move the camera and repeat while held, as at the table."""
-    for key, m in MATERIAL_KEYS.items():
-        app.accept(key, app.select_material, [m])
-    for v in range(1, DIE_FACES + 1):
-        app.accept(str(v), app.select_value, [v])
-    camera = app.camera
-    for key, fn in (
-        ("arrow_left", lambda: app.move_cursor(0, -1)),
-        ("arrow_right", lambda: app.move_cursor(0, 1)),
-        ("arrow_up", lambda: app.move_cursor(-1, 0)),
-        ("arrow_down", lambda: app.move_cursor(1, 0)),
-        ("enter", app.drop_at_cursor),
-        ("space", app.drop_at_cursor),
-        ("u", app.undo),
-        ("backspace", app.undo),
-        ("[", app.previous_card),
-        ("]", app.next_card),
-        ("f2", app.save),
-        ("control-s", app.save),
-        ("f3", app.open_save_as),
-        ("naming-escape", app.close_save_as),
-        ("mouse1", app.click),
-        ("escape", app.escape),
-        ("y", lambda: app.answer(True)),
-        ("n", lambda: app.answer(False)),
-        ("h", app.cycle_height),
-        ("mouse3", camera.drag_start_at_mouse),
-        ("mouse3-up", camera.drag_end),
-        ("wheel_up", lambda: camera.zoom(1 / ZOOM_STEP)),
-        ("wheel_down", lambda: camera.zoom(ZOOM_STEP)),
-        ("r", camera.reset),
-    ):
-        app.accept(key, fn)
-    for keys, fn in (
-        (("q",), lambda: camera.orbit_by(-ORBIT_STEP, 0)),
-        (("e",), lambda: camera.orbit_by(ORBIT_STEP, 0)),
-        (("w",), lambda: camera.orbit_by(0, TILT_STEP)),
-        (("s",), lambda: camera.orbit_by(0, -TILT_STEP)),
-        (("+", "=", "shift-="), lambda: camera.zoom(1 / ZOOM_STEP)),
-        (("-",), lambda: camera.zoom(ZOOM_STEP)),
-    ):
-        for key in keys:
-            app.accept(key, fn)
-            app.accept(f"{key}-repeat", fn)

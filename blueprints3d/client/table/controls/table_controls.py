@@ -23,7 +23,8 @@ from panda3d.core import NodePath
 
 from blueprints3d.client.scene.picking import Column, Picker
 from blueprints3d.client.table.controls.table_aim import Mark, TableAim
-from blueprints3d.client.table.model.flow import GameFlow, Mode, Outcome, Pending
+from blueprints3d.client.table.model.flow import GameFlow, Mode, Outcome
+from blueprints3d.client.table.model.pending import Pending
 from blueprints3d.client.table.view.cursor import make_cursor
 from blueprints3d.client.table.view.marks import (
     HOVER_BAD_RGBA,

@@ -13,10 +13,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from blueprints3d.client.scene.script_text import panda_text
-from blueprints3d.client.table.hud.past_games import PastGamesScreen
 from blueprints3d.client.table.hud.dialogs import ConfirmScreen, CurtainScreen, MenuScreen
 from blueprints3d.client.table.hud.help_screen import HelpScreen
 from blueprints3d.client.table.hud.new_game import JoinScreen, NewGameScreen
+from blueprints3d.client.table.hud.past_games import PastGamesScreen
 from blueprints3d.client.table.hud.screens import Overlay
 from blueprints3d.client.table.hud.settings_screen import SettingsScreen
 from blueprints3d.client.table.hud.summary import RoundSummary, StandingsScreen

@@ -31,6 +31,7 @@ from blueprints3d.client.table.model.bots import Bot, BotJob, level_word, make_b
 from blueprints3d.client.table.model.flow_words import both
 from blueprints3d.client.table.model.move_history import History, history_of, remember
 from blueprints3d.client.table.model.move_history import since_last_turn as since
+from blueprints3d.client.table.model.pending import Pending
 from blueprints3d.engine import actions as A
 from blueprints3d.engine.errors import IllegalAction
 from blueprints3d.engine.results import RoundResult
@@ -90,21 +91,6 @@ class Outcome:
     message: str
     action: int | None = None
     tentative: bool = False  # held for the person's confirm, not yet applied
-
-
-@dataclass(frozen=True)
-class Pending:
-    """A person's move, legal by the engine's word, not yet applied: the view shows the die where
-    it will go, the engine has not moved (no die drawn)."""
-
-    action: int
-    player: int
-    kind: A.Kind
-    die: int
-    cell: int | None  # the space of a placement; None for a set-aside or a discard
-    message: str  # what the move will be, in words (no secret drawn)
-    # At a table across the network: on its way to the server, no longer to confirm.
-    sent: bool = False
 
 
 @dataclass(frozen=True)

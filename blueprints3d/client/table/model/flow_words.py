@@ -19,7 +19,7 @@ from blueprints3d.i18n import Message, _, explain, n_
 from blueprints3d.presentation.words import in_player_words, space_name
 
 if TYPE_CHECKING:
-    from blueprints3d.client.table.model.flow import Pending
+    from blueprints3d.client.table.model.pending import Pending
 
 
 def seats_mismatch(players: int, seats: int) -> Message:

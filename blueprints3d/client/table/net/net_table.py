@@ -24,8 +24,8 @@ from panda3d.core import NodePath
 from blueprints3d.client.scene.props import make_label
 from blueprints3d.client.scene.script_text import panda_text
 from blueprints3d.client.table.hud.hud import Hud
-from blueprints3d.client.table.hud.overlays import TableScreens
 from blueprints3d.client.table.hud.new_game import REMOTE_SEAT
+from blueprints3d.client.table.hud.overlays import TableScreens
 from blueprints3d.client.table.model.flow import GameFlow, Mode, SeatConfig, plate_name
 from blueprints3d.client.table.model.layout import SCREEN_HEIGHT, SCREEN_OFFSET
 from blueprints3d.client.table.model.remote_flow import NetStart, RemoteFlow, remote_seats, said

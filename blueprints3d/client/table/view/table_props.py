@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from panda3d.core import NodePath, Point3, TextNode
 
 from blueprints3d.client.render import materials
-from blueprints3d.client.scene.animation import Animator
 from blueprints3d.client.scene import card_model, dice_model, units
+from blueprints3d.client.scene.animation import Animator
 from blueprints3d.client.scene.props import make_label, prop
 from blueprints3d.client.scene.script_text import panda_text
 from blueprints3d.client.table.model.flow import GameFlow, Mode

@@ -26,7 +26,7 @@ from blueprints3d.client.scene import card_model, dice_model, units
 from blueprints3d.client.scene.animation import Animator
 from blueprints3d.client.scene.script_text import panda_text
 from blueprints3d.client.scene.throw import Impact
-from blueprints3d.client.table.model.flow import GameFlow, Mode, Pending
+from blueprints3d.client.table.model.flow import GameFlow, Mode
 from blueprints3d.client.table.model.layout import (
     CENTRE_BAG,
     POOL_DIE_SCALE,
@@ -34,6 +34,7 @@ from blueprints3d.client.table.model.layout import (
     rotate,
     stack_z,
 )
+from blueprints3d.client.table.model.pending import Pending
 from blueprints3d.client.table.view.award_cards import (
     DEAL_LIFT,
     DEAL_STAGGER,
