@@ -1,5 +1,5 @@
 """The window `host` and `join` open: the `play` command's table, with its window options, taking
-a seat of a room on a game server at once (client/table/net_table.py)."""
+a seat of a room on a game server at once (client/table/net/net_table.py)."""
 
 from __future__ import annotations
 

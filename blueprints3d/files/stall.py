@@ -1,6 +1,6 @@
 """A frozen picture, remembered: ``stalled.json`` in the data folder.
 
-The table's watchdog (client/table/watchdog.py) writes it when the frame loop has not come
+The table's watchdog (client/table/model/watchdog.py) writes it when the frame loop has not come
 round for a while, which is how a stall inside the graphics driver shows (the main thread
 waits on the GL and can do nothing else; a player then ends the program). The next start reads
 it, says what happened in one line, and removes it. Nothing of the game is in it: the game was

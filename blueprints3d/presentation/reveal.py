@@ -8,7 +8,7 @@ buildings with the reason in words, ties explained as the engine decided them.
 
 Nothing here is recomputed: the points are ``explain_building``'s, the category sums the round
 result's ``Score``, the space checks ``blueprint_checks``'s and the reasons the ``Placement``'s.
-The client's reveal player (client/table/reveal.py) draws these steps; this module has no Panda3D.
+The client's reveal player (client/table/view/reveal.py) draws these steps; this module has no Panda3D.
 """
 
 from __future__ import annotations

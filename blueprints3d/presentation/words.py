@@ -4,8 +4,8 @@ A space is named by what is printed on it and where it lies on the card as the p
 ("the 2 at the top left", "the hatched space at the middle left"), never by the engine's "row 3,
 column 2"; a die by its material, in the engine's word for it (``Material.label``: "wood",
 "recycled", "stone", "glass"), and its value ("the glass 4"). The table's refusals (the engine's
-``placement_error`` and ``IllegalAction`` words, through ``client/table/flow.py``), the coach's
-hints (``client/table/coach_view.py``), the tutorial and the demonstrations all say it with
+``placement_error`` and ``IllegalAction`` words, through ``client/table/model/flow.py``), the coach's
+hints (``client/table/view/coach_view.py``), the tutorial and the demonstrations all say it with
 these functions. No Panda3D: the words are checked headless.
 """
 

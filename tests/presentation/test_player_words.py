@@ -1,7 +1,7 @@
 """Words a player sees: a space by what is printed on it and where, never "row 3,
 column 2"; a die by the engine's material word ("glass", never "clear"); a hint says what the
 move does, never just "the obvious move". One function names a space (presentation/words.py) and
-the table's refusals (client/table/flow.py), the coach's hints (client/table/coach_view.py) and
+the table's refusals (client/table/model/flow.py), the coach's hints (client/table/view/coach_view.py) and
 the demonstrations all use it."""
 
 from __future__ import annotations

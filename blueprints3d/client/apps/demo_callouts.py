@@ -13,7 +13,7 @@ cards never run into each other. A label points at a part of its die the camera 
 (``visible_point``): a die's centre may lie behind the die above it or a die in front; where
 none of the die shows, the label points at its stack, the nearest die of it in sight.
 
-(The reveal's ``client/table/reveal.py`` has its own column layout, for one building at a time;
+(The reveal's ``client/table/view/reveal.py`` has its own column layout, for one building at a time;
 both measure with ``client/scene/screen_rects``.)
 """
 

@@ -1,5 +1,5 @@
 """Rectangles on the window, in pixels, for laying labels out so that none covers another: the
-table's reveal (client/table/reveal.py) and the demos' callouts (client/apps/demo_callouts.py)
+table's reveal (client/table/view/reveal.py) and the demos' callouts (client/apps/demo_callouts.py)
 measure with the same ones."""
 
 from __future__ import annotations

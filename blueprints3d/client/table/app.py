@@ -246,7 +246,7 @@ class TableApp:
             self.hud.show_message(saved.note)
 
     def start_tutorial(self) -> Tutorial:
-        """ "Learn to play" (and `blueprints3d tutorial`): one coached round (client/table/tutorial.py)."""
+        """ "Learn to play" (and `blueprints3d tutorial`): one coached round (client/table/hud/tutorial.py)."""
         self.tutorial = Tutorial(self)
         return self.tutorial
 

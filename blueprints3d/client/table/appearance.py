@@ -1,6 +1,6 @@
 """What the table looks like, set before it draws anything and changed at once from the settings
 screen: the material symbols (colour-blind help), and the language it speaks with that
-language's font (issue 30).
+language's font.
 
 A change of language shows at once everywhere: the HUD and its buttons, the seats' names and the
 cards' words on the table, and the screens (the settings screen the change was made on is built

@@ -1,7 +1,7 @@
 """The `play` command's window: open it, run the table in it until the player quits.
 
 ``run_app`` holds the autosave slot (one table per slot), opens the window (fitted to the
-display), starts the frame watchdog (client/table/watchdog.py) and runs ``TableApp``.
+display), starts the frame watchdog (client/table/model/watchdog.py) and runs ``TableApp``.
 """
 
 from __future__ import annotations

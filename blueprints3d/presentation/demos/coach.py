@@ -1,4 +1,4 @@
-"""What the guided first game (``client/table/tutorial.py``) says, as plain words: what to do
+"""What the guided first game (``client/table/hud/tutorial.py``) says, as plain words: what to do
 now, and each rule the first time it matters (placement, the two-player discard, a die that
 fits nowhere, scoring, the tie). Every number is the engine's (``engine.rules``, the round's
 result); nothing here imports Panda3D, so the words are checked headless.

@@ -27,7 +27,7 @@ from support.xvfb import available, virtual_display
 
 ROOT = Path(__file__).resolve().parents[3]
 STARTS = int(os.environ.get("BLUEPRINTS3D_SOAK_STARTS", "100"))
-# The form's widgets in a 1280x720 window at the screen's corner (client/table/screens.py lays
+# The form's widgets in a 1280x720 window at the screen's corner (client/table/hud/new_game.py lays
 # them out by the window's size): the seat menus, their items once open, the seed, Start.
 SEAT2, HARD = (515, 237), (640, 299)
 SEAT3, EXPERT = (515, 275), (640, 243)

@@ -160,7 +160,7 @@ def test_the_material_symbols_switch_marks_the_dice_and_the_names_and_is_saved(t
     die = app.view.dice[0]
     m = Material(die.get_python_tag("material"))
     assert scr.material_symbols.words["text"] == "off"
-    ranks = app.hud.demand.ranks  # the in-demand dice's captions (client/table/glance.py)
+    ranks = app.hud.demand.ranks  # the in-demand dice's captions (client/table/hud/glance.py)
     assert (
         materials.die_pips(die, m) == dice_model.pip_texture()
         and "\5" not in ranks[0].textNode.get_text()

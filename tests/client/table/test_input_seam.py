@@ -1,4 +1,4 @@
-"""The table's input seam (client/table/pointer.py): the app reads the time from the clock and
+"""The table's input seam (client/table/model/pointer.py): the app reads the time from the clock and
 the pointer from the pointer in its options, never Panda3D's global clock or mouse watcher."""
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ SOLO = [SeatConfig("Ann"), SeatConfig("Bot", "easy"), SeatConfig("Cob", "easy")]
 
 @pytest.fixture(scope="module")
 def table(module_tables):
-    # The pointer is the test's own: each test says where it is (client/table/pointer.py).
+    # The pointer is the test's own: each test says where it is (client/table/model/pointer.py).
     return module_tables(WIDTH, HEIGHT, seats=SOLO, seed=1, pointer=HeldPointer())
 
 

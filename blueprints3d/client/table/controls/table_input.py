@@ -6,7 +6,7 @@ Space skips a throw, lifts the curtain, steps the reveal or plays the chosen mov
 tutorial Space and Enter first step the coach's bubbles, and a click on the table steps the
 reveal, which waits for the reader there); Esc backs out of a screen, cancels a choice or hides
 the hints before it opens the menu. The pointer is read
-through the app's ``Pointer`` (client/table/pointer.py), never from the mouse watcher directly.
+through the app's ``Pointer`` (client/table/model/pointer.py), never from the mouse watcher directly.
 """
 
 from __future__ import annotations
@@ -162,7 +162,7 @@ class TableInput:
         self.app.camera_rig.start_orbit(self.pointer.position())
 
     def zoom(self, factor: float) -> None:
-        """Wheel, +/-: toward what the pointer is on (client/table/camera_rig.py)."""
+        """Wheel, +/-: toward what the pointer is on (client/table/view/camera_rig.py)."""
         self.app.camera_rig.zoom(factor, self.pointer.position())
 
     def each_frame(self) -> None:
@@ -195,7 +195,7 @@ class TableInput:
             app.controls.undo()
 
     def toggle_close_up(self) -> None:
-        """C: the close-up of the viewer's own building (client/table/camera_rig.py)."""
+        """C: the close-up of the viewer's own building (client/table/view/camera_rig.py)."""
         app = self.app
         if app.flow is None or app.view is None or app.screens.blocked():
             return
@@ -205,7 +205,7 @@ class TableInput:
 
     def toggle_hints(self) -> None:
         """H or the Hint button: the coach's best moves for the person to move, or hide them
-        (client/table/coach_view.py). Nothing behind a screen or during the reveal."""
+        (client/table/view/coach_view.py). Nothing behind a screen or during the reveal."""
         app = self.app
         if app.screens.blocked() or (app.reveal is not None and app.reveal.active):
             return

@@ -60,7 +60,7 @@ class AppOptions:
         None  # starts `blueprints3d view` (None: subprocess.Popen)
     )
     # The input seam: where the pointer is and what time it is (None: the window's mouse and
-    # Panda3D's global clock). Tests and tools pass their own (client/table/pointer.py).
+    # Panda3D's global clock). Tests and tools pass their own (client/table/model/pointer.py).
     pointer: Pointer | None = None
     clock: FrameClock | None = None
     network: NetStart | None = None  # `host` / `join`: take a seat of this room at once

@@ -1,4 +1,4 @@
-"""Where the coach's ghost numbers stand (client/table/coach_view.py): one number label for each
+"""Where the coach's ghost numbers stand (client/table/view/coach_view.py): one number label for each
 hinted space ("#1 #3" when two hints name it), set beside its ghost die where, on the window,
 it covers no other space (hatched or not, with the stack on it), no other ghost and no other
 number, and stays inside the window.
