@@ -147,7 +147,7 @@ def bag_cloth(rng: np.random.Generator, size: int = CLOTH_SIZE) -> np.ndarray:
     return np.repeat(np.clip(g, 0, 1)[..., None], 3, axis=2)
 
 
-# A screen's board: SCREEN_W_CM wide, SCREEN_H_CM high (client/table/layout.py). The screen
+# A screen's board: SCREEN_W_CM wide, SCREEN_H_CM high (client/table/model/layout.py). The screen
 # shader maps the board's face by its model x, z over one repeat (SURFACE_TEXTURE["screen"] =
 # SCREEN_W_CM): x = 0 (the middle) falls on the texture's left edge, the board's ends on its
 # middle column, and z = 0..SCREEN_H_CM on the lower half of the picture.
