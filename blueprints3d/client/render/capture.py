@@ -7,6 +7,7 @@ Used by ``blueprints3d render``, the demo and replay ``--render``, the tests and
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 from numpy.typing import DTypeLike
@@ -27,6 +28,9 @@ from panda3d.core import (
 
 from blueprints3d.client.render.window import open_base
 from blueprints3d.files.jsonfile import write_bytes_atomic
+
+if TYPE_CHECKING:
+    from typing_extensions import Buffer  # collections.abc has it from Python 3.12 only
 
 _bases: list = []
 
@@ -67,8 +71,9 @@ def render_frames(base, count: int = 2) -> None:
 
 def ram_array(image: ConstPointerToArray_unsigned_char, dtype: DTypeLike) -> np.ndarray:
     """A texture's RAM image as a flat array over the same memory (no copy)."""
-    # numpy reads Panda3D's array through its buffer protocol, which the stubs leave out.
-    return np.frombuffer(image, dtype=dtype)  # type: ignore[call-overload]
+    # Panda3D's array has the buffer protocol, which its stubs leave out: the cast says so. The
+    # memoryview (no copy either) is a buffer that every numpy's stubs for frombuffer accept.
+    return np.frombuffer(memoryview(cast("Buffer", image)), dtype=dtype)
 
 
 def grab_frame(output) -> np.ndarray:
