@@ -131,6 +131,7 @@ class TableApp:
             autosave=options.autosave,
             saves_folder=lambda: self.saving.folder(),
             replay=lambda number: self.saving.replay_kept(number),
+            leave_words=lambda: self.net.leave_words(),
         )
         self.flow: GameFlow | None = None
         self.saving = TableSaving(

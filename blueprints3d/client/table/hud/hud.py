@@ -541,7 +541,7 @@ def prompt_line(flow: GameFlow) -> str:
     if flow.mode is Mode.BOT and flow.bot_failure is not None:
         return flow.bot_failure  # the game waits: say why, for as long as it waits
     if flow.mode is Mode.BOT and p is not None:
-        return _("{name} is thinking...", name=flow.seats[p].name)
+        return flow.waiting_words(p)
     return ""
 
 

@@ -29,6 +29,10 @@ from blueprints3d.i18n import N_, _
 
 PERSON = N_("Person")
 NETWORK = N_("Over the network")  # a seat for someone at another table to join (net_table.py)
+NETWORK_NOTE = N_(
+    "a seat for someone at another table: Start opens a room on this table and shows the "
+    "address to give them"
+)
 EMPTY = N_("(empty)")
 BY_LOT = N_("by lot")
 
@@ -355,6 +359,8 @@ class NewGameScreen(Screen):
         kind = from_panda(self._kind_words(seat), kind)
         if kind in self.kinds[1 : len(self.levels) + 1]:
             self._show_level(self.levels[self.kinds.index(kind) - 1])
+        elif kind == _(NETWORK) and hasattr(self, "level_note"):
+            self.level_note["text"] = panda_text(_(NETWORK_NOTE))  # not the last computer's
         entry = self.rows[seat][1]
         if kind != _(EMPTY) and entry.get().strip() in ("",) + _default_names(seat):
             entry.enterText(_default_name(seat, kind))

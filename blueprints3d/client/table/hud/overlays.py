@@ -47,6 +47,7 @@ class TableScreens:
         autosave: AutosaveSlot | None,
         saves_folder: Callable[[], Path],
         replay: Callable[[int], object],
+        leave_words: Callable[[], str | None] = lambda: None,
     ) -> None:
         self.help = HelpScreen(overlay)
         self.settings_screen = SettingsScreen(overlay)
@@ -75,6 +76,7 @@ class TableScreens:
         self._settings, self._change_settings = settings, change_settings
         self.settings_path = settings_path
         self.autosave = autosave
+        self.leave_words = leave_words  # a network game's words, else None
         self._help_from_menu = False  # Back on the help screen returns to the menu
         self._saves_folder, self._replay = saves_folder, replay
 
@@ -190,7 +192,11 @@ class TableScreens:
             self._quit()
 
     def quit_question(self) -> str:
-        """What the quit confirmation asks; with the autosave on it says the game is kept."""
+        """What the quit confirmation asks: in a network game, what becomes of it (``leave_words``);
+        else, with the autosave on, that the game is kept."""
+        network = self.leave_words()
+        if network is not None:
+            return network
         slot = self.autosave
         if slot is None:
             return _("Quit the game in progress?\n(It is not saved: the autosave is off.)")

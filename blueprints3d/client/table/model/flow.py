@@ -347,14 +347,15 @@ class GameFlow:
         player = s.current_player
         scored = len(s.round_results)
         text = translate(s.action_message(action)) if player is not None else ""
+        shown = words.own_move(s, action) if self.people == [player] else text  # before it moves
         k = A.decode(action)
         try:
             s.apply(action)
         except IllegalAction as e:
             return self._reject(words.refusal(s, e), k.die)
         assert player is not None  # the game was not over: apply raised IllegalAction if it was
-        self.message = text
         remember(self.history, player, text)
+        self.message = shown
         kind = EVENT_OF_ACTION[k.kind]
         if k.kind is A.Kind.SET_ASIDE and self.seats[player].is_person:
             self.message = words.fits_nowhere(s, k.die)
@@ -372,6 +373,10 @@ class GameFlow:
             self._emit(event)
         return Outcome(True, action_text, action)
 
+    def waiting_words(self, seat: int) -> str:
+        """What the table says while ``seat``, not a person here, is to move."""
+        return _("{name} is thinking...", name=self.seats[seat].name)
+
     # ---- between turns and rounds -------------------------------------------------------------
     def _begin_turn(self) -> None:
         p = self.state.current_player
@@ -382,9 +387,7 @@ class GameFlow:
         if p not in self.people:  # a computer here, or (at a network table) someone elsewhere
             self.mode = Mode.BOT
             self._start_bot(p)
-            self._emit(
-                FlowEvent("turn", p, message=_("{name} is thinking...", name=self.seats[p].name))
-            )
+            self._emit(FlowEvent("turn", p, message=self.waiting_words(p)))
             return
         several = len(self.people) > 1
         if several and self.viewer != p:

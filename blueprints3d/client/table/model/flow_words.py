@@ -45,6 +45,18 @@ def held_move(state: GameState, player: int, k: A.Decoded) -> str:
     return _("set the {die} aside (it fits nowhere)", die=state.die_message(k.die))
 
 
+def own_move(state: GameState, action: int) -> str:
+    """The move of the one person at this table, said to them ("You take the glass 3"), of the
+    state before it; the others' moves are said by name (``GameState.action_message``)."""
+    k = A.decode(action)
+    die = state.die_message(k.die)
+    if k.kind is A.Kind.PLACE:
+        return _("You take the {die}", die=die)
+    if k.kind is A.Kind.SET_ASIDE:
+        return _("You take the {die}, which fits nowhere: it leaves the round", die=die)
+    return _("You discard the {die}", die=die)
+
+
 def fits_nowhere(state: GameState, die: int) -> str:
     """What a person hears when the die they took fits nowhere and leaves the round."""
     return _(

@@ -114,7 +114,14 @@ class RemoteFlow(GameFlow):
             bool(self.presence[seat].get("connected", True)) if seat < len(self.presence) else True
         )
 
+    def waiting_words(self, seat: int) -> str:
+        """A seat whose player has left the table is not thinking: the game waits for them."""
+        if seat != self.me and not self.connected(seat):
+            return _("waiting for {name} (away)", name=self.seats[seat].name)
+        return super().waiting_words(seat)
+
     # ---- the person's move: checked here, sent, applied by the server's answer ---------------
+
     def _person_action(self, action: int) -> Outcome:
         if self.pending is not None and self.pending.sent:
             return self._reject(_("wait: your move is on its way to the server"))
@@ -215,13 +222,14 @@ class RemoteFlow(GameFlow):
         )
         # Said of the state before the move, as the local flow says it.
         text = translate(prev.action_message(action))
+        shown = words.own_move(prev, action) if player == self.me else text
         self._take(inc)
         if cell is None and kind == "place":
             # Another seat's space is not told; the rebuilt state has the die somewhere behind
             # their screen, which is all the view and the sounds need.
             cell = next((c for c, st in enumerate(self.state.stacks[player]) if die in st), 0)
         space = int(cell) if kind == "place" and cell is not None else None
-        self.message = text
+        self.message = shown
         remember(self.history, player, text)
         if kind == "set_aside" and player == self.me:
             self.message = words.fits_nowhere(self.state, die)

@@ -324,6 +324,24 @@ class NetTable:
             sign.remove_node()
         self.signs.clear()
 
+    def leave_words(self) -> str | None:
+        """What quitting does to the network game this table sits in (None: not in one). The
+        game is on a server, never in this table's autosave: a table that hosts it stops it for
+        everyone; a table that joined leaves its seat waiting, to be taken again."""
+        flow = self.app.flow
+        if not isinstance(flow, RemoteFlow) or flow.mode is Mode.GAME_OVER or self.start is None:
+            return None
+        local = self.local_server
+        if local is not None and self.start.server == local.url:
+            return _(
+                "Quit the game in progress?\nThis table hosts it: it stops at the other tables too."
+            )
+        return _(
+            "Leave the game in progress?\nIt goes on at the server, your seat waiting for you: "
+            "join {address} again to take it back.",
+            address=self.start.address,
+        )
+
     # ---- the end ----------------------------------------------------------------------------------
     def drop(self) -> None:
         """Leave the game being made or played over the network (a new game, the way out)."""

@@ -1,0 +1,120 @@
+"""What a table says of a network game, played as two people at two tables would: quitting says
+what becomes of the game (never that an autosave is off), a seat whose player has left is waited
+for (never "thinking"), the person's own moves are said to them, and the new-game form says what
+a network seat is."""
+
+from __future__ import annotations
+
+import pytest
+from websockets.sync.client import connect
+
+from blueprints3d.client.table.hud.hud import prompt_line
+from blueprints3d.client.table.hud.new_game import NETWORK
+from blueprints3d.client.table.model.flow import Mode, SeatConfig
+from blueprints3d.client.table.model.remote_flow import NetStart, RemoteFlow
+from blueprints3d.net.client import create_room, receive, send
+from blueprints3d.net.local_server import LocalServer
+from support.table_rig import frames_until, new_game, play, to_person
+
+
+@pytest.fixture
+def server(tmp_path):
+    s = LocalServer(tmp_path / "rooms", port=0)
+    yield s
+    s.stop()
+
+
+def joined(tables, server, specs, seed):
+    """An offscreen table sitting as Ann at the first seat of a new room on ``server``."""
+    room = create_room(server.url, specs, seed=seed)
+    app = tables(320, 180, network=NetStart(server.url, room, "Ann")).app
+    frames_until(app, lambda: isinstance(app.flow, RemoteFlow) and app.flow.mode is not Mode.BOT)
+    return room, app
+
+
+def test_quitting_a_joined_network_game_says_it_goes_on_at_the_server(tables, server):
+    room, app = joined(tables, server, ["@remote", "@easy"], 6)
+    question = app.screens.quit_question()
+    assert "autosave is off" not in question
+    assert question.startswith("Leave the game in progress?")
+    assert f"{server.url}/{room}" in question  # where to go to take the seat back
+
+
+def test_quitting_a_game_this_table_hosts_says_it_stops_for_the_others(tables):
+    app = tables(320, 180).app
+    app.net.host(["@remote", "@remote"], None, "Ann")
+    frames_until(app, lambda: isinstance(app.flow, RemoteFlow))
+    question = app.screens.quit_question()
+    assert "autosave is off" not in question
+    assert "This table hosts it" in question
+
+
+def test_a_local_game_still_says_how_it_is_kept(tables):
+    app = tables(320, 180, seats=[SeatConfig("Ann"), SeatConfig("Bob", "easy")], seed=3).app
+    assert app.net.leave_words() is None
+    question = app.screens.quit_question()
+    assert question.startswith("Quit the game in progress?") and "Leave the game" not in question
+
+
+def test_a_seat_whose_player_left_is_waited_for_not_thinking(tables, server):
+    room, app = joined(tables, server, ["@remote", "@remote"], 6)
+    flow = app.flow
+    with connect(server.url) as bob:
+        send(bob, "join", room=room, name="Bob")
+        assert receive(bob)["type"] == "joined"
+        frames_until(app, lambda: flow.connected(1))
+    frames_until(app, lambda: not flow.connected(1))  # Bob has gone; his seat waits
+    for _ in range(4):  # to Bob's move: Ann plays hers
+        if flow.mode is Mode.BOT and flow.current == 1:
+            break
+        frames_until(app, lambda: flow.mode is Mode.TURN or flow.current == 1)
+        if flow.mode is Mode.TURN:
+            play(flow, flow.legal[0])
+            frames_until(app, lambda: flow.pending is None)
+    assert flow.mode is Mode.BOT and flow.current == 1
+    assert prompt_line(flow) == "waiting for Bob (away)"
+    assert "thinking" not in prompt_line(flow)
+
+
+def test_the_one_person_at_a_table_hears_their_own_moves_as_theirs(tables):
+    table = tables(320, 180)
+    app = new_game(table, [SeatConfig("Ann"), SeatConfig("Bob", "easy")], 3)
+    flow = app.flow
+    to_person(app)
+    play(flow, flow.state.legal_actions()[0])
+    assert flow.message.startswith("You "), flow.message  # "You take the glass 3"
+    assert "Ann" not in flow.message
+
+
+def test_at_a_hot_seat_table_moves_are_said_by_name(tables):
+    table = tables(320, 180)
+    app = new_game(table, [SeatConfig("Ann"), SeatConfig("Bea")], 3)
+    flow = app.flow
+    if flow.mode is Mode.CURTAIN:
+        app.pass_curtain()
+    mover = flow.seats[flow.current].name
+    play(flow, flow.state.legal_actions()[0])
+    assert flow.message.startswith(mover), flow.message  # two people here: by name
+
+
+def test_a_network_table_says_its_own_moves_to_its_person(tables, server):
+    room, app = joined(tables, server, ["@remote", "@easy"], 6)
+    flow = app.flow
+    frames_until(app, lambda: flow.mode is Mode.TURN)
+    play(flow, flow.legal[0])
+    frames_until(app, lambda: flow.pending is None)  # the server has applied it
+    assert "You " in flow.message or flow.message.startswith("taken")  # never "Ann takes"
+    assert not flow.message.startswith("Ann ")
+
+
+def test_the_new_game_forms_network_seat_says_what_it_is(tables):
+    table = tables(640, 360, overlay=True)
+    screen = table.app.screens.new_game_screen
+    words = screen._kind_words(1)
+    menu = screen.rows[1][0]
+    menu.set(words.index("Computer (easy)") if "Computer (easy)" in words else 1)
+    computer_note = screen.level_note["text"]
+    menu.set(words.index(NETWORK))
+    note = screen.level_note["text"]
+    assert note != computer_note
+    assert "another table" in note
