@@ -11,6 +11,7 @@ import threading
 from pathlib import Path
 from collections.abc import Callable
 
+from blueprints3d.net.invite import server_url
 from blueprints3d.net.room import Room, rooms_folder
 from blueprints3d.net.server import DEFAULT_HOST, GameServer, Limits
 
@@ -63,8 +64,10 @@ class LocalServer:
 
     @property
     def url(self) -> str:
-        host = "127.0.0.1" if self.host in ("0.0.0.0", "") else self.host
-        return f"ws://{host}:{self.port}"
+        """The server's address as this machine reaches it: on loopback when it listens on all
+        interfaces (the others' addresses: ``addresses.usable_urls``)."""
+        host = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(self.host, self.host)
+        return server_url(host, self.port)
 
     def stop(self) -> None:
         if not self.loop.is_closed():

@@ -33,22 +33,43 @@ from __future__ import annotations
 
 import json
 import re
+import secrets
+from collections.abc import Container
 from typing import Any
 
 VERSION = 1
 MAX_BYTES = 64 * 1024  # a view of a four-player game is some kilobytes
 MAX_NAME = 24
 MAX_SEATS = 4
-ROOM_CODE_CHARS = 10  # secrets.token_urlsafe(8) is 11: codes are cut to this
 MAX_TAKEOVER = 24 * 3600
 MAX_SEED = 2**64 - 1  # a seed the server was allowed to take (serve --allow-seed): tests
-# Room codes and tokens are secrets.token_urlsafe text: letters, digits, - and _, nothing else
-# (no spaces around them, no path separators).
+DEFAULT_PORT = 8765  # where `serve` and `host` listen unless told, and a join address's port
+# A new room's code: six characters a person reads out and types, from an alphabet without the
+# look-alikes 0/O and 1/I/L (31**6 is about 890 million codes; the server retries a clash).
+ROOM_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+ROOM_CODE_LENGTH = 6
+OLD_ROOM_CODE_CHARS = 10  # earlier servers' codes: secrets.token_urlsafe(8) cut to ten
+_CODE_TRIES = 100  # a clash in a hundred draws in a row means the alphabet is nearly full
+# Room codes and tokens on the wire are letters, digits, - and _, nothing else (no spaces around
+# them, no path separators): both the six-character codes and the older urlsafe ones.
 _URLSAFE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def is_room_code(text: str) -> bool:
+    """Whether ``text`` can name a room on the wire and in a room file's name: a six-character
+    code as ``new_room_code`` draws it, or an older server's urlsafe one (which still load)."""
     return _URLSAFE.fullmatch(text) is not None
+
+
+def new_room_code(taken: Container[str] = ()) -> str:
+    """A fresh room code: ``ROOM_CODE_LENGTH`` characters of ``ROOM_CODE_ALPHABET`` drawn with
+    ``secrets`` (a code is the key to a room's free seats, so it must not be guessable from the
+    ones before it), none of ``taken``; drawn again on a clash."""
+    for _attempt in range(_CODE_TRIES):
+        code = "".join(secrets.choice(ROOM_CODE_ALPHABET) for _k in range(ROOM_CODE_LENGTH))
+        if code not in taken:
+            return code
+    raise RuntimeError(f"no free room code in {_CODE_TRIES} draws")
 
 
 def is_token(text: str) -> bool:

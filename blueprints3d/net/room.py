@@ -13,6 +13,7 @@ import json
 import os
 import secrets
 import time
+from collections.abc import Container
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -72,12 +73,15 @@ class Room:
         seed: int | None = None,
         folder: Path | None = None,
         takeover: float | None = None,
+        *,
+        taken: Container[str] = (),
     ) -> Room:
         """A room for ``specs``: "@remote" (someone joins), "@easy".."@expert" (the server's
         computer), any other text: a seat for someone to join, named so; at least one seat is
         a person's. No two seats share a name (the computers keep theirs; a person who chose a
-        taken one gets "name 2"). ``seed`` None: drawn here, 64 bits from ``secrets``: nobody
-        who plays can know the cards and the bag. The caller saves the room (``save``)."""
+        taken one gets "name 2"). Its code is none of ``taken`` (the server's rooms). ``seed``
+        None: drawn here, 64 bits from ``secrets``: nobody who plays can know the cards and the
+        bag. The caller saves the room (``save``)."""
         from blueprints3d.ai import LEVELS
 
         seats = []
@@ -99,16 +103,14 @@ class Room:
                 seats.append(Seat("remote", clean_name(spec, f"Player {k + 1}")))
         if all(s.is_bot for s in seats):
             raise RoomError(Message.of("a room needs a seat for a person: @remote or a name"))
-        taken = {s.name for s in seats if s.is_bot}
+        names = {s.name for s in seats if s.is_bot}
         for seat in seats:
             if not seat.is_bot:
-                seat.name = _free(seat.name, taken)
-                taken.add(seat.name)
+                seat.name = _free(seat.name, names)
+                names.add(seat.name)
         seed = secrets.randbits(SEED_BITS) if seed is None else seed
         state = GameState.new(len(seats), seed, 0, [s.name for s in seats])
-        return cls(
-            secrets.token_urlsafe(8)[: protocol.ROOM_CODE_CHARS], state, seats, folder, takeover
-        )
+        return cls(protocol.new_room_code(taken), state, seats, folder, takeover)
 
     # -- seats ------------------------------------------------------------------------------
 

@@ -34,6 +34,7 @@ from websockets.exceptions import ConnectionClosed
 from blueprints3d.engine.state import SPECTATOR
 from blueprints3d.i18n.message import Message
 from blueprints3d.net import protocol, wire
+from blueprints3d.net.protocol import DEFAULT_PORT
 from blueprints3d.net.admission import (
     BURST,
     MAX_ERRORS,
@@ -50,7 +51,6 @@ from blueprints3d.net.admission import (
 from blueprints3d.net.room import Loaded, Room, RoomError, load_rooms
 
 DEFAULT_HOST = "127.0.0.1"  # the internet only through a reverse proxy (README)
-DEFAULT_PORT = 8765
 CLOSE_REPLACED = 4001  # a newer connection took this one's seat with its token
 CLOSE_POLICY = 1008  # it broke a rule: messages too fast, or too many refused
 CLOSE_TRY_LATER = 1013  # a limit refused it
@@ -220,7 +220,9 @@ class GameServer:
         check_create(
             self.limits, msg["seed"], self.allow_seed, self.rooms, self.created_by, link.address
         )
-        room = Room.create(msg["seats"], msg["seed"], self.folder, msg["takeover"])
+        room = Room.create(
+            msg["seats"], msg["seed"], self.folder, msg["takeover"], taken=self.rooms
+        )
         await self._save(room)
         self.rooms[room.code] = room
         self.created_by[room.code] = link.address
