@@ -1,8 +1,10 @@
 """`blueprints3d host`: open a room for play over the network and sit at its first free seat.
 
 Without ``--server`` the room is on a game server this process runs (on ``--listen``, this
-machine only unless told otherwise); with it, on that server. The join address
-(ws://HOST:PORT/ROOM) is printed on the first line and shown at the table for the others.
+machine only unless told otherwise; 0.0.0.0: this network too); with it, on that server. The
+join address (ws://HOST:PORT/ROOM) is printed on the first line and shown at the table for the
+others; with --listen 0.0.0.0, one line for each of this machine's network addresses, then
+who can join by them.
 ``--headless``: no window; with ``--server`` it then exits and the room waits on that server
 for its seats, without it the process serves the room until it is stopped.
 """
@@ -12,10 +14,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
+from typing import TYPE_CHECKING
 
 from blueprints3d.commands.argtypes import UsageError, whole_number
 from blueprints3d.commands.table_window import add_window_arguments, open_table
 from blueprints3d.i18n import N_, _
+
+if TYPE_CHECKING:
+    from blueprints3d.net.local_server import LocalServer
 
 HELP = N_("open a room for play over the network, and sit at it")
 
@@ -99,49 +105,64 @@ def room_specs(text: str) -> list[str]:
     return out
 
 
+def _start_server(args: argparse.Namespace) -> LocalServer | None:
+    """This command's own game server on --listen and --port; None (said) when it cannot."""
+    from blueprints3d.net.local_server import LocalServer
+
+    try:
+        return LocalServer(host=args.listen, port=args.port)
+    except OSError as e:
+        print(
+            _(
+                "blueprints3d host: cannot listen on {host}:{port} ({reason})",
+                host=args.listen,
+                port=args.port,
+                reason=e,
+            ),
+            file=sys.stderr,
+        )
+        return None
+
+
+def _say_addresses(server: str, room: str, local: LocalServer | None) -> None:
+    """The join address on the first line (scripts and tests read it). A room on this
+    command's own server: every address the others can use, a line each, then who can join by
+    them (this network, or only this machine); never ws://0.0.0.0."""
+    from blueprints3d.net.addresses import hosting_lines
+    from blueprints3d.net.invite import invite_url
+
+    if local is None or local.port is None:
+        print(invite_url(server, room), flush=True)
+        return
+    for line in hosting_lines(local.host, local.port, room):
+        print(line, flush=True)
+
+
 def run(args: argparse.Namespace) -> int:
     from blueprints3d.client.table.model.remote_flow import NetStart
     from blueprints3d.net.client import create_room
+    from blueprints3d.net.invite import parse_server
 
     specs = room_specs(args.seats)
     local = None
-    server = (args.server or "").rstrip("/")
-    if not server:
-        from blueprints3d.net.local_server import LocalServer
-
+    if args.server:
         try:
-            local = LocalServer(host=args.listen, port=args.port)
-        except OSError as e:
-            print(
-                _(
-                    "blueprints3d host: cannot listen on {host}:{port} ({reason})",
-                    host=args.listen,
-                    port=args.port,
-                    reason=e,
-                ),
-                file=sys.stderr,
-            )
+            server = parse_server(args.server)
+        except ValueError as e:
+            raise UsageError(str(e)) from None
+    else:
+        local = _start_server(args)
+        if local is None:
             return 1
-        server = (
-            local.url
-            if args.listen in ("127.0.0.1", "localhost")
-            else f"ws://{args.listen}:{local.port}"
-        )
-    elif not server.startswith(("ws://", "wss://")):
-        raise UsageError(
-            _("a game server's address looks like ws://HOST:PORT, not {url}", url=server)
-        )
+        server = local.url  # this machine reaches its own server on loopback
     try:
-        room = create_room(
-            local.url if local is not None else server, specs, args.seed, args.takeover
-        )
+        room = create_room(server, specs, args.seed, args.takeover)
     except (OSError, RuntimeError, TimeoutError) as e:
         print(_("blueprints3d host: {reason}", reason=e), file=sys.stderr)
         if local is not None:
             local.stop()
         return 1
-    address = f"{server}/{room}"
-    print(address, flush=True)  # the first line: scripts and tests read it
+    _say_addresses(server, room, local)
     if args.headless:
         if local is None:
             return 0
@@ -150,4 +171,4 @@ def run(args: argparse.Namespace) -> int:
         local.stop()
         return 0
     name = args.name or _("Player {n}", n=1)
-    return open_table(args, NetStart(local.url if local is not None else server, room, name), local)
+    return open_table(args, NetStart(server, room, name), local)

@@ -1,11 +1,13 @@
-"""`blueprints3d join URL`: take a seat of a room on a game server, at the table in a window, or
-played by a computer without one (``--headless --bot LEVEL``, for tests and load)."""
+"""`blueprints3d join ROOM`: take a seat of a room on a game server, at the table in a window, or
+played by a computer without one (``--headless --bot LEVEL``, for tests and load).
+
+ROOM is anything ``net.invite.parse_invite`` reads: a join address (ws://HOST:PORT/CODE),
+HOST[:PORT]/CODE, or the code alone with ``--server`` naming the server to find it on."""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from urllib.parse import urlsplit
 
 from blueprints3d.commands.argtypes import UsageError
 from blueprints3d.commands.table_window import add_window_arguments, open_table
@@ -17,7 +19,15 @@ HELP = N_("take a seat of a room on a game server (its join address)")
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from blueprints3d.ai import LEVELS
 
-    parser.add_argument("url", help=_("the room's join address, ws://HOST:PORT/ROOM"))
+    parser.add_argument(
+        "url",
+        metavar="ROOM",
+        help=_("the room's join address, ws://HOST:PORT/ROOM, or its code with --server"),
+    )
+    parser.add_argument(
+        "--server",
+        help=_("the game server to find a room code on: ws://HOST:PORT, HOST:PORT or HOST"),
+    )
     parser.add_argument("--name", default=None, help=_("the name to sit under (default: Guest)"))
     parser.add_argument(
         "--bot", choices=["random", *LEVELS], help=_("a computer plays the seat (with --headless)")
@@ -27,17 +37,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_window_arguments(parser)
 
 
-def split_url(url: str) -> tuple[str, str]:
-    """(the server's address, the room's code) of a join address."""
-    parts = urlsplit(url)
-    room = parts.path.strip("/")
-    if parts.scheme not in ("ws", "wss") or not parts.netloc or not room or "/" in room:
-        raise UsageError(_("a join address looks like ws://HOST:PORT/ROOM, not {url}", url=url))
-    return f"{parts.scheme}://{parts.netloc}", room
+def split_url(text: str, server: str | None = None) -> tuple[str, str]:
+    """(the server's address, the room's code) of what the player typed: a join address, or a
+    code on ``server`` (--server). UsageError: one line saying how a room is named."""
+    from blueprints3d.net.invite import parse_invite, parse_server
+    from blueprints3d.text import display
+
+    try:
+        invite = parse_invite(text)
+        if invite.server is None and server is None:
+            raise UsageError(
+                _(
+                    "{code} is a room code: say which server it is on with --server",
+                    code=display(text.strip(), 40),
+                )
+            )
+        if invite.server is not None and server is not None:
+            raise UsageError(_("the join address names its server: leave out --server"))
+        return invite.server or parse_server(server or ""), invite.code
+    except ValueError as e:
+        raise UsageError(str(e)) from None
 
 
 def run(args: argparse.Namespace) -> int:
-    server, room = split_url(args.url)
+    server, room = split_url(args.url, args.server)
     name = args.name or _("Guest")
     if args.headless != (args.bot is not None):
         raise UsageError(_("--headless and --bot go together: a computer plays without a window"))

@@ -29,6 +29,8 @@ def _add_address_arguments(parser: argparse.ArgumentParser) -> None:
 
     parser.add_argument(
         "--host",
+        "--listen",
+        dest="host",
         default=DEFAULT_HOST,
         help=_("the address to listen on (default {host}: this machine only)", host=DEFAULT_HOST),
     )
@@ -137,6 +139,7 @@ def _add_trust_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from blueprints3d.net.addresses import ALL_INTERFACES, hosting_lines
     from blueprints3d.net.room import rooms_folder
     from blueprints3d.net.server import GameServer, Limits
 
@@ -172,6 +175,10 @@ def run(args: argparse.Namespace) -> int:
             ),
             flush=True,
         )
+        if args.host.strip() in ALL_INTERFACES:
+            # 0.0.0.0 is no address to type: the ones this network reaches the server by.
+            for line in hosting_lines(args.host, port):
+                print(line, flush=True)
 
     try:
         asyncio.run(server.serve_forever(args.host, args.port, ready))
