@@ -31,6 +31,9 @@ def private_data_folder(tmp_path_factory, monkeypatch):
     # The commands speak the language the environment names (blueprints3d/i18n): the tests expect
     # English whatever the machine's locale; tests/test_i18n.py sets its own.
     monkeypatch.setenv("LANGUAGE", "en")
+    # Nothing a test starts sends multicast out of this machine's interfaces: room discovery is
+    # off unless a test turns it on inside network namespaces of its own (tests/net).
+    monkeypatch.setenv("BLUEPRINTS3D_DISCOVERY", "off")
     yield
     # A test that spoke another language leaves English behind it: the catalogue, and the fonts
     # the windows' texts default to (client/scene/script_text.use_language).

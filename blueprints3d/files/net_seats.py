@@ -59,3 +59,14 @@ def forget(address: str, data_folder: str | os.PathLike[str] | None = None) -> N
     if seats.pop(address, None) is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, json.dumps(seats, indent=1))
+
+
+def last_server(data_folder: str | os.PathLike[str] | None = None) -> str | None:
+    """The server ("ws://HOST:PORT") of the seat this machine took last, if any: where a room
+    code typed alone is looked for."""
+    seats = _read(_path(data_folder))
+    if not seats:
+        return None
+    address = list(seats)[-1]
+    server, _slash, _code = address.rpartition("/")
+    return server or None

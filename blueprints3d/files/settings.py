@@ -50,6 +50,9 @@ class Settings:
         False  # colour-blind help: each material's symbol on its dice and names
     )
     language: str = ""  # "en", "de", "zh", "fa"; "": --lang, else the environment's
+    # Rooms on the local network: a hosting table announces its room, the Join screen lists the
+    # rooms it hears of (multicast DNS, net/discovery.py). Off: nothing is sent or listened for.
+    discovery: bool = True
 
     def __post_init__(self) -> None:
         # The type first: a list or an object from a file is not hashable, and ``in`` on a
@@ -77,7 +80,7 @@ class Settings:
                     else _json_kind(self.language),
                 )
             )
-        for name in ("confirm_moves", "shaders", "mute", "hints", "material_symbols"):
+        for name in ("confirm_moves", "shaders", "mute", "hints", "material_symbols", "discovery"):
             if not isinstance(getattr(self, name), bool):
                 raise SettingsError(Message.of("{name} must be true or false", name=name))
         s = self.camera_sensitivity

@@ -118,3 +118,35 @@ def test_the_new_game_forms_network_seat_says_what_it_is(tables):
     note = screen.level_note["text"]
     assert note != computer_note
     assert "another table" in note
+
+
+def test_a_join_nobody_answers_goes_back_to_the_join_screen_within_seconds(tables):
+    import socket
+    import time
+
+    with socket.socket() as s:  # a port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    app = tables(640, 360, overlay=True).app
+    app.net.show_join()
+    join = app.screens.join
+    join.address.enterText(f"127.0.0.1:{port}/ABC-234")  # no ws://: the parser adds it
+    join.name.enterText("Bob")
+    join._join()
+    assert not join.active and app.net.connecting is not None  # on its way
+    began = time.monotonic()
+    frames_until(app, lambda: app.screens.join.active, seconds=10)
+    assert time.monotonic() - began < 10
+    join = app.screens.join
+    assert "nothing answers" in join.error["text"]
+    assert join.address.get() == f"127.0.0.1:{port}/ABC-234" and join.name.get() == "Bob"
+    assert app.net.connecting is None and app.flow is None  # no blank table left trying
+
+
+def test_a_bare_code_with_no_server_known_says_what_to_add(tables):
+    app = tables(640, 360, overlay=True).app
+    app.net.show_join()
+    join = app.screens.join
+    join.address.enterText("abc-234")
+    join._join()
+    assert join.active and "HOST:PORT/ABC234" in join.error["text"]

@@ -882,7 +882,7 @@ def links(monkeypatch):
     return made
 
 
-START = NetStart("ws://127.0.0.1:9", "room1", "Ann")
+START = NetStart("ws://127.0.0.1:9", "ABC234", "Ann")  # a room code as servers make them
 
 
 def test_join_takes_the_seat_held_here_before_and_says_where_it_goes(links):
@@ -892,7 +892,7 @@ def test_join_takes_the_seat_held_here_before_and_says_where_it_goes(links):
     (link,) = links
     assert (link.server, link.room, link.name, link.token) == (
         "ws://127.0.0.1:9",
-        "room1",
+        "ABC234",
         "Ann",
         "tok-1",
     )
@@ -908,12 +908,8 @@ def test_a_refused_seat_is_forgotten_and_the_new_game_screen_says_why(links):
     net.join(NetStart(START.server, START.room, "Ann", token="tok-2"))
     (link,) = links
     net_seats.remember(START.address, "tok-2")
-    link.inbox = [
-        Incoming("status", {"status": RECONNECTING}),
-        Incoming("error", {"error": "no such seat"}),
-    ]
+    link.inbox = [Incoming("error", {"error": "no such seat"})]
     net.poll()
-    assert parts.hud.messages[-1] == f"no answer from {START.address} yet: trying again..."
     assert link.closed and net.connecting is None and host.started == []
     assert parts.log[-1] == "app.show_new_game"
     assert parts.screens.new_game_screen.error["text"] == (
@@ -924,6 +920,21 @@ def test_a_refused_seat_is_forgotten_and_the_new_game_screen_says_why(links):
     parts.log.clear()
     net.update(None)
     assert parts.hud.room.text == "" and parts.log == ["hud.place"]
+
+
+def test_a_first_join_nobody_answers_is_given_up_at_once_and_said(links):
+    parts = Parts()
+    host = FakeNetHost(parts)
+    net = NetTable(host)
+    net.join(START)
+    (link,) = links
+    link.inbox = [Incoming("status", {"status": RECONNECTING})]
+    net.poll()  # no trying again and again over a blank table: said, and back
+    assert link.closed and net.connecting is None and host.started == []
+    assert parts.log[-1] == "app.show_new_game"
+    assert parts.screens.new_game_screen.error["text"].startswith(
+        f"nothing answers at {START.address}"
+    )
 
 
 def test_start_plays_a_local_game_and_refuses_two_people_in_a_network_one(links):
@@ -949,7 +960,7 @@ def test_join_screen_takes_an_address_and_says_what_is_wrong_with_one(links):
     net.show_join()
     assert parts.log == ["new_game_screen.exit", "join.enter"]
     join, back, last, name = parts.screens.join.entered
-    assert back == host.show_new_game and (last, name) == ("", "")
+    assert (last, name) == ("", "")
 
     join("http://nowhere", "Ann")  # not a join address: the screen says how one looks
     assert "ws://HOST:PORT/ROOM" in parts.screens.join.error["text"] and links == []
@@ -957,6 +968,8 @@ def test_join_screen_takes_an_address_and_says_what_is_wrong_with_one(links):
     (link,) = links
     assert (link.server, link.room, link.name) == (START.server, START.room, "Ann")
     assert "join.exit" in parts.log
+    back()  # Back: to the new-game screen
+    assert parts.log[-1] == "app.show_new_game"
 
 
 # ---- Tutorial ---------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from blueprints3d.client.table.model.remote_flow import NetStart, RemoteFlow
 from blueprints3d.engine import actions as A
 from blueprints3d.files.savefile import replay
 from blueprints3d.net.client import create_room
+from blueprints3d.net.addresses import lan_addresses, usable_urls
 from blueprints3d.net.local_server import LocalServer
 from support.table_rig import frames_until, play
 
@@ -167,7 +168,15 @@ def test_the_new_game_screen_hosts_a_room_and_joins_one(tables, tmp_path):
     assert [s.kind for s in room.seats] == ["remote", "remote"]
     address = f"{server.url}/{room.code}"
     app.refresh()
-    assert address in app.hud.room.getText()  # to give the one still to come
+    # To give the one still to come: the room's code and this machine's addresses on its
+    # networks (never 127.0.0.1 or 0.0.0.0 when it has one), and who can join by them.
+    shown = app.hud.room.getText()
+    assert room.code[:3] + "-" + room.code[3:] in shown
+    for url in usable_urls("0.0.0.0", server.port, room.code):
+        assert url in shown
+    if lan_addresses((4,)):
+        assert "127.0.0.1" not in shown and "0.0.0.0" not in shown
+        assert "players on this network can join" in shown
     # Another table (this one, from its menu, as if on another machine: the seat it holds there
     # forgotten, or it would take that seat again) joins the room by its address.
     from blueprints3d.files import net_seats

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from direct.gui.DirectGui import DirectEntry, DirectFrame, DirectOptionMenu
+from direct.gui.DirectGui import DirectButton, DirectEntry, DirectFrame, DirectOptionMenu
 from panda3d.core import TextNode
 
 from blueprints3d.client.scene.script_text import from_panda, panda_items, panda_text
@@ -34,6 +34,7 @@ NETWORK_NOTE = N_(
     "address to give them"
 )
 EMPTY = N_("(empty)")
+NEARBY_ROWS = 4  # rooms found on the local network shown on the Join screen
 BY_LOT = N_("by lot")
 
 
@@ -423,7 +424,7 @@ class JoinScreen(Screen):
         pad = m.px(max(10.0, 0.02 * m.height))
         line = min(
             m.px(_text_px(m.height, NEW_GAME_LINE_SHARE, NEW_GAME_MIN_PX)),
-            (2 * m.half_h - 2 * pad) / 9.0,
+            (2 * m.half_h - 2 * pad) / 24.0,  # every row below fits the window
             (2 * m.half_w - 2 * pad) / NEW_GAME_COLUMNS * 2.0,
         )
         t, row = line / lh, line * 1.55
@@ -445,15 +446,18 @@ class JoinScreen(Screen):
         right = x1 + 24.4 * t + pad
         _label(
             f,
-            _("the address the host's table shows: ws://HOST:PORT/ROOM"),
+            _(
+                "the room's code with its host's address (HOST:PORT/ABC-234), or the whole join address the host's table shows"
+            ),
             (pad, y),
             t,
             fg=(0.8, 0.8, 0.7, 1),
             wordwrap=(right - 2 * pad) / t,
         )
-        y -= row
+        y -= row * 1.6  # the hint above may take two lines
+        y = self._nearby_rows(f, (pad, y), t, row, right)
         self.error = _label(f, "", (pad, y), t, fg=(1, 0.5, 0.4, 1), wordwrap=(right - 2 * pad) / t)
-        y -= row * 1.5
+        y -= line * 3.0 + row  # room for three lines of error above the buttons
         self._on_join = on_join
         self.join_button = _button(f, _("Join"), (right * 0.35, y), self._join, t * 1.2)
         self.back_button = _button(f, _("Back"), (right * 0.65, y), on_back, t * 1.2)
@@ -464,6 +468,44 @@ class JoinScreen(Screen):
         f["frameSize"] = (0, right, bottom, 0)
         f.set_pos(-right / 2, 0, -bottom / 2)
         return f
+
+    def _nearby_rows(
+        self, f: DirectFrame, at: tuple[float, float], t: float, row: float, right: float
+    ) -> float:
+        """The rooms found on this network: a heading, then NEARBY_ROWS buttons (hidden until
+        ``show_nearby`` fills them), each joining its room. Returns the next row's height."""
+        pad, y = at
+        self.nearby_heading = _label(f, _("Rooms on this network:"), (pad, y), t)
+        self.nearby_none = _label(
+            f, _("none found yet"), (pad + right * 0.45, y), t, fg=(0.8, 0.8, 0.7, 1)
+        )
+        self.nearby_buttons: list[DirectButton] = []
+        for _k in range(NEARBY_ROWS):
+            y -= row
+            b = _button(f, " ", (pad, y), lambda: None, t)
+            b["text_align"] = TextNode.A_left
+            b.hide()
+            self.nearby_buttons.append(b)
+        self.nearby_shown: list[str] = []
+        return y - row
+
+    def show_nearby(self, rooms: list[tuple[str, Callable[[], None]]]) -> None:
+        """The rooms found nearby (the words on each button, what a click does), at most
+        NEARBY_ROWS of them; built anew only when the words change."""
+        if not self.active:
+            return
+        words = [w for w, _join in rooms[:NEARBY_ROWS]]
+        if words == self.nearby_shown:
+            return
+        self.nearby_shown = words
+        for k, button in enumerate(self.nearby_buttons):
+            if k < len(words):
+                button["text"] = panda_text(words[k])
+                button["command"] = rooms[k][1]
+                button.show()
+            else:
+                button.hide()
+        self.nearby_none.show() if not words else self.nearby_none.hide()
 
     def _join(self) -> None:
         self._on_join(self.address.get().strip(), self.name.get().strip())

@@ -1,5 +1,6 @@
 """The settings screen (Esc > Settings): the language, the computer players' speed, animations,
-confirming each move, the camera's sensitivity, shaders, the sound, hints and material symbols.
+confirming each move, the camera's sensitivity, shaders, the sound, hints, material symbols and
+finding rooms on the local network.
 Each change is applied and saved at once; the rows are laid from the top down by what their
 parts measure in the language's font.
 """
@@ -250,6 +251,13 @@ class SettingsScreen(Screen):
             self.material_symbols,
             self.material_symbols.words,
         )
+        # Rooms on the local network: announced when this table hosts, listed on the Join screen.
+        self.discovery = check_box(f, settings.discovery, (COLUMN + 0.03, 0), 0.05, self._discovery)
+        rows.add(
+            _label(f, _("Find rooms on this network"), (-0.85, 0), 0.05),
+            self.discovery,
+            self.discovery.words,
+        )
 
     def rebuild(self) -> None:
         """The screen again, as it stands, in the language now spoken."""
@@ -310,3 +318,6 @@ class SettingsScreen(Screen):
 
     def _symbols(self, on) -> None:
         self.change(material_symbols=bool(on))
+
+    def _discovery(self, on) -> None:
+        self.change(discovery=bool(on))

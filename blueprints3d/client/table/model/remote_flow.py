@@ -15,9 +15,9 @@ over the server sends the whole game, which goes into this machine's history as 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
-from urllib.parse import urlsplit
 
 from blueprints3d.client.table.model import flow_words as words
 from blueprints3d.client.table.model.flow import FlowEvent, GameFlow, Mode, Outcome, SeatConfig
@@ -25,6 +25,7 @@ from blueprints3d.client.table.model.move_history import remember
 from blueprints3d.engine import actions as A
 from blueprints3d.i18n import _, translate
 from blueprints3d.net.connection import CLOSED, CONNECTED, RECONNECTING, Connection, Incoming
+from blueprints3d.net.invite import parse_invite
 from blueprints3d.net.wire import WireError, message_from_data
 
 
@@ -43,15 +44,22 @@ class NetStart:
         return f"{self.server}/{self.room}"
 
     @classmethod
-    def parse(cls, address: str, name: str = "Guest") -> NetStart:
-        """A join address (ws://HOST:PORT/ROOM) as a seat to take; ValueError saying how one looks."""
-        parts = urlsplit(address.strip())
-        room = parts.path.strip("/")
-        if parts.scheme not in ("ws", "wss") or not parts.netloc or not room or "/" in room:
+    def parse(cls, address: str, name: str = "Guest", servers: Sequence[str] = ()) -> NetStart:
+        """A room as a player names it (its code, HOST:PORT/CODE, or a ws:// or wss:// join
+        address) as a seat to take; a code alone is looked for on the first of ``servers`` (the
+        server of a room found nearby with that code, else the last one used). ValueError: one
+        line saying how a room is named."""
+        invite = parse_invite(address)
+        server = invite.server or next(iter(servers), None)
+        if server is None:
             raise ValueError(
-                _("a join address looks like ws://HOST:PORT/ROOM, not {url}", url=address)
+                _(
+                    "{code} is a room's code: type the host's address with it, like "
+                    "HOST:PORT/{code}",
+                    code=invite.code,
+                )
             )
-        return cls(f"{parts.scheme}://{parts.netloc}", room, name or _("Guest"))
+        return cls(server, invite.code, name or _("Guest"))
 
 
 EVENT_OF_KIND = {"place": "placed", "set_aside": "set_aside", "discard": "discarded"}

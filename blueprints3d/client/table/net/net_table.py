@@ -29,11 +29,20 @@ from blueprints3d.client.table.hud.overlays import TableScreens
 from blueprints3d.client.table.model.flow import GameFlow, Mode, SeatConfig, plate_name
 from blueprints3d.client.table.model.layout import SCREEN_HEIGHT, SCREEN_OFFSET
 from blueprints3d.client.table.model.remote_flow import NetStart, RemoteFlow, remote_seats, said
+from blueprints3d.client.table.net.nearby import (
+    LISTEN,
+    HostedRoom,
+    NearbyList,
+    discovery_on,
+    room_code_words,
+)
 from blueprints3d.client.table.view.table_view import TableView
 from blueprints3d.files import net_seats
 from blueprints3d.files.settings import Settings
-from blueprints3d.i18n import _
+from blueprints3d.i18n import _, n_
 from blueprints3d.net.connection import CLOSED, RECONNECTING, Connection
+from blueprints3d.net.discovery import NearbyRoom
+from blueprints3d.net.invite import parse_server
 
 THINKING = (1.0, 0.85, 0.35, 1)
 AWAY = (1.0, 0.45, 0.4, 1)
@@ -72,6 +81,10 @@ class NetTable:
         self.signs: dict[int, NodePath] = {}
         self.plates: list[str] = []  # the names on the seats' plates: a seat joined takes its name
         self.offered: RemoteFlow | None = None  # the game whose closed link the table asked about
+        # What was typed on the Join screen, kept for going back to it (None: not joined there).
+        self.typed: tuple[str, str] | None = None
+        self.hosted: HostedRoom | None = None  # the room this table's own server holds
+        self.nearby: NearbyList | None = None  # the rooms found nearby, while Join is open
 
     # ---- opening and joining ----------------------------------------------------------------------
     def join(self, start: NetStart) -> None:
@@ -100,11 +113,20 @@ class NetTable:
         from blueprints3d.net.client import create_room
         from blueprints3d.net.local_server import LocalServer
 
+        own = server is None
         if server is None:
             if self.local_server is None:
-                self.local_server = LocalServer()
+                self.local_server = LocalServer(host=LISTEN)  # for the room: every interface
             server = self.local_server.url
         room = create_room(server, specs, seed, takeover)
+        if self.hosted is not None:
+            self.hosted.close()
+        self.hosted = None
+        if own and self.local_server is not None:
+            free = sum(1 for spec in specs if spec == REMOTE_SEAT) - 1  # this table takes one
+            on = discovery_on(self.app.settings.discovery)
+            self.hosted = HostedRoom(LISTEN, self.local_server.port, room, name, free, on)
+        self.typed = None  # a room of this table's own: a failure goes back to the new-game screen
         start = NetStart(server, room, name)
         self.join(start)
         return start.address
@@ -145,22 +167,76 @@ class NetTable:
         """ "Join a network game...": the address and a name; Join takes the seat."""
         screens = self.app.screens
         screens.new_game_screen.exit()
-        last = self.start.address if self.start is not None else ""
-        screens.join.enter(self._join_from_screen, self.app.show_new_game, last, "")
+        address, name = self.typed or (self.start.address if self.start is not None else "", "")
+        screens.join.enter(self._join_from_screen, self._leave_join, address, name)
+        if self.nearby is None:
+            self.nearby = NearbyList(discovery_on(self.app.settings.discovery))
+
+    def _leave_join(self) -> None:
+        """Back from the Join screen: the rooms nearby are no longer listened for."""
+        self._stop_nearby()
+        self.app.show_new_game()
+
+    def _stop_nearby(self) -> None:
+        if self.nearby is not None:
+            self.nearby.close()
+            self.nearby = None
+
+    def _show_nearby(self) -> None:
+        """The Join screen's list of the rooms found nearby, live (asked each frame it is open)."""
+        join = self.app.screens.join
+        if self.nearby is None or not join.active:
+            return
+        join.show_nearby(
+            [(self._nearby_words(room), self._joins(room)) for room in self.nearby.rooms()]
+        )
+
+    @staticmethod
+    def _nearby_words(room: NearbyRoom) -> str:
+        return n_(
+            "{name}'s room {code}: {n} seat free",
+            "{name}'s room {code}: {n} seats free",
+            room.seats_free,
+            name=room.name,
+            code=room_code_words(room.code),
+        )
+
+    def _joins(self, room: NearbyRoom) -> Callable[[], None]:
+        """A click on a room found nearby: joined by its address, under the name typed."""
+        return lambda: self._join_from_screen(room.url, self.app.screens.join.name.get().strip())
 
     def _join_from_screen(self, address: str, name: str) -> None:
+        self.typed = (address, name)
+        servers = [s for s in (self._nearby_server(address), self._last_server()) if s]
         try:
-            start = NetStart.parse(address, name)
+            start = NetStart.parse(address, name, servers)
         except ValueError as e:
             self.app.screens.join.error["text"] = panda_text(str(e))
             return
         self.app.screens.join.exit()
+        self._stop_nearby()
         self.join(start)
+
+    def _nearby_server(self, typed: str) -> str | None:
+        """The server of a room found nearby whose code is ``typed``."""
+        if self.nearby is None:
+            return None
+        return self.nearby.server_of(typed.strip().replace("-", "").replace(" ", ""))
+
+    def _last_server(self) -> str | None:
+        """The server of the last room this table sat at (a code alone is looked for there)."""
+        if self.start is not None:
+            return self.start.server
+        try:  # a file on disk: read as any typed address is
+            return parse_server(net_seats.last_server() or "")
+        except ValueError:
+            return None
 
     def poll(self) -> None:
         """Every frame, while a connection is being made: its first view opens the game. While
         a network game is on: a link that closed for good is said, with Yes (connect again) or
-        No (leave)."""
+        No (leave). While the Join screen is open: the rooms found nearby."""
+        self._show_nearby()
         conn = self.connecting
         if conn is None:
             self._ask_when_closed()
@@ -181,30 +257,39 @@ class NetTable:
                 )
                 self.app.start_game(flow.seats, flow=flow)
                 return
+            address = self.start.address if self.start else ""
             if inc.kind == "status" and inc.msg.get("status") == CLOSED or inc.kind == "error":
                 reason = said(inc.msg) if inc.kind == "error" else str(inc.msg.get("reason") or "")
                 if inc.kind == "error" and self.start is not None and self.start.token is not None:
-                    net_seats.forget(
-                        self.start.address
-                    )  # the server refused that seat: not ours any more
-                self.connecting = None
-                conn.close()
-                self.app.show_new_game()
-                self.app.screens.new_game_screen.error["text"] = panda_text(
-                    _(
-                        "could not join {address}: {reason}",
-                        address=self.start.address if self.start else "",
-                        reason=reason,
-                    )
+                    net_seats.forget(address)  # the server refused that seat: not ours any more
+                self._not_joined(
+                    _("could not join {address}: {reason}", address=address, reason=reason)
                 )
                 return
             if inc.kind == "status" and inc.msg.get("status") == RECONNECTING:
-                self.app.hud.show_message(
+                # A first join that got no answer is said now, back where it was asked for,
+                # rather than tried again and again over a blank table.
+                self._not_joined(
                     _(
-                        "no answer from {address} yet: trying again...",
-                        address=self.start.address if self.start else "",
+                        "nothing answers at {address}: is the address right, and the host's "
+                        "table open?",
+                        address=address,
                     )
                 )
+                return
+
+    def _not_joined(self, text: str) -> None:
+        """The join being made failed: back to the Join screen it was asked on (what was typed
+        kept), or to the new-game screen, saying ``text``."""
+        conn, self.connecting = self.connecting, None
+        if conn is not None:
+            conn.close()
+        self.app.show_new_game()
+        if self.typed is None:
+            self.app.screens.new_game_screen.error["text"] = panda_text(text)
+            return
+        self.show_join()
+        self.app.screens.join.error["text"] = panda_text(text)
 
     def _ask_when_closed(self) -> None:
         flow = self.app.flow
@@ -279,10 +364,17 @@ class NetTable:
             self.plates = plates
             view.relabel(plates)
         # The address is for those still to come: shown while a seat is free or away.
-        waiting = any(not flow.connected(p) for p in range(len(flow.seats)) if p != flow.me)
-        self._address(
-            _("room: {address}", address=self.start.address) if waiting and self.start else ""
-        )
+        away = [p for p in range(len(flow.seats)) if p != flow.me and not flow.connected(p)]
+        if self.hosted is not None:
+            self.hosted.seats_free(len(away))  # its announcement: withdrawn once the room is full
+        words = ""
+        if away and self.start is not None:
+            words = (
+                self.hosted.words()
+                if self.hosted is not None
+                else _("room: {address}", address=self.start.address)
+            )
+        self._address(words)
         if flow.mode is Mode.GAME_OVER and self.start is not None:
             net_seats.forget(self.start.address)  # the game is in the history now
             self.start = None
@@ -362,6 +454,10 @@ class NetTable:
 
     def destroy(self) -> None:
         self.drop()
+        self._stop_nearby()
+        if self.hosted is not None:
+            self.hosted.close()
+            self.hosted = None
         self._clear_signs()
         if self.local_server is not None:
             self.local_server.stop()
