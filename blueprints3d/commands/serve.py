@@ -140,6 +140,7 @@ def _add_trust_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from blueprints3d.net.addresses import ALL_INTERFACES, hosting_lines
+    from blueprints3d.net.invite import server_url
     from blueprints3d.net.room import rooms_folder
     from blueprints3d.net.server import GameServer, Limits
 
@@ -171,7 +172,7 @@ def run(args: argparse.Namespace) -> int:
                 "serving on {url} ({n} room resumed)",
                 "serving on {url} ({n} rooms resumed)",
                 len(server.rooms),
-                url=f"ws://{args.host}:{port}",
+                url=server_url(args.host, port),
             ),
             flush=True,
         )
