@@ -82,6 +82,8 @@ def test_the_join_screen_lists_the_rooms_nearby_and_joins_one_with_a_click(table
     app.step()
     button = join.nearby_buttons[0]
     assert not button.is_hidden() and "Ann's room ABC-234: 2 seats free" in button["text"]
+    left, right, _bottom, _top = button.getBounds()
+    assert right - left > 10  # the frame round the words, not round the first " "
     assert join.nearby_buttons[1].is_hidden() and join.nearby_none.is_hidden()
     button["command"]()  # the click
     assert not join.active and app.net.start is not None

@@ -482,7 +482,7 @@ class JoinScreen(Screen):
         self.nearby_buttons: list[DirectButton] = []
         for _k in range(NEARBY_ROWS):
             y -= row
-            b = _button(f, " ", (pad, y), lambda: None, t)
+            b = _button(f, " ", (pad + t * 0.6, y), lambda: None, t)
             b["text_align"] = TextNode.A_left
             b.hide()
             self.nearby_buttons.append(b)
@@ -502,6 +502,7 @@ class JoinScreen(Screen):
             if k < len(words):
                 button["text"] = panda_text(words[k])
                 button["command"] = rooms[k][1]
+                button.resetFrameSize()  # the frame fits the new words
                 button.show()
             else:
                 button.hide()
