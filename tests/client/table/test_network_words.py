@@ -150,3 +150,19 @@ def test_a_bare_code_with_no_server_known_says_what_to_add(tables):
     join.address.enterText("abc-234")
     join._join()
     assert join.active and "HOST:PORT/ABC234" in join.error["text"]
+
+
+def test_the_help_says_how_to_play_over_the_network_in_order(tables):
+    app = tables(1280, 720, overlay=True).app
+    app.screens.show_help()
+    text = app.screens.help.text
+    steps = [
+        "Playing over the network",
+        "On one network",
+        "the others Join it",
+        "Across the internet",
+        "A hosting table holds the game",
+        "a server none of you runs",
+    ]
+    places = [text.index(step) for step in steps]  # each there, in this order
+    assert places == sorted(places)

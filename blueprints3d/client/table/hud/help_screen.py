@@ -174,6 +174,29 @@ def _victory_section() -> Section:
     )
 
 
+def network_section() -> Section:
+    """Playing over the network, in the order a player needs it: on one network, across the
+    internet, and who holds the game. One whole sentence to a line."""
+    return (
+        _("Playing over the network"),
+        [
+            (None, _("On one network: make a seat Over the network; the others Join it.")),
+            (
+                None,
+                _(
+                    "Across the internet: one of you runs blueprints3d serve, behind Caddy or nginx."
+                ),
+            ),
+            (
+                None,
+                _(
+                    "A hosting table holds the game: among strangers, use a server none of you runs."
+                ),
+            ),
+        ],
+    )
+
+
 def _either(counts: list[int]) -> str:
     """ "2", "2 or 3", "2, 3 or 4": numbers as alternatives, in the language's words."""
     if len(counts) == 1:
@@ -295,7 +318,7 @@ class HelpScreen(Screen):
                 [(None, _("{keys}: {what}", keys=_(k), what=_(v))) for k, v in CONTROLS],
             )
         ]
-        sections = rules_sections()
+        sections = [*rules_sections(), network_section()]
         # A wide, low window (1280x400) takes three columns, so the type need not shrink.
         if m.width / m.height > 2.2:
             columns = [controls, sections[:3], sections[3:]]
