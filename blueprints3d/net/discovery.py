@@ -345,7 +345,9 @@ class Announcer(_Worker):
             if current is not None:
                 zc.unregister_service(current)
             return None
-        name = current.name if current is not None else f"{wanted.code}.{SERVICE_TYPE}"
+        # The instance name is the code (a DNS label: 63 bytes at most); zeroconf renames it
+        # should another machine hold it. Browsers read the code from the TXT record.
+        name = current.name if current is not None else f"{wanted.code[:63]}.{SERVICE_TYPE}"
         info = self._info(name, wanted, addresses)
         if current is None:
             zc.register_service(info, allow_name_change=True)

@@ -3,7 +3,8 @@
 The network tests run each end in its own network namespace, joined by a veth pair with
 multicast on (10.78.0.1 announces, 10.78.0.2 browses), so no packet leaves this machine's real
 interfaces. Each end is tests/support/discovery_peer.py, driven line by line over its stdin and
-stdout, every wait bounded. Making namespaces needs root (``ip netns``): without it the tests
+stdout, every wait bounded; discovery, off for every other test (tests/conftest.py), is turned
+on for them alone. Making namespaces needs root (``ip netns``): without it the tests
 fail, saying so.
 """
 
@@ -233,11 +234,13 @@ def test_switched_off_by_argument_environment_or_no_interfaces(monkeypatch):
     assert browser.rooms() == [] and not browser.running
     assert "turned off (BLUEPRINTS3D_DISCOVERY)" in (browser.reason or "")
     monkeypatch.delenv(discovery.ENV_SWITCH)
+    assert not discovery.switched_off()
     assert "no network interface" in (Browser(interfaces=[]).reason or "")
     assert Browser(enabled=False).reason == "local network discovery is turned off"
 
 
-def test_an_announcer_that_is_off_says_why_in_one_warning(caplog):
+def test_an_announcer_that_is_off_says_why_in_one_warning(monkeypatch, caplog):
+    monkeypatch.delenv(discovery.ENV_SWITCH, raising=False)  # tests/conftest.py turns it off
     ad = discovery.RoomAd("Ann", "CODE1", 2, "en", 8765)
     with caplog.at_level("WARNING", logger="blueprints3d.net.discovery"):
         announcer = discovery.Announcer(ad, interfaces=[])
@@ -252,6 +255,7 @@ def test_an_announcer_that_is_off_says_why_in_one_warning(caplog):
 def test_without_zeroconf_discovery_is_off(monkeypatch, caplog):
     """An app built without zeroconf: the import fails in the worker, which says so and ends."""
     monkeypatch.setitem(sys.modules, "zeroconf", None)
+    monkeypatch.delenv(discovery.ENV_SWITCH, raising=False)  # tests/conftest.py turns it off
     browser = Browser(interfaces=["127.0.0.1"])
     announcer = discovery.Announcer(
         discovery.RoomAd("Ann", "CODE1", 2, "en", 8765), interfaces=["127.0.0.1"]
