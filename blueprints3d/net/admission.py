@@ -19,6 +19,7 @@ from blueprints3d.net.room import Room, RoomError
 RATE = 20.0  # messages a second a connection may send, on average ...
 BURST = 40  # ... with this many at once
 MAX_ERRORS = 20  # refused messages before a connection is closed
+LIST_EVERY = 1.0  # seconds between two lobby lists a connection asks for, at least
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,7 @@ class Link:
     stamp: float = field(default_factory=time.monotonic)
     active: float = field(default_factory=time.monotonic)  # the last message either way
     errors: int = 0
+    listed: float = float("-inf")  # when it last asked for the lobby's list (monotonic)
 
     def spend(self) -> bool:
         """One message's token from the bucket (refilled at RATE, holding BURST at most); False
@@ -124,6 +126,17 @@ def check_create(
                 limits.rooms_per_address,
             )
         )
+
+
+def list_refusal(link: Link, now: float | None = None) -> None:
+    """A connection may ask for the lobby's list once every ``LIST_EVERY`` seconds (it walks
+    every room): RoomError, counted as a refused message, when it asks sooner."""
+    now = time.monotonic() if now is None else now
+    if now - link.listed < LIST_EVERY:
+        raise RoomError(
+            Message.of("ask for the list of rooms at most once a second"),
+        )
+    link.listed = now
 
 
 def is_idle(link: Link, limits: Limits, now: float) -> bool:

@@ -27,6 +27,7 @@ from blueprints3d.i18n.message import Message
 from blueprints3d.net import incoming, protocol, wire
 from blueprints3d.net.connection import CLOSE_TRY_LATER, RETRY, closed_by_server, ending
 from blueprints3d.net.incoming import BadServer, Incoming, NetError
+from blueprints3d.net.lobby import LobbyRoom, read_rooms
 
 HANDSHAKE = 10.0  # seconds for the websocket, "joined" and the first view
 WAIT = 120.0  # seconds from one view to the next: the others' moves, the server's computers
@@ -38,6 +39,7 @@ class Seat:
     room: str
     seat: int
     token: str
+    seat_code: str | None = None  # the seat's way back from another machine
 
 
 def send(ws: Any, kind: str, **fields: Any) -> None:
@@ -61,9 +63,19 @@ def create_room(
     seed: int | None = None,
     takeover: int | None = None,
     timeout: float = HANDSHAKE,
+    *,
+    public: bool = False,
+    language: str | None = None,
 ) -> str:
-    """A new room on the server at ``url``: its code."""
-    extra = {k: v for k, v in (("seed", seed), ("takeover", takeover)) if v is not None}
+    """A new room on the server at ``url``: its code. ``public``: listed in the server's lobby
+    with ``language`` (the host table's)."""
+    extra: dict[str, Any] = {
+        k: v
+        for k, v in (("seed", seed), ("takeover", takeover), ("language", language))
+        if v is not None
+    }
+    if public:
+        extra["public"] = True
     with connect(url, max_size=protocol.MAX_BYTES, open_timeout=timeout, close_timeout=2) as ws:
         send(ws, "create", seats=seats, **extra)
         try:
@@ -78,6 +90,71 @@ def create_room(
         if msg.kind != "created":
             raise RuntimeError(f"the server refused the room: {msg.msg.get('error', msg.kind)}")
         return str(msg.msg["room"])
+
+
+def list_rooms(server: str, timeout: float = 5.0) -> list[LobbyRoom]:
+    """The open public rooms of the server at ``server`` ("ws://HOST:PORT"), as it lists them
+    (``lobby.py``): every field checked. NetError, one line, when the server cannot be reached,
+    refuses, says nothing within ``timeout`` seconds or answers something else."""
+    try:
+        with connect(
+            server, max_size=protocol.MAX_BYTES, open_timeout=timeout, close_timeout=1
+        ) as ws:
+            send(ws, "list")
+            return read_rooms(ws.recv(timeout=timeout), server)
+    except NetError:
+        raise
+    except TimeoutError:
+        raise NetError(no_answer(timeout)) from None
+    except ConnectionClosed as e:
+        raise NetError(
+            ending(e, False)
+            or closed_by_server(e.rcvd.code if e.rcvd else None, e.rcvd.reason if e.rcvd else "")
+        ) from None
+    except (OSError, InvalidHandshake, InvalidURI) as e:
+        raise NetError(
+            Message.of("could not reach the server: {reason}", reason=str(e) or type(e).__name__)
+        ) from None
+
+
+def take_seat(
+    url: str, room: str, name: str = "", token: str | None = None, timeout: float = HANDSHAKE
+) -> tuple[Seat, bool]:
+    """A seat of ``room`` taken (a free one for ``name``; with ``token``, the seat it holds)
+    and let go at once, for a player who comes with its token later (``host``): the seat, and
+    whether the game is over already. NetError, one line, when the server refuses or fails."""
+    try:
+        with connect(url, max_size=protocol.MAX_BYTES, open_timeout=timeout, close_timeout=1) as ws:
+            if token is None:
+                send(ws, "join", room=room, name=name or "Guest")
+            else:
+                send(ws, "rejoin", room=room, token=token)
+            joined = incoming.read(ws.recv(timeout=timeout), room=room)
+            if joined.kind != "joined":
+                raise NetError(
+                    Message.of("could not join: {reason}", reason=str(joined.msg.get("error")))
+                )
+            seat = int(joined.msg["seat"])
+            for _k in range(incoming.CHATTER):  # a presence may come first
+                view = incoming.read(ws.recv(timeout=timeout), seat, room)
+                if view.kind == "view":
+                    break
+            else:
+                raise incoming.flooded(incoming.CHATTER)
+            assert view.view is not None
+            taken = Seat(room, seat, str(joined.msg["token"]), joined.msg.get("seat_code"))
+            return taken, view.view.is_over
+    except TimeoutError:
+        raise NetError(no_answer(timeout)) from None
+    except ConnectionClosed as e:
+        raise NetError(
+            ending(e, False)
+            or closed_by_server(e.rcvd.code if e.rcvd else None, e.rcvd.reason if e.rcvd else "")
+        ) from None
+    except (OSError, InvalidHandshake, InvalidURI) as e:
+        raise NetError(
+            Message.of("could not reach the server: {reason}", reason=str(e) or type(e).__name__)
+        ) from None
 
 
 def choose(level: str, msg: dict[str, Any], seat: int, rng: random.Random, view: Any = None) -> int:
@@ -115,6 +192,7 @@ class _Play:
     name: str
     rng: random.Random
     token: str | None
+    seat_code: str | None
     stop_after: int | None
     timings: list[float] | None
     level: str
@@ -169,7 +247,8 @@ class _Play:
         """One connection: True when the game is done (over, or ``stop_after`` moves made);
         _Lost when it drops. A view of a later move than any before sets ``progress``."""
         if self.token is None:
-            send(ws, "join", room=self.room, name=self.name or "Guest")
+            code = {"seat_code": self.seat_code} if self.seat_code else {}
+            send(ws, "join", room=self.room, name=self.name or "Guest", **code)
         else:
             send(ws, "rejoin", room=self.room, token=self.token)
         joined = self.next(ws, time.monotonic() + self.handshake, False)
@@ -185,6 +264,7 @@ class _Play:
         if self.seat is not None and seat != self.seat:
             raise incoming.unreadable("the server gave this seat's token another seat")
         self.seat, self.token = seat, str(joined.msg["token"])
+        self.seat_code = joined.msg.get("seat_code") or self.seat_code
         chatter = 0
         until = time.monotonic() + self.handshake  # the first view comes at once
         sent_at: float | None = None
@@ -256,11 +336,13 @@ def play_random(
     retry: Sequence[float] | None = None,
     tries: int | None = None,
     deadline: float | None = None,
+    seat_code: str | None = None,
 ) -> tuple[Seat, dict[str, Any]]:
     """Play a seat of ``room`` as a computer of ``level`` (random: a random legal move) until
     the game is over (or after ``stop_after`` of its own moves: a client that drops). Returns
     the seat and its last view. ``timings``: each move's seconds from sending it to the view it
-    brought (benchmarks). ``handshake``, ``wait``, ``retry``, ``tries``, ``deadline`` (seconds
+    brought (benchmarks). ``seat_code`` (no ``token``): take back the away seat of that code
+    (from another machine). ``handshake``, ``wait``, ``retry``, ``tries``, ``deadline`` (seconds
     overall, None: none): the limits above (None: this module's). NetError (a RuntimeError)
     names why it ended early."""
     handshake = HANDSHAKE if handshake is None else handshake
@@ -273,6 +355,7 @@ def play_random(
         name,
         random.Random(seed),
         token,
+        seat_code,
         stop_after,
         timings,
         level,
@@ -291,7 +374,7 @@ def play_random(
                     assert (
                         play.seat is not None and play.token is not None and play.last is not None
                     )
-                    return Seat(room, play.seat, play.token), play.last
+                    return Seat(room, play.seat, play.token, play.seat_code), play.last
         except InvalidURI as e:
             raise NetError(Message.of("{reason}", reason=str(e))) from None
         except (_Lost, OSError, InvalidHandshake, ConnectionClosed, TimeoutError) as e:

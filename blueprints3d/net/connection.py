@@ -12,6 +12,14 @@ CLOSED with its reason, as does a server that refuses the seat (no such room, no
 wrong token), one that floods, or another connection that took the seat with its token (close
 code 4001). The link's thread never dies without saying so: whatever ends it ends it CLOSED,
 with a reason.
+
+A server that stops says so (close code 1001, ``protocol.SERVER_CLOSING``): the link goes on
+trying (the host may come back), and says why it is down: ``cause`` is ``HOST_LEFT`` and every
+status it gives until it is connected again carries ``"cause": "host_left"`` with the reason in
+words; when it gives up, its CLOSED reason says the host left.
+
+A seat may be taken with its seat code (``seat_code``, no token): the away seat of that code,
+from another machine; "joined" gives the seat's code (``seat_code``) to show its player.
 """
 
 from __future__ import annotations
@@ -30,7 +38,17 @@ from blueprints3d.i18n.message import Message
 from blueprints3d.net import incoming, protocol
 from blueprints3d.net.incoming import BadServer, Incoming
 
-__all__ = ["CLOSED", "CONNECTED", "CONNECTING", "RECONNECTING", "Connection", "Incoming", "Inbox"]
+__all__ = [
+    "CLOSED",
+    "CONNECTED",
+    "CONNECTING",
+    "HOST_LEFT",
+    "RECONNECTING",
+    "Connection",
+    "Incoming",
+    "Inbox",
+    "host_left",
+]
 
 RETRY = (0.25, 0.5, 1.0, 2.0, 4.0)  # seconds between tries to reconnect (then the last, again)
 TRIES = 12  # failed tries in a row before the link gives up (some 36 s)
@@ -39,7 +57,9 @@ INBOX_MOST = 256  # messages waiting for the table, at most
 CLOSE_REPLACED = 4001  # the server's codes (protocol.py): a newer connection took the seat
 CLOSE_POLICY = 1008  # ... this client broke a rule (too many messages)
 CLOSE_TRY_LATER = 1013  # ... a limit refused the connection
+CLOSE_GOING_AWAY = 1001  # ... idle, the room removed, or (SERVER_CLOSING) the server stopped
 CONNECTING, CONNECTED, RECONNECTING, CLOSED = "connecting", "connected", "reconnecting", "closed"
+HOST_LEFT = "host_left"  # a status's cause: the server said it was stopping
 
 
 class _End(Exception):
@@ -68,6 +88,20 @@ class _Session:
 
 def replaced() -> Message:
     return Message.of("this seat was taken by another connection with its token")
+
+
+def host_left() -> Message:
+    return Message.of("the host has left; the game waits on their machine until they host it again")
+
+
+def is_host_leaving(e: Exception) -> bool:
+    """A close that says the server is stopping (not idle, not a removed room)."""
+    rcvd = getattr(e, "rcvd", None)
+    return (
+        rcvd is not None
+        and rcvd.code == CLOSE_GOING_AWAY
+        and rcvd.reason == protocol.SERVER_CLOSING
+    )
 
 
 def closed_by_server(code: int | None, reason: str) -> Message:
@@ -144,6 +178,7 @@ class Connection:
     room: str
     name: str = "Guest"
     token: str | None = None  # given: rejoin that seat
+    seat_code: str | None = None  # given (no token): take back the away seat of that code
     seat: int | None = None
     status: str = CONNECTING
     reason: str = ""  # why it closed (in the player's language)
@@ -151,6 +186,7 @@ class Connection:
     inbox: Inbox = field(default_factory=Inbox)
     players: int | None = None  # the game's seats, once a view has told them
     turn: int = -1  # the latest move a view was of
+    cause: str = ""  # why the link is down, while it tries again: HOST_LEFT, or "" (not said)
     _loop: asyncio.AbstractEventLoop | None = None
     _out: asyncio.Queue[str] | None = None
     _thread: threading.Thread | None = None
@@ -220,8 +256,15 @@ class Connection:
             loop.close()
 
     def _status(self, status: str, reason: str = "") -> None:
+        if status == CONNECTED:
+            self.cause = ""
+        elif self.cause == HOST_LEFT and not reason:
+            reason = translate(host_left())
         self.status, self.reason = status, reason or self.reason
-        self.inbox.put(Incoming("status", {"status": status, "reason": reason}))
+        fields = {"status": status, "reason": reason}
+        if self.cause:
+            fields["cause"] = self.cause
+        self.inbox.put(Incoming("status", fields))
 
     def _end(self, message: Message) -> None:
         self.reason_message = message
@@ -252,7 +295,9 @@ class Connection:
                 break
             if tries >= TRIES:
                 self._end(
-                    Message.counted(
+                    host_left()
+                    if self.cause == HOST_LEFT
+                    else Message.counted(
                         "no answer from the server after {n} try",
                         "no answer from the server after {n} tries",
                         tries,
@@ -274,7 +319,8 @@ class Connection:
             f"{self.server}", max_size=protocol.MAX_BYTES, open_timeout=ANSWER, close_timeout=2
         ) as ws:
             if self.token is None:
-                await ws.send(protocol.encode("join", room=self.room, name=self.name))
+                code = {"seat_code": self.seat_code} if self.seat_code else {}
+                await ws.send(protocol.encode("join", room=self.room, name=self.name, **code))
             else:
                 await ws.send(protocol.encode("rejoin", room=self.room, token=self.token))
             return await self._session(ws)
@@ -327,6 +373,8 @@ class Connection:
         except TimeoutError:
             raise _Failed from None
         except ConnectionClosed as e:
+            if is_host_leaving(e):
+                self.cause = HOST_LEFT
             end = ending(e, session.joined)
             if (
                 end is None
@@ -358,6 +406,7 @@ class Connection:
                 )
             session.joined = True
             self.seat, self.token = seat, str(inc.msg["token"])
+            self.seat_code = inc.msg.get("seat_code") or self.seat_code
             self._status(CONNECTED)
         elif inc.kind == "view":
             if not session.joined:

@@ -90,8 +90,8 @@ def _depth(value: Any) -> int:
     return most
 
 
-def parse(raw: Any) -> dict[str, Any]:
-    """One frame as a message object of a known type; BadServer when it is not one."""
+def parse(raw: Any, kinds: Sequence[str] = KINDS) -> dict[str, Any]:
+    """One frame as a message object of a type of ``kinds``; BadServer when it is not one."""
     if not isinstance(raw, str):
         raise BadServer(Message.of("the server sent a binary frame, not a JSON text message"))
     if (
@@ -118,8 +118,8 @@ def parse(raw: Any) -> dict[str, Any]:
                 v=protocol.VERSION,
             )
         )
-    if msg.get("type") not in KINDS:
-        raise unreadable(f'"type" is {_shown(msg.get("type"))}, not one of {", ".join(KINDS)}')
+    if msg.get("type") not in kinds:
+        raise unreadable(f'"type" is {_shown(msg.get("type"))}, not one of {", ".join(kinds)}')
     return msg
 
 
@@ -138,6 +138,10 @@ def _text(value: Any, what: str, most: int = MAX_TEXT) -> str:
     if not isinstance(value, str) or len(value) > most:
         raise unreadable(f"{what} is not text of at most {most} characters")
     return value
+
+
+checked_int = _int  # for the other readers of what a server sends (lobby.py)
+checked_text = _text
 
 
 # -- each kind ----------------------------------------------------------------------------------
@@ -160,6 +164,9 @@ def read(
             _int(msg.get("seat"), 0, players - 1, '"seat"')
         if not isinstance(msg.get("token"), str) or not protocol.is_token(msg["token"]):
             raise unreadable('"token" is not 1 to 64 letters, digits, - and _')
+        code = msg.get("seat_code")
+        if code is not None and (not isinstance(code, str) or not protocol.is_seat_code(code)):
+            raise unreadable('"seat_code" is not a seat code')
     elif kind == "created":
         if not isinstance(msg.get("room"), str) or not protocol.is_room_code(msg["room"]):
             raise unreadable('"room" is not a room code')

@@ -7,13 +7,27 @@ the protocol's version and a type, at most ``MAX_BYTES`` long.
                                      the server's easy computer moves for it (none: it waits);
                                      "seed": N only where the server allows it (serve --allow-seed,
                                      for tests): a seed a player chose would show the secret cards
+                                     "public": true: listed in the lobby ("list"; default
+                                     false: the code alone finds it); "language": "en", "pt-BR"
       {"v": 1, "type": "join", "room": CODE, "name": "Bob"}        a free remote seat
+      {"v": 1, "type": "join", "room": CODE, "name": "Bob", "seat_code": SEATCODE}
+                                     takes back the away seat whose seat code that is (a new
+                                     token is issued; a seat with a connection cannot be taken)
       {"v": 1, "type": "rejoin", "room": CODE, "token": TOKEN}     the seat that token holds
       {"v": 1, "type": "act", "action": 12, "turn": 5}              ``turn``: the moves made so far
       {"v": 1, "type": "watch", "room": CODE}                      a spectator: the public view
+      {"v": 1, "type": "list"}                                     the lobby: open public rooms
     server -> client
       {"v": 1, "type": "created", "room": CODE, "seats": [...]}
-      {"v": 1, "type": "joined", "room": CODE, "seat": 1, "token": TOKEN}
+      {"v": 1, "type": "joined", "room": CODE, "seat": 1, "token": TOKEN, "seat_code": SEATCODE}
+                                     seat_code: this seat's way back from another machine,
+                                     to its player only
+      {"v": 1, "type": "rooms", "rooms": [{"room": CODE, "host": "Ann", "free": 1, "seats": 3,
+       "language": "en", "waiting": 42, "url": "wss://.../CODE"}, ...]}
+                                     the open public rooms (a free seat, not over), newest
+                                     first, at most MAX_LISTED; language null when not said;
+                                     waiting: whole seconds since the room was created; url
+                                     only behind ``serve --public-url``
       {"v": 1, "type": "view", "turn": 5, "view": {...}, "legal": [...],   legal: to the mover only
        "moved": {"seat": 2, "kind": "place", "die": 17}, "seats": [...], "game": {...}}
                                      moved: the move that led here ("cell" to its own seat only);
@@ -23,7 +37,9 @@ the protocol's version and a type, at most ``MAX_BYTES`` long.
 
     The server closes a connection with code 4001 ("replaced") when a newer connection took its
     seat with the seat's token, 1013 (try again later) after an error for a limit (too many
-    rooms or connections), 1001 ("idle") after a time with nothing said either way.
+    rooms or connections), 1001 ("idle") after a time with nothing said either way, 1001
+    ("room closed") when its room is removed, and 1001 ("server closing", ``SERVER_CLOSING``)
+    to every connection when the server stops: the host has left; its rooms wait on its disk.
 
 A client's message that is not one of these (not JSON, not an object, another version, a field
 of the wrong type or out of range) is refused with ``ProtocolError`` naming the problem.
@@ -48,6 +64,11 @@ DEFAULT_PORT = 8765  # where `serve` and `host` listen unless told, and a join a
 # look-alikes 0/O and 1/I/L (31**6 is about 890 million codes; the server retries a clash).
 ROOM_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 ROOM_CODE_LENGTH = 6
+SEAT_CODE_LENGTH = 6  # a person seat's code, from the same alphabet: its way back from elsewhere
+MAX_LISTED = 50  # rooms in a lobby answer, at most
+SERVER_CLOSING = "server closing"  # the close reason (code 1001) of a server that stops
+# A language as a table says it (discovery's rule too): 2 or 3 letters, then a region or variant.
+LANGUAGE = re.compile(r"[a-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})?")
 OLD_ROOM_CODE_CHARS = 10  # earlier servers' codes: secrets.token_urlsafe(8) cut to ten
 _CODE_TRIES = 100  # a clash in a hundred draws in a row means the alphabet is nearly full
 # Room codes and tokens on the wire are letters, digits, - and _, nothing else (no spaces around
@@ -70,6 +91,24 @@ def new_room_code(taken: Container[str] = ()) -> str:
         if code not in taken:
             return code
     raise RuntimeError(f"no free room code in {_CODE_TRIES} draws")
+
+
+def new_seat_code(taken: Container[str] = ()) -> str:
+    """A person seat's code: ``SEAT_CODE_LENGTH`` characters of ``ROOM_CODE_ALPHABET`` drawn
+    with ``secrets``, none of ``taken`` (the room's other seats' codes)."""
+    for _attempt in range(_CODE_TRIES):
+        code = "".join(secrets.choice(ROOM_CODE_ALPHABET) for _k in range(SEAT_CODE_LENGTH))
+        if code not in taken:
+            return code
+    raise RuntimeError(f"no free seat code in {_CODE_TRIES} draws")
+
+
+def is_seat_code(text: str) -> bool:
+    return len(text) == SEAT_CODE_LENGTH and all(ch in ROOM_CODE_ALPHABET for ch in text)
+
+
+def is_language(text: str) -> bool:
+    return LANGUAGE.fullmatch(text) is not None
 
 
 def is_token(text: str) -> bool:
@@ -138,9 +177,27 @@ def decode(raw: str | bytes) -> dict[str, Any]:
         }
         out["seed"] = _int(msg, "seed", 0, MAX_SEED) if "seed" in msg else None
         out["takeover"] = _int(msg, "takeover", 0, MAX_TAKEOVER) if "takeover" in msg else None
+        out["public"] = msg.get("public", False)
+        if not isinstance(out["public"], bool):
+            raise ProtocolError('"public" must be true or false')
+        language = msg.get("language")
+        if language is not None and (not isinstance(language, str) or not is_language(language)):
+            raise ProtocolError('"language" must be 2 or 3 letters, then a region, like pt-BR')
+        out["language"] = language
         return out
     if kind == "join":
-        return {"type": kind, "room": _code(msg, "room"), "name": _text(msg, "name", MAX_NAME)}
+        out = {"type": kind, "room": _code(msg, "room"), "name": _text(msg, "name", MAX_NAME)}
+        seat_code = msg.get("seat_code")
+        if seat_code is not None and (
+            not isinstance(seat_code, str) or not is_seat_code(seat_code.upper())
+        ):
+            raise ProtocolError(
+                f'"seat_code" must be {SEAT_CODE_LENGTH} letters and digits of the seat\'s code'
+            )
+        out["seat_code"] = seat_code.upper() if seat_code is not None else None
+        return out
+    if kind == "list":
+        return {"type": kind}
     if kind == "rejoin":
         return {"type": kind, "room": _code(msg, "room"), "token": _code(msg, "token")}
     if kind == "watch":
@@ -151,4 +208,4 @@ def decode(raw: str | bytes) -> dict[str, Any]:
             "action": _int(msg, "action", 0, 10**6),
             "turn": _int(msg, "turn", 0, 10**6),
         }
-    raise ProtocolError('"type" must be create, join, rejoin, watch or act')
+    raise ProtocolError('"type" must be create, join, rejoin, watch, act or list')

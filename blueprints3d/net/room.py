@@ -13,7 +13,7 @@ import json
 import os
 import secrets
 import time
-from collections.abc import Container
+from collections.abc import Callable, Container
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,6 +49,7 @@ class Seat:
     name: str
     token: str | None = None  # set when someone joins it
     named_by_joiner: bool = False  # "@remote": the first to join names it
+    seat_code: str | None = None  # a person seat's way back from another machine (its player's)
 
     @property
     def is_bot(self) -> bool:
@@ -64,6 +65,10 @@ class Room:
     takeover: float | None = None  # seconds a dropped seat waits at its move, then a computer moves
     last: tuple[int, int] | None = None  # (seat, action) of the last move, told with the next views
     touched: float = field(default_factory=time.time)  # when someone last joined or moved (epoch s)
+    public: bool = False  # listed in the server's lobby; else found by its code only
+    language: str | None = None  # the language its host's table speaks, as the lobby shows it
+    created: float = field(default_factory=time.time)  # when it was opened (epoch s)
+    filled_codes: bool = field(default=False, repr=False, compare=False)  # loaded without some
     _rounds: tuple[int, str] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
@@ -75,13 +80,16 @@ class Room:
         takeover: float | None = None,
         *,
         taken: Container[str] = (),
+        public: bool = False,
+        language: str | None = None,
     ) -> Room:
         """A room for ``specs``: "@remote" (someone joins), "@easy".."@expert" (the server's
         computer), any other text: a seat for someone to join, named so; at least one seat is
         a person's. No two seats share a name (the computers keep theirs; a person who chose a
         taken one gets "name 2"). Its code is none of ``taken`` (the server's rooms). ``seed``
         None: drawn here, 64 bits from ``secrets``: nobody who plays can know the cards and the
-        bag. The caller saves the room (``save``)."""
+        bag. ``public``: listed in the lobby, with ``language``. The caller saves the room
+        (``save``)."""
         from blueprints3d.ai import LEVELS
 
         seats = []
@@ -110,7 +118,10 @@ class Room:
                 names.add(seat.name)
         seed = secrets.randbits(SEED_BITS) if seed is None else seed
         state = GameState.new(len(seats), seed, 0, [s.name for s in seats])
-        return cls(protocol.new_room_code(taken), state, seats, folder, takeover)
+        _give_seat_codes(seats)
+        room = cls(protocol.new_room_code(taken), state, seats, folder, takeover)
+        room.public, room.language = public, language
+        return room
 
     # -- seats ------------------------------------------------------------------------------
 
@@ -127,6 +138,28 @@ class Room:
                 self.touch()
                 return k, seat.token
         raise RoomError(Message.of("this room has no free seat"))
+
+    def reclaim(self, seat_code: str, held: Container[int]) -> tuple[int, str]:
+        """The person seat whose code is ``seat_code``, taken back by its player from wherever
+        they are: (seat, a new token; the old one opens it no more). Every seat's code is
+        compared in full, in constant time. Refused like a wrong token when no seat has that
+        code, and when the seat is ``held`` (a connection plays it now). The caller saves."""
+        found = None
+        for k, seat in enumerate(self.seats):
+            code = seat.seat_code or ""
+            if secrets.compare_digest(code.encode(), seat_code.encode()) and code:
+                found = k
+        if found is None:
+            raise RoomError(Message.of("no seat of this room has that seat code"))
+        if found in held:
+            raise RoomError(
+                Message.of(
+                    "that seat is being played now; its seat code takes it back only while it is away"
+                )
+            )
+        self.seats[found].token = secrets.token_urlsafe(24)
+        self.touch()
+        return found, self.seats[found].token or ""
 
     def rejoin(self, token: str) -> int:
         for k, seat in enumerate(self.seats):
@@ -226,12 +259,16 @@ class Room:
             "room": self.code,
             "takeover": self.takeover,
             "touched": round(self.touched, 3),
+            "created": round(self.created, 3),
+            "public": self.public,
+            "language": self.language,
             "seats": [
                 {
                     "kind": s.kind,
                     "name": s.name,
                     "token": s.token,
                     "named_by_joiner": s.named_by_joiner,
+                    "seat_code": s.seat_code,
                 }
                 for s in self.seats
             ],
@@ -257,8 +294,6 @@ class Room:
     def load(cls, path: Path) -> Room:
         """A saved room, checked as strictly as a save file: RoomFileError names what is wrong.
         Its code is the file's name, never what the file says of itself."""
-        from blueprints3d.ai import LEVELS
-
         code = code_of(path)
         if code is None:
             raise RoomFileError(f"{path.name} is not named room-CODE.json")
@@ -285,32 +320,80 @@ class Room:
         raw = meta.get("seats")
         if not isinstance(raw, list) or len(raw) != state.num_players:
             raise bad(f'"seats" must list the game\'s {state.num_players} seats')
-        seats = []
-        for k, s in enumerate(raw):
-            if not isinstance(s, dict) or set(s) - {"kind", "name", "token", "named_by_joiner"}:
-                raise bad(f"seat {k + 1} is not a seat")
-            kind, name, token, named = (
-                s.get("kind"),
-                s.get("name"),
-                s.get("token"),
-                s.get("named_by_joiner", False),
-            )
-            if kind != "remote" and kind not in LEVELS:
-                raise bad(f"seat {k + 1}: unknown kind {display(str(kind), 20)!r}")
-            if name != state.names[k]:
-                raise bad(f"seat {k + 1}: its name is not the game's")
-            if token is not None and (
-                kind != "remote" or not isinstance(token, str) or not protocol.is_token(token)
-            ):
-                raise bad(
-                    f"seat {k + 1}: a token must be a person's, of 1 to 64 letters, digits, - and _"
-                )
-            if not isinstance(named, bool):
-                raise bad(f"seat {k + 1}: named_by_joiner must be true or false")
-            seats.append(Seat(kind, name, token, named))
+        seats = [_seat_from(k, s, state.names[k], bad) for k, s in enumerate(raw)]
         if all(s.is_bot for s in seats):
             raise bad("no seat is a person's")
-        return cls(code, state, seats, path.parent, takeover, touched=float(touched))
+        public, language, created = _lobby_fields(meta, float(touched), bad)
+        room = cls(code, state, seats, path.parent, takeover, touched=float(touched))
+        room.public, room.language, room.created = public, language, created
+        # An older room file has no seat codes: its person seats get theirs now (saved soon).
+        room.filled_codes = _give_seat_codes(seats)
+        return room
+
+
+def _seat_from(k: int, s: Any, name_in_game: str, bad: Callable[[str], RoomFileError]) -> Seat:
+    """Seat ``k`` as a room file holds it, checked (``bad``: the file's error for a reason)."""
+    from blueprints3d.ai import LEVELS
+
+    if not isinstance(s, dict) or set(s) - {
+        "kind",
+        "name",
+        "token",
+        "named_by_joiner",
+        "seat_code",
+    }:
+        raise bad(f"seat {k + 1} is not a seat")
+    kind, name, token = s.get("kind"), s.get("name"), s.get("token")
+    named, seat_code = s.get("named_by_joiner", False), s.get("seat_code")
+    if kind != "remote" and kind not in LEVELS:
+        raise bad(f"seat {k + 1}: unknown kind {display(str(kind), 20)!r}")
+    if name != name_in_game:
+        raise bad(f"seat {k + 1}: its name is not the game's")
+    if token is not None and (
+        kind != "remote" or not isinstance(token, str) or not protocol.is_token(token)
+    ):
+        raise bad(f"seat {k + 1}: a token must be a person's, of 1 to 64 letters, digits, - and _")
+    if not isinstance(named, bool):
+        raise bad(f"seat {k + 1}: named_by_joiner must be true or false")
+    if seat_code is not None and (
+        kind != "remote" or not isinstance(seat_code, str) or not protocol.is_seat_code(seat_code)
+    ):
+        raise bad(f"seat {k + 1}: a seat code must be a person seat's, like a room code")
+    return Seat(kind, name, token, named, seat_code)
+
+
+def _lobby_fields(
+    meta: dict[str, Any], touched: float, bad: Callable[[str], RoomFileError]
+) -> tuple[bool, str | None, float]:
+    """(public, language, created) of a room file; an older file has none: private, no
+    language, created when it was last touched."""
+    public, language = meta.get("public", False), meta.get("language")
+    created = meta.get("created", touched)
+    if not isinstance(public, bool):
+        raise bad('"public" must be true or false')
+    if language is not None and (
+        not isinstance(language, str) or not protocol.is_language(language)
+    ):
+        raise bad('"language" must be empty or a language like en or pt-BR')
+    if (
+        isinstance(created, bool)
+        or not isinstance(created, (int, float))
+        or not 0 <= created < 2**40
+    ):
+        raise bad('"created" must be a time')
+    return public, language, float(created)
+
+
+def _give_seat_codes(seats: list[Seat]) -> bool:
+    """A seat code for each person seat without one, none alike; whether any was given."""
+    taken = {s.seat_code for s in seats if s.seat_code is not None}
+    given = False
+    for seat in seats:
+        if not seat.is_bot and seat.seat_code is None:
+            seat.seat_code = protocol.new_seat_code(taken)
+            taken.add(seat.seat_code)
+            given = True
+    return given
 
 
 FILE_PREFIX = "room-"

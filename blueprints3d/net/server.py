@@ -22,6 +22,7 @@ the sweeper) is kept in one set, its failure logged, and cancelled when the serv
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Coroutine
@@ -45,16 +46,17 @@ from blueprints3d.net.admission import (
     address_of,
     check_create,
     connection_refusal,
-    has_expired,
-    is_idle,
+    list_refusal,
 )
+from blueprints3d.net.lobby import listing
+from blueprints3d.net.upkeep import CLOSE_GOING_AWAY, Upkeep
 from blueprints3d.net.room import Loaded, Room, RoomError, load_rooms
 
 DEFAULT_HOST = "127.0.0.1"  # the internet only through a reverse proxy (README)
 CLOSE_REPLACED = 4001  # a newer connection took this one's seat with its token
 CLOSE_POLICY = 1008  # it broke a rule: messages too fast, or too many refused
 CLOSE_TRY_LATER = 1013  # a limit refused it
-CLOSE_GOING_AWAY = 1001  # idle, or its room was removed
+CLOSE_TIMEOUT = 2.0  # seconds a closing connection's answer is waited for
 
 log = logging.getLogger("blueprints3d.serve")
 
@@ -75,7 +77,7 @@ __all__ = [
 ]
 
 
-class GameServer:
+class GameServer(Upkeep):
     def __init__(
         self,
         folder: Path | None = None,
@@ -84,15 +86,19 @@ class GameServer:
         limits: Limits | None = None,
         allow_seed: bool = False,
         behind_proxy: bool = False,
+        public_url: str | None = None,
     ) -> None:
         """``folder``: where rooms are saved and resumed from (None: nowhere); ``allow_seed``:
         take a seed from ``create`` (tests, and a table's own server, whose owner can read its
         room files anyway); a public server draws every seed itself. ``behind_proxy``: count
-        connections from loopback by the address the proxy forwards."""
+        connections from loopback by the address the proxy forwards. ``public_url``: the
+        address the world reaches this server by (``serve --public-url``), for the lobby's
+        join addresses."""
         self.folder = folder
         self.limits = limits or Limits()
         self.allow_seed = allow_seed
         self.behind_proxy = behind_proxy
+        self.public_url = public_url
         loaded = Loaded({}, [], 0)
         if folder is not None:
             folder.mkdir(parents=True, exist_ok=True)
@@ -101,6 +107,10 @@ class GameServer:
             log.warning("%s set aside in %s/damaged: %s", name, folder, reason)
         self.loaded = loaded
         self.rooms: dict[str, Room] = loaded.rooms
+        for room in self.rooms.values():
+            if room.filled_codes:  # an older file: the seat codes it was given are kept
+                with contextlib.suppress(OSError):
+                    room.save()
         self.links: dict[str, list[Link]] = {}
         self.live: set[Link] = set()
         self.created_by: dict[str, str] = {}  # room code -> the address that created it
@@ -174,6 +184,13 @@ class GameServer:
         if kind == "create":
             await self._create(link, msg)
             return
+        if kind == "list":
+            list_refusal(link)
+            text = protocol.encode(
+                "rooms", rooms=listing(self.rooms.values(), time.time(), self.public_url)
+            )
+            await link.ws.send(text)
+            return
         if kind in ("watch", "join", "rejoin"):
             if link.room is not None:
                 raise RoomError(Message.of("this connection already holds a seat"))
@@ -187,7 +204,11 @@ class GameServer:
                 self._kick_bots(room)
                 return
             async with self._lock(room):
-                if kind == "join":
+                if kind == "join" and msg["seat_code"] is not None:
+                    held = {o.seat for o in self.links.get(room.code, []) if o.seat is not None}
+                    seat, token = room.reclaim(msg["seat_code"], held)
+                    await self._save(room)
+                elif kind == "join":
                     seat, token = room.join(msg["name"])
                     await self._save(room)
                 else:
@@ -199,7 +220,10 @@ class GameServer:
                 link.room, link.seat = room, seat
                 self.links.setdefault(room.code, []).append(link)
             self._cancel_takeover(room)
-            await link.ws.send(protocol.encode("joined", room=room.code, seat=seat, token=token))
+            code = room.seats[seat].seat_code
+            await link.ws.send(
+                protocol.encode("joined", room=room.code, seat=seat, token=token, seat_code=code)
+            )
             await self._send(link)
             await self._announce(room, but=link)
             self._kick_bots(room)  # a room resumed at a computer's move moves on now
@@ -221,7 +245,13 @@ class GameServer:
             self.limits, msg["seed"], self.allow_seed, self.rooms, self.created_by, link.address
         )
         room = Room.create(
-            msg["seats"], msg["seed"], self.folder, msg["takeover"], taken=self.rooms
+            msg["seats"],
+            msg["seed"],
+            self.folder,
+            msg["takeover"],
+            taken=self.rooms,
+            public=msg["public"],
+            language=msg["language"],
         )
         await self._save(room)
         self.rooms[room.code] = room
@@ -399,42 +429,6 @@ class GameServer:
         except ConnectionClosed:
             pass  # it rejoins with its token; the room waits
 
-    # -- upkeep -----------------------------------------------------------------------------
-
-    async def _sweep(self, every: float) -> None:
-        """Close idle connections and remove expired rooms, every ``every`` seconds."""
-        while True:
-            await asyncio.sleep(every)
-            self.sweep()
-
-    def sweep(self, now: float | None = None, wall: float | None = None) -> None:
-        now = time.monotonic() if now is None else now
-        wall = time.time() if wall is None else wall
-        for link in list(self.live):
-            if is_idle(link, self.limits, now):
-                link.active = now  # closed once
-                self._spawn(link.ws.close(CLOSE_GOING_AWAY, "idle"))
-        for room in list(self.rooms.values()):
-            if has_expired(room, self.limits, wall):
-                self._remove(room)
-
-    def _remove(self, room: Room) -> None:
-        log.info(
-            "room %s removed (%s)", room.code, "finished" if room.state.is_over else "untouched"
-        )
-        del self.rooms[room.code]
-        self.created_by.pop(room.code, None)
-        self._cancel_takeover(room)
-        self._locks.pop(room.code, None)
-        for link in self.links.pop(room.code, []):
-            link.room = link.seat = None
-            self._spawn(link.ws.close(CLOSE_GOING_AWAY, "room closed"))
-        if room.folder is not None:
-            try:
-                room.path.unlink(missing_ok=True)
-            except OSError as e:
-                log.warning("room %s: its file could not be removed: %s", room.code, e)
-
     # -- running ----------------------------------------------------------------------------
 
     def resume(self) -> None:
@@ -451,16 +445,27 @@ class GameServer:
     ) -> None:
         try:
             async with serve(
-                self.handler, host, port, max_size=protocol.MAX_BYTES, max_queue=16
+                self.handler,
+                host,
+                port,
+                max_size=protocol.MAX_BYTES,
+                max_queue=16,
+                close_timeout=CLOSE_TIMEOUT,
             ) as server:
-                bound = next(iter(server.sockets)).getsockname()[1]
-                self.resume()
-                self._spawn(self._sweep(max(0.05, min(5.0, self.limits.idle_seconds / 4))))
-                if ready is not None:
-                    result = ready(bound)
-                    if result is not None:
-                        await result
-                await server.serve_forever()
+                try:
+                    bound = next(iter(server.sockets)).getsockname()[1]
+                    self.resume()
+                    self._spawn(self._sweep(max(0.05, min(5.0, self.limits.idle_seconds / 4))))
+                    if ready is not None:
+                        result = ready(bound)
+                        if result is not None:
+                            await result
+                    await server.wait_closed()  # until cancelled (websockets' own
+                    # serve_forever would close the connections first, without our reason)
+                finally:
+                    # Stopped (cancelled, a signal): every player hears the host has left, in
+                    # words a client tells from an idle close; their rooms wait on this disk.
+                    server.close(code=CLOSE_GOING_AWAY, reason=protocol.SERVER_CLOSING)
         finally:
             for task in list(self._tasks):
                 task.cancel()
