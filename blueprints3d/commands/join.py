@@ -34,7 +34,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--headless", action="store_true", help=_("no window (needs --bot)"))
     parser.add_argument("--seed", type=int, default=0, help=_("the computer's seed"))
+    parser.add_argument(
+        "--seat-code",
+        type=seat_code,
+        default=None,
+        metavar="CODE",
+        help=_(
+            "take back your seat, away, with the seat code the room gave you (from another "
+            "computer, say)"
+        ),
+    )
     add_window_arguments(parser)
+
+
+def seat_code(text: str) -> str:
+    """A seat code as typed: six letters and digits, any case, a space or hyphen between."""
+    from blueprints3d.net.protocol import SEAT_CODE_LENGTH, is_seat_code
+
+    code = "".join(ch for ch in text if ch not in " -").upper()
+    if not is_seat_code(code):
+        raise argparse.ArgumentTypeError(
+            _(
+                "{code} is not a seat code: {n} letters and digits, never 0, O, 1, I or L",
+                code=repr(text[:40]),
+                n=SEAT_CODE_LENGTH,
+            )
+        )
+    return code
 
 
 def split_url(text: str, server: str | None = None) -> tuple[str, str]:
@@ -67,13 +93,18 @@ def run(args: argparse.Namespace) -> int:
     if not args.headless:
         from blueprints3d.client.table.model.remote_flow import NetStart
 
+        if args.seat_code is not None:
+            raise UsageError(_("--seat-code takes a seat back with --headless --bot for now"))
+
         return open_table(args, NetStart(server, room, name))
     from blueprints3d.i18n import translate
     from blueprints3d.net.client import play_random
     from blueprints3d.net.incoming import NetError
 
     try:
-        seat, view = play_random(server, room, name, args.seed, level=args.bot)
+        seat, view = play_random(
+            server, room, name, args.seed, level=args.bot, seat_code=args.seat_code
+        )
     except NetError as e:  # a bad or lost server: its one line
         print(_("blueprints3d join: {reason}", reason=translate(e.message)), file=sys.stderr)
         return 1

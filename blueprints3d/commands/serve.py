@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
+import signal
 import sys
 
 from blueprints3d.commands.argtypes import finite_number, whole_number
@@ -136,6 +138,44 @@ def _add_trust_arguments(parser: argparse.ArgumentParser) -> None:
             "every secret card); by default the server draws every seed itself"
         ),
     )
+    parser.add_argument(
+        "--public-url",
+        type=public_url,
+        default=None,
+        metavar="URL",
+        help=_(
+            "the address players reach this server by, behind a reverse proxy (like "
+            "wss://example.org/blueprints): the lobby lists each public room as URL/CODE"
+        ),
+    )
+
+
+def public_url(text: str) -> str:
+    """A ws:// or wss:// address with a host and perhaps a path, no query, no trailing "/"."""
+    from urllib.parse import urlsplit
+
+    url = text.strip().rstrip("/")
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        parts = None
+    if (
+        parts is None
+        or parts.scheme not in ("ws", "wss")
+        or not parts.hostname
+        or parts.query
+        or parts.fragment
+        or len(url) > 200
+        or not url.isprintable()
+        or any(ch.isspace() for ch in url)
+    ):
+        raise argparse.ArgumentTypeError(
+            _(
+                "{url} is not a ws:// or wss:// address, like wss://example.org/blueprints",
+                url=repr(text[:80]),
+            )
+        )
+    return url
 
 
 def run(args: argparse.Namespace) -> int:
@@ -161,7 +201,11 @@ def run(args: argparse.Namespace) -> int:
         thinking=args.max_thinking,
     )
     server = GameServer(
-        rooms_folder(), limits=limits, allow_seed=args.allow_seed, behind_proxy=args.behind_proxy
+        rooms_folder(),
+        limits=limits,
+        allow_seed=args.allow_seed,
+        behind_proxy=args.behind_proxy,
+        public_url=args.public_url,
     )
 
     def ready(port: int) -> None:
@@ -181,8 +225,16 @@ def run(args: argparse.Namespace) -> int:
             for line in hosting_lines(args.host, port):
                 print(line, flush=True)
 
+    async def main() -> None:
+        # SIGTERM stops the server as Ctrl-C does: every player hears the host has left.
+        task = asyncio.current_task()
+        assert task is not None
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
+        with contextlib.suppress(asyncio.CancelledError):
+            await server.serve_forever(args.host, args.port, ready)
+
     try:
-        asyncio.run(server.serve_forever(args.host, args.port, ready))
+        asyncio.run(main())
     except OSError as e:
         print(
             _(

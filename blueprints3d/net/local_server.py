@@ -38,6 +38,9 @@ class LocalServer:
         self.port: int | None = None
         self.error: BaseException | None = None
         ready = threading.Event()
+        # Set when the server's thread ends: what a caller waits on (a signal that interrupts
+        # Thread.join can leave that thread marked as stopped while it still runs, on 3.11).
+        self.done = threading.Event()
 
         def run() -> None:
             asyncio.set_event_loop(self.loop)
@@ -54,6 +57,8 @@ class LocalServer:
             except OSError as e:  # the port is taken: said by the caller
                 self.error = e
                 ready.set()
+            finally:
+                self.done.set()
 
         self.thread = threading.Thread(target=run, name="blueprints3d-server", daemon=True)
         self.thread.start()
@@ -73,3 +78,5 @@ class LocalServer:
         if not self.loop.is_closed():
             self.loop.call_soon_threadsafe(self.task.cancel)
         self.thread.join(10)
+        if not self.thread.is_alive() and not self.loop.is_closed():
+            self.loop.close()
