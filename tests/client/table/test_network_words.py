@@ -166,3 +166,19 @@ def test_the_help_says_how_to_play_over_the_network_in_order(tables):
     ]
     places = [text.index(step) for step in steps]  # each there, in this order
     assert places == sorted(places)
+
+
+def test_the_host_leaving_is_said_in_plain_words_not_drawn_over_the_dice(tables, tmp_path):
+    host = LocalServer(tmp_path / "host-rooms", port=0)
+    try:
+        room, app = joined(tables, host, ["@remote", "@easy"], 6)
+        flow = app.flow
+        frames_until(app, lambda: flow.mode is Mode.TURN)
+        assert "drag" in prompt_line(flow)
+    finally:
+        host.stop()  # the host's table closes: its server says it is going
+    frames_until(app, lambda: flow.link != "connected")
+    app.refresh()
+    assert prompt_line(flow).startswith("the host has left; the game waits on their machine")
+    assert "the host has left" in flow.message
+    assert 0 not in app.net.signs  # nothing drawn over the pool's dice

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from blueprints3d.client.table.hud.hud import prompt_line
 from blueprints3d.client.table.model.flow import Mode
 from blueprints3d.client.table.model.remote_flow import NetStart, RemoteFlow
 from blueprints3d.engine import actions as A
@@ -103,8 +104,11 @@ def test_the_table_reconnects_to_a_restarted_server_and_the_game_goes_on(tables,
     first.stop()  # the server goes away mid-round ...
     frames_until(app, lambda: flow.link == "reconnecting")
     app.refresh()
-    assert app.net.signs[0].node().get_text()  # "reconnecting..." over this seat's screen
-    assert any("reconnecting" in e.message for e in said if e.kind == "link")
+    # Said in the prompt, in place of "drag a die", and never drawn over the dice.
+    assert 0 not in app.net.signs
+    assert prompt_line(flow) == flow.link_words and "drag" not in prompt_line(flow)
+    link_words = [e.message for e in said if e.kind == "link"]
+    assert any("reconnecting" in m or "host has left" in m for m in link_words)
     assert play_refused(flow)  # no move while the link is down
     again = LocalServer(folder, port=port)  # ... and comes back, resuming the room
     try:

@@ -24,7 +24,14 @@ from blueprints3d.client.table.model.flow import FlowEvent, GameFlow, Mode, Outc
 from blueprints3d.client.table.model.move_history import remember
 from blueprints3d.engine import actions as A
 from blueprints3d.i18n import _, translate
-from blueprints3d.net.connection import CLOSED, CONNECTED, RECONNECTING, Connection, Incoming
+from blueprints3d.net.connection import (
+    CLOSED,
+    CONNECTED,
+    HOST_LEFT,
+    RECONNECTING,
+    Connection,
+    Incoming,
+)
 from blueprints3d.net.invite import parse_invite
 from blueprints3d.net.wire import WireError, message_from_data
 
@@ -92,6 +99,7 @@ class RemoteFlow(GameFlow):
     me: int = field(init=False, default=0)
     presence: list[dict[str, Any]] = field(init=False, default_factory=list)
     link: str = field(init=False, default=CONNECTED)
+    link_words: str = field(init=False, default="")  # why the link is down, while it is
     legal: list[int] = field(init=False, default_factory=list)
     turn: int = field(init=False, default=0)
     _queued: list[Incoming] = field(init=False, default_factory=list)
@@ -121,6 +129,12 @@ class RemoteFlow(GameFlow):
         return (
             bool(self.presence[seat].get("connected", True)) if seat < len(self.presence) else True
         )
+
+    def prompt(self) -> str:
+        """While the link is down, what is happening to it, not "drag a die"."""
+        if self.link != CONNECTED and self.link_words:
+            return self.link_words
+        return super().prompt()
 
     def waiting_words(self, seat: int) -> str:
         """A seat whose player has left the table is not thinking: the game waits for them."""
@@ -184,7 +198,11 @@ class RemoteFlow(GameFlow):
         elif inc.kind == "error":
             self._on_error(said(inc.msg))
         elif inc.kind == "status":
-            self._on_status(str(inc.msg.get("status")), str(inc.msg.get("reason", "")))
+            self._on_status(
+                str(inc.msg.get("status")),
+                str(inc.msg.get("reason", "")),
+                host_gone=inc.msg.get("cause") == HOST_LEFT,
+            )
 
     def _take(self, inc: Incoming) -> None:
         """A view's facts: the state, the legal actions, the move number, who sits where."""
@@ -286,10 +304,19 @@ class RemoteFlow(GameFlow):
             p.die if p is not None else None,
         )
 
-    def _on_status(self, status: str, reason: str) -> None:
+    def _on_status(self, status: str, reason: str, host_gone: bool = False) -> None:
         before, self.link = self.link, status
-        if status == RECONNECTING and before != RECONNECTING:
-            text = _("the connection to the server was lost: reconnecting...")
+        if status == CONNECTED:
+            self.link_words = ""
+        gone = _("the host has left; the game waits on their machine until they host it again")
+        if host_gone and status != CONNECTED:
+            # The server said it was stopping: the host's table closed. Said once, as what it
+            # is, and in the prompt for as long as it lasts (the link still tries).
+            if self.link_words == gone and status != CLOSED:
+                return
+            self.link_words = text = gone
+        elif status == RECONNECTING and before != RECONNECTING:
+            self.link_words = text = _("the connection to the server was lost: reconnecting...")
         elif status == CONNECTED and before != CONNECTED:
             text = _("connected to the server again")
         elif status == CLOSED:

@@ -381,8 +381,7 @@ class NetTable:
         for p in range(len(flow.seats)):
             text, colour = "", THINKING
             if p == flow.me:
-                if flow.link != "connected":
-                    text, colour = _("reconnecting..."), AWAY
+                pass  # this table's own link is said in the HUD's prompt, never over the dice
             elif not flow.connected(p):
                 text, colour = _("away"), AWAY
             elif flow.mode is Mode.BOT and flow.current == p:
