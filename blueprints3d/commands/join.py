@@ -93,10 +93,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.headless:
         from blueprints3d.client.table.model.remote_flow import NetStart
 
-        if args.seat_code is not None:
-            raise UsageError(_("--seat-code takes a seat back with --headless --bot for now"))
-
-        return open_table(args, NetStart(server, room, name))
+        return open_table(args, NetStart(server, room, name, seat_code=args.seat_code))
     from blueprints3d.i18n import translate
     from blueprints3d.net.client import play_random
     from blueprints3d.net.incoming import NetError

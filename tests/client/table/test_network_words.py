@@ -182,3 +182,32 @@ def test_the_host_leaving_is_said_in_plain_words_not_drawn_over_the_dice(tables,
     assert prompt_line(flow).startswith("the host has left; the game waits on their machine")
     assert "the host has left" in flow.message
     assert 0 not in app.net.signs  # nothing drawn over the pool's dice
+
+
+def test_an_away_seat_is_taken_back_from_another_computer_with_its_seat_code(tables, server):
+    room = create_room(server.url, ["@remote", "@remote"], seed=6)
+    with connect(server.url) as ann:
+        send(ann, "join", room=room, name="Ann")
+        assert receive(ann)["type"] == "joined"
+        with connect(server.url) as bob:
+            send(bob, "join", room=room, name="Bob")
+            joined_msg = receive(bob)
+            assert joined_msg["type"] == "joined"
+            code = joined_msg["seat_code"]
+        # Bob's computer is gone with his token; at another table (another data folder) he
+        # types the room and the seat code he was shown, as a person would.
+        app = tables(640, 360, overlay=True).app
+        app.net.show_join()
+        join = app.screens.join
+        join.address.enterText(f"{server.url}/{room}")
+        join.name.enterText("Bob")
+        join.seat_code.enterText("nope12")  # not a seat code: said on the screen
+        join._join()
+        assert join.active and "is not a seat code" in join.error["text"]
+        join.seat_code.enterText(f"{code[:3].lower()}-{code[3:]}")  # any case, a hyphen
+        join._join()
+        frames_until(app, lambda: isinstance(app.flow, RemoteFlow))
+        assert app.flow.me == 1 and app.flow.seats[1].name == "Bob"
+        assert app.net.seat_code is not None
+        assert "your seat code is" in app.hud.message.getText().lower()
+        assert "seat code" in app.screens.quit_question()  # how to come back, on leaving

@@ -856,8 +856,11 @@ class FakeConnection:
 
     made: list[FakeConnection] = []
 
-    def __init__(self, server: str, room: str, name: str, token: str | None) -> None:
+    def __init__(
+        self, server: str, room: str, name: str, token: str | None, seat_code: str | None = None
+    ) -> None:
         self.server, self.room, self.name, self.token = server, room, name, token
+        self.seat_code = seat_code
         self.seat: int | None = None
         self.inbox: list[Incoming] = []
         self.closed = False

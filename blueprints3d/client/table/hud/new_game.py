@@ -414,7 +414,7 @@ class JoinScreen(Screen):
 
     def build(
         self,
-        on_join: Callable[[str, str], None],
+        on_join: Callable[[str, str, str], None],
         on_back: Callable[[], None],
         address: str = "",
         name: str = "",
@@ -429,7 +429,7 @@ class JoinScreen(Screen):
         )
         t, row = line / lh, line * 1.55
         f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL)
-        labels = [_("Address"), _("Your name")]
+        labels = [_("Address"), _("Your name"), _("Seat code")]
         x1 = pad + max(text_width(x, t) for x in labels) + line
         entry_style = _entry_style(t)
         y = -pad - line * 3.0
@@ -441,6 +441,18 @@ class JoinScreen(Screen):
         _label(f, labels[1], (pad, y), t)
         self.name = DirectEntry(
             parent=f, initialText=name or _("Guest"), width=13, pos=(x1, 0, y), **entry_style
+        )
+        y -= row
+        _label(f, labels[2], (pad, y), t)
+        self.seat_code = DirectEntry(
+            parent=f, initialText="", width=6, pos=(x1, 0, y), **entry_style
+        )
+        _label(
+            f,
+            _("(to take your seat back: optional)"),
+            (x1 + 7 * t, y),
+            t,
+            fg=(0.8, 0.8, 0.7, 1),
         )
         y -= row
         right = x1 + 24.4 * t + pad
@@ -509,4 +521,4 @@ class JoinScreen(Screen):
         self.nearby_none.show() if not words else self.nearby_none.hide()
 
     def _join(self) -> None:
-        self._on_join(self.address.get().strip(), self.name.get().strip())
+        self._on_join(self.address.get().strip(), self.name.get().strip(), self.seat_code.get())

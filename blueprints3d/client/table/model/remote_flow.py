@@ -33,18 +33,21 @@ from blueprints3d.net.connection import (
     Incoming,
 )
 from blueprints3d.net.invite import parse_invite
+from blueprints3d.net.protocol import SEAT_CODE_LENGTH, is_seat_code
 from blueprints3d.net.wire import WireError, message_from_data
 
 
 @dataclass(frozen=True)
 class NetStart:
     """A seat to take at the table's start: the server, the room, the name to sit under, and
-    the token of a seat held before (None: a free seat)."""
+    the token of a seat held before (None: a free seat), or the seat code its player was given
+    (an away seat taken back from another computer)."""
 
     server: str
     room: str
     name: str = "Guest"
     token: str | None = None
+    seat_code: str | None = None
 
     @property
     def address(self) -> str:
@@ -67,6 +70,23 @@ class NetStart:
                 )
             )
         return cls(server, invite.code, name or _("Guest"))
+
+
+def read_seat_code(text: str) -> str | None:
+    """A seat code as typed (any case, a space or hyphen in it); None when none was typed.
+    ValueError: one line saying how one looks."""
+    code = "".join(ch for ch in text if ch not in " -").upper()
+    if not code:
+        return None
+    if not is_seat_code(code):
+        raise ValueError(
+            _(
+                "{code} is not a seat code: {n} letters and digits, never 0, O, 1, I or L",
+                code=repr(text[:40]),
+                n=SEAT_CODE_LENGTH,
+            )
+        )
+    return code
 
 
 EVENT_OF_KIND = {"place": "placed", "set_aside": "set_aside", "discard": "discarded"}

@@ -21,14 +21,18 @@ from typing import Protocol
 
 from panda3d.core import NodePath
 
-from blueprints3d.client.scene.props import make_label
 from blueprints3d.client.scene.script_text import panda_text
 from blueprints3d.client.table.hud.hud import Hud
 from blueprints3d.client.table.hud.new_game import REMOTE_SEAT
 from blueprints3d.client.table.hud.overlays import TableScreens
 from blueprints3d.client.table.model.flow import GameFlow, Mode, SeatConfig, plate_name
-from blueprints3d.client.table.model.layout import SCREEN_HEIGHT, SCREEN_OFFSET
-from blueprints3d.client.table.model.remote_flow import NetStart, RemoteFlow, remote_seats, said
+from blueprints3d.client.table.model.remote_flow import (
+    NetStart,
+    RemoteFlow,
+    read_seat_code,
+    remote_seats,
+    said,
+)
 from blueprints3d.client.table.net.nearby import (
     LISTEN,
     HostedRoom,
@@ -36,6 +40,7 @@ from blueprints3d.client.table.net.nearby import (
     discovery_on,
     room_code_words,
 )
+from blueprints3d.client.table.net.seat_signs import SeatSigns
 from blueprints3d.client.table.view.table_view import TableView
 from blueprints3d.files import net_seats
 from blueprints3d.files.settings import Settings
@@ -43,9 +48,6 @@ from blueprints3d.i18n import _, n_
 from blueprints3d.net.connection import CLOSED, RECONNECTING, Connection
 from blueprints3d.net.discovery import NearbyRoom
 from blueprints3d.net.invite import parse_server
-
-THINKING = (1.0, 0.85, 0.35, 1)
-AWAY = (1.0, 0.45, 0.4, 1)
 
 
 class NetHost(Protocol):
@@ -78,13 +80,18 @@ class NetTable:
         self.local_server = (
             local_server  # a server this table runs (net.local_server), stopped with it
         )
-        self.signs: dict[int, NodePath] = {}
+        self.seat_signs = SeatSigns()  # who is away or thinking, over their screens
         self.plates: list[str] = []  # the names on the seats' plates: a seat joined takes its name
         self.offered: RemoteFlow | None = None  # the game whose closed link the table asked about
         # What was typed on the Join screen, kept for going back to it (None: not joined there).
         self.typed: tuple[str, str] | None = None
+        self.seat_code: str | None = None  # this seat's code, as the server gave it
         self.hosted: HostedRoom | None = None  # the room this table's own server holds
         self.nearby: NearbyList | None = None  # the rooms found nearby, while Join is open
+
+    @property
+    def signs(self) -> dict[int, NodePath]:
+        return self.seat_signs.signs
 
     # ---- opening and joining ----------------------------------------------------------------------
     def join(self, start: NetStart) -> None:
@@ -93,7 +100,10 @@ class NetTable:
         if start.token is None:  # a seat held here before (a table closed mid-game): the same one
             start = dataclasses.replace(start, token=net_seats.recall(start.address))
         self.start = start
-        self.connecting = Connection(start.server, start.room, start.name, start.token).start()
+        code = start.seat_code if start.token is None else None  # a token needs no code
+        self.connecting = Connection(
+            start.server, start.room, start.name, start.token, seat_code=code
+        ).start()
         self.app.screens.close_all()
         self.app.hud.set_visible(True)
         self.app.hud.show_message(_("connecting to {address}...", address=start.address))
@@ -205,11 +215,12 @@ class NetTable:
         """A click on a room found nearby: joined by its address, under the name typed."""
         return lambda: self._join_from_screen(room.url, self.app.screens.join.name.get().strip())
 
-    def _join_from_screen(self, address: str, name: str) -> None:
+    def _join_from_screen(self, address: str, name: str, seat_code: str = "") -> None:
         self.typed = (address, name)
         servers = [s for s in (self._nearby_server(address), self._last_server()) if s]
         try:
             start = NetStart.parse(address, name, servers)
+            start = dataclasses.replace(start, seat_code=read_seat_code(seat_code))
         except ValueError as e:
             self.app.screens.join.error["text"] = panda_text(str(e))
             return
@@ -256,6 +267,14 @@ class NetTable:
                     first=inc,
                 )
                 self.app.start_game(flow.seats, flow=flow)
+                if self.seat_code:
+                    self.app.hud.show_message(
+                        _(
+                            "your seat code is {code}: with it you take this seat back from "
+                            "another computer",
+                            code=room_code_words(self.seat_code),
+                        )
+                    )
                 return
             address = self.start.address if self.start else ""
             if inc.kind == "status" and inc.msg.get("status") == CLOSED or inc.kind == "error":
@@ -341,6 +360,7 @@ class NetTable:
         self.app.show_new_game()
 
     def _keep_seat(self, conn: Connection) -> None:
+        self.seat_code = conn.seat_code
         if self.start is None or conn.token is None:
             return
         # Not kept on an OSError: a table closed mid-game would ask for a free seat again.
@@ -354,7 +374,7 @@ class NetTable:
         view = self.app.view
         remote = isinstance(flow, RemoteFlow)
         if not remote or view is None:
-            self._clear_signs()
+            self.seat_signs.clear()
             if not remote and self.connecting is None:
                 self._address("")
             return
@@ -378,42 +398,13 @@ class NetTable:
         if flow.mode is Mode.GAME_OVER and self.start is not None:
             net_seats.forget(self.start.address)  # the game is in the history now
             self.start = None
-        for p in range(len(flow.seats)):
-            text, colour = "", THINKING
-            if p == flow.me:
-                pass  # this table's own link is said in the HUD's prompt, never over the dice
-            elif not flow.connected(p):
-                text, colour = _("away"), AWAY
-            elif flow.mode is Mode.BOT and flow.current == p:
-                text = _("thinking...")
-            self._sign(p, text, colour, view.seats[p].root)
+        self.seat_signs.show(flow, view)
 
     def _address(self, text: str) -> None:
         hud = self.app.hud
         if hud.room.getText() != text:
             hud.room.setText(text)
             hud.place()
-
-    def _sign(self, seat: int, text: str, colour, root: NodePath) -> None:
-        sign = self.signs.get(seat)
-        if sign is not None and (
-            sign.get_parent() != root or sign.get_python_tag("words") != (text, colour)
-        ):
-            sign.remove_node()
-            sign = None
-            del self.signs[seat]
-        if sign is None and text:
-            sign = make_label(f"presence-{seat}", text, colour, 1.9, flat=False)
-            sign.reparent_to(root)
-            sign.set_pos(0, SCREEN_OFFSET, SCREEN_HEIGHT + 2.6)
-            sign.set_billboard_point_eye()
-            sign.set_python_tag("words", (text, colour))
-            self.signs[seat] = sign
-
-    def _clear_signs(self) -> None:
-        for sign in self.signs.values():
-            sign.remove_node()
-        self.signs.clear()
 
     def leave_words(self) -> str | None:
         """What quitting does to the network game this table sits in (None: not in one). The
@@ -426,6 +417,14 @@ class NetTable:
         if local is not None and self.start.server == local.url:
             return _(
                 "Quit the game in progress?\nThis table hosts it: it stops at the other tables too."
+            )
+        if self.seat_code:
+            return _(
+                "Leave the game in progress?\nIt goes on at the server, your seat waiting for "
+                "you: join {address} again to take it back (from another computer: with the "
+                "seat code {code}).",
+                address=self.start.address,
+                code=room_code_words(self.seat_code),
             )
         return _(
             "Leave the game in progress?\nIt goes on at the server, your seat waiting for you: "
@@ -457,7 +456,7 @@ class NetTable:
         if self.hosted is not None:
             self.hosted.close()
             self.hosted = None
-        self._clear_signs()
+        self.seat_signs.clear()
         if self.local_server is not None:
             self.local_server.stop()
             self.local_server = None
