@@ -10,7 +10,8 @@ A room is named by
 - ``HOST:PORT/CODE``, or ``HOST/CODE`` on the default port (``serve`` and ``host`` listen there);
   an IPv6 host in brackets: ``[fd00::5]:8765/CODE``;
 - a whole join address, ``ws://HOST:PORT/CODE`` or ``wss://HOST/CODE`` (a server behind a TLS
-  reverse proxy, on the scheme's own port).
+  reverse proxy, on the scheme's own port), perhaps with the path the proxy serves it under,
+  ``wss://HOST/PATH/CODE``: the last segment is the code, the ones before it the server's.
 
 After a server's address, a code is read as typed when it is one of this alphabet's; any other
 code a server may give (letters, digits, - and _) is kept exactly.
@@ -46,13 +47,15 @@ _HALF = ROOM_CODE_LENGTH // 2
 _TYPED_CODE = re.compile(rf"([A-Za-z0-9]{{{_HALF}}})(?:\s+|\s*-\s*)?([A-Za-z0-9]{{{_HALF}}})")
 _OLD_CODE = re.compile(rf"[A-Za-z0-9_-]{{{OLD_ROOM_CODE_CHARS}}}")
 _HOSTNAME = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?")
+_PATH_SEGMENT = re.compile(r"[A-Za-z0-9._~-]{1,100}")  # a server's path: URL-safe, unescaped
 _HOST_PORT = re.compile(r"(?:\[(?P<v6>[^\]]*)\]|(?P<name>[^:\[\]]*))(?::(?P<port>[^:]*))?")
 
 
 @dataclass(frozen=True)
 class Invite:
-    """A room as someone named it: ``server`` is "ws://HOST:PORT" (or "wss://HOST...") when the
-    text named one, None for a bare code; ``code`` is the room's code as the server knows it."""
+    """A room as someone named it: ``server`` is "ws://HOST:PORT" (or "wss://HOST...", perhaps
+    with a path) when the text named one, None for a bare code; ``code`` is the room's code as
+    the server knows it."""
 
     server: str | None
     code: str
@@ -133,20 +136,37 @@ def parse_server(text: str, default_port: int = DEFAULT_PORT) -> str:
 
 
 def _parse_url(text: str) -> Invite:
-    """A ws:// or wss:// join address: its server, as "scheme://host[:port]", and its code."""
+    """A ws:// or wss:// join address: its server, as "scheme://host[:port][/path]", and its
+    code (the last segment of the path)."""
     scheme = text.split("://", 1)[0]
     if scheme.lower() not in _SCHEMES:  # http://, or no scheme a game server speaks
         raise ValueError(
             _("a join address looks like ws://HOST:PORT/ROOM, not {url}", url=display(text, 60))
         )
+    if not text.isprintable():  # urlsplit would drop tabs and newlines, not refuse them
+        raise ValueError(_not_a_room(text))
     try:
         parts = urlsplit(text)
     except ValueError:  # a bracket left open, say: its words are the library's, in English
         raise ValueError(_not_a_room(text)) from None
     if parts.query or parts.fragment or "@" in parts.netloc or not parts.netloc:
         raise ValueError(_not_a_room(text))
+    *where, code = _segments(parts.path, text)
     server = _server_of(parts.netloc, None, text, scheme.lower())
-    return Invite(server, _path_code(parts.path.lstrip("/"), text))
+    return Invite("/".join((server, *where)), _path_code(code, text))
+
+
+def _segments(path: str, whole: str) -> list[str]:
+    """A join address's path, "/SEG/.../CODE" (one "/" may end it), as its segments. Every
+    segment but the last (the code, read by ``_path_code``) is the server's own path, as a
+    reverse proxy serves it: letters, digits and ``. _ ~ -``, never "." or "..", no escapes."""
+    segments = path.removesuffix("/").split("/")
+    if segments[0] or len(segments) < 2:  # no code at all: "" or "/" after the host
+        raise ValueError(_not_a_room(whole))
+    for segment in segments[1:-1]:
+        if _PATH_SEGMENT.fullmatch(segment) is None or segment in (".", ".."):
+            raise ValueError(_not_a_room(whole))
+    return segments[1:]
 
 
 def _path_code(path: str, whole: str) -> str:

@@ -4,6 +4,7 @@ codes still load and are joined; hostile text refused in one line."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 
 import pytest
@@ -11,6 +12,7 @@ from websockets.sync.client import connect
 
 from blueprints3d.net import protocol
 from blueprints3d.net.client import create_room, receive, send
+from blueprints3d.net.connection import Connection
 from blueprints3d.net.invite import (
     MAX_INVITE,
     Invite,
@@ -127,6 +129,12 @@ def test_a_typed_code(typed, code):
         # After a server's address, any code a server may give is kept as it is.
         ("ws://h:1/HOSTILE1", Invite("ws://h:1", "HOSTILE1")),
         ("h:1/Abc-12_xyZ", Invite("ws://h:1", "Abc-12_xyZ")),
+        # A server behind a reverse proxy, under a path: the last segment is the code.
+        ("wss://example.org/blueprints/ABC234", Invite("wss://example.org/blueprints", "ABC234")),
+        ("WSS://example.org/a/B3d/abc-234/", Invite("wss://example.org/a/B3d", "ABC234")),
+        ("ws://[::1]:9000/b3d_v1.0~x/ABC234", Invite("ws://[::1]:9000/b3d_v1.0~x", "ABC234")),
+        (f"ws://h:1/p/{OLD_CODE}", Invite("ws://h:1/p", OLD_CODE)),
+        ("ws://h:1/a/b", Invite("ws://h:1/a", "b")),
     ],
 )
 def test_every_way_to_name_a_room(text, invite):
@@ -153,7 +161,6 @@ def test_the_default_port_is_the_callers():
         "https://host/ABC234",
         "file:///etc/passwd",
         "javascript://alert(1)/ABC234",
-        "ws://h:1/a/b",
         "h:1/ABC234/extra",
         "h:1/a/b",
         "ws://h:1/ABC234?seat=1",
@@ -192,6 +199,32 @@ def test_the_default_port_is_the_callers():
         "ws://h:1/" + "A" * 65,  # longer than any code a server gives
         "ws://h:1/ABC 2O4",
         "ws://h:1/A.B",
+        "ws://h:1/AB\tC234",  # urlsplit would drop the tab
+        # A server's path: no empty segment, no dot segment, nothing but URL-safe characters.
+        "pc/blueprints/ABC234",  # HOST/CODE is one segment only
+        "wss://h/a//B",
+        "wss://h//ABC234",
+        "wss://h/p/ABC234//",
+        "wss://h/../ABC234",
+        "wss://h/./ABC234",
+        "wss://h/p/../ABC234",
+        "wss://h/%2E%2E/ABC234",
+        "wss://h/p/..",
+        "wss://h/p/%2E%2E",
+        "wss://h/p/ABC234?x=1",
+        "wss://h/p/ABC234#x",
+        "wss://h/p?x=1/ABC234",
+        "wss://user@h/ABC234",
+        "wss://user@h/p/ABC234",
+        "wss://h/my path/ABC234",
+        "wss://h/my%20path/ABC234",
+        "wss://h/p%2Fq/ABC234",
+        "wss://h/bläh/ABC234",
+        "wss://h/\u200b/ABC234",
+        "wss://h/p\n/ABC234",
+        "wss://h/p\x00/ABC234",
+        "wss://h/" + "p" * 101 + "/ABC234",
+        "wss://h/" + "p/" * 150 + "ABC234",  # overlong
     ],
 )
 def test_hostile_text_is_refused_in_one_line(text):
@@ -248,3 +281,42 @@ def test_server_url_brackets_ipv6():
     assert server_url("fd00::5", 8765) == "ws://[fd00::5]:8765"
     assert server_url("[fd00::5]", 1, "wss") == "wss://[fd00::5]:1"
     assert invite_url("ws://h:1/", "ABC234") == "ws://h:1/ABC234"
+
+
+@pytest.mark.parametrize(
+    "server",
+    [
+        "ws://h:1",
+        "wss://example.org",
+        "wss://example.org/blueprints",
+        "wss://example.org/a/b-c/d_e.f~g",
+        "ws://[fd00::5]:8765/games",
+        "WSS://Example.ORG/Blue/Prints",
+    ],
+)
+@pytest.mark.parametrize("code", ["ABC234", "XYZ789", OLD_CODE, "HOSTILE1", "b"])
+def test_a_shared_address_reads_back(server, code):
+    """What ``invite_url`` makes of a server (with a path or not) and a code is read back as
+    that server (its scheme in lower case, its host and path as given) and that code."""
+    scheme, _sep, rest = server.partition("://")
+    invite = parse_invite(invite_url(server, code))
+    assert invite == Invite(f"{scheme.lower()}://{rest}", code)
+    assert parse_invite(invite_url(server + "/", code)) == invite
+    assert invite.url is not None and parse_invite(invite.url) == invite
+
+
+def test_a_connection_opens_the_servers_address_path_and_all(monkeypatch):
+    """The link opens the server's address as parsed, path and all (the room goes in the join
+    message, not the address); the server itself can only listen on loopback without a path."""
+    opened: list[str] = []
+
+    def connect(url, **_options):
+        opened.append(url)
+        raise OSError("no network in this test")
+
+    monkeypatch.setattr("websockets.asyncio.client.connect", connect)
+    invite = parse_invite("wss://example.org/blueprints/abc-234")
+    assert invite.server is not None
+    with pytest.raises(OSError):
+        asyncio.run(Connection(invite.server, invite.code, "Ann")._try())
+    assert opened == ["wss://example.org/blueprints"]
