@@ -97,3 +97,78 @@ def test_the_join_screen_lists_the_rooms_nearby_and_joins_one_with_a_click(table
     app.screens.join._join()
     assert app.net.start.address == found.url
     frames_until(app, lambda: app.net.connecting is None)  # nothing listens there: back
+
+
+def test_the_join_screen_lists_a_servers_public_rooms_and_joins_one(tables, tmp_path):
+    from blueprints3d.client.table.model.remote_flow import RemoteFlow
+    from blueprints3d.net.client import create_room
+    from blueprints3d.net.local_server import LocalServer
+
+    server = LocalServer(tmp_path / "rooms", port=0)
+    try:
+        public = create_room(server.url, ["@remote", "@easy"], public=True, language="en")
+        hidden = create_room(server.url, ["@remote", "@easy"])  # private: its code alone
+        app = tables(640, 360, overlay=True).app
+        app.net.show_join()
+        join = app.screens.join
+        join.address.enterText(f"127.0.0.1:{server.port}")  # a server, no room
+        join.name.enterText("Bob")
+        join.list_button["command"]()
+        frames_until(app, lambda: not join.nearby_buttons[0].is_hidden())
+        words = [b["text"] for b in join.nearby_buttons if not b.is_hidden()]
+        assert len(words) == 1 and public[:3] in words[0] and hidden[:3] not in words[0]
+        join.nearby_buttons[0]["command"]()
+        frames_until(app, lambda: isinstance(app.flow, RemoteFlow))
+        assert app.net.start.room == public and app.flow.seats[0].name == "Bob"
+        app.net.destroy()
+    finally:
+        server.stop()
+
+
+def test_a_server_that_cannot_be_asked_is_said_on_the_join_screen(tables):
+    app = tables(640, 360, overlay=True).app
+    app.net.show_join()
+    join = app.screens.join
+    join.address.enterText("not a server at all")
+    join.list_button["command"]()
+    app.step()
+    assert join.error["text"]  # one line saying how a server's address looks
+
+
+def test_a_room_hosted_as_public_is_listed_in_the_lobby(tables):
+    app = tables(640, 360, overlay=True).app
+    screen = app.screens.new_game_screen
+    screen.public["indicatorValue"] = 1
+    screen.public.setIndicatorValue()
+    menu = screen.rows[1][0]
+    menu.set(screen._kind_words(1).index("Over the network"))
+    screen._start()
+    local = app.net.local_server
+    assert local is not None
+    (room,) = local.server.rooms.values()
+    assert room.public
+    app.net.destroy()
+
+
+def test_copy_invitation_puts_the_address_and_code_on_the_clipboard(tables, monkeypatch):
+    from blueprints3d.client.table.model.remote_flow import RemoteFlow
+    from blueprints3d.client.table.net import clipboard
+
+    copied = []
+    monkeypatch.setattr(clipboard, "copy", lambda text: copied.append(text))
+    app = tables(1280, 720, overlay=True).app
+    app.net.host(["@remote", "@remote"], None, "Ann")
+    frames_until(app, lambda: isinstance(app.flow, RemoteFlow))
+    app.refresh()
+    invite = app.net.invite
+    assert invite is not None and not invite.button.is_hidden()
+    invite.button["command"]()  # the click
+    code = app.net.hosted.code
+    (text,) = copied
+    assert usable_urls("0.0.0.0", app.net.local_server.port, code)[0] in text
+    assert room_code_words(code) in text
+    assert app.hud.message.getText().lower().startswith("copied: ")
+    monkeypatch.setattr(clipboard, "copy", lambda text: "no clipboard tool was found")
+    invite.button["command"]()
+    assert "no clipboard tool" in app.hud.message.getText().lower()  # said, never raised
+    app.net.destroy()

@@ -239,7 +239,13 @@ class NewGameScreen(Screen):
         open_note = _("victory points shown, for learning")
         _label(f, open_note, (x2, y), t, fg=note)
         y -= row
-        right = max(x2 + 13.2 * t, x2 + text_width(open_note, t)) + form.pad
+        _label(f, _("Lobby"), (x0, y), t)
+        self.public = check_box(f, False, (x1 + t * 0.5, y), t)
+        lobby_note = _("its network room shown to all")
+        _label(f, lobby_note, (x2, y), t, fg=note)
+        y -= row
+        notes = max(text_width(open_note, t), text_width(lobby_note, t))
+        right = max(x2 + 13.2 * t, x2 + notes) + form.pad
         # How the computer chosen last plays (the first computer's at the start), in one line.
         self.level_note = _label(f, "", (x0, y), t, fg=note)
         self._show_level(
@@ -471,8 +477,10 @@ class JoinScreen(Screen):
         self.error = _label(f, "", (pad, y), t, fg=(1, 0.5, 0.4, 1), wordwrap=(right - 2 * pad) / t)
         y -= line * 3.0 + row  # room for three lines of error above the buttons
         self._on_join = on_join
-        self.join_button = _button(f, _("Join"), (right * 0.35, y), self._join, t * 1.2)
-        self.back_button = _button(f, _("Back"), (right * 0.65, y), on_back, t * 1.2)
+        self.on_list: Callable[[str], None] | None = None  # set by the network table
+        self.join_button = _button(f, _("Join"), (right * 0.25, y), self._join, t * 1.2)
+        self.list_button = _button(f, _("Server's rooms"), (right * 0.5, y), self._list, t * 1.2)
+        self.back_button = _button(f, _("Back"), (right * 0.75, y), on_back, t * 1.2)
         bottom = y - line * 0.9 - pad
         _label(
             f, _("Join a network game"), (right / 2, -pad - line * 1.1), t * 1.35, TextNode.A_center
@@ -519,6 +527,11 @@ class JoinScreen(Screen):
             else:
                 button.hide()
         self.nearby_none.show() if not words else self.nearby_none.hide()
+
+    def _list(self) -> None:
+        """The public rooms of the server typed in Address (its lobby), listed below."""
+        if self.on_list is not None:
+            self.on_list(self.address.get().strip())
 
     def _join(self) -> None:
         self._on_join(self.address.get().strip(), self.name.get().strip(), self.seat_code.get())

@@ -17,8 +17,14 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from blueprints3d.i18n import _, language
-from blueprints3d.net.addresses import hosting_lines, is_loopback, reachable, usable_hosts
+from blueprints3d.i18n import _, language, n_
+from blueprints3d.net.addresses import (
+    hosting_lines,
+    is_loopback,
+    reachable,
+    usable_hosts,
+    usable_urls,
+)
 from blueprints3d.net.discovery import Announcer, Browser, NearbyRoom, RoomAd, switched_off
 
 LISTEN = "0.0.0.0"  # a table hosts for the room, not for the machine: every interface
@@ -35,6 +41,17 @@ def room_code_words(code: str) -> str:
     return f"{code[:3]}-{code[3:]}" if len(code) == 6 else code
 
 
+def nearby_words(room: NearbyRoom) -> str:
+    """A room found nearby, on its Join screen button."""
+    return n_(
+        "{name}'s room {code}: {n} seat free",
+        "{name}'s room {code}: {n} seats free",
+        room.seats_free,
+        name=room.name,
+        code=room_code_words(room.code),
+    )
+
+
 class HostedRoom:
     """What the others need of a room this table's own server holds."""
 
@@ -48,6 +65,7 @@ class HostedRoom:
         discovery: bool,
         check: Callable[[str, int], bool] = reachable,
     ) -> None:
+        self.listen = listen
         self.port = port
         self.code = code
         self.lines = hosting_lines(listen, port, code)  # each address, then who can join
@@ -79,6 +97,11 @@ class HostedRoom:
                 )
             )
         return "\n".join(lines)
+
+    def invitation(self) -> str:
+        """What to send the others: the first address they can use, and the code to type."""
+        urls = usable_urls(self.listen, self.port, self.code)
+        return _("{url} (room code {code})", url=urls[0], code=room_code_words(self.code))
 
     def seats_free(self, count: int) -> None:
         """The room's announcement follows its free seats (none: withdrawn)."""

@@ -33,20 +33,22 @@ from blueprints3d.client.table.model.remote_flow import (
     remote_seats,
     said,
 )
+from blueprints3d.client.table.net.invite_button import InviteButton
+from blueprints3d.client.table.net.lobby_list import ServerLobby
 from blueprints3d.client.table.net.nearby import (
     LISTEN,
     HostedRoom,
     NearbyList,
     discovery_on,
+    nearby_words,
     room_code_words,
 )
 from blueprints3d.client.table.net.seat_signs import SeatSigns
 from blueprints3d.client.table.view.table_view import TableView
 from blueprints3d.files import net_seats
 from blueprints3d.files.settings import Settings
-from blueprints3d.i18n import _, n_
+from blueprints3d.i18n import _, language
 from blueprints3d.net.connection import CLOSED, RECONNECTING, Connection
-from blueprints3d.net.discovery import NearbyRoom
 from blueprints3d.net.invite import parse_server
 
 
@@ -88,6 +90,8 @@ class NetTable:
         self.seat_code: str | None = None  # this seat's code, as the server gave it
         self.hosted: HostedRoom | None = None  # the room this table's own server holds
         self.nearby: NearbyList | None = None  # the rooms found nearby, while Join is open
+        self.lobby = ServerLobby()  # a server's public rooms, asked for on the Join screen
+        self.invite: InviteButton | None = None  # "Copy invitation", under the room's lines
 
     @property
     def signs(self) -> dict[int, NodePath]:
@@ -116,6 +120,7 @@ class NetTable:
         name: str,
         server: str | None = None,
         takeover: int | None = None,
+        public: bool = False,
     ) -> str:
         """A new room for ``specs`` on ``server`` (None: one this table starts on 127.0.0.1),
         joined at its first free seat as ``name``; returns its join address. OSError or
@@ -128,7 +133,9 @@ class NetTable:
             if self.local_server is None:
                 self.local_server = LocalServer(host=LISTEN)  # for the room: every interface
             server = self.local_server.url
-        room = create_room(server, specs, seed, takeover)
+        room = create_room(
+            server, specs, seed, takeover, public=public, language=language() or None
+        )
         if self.hosted is not None:
             self.hosted.close()
         self.hosted = None
@@ -162,7 +169,9 @@ class NetTable:
             # This table's person sits at the room's first free seat, under their name.
             specs = [REMOTE_SEAT if s.bot in (None, REMOTE_SEAT) else "@" + s.bot for s in seats]
             try:
-                self.host(specs, seed, me)
+                public = getattr(self.app.screens.new_game_screen, "public", None)
+                listed = public is not None and bool(public["indicatorValue"])
+                self.host(specs, seed, me, public=listed)
             except (OSError, RuntimeError, TimeoutError) as e:
                 self._refuse(_("could not open the room: {reason}", reason=e))
 
@@ -179,6 +188,7 @@ class NetTable:
         screens.new_game_screen.exit()
         address, name = self.typed or (self.start.address if self.start is not None else "", "")
         screens.join.enter(self._join_from_screen, self._leave_join, address, name)
+        screens.join.on_list = self.lobby.ask
         if self.nearby is None:
             self.nearby = NearbyList(discovery_on(self.app.settings.discovery))
 
@@ -197,23 +207,17 @@ class NetTable:
         join = self.app.screens.join
         if self.nearby is None or not join.active:
             return
-        join.show_nearby(
-            [(self._nearby_words(room), self._joins(room)) for room in self.nearby.rooms()]
-        )
+        rooms = [(nearby_words(room), self._joins(room.url)) for room in self.nearby.rooms()]
+        rooms += [(self.lobby.words(room), self._joins(room.url)) for room in self.lobby.rooms]
+        join.show_nearby(rooms)
+        if self.lobby.said:  # the server could not be asked: its one line
+            join.error["text"] = panda_text(self.lobby.said)
+            self.lobby.said = ""
 
-    @staticmethod
-    def _nearby_words(room: NearbyRoom) -> str:
-        return n_(
-            "{name}'s room {code}: {n} seat free",
-            "{name}'s room {code}: {n} seats free",
-            room.seats_free,
-            name=room.name,
-            code=room_code_words(room.code),
-        )
-
-    def _joins(self, room: NearbyRoom) -> Callable[[], None]:
-        """A click on a room found nearby: joined by its address, under the name typed."""
-        return lambda: self._join_from_screen(room.url, self.app.screens.join.name.get().strip())
+    def _joins(self, url: str) -> Callable[[], None]:
+        """A click on a room found nearby or in a lobby: joined by its address, under the name
+        typed."""
+        return lambda: self._join_from_screen(url, self.app.screens.join.name.get().strip())
 
     def _join_from_screen(self, address: str, name: str, seat_code: str = "") -> None:
         self.typed = (address, name)
@@ -387,21 +391,23 @@ class NetTable:
         away = [p for p in range(len(flow.seats)) if p != flow.me and not flow.connected(p)]
         if self.hosted is not None:
             self.hosted.seats_free(len(away))  # its announcement: withdrawn once the room is full
-        words = ""
+        words, invitation = "", None
         if away and self.start is not None:
-            words = (
-                self.hosted.words()
-                if self.hosted is not None
-                else _("room: {address}", address=self.start.address)
-            )
-        self._address(words)
+            hosted = self.hosted
+            words = hosted.words() if hosted else _("room: {address}", address=self.start.address)
+            invitation = hosted.invitation() if hosted else self.start.address
+        self._address(words, invitation)
         if flow.mode is Mode.GAME_OVER and self.start is not None:
             net_seats.forget(self.start.address)  # the game is in the history now
             self.start = None
         self.seat_signs.show(flow, view)
 
-    def _address(self, text: str) -> None:
+    def _address(self, text: str, invitation: str | None = None) -> None:
         hud = self.app.hud
+        if self.invite is None and invitation is not None:  # made when first needed
+            self.invite = InviteButton(hud.room, hud.show_message)
+        if self.invite is not None:
+            self.invite.show(invitation if text else None, text.count("\n") + 1)
         if hud.room.getText() != text:
             hud.room.setText(text)
             hud.place()
@@ -451,6 +457,9 @@ class NetTable:
             self.connecting = None
 
     def destroy(self) -> None:
+        if self.invite is not None:
+            self.invite.destroy()
+            self.invite = None
         self.drop()
         self._stop_nearby()
         if self.hosted is not None:
