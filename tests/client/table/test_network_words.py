@@ -211,3 +211,23 @@ def test_an_away_seat_is_taken_back_from_another_computer_with_its_seat_code(tab
         assert app.net.seat_code is not None
         assert "your seat code is" in app.hud.message.getText().lower()
         assert "seat code" in app.screens.quit_question()  # how to come back, on leaving
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 768)])
+def test_a_long_join_error_stays_clear_of_the_buttons(tables, size):
+    app = tables(*size, overlay=True).app
+    # The longest thing a join says: no answer at an address as long as an IPv6 one.
+    address = "ws://[2001:db8:aaaa:bbbb:cccc:dddd:eeee:ffff]:65535/ABC234"
+    app.net.typed = (address, "Bob")
+    app.net._not_joined(
+        f"nothing answers at {address}: is the address right, and the host's table open?"
+    )
+    join = app.screens.join
+    assert join.active and join.error["text"]
+    frame = join.error.get_parent()
+    join.error.resetFrameSize()
+    _l, _r, foot, _t = join.error.getBounds()  # round its text, in its own units
+    low = join.error.get_z(frame) + foot * join.error.get_sz(frame)  # its last line's foot
+    for button in (join.join_button, join.list_button, join.back_button):
+        _left, _right, _bottom, top = button.getBounds()
+        assert low > button.get_z(frame) + top * button.get_sz(frame), button["text"]
