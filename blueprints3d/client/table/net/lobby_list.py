@@ -7,7 +7,6 @@ from __future__ import annotations
 import threading
 
 from blueprints3d.i18n import _, n_, translate
-from blueprints3d.net.client import list_rooms
 from blueprints3d.net.incoming import NetError
 from blueprints3d.net.invite import parse_invite, parse_server
 from blueprints3d.net.lobby import LobbyRoom
@@ -48,12 +47,16 @@ class ServerLobby:
         self._asking.start()
 
     def _fetch(self, server: str) -> None:
+        # Imported here: the client pulls in ssl (websockets), which a frozen app may not load
+        # at its start on every system; the table opens without it.
         try:
+            from blueprints3d.net.client import list_rooms
+
             rooms = list_rooms(server)
         except NetError as e:
             self.rooms, self.said = [], translate(e.message)
             return
-        except (OSError, TimeoutError) as e:  # the network's own failures: in one line
+        except (OSError, TimeoutError, ImportError) as e:  # no network, or no ssl: one line
             self.rooms, self.said = [], _("could not reach the server: {reason}", reason=e)
             return
         self.rooms = rooms
