@@ -172,3 +172,18 @@ def test_copy_invitation_puts_the_address_and_code_on_the_clipboard(tables, monk
     invite.button["command"]()
     assert "no clipboard tool" in app.hud.message.getText().lower()  # said, never raised
     app.net.destroy()
+
+
+def test_the_table_opens_without_the_network_client_loaded():
+    """A frozen app may not load ssl on every system (websockets imports it): the table starts
+    without websockets, which a network game or a lobby imports when asked."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, blueprints3d.client.table.app; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'websockets'))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip() == "[]"
