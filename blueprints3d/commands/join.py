@@ -49,18 +49,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def seat_code(text: str) -> str:
     """A seat code as typed: six letters and digits, any case, a space or hyphen between."""
-    from blueprints3d.net.protocol import SEAT_CODE_LENGTH, is_seat_code
+    from blueprints3d.net.invite import read_seat_code
 
-    code = "".join(ch for ch in text if ch not in " -").upper()
-    if not is_seat_code(code):
-        raise argparse.ArgumentTypeError(
-            _(
-                "{code} is not a seat code: {n} letters and digits, never 0, O, 1, I or L",
-                code=repr(text[:40]),
-                n=SEAT_CODE_LENGTH,
-            )
-        )
-    return code
+    try:
+        return read_seat_code(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def split_url(text: str, server: str | None = None) -> tuple[str, str]:

@@ -104,8 +104,12 @@ def usable_urls(
     """The join addresses, "ws://ADDRESS:PORT/CODE", of a room ``code`` on a server listening
     on ``listen_host``:``port``, one for each of ``usable_hosts``: never ws://0.0.0.0. Without
     ``code``: the server's addresses, "ws://ADDRESS:PORT"."""
-    servers = [server_url(h, port) for h in usable_hosts(listen_host, addresses)]
-    return servers if code is None else [invite_url(s, code) for s in servers]
+    return _urls(usable_hosts(listen_host, addresses), port, code)
+
+
+def _urls(hosts: list[str], port: int, code: str | None) -> list[str]:
+    servers = [server_url(h, port) for h in hosts]
+    return [invite_url(s, code) for s in servers] if code else servers
 
 
 def hosting_lines(
@@ -118,7 +122,7 @@ def hosting_lines(
     join by them: players on this network, or only this machine (it listens on loopback only,
     or is on no network)."""
     hosts = usable_hosts(listen_host, addresses)
-    urls = [invite_url(server_url(h, port), code) if code else server_url(h, port) for h in hosts]
+    urls = _urls(hosts, port, code)
     if not all(is_loopback(h) for h in hosts):
         note = _("players on this network can join")
     elif listen_host.strip() in ALL_INTERFACES:

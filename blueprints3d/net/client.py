@@ -16,9 +16,10 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
-from collections.abc import Sequence
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import connect
@@ -57,6 +58,29 @@ def receive(ws: Any, timeout: float = 30.0) -> dict[str, Any]:
     return msg
 
 
+def closed(e: ConnectionClosed) -> Message:
+    """What a connection the server closed says: the close's own words, or its code."""
+    return ending(e, False) or closed_by_server(
+        e.rcvd.code if e.rcvd else None, e.rcvd.reason if e.rcvd else ""
+    )
+
+
+@contextmanager
+def as_net_errors(timeout: float) -> Iterator[None]:
+    """A one-shot exchange with a server: its failures as NetError, one line each (no answer
+    within ``timeout``, a close, a server not reached); a NetError passes as it is."""
+    try:
+        yield
+    except TimeoutError:
+        raise NetError(no_answer(timeout)) from None
+    except ConnectionClosed as e:
+        raise NetError(closed(e)) from None
+    except (OSError, InvalidHandshake, InvalidURI) as e:
+        raise NetError(
+            Message.of("could not reach the server: {reason}", reason=str(e) or type(e).__name__)
+        ) from None
+
+
 def create_room(
     url: str,
     seats: list[str],
@@ -81,12 +105,7 @@ def create_room(
         try:
             msg = incoming.read(ws.recv(timeout=timeout))
         except ConnectionClosed as e:
-            raise NetError(
-                ending(e, False)
-                or closed_by_server(
-                    e.rcvd.code if e.rcvd else None, e.rcvd.reason if e.rcvd else ""
-                )
-            ) from None
+            raise NetError(closed(e)) from None
         if msg.kind != "created":
             raise RuntimeError(f"the server refused the room: {msg.msg.get('error', msg.kind)}")
         return str(msg.msg["room"])
@@ -96,25 +115,12 @@ def list_rooms(server: str, timeout: float = 5.0) -> list[LobbyRoom]:
     """The open public rooms of the server at ``server`` ("ws://HOST:PORT"), as it lists them
     (``lobby.py``): every field checked. NetError, one line, when the server cannot be reached,
     refuses, says nothing within ``timeout`` seconds or answers something else."""
-    try:
-        with connect(
-            server, max_size=protocol.MAX_BYTES, open_timeout=timeout, close_timeout=1
-        ) as ws:
-            send(ws, "list")
-            return read_rooms(ws.recv(timeout=timeout), server)
-    except NetError:
-        raise
-    except TimeoutError:
-        raise NetError(no_answer(timeout)) from None
-    except ConnectionClosed as e:
-        raise NetError(
-            ending(e, False)
-            or closed_by_server(e.rcvd.code if e.rcvd else None, e.rcvd.reason if e.rcvd else "")
-        ) from None
-    except (OSError, InvalidHandshake, InvalidURI) as e:
-        raise NetError(
-            Message.of("could not reach the server: {reason}", reason=str(e) or type(e).__name__)
-        ) from None
+    with (
+        as_net_errors(timeout),
+        connect(server, max_size=protocol.MAX_BYTES, open_timeout=timeout, close_timeout=1) as ws,
+    ):
+        send(ws, "list")
+        return read_rooms(ws.recv(timeout=timeout), server)
 
 
 def take_seat(
@@ -123,38 +129,29 @@ def take_seat(
     """A seat of ``room`` taken (a free one for ``name``; with ``token``, the seat it holds)
     and let go at once, for a player who comes with its token later (``host``): the seat, and
     whether the game is over already. NetError, one line, when the server refuses or fails."""
-    try:
-        with connect(url, max_size=protocol.MAX_BYTES, open_timeout=timeout, close_timeout=1) as ws:
-            if token is None:
-                send(ws, "join", room=room, name=name or "Guest")
-            else:
-                send(ws, "rejoin", room=room, token=token)
-            joined = incoming.read(ws.recv(timeout=timeout), room=room)
-            if joined.kind != "joined":
-                raise NetError(
-                    Message.of("could not join: {reason}", reason=str(joined.msg.get("error")))
-                )
-            seat = int(joined.msg["seat"])
-            for _k in range(incoming.CHATTER):  # a presence may come first
-                view = incoming.read(ws.recv(timeout=timeout), seat, room)
-                if view.kind == "view":
-                    break
-            else:
-                raise incoming.flooded(incoming.CHATTER)
-            assert view.view is not None
-            taken = Seat(room, seat, str(joined.msg["token"]), joined.msg.get("seat_code"))
-            return taken, view.view.is_over
-    except TimeoutError:
-        raise NetError(no_answer(timeout)) from None
-    except ConnectionClosed as e:
-        raise NetError(
-            ending(e, False)
-            or closed_by_server(e.rcvd.code if e.rcvd else None, e.rcvd.reason if e.rcvd else "")
-        ) from None
-    except (OSError, InvalidHandshake, InvalidURI) as e:
-        raise NetError(
-            Message.of("could not reach the server: {reason}", reason=str(e) or type(e).__name__)
-        ) from None
+    with (
+        as_net_errors(timeout),
+        connect(url, max_size=protocol.MAX_BYTES, open_timeout=timeout, close_timeout=1) as ws,
+    ):
+        if token is None:
+            send(ws, "join", room=room, name=name or "Guest")
+        else:
+            send(ws, "rejoin", room=room, token=token)
+        joined = incoming.read(ws.recv(timeout=timeout), room=room)
+        if joined.kind != "joined":
+            raise NetError(
+                Message.of("could not join: {reason}", reason=str(joined.msg.get("error")))
+            )
+        seat = int(joined.msg["seat"])
+        for _k in range(incoming.CHATTER):  # a presence may come first
+            view = incoming.read(ws.recv(timeout=timeout), seat, room)
+            if view.kind == "view":
+                break
+        else:
+            raise incoming.flooded(incoming.CHATTER)
+        assert view.view is not None
+        taken = Seat(room, seat, str(joined.msg["token"]), joined.msg.get("seat_code"))
+        return taken, view.view.is_over
 
 
 def choose(level: str, msg: dict[str, Any], seat: int, rng: random.Random, view: Any = None) -> int:

@@ -34,7 +34,9 @@ from blueprints3d.net.protocol import (
     OLD_ROOM_CODE_CHARS,
     ROOM_CODE_ALPHABET,
     ROOM_CODE_LENGTH,
+    SEAT_CODE_LENGTH,
     is_room_code,
+    is_seat_code,
 )
 from blueprints3d.text import display
 
@@ -235,3 +237,18 @@ def _not_a_server(text: str) -> str:
         "a game server's address looks like ws://HOST:PORT, not {url}",
         url=display(str(text).strip(), 60),
     )
+
+
+def read_seat_code(text: str) -> str:
+    """A seat code as typed (any case, spaces or a hyphen in it), as the server gave it.
+    ValueError: one line saying how one looks."""
+    code = "".join(ch for ch in text if ch not in " -").upper()
+    if not is_seat_code(code):
+        raise ValueError(
+            _(
+                "{code} is not a seat code: {n} letters and digits, never 0, O, 1, I or L",
+                code=repr(text[:40]),
+                n=SEAT_CODE_LENGTH,
+            )
+        )
+    return code

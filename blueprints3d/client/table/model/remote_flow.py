@@ -33,7 +33,7 @@ from blueprints3d.net.connection import (
     Incoming,
 )
 from blueprints3d.net.invite import parse_invite
-from blueprints3d.net.protocol import SEAT_CODE_LENGTH, is_seat_code
+from blueprints3d.net.invite import read_seat_code as read_code_of_seat
 from blueprints3d.net.wire import WireError, message_from_data
 
 
@@ -73,20 +73,9 @@ class NetStart:
 
 
 def read_seat_code(text: str) -> str | None:
-    """A seat code as typed (any case, a space or hyphen in it); None when none was typed.
+    """A seat code as typed on the Join screen; None when none was typed (it is optional).
     ValueError: one line saying how one looks."""
-    code = "".join(ch for ch in text if ch not in " -").upper()
-    if not code:
-        return None
-    if not is_seat_code(code):
-        raise ValueError(
-            _(
-                "{code} is not a seat code: {n} letters and digits, never 0, O, 1, I or L",
-                code=repr(text[:40]),
-                n=SEAT_CODE_LENGTH,
-            )
-        )
-    return code
+    return read_code_of_seat(text) if text.strip(" -") else None
 
 
 EVENT_OF_KIND = {"place": "placed", "set_aside": "set_aside", "discard": "discarded"}

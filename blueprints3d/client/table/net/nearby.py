@@ -65,10 +65,10 @@ class HostedRoom:
         discovery: bool,
         check: Callable[[str, int], bool] = reachable,
     ) -> None:
-        self.listen = listen
         self.port = port
         self.code = code
         self.lines = hosting_lines(listen, port, code)  # each address, then who can join
+        self.urls = usable_urls(listen, port, code)  # read once: the adapters are not asked again
         self._reached: list[bool] = []  # filled by the check's thread: [True] or [False]
         network = [h for h in usable_hosts(listen) if not is_loopback(h)]
         if network:
@@ -100,8 +100,7 @@ class HostedRoom:
 
     def invitation(self) -> str:
         """What to send the others: the first address they can use, and the code to type."""
-        urls = usable_urls(self.listen, self.port, self.code)
-        return _("{url} (room code {code})", url=urls[0], code=room_code_words(self.code))
+        return _("{url} (room code {code})", url=self.urls[0], code=room_code_words(self.code))
 
     def seats_free(self, count: int) -> None:
         """The room's announcement follows its free seats (none: withdrawn)."""
