@@ -17,7 +17,10 @@ from blueprints3d.files.buildfile import build_bytes
 from blueprints3d.files.history import KeptGame, latest_game, list_games, load_game
 from blueprints3d.files.jsonfile import os_reason, where, write_bytes_atomic, write_new
 from blueprints3d.files.places import default_dir
-from blueprints3d.i18n import N_, _, join_list, n_
+from blueprints3d.engine.results import RoundResult
+from blueprints3d.engine.rules import PRIZE_RULE_MESSAGES, PRIZE_VP
+from blueprints3d.files.history import Player
+from blueprints3d.i18n import N_, _, join_list, n_, number, translate
 from blueprints3d.i18n.message import Message
 from blueprints3d.text import display, file_name, shown
 
@@ -136,15 +139,28 @@ def table(games: list[KeptGame]) -> str:
         res = g.result
         players = join_list(
             [
-                _("{player} {vp}", player=p.label, vp=v)
+                _("{player} {vp}", player=label(p), vp=v)
                 for p, v in zip(g.players, res.victory_points, strict=True)
             ]
         )
         lines.append(
-            f"{g.number:>{num}}  {g.when:<16}  {display(g.winner_text, width):<{width}}  "
-            f"{res.victory_points[res.winners[0]]:>3}  {players}"
+            f"{number(g.number):>{num}}  {_digits(g.when):<16}  "
+            f"{display(g.winner_text, width):<{width}}  "
+            f"{number(res.victory_points[res.winners[0]]):>3}  {players}"
         )
     return "\n".join(lines)
+
+
+def label(p: Player) -> str:
+    """A player as the lists show them: "Ann", a computer with its level, "Bot (leicht)"."""
+    if p.kind != "computer" or p.level is None:
+        return p.name
+    return _("{name} ({level})", name=p.name, level=_(p.level))
+
+
+def _digits(text: str) -> str:
+    """A date or a time, its figures in the language's digits (its dashes kept: not minus signs)."""
+    return "".join(number(int(c)) if c.isascii() and c.isdigit() else c for c in text)
 
 
 def details(g: KeptGame) -> str:
@@ -153,12 +169,13 @@ def details(g: KeptGame) -> str:
     res, rec, st = g.result, g.record, g.state
     rounds = rec["rounds"]
     player = _("player")
-    width = max(len(player), *(len(p.label) for p in g.players))
+    labels = [label(p) for p in g.players]
+    width = max(len(player), *(len(x) for x in labels))
     lines = [
         _(
             "Game {number}, finished {when}: {players} players, seed {seed}",
             number=g.number,
-            when=g.finished.strftime("%Y-%m-%d %H:%M:%S"),
+            when=_digits(g.finished.strftime("%Y-%m-%d %H:%M:%S")),
             players=st.num_players,
             seed=st.seed,
         ),
@@ -176,7 +193,8 @@ def details(g: KeptGame) -> str:
             f"  {_('{points} pts, {vp} VP', points=r['scores'][p]['total'], vp=r['victory_points'][p]):>14}"
             for r in rounds
         )
-        lines.append(f"{rank:>2}. {g.players[p].label:<{width}}{cells}  {res.victory_points[p]:>3}")
+        place = _("{rank}.", rank=rank)
+        lines.append(f"{place:>3} {labels[p]:<{width}}{cells}  {number(res.victory_points[p]):>3}")
     lines.append(
         f"{'':>4}"
         + _("(each round: the building's score, and the victory points its Awards and Prizes won)")
@@ -192,26 +210,11 @@ def details(g: KeptGame) -> str:
                 ),
             )
         )
-    # What decided the game and the reasons of each Award and Prize are kept in the file, in English;
-    # the Award and Prize names are the ids of rules.AWARD_TITLES and PRIZE_TITLES.
-    lines += ["", f"{rec['decided_by']}.", ""]
-    for r in rounds:
-        won = [
-            _("{award} - {reason}", award=_(a.capitalize()), reason=x["reason"])
-            for a, x in r["awards"].items()
-        ]
-        won += [
-            _("{prize} Prize - {reason}", prize=_(z.replace("_", " ").title()), reason=x["reason"])
-            for z, x in r["prizes"].items()
-        ]
-        lines.append(
-            _(
-                "Round {round} (in demand: {materials}): {won}",
-                round=r["round"],
-                materials=join_list([_(m) for m in r["in_demand"]]),
-                won="; ".join(won),
-            )
-        )
+    # What decided the game, and each Award's and Prize's reason, said again from the game the
+    # record replays (the file keeps them in English; the record was checked against the game).
+    lines += ["", _("{decided}.", decided=res.explain_message(st.names)), ""]
+    for rr in st.round_results:
+        lines += round_lines(rr, st.names)
     lines += [
         "",
         _(
@@ -221,6 +224,54 @@ def details(g: KeptGame) -> str:
         ),
     ]
     return "\n".join(lines)
+
+
+def round_lines(rr: RoundResult, names: tuple[str, ...] | list[str]) -> list[str]:
+    """A round's heading, then its Awards and Prizes, each with its reason and ties, in the words
+    of the table's round summary (client/table/hud/summary.py)."""
+    lines = [
+        _(
+            "Round {round} (in demand: {materials}):",
+            round=rr.round,
+            materials=join_list([_(m.label) for m in rr.in_demand]),
+        )
+    ]
+    for award, pl in rr.awards.items():
+        said = dict(
+            award=_(award.title),
+            vp=_("{vp} VP", vp=award.victory_points),
+            name=names[pl.player],
+            score=rr.scores[pl.player].total,
+        )
+        if pl.ties:
+            ties = join_list([translate(m) for m in pl.tie_messages])
+            lines.append(
+                _(
+                    "  {award} ({vp}) to {name}, building score {score}; tied with {ties}",
+                    ties=ties,
+                    **said,
+                )
+            )
+        else:
+            lines.append(_("  {award} ({vp}) to {name}, building score {score}", **said))
+    lines.append(_("Prizes:"))
+    if not rr.prizes:
+        lines.append(_("  none: no building qualified"))
+    for prize, pl in rr.prizes.items():
+        said = dict(
+            prize=_(prize.title),
+            vp=_("{vp} VP", vp=PRIZE_VP),
+            name=names[pl.player],
+            rule=translate(PRIZE_RULE_MESSAGES[prize]),
+        )
+        if pl.ties:
+            ties = join_list([translate(m) for m in pl.tie_messages])
+            lines.append(
+                _("  {prize} ({vp}) to {name}: {rule}; also qualified: {ties}", ties=ties, **said)
+            )
+        else:
+            lines.append(_("  {prize} ({vp}) to {name}: {rule}", **said))
+    return lines
 
 
 def _seat(g: KeptGame, text: str) -> int:

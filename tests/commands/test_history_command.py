@@ -83,8 +83,12 @@ def test_history_n_shows_the_rounds_the_winner_and_what_decided_it(three, capsys
     )
     for rr in game.round_results:
         assert f"Round {rr.round} (in demand: " in out
-        for pl in rr.awards.values():
-            assert pl.reason in out
+        for award, pl in rr.awards.items():
+            score = rr.scores[pl.player].total
+            assert (
+                f"{award.title} ({award.victory_points} VP) to {game.names[pl.player]}, building score {score}"
+                in out
+            )
 
 
 def test_a_kept_building_is_written_as_a_build_file(three, capsys, tmp_path, monkeypatch):
@@ -231,3 +235,34 @@ def test_history_n_says_how_many_hints_each_person_used(home, capsys):
     assert "Bob" not in out.split("Hints used")[1].splitlines()[0]  # a computer is never counted
     code, out, _ = run(["history", "2"], capsys)
     assert code == 0 and "Hints used" not in out
+
+
+def test_history_n_says_every_word_through_the_catalogue(three, capsys, monkeypatch):
+    """Issue 42: "... wins with 4 VP, 2 ahead of ...", "building score" and "(easy)" were English in
+    every language (the record's English words were printed as they are kept)."""
+    import re
+
+    from support.pseudo_language import pseudo, unmarked
+
+    with pseudo(monkeypatch):
+        code, out, _ = run(["history", "2"], capsys)
+        assert code == 0
+        left = unmarked(out)
+        for name in ("Ann", "Bob", "Cy", "blueprints3d"):
+            left = left.replace(name, "")
+        assert not re.search("[A-Za-z]", left), left
+        code, out, _ = run(["history"], capsys)
+        assert code == 0 and "(easy)" not in unmarked(out) and "«easy»" in out
+
+
+def test_history_in_persian_writes_persian_digits_only(three, capsys, home):
+    """Issue 42: `history N` mixed Latin and Persian digits (ranks, VP, dates) in Persian."""
+    import re
+
+    for argv in (["--lang", "fa", "history", "2"], ["--lang", "fa", "history"]):
+        code, out, _ = run(argv, capsys)
+        assert code == 0
+        text = out.replace("blueprints3d", "").replace(str(home), "")
+        assert not re.search("[0-9]", text), [
+            line for line in text.splitlines() if re.search("[0-9]", line)
+        ]
