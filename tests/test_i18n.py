@@ -17,11 +17,11 @@ import blueprints3d.i18n as i18n
 from blueprints3d import resources
 from blueprints3d.cli import main
 from blueprints3d.i18n import Message, language_from_environment, n_, number, set_language
-from blueprints3d.i18n.po import Entry, header, mo_bytes, parse_po, read_po
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 import compile_catalogues  # noqa: E402
+from compile_catalogues import entries  # noqa: E402
 
 TRANSLATED = ("de", "zh", "fa")
 EXAMPLE_A = {
@@ -69,15 +69,12 @@ def percent_placeholders(text: str) -> tuple[set[str], int]:
     )
 
 
-def problems(entries: list[Entry]) -> list[str]:
+def problems(po: Path | str) -> list[str]:
     """What is wrong with a catalogue: an untranslated or fuzzy id, placeholders that differ
     from the id's, a missing plural form."""
-    m = re.search(r"nplurals\s*=\s*(\d+)", header(entries).get("Plural-Forms", ""))
-    out = [] if m else ["the header has no Plural-Forms"]
-    nplurals = int(m.group(1)) if m else 0
-    for e in entries:
-        if e.msgid == "":
-            continue
+    nplurals = compile_catalogues.read(po).num_plurals
+    out = []
+    for e in entries(po):
         wanted = set(_PLACEHOLDER.findall(e.msgid)) | set(_PLACEHOLDER.findall(e.plural or ""))
         forms = nplurals if e.plural is not None else 1
         if e.fuzzy:
@@ -109,11 +106,14 @@ def problems(entries: list[Entry]) -> list[str]:
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_id_is_translated_with_its_placeholders_and_plural_forms(lang):
-    assert problems(read_po(po_path(lang))) == []
+    assert problems(po_path(lang)) == []
 
 
 def test_the_catalogues_have_the_same_ids():
-    ids = {lang: {(e.msgid, e.plural) for e in read_po(po_path(lang))} for lang in TRANSLATED}
+    ids = {
+        lang: {(e.context, e.msgid, e.plural) for e in entries(po_path(lang))}
+        for lang in TRANSLATED
+    }
     assert ids["de"] == ids["zh"] == ids["fa"]
 
 
@@ -132,17 +132,20 @@ def test_the_check_can_fail(tmp_path):
         'msgid "usage: "\nmsgstr "Aufruf: "\n',
         "utf-8",
     )
-    found = problems(read_po(bad))
+    found = problems(bad)
     assert len(found) == 5, found
     assert any("placeholders" in p and "stone" in p for p in found)
     assert any("not translated" in p for p in found)
-    assert any("1 forms, not 2" in p for p in found)
+    assert any("'{n} die' is not translated" in p for p in found)  # a plural form missing
     assert any("%-placeholders" in p and "unrecognized" in p for p in found)  # a %s lost
     assert any("%-placeholders" in p and "invalid choice" in p for p in found)  # %(value)r renamed
 
 
 def test_the_plural_rules_are_the_languages():
-    rules = {lang: header(read_po(po_path(lang)))["Plural-Forms"] for lang in TRANSLATED}
+    rules = {
+        lang: dict(compile_catalogues.read(po_path(lang)).mime_headers)["Plural-Forms"]
+        for lang in TRANSLATED
+    }
     assert rules == {
         "de": "nplurals=2; plural=(n != 1);",
         "zh": "nplurals=1; plural=0;",
@@ -159,18 +162,24 @@ def test_the_committed_mo_is_what_the_tool_makes(lang):
     )
 
 
-def test_the_mo_writer_is_read_back_by_gettext(tmp_path):
-    entries = parse_po(
+def test_the_compiled_catalogue_is_read_back_by_gettext(tmp_path):
+    po = tmp_path / "t.po"
+    po.write_text(
         'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n'
         '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n\n'
         'msgid "glass"\nmsgstr "شیشه"\n\n'
         'msgid "a \\"b\\""\nmsgstr "c \\"d\\"\\n"\n\n'
-        'msgid "{n} die"\nmsgid_plural "{n} dice"\nmsgstr[0] "x{n}"\nmsgstr[1] "y{n}"\n'
+        'msgctxt "count"\nmsgid "one"\nmsgstr "یک"\n\n'
+        '#, fuzzy\nmsgid "stone"\nmsgstr "old words"\n\n'
+        'msgid "{n} die"\nmsgid_plural "{n} dice"\nmsgstr[0] "x{n}"\nmsgstr[1] "y{n}"\n',
+        "utf-8",
     )
-    (tmp_path / "t.mo").write_bytes(mo_bytes(entries))
+    (tmp_path / "t.mo").write_bytes(compile_catalogues.compiled(po))
     with open(tmp_path / "t.mo", "rb") as f:
         t = gettext.GNUTranslations(f)
     assert t.gettext("glass") == "شیشه" and t.gettext('a "b"') == 'c "d"\n'
+    assert t.pgettext("count", "one") == "یک" and t.gettext("one") == "one"
+    assert t.gettext("stone") == "stone"  # a fuzzy translation waits for its translator
     assert [t.ngettext("{n} die", "{n} dice", n) for n in (0, 1, 2)] == ["x{n}", "x{n}", "y{n}"]
 
 
@@ -488,15 +497,15 @@ import extract_messages  # noqa: E402
 
 def test_the_template_holds_what_the_code_marks():
     # The ids, not the "#:" lines that say where each is used (they move with every edit).
-    marked = {(f.msgid, f.plural) for f in extract_messages.messages()}
-    template = {(e.msgid, e.plural) for e in read_po(extract_messages.TEMPLATE) if e.msgid}
+    marked = {(f.context, f.msgid, f.plural) for f in extract_messages.messages()}
+    template = {(e.context, e.msgid, e.plural) for e in entries(extract_messages.TEMPLATE)}
     assert marked == template, "run python3 tools/extract_messages.py"
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_each_catalogue_has_exactly_the_ids_the_code_marks(lang):
-    marked = {(f.msgid, f.plural) for f in extract_messages.messages()}
-    have = {(e.msgid, e.plural) for e in read_po(po_path(lang)) if e.msgid}
+    marked = {(f.context, f.msgid, f.plural) for f in extract_messages.messages()}
+    have = {(e.context, e.msgid, e.plural) for e in entries(po_path(lang))}
     assert not marked - have, f"missing in {lang}: {sorted(marked - have)[:5]}"
     assert not have - marked, f"no longer in the code, still in {lang}: {sorted(have - marked)[:5]}"
 
@@ -505,18 +514,75 @@ def test_the_extractor_finds_every_marker(tmp_path):
     (tmp_path / "m.py").write_text(
         'A = N_("constant")\n_("said {x}", x=1)\nn_("{n} die", "{n} dice", 2)\n'
         'Message.of("of it")\nMessage.counted("one {n}", "many {n}", 3)\n_refusal(E, "refused")\n'
+        'p_("count", "one")\nnp_("key", "{n} key", "{n} keys", 2)\n'
+        'Message.in_context("article", "one")\n'
+        "# TRANSLATORS: {points} is a number; the unit is in this message.\n"
+        '_("{points} points", points=3)\n'
         '_(A)\nprint("not marked")\n',
         "utf-8",
     )
-    found = {(f.msgid, f.plural) for f in extract_messages.messages(tmp_path)}
+    found = {(f.context, f.msgid, f.plural) for f in extract_messages.messages(tmp_path)}
     assert found == {
-        ("constant", None),
-        ("said {x}", None),
-        ("{n} die", "{n} dice"),
-        ("of it", None),
-        ("one {n}", "many {n}"),
-        ("refused", None),
+        (None, "constant", None),
+        (None, "said {x}", None),
+        (None, "{n} die", "{n} dice"),
+        (None, "of it", None),
+        (None, "one {n}", "many {n}"),
+        (None, "refused", None),
+        ("count", "one", None),
+        ("key", "{n} key", "{n} keys"),
+        ("article", "one", None),
+        (None, "{points} points", None),
     }
+    noted = {f.msgid: f.comments for f in extract_messages.messages(tmp_path)}
+    assert noted["{points} points"] == ("{points} is a number; the unit is in this message.",)
+
+
+def test_a_changed_english_message_marks_its_translation_fuzzy(tmp_path, monkeypatch):
+    # The tool's update, on a copy: the code's "{n} dice in the bag" became "{n} dice left in the
+    # bag"; the German translation stays, marked fuzzy, and is left out of the compiled catalogue.
+    (tmp_path / "m.py").write_text(
+        '_("The bag holds {n} dice of every colour now")\n_("glass")\n', "utf-8"
+    )
+    po = tmp_path / "de.po"
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Language: de\\n"\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+        'msgid "The bag holds {n} dice of every colour"\nmsgstr "Im Beutel sind {n} Würfel jeder Farbe"\n\n'
+        'msgid "glass"\nmsgstr "Glas"\n',
+        "utf-8",
+    )
+    catalog = extract_messages.update(po, extract_messages.template_catalog(tmp_path))
+    po.write_text(extract_messages.text_of(catalog, include_previous=True), "utf-8")
+    changed = next(e for e in entries(po) if e.msgid.startswith("The bag"))
+    assert changed.fuzzy and changed.strings == ("Im Beutel sind {n} Würfel jeder Farbe",)
+    assert '#| msgid "The bag holds {n} dice of every colour"' in po.read_text("utf-8")
+    assert problems(po) == ["'The bag holds {n} dice of every colour now' is fuzzy"]
+    (tmp_path / "de.mo").write_bytes(compile_catalogues.compiled(po))
+    with open(tmp_path / "de.mo", "rb") as f:
+        t = gettext.GNUTranslations(f)
+    assert t.gettext("glass") == "Glas"
+    assert t.gettext("The bag holds {n} dice of every colour now").endswith("now")
+
+
+def test_no_marked_call_hides_in_an_f_string():
+    # Babel reads the calls inside an f-string on Python 3.12 and later, not on 3.11: one marked
+    # there would make the template differ by Python version.
+    import ast
+
+    calls = set(extract_messages.KEYWORDS)
+    hidden = []
+    for path in sorted((ROOT / "blueprints3d").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.JoinedStr):
+                for inner in ast.walk(node):
+                    f = getattr(inner, "func", None)
+                    name = getattr(f, "id", None) or getattr(f, "attr", None)
+                    literal = isinstance(inner, ast.Call) and any(
+                        isinstance(a, ast.Constant) and isinstance(a.value, str) for a in inner.args
+                    )
+                    if literal and name in calls:
+                        hidden.append(f"{path.relative_to(ROOT)}:{inner.lineno}")
+    assert not hidden, f"a marked call inside an f-string: {hidden}"
 
 
 # (g) the command line's help and argparse's own words, in the player's language

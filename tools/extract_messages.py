@@ -1,24 +1,38 @@
 """Gather every message a player reads from the source into the catalogue template, and bring the
-translations up to date with it: the ids the code marks with ``_("...")``, ``n_("...", "...", n)``,
-``N_("...")``, ``Message.of("...")`` and ``Message.counted("...", "...", n)``.
+translations up to date with it, with Babel (a development tool only: at run time the standard
+library's gettext reads the compiled catalogues).
 
     python3 tools/extract_messages.py            # write blueprints3d/locale/blueprints3d.pot and
-                                                 # add new ids (untranslated) to each .po,
-                                                 # drop the ids the code no longer has
+                                                 # update each .po from it
     python3 tools/extract_messages.py --check    # exit 1 if the template is out of date
 
-tests/test_i18n.py fails when the template is not what this makes, and when a .po lacks an id of
-the template or has one more; compile_catalogues.py then makes the .mo files.
+The ids are the arguments the code marks with ``_("...")``, ``n_("...", "...", n)``,
+``p_("context", "...")``, ``np_("context", "...", "...", n)``, ``N_("...")``,
+``Message.of("...")``, ``Message.counted("...", "...", n)`` and
+``Message.in_context("context", "...")``. A ``# TRANSLATORS:`` comment on the lines just above a
+marked call goes into the catalogues as the message's note to translators (``#.``), with the
+file and line where it is used (``#:``).
+
+Updating a catalogue is Babel's: a new id comes in untranslated; an id whose English changed a
+little keeps its old translation marked fuzzy (with the old English beside it, ``#|``), which the
+compiled catalogue leaves out until a translator has looked at it; an id the code no longer has
+is kept at the end as obsolete (``#~``), for the translator to reuse. tests/test_i18n.py fails when
+the template is not what this makes, and when a catalogue lacks a translation, has a fuzzy one or
+an id the template lacks; compile_catalogues.py then makes the .mo files.
 """
 
 from __future__ import annotations
 
 import argparse
-import re
-import ast
+import io
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from datetime import datetime, UTC
 from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -26,95 +40,102 @@ sys.path.insert(0, str(ROOT))
 from blueprints3d import __version__, resources  # noqa: E402
 
 LOCALE_DIR = resources.folder("blueprints3d.locale")
-from blueprints3d.i18n.po import Entry, quote, read_po, write_po  # noqa: E402
-
 PACKAGE = ROOT / "blueprints3d"
 TEMPLATE = LOCALE_DIR / "blueprints3d.pot"
-# The callables whose arguments are message ids, and where the id stands among the arguments.
-SINGLE = {
-    "_": 0,
-    "N_": 0,
-    "of": 0,  # _("id"), N_("id"), Message.of("id")
-    "_refusal": 1,
-}  # files/jsonfile.py: _refusal(error, "id", ...)
-COUNTED = {"n_": 0, "counted": 0}  # n_("one", "many", n), Message.counted("one", "many", n)
+# The callables whose arguments are message ids, as Babel's keyword specs: the argument indices
+# (1-based) of the id, its plural, and its context ("c").
+KEYWORDS: dict[str, object] = {
+    "_": None,  # _("id", **params)
+    "N_": None,  # N_("id"): marked where defined, translated where shown
+    "of": None,  # Message.of("id", **params)
+    "n_": (1, 2),  # n_("one die", "{n} dice", n)
+    "counted": (1, 2),  # Message.counted("one die", "{n} dice", n)
+    "p_": ((1, "c"), 2),  # p_("context", "id")
+    "np_": ((1, "c"), 2, 3),  # np_("context", "one", "{n} many", n)
+    "in_context": ((1, "c"), 2),  # Message.in_context("context", "id")
+    "_refusal": (2,),  # files/jsonfile.py: _refusal(error, "id", ...)
+}
+COMMENT_TAG = "TRANSLATORS:"
+# A fixed date in the headers, so that the template changes only when the messages do.
+STAMP = datetime(2026, 1, 1, tzinfo=UTC)
+BUGS = "the project's issue tracker"
+TEAM = "the blueprints3d translators (GLOSSARY.md holds the terms)"
 
 
-@dataclass
+def template_catalog(package: Path = PACKAGE) -> Catalog:
+    """Every marked message of the package, with where it is used and its translators' notes."""
+    catalog = Catalog(
+        project="blueprints3d",
+        version=__version__,
+        copyright_holder="the blueprints3d authors",
+        msgid_bugs_address=BUGS,
+        last_translator=TEAM,
+        language_team=TEAM,
+        creation_date=STAMP,
+        revision_date=STAMP,
+        fuzzy=False,
+    )
+    found = extract_from_dir(
+        package,
+        method_map=[("**.py", "python")],
+        keywords=KEYWORDS,
+        comment_tags=(COMMENT_TAG,),
+        strip_comment_tags=True,
+    )
+    for filename, lineno, message, comments, context in found:
+        if isinstance(message, tuple) and not message[0]:
+            continue
+        if not message:
+            continue  # _(CONSTANT): the constant was marked with N_ where it is defined
+        where = (f"blueprints3d/{Path(filename).as_posix()}", lineno)
+        catalog.add(message, None, [where], auto_comments=comments, context=context)
+    return catalog
+
+
+@dataclass(frozen=True)
 class Found:
+    """A marked message as the tests read it: its id, plural id and context, where it is used and
+    its note to translators."""
+
     msgid: str
     plural: str | None
-    places: list[str] = field(default_factory=list)
-
-
-def _name(func: ast.expr) -> str | None:
-    if isinstance(func, ast.Name):
-        return func.id
-    if (
-        isinstance(func, ast.Attribute)
-        and func.attr in ("of", "counted")
-        and isinstance(func.value, ast.Name)
-        and func.value.id == "Message"
-    ):
-        return func.attr
-    return None
-
-
-def _text(node: ast.expr | None) -> str | None:
-    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+    context: str | None
+    places: tuple[str, ...]
+    comments: tuple[str, ...]
 
 
 def messages(package: Path = PACKAGE) -> list[Found]:
-    """The marked messages of every module, in the order first met (by path, then line)."""
-    found: dict[tuple[str, str | None], Found] = {}
-    for path in sorted(package.rglob("*.py")):
-        rel = path.relative_to(package.parent).as_posix()
-        for node in ast.walk(ast.parse(path.read_text("utf-8"), str(path))):
-            if not isinstance(node, ast.Call) or not node.args:
-                continue
-            name = _name(node.func) or ""
-            if name in SINGLE and len(node.args) > SINGLE[name]:
-                msgid, plural = _text(node.args[SINGLE[name]]), None
-            elif name in COUNTED and len(node.args) >= COUNTED[name] + 2:
-                k = COUNTED[name]
-                msgid, plural = _text(node.args[k]), _text(node.args[k + 1])
-                if plural is None:
-                    continue
-            else:
-                continue
-            if not msgid:
-                continue  # _(CONSTANT): the constant was marked with N_ where it is defined
-            key = (msgid, plural)
-            found.setdefault(key, Found(msgid, plural)).places.append(f"{rel}:{node.lineno}")
-    return sorted(found.values(), key=lambda f: f.places[0].split(":")[0])
-
-
-def template(found: list[Found]) -> str:
-    out = ['msgid ""', 'msgstr ""', '"Content-Type: text/plain; charset=UTF-8\\n"', ""]
-    for f in found:
-        out.append(
-            "#: "
-            + " ".join(sorted(set(f.places), key=lambda p: (p.split(":")[0], int(p.split(":")[1]))))
-        )
-        out.append(f"msgid {quote(f.msgid)}")
-        if f.plural is None:
-            out.append('msgstr ""')
-        else:
-            out += [f"msgid_plural {quote(f.plural)}", 'msgstr[0] ""', 'msgstr[1] ""']
-        out.append("")
-    return "\n".join(out)
-
-
-def merged(po: list[Entry], found: list[Found], nplurals: int) -> list[Entry]:
-    """``po`` with exactly the template's ids: kept translations, new ids untranslated."""
-    have = {(e.msgid, e.plural): e for e in po}
-    out = [e for e in po if e.msgid == ""]
-    for f in found:
-        e = have.get((f.msgid, f.plural))
-        if e is None:
-            e = Entry(f.msgid, f.plural, [""] * (nplurals if f.plural is not None else 1))
-        out.append(e)
+    out = []
+    for m in template_catalog(package):
+        if not m.id:
+            continue
+        msgid, plural = (m.id[0], m.id[1]) if isinstance(m.id, tuple) else (m.id, None)
+        places = tuple(f"{f}:{n}" for f, n in m.locations)
+        out.append(Found(msgid, plural, m.context, places, tuple(m.auto_comments)))
     return out
+
+
+def text_of(catalog: Catalog, **options: object) -> str:
+    out = io.BytesIO()
+    write_po(out, catalog, width=100, sort_by_file=True, **options)  # type: ignore[arg-type]
+    return out.getvalue().decode("utf-8")
+
+
+def template_text(package: Path = PACKAGE) -> str:
+    return text_of(template_catalog(package), omit_header=False)
+
+
+def update(po: Path, template: Catalog) -> Catalog:
+    """``po`` brought up to the template: Babel's update, with fuzzy matching."""
+    with po.open("rb") as f:
+        catalog = read_po(f, abort_invalid=True)  # its language from its header
+    catalog.update(template, no_fuzzy_matching=False, update_header_comment=False,
+                   update_creation_date=False)  # fmt: skip
+    catalog.version = __version__
+    catalog.creation_date = catalog.revision_date = STAMP
+    catalog.msgid_bugs_address = BUGS
+    catalog.last_translator = catalog.language_team = TEAM
+    return catalog
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -123,8 +144,7 @@ def main(argv: list[str] | None = None) -> int:
         "--check", action="store_true", help="only check that the template is up to date"
     )
     args = parser.parse_args(argv)
-    found = messages()
-    text = template(found)
+    text = template_text()
     if args.check:
         if not TEMPLATE.exists() or TEMPLATE.read_text("utf-8") != text:
             print(
@@ -133,25 +153,19 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         return 0
     TEMPLATE.write_text(text, "utf-8")
-    print(f"wrote {TEMPLATE}: {len(found)} messages")
+    template = template_catalog()
+    print(f"wrote {TEMPLATE}: {len(template)} messages")
     for po in sorted(LOCALE_DIR.glob("*/LC_MESSAGES/blueprints3d.po")):
-        entries = read_po(po)
-        head = next((e for e in entries if e.msgid == ""), None)
-        plural_forms = "" if head is None else head.strings[0]
-        nplurals = (
-            int(plural_forms.split("nplurals=")[1].split(";")[0])
-            if "nplurals=" in plural_forms
-            else 2
-        )
-        new = merged(entries, found, nplurals)
-        if head is not None:  # the catalogue names the version it was made for (__version__)
-            head.strings[0] = re.sub(
-                r"(Project-Id-Version: blueprints3d)[^\n]*", rf"\1 {__version__}", head.strings[0]
-            )
-        write_po(po, new)
-        todo = sum(1 for e in new if e.msgid and not all(e.strings))
-        print(f"wrote {po}: {len(new) - 1} messages, {todo} to translate")
+        catalog = update(po, template)
+        po.write_text(text_of(catalog, include_previous=True), "utf-8")
+        todo = sum(1 for m in catalog if m.id and (m.fuzzy or not all(_strings(m))))
+        print(f"wrote {po}: {len(catalog)} messages, {todo} to translate or check (fuzzy)")
     return 0
+
+
+def _strings(message: object) -> tuple[str, ...]:
+    s = message.string  # type: ignore[attr-defined]
+    return tuple(s) if isinstance(s, (tuple, list)) else (s,)
 
 
 if __name__ == "__main__":

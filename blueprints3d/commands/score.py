@@ -135,12 +135,14 @@ def run(args: argparse.Namespace) -> int:
         else _("no height is printed: no plan to follow")
     )
     width = 15
-    print(f"  {_('blueprint bonus')} {number(score.blueprint):>3}  " + _("({note})", note=note))
+    bonus = _("blueprint bonus")
+    print(f"  {bonus} {number(score.blueprint):>3}  " + _("({note})", note=note))
     for m in Material:
         print(
             f"  {_pad(_(MATERIAL_NAMES[m]), width)} {number(getattr(score, MATERIAL_NAMES[m])):>3}"
         )
-    print(f"  {_pad(_('total'), width)} {number(score.total):>3}")
+    total = _pad(_("total"), width)
+    print(f"  {total} {number(score.total):>3}")
     n_green = sum(1 for s in build.stacks for m, _v in s if m == Material.RECYCLED)
     for d in explain_building(bp, build.stacks):
         row, col = divmod(d.cell, bp.cols)

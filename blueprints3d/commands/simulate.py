@@ -128,7 +128,7 @@ def print_statistics(args: argparse.Namespace, tally: Tally) -> None:
             "  "
             + _(
                 "{category} {mean} ± {deviation}   max {most}",
-                category=f"{_(CATEGORY_NAMES[c]):<10}",
+                category=_(CATEGORY_NAMES[c]).ljust(10),
                 mean=digits(f"{statistics.fmean(xs):6.2f}"),
                 deviation=digits(f"{statistics.pstdev(xs):5.2f}"),
                 most=max(xs),
@@ -139,7 +139,8 @@ def print_statistics(args: argparse.Namespace, tally: Tally) -> None:
     print("\n" + _("Prizes (share of rounds awarded; share of buildings qualifying):"))
     for p in Prize:
         won, qualified = tally.prizes_won[p] / tally.rounds, tally.prizes_qualified[p] / buildings
-        print(f"  {_(p.title):<21} {won:6.1%}   {qualified:6.1%}")
+        title = _(p.title)
+        print(f"  {title:<21} {won:6.1%}   {qualified:6.1%}")
     print(
         "\n"
         + _(

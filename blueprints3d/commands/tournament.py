@@ -221,9 +221,17 @@ def report(plan: Plan, tallies: Sequence[Tally], elapsed: float) -> str:
             share=digits(f"{1 / n:.1%}"),
         ),
         "",
-        f"{'#':<5}{_head(_('bot'), 12, left=True)}{_head(_('wins'), 7)}{_head(_('win rate'), 10)}  "
-        f"{_head(_('95% CI'), 15, left=True)}{_head(_('mean VP'), 8)}{_head(_('mean building'), 15)}"
-        f"{_head(_('decision ms mean/max'), 22)}{_head(_('over 1 s'), 10)}{_head(_('max CPU ms'), 12)}",
+        "{:<5}".format("#")
+        + _head(_("bot"), 12, left=True)
+        + _head(_("wins"), 7)
+        + _head(_("win rate"), 10)
+        + "  "
+        + _head(_("95% CI"), 15, left=True)
+        + _head(_("mean VP"), 8)
+        + _head(_("mean building"), 15)
+        + _head(_("decision ms mean/max"), 22)
+        + _head(_("over 1 s"), 10)
+        + _head(_("max CPU ms"), 12),
     ]
     for i, t in enumerate(tallies):
         rate = t.wins / g

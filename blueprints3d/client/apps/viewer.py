@@ -73,7 +73,8 @@ def breakdown(build: Build) -> str:
     )
     for m in MATERIAL_WORDS:  # wood, recycled, stone, glass: the score sheet's order
         lines.append(f"{material_word(m):<15} {number(getattr(score, m.label)):>3}")
-    lines.append(f"{_('total'):<15} {number(score.total):>3}")
+    total = _("total")
+    lines.append(f"{total:<15} {number(score.total):>3}")
     lines.append("")
     for d in explain_building(bp, build.stacks):
         lines.append(_("{space}, level {level}:", space=bp.cell_message(d.cell), level=d.level + 1))
