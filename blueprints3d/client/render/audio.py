@@ -38,6 +38,7 @@ from collections.abc import Iterable, Iterator
 from panda3d.core import ConfigVariableString, Filename
 
 from blueprints3d import resources
+from blueprints3d.i18n import N_, _
 
 
 # The sounds, by name (blueprints3d/sounds/<name>.wav), and how many can sound at once.
@@ -60,8 +61,14 @@ SURFACES: dict[str, tuple[str, float]] = {
     "wall": ("die_die", 0.7),
 }
 
-NO_DEVICE = "blueprints3d: no sound device; playing silently"
+NO_DEVICE = N_("no sound device; playing silently")  # said as no_device_line()
 OPENAL = "p3openal_audio"
+
+
+def no_device_line() -> str:
+    """The one line a table without a sound device prints, in the player's language."""
+    return f"blueprints3d: {_(NO_DEVICE)}"
+
 
 # Impact loudness (speeds in scene units, cm, per second; see impact_volume).
 QUIET_SPEED = 3.0  # slower than this an impact is not heard
@@ -191,7 +198,7 @@ class SoundBank:
         managers = getattr(base, "sfxManagerList", None) or [None]
         bank = cls(managers[0], getattr(base, "taskMgr", None), volume=volume, muted=muted)
         if bank.silent and asked_for_device():
-            print(NO_DEVICE, file=stream if stream is not None else sys.stderr)
+            print(no_device_line(), file=stream if stream is not None else sys.stderr)
         return bank
 
     # ---- settings -----------------------------------------------------------------------------

@@ -287,8 +287,22 @@ def test_no_device_is_one_line_and_null_audio_is_none(offscreen_base, capsys, mo
 
     monkeypatch.setattr(audio, "asked_for_device", lambda: True)
     bank = audio.SoundBank.for_base(Base(), volume=0.7)
-    assert capsys.readouterr().err == audio.NO_DEVICE + "\n"
+    assert capsys.readouterr().err == audio.no_device_line() + "\n"
     assert bank.silent and bank.play("die_felt", 50)  # plays on, silently
+
+
+def test_no_sound_device_is_said_in_the_players_language(monkeypatch, capsys):
+    """Issue 42: the line was English in every language."""
+    from support.pseudo_language import pseudo
+
+    class Base:
+        sfxManagerList = [None]
+        taskMgr = None
+
+    monkeypatch.setattr(audio, "asked_for_device", lambda: True)
+    with pseudo(monkeypatch):
+        audio.SoundBank.for_base(Base())
+    assert capsys.readouterr().err == "blueprints3d: «no sound device; playing silently»\n"
 
 
 def test_captured_stderr_catches_what_c_libraries_write(capfd):

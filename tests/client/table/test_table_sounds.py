@@ -222,7 +222,7 @@ def test_a_table_without_a_sound_device_says_so_in_one_line():
     run = _start_table(env_extra={"ALSOFT_DRIVERS": "none-such"})
     assert run.returncode == 0, run.stderr
     lines = run.stderr.splitlines()
-    assert lines.count(audio.NO_DEVICE) == 1, run.stderr
+    assert lines.count(audio.no_device_line()) == 1, run.stderr
     assert not [line for line in lines if any(n in line for n in NOISE)], run.stderr
     muted = _start_table("--mute", env_extra={"ALSOFT_DRIVERS": "none-such"})
     assert muted.returncode == 0 and audio.NO_DEVICE not in muted.stderr, muted.stderr
