@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Literal
 
 from direct.gui.DirectCheckButton import DirectCheckButton
+from direct.gui.DirectEntry import DirectEntry
 from direct.gui.DirectGuiBase import DirectGuiWidget
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import LMatrix4, NodePath, TextNode
@@ -75,6 +76,14 @@ def _mirror_check_button(box: DirectCheckButton) -> None:
     box["frameSize"] = _reflected(box.bounds)  # and this places the box (setFrameSize)
 
 
+def _mirror_entry(child: NodePath, entry: DirectEntry, about: float) -> None:
+    """A text entry moved whole to the reflected place of its box, not reflected about its origin:
+    Panda3D's entry draws its text from its origin rightwards whatever the alignment, so a
+    reflected box would leave the text outside it (over the widget beside it)."""
+    left, right = entry.guiItem.get_frame()[0], entry.guiItem.get_frame()[1]
+    child.set_x(2 * about - child.get_x() - (left + right) * child.get_sx())
+
+
 def mirror_panel(root: NodePath, about: float | None = None) -> None:
     """Reflect everything below ``root`` about the middle of its frame (its origin when it has
     none, or ``about``); ``root`` itself stays put."""
@@ -84,6 +93,9 @@ def mirror_panel(root: NodePath, about: float | None = None) -> None:
         about = (size[0] + size[1]) / 2 if size is not None else 0.0
     for child in root.get_children():
         w = _widget(child)
+        if isinstance(w, DirectEntry):
+            _mirror_entry(child, w, about)
+            continue
         if w is not None:
             child.set_x(2 * about - child.get_x())
             _mirror_widget(w)
