@@ -134,7 +134,8 @@ def table(games: list[KeptGame]) -> str:
     winner, finished, vp = _("winner"), _("finished"), _("VP")
     width = min(max([len(winner)] + [len(g.winner_text) for g in games]), NAME_WIDTH)
     num = max(len("#"), len(str(max(g.number for g in games))))
-    lines = [f"{'#':>{num}}  {finished:<16}  {winner:<{width}}  {vp:>3}  {_('players (VP)')}"]
+    players_vp = _("players (VP)")
+    lines = [f"{'#':>{num}}  {finished:<16}  {winner:<{width}}  {vp:>3}  {players_vp}"]
     for g in games:
         res = g.result
         players = join_list(
@@ -166,11 +167,8 @@ def _digits(text: str) -> str:
 def details(g: KeptGame) -> str:
     """One game: a table of players by rank with building score and VP per round, then the
     winner and what decided it, then each round's Awards and Prizes with their reasons."""
-    res, rec, st = g.result, g.record, g.state
-    rounds = rec["rounds"]
-    player = _("player")
+    res, st = g.result, g.state
     labels = [label(p) for p in g.players]
-    width = max(len(player), *(len(x) for x in labels))
     lines = [
         _(
             "Game {number}, finished {when}: {players} players, seed {seed}",
@@ -179,22 +177,8 @@ def details(g: KeptGame) -> str:
             players=st.num_players,
             seed=st.seed,
         ),
-        "",
-        f"{'':>4}{player:<{width}}"
-        + "".join(f"  {_('round {n}', n=r['round']):>14}" for r in rounds)
-        + f"  {_('VP'):>3}",
     ]
-    key = None
-    rank = 0
-    for i, p in enumerate(res.standings()):
-        if res.tiebreak_key(p) != key:
-            rank, key = i + 1, res.tiebreak_key(p)
-        cells = "".join(
-            f"  {_('{points} pts, {vp} VP', points=r['scores'][p]['total'], vp=r['victory_points'][p]):>14}"
-            for r in rounds
-        )
-        place = _("{rank}.", rank=rank)
-        lines.append(f"{place:>3} {labels[p]:<{width}}{cells}  {number(res.victory_points[p]):>3}")
+    lines += score_rows(g, labels)
     lines.append(
         f"{'':>4}"
         + _("(each round: the building's score, and the victory points its Awards and Prizes won)")
@@ -224,6 +208,35 @@ def details(g: KeptGame) -> str:
         ),
     ]
     return "\n".join(lines)
+
+
+def score_rows(g: KeptGame, labels: list[str]) -> list[str]:
+    """The players by rank with their building score and VP per round, under a heading."""
+    res, rounds, st = g.result, g.record["rounds"], g.state
+    player = _("player")
+    width = max(len(player), *(len(x) for x in labels))
+    heads = [_("round {n}", n=r["round"]) for r in rounds]
+    cells = [
+        [
+            _("{points} pts, {vp} VP", points=r["scores"][p]["total"], vp=r["victory_points"][p])
+            for r in rounds
+        ]
+        for p in range(st.num_players)
+    ]
+    cw = max(len(c) for c in heads + [c for row in cells for c in row])
+    vp_head = _("VP")
+    lines = ["", f"{'':>4}{player:<{width}}" + "".join(f"  {h:>{cw}}" for h in heads)]
+    vw = max(3, len(vp_head))
+    lines[-1] += f"  {vp_head:>{vw}}"
+    key = None
+    rank = 0
+    for i, p in enumerate(res.standings()):
+        if res.tiebreak_key(p) != key:
+            rank, key = i + 1, res.tiebreak_key(p)
+        row = "".join(f"  {c:>{cw}}" for c in cells[p])
+        place = _("{rank}.", rank=rank)
+        lines.append(f"{place:>3} {labels[p]:<{width}}{row}  {number(res.victory_points[p]):>{vw}}")
+    return lines
 
 
 def round_lines(rr: RoundResult, names: tuple[str, ...] | list[str]) -> list[str]:
