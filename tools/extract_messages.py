@@ -9,7 +9,7 @@ library's gettext reads the compiled catalogues).
 The ids are the arguments the code marks with ``_("...")``, ``n_("...", "...", n)``,
 ``p_("context", "...")``, ``np_("context", "...", "...", n)``, ``N_("...")``,
 ``Message.of("...")``, ``Message.counted("...", "...", n)`` and
-``Message.in_context("context", "...")``. A ``# TRANSLATORS:`` comment on the lines just above a
+``Message.in_context("context", "...")`` and ``NP_("context", "...")``. A ``# TRANSLATORS:`` comment on the lines just above a
 marked call goes into the catalogues as the message's note to translators (``#.``), with the
 file and line where it is used (``#:``).
 
@@ -53,6 +53,7 @@ KEYWORDS: dict[str, object] = {
     "p_": ((1, "c"), 2),  # p_("context", "id")
     "np_": ((1, "c"), 2, 3),  # np_("context", "one", "{n} many", n)
     "in_context": ((1, "c"), 2),  # Message.in_context("context", "id")
+    "NP_": ((1, "c"), 2),  # NP_("context", "id"): N_ with a context
     "_refusal": (2,),  # files/jsonfile.py: _refusal(error, "id", ...)
 }
 COMMENT_TAG = "TRANSLATORS:"

@@ -14,8 +14,7 @@ from blueprints3d.engine.rules import AWARD_VP, AWARDS_BY_PLAYERS, PRIZE_VP, Awa
 from blueprints3d.engine.scoring import Score
 from blueprints3d.i18n.message import Message
 
-# Each material's colour and name as Messages, made once: a tie's reason names them every time.
-_COLOUR_MESSAGE = {m: Message.of(m.colour) for m in Material}
+# Each material's name as a Message, made once: a tie's reason names them every time.
 _LABEL_MESSAGE = {m: Message.of(m.label) for m in Material}
 
 
@@ -37,33 +36,36 @@ class RoundContext(NamedTuple):
         return str(self.explain_tie_message(winner, loser, names))
 
     def explain_tie_message(self, winner: int, loser: int, names: Sequence[str]) -> Message:
+        # The materials are named as nouns ("more stone dice"), never as a bare colour word: a
+        # colour adjective needs an agreement with its noun that a placeholder cannot give.
         w, l = self.tie_key(winner), self.tie_key(loser)
         first, second = self.in_demand
         said = dict(
             winner=names[winner],
-            colour=_COLOUR_MESSAGE[first],
             material=_LABEL_MESSAGE[first],
-            second_colour=_COLOUR_MESSAGE[second],
             second_material=_LABEL_MESSAGE[second],
         )
         if w[0] != l[0]:
             return Message.of(
-                "{winner} has more {colour} ({material}, first in demand): {won} to {lost}",
+                "{winner} has more {material} dice (first in demand): {won} to {lost}",
                 won=w[0],
                 lost=l[0],
                 **said,
             )
         if w[1] != l[1]:
-            return Message.of(
-                "both have {count} {colour}; {winner} has more {second_colour} "
-                "({second_material}, second in demand): {won} to {lost}",
-                count=w[0],
+            return Message.counted(
+                "both have {n} {material} die; {winner} has more {second_material} dice "
+                "(second in demand): {won} to {lost}",
+                "both have {n} {material} dice; {winner} has more {second_material} dice "
+                "(second in demand): {won} to {lost}",
+                w[0],
                 won=w[1],
                 lost=l[1],
                 **said,
             )
         return Message.of(
-            "equal in {colour} and {second_colour}; {winner} was later in this round's turn order",
+            "equal in {material} and {second_material} dice; {winner} was later in this "
+            "round's turn order",
             **said,
         )
 
@@ -80,7 +82,7 @@ class Placement(NamedTuple):
 
 
 def _tie(ctx: RoundContext, winner: int, loser: int, names: Sequence[str]) -> Message:
-    """A player beaten on the tie rule, and why: "Bob (Ann has more orange ...)"."""
+    """A player beaten on the tie rule, and why: "Bob (Ann has more wood dice ...)"."""
     return Message.of(
         "{name} ({why})", name=names[loser], why=ctx.explain_tie_message(winner, loser, names)
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from blueprints3d.i18n.message import N_, Message
+from blueprints3d.i18n.message import NP_, N_, Message
 
 # ---- components (p. 1) ---------------------------------------------------------------------
 DICE_PER_MATERIAL = 8  # 32 dice, 8 of each colour
@@ -137,25 +137,25 @@ def turn_text(take: int) -> str:
 
 
 _NUMBER_WORDS = {
-    1: N_("one"),
-    2: N_("two"),
-    3: N_("three"),
-    4: N_("four"),
-    5: N_("five"),
-    6: N_("six"),
+    1: NP_("count", "one"),
+    2: NP_("count", "two"),
+    3: NP_("count", "three"),
+    4: NP_("count", "four"),
+    5: NP_("count", "five"),
+    6: NP_("count", "six"),
 }
 _CAPITAL_WORDS = {
-    1: N_("One"),
-    2: N_("Two"),
-    3: N_("Three"),
-    4: N_("Four"),
-    5: N_("Five"),
-    6: N_("Six"),
+    1: NP_("count", "One"),
+    2: NP_("count", "Two"),
+    3: NP_("count", "Three"),
+    4: NP_("count", "Four"),
+    5: NP_("count", "Five"),
+    6: NP_("count", "Six"),
 }
 
 
 def _word(n: int, words: dict[int, str] = _NUMBER_WORDS) -> Message | int:
-    return Message.of(words[n]) if n in words else n
+    return Message.in_context("count", words[n]) if n in words else n
 
 
 def rules_summary_lines() -> tuple[Message, ...]:

@@ -12,13 +12,14 @@ from __future__ import annotations
 import gettext
 import io
 import os
+import re
 import unicodedata
 from contextlib import contextmanager
 from functools import cache
 from collections.abc import Iterator, Mapping
 
 from blueprints3d import resources
-from blueprints3d.i18n.message import Message, N_
+from blueprints3d.i18n.message import N_, NP_, Message
 
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "zh": "中文", "fa": "فارسی"}
 DEFAULT = "en"
@@ -26,7 +27,12 @@ DOMAIN = "blueprints3d"
 ENV_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 _PERSIAN_DIGITS = str.maketrans("0123456789-", "۰۱۲۳۴۵۶۷۸۹−")
-_LIST_SEPARATOR = {"en": ", ", "de": ", ", "zh": "、", "fa": "، "}
+# Chinese text is written with no space around a placeholder or a Latin word; a half-width space
+# between a Han character and a Latin letter or digit is put in here, where the words are known
+# (a name, a number), so it is the same everywhere: "第 1 回合", "轮到 Ann", never "第1回合".
+_HAN = "\u3400-\u4dbf\u4e00-\u9fff"
+_HAN_THEN_LATIN = re.compile(f"([{_HAN}])([A-Za-z0-9])")
+_LATIN_THEN_HAN = re.compile(f"([A-Za-z0-9%])([{_HAN}])")
 
 _current = DEFAULT
 
@@ -92,7 +98,45 @@ def digits(text: str, lang: str | None = None) -> str:
 
 
 def join_list(items: list[str]) -> str:
-    return _LIST_SEPARATOR[_current].join(items)
+    """Items one after the other with the language's list separator ("a, b", "a、b", "a، b")."""
+    if not items:
+        return ""
+    out = items[0]
+    for item in items[1:]:
+        # TRANSLATORS: joins two items of a list ("wood, stone"): your language's list comma.
+        out = p_("list", "{first}, {second}", first=out, second=item)
+    return out
+
+
+def and_list(items: list[str]) -> str:
+    """ "a", "a and b", "a, b and c", in the language's pattern ("a、b和c", "a، b و c")."""
+    if len(items) <= 1:
+        return "".join(items)
+    # TRANSLATORS: the last two items of a list ("wood, stone and glass").
+    return p_("list", "{first} and {last}", first=join_list(items[:-1]), last=items[-1])
+
+
+def sentence(clause: str) -> str:
+    """A clause made a sentence with the language's full stop ("…." / "…。")."""
+    # TRANSLATORS: ends a sentence: your language's full stop after {clause}.
+    return p_("sentence", "{clause}.", clause=clause)
+
+
+def sentences(parts: list[str]) -> str:
+    """Whole sentences one after another, as the language writes them (Chinese with no space)."""
+    out = parts[0] if parts else ""
+    for part in parts[1:]:
+        # TRANSLATORS: two whole sentences one after the other (Chinese: no space between them).
+        out = p_("sentences", "{first} {second}", first=out, second=part)
+    return out
+
+
+def spaced(text: str, lang: str | None = None) -> str:
+    """``text`` with the language's spacing rule applied: Chinese puts a half-width space between
+    a Han character and a Latin letter or digit (and nowhere else); other languages as written."""
+    if (lang or _current) != "zh":
+        return text
+    return _LATIN_THEN_HAN.sub(r"\1 \2", _HAN_THEN_LATIN.sub(r"\1 \2", text))
 
 
 LRM = "\u200e"  # LEFT-TO-RIGHT MARK: a strong left-to-right letter that shows nothing
@@ -117,17 +161,33 @@ def _latin_only(text: str) -> bool:
     return "L" in kinds and not kinds & {"R", "AL"}
 
 
+def _filled(text: str, params: Mapping[str, object]) -> str:
+    if params:
+        text = text.format(**{k: _value(v) for k, v in params.items()})
+    return spaced(text)
+
+
 def _(msgid: str, **params: object) -> str:
     """``msgid`` in the current language, its ``{name}`` placeholders filled in."""
-    text = catalogue(_current).gettext(msgid)
-    return text.format(**{k: _value(v) for k, v in params.items()}) if params else text
+    return _filled(catalogue(_current).gettext(msgid), params)
+
+
+def p_(context: str, msgid: str, **params: object) -> str:
+    """``msgid`` in the current language as it reads in ``context``: one English word that other
+    languages say two ways ("one" counted, "one" as an article) is two messages."""
+    return _filled(catalogue(_current).pgettext(context, msgid), params)
 
 
 def n_(singular: str, plural: str, n: int, **params: object) -> str:
     """The form of a counted message that the language's plural rule picks for ``n`` (``{n}``
     is filled in with ``n`` unless given)."""
-    text = catalogue(_current).ngettext(singular, plural, n)
-    return text.format(**{k: _value(v) for k, v in {"n": n, **params}.items()})
+    return _filled(catalogue(_current).ngettext(singular, plural, n), {"n": n, **params})
+
+
+def np_(context: str, singular: str, plural: str, n: int, **params: object) -> str:
+    """A counted message in ``context`` (``n_`` and ``p_`` together)."""
+    text = catalogue(_current).npgettext(context, singular, plural, n)
+    return _filled(text, {"n": n, **params})
 
 
 def explain(error: BaseException) -> str:
@@ -141,7 +201,11 @@ def translate(message: Message) -> str:
     if message.plural is not None:
         # Message.counted keeps its count among the parameters too ({n} in the text): given once.
         params = {k: v for k, v in message.params.items() if k != "n"}
+        if message.context is not None:
+            return np_(message.context, message.msgid, message.plural, message.n, **params)
         return n_(message.msgid, message.plural, message.n, **params)
+    if message.context is not None:
+        return p_(message.context, message.msgid, **message.params)
     return _(message.msgid, **message.params)
 
 
@@ -155,10 +219,17 @@ __all__ = [
     "language_from_environment",
     "number",
     "join_list",
+    "and_list",
+    "sentence",
+    "sentences",
+    "spaced",
+    "p_",
+    "np_",
     "digits",
     "_",
     "n_",
     "N_",
+    "NP_",
     "explain",
     "translate",
     "catalogue",

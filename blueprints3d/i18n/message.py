@@ -51,6 +51,7 @@ class Message:
     params: Mapping[str, object] = field(default_factory=Params)
     plural: str | None = None  # the plural msgid, for a message counted by ``n``
     n: int = 1
+    context: str | None = None  # the message context (gettext's msgctxt), for ``p_``
 
     def __post_init__(self) -> None:
         # ``type() is``, not isinstance: Params is an ABC, whose isinstance is slow, and the engine
@@ -61,6 +62,11 @@ class Message:
     @classmethod
     def of(cls, msgid: str, **params: object) -> Message:
         return cls(msgid, Params(params))
+
+    @classmethod
+    def in_context(cls, context: str, msgid: str, **params: object) -> Message:
+        """A message as it reads in ``context`` ("one" as an article, "one" counted)."""
+        return cls(msgid, Params(params), context=context)
 
     @classmethod
     def counted(cls, singular: str, plural: str, n: int, **params: object) -> Message:
@@ -83,4 +89,10 @@ def N_(msgid: str) -> str:
     """Marks ``msgid`` for the catalogue without translating it: for a constant defined at import
     time (before the language is chosen) and translated where it is shown, ``_(CONSTANT)``. Here,
     beside Message, so that the layers holding no catalogue (engine, files) can mark theirs."""
+    return msgid
+
+
+def NP_(context: str, msgid: str) -> str:
+    """``N_`` for a message with a context: marks ``msgid`` as said in ``context``; where it is
+    shown, ``p_(context, CONSTANT)`` translates it."""
     return msgid

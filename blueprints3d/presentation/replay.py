@@ -20,7 +20,8 @@ from blueprints3d.engine.rules import NUM_ROUNDS, TAKES_PER_ROUND
 from blueprints3d.engine.scoring import Prize
 from blueprints3d.engine.state import GameState
 from blueprints3d.engine.turns import Phase
-from blueprints3d.i18n import N_, _, join_list, n_, translate
+from blueprints3d.i18n import N_, _, and_list, join_list, n_, sentence, sentences, translate
+from blueprints3d.presentation.reveal import award_sentence, prize_sentence
 from blueprints3d.presentation.words import colour_word, material_word, title_word
 
 ROLE = {Phase.TAKE: N_("{name} to take a die"), Phase.DISCARD: N_("{name} to discard a die")}
@@ -138,17 +139,13 @@ def round_step(rr: RoundResult, names: Sequence[str]) -> Step:
         )
         for p in range(len(names))
     )
-    parts = [
-        _("{card}: {reason}", card=title_word(a), reason=pl.reason) for a, pl in rr.awards.items()
+    said = [sentence(_("Round {round} is scored and the buildings are revealed", round=rr.round))]
+    said += [
+        sentence(award_sentence(a, pl, names, rr.scores[pl.player].total))
+        for a, pl in rr.awards.items()
     ]
-    parts += [
-        _("{card}: {reason}", card=title_word(z), reason=pl.reason) for z, pl in rr.prizes.items()
-    ]
-    caption = _(
-        "Round {round} is scored and the buildings are revealed. {reasons}.",
-        round=rr.round,
-        reasons=". ".join(parts),
-    )
+    said += [sentence(prize_sentence(z, pl, names)) for z, pl in rr.prizes.items()]
+    caption = sentences(said)
     return Step(
         caption,
         views,
@@ -179,29 +176,25 @@ def _round_start(s: GameState) -> str:
 def _game_over(s: GameState) -> str:
     res = s.result()
     assert res is not None  # called once the game is over
-    parts = []
+    said = [sentence(_("Game over"))]
     for p in res.standings():
         # Every card won, as often as it was won (a Prize won in two rounds is two cards).
         got = [title_word(a) for a in Award for _k in range(res.awards[p].count(a))]
         got += [title_word(z) for z in Prize for _k in range(res.prizes[p].count(z))]
-        parts.append(
-            _(
-                "{name} {vp} VP ({cards})",
-                name=s.names[p],
-                vp=res.victory_points[p],
-                cards=join_list(got) or _("nothing"),
-            )
-        )
-    who = s.names[res.winners[0]] if res.winners else ""
-    for p in res.winners[1:]:
-        who = _("{first} and {then}", first=who, then=s.names[p])
+        if got:
+            standing = _(
+                "{name} has {vp} VP ({cards})", name=s.names[p], vp=res.victory_points[p],
+                cards=join_list(got),
+            )  # fmt: skip
+        else:
+            standing = _("{name} has {vp} VP (no cards)", name=s.names[p], vp=res.victory_points[p])
+        said.append(sentence(standing))
+    who = and_list([s.names[p] for p in res.winners])
     if res.shared:
-        return _(
-            "Game over. {standings}. {names} share the victory.",
-            standings="; ".join(parts),
-            names=who,
-        )
-    return _("Game over. {standings}. {name} wins.", standings="; ".join(parts), name=who)
+        said.append(sentence(_("{names} share the victory", names=who)))
+    else:
+        said.append(sentence(_("{name} wins", name=who)))
+    return sentences(said)
 
 
 def replay_steps(

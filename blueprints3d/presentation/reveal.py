@@ -251,56 +251,58 @@ def _bonus_step(
     return RevealStep("bonus", caption, p, tags=tags, spaces=spaces, running=running)
 
 
-def _award_step(
-    result: RoundResult, names: Sequence[str], award: Award, pl: Placement
-) -> RevealStep:
-    """An Award handed out: to whom, on what score, tied with whom."""
-    who, total = names[pl.player], result.scores[pl.player].total
+def award_sentence(award: Award, pl: Placement, names: Sequence[str], total: int) -> str:
+    """An Award handed out, in one sentence: to whom, on what score, tied with whom."""
     if pl.ties:
-        why = _(
-            "{name}, building score {total}; tied with {others}",
-            name=who,
+        return _(
+            "{award} Award ({vp} VP) to {name}, building score {total}; tied with {others}",
+            award=title_word(award),
+            vp=award.victory_points,
+            name=names[pl.player],
             total=total,
             others=join_list([translate(m) for m in pl.tie_messages]),
         )
-    else:
-        why = _("{name}, building score {total}", name=who, total=total)
-    return RevealStep(
-        "award",
-        _(
-            "{award} Award ({vp} VP) to {why}",
-            award=title_word(award),
-            vp=award.victory_points,
-            why=why,
-        ),
-        pl.player,
-        card=award.value,
+    return _(
+        "{award} Award ({vp} VP) to {name}, building score {total}",
+        award=title_word(award),
+        vp=award.victory_points,
+        name=names[pl.player],
+        total=total,
     )
+
+
+def prize_sentence(prize: Prize, pl: Placement, names: Sequence[str]) -> str:
+    """A Prize handed out, in one sentence: to whom, for what, who else qualified."""
+    # TRANSLATORS: {rule} says what the Prize asks for ("a stack of 5 or more dice").
+    if pl.ties:
+        return _(
+            "{prize} Prize ({vp} VP) to {name}: {rule}; also qualified: {others}",
+            prize=title_word(prize),
+            vp=PRIZE_VP,
+            name=names[pl.player],
+            rule=translate(PRIZE_RULE_MESSAGES[prize]),
+            others=join_list([translate(m) for m in pl.tie_messages]),
+        )
+    return _(
+        "{prize} Prize ({vp} VP) to {name}: {rule}",
+        prize=title_word(prize),
+        vp=PRIZE_VP,
+        name=names[pl.player],
+        rule=translate(PRIZE_RULE_MESSAGES[prize]),
+    )
+
+
+def _award_step(
+    result: RoundResult, names: Sequence[str], award: Award, pl: Placement
+) -> RevealStep:
+    total = result.scores[pl.player].total
+    caption = award_sentence(award, pl, names, total)
+    return RevealStep("award", caption, pl.player, card=award.value)
 
 
 def _prize_step(names: Sequence[str], prize: Prize, pl: Placement) -> RevealStep:
-    """A Prize handed out: to whom, for what, who else qualified."""
-    rule = translate(PRIZE_RULE_MESSAGES[prize])
-    if pl.ties:
-        why = _(
-            "{name}: {rule}; also qualified: {others}",
-            name=names[pl.player],
-            rule=rule,
-            others=join_list([translate(m) for m in pl.tie_messages]),
-        )
-    else:
-        why = _("{name}: {rule}", name=names[pl.player], rule=rule)
-    return RevealStep(
-        "prize",
-        _(
-            "{prize} Prize ({vp} VP) to {why}",
-            prize=title_word(prize),
-            vp=PRIZE_VP,
-            why=why,
-        ),
-        pl.player,
-        card=prize.value,
-    )
+    caption = prize_sentence(prize, pl, names)
+    return RevealStep("prize", caption, pl.player, card=prize.value)
 
 
 def reveal_seconds(steps: Sequence[RevealStep]) -> float:
@@ -308,4 +310,13 @@ def reveal_seconds(steps: Sequence[RevealStep]) -> float:
     return sum(s.duration for s in steps)
 
 
-__all__ = ["Tag", "RevealStep", "reveal_steps", "reveal_seconds", "DURATIONS", "MATERIAL_ORDER"]
+__all__ = [
+    "Tag",
+    "RevealStep",
+    "reveal_steps",
+    "reveal_seconds",
+    "award_sentence",
+    "prize_sentence",
+    "DURATIONS",
+    "MATERIAL_ORDER",
+]

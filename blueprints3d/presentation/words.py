@@ -19,7 +19,8 @@ from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import Award, Prize
 from blueprints3d.engine.scoring import score_building
-from blueprints3d.i18n import N_, Message, _, join_list, n_, number, translate
+from blueprints3d.i18n import N_, Message, _, digits, join_list, n_, number, translate
+from blueprints3d.i18n import and_list as i18n_and_list
 
 if TYPE_CHECKING:
     from blueprints3d.ai.coach import Hint
@@ -146,11 +147,8 @@ def space_name(bp: Blueprint, cell: int) -> str:
 
 
 def and_list(items: Sequence[str]) -> str:
-    """ "a", "a and b", "a, b and c"."""
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return _("{items} and {last}", items=join_list(items[:-1]), last=items[-1])
+    """ "a", "a and b", "a, b and c", in the language's list pattern."""
+    return i18n_and_list(list(items))
 
 
 def space_names(bp: Blueprint, cells: Sequence[int]) -> str:
@@ -204,9 +202,9 @@ def in_player_words(bp: Blueprint, text: Message | str) -> str:
 
 
 def refusal_words(bp: Blueprint, err: Message | str) -> str:
-    """The engine's refusal as one clause in a player's words (its colon becomes a semicolon, so
-    a caption never strings two colons together)."""
-    return in_player_words(bp, err).replace(": ", "; ").replace("：", "；")
+    """The engine's refusal as one clause in a player's words, with the language's own
+    punctuation (a caption puts it in brackets, so its colon reads as the engine wrote it)."""
+    return in_player_words(bp, err)
 
 
 def die_name(material: Material, value: int) -> str:
@@ -328,7 +326,7 @@ def hint_words(state: GameState, player: int, hint: Hint, opponent: str | None =
                 )
             )
     if not later and abs(hint.victory_points) >= _NOTABLE_VP:
-        later.append(_("{vp} VP", vp=f"{hint.victory_points:+.1f}"))
+        later.append(_("{vp} VP", vp=digits(f"{hint.victory_points:+.1f}")))
     if not later and abs(hint.building_points) >= _NOTABLE_POINTS:
         pts = hint.building_points
         later.append(
@@ -336,7 +334,7 @@ def hint_words(state: GameState, player: int, hint: Hint, opponent: str | None =
                 "{points} point by the round's end",
                 "{points} points by the round's end",
                 1 if round(abs(pts), 1) == 1 else 2,
-                points=f"{pts:+.1f}",
+                points=digits(f"{pts:+.1f}"),
             )
         )
     if later:

@@ -471,7 +471,7 @@ def test_worked_example_p5_award_tie_in_a_real_round_b_wins_on_black():
     rr = s.round_results[0]
     assert [x.total for x in rr.scores] == [23, 23]
     assert rr.awards[Award.SILVER].player == 1
-    assert "more black" in rr.awards[Award.SILVER].reason
+    assert "more stone dice" in rr.awards[Award.SILVER].reason
     assert s.awards == [[], [Award.SILVER]]
 
 
@@ -527,7 +527,7 @@ def test_awards_tie_first_in_demand_material_decides():
     rr = s.round_results[0]
     assert rr.scores[0].total == rr.scores[1].total == 18
     assert rr.awards[Award.SILVER].player == 0
-    assert "more green" in rr.awards[Award.SILVER].reason
+    assert "more recycled dice" in rr.awards[Award.SILVER].reason
 
 
 def test_awards_tie_second_in_demand_material_decides():
@@ -539,7 +539,7 @@ def test_awards_tie_second_in_demand_material_decides():
     rr = s.round_results[0]
     assert rr.scores[0].total == rr.scores[1].total == 18
     assert rr.awards[Award.SILVER].player == 0
-    assert "more black" in rr.awards[Award.SILVER].reason
+    assert "more stone dice" in rr.awards[Award.SILVER].reason
 
 
 def test_awards_tie_later_in_turn_order_wins():

@@ -63,7 +63,7 @@ def test_placement_steps_say_what_placement_error_says():
                 b.blueprint,
                 placement_message(b.blueprint, stack[-1][1] if stack else None, g.value, g.cell),
             )
-            assert g.tone is Tone.BAD and f"Refused, because {said}" in s.caption
+            assert g.tone is Tone.BAD and f"Refused ({said})" in s.caption
         # Every space is marked as the engine judges it for this value.
         for cell, mark in b.cell_marks.items():
             top = b.stacks[cell][-1][1] if b.stacks[cell] else None
@@ -149,7 +149,7 @@ def test_rulebook_example_both_23_b_wins_on_black():
     assert "one stone die on level 2 (3)" in steps[1].caption
     last = steps[-1]
     assert last.facts["winner"] == "B" and last.facts["award"] is Award.SILVER
-    assert "more black" in last.facts["reason"] and said_ties(last)
+    assert "more stone dice" in last.facts["reason"] and said_ties(last)
     assert steps[-2].facts["first"] == (3, 3) and last.facts["second"] == (0, 1)
 
 

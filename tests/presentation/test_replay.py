@@ -29,7 +29,8 @@ def test_one_step_per_move_plus_round_starts_and_the_end(finished):
             str(x.total) for x in rr.scores
         ]
         for pl in rr.awards.values():
-            assert pl.reason in s.caption
+            said = f"to {finished.names[pl.player]}, building score {rr.scores[pl.player].total}"
+            assert said in s.caption
     res = finished.result()
     last = steps[-1]
     assert last.caption.startswith("Game over")
@@ -177,9 +178,9 @@ def test_the_end_text_lists_every_award_and_prize_won_and_its_vp_add_up():
             res = s.result()
             text = game_steps(s)[-1].caption
             for p in range(players):
-                m = re.search(rf"{re.escape(s.names[p])} (\d+) VP \(([^)]*)\)", text)
+                m = re.search(rf"{re.escape(s.names[p])} has (\d+) VP \(([^)]*)\)", text)
                 assert m, (players, seed, text)
-                got = [] if m.group(2) == "nothing" else m.group(2).split(", ")
+                got = [] if m.group(2) == "no cards" else m.group(2).split(", ")
                 assert int(m.group(1)) == res.victory_points[p]
                 assert sum(worth[g] for g in got) == res.victory_points[p], (players, seed, text)
                 assert len(got) == len(res.awards[p]) + len(res.prizes[p])

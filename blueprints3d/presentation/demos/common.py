@@ -21,27 +21,29 @@ from blueprints3d.presentation.words import (
     space_names as space_names,
     where_on_card as where_on_card,
 )
-from blueprints3d.i18n import N_, _, n_, number, translate
+from blueprints3d.i18n import NP_, N_, _, n_, number, p_, translate
 from blueprints3d.presentation.words import (
     colour_word as colour_word,
     material_word as material_word,
 )
 
 # Counts said as words up to twelve ("three green dice"), as figures above (``text.number_word``).
+# Said in the context "count": a number of things counted (Chinese 两, not 二, before a measure
+# word); a language whose singular needs no number word leaves {count} out of the singular form.
 NUMBER_WORDS = (
-    N_("no"),
-    N_("one"),
-    N_("two"),
-    N_("three"),
-    N_("four"),
-    N_("five"),
-    N_("six"),
-    N_("seven"),
-    N_("eight"),
-    N_("nine"),
-    N_("ten"),
-    N_("eleven"),
-    N_("twelve"),
+    NP_("count", "no"),
+    NP_("count", "one"),
+    NP_("count", "two"),
+    NP_("count", "three"),
+    NP_("count", "four"),
+    NP_("count", "five"),
+    NP_("count", "six"),
+    NP_("count", "seven"),
+    NP_("count", "eight"),
+    NP_("count", "nine"),
+    NP_("count", "ten"),
+    NP_("count", "eleven"),
+    NP_("count", "twelve"),
 )
 # The score's categories as ``score_line`` names them.
 CATEGORY_WORDS = {
@@ -55,7 +57,7 @@ CATEGORY_WORDS = {
 
 def number_word(n: int) -> str:
     """``n`` as a word in the player's language ("no" for 0) up to twelve, as figures above."""
-    return _(NUMBER_WORDS[n]) if 0 <= n < len(NUMBER_WORDS) else number(n)
+    return p_("count", NUMBER_WORDS[n]) if 0 <= n < len(NUMBER_WORDS) else number(n)
 
 
 W, R, S, G = Material.WOOD, Material.RECYCLED, Material.STONE, Material.GLASS
@@ -114,7 +116,7 @@ def sentence(text: str) -> str:
 
 def placement_words(names: Sequence[str], placement) -> str:
     """Who an Award or Prize went to and, when there was a tie, why (the engine's tie words):
-    "Ben, tied with Ada (both have 2 green; Ben has more black ...)"."""
+    "Ben, tied with Ada (both have 2 recycled dice; Ben has more stone dice ...)"."""
     who = names[placement.player]
     if placement.ties:
         return _(

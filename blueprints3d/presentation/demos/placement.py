@@ -82,7 +82,7 @@ class _Drops:
                 )
         else:
             caption = _(
-                "{lead} Refused, because {refusal}. The building is unchanged; "
+                "{lead} Refused ({refusal}). The building is unchanged; "
                 "the {value} may go on {spaces}.",
                 lead=lead,
                 refusal=refusal_words(
@@ -195,18 +195,18 @@ def _nowhere_step() -> Step:
     assert refused is not None  # every open space refuses the 3
     return Step(
         n_(
-            "A clear 3 on a building whose open spaces all show a 6 fits nowhere: "
-            "{refusal}, and the same on the other {n} space. Such a die may be taken only when it fits nowhere; "
-            "it leaves the round and still counts as one of the 6 takes.",
-            "A clear 3 on a building whose open spaces all show a 6 fits nowhere: "
-            "{refusal}, and the same on the other {n} spaces. Such a die may be taken only when it fits nowhere; "
-            "it leaves the round and still counts as one of the 6 takes.",
+            "A clear 3 on a building whose open spaces all show a 6 fits nowhere ({refusal}; "
+            "the same on the other {n} space). Such a die may be taken only when it fits "
+            "nowhere; it leaves the round and still counts as one of the 6 takes.",
+            "A clear 3 on a building whose open spaces all show a 6 fits nowhere ({refusal}; "
+            "the same on the other {n} spaces). Such a die may be taken only when it fits "
+            "nowhere; it leaves the round and still counts as one of the 6 takes.",
             len(open_cells) - 1,
             refusal=refusal_words(tower, placement_message(tower, 6, 3, open_cells[0]) or refused),
         ),
         (
             BuildingView(
-                _("{id} {name}", id=tower.id, name=tower.name),
+                _("{id} {name}", id=tower.id, name=tower.name_message),
                 tower,
                 tuple(tuple(st) for st in full),
                 cell_marks={c: Mark("", Tone.BAD) for c in range(tower.num_cells)},

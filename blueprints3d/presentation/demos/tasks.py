@@ -127,7 +127,7 @@ def placement_answer(
     name = die_name(Material(m), v)  # the engine's material word, as at the table
     if err is not None:
         caption = _(
-            "Not there: {refusal}. The {die} is back in your hand; try another space.",
+            "Not there ({refusal}). The {die} is back in your hand; try another space.",
             refusal=refusal_words(from_view.shown_blueprint, message(from_view, v, cell) or err),
             die=name,
         )

@@ -191,7 +191,7 @@ def _try_step(s: GameState, in_demand) -> Step:
             game.apply(A.place(die, cell))
         except IllegalAction as e:
             caption = _(
-                "Not there: {refusal}. The die is back in the pool; try another space.",
+                "Not there ({refusal}). The die is back in the pool; try another space.",
                 refusal=refusal_words(game.blueprints[me], e.message or explain(e)),
             )
             return Answer(
