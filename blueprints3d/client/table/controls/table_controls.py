@@ -38,6 +38,7 @@ from blueprints3d.engine.state import Phase
 from blueprints3d.i18n import N_, _
 
 OFF_CARD = N_("drop the die on a space of your blueprint")
+# TRANSLATORS: key names as your keyboards print them (German: Rücktaste, Strg+Z).
 PENDING_HINT = N_("Enter to confirm the move, Backspace or Ctrl+Z to take it back")
 PENDING_RGBA = (1.0, 1.0, 1.0, 1.0)  # white brackets round a move's die until it is confirmed
 UNDO_KEYS = ("backspace", "control-z")

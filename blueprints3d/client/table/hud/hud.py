@@ -49,26 +49,41 @@ HINT_SHARE = (
 MARGIN_PX = 0.012  # of the window's height, at the window's edges and between texts
 
 # Every control, for the help screen; the key strip shows the first few words of it.
-# Both words marked (N_) and translated where shown; a bare key name ("F5") is not a word.
+# Both columns marked (N_) and translated where shown, the keys' names too: a keyboard names its
+# keys in its language (German: Leertaste, Strg, Pos1, Rücktaste).
 CONTROLS: list[tuple[str, str]] = [
     (N_("Drag (left button)"), N_("a pool die onto a space of your card")),
     (N_("Right-drag"), N_("orbit the camera")),
     (N_("Wheel, + / -"), N_("zoom")),
-    ("Q / E, W / S", N_("orbit round and up / down")),
+    # TRANSLATORS: key names, as the keys of your language's keyboards are printed.
+    (N_("Q / E, W / S"), N_("orbit round and up / down")),
+    # TRANSLATORS: key names, as printed on your keyboards (German: "R oder Pos1").
     (N_("R or Home"), N_("the default view")),
+    # TRANSLATORS: the arrow keys and the Tab key, as your keyboards name them.
     (N_("Left / Right, Tab"), N_("choose a pool die")),
+    # TRANSLATORS: key names, as printed on your keyboards (German: "Enter oder Leertaste").
     (N_("Enter or Space"), N_("take the die; then place it")),
     (N_("Arrows or 1-9"), N_("the spaces you can build on, counted row by row from the far side")),
+    # TRANSLATORS: a key's name and a button's (Confirm).
     (N_("Enter / Confirm"), N_("play a waiting move")),
+    # TRANSLATORS: key names (German: "Rücktaste, Strg+Z") and a button's (Undo).
     (N_("Backspace, Ctrl+Z / Undo"), N_("take a waiting move back")),
-    ("C", N_("a close look at your building (C again: back)")),
+    # TRANSLATORS: the C key.
+    (N_("C"), N_("a close look at your building (C again: back)")),
     (N_("H / Hint"), N_("the coach's best three moves, as ghost dice (H or Esc hides them)")),
-    ("F5", N_("save a copy of the game")),
-    ("F6", N_("save your building as a file")),
-    ("F1", N_("this help (Esc or F1 closes it)")),
-    ("F2", N_("hide or show the key strip")),
-    ("Esc", N_("the menu: settings, rules, new game, quit")),
+    # TRANSLATORS: the F5 key, as printed on your keyboards.
+    (N_("F5"), N_("save a copy of the game")),
+    # TRANSLATORS: the F6 key, as printed on your keyboards.
+    (N_("F6"), N_("save your building as a file")),
+    # TRANSLATORS: the F1 key, as printed on your keyboards.
+    (N_("F1"), N_("this help (Esc or F1 closes it)")),
+    # TRANSLATORS: the F2 key, as printed on your keyboards.
+    (N_("F2"), N_("hide or show the key strip")),
+    # TRANSLATORS: the Escape key, as printed on your keyboards (German: "Esc").
+    (N_("Esc"), N_("the menu: settings, rules, new game, quit")),
 ]
+# TRANSLATORS: the key strip at the table's foot; key names as your keyboards print them
+# (German: Strg for Ctrl).
 KEY_ITEMS = [
     N_("drag a die onto your card"),
     N_("right-drag: orbit"),

@@ -27,14 +27,21 @@ from blueprints3d.engine.rules import PRIZE_RULE_MESSAGES, PRIZE_VP
 from blueprints3d.i18n import N_, _, join_list, number, translate
 
 NAME_CHARS = 12
+# The round summary's columns: a heading and its least width in letters. The headings are short
+# words of each language (an abbreviation where the word is long), never English ones.
 ROUND_COLUMNS = (
     (N_("bonus"), 5),
     (N_("wood"), 5),
+    # TRANSLATORS: the round summary's column of the recycled (green) dice's points: the word for
+    # recycled, abbreviated to at most 6 letters where it is longer.
     (N_("recyc"), 6),
     (N_("stone"), 6),
     (N_("glass"), 6),
     (N_("total"), 6),
 )
+# TRANSLATORS: the final standings' column heading of round {n}'s victory points (short: the
+# columns stand side by side).
+ROUND_HEADING = N_("round {n}")
 LINE_SHARE, LINE_MIN_PX = 0.028, 12.0
 TITLE = (1.0, 0.85, 0.45, 1)
 
@@ -74,16 +81,18 @@ def round_table(result: RoundResult, names: Sequence[str]) -> tuple[list[str], l
     words). The panel draws the table from ``round_cells``, a column a text."""
     cells = round_cells(result, names)
     head, *body = cells
+    widths = [max(w, len(t) + 1) for t, (_t, w) in zip(head[1:7], ROUND_COLUMNS, strict=True)]
+    won = max(6, *(len(r[7]) for r in cells))
     rows = [
         f"{'':{NAME_CHARS}}"
-        + "".join(f"{t:>{w}}" for t, (_t, w) in zip(head[1:7], ROUND_COLUMNS, strict=True))
-        + f"  {head[7]:<5}  {head[8]:>6}"
+        + "".join(f"{t:>{w}}" for t, w in zip(head[1:7], widths, strict=True))
+        + f"  {head[7]:<{won}}{head[8]:>7}"
     ]
     for r in body:
         rows.append(
             f"{r[0]:{NAME_CHARS}}"
-            + "".join(f"{v:>{w}}" for v, (_t, w) in zip(r[1:7], ROUND_COLUMNS, strict=True))
-            + f"  {r[7]:<6}{r[8]:>7}"
+            + "".join(f"{v:>{w}}" for v, w in zip(r[1:7], widths, strict=True))
+            + f"  {r[7]:<{won}}{r[8]:>7}"
         )
     first, second = result.in_demand
     words = [
@@ -145,7 +154,7 @@ def standings_cells(
     """The final standings' table as cells: a header row, then a player a row by rank, with the
     VP of each round and in all."""
     per_round = [round_victory_points(rr) for rr in rounds]
-    rows = [["", *(_("R{n}", n=i + 1) for i in range(len(rounds))), _("VP")]]
+    rows = [["", *(_(ROUND_HEADING, n=i + 1) for i in range(len(rounds))), _("VP")]]
     for place, p in enumerate(result.standings(), 1):
         rows.append(
             [
@@ -164,12 +173,13 @@ def standings_table(
     cards and the tie-break in words). The panel draws the table from ``standings_cells``."""
     per_round = [round_victory_points(rr) for rr in rounds]
     head = standings_cells(rounds, result, names)[0]
-    rows = [f"    {'':{NAME_CHARS}}" + "".join(f"{t:>5}" for t in head[1:])]
+    w = max(5, *(len(t) + 2 for t in head[1:]))
+    rows = [f"    {'':{NAME_CHARS}}" + "".join(f"{t:>{w}}" for t in head[1:])]
     for place, p in enumerate(result.standings(), 1):
         rows.append(
             f"{number(place):>2}. {_name(names[p]):{NAME_CHARS}}"
-            + "".join(f"{number(vp[p]):>5}" for vp in per_round)
-            + f"{number(result.victory_points[p]):>5}"
+            + "".join(f"{number(vp[p]):>{w}}" for vp in per_round)
+            + f"{number(result.victory_points[p]):>{w}}"
         )
     words = [translate(result.explain_message(names)) + "."]
     for p in result.standings():

@@ -28,7 +28,9 @@ CAPTION_SHARE, CAPTION_MIN_PX = 0.036, 17.0  # of the window's height, from line
 TAG_SHARE, TAG_MIN_PX = 0.030, 15.0
 HINT_SHARE, HINT_MIN_PX = 0.024, 13.0
 MARGIN_SHARE = 0.015  # of the height: gaps at the edges and between labels
+# TRANSLATORS: key names as your keyboards print them (German: Leertaste).
 HINT = N_("Space: next step    Enter: skip the reveal")
+# TRANSLATORS: key names as your keyboards print them (German: Leertaste).
 WAIT_HINT = N_("Space or a click: next step    Enter: skip the reveal")  # at a reader's pace
 NEXT_RGBA = (0.85, 0.80, 0.65, 1.0)  # the Next button (the tutorial's buttons' colour)
 TOTAL_RGB = (1, 0.95, 0.7, 1)  # a building's total, and its name and total at the summary
