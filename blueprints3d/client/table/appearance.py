@@ -97,6 +97,8 @@ def change_looks(app: LooksTable, settings: Settings) -> None:
 def speak(app: LooksTable, lang: str) -> None:
     """The whole table in ``lang`` from now on."""
     use_language(lang)
+    if app.flow is not None:
+        app.flow.follow_language()  # "Spieler 1" becomes "بازیکن ۱"; a typed name stays
     app.hud.relabel()
     app.move_bar.relabel()
     app.hint_button.relabel()

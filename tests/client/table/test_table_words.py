@@ -62,3 +62,48 @@ def test_the_standings_and_summary_headings_are_messages(monkeypatch):
         heads = standings_cells(g.round_results, g.result(), names)[0]
         heads += round_cells(g.round_results[0], names)[0]
     assert all(unmarked(h) == "" for h in heads), heads
+
+
+def test_default_seat_names_follow_a_switch_of_language(tables, tmp_path):
+    """Issue 42: after a switch of language on the settings screen the default names stayed in
+    the language before ("Spieler 1" at a Persian table); a typed name stays as it is, and the
+    new-game form offers the new language's defaults."""
+    from blueprints3d.client.table.model.flow import SeatConfig
+    from blueprints3d.client.table.model.pointer import HeldPointer
+    from blueprints3d.files.settings import Settings
+    from blueprints3d.i18n import speaking
+
+    with speaking("de"):
+        seats = [SeatConfig(_t("Player {n}", n=1)), SeatConfig("Bob", "hard")]
+        seats.append(SeatConfig(_t("Computer {n}", n=3), "easy"))
+    assert seats[0].name == "Spieler 1"
+    t = tables(
+        1280,
+        720,
+        overlay=True,
+        seats=seats,
+        seed=3,
+        bot_delay=0,
+        settings=Settings(language="de"),
+        settings_path=tmp_path / "settings.json",
+        pointer=HeldPointer(),
+    )
+    app = t.app
+    app.screens.show_settings()
+    app.screens.settings_screen.language.set(3)  # فارسی
+    names = [s.name for s in app.flow.seats]
+    assert names == [_t("Player {n}", n=1), "Bob", _t("Computer {n}", n=3)], names
+    assert names[0] == "بازیکن ۱" and list(app.flow.state.names) == names
+    plates = [sv.name_label.node().get_text() for sv in app.view.seats]
+    assert not any("Spieler" in p for p in plates), plates
+    app.screens.close_all()
+    app.show_new_game()
+    entries = [entry.get() for _menu, entry in app.screens.new_game_screen.rows]
+    assert entries[0] == "بازیکن ۱" and entries[1] == "Bob", entries
+    app.screens.close_all()
+
+
+def _t(msgid, **kw):
+    from blueprints3d.i18n import _
+
+    return _(msgid, **kw)

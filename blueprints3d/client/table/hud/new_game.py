@@ -24,7 +24,12 @@ from blueprints3d.client.table.hud.screens import (
     text_width,
 )
 from blueprints3d.client.table.model.bots import level_description, level_word
-from blueprints3d.client.table.model.flow import SeatConfig
+from blueprints3d.client.table.model.flow import (
+    SeatConfig,
+    default_name,
+    default_names,
+    is_default_name,
+)
 from blueprints3d.i18n import N_, _
 
 PERSON = N_("Person")
@@ -178,7 +183,7 @@ class NewGameScreen(Screen):
             )
             entry = DirectEntry(
                 parent=f,
-                initialText=d.name if d else _default_names(i)[0],
+                initialText=seat_name(d, i) if d else _default_names(i)[0],
                 width=13,
                 **_entry_style(t),
             )
@@ -330,7 +335,7 @@ class NewGameScreen(Screen):
             if kind == _(EMPTY):
                 continue
             name = entry.get().strip()
-            if not name or name in _default_names(i):
+            if is_default_name(name, i):
                 # An untouched default name follows the seat's kind.
                 name = _default_name(i, kind)
             if len(name) > 20:
@@ -369,7 +374,7 @@ class NewGameScreen(Screen):
         elif kind == _(NETWORK) and hasattr(self, "level_note"):
             self.level_note["text"] = panda_text(_(NETWORK_NOTE))  # not the last computer's
         entry = self.rows[seat][1]
-        if kind != _(EMPTY) and entry.get().strip() in ("",) + _default_names(seat):
+        if kind != _(EMPTY) and is_default_name(entry.get(), seat):
             entry.enterText(_default_name(seat, kind))
 
     def _show_level(self, level: str) -> None:
@@ -404,12 +409,20 @@ class NewGameScreen(Screen):
 
 
 def _default_names(seat: int) -> tuple[str, str]:
-    return _("Player {n}", n=seat + 1), _("Computer {n}", n=seat + 1)
+    return default_names(seat)
+
+
+def seat_name(d: SeatConfig, seat: int) -> str:
+    """The name a seat's entry shows for ``d``: its own, or the default of its kind in the
+    language spoken now when it holds a default of some language (a switch of language since)."""
+    if not is_default_name(d.name, seat):
+        return d.name
+    return default_name(seat, d.is_person or d.bot == REMOTE_SEAT)
 
 
 def _default_name(seat: int, kind: str) -> str:
     """A person's default name is "Player N", a computer's "Computer N" (N: the seat)."""
-    return _default_names(seat)[0 if kind in (_(PERSON), _(NETWORK)) else 1]
+    return default_name(seat, kind in (_(PERSON), _(NETWORK)))
 
 
 class JoinScreen(Screen):

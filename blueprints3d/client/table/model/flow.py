@@ -39,7 +39,7 @@ from blueprints3d.engine.rules import NUM_ROUNDS
 from blueprints3d.engine.scoring import DiePoints, explain_building
 from blueprints3d.engine.state import GameState
 from blueprints3d.engine.turns import Phase
-from blueprints3d.i18n import _, translate
+from blueprints3d.i18n import LANGUAGES, _, speaking, translate
 from blueprints3d.text import clean_name
 
 # ``both`` and ``history_of`` live with the words and the history; callers find them here too.
@@ -505,6 +505,24 @@ class GameFlow:
             self._job.ready_at = self._now
             self.tick(self._now)
 
+    # ---- language -----------------------------------------------------------------------------
+    def follow_language(self) -> bool:
+        """The language changed: a seat's default name ("Spieler 1") becomes the new language's
+        ("بازیکن ۱"); a typed name stays. Only before a round is scored: a scored round keeps
+        the names it was scored under (in the save's state, checked when it is read). True when
+        a name changed."""
+        if self.state.round_results:
+            return False
+        seats = [
+            SeatConfig(default_name(i, s.bot is None), s.bot) if is_default_name(s.name, i) else s
+            for i, s in enumerate(self.seats)
+        ]
+        if seats == self.seats:
+            return False
+        self.seats = seats
+        self.state.names = [s.name for s in seats]
+        return True
+
     # ---- events -------------------------------------------------------------------------------
     def _emit(self, event: FlowEvent) -> None:
         if self._held is not None:
@@ -512,6 +530,30 @@ class GameFlow:
             return
         for fn in list(self.listeners):
             fn(event)
+
+
+def default_names(seat: int) -> tuple[str, str]:
+    """Seat ``seat``'s (0-based) default names, a person's and a computer's: "Player 2",
+    "Computer 2", in the language spoken now."""
+    return _("Player {n}", n=seat + 1), _("Computer {n}", n=seat + 1)
+
+
+def is_default_name(name: str, seat: int) -> bool:
+    """``name`` is a default name of seat ``seat`` in some language ("Player 2", "Spieler 2",
+    "بازیکن ۲"), or blank: nobody typed it, so it follows the language spoken now."""
+    name = name.strip()
+    if not name:
+        return True
+    for lang in LANGUAGES:
+        with speaking(lang):
+            if name in default_names(seat):
+                return True
+    return False
+
+
+def default_name(seat: int, person: bool) -> str:
+    """A person's default name is "Player N", a computer's "Computer N" (N: the seat)."""
+    return default_names(seat)[0 if person else 1]
 
 
 def plate_name(seat: SeatConfig) -> str:

@@ -344,6 +344,10 @@ class RemoteFlow(GameFlow):
         """Someone else's move (a person elsewhere, or the server's computer): nothing runs here."""
         self.bot_failure = None
 
+    def follow_language(self) -> bool:
+        """A network game's names are its room's, the same at every table: never renamed here."""
+        return False
+
     def close(self) -> None:
         if self.connection is not None:
             self.connection.close()
