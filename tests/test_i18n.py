@@ -206,9 +206,9 @@ def test_plural_forms_follow_each_language():
     ]
     assert said["de"][1] == "Holz berührt 1 Würfel: je +2"
     assert said["zh"] == [
-        "木材接触 0 个骰子：每个 +2",
-        "木材接触 1 个骰子：每个 +2",
-        "木材接触 2 个骰子：每个 +2",
+        "木材与 0 个骰子相邻：每个+2",
+        "木材与 1 个骰子相邻：每个+2",
+        "木材与 2 个骰子相邻：每个+2",
     ]
     assert said["fa"][2] == "چوب در تماس با ۲ تاس: هر کدام +۲"
     # Which form each rule picks (the catalogue's index), through gettext itself.

@@ -114,7 +114,7 @@ def _english_only_words() -> frozenset[str]:
 def faults(lang: str, text: str) -> list[str]:
     found = []
     if lang == "zh":
-        if "二个" in text:
+        if re.search("(?<!第)二个", text):
             found.append("二个 (write 两个)")
         if re.search(f"[{HAN}][,.;:!?]|[,.;:!?] ?[{HAN}]", text):
             found.append("Latin punctuation beside Han")
@@ -132,8 +132,6 @@ def faults(lang: str, text: str) -> list[str]:
         if re.search(r"(امتیاز|تاس)\s+\1(?!\S)", text):
             found.append("a unit said twice")
     if lang == "de":
-        if re.search(r"\b(eins|zwei|drei)\s+[A-ZÄÖÜ][a-zäöüß]+(würfel|Würfel)", text):
-            found.append("a number word used as an article")
         if re.search(r"\beins\s+[A-ZÄÖÜ]", text):
             found.append('"eins" before a noun')
         if re.search(r"\b(Punkte|Siegpunkte|SP)\s+\1\b", text):

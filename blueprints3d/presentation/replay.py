@@ -218,7 +218,7 @@ def replay_steps(
         if len(s.round_results) > scored:
             steps.append(round_step(s.round_results[-1], s.names))
             steps[-1] = Step(
-                _("{action}. {caption}", action=said, caption=steps[-1].caption),
+                sentences([sentence(said), steps[-1].caption]),
                 steps[-1].buildings,
                 in_demand=steps[-1].in_demand,
                 header=steps[-1].header,

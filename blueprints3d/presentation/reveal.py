@@ -111,6 +111,7 @@ def _material_step(
                 )
             )
             lit += [t for t in d.touching if t not in lit]
+        # TRANSLATORS: {points} holds the number with its unit ("6 points"): do not add one.
         caption = _(
             "{name}'s wood: +{each} for every die a wood die touches, {points}",
             name=name,
@@ -120,6 +121,7 @@ def _material_step(
     elif material is Material.RECYCLED:
         for i, d in enumerate(dice, 1):
             tags.append(Tag(d.cell, d.level, _("recycled {i} of {n}", i=i, n=len(dice))))
+        # TRANSLATORS: {points} holds the number with its unit ("6 points"): do not add one.
         caption = n_(
             "{name}'s recycled set: a single die makes {points}",
             "{name}'s recycled set: {n} dice together make {points}",
@@ -136,6 +138,7 @@ def _material_step(
                     _("+{points} stone on level {level}", points=d.points, level=d.level + 1),
                 )
             )
+        # TRANSLATORS: {points} holds the number with its unit ("6 points"): do not add one.
         caption = _(
             "{name}'s stone: the higher it stands, the more it scores, {points}",
             name=name,
@@ -148,6 +151,7 @@ def _material_step(
             else:
                 tag = _("+{points} glass showing {value}", points=d.points, value=d.value)
             tags.append(Tag(d.cell, d.level, tag))
+        # TRANSLATORS: {points} holds the number with its unit ("6 points"): do not add one.
         caption = _(
             "{name}'s glass: each scores the value it shows, covered or not, {points}",
             name=name,
@@ -210,6 +214,7 @@ def _building_steps(result: RoundResult, p: int, name: str) -> list[RevealStep]:
     steps.append(
         RevealStep(
             "total",
+            # TRANSLATORS: {points} holds the number with its unit ("6 points"): do not add one.
             _("{name}'s building scores {points}", name=name, points=_points(score.total)),
             p,
             running=score.total,

@@ -33,7 +33,7 @@ from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import PRIZE_VP
 from blueprints3d.engine.rules import PRIZE_RULE_MESSAGES
 from blueprints3d.engine.scoring import Prize, score_building
-from blueprints3d.i18n import N_, _, n_, number, translate
+from blueprints3d.i18n import N_, _, n_, number, sentences, translate
 from blueprints3d.presentation.words import award_word, colour_word, title_word
 
 
@@ -84,6 +84,7 @@ def _award_steps() -> list[Step]:
                 cell_marks={c: Mark("", Tone.GOOD) for c in range(bp.num_cells)}
                 if p in by_player
                 else {},
+                # TRANSLATORS: {points} holds the number with its unit ("6 points"): do not add one.
                 footer=_(
                     "{points} - {award} ({vp} VP)",
                     points=_points(sc[p].total),
@@ -119,11 +120,12 @@ def _award_steps() -> list[Step]:
             given=given,
         )
         if n > len(got):
-            caption += " " + n_(
+            lowest = n_(
                 "The lowest building gets nothing.",
                 "The lower buildings get nothing.",
                 n - len(got),
             )
+            caption = sentences([caption, lowest])
         steps.append(
             Step(
                 caption,
@@ -226,6 +228,7 @@ def _prize_tie_step(bp: Blueprint) -> Step:
             bp,
             st,
             die_marks={s: Mark("", Tone.FOCUS) for s in _prize_dice(Prize.SKYSCRAPER, st)},
+            # TRANSLATORS: {points} holds the number with its unit ("6 points"): do not add one.
             footer=_("{points} - SKYSCRAPER", points=_points(sc[p].total))
             if win and win.player == p
             else _points(sc[p].total),
@@ -310,6 +313,7 @@ def _tie_steps() -> list[Step]:
                     )
                     for s in slots_of(st, m)
                 },
+                # TRANSLATORS: {points} holds the number with its unit ("6 points"): do not add one.
                 footer=_("{points} - SILVER", points=_points(sc[p].total))
                 if silver.player == p
                 else _points(sc[p].total),

@@ -62,6 +62,7 @@ def _wood_step(bp: Blueprint) -> Step:
         marks[slot] = Mark(_("+{points} wood neighbour", points=WOOD_PER_NEIGHBOUR), Tone.GOOD)
     lower = (2, 0)  # beside the wood die's space, but one level down: no shared face
     marks[lower] = Mark(_("lower, no shared face"), Tone.BAD)
+    # TRANSLATORS: {points} holds the number with its unit ("6 points"): do not add one.
     caption = n_(
         "Wood: the orange 4 scores {each} for every die it shares a face with, beside it "
         "on its own level, below it and above it. It touches {n} die, so it scores "
@@ -115,6 +116,7 @@ def _recycled_steps(bp: Blueprint) -> list[Step]:
                 for k in range(1, len(RECYCLED_POINTS))
             ]
         )
+        # TRANSLATORS: {points} holds the number with its unit ("6 points"): do not add one.
         caption = n_(
             "Recycled: green dice score together, by how many there are ({table}). "
             "This building has {n} green die, worth {points}.",
@@ -171,6 +173,7 @@ def _stone_step(bp: Blueprint) -> Step:
         ]
     )
     black = sum(1 for d in explain_building(bp, stacks) if d.material is Material.STONE)
+    # TRANSLATORS: {points} holds the number with its unit ("6 points"): do not add one.
     caption = n_(
         "Stone: each black die scores by how high it stands ({per_level}; higher still, as "
         "level {top}). These {n} black die score {points}.",
@@ -299,6 +302,7 @@ def _try_step(bp: Blueprint) -> Step:
         if got == top:
             return (
                 True,
+                # TRANSLATORS: {points} holds the number with its unit ("6 points"): do not add one.
                 n_(
                     "Yes: on {space} the orange 4 touches {n} die and scores {points}, the most it can anywhere.",
                     "Yes: on {space} the orange 4 touches {n} dice and scores {points}, the most it can anywhere.",
@@ -310,6 +314,7 @@ def _try_step(bp: Blueprint) -> Step:
             )
         return (
             False,
+            # TRANSLATORS: {points} holds the number with its unit ("6 points"): do not add one.
             n_(
                 "Allowed, but on {space} it touches only {n} die and scores {points}. "
                 "On {best} it would score {top}.",

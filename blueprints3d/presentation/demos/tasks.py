@@ -22,7 +22,7 @@ from blueprints3d.engine.scoring import score_building
 from blueprints3d.presentation.demos.common import context, placement_words, refusal_words, scores
 from blueprints3d.presentation.words import die_name
 from blueprints3d.presentation.scene import BuildingView, Die, Ghost, Mark, Stack, Step, Tone
-from blueprints3d.i18n import N_, _, n_
+from blueprints3d.i18n import N_, _, n_, sentences
 
 TASK = "task"  # the key of a task in Step.facts
 TRY_HINT = N_(
@@ -187,6 +187,7 @@ def silver_task(
         sc = scores(bps, now)
         got = give_awards(sc, context(in_demand, turn_order, now), names)[Award.SILVER]
         totals = [
+            # TRANSLATORS: {points} holds the number with its unit ("6 points"): do not add one.
             _("{name} {points}", name=names[p], points=_points(sc[p].total))
             for p in range(len(now))
         ]
@@ -195,35 +196,37 @@ def silver_task(
             said = _("{first} against {then}", first=said, then=t)
         lost = before[player].blueprint - sc[player].blueprint
         bonus = (
-            " "
-            + _(
-                "The die broke the exact blueprint, so {name} lost the bonus of {points}.",
-                name=names[player],
-                points=lost,
-            )
+            [
+                _(
+                    "The die broke the exact blueprint, so {name} lost the bonus of {points}.",
+                    name=names[player],
+                    points=lost,
+                )
+            ]
             if lost > 0
-            else ""
+            else []
         )
         facts = {"winner": got.player, "totals": [x.total for x in sc]}
         who = placement_words(names, got)
         if got.player == player:
             return (
                 True,
-                _("Yes: {totals}, so Silver goes to {who}.", totals=said, who=who) + bonus,
+                sentences(
+                    [_("Yes: {totals}, so Silver goes to {who}.", totals=said, who=who), *bonus]
+                ),
                 facts,
             )
         tied = len({x.total for x in sc}) == 1
         return (
             False,
-            (
-                _("Not enough: {totals}, so Silver still goes to {who}.", totals=said, who=who)
-                + bonus
-                + " "
-                + (
+            sentences(
+                [
+                    _("Not enough: {totals}, so Silver still goes to {who}.", totals=said, who=who),
+                    *bonus,
                     _("A tie is not enough here; look for a space where the die scores more.")
                     if tied
-                    else _("Look for a space where the die scores more.")
-                )
+                    else _("Look for a space where the die scores more."),
+                ]
             ),
             facts,
         )
