@@ -41,10 +41,12 @@ from blueprints3d.i18n import number as i18n_number
 from blueprints3d.client.scene.script_text import (
     CJK_FONT,
     PERSIAN_FONT,
+    is_rtl,
     picture_script,
     picture_text,
     script_of,
 )
+from blueprints3d.i18n import bidi
 from blueprints3d.presentation.words import title_word
 
 RGB = tuple[float, float, float]
@@ -382,6 +384,16 @@ def _face_item(build: Build, height: float) -> Item:
     return Item("face", build.blueprint.id, (0, 0, max(8, round(fw * h / fh)), h), role="face")
 
 
+def signed(n: int) -> str:
+    """A bonus with its sign, in screen order: "+6", and in a right-to-left language the sign
+    after the figure as its reader reads it ("+۶" shown "۶+"; the picture's text maker lays
+    characters out left to right, and a sign and digits alone are no right-to-left letters)."""
+    if not n:
+        return i18n_number(0)
+    text = f"+{i18n_number(n)}"
+    return bidi.display(text, True) if is_rtl() else text
+
+
 def _bonus(build: Build, f: Facts, width: float, u: float) -> tuple[list[Item], float]:
     """The blueprint card's face and its bonus."""
     face = _face_item(build, 78 * u)
@@ -402,7 +414,7 @@ def _bonus(build: Build, f: Facts, width: float, u: float) -> tuple[list[Item], 
     out.append(words(_("Blueprint bonus"), x, h / 2 - 6 * u, tp, INK, role="bonus-label"))
     out.append(
         words(
-            f"+{i18n_number(f.bonus)}" if f.bonus else i18n_number(0),
+            signed(f.bonus),
             width,
             h / 2 - 6 * u,
             tp,
@@ -511,9 +523,19 @@ def plan(build: Build, size: tuple[int, int], name: str | None = None) -> Plan:
     right of a wide picture, else along its bottom with the headline over the top."""
     f = facts(build, name)
     w, h = size
-    if w >= WIDE * h:
-        return _wide(build, f, size)
-    return _upright(build, f, size)
+    laid = _wide(build, f, size) if w >= WIDE * h else _upright(build, f, size)
+    return mirrored(laid) if is_rtl() else laid
+
+
+def mirrored(p: Plan) -> Plan:
+    """A card laid out for a right-to-left language: everything in the mirrored place (the panel
+    at the left of a wide card, a label at the right of its figure), nothing drawn mirrored (the
+    words, the blueprint card's face and the icons read as they are)."""
+    w = p.size[0]
+    x, y, pw, ph = p.panel
+    left, right, bottom, top = p.region
+    items = [replace(i, box=(w - i.box[0] - i.box[2], *i.box[1:])) for i in p.items]
+    return Plan(p.size, (w - x - pw, y, pw, ph), (-right, -left, bottom, top), items, p.prizes)
 
 
 DRAWN = ("text", "chip", "badge", "face")

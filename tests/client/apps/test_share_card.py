@@ -359,3 +359,34 @@ def test_the_card_speaks_chinese_and_persian_in_their_fonts(lang, font, headline
                 assert apart(a.box, b.box), (a, b)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1080, 1080)])
+def test_a_persian_card_is_mirrored_and_signs_its_bonus_as_read(size):
+    """Issue 42: in Persian the card was laid out as in English (the panel at the right, every
+    label at the left of its figure) and its bonus read "+۶". Mirrored: the panel at the left
+    of a wide card, the building framed at the right, each label right of its figure; the bonus
+    shown "۶+" (read right to left: the sign, then the figure)."""
+    from blueprints3d.i18n import speaking
+
+    build = build_from_dict(PLAIN)
+    english = share.plan(build, size)
+    with speaking("fa"):
+        plan = share.plan(build, size)
+    w, h = size
+    if w >= share.WIDE * h:
+        assert english.panel[0] > w / 2 and plan.panel[0] == 0
+        assert plan.region[0] > english.region[0] and plan.region[1] == 1.0
+    # The bonus ends where the English starts mirrored, its label starts at the English start.
+    [en], [fa] = english.find("bonus"), plan.find("bonus")
+    assert abs(fa.box[0] - (w - en.box[0] - en.box[2])) <= 1
+    [en], [fa] = english.find("bonus-label"), plan.find("bonus-label")
+    assert abs(fa.box[0] + fa.box[2] - (w - en.box[0])) <= 1
+    [label], [bonus] = plan.find("bonus-label"), plan.find("bonus")
+    assert bonus.box[0] < label.box[0]  # the figure at the left, its label at the right
+    score = build.score()
+    assert score.blueprint > 0 and bonus.what == f"{score.blueprint}+".translate(
+        str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+    )
+    for item in plan.items:
+        assert inside(item.box, size), item
