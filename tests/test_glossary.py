@@ -3,6 +3,8 @@ with its German and Chinese word, so the translations have one source for each t
 
 from __future__ import annotations
 
+import re
+import sys
 from pathlib import Path
 
 from blueprints3d.engine.materials import Material
@@ -57,3 +59,57 @@ def test_the_check_can_fail():
         assert "no row for 'stone'" in str(e)
     else:
         raise AssertionError("a missing row was not found")
+
+
+def catalogue_rules() -> list[tuple[str, str, str, str, str]]:
+    """GLOSSARY.md's "Rules the catalogues keep": (language, English pattern, unless, must say,
+    must not say), the patterns as regular expressions."""
+    text = GLOSSARY.read_text("utf-8").split("## Rules the catalogues keep", 1)[1]
+    out = []
+    for line in text.splitlines():
+        # Split on the table's bars, not on a bar escaped inside a pattern ("\|").
+        cells = [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", line.strip())[1:-1]]
+        if len(cells) == 5 and cells[0] in ("de", "zh", "fa"):
+            lang, english, unless, must, must_not = (c.strip("`") for c in cells)
+            out.append((lang, english, unless, must, must_not))
+    return out
+
+
+def rule_breaks(rules, messages_of) -> list[str]:
+    """Every message that breaks a rule: ``messages_of(lang)`` gives (English, translation) pairs."""
+    out = []
+    for lang, english, unless, must, must_not in rules:
+        for en, said in messages_of(lang):
+            if not re.search(english, en) or (unless and re.search(unless, en)):
+                continue
+            if must and not re.search(must, said):
+                out.append(f"{lang}: {en!r} does not say {must!r}: {said!r}")
+            if must_not and must_not in said:
+                out.append(f"{lang}: {en!r} says {must_not!r}: {said!r}")
+    return out
+
+
+def _catalogue_messages(lang: str) -> list[tuple[str, str]]:
+    sys.path.insert(0, str(GLOSSARY.parent / "tools"))
+    from compile_catalogues import entries
+
+    po = GLOSSARY.parent / "blueprints3d" / "locale" / lang / "LC_MESSAGES" / "blueprints3d.po"
+    return [(e.msgid + " " + (e.plural or ""), " ".join(e.strings)) for e in entries(po)]
+
+
+def test_every_catalogue_keeps_the_glossarys_rules():
+    rules = catalogue_rules()
+    assert len(rules) >= 15 and {r[0] for r in rules} == {"de", "zh", "fa"}
+    broken = rule_breaks(rules, _catalogue_messages)
+    assert not broken, "\n".join(broken[:20])
+
+
+def test_the_glossary_rules_find_what_they_forbid():
+    rules = catalogue_rules()
+    bad = {
+        "zh": [("Your turn ", "你的回合"), ("Person ", "玩家"), ("a 3D table ", "3D 桌面")],
+        "fa": [("Awards go to the best buildings ", "نشان‌ها"), ("{n} seats ", "{n} صندلی")],
+        "de": [("Space: next step ", "Space: weiter"), ("skip the reveal ", "Enthüllung")],
+    }
+    broken = rule_breaks(rules, lambda lang: bad[lang])
+    assert len(broken) >= 7, broken
