@@ -58,3 +58,22 @@ def test_persian_entries_hold_their_text(fa, offscreen_base):
         assert entries_hold_their_text(app.screens.join.frame, offscreen_base.render2d) == 3
     finally:
         app.screens.close_all()
+
+
+def test_persian_standings_show_round_one_first_from_the_right(offscreen_base):
+    """Issue 42: the winner's three buildings stood round 1 at the left in Persian too; a reader
+    of right-to-left reads round 1 first at the right (the View and Save buttons too)."""
+    from client.table.test_standings import finished
+
+    speak("fa")
+    t = finished(offscreen_base)
+    try:
+        podium = t.app.podium
+        rects = [podium.building_rect(i) for i in range(3)]
+        centres = [(r[0] + r[2]) / 2 for r in rects]
+        assert centres[0] > centres[1] > centres[2], centres
+        view, save = podium.buttons[0]
+        assert view.get_x() > save.get_x()
+    finally:
+        t.close()
+        speak("en")

@@ -19,7 +19,7 @@ from panda3d.core import Camera, NodePath, Point2, Point3, TextNode
 from blueprints3d.client.scene import card_model
 from blueprints3d.client.scene.camera import OrbitCamera
 from blueprints3d.client.scene.screen_rects import Rect
-from blueprints3d.client.scene.script_text import ScriptText, panda_text
+from blueprints3d.client.scene.script_text import ScriptText, is_rtl, panda_text
 from blueprints3d.client.scene.showcase import build_showcase
 from blueprints3d.engine.results import RoundResult
 from blueprints3d.files.builds import build_of
@@ -79,7 +79,8 @@ class Podium:
         heading: float,
         covered: Callable[[], list[Rect]] = list,
     ) -> None:
-        """``player``'s buildings, one per round and round 1 on the left, from the viewer's side
+        """``player``'s buildings, one per round and round 1 first (on the left; in Persian on the
+        right), from the viewer's side
         (``heading``); ``covered`` gives the window's rectangles (left, right, bottom, top in
         [-1, 1]) the row must stay clear of: the standings panel beside it."""
         self.hide()
@@ -89,10 +90,13 @@ class Podium:
         sizes = [card_model.card_size(rr.blueprints[player]) for rr in rounds]
         total = sum(w for w, _d in sizes) + GAP * (len(sizes) - 1)
         x = -total / 2
+        # Round 1 first in reading order: at the left, and in a right-to-left language at the
+        # right (the row mirrored about its middle; the buildings themselves are not).
+        side = -1 if is_rtl() else 1
         for i, rr in enumerate(rounds):
             w, _d = sizes[i]
             holder = self.root.attach_new_node(f"podium-round-{i + 1}")
-            holder.set_pos(x + w / 2, 0, LIFT)
+            holder.set_pos(side * (x + w / 2), 0, LIFT)
             build_showcase(holder, build_of(rr, player))
             self.cards.append(holder)
             x += w + GAP
@@ -226,7 +230,8 @@ class Podium:
             bounds = [b.getBounds() for b in (view, save)]
             gap = line * 0.4
             x = cx - (sum((rt - lt) * bs * u for lt, rt, _b, _t in bounds) + gap) / 2
-            for b, (lt, rt, _b, _t) in zip((view, save), bounds, strict=True):
+            pair = list(zip((view, save), bounds, strict=True))
+            for b, (lt, rt, _b, _t) in reversed(pair) if is_rtl() else pair:
                 b.set_scale(bs)
                 b.set_pos((x - lt * bs * u - w / 2) / u, 0, (h / 2 - by) / u)
                 x += (rt - lt) * bs * u + gap
