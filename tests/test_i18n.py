@@ -564,6 +564,21 @@ def test_a_changed_english_message_marks_its_translation_fuzzy(tmp_path, monkeyp
     assert t.gettext("The bag holds {n} dice of every colour now").endswith("now")
 
 
+def test_every_placeholder_is_explained_to_translators():
+    # What a placeholder holds is said in the catalogue, from tools/placeholder_notes.py or a
+    # "# TRANSLATORS:" note beside the code: "{points}" may be "6" or "6 points".
+    unexplained = []
+    for f in extract_messages.messages():
+        notes = " ".join(f.comments)
+        for name in set(_PLACEHOLDER.findall(f.msgid + (f.plural or ""))):
+            if name and f"{{{name}}}" not in notes:
+                unexplained.append(f"{{{name}}} in {f.msgid!r}")
+    assert not unexplained, unexplained[:10]
+    # and the catalogues carry the notes and where each message is used
+    text = po_path("de").read_text("utf-8")
+    assert "#. {points}:" in text and "#: blueprints3d/presentation/reveal.py:" in text
+
+
 def test_no_marked_call_hides_in_an_f_string():
     # Babel reads the calls inside an f-string on Python 3.12 and later, not on 3.11: one marked
     # there would make the template differ by Python version.

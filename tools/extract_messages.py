@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 import sys
 from dataclasses import dataclass
 from datetime import datetime, UTC
@@ -36,8 +37,10 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
 
 from blueprints3d import __version__, resources  # noqa: E402
+from placeholder_notes import NOTES  # noqa: E402
 
 LOCALE_DIR = resources.folder("blueprints3d.locale")
 PACKAGE = ROOT / "blueprints3d"
@@ -89,8 +92,24 @@ def template_catalog(package: Path = PACKAGE) -> Catalog:
         if not message:
             continue  # _(CONSTANT): the constant was marked with N_ where it is defined
         where = (f"blueprints3d/{Path(filename).as_posix()}", lineno)
-        catalog.add(message, None, [where], auto_comments=comments, context=context)
+        notes = list(comments) + placeholder_notes(message, comments)
+        existing = catalog.get(message if isinstance(message, str) else message[0], context)
+        if existing is not None:  # a message used in several places: each place's notes once
+            notes = [n for n in notes if n not in existing.auto_comments]
+        catalog.add(message, None, [where], auto_comments=notes, context=context)
     return catalog
+
+
+def placeholder_notes(message: str | tuple[str, ...], comments: list[str]) -> list[str]:
+    """A note for each placeholder of ``message`` that its own notes do not already explain:
+    what it holds (tools/placeholder_notes.py)."""
+    text = message if isinstance(message, str) else " ".join(m for m in message if m)
+    said = " ".join(comments)
+    out = []
+    for name in dict.fromkeys(re.findall(r"\{(\w+)\}", text)):
+        if f"{{{name}}}" not in said and name in NOTES:
+            out.append(f"{{{name}}}: {NOTES[name]}")
+    return out
 
 
 @dataclass(frozen=True)
@@ -132,6 +151,9 @@ def update(po: Path, template: Catalog) -> Catalog:
         catalog = read_po(f, abort_invalid=True)  # its language from its header
     catalog.update(template, no_fuzzy_matching=False, update_header_comment=False,
                    update_creation_date=False)  # fmt: skip
+    for message in catalog:
+        if not message.fuzzy:  # looked at since its English changed: the old English goes
+            message.previous_id = []
     catalog.version = __version__
     catalog.creation_date = catalog.revision_date = STAMP
     catalog.msgid_bugs_address = BUGS
