@@ -41,6 +41,10 @@ LATIN_PICTURE_FONT = "DejaVuSans.ttf"  # the cards' and the share card's (client
 FONTS_PACKAGE = "blueprints3d.client.scene.fonts"
 # The interface font of each language; the others use Panda3D's default font (None).
 LANGUAGE_FONT = {"fa": "persian", "zh": "cjk"}
+# How much larger than its share of the window a language's type is drawn. Han characters need
+# 15-16 pixels to be read, and Noto Sans CJK's line (1.45 of its size, Panda3D's font's is 0.99)
+# leaves them at two thirds of the line the layout gives: 12 px on a 1280x720 key strip.
+LANGUAGE_TEXT_SCALE = {"zh": 1.3}
 
 _RTL, _LTR = "bp-rtl", "bp-ltr"
 _MARKS = {0x200E: None, 0x200F: None, 0x061C: None}
@@ -112,6 +116,12 @@ def interface_script(lang: str | None = None) -> str:
 def interface_font(lang: str | None = None) -> TextFont:
     """The font the interface of ``lang`` (default: the current language) is set in."""
     return font(interface_script(lang))
+
+
+def text_scale(lang: str | None = None) -> float:
+    """The factor the interface of ``lang`` (default: the current language) enlarges its lines
+    by (``LANGUAGE_TEXT_SCALE``; 1 for most)."""
+    return LANGUAGE_TEXT_SCALE.get(lang or i18n.language(), 1.0)
 
 
 def is_rtl(lang: str | None = None) -> bool:

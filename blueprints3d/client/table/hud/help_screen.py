@@ -14,7 +14,12 @@ from panda3d.core import TextNode, TransparencyAttrib
 
 from blueprints3d.client.render.materials import BASE_COLOUR, PIP_COLOUR
 from blueprints3d.client.scene.dice_model import symbols_shown
-from blueprints3d.client.scene.script_text import ScriptText, interface_font, panda_text
+from blueprints3d.client.scene.script_text import (
+    ScriptText,
+    interface_font,
+    panda_text,
+    text_scale,
+)
 from blueprints3d.client.scene.symbol_glyphs import icon_texture
 from blueprints3d.client.table.hud.hud import CONTROLS
 from blueprints3d.client.table.hud.screens import TEXT, Metrics, Screen, _button, _text_px
@@ -319,8 +324,9 @@ class HelpScreen(Screen):
             )
         ]
         sections = [*rules_sections(), network_section()]
-        # A wide, low window (1280x400) takes three columns, so the type need not shrink.
-        if m.width / m.height > 2.2:
+        # A wide, low window (1280x400) takes three columns, so the type need not shrink; so
+        # does a language drawn larger (Chinese: text_scale), where two would not hold it.
+        if m.width / m.height > 2.2 or (text_scale() > 1 and m.width / m.height > 1.2):
             columns = [controls, sections[:3], sections[3:]]
         else:
             columns = [controls, sections]

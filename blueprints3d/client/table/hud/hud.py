@@ -33,7 +33,12 @@ from dataclasses import dataclass
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import NodePath, PGItem, Point3, TextNode
 
-from blueprints3d.client.scene.script_text import ScriptText, interface_font, is_rtl
+from blueprints3d.client.scene.script_text import (
+    ScriptText,
+    interface_font,
+    is_rtl,
+    text_scale,
+)
 from blueprints3d.client.table.hud.glance import DemandDice, PrizeMeters
 from blueprints3d.client.table.model.flow import GameFlow, Mode, plate_name
 from blueprints3d.engine.rules import NUM_ROUNDS
@@ -125,7 +130,8 @@ NB = "\u00a0"  # a no-break space: Panda3D's word wrap keeps its two sides toget
 
 
 def line_px(style: TextStyle, height: int) -> float:
-    return max(style.min_px, style.share * height)
+    """A line of ``style`` in pixels, enlarged for a language whose letters need it (Chinese)."""
+    return max(style.min_px, style.share * height) * text_scale()
 
 
 class Hud:

@@ -60,6 +60,7 @@ NEW_GAME_MIN_PX = 17.0
 NEW_GAME_ROWS = (
     14.9  # the form's height in rows of type: title, 7 rows, the level, the error, the buttons
 )
+SEED_WIDTH = 8  # the seed's entry, in letters
 NEW_GAME_COLUMNS = 36.0  # its width in letters' heights
 SAVED_GAME_ROWS = 2.3  # and the rows the saved game's Continue button adds (two lines)
 
@@ -199,7 +200,9 @@ class NewGameScreen(Screen):
         widest = max(menu.node().get_frame()[1] * t for menu, _y in menus + [(self.starts, 0)])
         x0 = form.pad
         x1 = x0 + col0
-        x2 = x1 + widest + line * 1.2
+        # The seed's entry (8 letters wide) stands in the choices' column too: the names and
+        # notes start right of the wider of the two (Chinese menus are narrower than it).
+        x2 = x1 + max(widest, SEED_WIDTH * t + line * 0.3) + line * 1.2
         for (menu, my), (_menu, entry) in zip(menus, self.rows, strict=True):
             menu.set_pos(x1, 0, my)
             entry.set_pos(x2, 0, my)
@@ -228,7 +231,7 @@ class NewGameScreen(Screen):
             parent=f,
             initialText="" if seed is None else str(seed),
             pos=(x1, 0, y),
-            width=8,
+            width=SEED_WIDTH,
             **_entry_style(t),
         )
         _label(f, _("blank: a random game"), (x2, y), t, fg=note)

@@ -20,7 +20,7 @@ from direct.gui.DirectGui import DirectButton, DirectCheckButton, DirectFrame, D
 from panda3d.core import NodePath, TextNode
 
 from blueprints3d.client.scene.mirror import mirror_panel
-from blueprints3d.client.scene.script_text import is_rtl, panda_text
+from blueprints3d.client.scene.script_text import is_rtl, panda_text, text_scale
 from blueprints3d.i18n import N_, _
 
 PANEL = (0.08, 0.09, 0.12, 1)  # opaque: nothing of the table shows through a dialog
@@ -126,13 +126,14 @@ def menu_style(scale: float, pad_z: float = 0.15) -> dict:
     the chosen word has room around it and its marker never touches the last letter; ``pad_z``
     (in lines) above and below, less where rows stand close. Persian words get more room at the
     sides: a line's first letters (آ's madda, a final stroke) reach past where it is aligned, and
-    in a mirrored menu that end stands at the frame's edge."""
+    in a mirrored menu that end stands at the frame's edge. Chinese words too: a closing "）"
+    stands at the end of its wide box, next to the marker."""
     return dict(
         scale=scale,
         highlightColor=(0.7, 0.7, 0.5, 1),
         frameColor=BUTTON,
         popupMarker_scale=0.6,
-        item_pad=(0.45 if is_rtl() else 0.3, pad_z),
+        item_pad=(0.45 if is_rtl() or text_scale() > 1 else 0.3, pad_z),
         relief=DGG.FLAT,
     )
 
@@ -216,4 +217,5 @@ class Metrics:
 
 
 def _text_px(height: int, share: float, least: float) -> float:
-    return max(least, share * height)
+    """A screen's line in pixels, enlarged for a language whose letters need it (Chinese)."""
+    return max(least, share * height) * text_scale()
