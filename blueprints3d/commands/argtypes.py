@@ -9,11 +9,12 @@ import argparse
 import math
 import os
 import stat
+from dataclasses import dataclass
 
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.files.jsonfile import kind_of_mode
 import blueprints3d.i18n as i18n
-from blueprints3d.i18n import N_, _
+from blueprints3d.i18n import N_, _, digits
 from blueprints3d.i18n.message import Message
 from blueprints3d.text import display, shown
 
@@ -101,9 +102,40 @@ def whole_number(least: int, most: int | None = None):
     return parse
 
 
-def finite_number(least: float | None = None, most: float | None = None, unit: str = ""):
+@dataclass(frozen=True)
+class Unit:
+    """How a refused number of one kind is said: each sentence whole, with its unit in it (a
+    unit glued after a sentence reads wrong in German, Chinese and Persian)."""
+
+    not_finite: str  # "{text} is not a finite number of degrees"
+    out_of_range: str  # "must be from {least} to {most} degrees, not {x}"
+
+
+DEGREES = Unit(
+    N_("{text} is not a finite number of degrees"),
+    N_("must be from {least} to {most} degrees, not {x}"),
+)
+SECONDS = Unit(
+    N_("{text} is not a finite number of seconds"),
+    N_("must be from {least} to {most} seconds, not {x}"),
+)
+BLUR = Unit(
+    N_("{text} is not a finite depth of field strength"),
+    N_("the depth of field strength must be from {least} to {most}, not {x}"),
+)
+FOCUS = Unit(
+    N_("{text} is not a finite distance"),
+    N_("must be from {least} to {most} cm from the camera, not {x}"),
+)
+PLAIN = Unit(
+    N_("{text} is not a finite number"),
+    N_("must be from {least} to {most}, not {x}"),
+)
+
+
+def finite_number(least: float | None = None, most: float | None = None, unit: Unit = PLAIN):
     """An argparse type for a finite float (never nan or inf), within bounds when given; ``unit``
-    (marked with N_, said after the number: "of degrees") is translated when a value is refused."""
+    says a refused value's sentences whole, in the player's language."""
 
     def parse(text: str) -> float:
         try:
@@ -111,18 +143,10 @@ def finite_number(least: float | None = None, most: float | None = None, unit: s
         except ValueError:
             x = math.nan
         if not math.isfinite(x):
-            if unit:
-                raise argparse.ArgumentTypeError(
-                    _("{text} is not a finite number {unit}", text=shown(text), unit=_(unit))
-                )
-            raise argparse.ArgumentTypeError(_("{text} is not a finite number", text=shown(text)))
+            raise argparse.ArgumentTypeError(_(unit.not_finite, text=shown(text)))
         if (least is not None and x < least) or (most is not None and x > most):
-            bounds = dict(least=f"{least:g}", most=f"{most:g}", x=f"{x:g}")
-            if unit:
-                raise argparse.ArgumentTypeError(
-                    _("must be from {least} to {most} {unit}, not {x}", unit=_(unit), **bounds)
-                )
-            raise argparse.ArgumentTypeError(_("must be from {least} to {most}, not {x}", **bounds))
+            bounds = {k: digits(f"{v:g}") for k, v in (("least", least), ("most", most), ("x", x))}
+            raise argparse.ArgumentTypeError(_(unit.out_of_range, **bounds))
         return x
 
     parse.__name__ = "number"
@@ -165,7 +189,12 @@ def writable_file(path: str, option: str = "", *, replace: bool = True) -> str:
     /dev/null or /dev/full, a pipe, a link: an output is never written through a link). With
     ``replace`` False an existing file is refused too (the caller offers ``--force``)."""
     out = display(path, 200)
-    what = Message.of("cannot write {option}{path}", option=option, path=out or repr(path))
+    shown_path = out or repr(path)
+    what = (
+        Message.of("cannot write {option} {path}", option=option.strip(), path=shown_path)
+        if option.strip()
+        else Message.of("cannot write {path}", path=shown_path)
+    )
     if not path:
         raise BlueprintsError(
             Message.of("{what}: the file name is empty; give a name such as picture.png", what=what)

@@ -19,6 +19,10 @@ import sys
 from contextlib import contextmanager
 
 from blueprints3d.commands.argtypes import (
+    BLUR,
+    DEGREES,
+    FOCUS,
+    SECONDS,
     UsageError,
     dimensions,
     finite_number,
@@ -74,13 +78,13 @@ def _add_camera_arguments(parser: argparse.ArgumentParser) -> None:
     """Where the camera stands."""
     parser.add_argument(
         "--angle",
-        type=finite_number(-3600, 3600, N_("of degrees")),
+        type=finite_number(-3600, 3600, DEGREES),
         default=35.0,
         help=_("camera angle around the building in degrees (0 = the owner's seat)"),
     )
     parser.add_argument(
         "--elevation",
-        type=finite_number(unit=N_("of degrees")),
+        type=finite_number(unit=DEGREES),
         default=36.0,
         help=_("camera height as an angle above the table in degrees (default 36)"),
     )
@@ -114,7 +118,7 @@ def _add_look_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--dof",
-        type=finite_number(0.1, 10, N_("(depth of field strength)")),
+        type=finite_number(0.1, 10, BLUR),
         nargs="?",
         const=1.0,
         default=None,
@@ -126,7 +130,7 @@ def _add_look_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--focus",
-        type=finite_number(1, 2000, N_("(cm from the camera)")),
+        type=finite_number(1, 2000, FOCUS),
         default=None,
         metavar="CM",
         help=_("with --dof: the distance kept sharp, in cm from the camera"),
@@ -168,7 +172,7 @@ def _add_turntable_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--seconds",
-        type=finite_number(0.1, 60, N_("(seconds)")),
+        type=finite_number(0.1, 60, SECONDS),
         default=None,
         help=_(
             "with --turntable: how long one turn takes (default {seconds})",

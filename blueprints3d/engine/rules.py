@@ -8,6 +8,8 @@ conditions are rule numbers.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from enum import Enum
 
 from blueprints3d.i18n.message import NP_, N_, Message
@@ -158,6 +160,15 @@ def _word(n: int, words: dict[int, str] = _NUMBER_WORDS) -> Message | int:
     return Message.in_context("count", words[n]) if n in words else n
 
 
+def _listed(numbers: Sequence[int]) -> Message | int:
+    """Numbers as a list in the reader's language ("2, 5, 10"; "۲، ۵، ۱۰"), never "2/5/10", which
+    a Persian reader takes for a fraction."""
+    out: Message | int = numbers[0]
+    for n in numbers[1:]:
+        out = Message.in_context("list", "{first}, {second}", first=out, second=n)
+    return out
+
+
 def rules_summary_lines() -> tuple[Message, ...]:
     """The rules on one screen, a Message a line (translated where shown), every number taken
     from this module."""
@@ -179,8 +190,8 @@ def rules_summary_lines() -> tuple[Message, ...]:
         colour=MATERIALS_SAME_COLOUR,
     )
     counts = len(RECYCLED_POINTS) - 1
-    recycled = "/".join(str(p) for p in RECYCLED_POINTS[1:])
-    stone = "/".join(str(p) for p in STONE_POINTS[1:])
+    recycled = _listed(RECYCLED_POINTS[1:])
+    stone = _listed(STONE_POINTS[1:])
     return (
         Message.of(
             "{Rounds} rounds. Each round every player secretly builds with {takes} dice on their "

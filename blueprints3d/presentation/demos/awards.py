@@ -195,7 +195,8 @@ def _prize_step(bp: Blueprint, prize: Prize, rows: Sequence[Sequence[Sequence[Di
         )
     elif others:
         caption = _(
-            "{prize} ({vp}) is for {rule}. This building does not qualify (and for {others} too). "
+            "{prize} ({vp}) is for {rule}. This building does not qualify, but it does for "
+            "{others}. "
             "Each Prize goes to at most one building per round.",
             others=and_list(others),
             **said,

@@ -187,7 +187,7 @@ def _building_bubbles(step: RevealStep, you: int, names: Sequence[str]) -> Bubbl
                 name=names[step.player],
             ),
         )
-    return (_("Now  building. Each material scores in its own way."),)
+    return (_("Now the building. Each material scores in its own way."),)
 
 
 def _material_bubbles(m: Material) -> Bubbles:

@@ -35,7 +35,7 @@ from blueprints3d.client.table.view.marks import (
 from blueprints3d.client.table.view.table_view import DRAG_HEIGHT, TableView
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.state import Phase
-from blueprints3d.i18n import N_, _
+from blueprints3d.i18n import N_, _, digits
 
 OFF_CARD = N_("drop the die on a space of your blueprint")
 # TRANSLATORS: key names as your keyboards print them (German: Rücktaste, Strg+Z).
@@ -328,7 +328,8 @@ class TableControls:
         """What the keys do while choosing a space (the help screen's CONTROLS say the same)."""
         flow = self.flow
         n = min(len(buildable_cells(self._turn_blueprint())), 9)
-        keys = "1" if n == 1 else f"1-{n}"  # key names, as the keyboard writes them
+        # The number keys, in the reader's digits (a Persian keyboard prints both on each key).
+        keys = digits("1" if n == 1 else f"1-{n}")
         return _(
             "the {die}: choose a space with the arrows or {keys} ({rule}), enter to place, "
             "backspace to choose another die",

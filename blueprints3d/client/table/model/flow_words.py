@@ -24,10 +24,11 @@ if TYPE_CHECKING:
 
 def seats_mismatch(players: int, seats: int) -> Message:
     """Why a saved game of ``players`` cannot be played at a table of ``seats``."""
-    return Message.of(
-        "the saved game has {players} but {seats} given",
-        players=Message.counted("{n} player", "{n} players", players),
-        seats=Message.counted("{n} seat was", "{n} seats were", seats),
+    return Message.counted(
+        "the saved game has {players} players, but {n} seat was given",
+        "the saved game has {players} players, but {n} seats were given",
+        seats,
+        players=players,
     )
 
 
