@@ -565,7 +565,7 @@ def test_a_changed_english_message_marks_its_translation_fuzzy(tmp_path, monkeyp
 
 
 def test_every_placeholder_is_explained_to_translators():
-    # What a placeholder holds is said in the catalogue, from tools/placeholder_notes.py or a
+    # What a placeholder holds is said in the catalogue, from tools/translator_notes.py or a
     # "# TRANSLATORS:" note beside the code: "{points}" may be "6" or "6 points".
     unexplained = []
     for f in extract_messages.messages():
@@ -577,6 +577,7 @@ def test_every_placeholder_is_explained_to_translators():
     # and the catalogues carry the notes and where each message is used
     text = po_path("de").read_text("utf-8")
     assert "#. {points}:" in text and "#: blueprints3d/presentation/reveal.py:" in text
+    assert '#. a card\'s title, printed on its 3D card' in text  # where a label stands
 
 
 def test_no_marked_call_hides_in_an_f_string():

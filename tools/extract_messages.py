@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 from blueprints3d import __version__, resources  # noqa: E402
-from placeholder_notes import NOTES  # noqa: E402
+from translator_notes import LABELS, NOTES  # noqa: E402
 
 LOCALE_DIR = resources.folder("blueprints3d.locale")
 PACKAGE = ROOT / "blueprints3d"
@@ -93,6 +93,8 @@ def template_catalog(package: Path = PACKAGE) -> Catalog:
             continue  # _(CONSTANT): the constant was marked with N_ where it is defined
         where = (f"blueprints3d/{Path(filename).as_posix()}", lineno)
         notes = list(comments) + placeholder_notes(message, comments)
+        if isinstance(message, str) and message in LABELS and not comments:
+            notes.append(LABELS[message])
         existing = catalog.get(message if isinstance(message, str) else message[0], context)
         if existing is not None:  # a message used in several places: each place's notes once
             notes = [n for n in notes if n not in existing.auto_comments]
@@ -102,7 +104,7 @@ def template_catalog(package: Path = PACKAGE) -> Catalog:
 
 def placeholder_notes(message: str | tuple[str, ...], comments: list[str]) -> list[str]:
     """A note for each placeholder of ``message`` that its own notes do not already explain:
-    what it holds (tools/placeholder_notes.py)."""
+    what it holds (tools/translator_notes.py)."""
     text = message if isinstance(message, str) else " ".join(m for m in message if m)
     said = " ".join(comments)
     out = []

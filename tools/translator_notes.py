@@ -1,6 +1,7 @@
-"""What each placeholder of the messages holds, for the translators: tools/extract_messages.py
-writes the notes of a message's placeholders into the catalogues (``#.``), beside any
-``# TRANSLATORS:`` note of the code (which says more where a message needs it).
+"""Notes for the translators that tools/extract_messages.py writes into the catalogues (``#.``),
+beside any ``# TRANSLATORS:`` note of the code (which says more where one message needs it):
+what each placeholder holds (``NOTES``), and where a short label stands and how long it may be
+(``LABELS``, for ids defined in tables, where a code comment could not reach each one).
 
 A figure is written in the reader's digits by the program; a word (a material, a colour, an Award)
 comes already translated; a name, a path, a command or a code stays as it is.
@@ -254,4 +255,27 @@ NOTES: dict[str, str] = {
     "when": "a date and time",
     "game": "a game's description (a file or a saved game)",
     "turntable": "a picture size like 1280x720",
+}
+
+
+CARD_TITLE = (
+    "a card's title, printed on its 3D card and in the HUD: short (about 14 characters a line)"
+)
+MATERIAL = 'a material, as a noun and before a value ("glass 4"): one short word'
+COLOUR = "a die's colour, as a word in running text; short"
+LABELS: dict[str, str] = {
+    **dict.fromkeys(
+        ["Gold", "Silver", "Bronze", "Skyscraper", "Geometer", "Structural Integrity", "Materials"],
+        CARD_TITLE,
+    ),
+    **dict.fromkeys(["wood", "recycled", "stone", "glass"], MATERIAL),
+    **dict.fromkeys(["orange", "green", "black", "clear"], COLOUR),
+    "OK": "a label on a die dropped where it may go (2-4 characters)",
+    "No": "a label on a die dropped where it may not go (2-4 characters)",
+    "top": 'a row of the card: part of a place such as "top left"',
+    "middle": 'a row of the card: part of a place such as "middle left"',
+    "bottom": 'a row of the card: part of a place such as "bottom right"',
+    "left": 'a column of the card: part of a place such as "top left"',
+    "centre": "the centre of the card, or its middle column",
+    "right": 'a column of the card: part of a place such as "top right"',
 }
