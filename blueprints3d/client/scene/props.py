@@ -8,6 +8,9 @@ colours it. Dice and blueprint cards come from ``dice_model`` and ``card_model``
 
 from __future__ import annotations
 
+import re
+from itertools import combinations
+
 from panda3d.core import NodePath, TextNode, TextureStage, TransparencyAttrib
 
 from blueprints3d.client.render import assets
@@ -72,3 +75,88 @@ def make_label(
         np_.set_p(-90)
     np_.set_light_off(1)  # text reads the same whatever the lights
     return np_
+
+
+def line_choices(text: str, most: int = 3) -> list[list[str]]:
+    """The ways to set ``text`` on 1 to ``most`` lines, broken only between words (at its spaces
+    and line breaks, never inside a word): for each number of lines the most even split. A line
+    break between two Han characters ("结构\n完整奖") joins without a space on one line."""
+    words, joints = _words(text)
+    if not words:
+        return [[""]]
+    out = []
+    for k in range(1, min(most, len(words)) + 1):
+        best: list[str] | None = None
+        best_len = float("inf")
+        for cuts in _cuts(len(words), k):
+            lines = [
+                "".join(w + (joints[n] if n < b - 1 else "") for n, w in enumerate(words[a:b], a))
+                for a, b in zip((0, *cuts), (*cuts, len(words)), strict=True)
+            ]
+            longest = max(len(line) for line in lines)
+            if longest < best_len:
+                best, best_len = lines, longest
+        if best is not None:
+            out.append(best)
+    return out
+
+
+def _words(text: str) -> tuple[list[str], list[str]]:
+    """``text``'s words, and what joins each to the next on one line: a space, or nothing for a
+    line break between two characters of a script written without spaces (Chinese)."""
+    words: list[str] = []
+    joints: list[str] = []
+    for k, part in enumerate(re.split(r"(\s+)", text.strip())):
+        if k % 2 == 0:
+            words.append(part)
+        else:
+            tight = " " not in part and _unspaced(words[-1][-1:])
+            joints.append("" if tight else " ")
+    # A joint stays tight only when the next word is unspaced too.
+    for n in range(len(joints)):
+        if joints[n] == "" and not _unspaced(words[n + 1][:1]):
+            joints[n] = " "
+    return [w for w in words if w], joints
+
+
+def _unspaced(c: str) -> bool:
+    return bool(c) and 0x2E80 <= ord(c) <= 0x9FFF
+
+
+def _cuts(n: int, k: int) -> list[tuple[int, ...]]:
+    """Every way to cut ``n`` words into ``k`` non-empty lines: the cut points."""
+    return list(combinations(range(1, n), k - 1))
+
+
+def fit_label(
+    np_: NodePath[TextNode],
+    text: str,
+    box: tuple[float, float, float, float],
+    most_scale: float,
+    most_lines: int = 3,
+) -> None:
+    """Set ``text`` on the flat label ``np_`` as large as ``most_scale`` allows and small enough
+    to lie inside ``box`` (left, right, bottom, top on its parent, in the parent's units), on as
+    many lines (up to ``most_lines``) as make it largest, broken between words only, centred in
+    the box. The lines, in reading order, are kept as the node's python tag "lines"."""
+    tn = np_.node()
+    tn.clear_wordwrap()
+    left, right, bottom, top = box
+    best: tuple[float, list[str]] | None = None
+    for lines in line_choices(text, most_lines):
+        tn.set_text(panda_text("\n".join(lines)))
+        w = max(tn.get_right() - tn.get_left(), 1e-6)
+        h = max(tn.get_top() - tn.get_bottom(), 1e-6)
+        scale = min(most_scale, (right - left) / w, (top - bottom) / h)
+        if best is None or scale > best[0] * 1.001:
+            best = (scale, lines)
+    assert best is not None
+    scale, lines = best
+    tn.set_text(panda_text("\n".join(lines)))
+    np_.set_scale(scale)
+    np_.set_python_tag("lines", lines)
+    # Centred in the box: the text's own middle (its rows' extent) on the box's middle.
+    mid_x = (tn.get_left() + tn.get_right()) / 2 * scale
+    mid_z = (tn.get_bottom() + tn.get_top()) / 2 * scale
+    x, y, z = np_.get_pos()
+    np_.set_pos((left + right) / 2 - mid_x, (bottom + top) / 2 - mid_z, z)

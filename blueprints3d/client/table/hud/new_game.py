@@ -11,7 +11,13 @@ from dataclasses import dataclass
 from direct.gui.DirectGui import DirectButton, DirectEntry, DirectFrame, DirectOptionMenu
 from panda3d.core import TextNode
 
-from blueprints3d.client.scene.script_text import from_panda, panda_items, panda_text
+from blueprints3d.client.scene.script_text import (
+    from_panda,
+    interface_font,
+    panda_items,
+    panda_text,
+    wrapped,
+)
 from blueprints3d.client.table.hud.screens import (
     PANEL,
     Metrics,
@@ -62,6 +68,7 @@ NEW_GAME_ROWS = (
 )
 SEED_WIDTH = 8  # the seed's entry, in letters
 NEW_GAME_COLUMNS = 36.0  # its width in letters' heights
+NOTE_ROWS = 0.65  # the computer's note's second line, where a language's longest needs one
 SAVED_GAME_ROWS = 2.3  # and the rows the saved game's Continue button adds (two lines)
 
 
@@ -127,7 +134,8 @@ class NewGameScreen(Screen):
         on_join: Callable[[], None] | None = None,
     ) -> DirectFrame:
         m = Metrics(*self.overlay.size())
-        form = FormMeasures.of(m, NEW_GAME_ROWS + (SAVED_GAME_ROWS if saved is not None else 0.0))
+        rows = NEW_GAME_ROWS + NOTE_ROWS + (SAVED_GAME_ROWS if saved is not None else 0.0)
+        form = FormMeasures.of(m, rows)
         self.line_px = form.line * m.unit_px
         f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL)
         # A network seat only where the table can host (the new-game screen's on_join says so).
@@ -254,12 +262,18 @@ class NewGameScreen(Screen):
         y -= row
         notes = max(text_width(open_note, t), text_width(lobby_note, t))
         right = max(x2 + 13.2 * t, x2 + notes) + form.pad
-        # How the computer chosen last plays (the first computer's at the start), in one line.
-        self.level_note = _label(f, "", (x0, y), t, fg=note)
+        # How the computer chosen last plays (the first computer's at the start): across the
+        # form, on two lines where the language's longest needs them (German's expert).
+        self._note_wrap = (right - 2 * form.pad) / t
+        self.level_note = _label(f, "", (x0, y), t, fg=note, wordwrap=self._note_wrap)
         self._show_level(
             next((d.bot for d in defaults if d.bot and d.bot != REMOTE_SEAT), self.levels[-1])
         )
-        y -= row
+        notes_said = [level_description(lv) for lv in self.levels] + [_(NETWORK_NOTE)]
+        lines = max(
+            len(wrapped(w, self._note_wrap, interface_font()).split("\n")) for w in notes_said
+        )
+        y -= row + (min(lines, 2) - 1) * form.line
         wrap = (right - 2 * form.pad) / t
         self.error = _label(f, "", (x0, y), t, fg=(1, 0.5, 0.4, 1), wordwrap=wrap)
         return right, y - row * 1.5
@@ -375,14 +389,15 @@ class NewGameScreen(Screen):
         if kind in self.kinds[1 : len(self.levels) + 1]:
             self._show_level(self.levels[self.kinds.index(kind) - 1])
         elif kind == _(NETWORK) and hasattr(self, "level_note"):
-            self.level_note["text"] = panda_text(_(NETWORK_NOTE))  # not the last computer's
+            # Not the last computer's words: the network seat's.
+            self.level_note["text"] = panda_text(_(NETWORK_NOTE), wordwrap=self._note_wrap)
         entry = self.rows[seat][1]
         if kind != _(EMPTY) and is_default_name(entry.get(), seat):
             entry.enterText(_default_name(seat, kind))
 
     def _show_level(self, level: str) -> None:
         if hasattr(self, "level_note"):
-            self.level_note["text"] = panda_text(level_description(level))
+            self.level_note["text"] = panda_text(level_description(level), wordwrap=self._note_wrap)
 
     def _kind_words(self, seat: int) -> list[str]:
         """What a seat's menu offers: a person, each computer, and from the third seat on, empty."""

@@ -9,8 +9,7 @@ from collections.abc import Callable, Iterable
 from panda3d.core import NodePath, Point3, TextNode
 
 from blueprints3d.client.scene.animation import Animator
-from blueprints3d.client.scene.props import make_label, prop
-from blueprints3d.client.scene.script_text import panda_text
+from blueprints3d.client.scene.props import fit_label, make_label, prop
 from blueprints3d.client.table.model.flow import GameFlow, Mode, RoundEnd
 from blueprints3d.client.table.model.layout import (
     CENTRE_AWARDS,
@@ -74,24 +73,41 @@ def card_words(key: str) -> tuple[str, str, str]:
     return title, translate(PRIZE_GLYPHS[key]), _("{vp} VP", vp=PRIZE_VP)
 
 
+# Where each of a face-up card's three texts lies on it (left, right, bottom, top, cm; the card
+# is 3.2 x 4.4 cm about its middle) and its largest size: the name on top, the VP (an Award) or
+# the condition (a Prize) big below it, the line under it. Each text is fitted to its box.
+CARD_MARGIN = 0.18
+AWARD_BOXES = {
+    "text": ((-1.6 + CARD_MARGIN, 1.6 - CARD_MARGIN, 0.85, 2.2 - CARD_MARGIN), 0.62),
+    "big": ((-1.6 + CARD_MARGIN, 1.6 - CARD_MARGIN, -1.4, 0.75), 2.0),
+    "unit": ((-1.6 + CARD_MARGIN, 1.6 - CARD_MARGIN, -2.2 + CARD_MARGIN, -1.45), 0.5),
+}
+PRIZE_BOXES = {
+    "text": ((-1.6 + CARD_MARGIN, 1.6 - CARD_MARGIN, 0.95, 2.2 - CARD_MARGIN), 0.5),
+    "big": ((-1.6 + CARD_MARGIN, 1.6 - CARD_MARGIN, -1.2, 0.8), 0.85),
+    "unit": ((-1.6 + CARD_MARGIN, 1.6 - CARD_MARGIN, -2.2 + CARD_MARGIN, -1.5), 0.5),
+}
+
+
+def card_boxes(key: str) -> dict[str, tuple[tuple[float, float, float, float], float]]:
+    """A card's text boxes and their texts' largest sizes, by part ("text", "big", "unit")."""
+    return AWARD_BOXES if key in AWARD_KEYS else PRIZE_BOXES
+
+
 def make_card(key: str, face_up: bool) -> NodePath:
     award = key in AWARD_KEYS
     colour = AWARD_COLOURS[Award(key)] if award else PRIZE_COLOUR
     card = prop("award-card", f"award-{key}", colour if face_up else CARD_BACK)
     if face_up:
-        # Read at a glance from across the table: the name on top, the VP big below it.
-        title, big_text, unit_text = card_words(key)
-        big_scale = 2.0 if award else 0.85
+        # Read at a glance from across the table: the name on top, the VP big below it; each
+        # text as large as its box allows, on whole words (never "Wolken-/kratzer").
         ink = (0.1, 0.1, 0.15, 1)
-        name = make_label(f"award-{key}-text", title, ink, 0.62 if award else 0.5, wordwrap=6.0)
-        name.reparent_to(card)
-        name.set_pos(0, 1.35, 0.1)
-        big = make_label(f"award-{key}-big", big_text, ink, big_scale, wordwrap=3.6)
-        big.reparent_to(card)
-        big.set_pos(0, -0.85 if award else -0.1, 0.1)
-        unit = make_label(f"award-{key}-unit", unit_text, ink, 0.5)
-        unit.reparent_to(card)
-        unit.set_pos(0, -1.75, 0.1)
+        for part, words in zip(("text", "big", "unit"), card_words(key), strict=True):
+            box, most = card_boxes(key)[part]
+            label = make_label(f"award-{key}-{part}", "", ink, most)
+            label.reparent_to(card)
+            label.set_pos(0, 0, 0.1)
+            fit_label(label, words, box, most)
     else:
         # A card back, not a blank slab: it reads as a won card lying face down.
         back = make_label(f"award-{key}-back", "Blueprints", (0.78, 0.78, 0.84, 1), 0.55)
@@ -112,8 +128,8 @@ def relabel_cards(root: NodePath) -> None:
             node = None if label.is_empty() else label.node()
             if not isinstance(node, TextNode):
                 continue
-            wrap = node.get_wordwrap() if node.has_wordwrap() else None
-            node.set_text(panda_text(words, wordwrap=wrap))
+            box, most = card_boxes(key)[part]
+            fit_label(label, words, box, most)
 
 
 class AwardCards:
