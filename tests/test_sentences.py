@@ -71,7 +71,36 @@ def sentences(lang: str) -> list[tuple[str, str]]:
                     if m is not None:
                         out.append((f"refusal {top}/{value}/{cell}", refusal_words(bp, m)))
         out += _coach_texts()
+        out += _action_refusals()
     return out
+
+
+def _action_refusals() -> list[tuple[str, str]]:
+    """Every distinct refusal the engine gives to an action at a few moments of a game: a die
+    that is not in the pool, a space that is hatched or too high, a set-aside die that fits, a
+    discard out of turn, an action that is no action at all."""
+    import copy
+
+    from blueprints3d.engine import actions as A
+    from blueprints3d.engine.errors import IllegalAction
+    from blueprints3d.presentation.words import in_player_words
+    from support.engine_rig import fresh
+
+    out: dict[str, tuple[str, str]] = {}
+    for players in (2, 3):
+        s = fresh(players, seed=7)
+        for _turn in range(8):
+            bp = s.blueprints[s.current_player]
+            for action in (*range(0, A.NUM_ACTIONS, 11), -1, A.NUM_ACTIONS, "x"):
+                if action in s.legal_actions():
+                    continue
+                try:
+                    copy.deepcopy(s).apply(action)  # type: ignore[arg-type]
+                except IllegalAction as e:
+                    if e.message is not None and e.message.msgid not in out:
+                        out[e.message.msgid] = ("refused action", in_player_words(bp, e.message))
+            s.apply(s.legal_actions()[-1])
+    return list(out.values())
 
 
 def _coach_texts() -> list[tuple[str, str]]:

@@ -105,7 +105,9 @@ def check_action(s: StateData, action: Any) -> None:
     if s.phase is Phase.OVER:
         raise IllegalAction(Message.of("the game is over: no more actions"))
     if not isinstance(action, int) or isinstance(action, bool) or action < 0:
-        raise IllegalAction(Message.of("not an action: {action}", action=repr(action)))
+        # A whole number is said as a number (in the reader's digits), anything else as written.
+        said = action if type(action) is int else repr(action)
+        raise IllegalAction(Message.of("not an action: {action}", action=said))
     die, slot = A.split(action)
     if not 0 <= die < NUM_DICE:
         raise IllegalAction(
