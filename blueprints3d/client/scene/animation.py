@@ -143,8 +143,10 @@ class Animator:
         blend: Blend = "easeInOut",
         bounce: float = 0.0,
         scale: float | None = None,
+        pitch: float = 0.0,
     ) -> None:
-        """Glide ``node`` to ``end`` (in the root's frame), turning to ``heading`` if given and
+        """Glide ``node`` to ``end`` (in the root's frame), turning to ``heading`` (and
+        ``pitch``, about its own x axis: a pool die leans back toward the viewer) if given and
         growing or shrinking to ``scale`` if given, eased by ``blend``, along an arc ``lift`` cm
         high at its middle, after ``delay`` seconds; with a ``bounce``, it settles there with a hop
         that high (and a smaller one) before resting."""
@@ -154,7 +156,7 @@ class Animator:
         key = node.get_key()
         quat = Quat(node.get_quat(self.root))
         if heading is not None:
-            quat.set_hpr((heading, 0, 0))
+            quat.set_hpr((heading, pitch, 0))
         end = Point3(end)
         if self.instant:
             node.set_pos(self.root, end)

@@ -787,7 +787,7 @@ class ThrowPlayer:
     """Plays ``throw`` on ``dice`` (NodePaths made by ``dice_model.make_die``, one per value, in
     order) placed relative to ``frame`` (the felt's frame), then glides them to ``targets``
     (points in ``frame``, e.g. the sorted pool places) turned to ``heading`` (degrees in
-    ``frame``) over ``glide`` seconds, along arcs ``lift`` cm high so they pass over each
+    ``frame``) and leaning back by ``tilt`` (degrees about their own x axis) over ``glide`` seconds, along arcs ``lift`` cm high so they pass over each
     other. A die is hidden until it leaves the bag. ``on_impact`` gets each ``Impact`` as
     playback passes it; ``on_done`` is called once at the end.
     Advance it with ``update(dt)`` from the frame task; ``finish()`` jumps to the end (Space,
@@ -798,6 +798,7 @@ class ThrowPlayer:
     frame: NodePath
     targets: Sequence[Point3] | None = None
     heading: float = 0.0
+    tilt: float = 0.0
     glide: float = 0.45
     lift: float = 1.5
     on_impact: Callable[[Impact], None] | None = None
@@ -879,7 +880,9 @@ class ThrowPlayer:
         assert targets is not None  # the glides are queued only with targets
         glides: list[Interval | CInterval] = []
         for i, node in enumerate(self.dice):
-            end_q = _np_quat(_yaw_quat(self.heading + 90.0 * self._turns[i]))
+            # The quarter turns first (handed to the model at the end), then the lean, then the
+            # heading: the pose ``_finished`` leaves, so the glide ends where it will rest.
+            end_q = _np_quat(_yaw_quat(90.0 * self._turns[i])) * self._lean()
             glides.append(
                 LerpPosQuatInterval(
                     node,
@@ -902,6 +905,12 @@ class ThrowPlayer:
         self._glides = Parallel(*glides, name="throw-glides")  # type: ignore[call-overload]
         self._glide_t0 = self.throw.duration
 
+    def _lean(self) -> Quat:
+        """A placed die's turn in ``frame``: ``heading``, leaning back by ``tilt``."""
+        q = Quat()
+        q.set_hpr((self.heading, self.tilt, 0.0))
+        return q
+
     def _finished(self) -> None:
         if self._glides is not None:
             self._glides.finish()
@@ -911,7 +920,7 @@ class ThrowPlayer:
                 bq = model.get_quat()
                 b = np.array([bq.get_r(), bq.get_i(), bq.get_j(), bq.get_k()])
                 model.set_quat(_np_quat(_quat_mul(_yaw_quat(90.0 * k), b)))
-                node.set_quat(self.frame, _np_quat(_yaw_quat(self.heading)))
+                node.set_quat(self.frame, self._lean())
         if not self.done:
             self.done = True
             self._fire_events(math.inf)

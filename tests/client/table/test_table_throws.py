@@ -12,6 +12,7 @@ import pytest
 from panda3d.core import Vec3
 
 from blueprints3d.client.scene.dice_model import FACE_NORMAL
+from blueprints3d.client.table.model.layout import POOL_DIE_TILT
 from blueprints3d.client.table.model.options import AppOptions
 from blueprints3d.client.table.model.flow import Mode, SeatConfig
 from blueprints3d.client.table.offscreen import open_table
@@ -63,10 +64,14 @@ def check_pool_at_rest(app):
         assert face_up(app, d) == app.flow.state.values[d], (d, face_up(app, d))
         want = app.view.pool_world(i, len(pool))
         assert (node.get_pos(app.view.root) - want).length() < 1e-3
-        # Flat: the die's up axis is one of its faces' normals.
-        up = node.find("body").get_relative_vector(app.view.root, Vec3(0, 0, 1))
-        up.normalize()  # (a pool die is drawn larger: its scale is in the vector)
+        # Square in its node: the node's up axis is one of its faces' normals; the node leans
+        # back toward the viewer by the pool's tilt (layout.POOL_DIE_TILT), with the pool's heading.
+        up = node.find("body").get_relative_vector(node, Vec3(0, 0, 1))
+        up.normalize()
         assert max(abs(up.x), abs(up.y), abs(up.z)) > 0.999
+        h, p, r = node.get_hpr(app.view.root)
+        assert abs(p - POOL_DIE_TILT) < 0.01 and abs(r) < 0.01, (d, p, r)
+        assert abs((h - app.view.centre_heading + 180) % 360 - 180) < 0.01, (d, h)
 
 
 def test_the_first_pool_is_thrown_and_rests_showing_the_engines_values(offscreen_base):

@@ -8,6 +8,7 @@ right way up for its player. Seats go clockwise seen from above (the engine's tu
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from blueprints3d.client.scene import units
@@ -30,6 +31,14 @@ CENTRE_PRIZES = (-5.4, -6.5)  # first Prize card; the rest follow along +X
 # The pool: a row nearer the viewer than the Prize cards (the centre frame turns to face them),
 # its dice drawn larger than placed ones so each top face reads from the default view.
 POOL_DIE_SCALE = 1.4
+# ...and leaning back toward the viewer, resting on its near bottom edge, so the face that shows
+# its value is by far its largest on screen (upright, a front face read nearly as large as the
+# top and was taken for the value: tests/client/table/test_pool_value_faces.py).
+POOL_DIE_TILT = 24.0  # degrees, a pitch about the die's own x axis (it keeps the pool's heading)
+_POOL_HALF = units.DIE_SIZE * POOL_DIE_SCALE / 2
+POOL_DIE_Z = _POOL_HALF * (
+    math.cos(math.radians(POOL_DIE_TILT)) + math.sin(math.radians(POOL_DIE_TILT))
+)  # its centre's height above the felt, so its lowest edge just touches it
 POOL_ROW_Y = -11.0
 AWARD_CARD_SIZE = (3.2, 4.4)
 AWARD_CARD_PITCH = 3.6

@@ -11,7 +11,12 @@ from panda3d.core import NodePath, Point3
 
 from blueprints3d.client.scene import units
 from blueprints3d.client.scene.throw import Felt, Impact, ThrowPlayer, simulate
-from blueprints3d.client.table.model.layout import CENTRE_BAG, POOL_DIE_SCALE, pool_slots
+from blueprints3d.client.table.model.layout import (
+    CENTRE_BAG,
+    POOL_DIE_SCALE,
+    POOL_DIE_TILT,
+    pool_slots,
+)
 from blueprints3d.engine.state import GameState
 
 # Where thrown dice may land, in the centre frame: the band of felt around the pool row, in
@@ -83,6 +88,7 @@ class PoolThrows:
             self.centre,
             [Point3(q.x, q.y, q.z) for q in local],
             heading=0.0,
+            tilt=POOL_DIE_TILT,  # they come to rest leaning back toward the viewer
             on_impact=self.on_impact,
         )
         player.on_done = lambda: self._landed(player)

@@ -30,6 +30,8 @@ from blueprints3d.client.table.model.flow import GameFlow, Mode
 from blueprints3d.client.table.model.layout import (
     CENTRE_BAG,
     POOL_DIE_SCALE,
+    POOL_DIE_TILT,
+    POOL_DIE_Z,
     pool_slots,
     rotate,
     stack_z,
@@ -157,7 +159,7 @@ class TableView:
     def pool_world(self, index: int, count: int) -> Point3:
         x, y = pool_slots(count)[index]
         wx, wy = rotate(x, y, self.centre_heading)
-        return Point3(wx, wy, units.DIE_SIZE * POOL_DIE_SCALE / 2)
+        return Point3(wx, wy, POOL_DIE_Z)
 
     def sync(self, flow: GameFlow, animate: bool = True) -> None:
         """Every die, card, screen and label where the game says, gliding what moves when
@@ -233,7 +235,7 @@ class TableView:
             node = self.dice[d]
             node.show()
             node.set_pos(self.root, self.bag_position())
-            self.animator.move(node, pos, self.centre_heading, 0.5, 2.0)
+            self.animator.move(node, pos, self.centre_heading, 0.5, 2.0, pitch=POOL_DIE_TILT)
 
     def throw_pool(self, flow: GameFlow) -> None:
         """The game's first pool comes out of the bag: put its dice back in the bag and let
@@ -495,6 +497,7 @@ class _DicePlacer:
         # Loose in the pool a die is larger, so its top face reads from the default view.
         in_pool_slot = target is not None and d in self.pool and (pend is None or pend.die != d)
         scale = POOL_DIE_SCALE if in_pool_slot else 1.0
+        tilt = POOL_DIE_TILT if in_pool_slot else 0.0  # leaning back: its value face to the view
         if d != self.dropped or not self.animate:
             node.set_scale(scale)  # the die just let go grows or shrinks on its way there
         if target is None:  # in the bag, discarded, or not this round's
@@ -518,10 +521,10 @@ class _DicePlacer:
             node.set_pos(view.root, view.bag_position())
         if (pos - node.get_pos(view.root)).length() < 1e-3:
             view.animator.cancel(node)  # a glide elsewhere, started by an older sync, is stale
-            node.set_h(view.root, heading)
+            node.set_hpr(view.root, heading, tilt, 0.0)
             node.set_scale(scale)
             return
-        self._move(d, node, pos, heading, scale, in_pool_slot, was_hidden)
+        self._move(d, node, pos, (heading, tilt), scale, in_pool_slot, was_hidden)
 
     def _hide(self, d: int, node: NodePath, pos: Point3, heading: float, from_pool: bool) -> None:
         view = self.view
@@ -540,19 +543,22 @@ class _DicePlacer:
         d: int,
         node: NodePath,
         pos: Point3,
-        heading: float,
+        turn: tuple[float, float],
         scale: float,
         in_pool_slot: bool,
         was_hidden: bool,
     ) -> None:
+        """Glide (or, without animations, put) a die to ``pos``, turned to ``turn`` (its heading,
+        and its lean back: a pool die's)."""
         animator = self.view.animator
+        heading, tilt = turn
         if not self.animate:
             animator.cancel(node)
             node.set_pos(self.view.root, pos)
-            node.set_h(self.view.root, heading)
+            node.set_hpr(self.view.root, heading, tilt, 0.0)
         elif d == self.dropped and in_pool_slot:
             # Let go off the card, or refused: back to its pool place along a high arc.
-            animator.move(node, pos, heading, FLY_BACK_TIME, FLY_BACK_LIFT, scale=scale)
+            animator.move(node, pos, heading, FLY_BACK_TIME, FLY_BACK_LIFT, scale=scale, pitch=tilt)
         elif d == self.dropped:
             # Let go over its space: it falls onto the stack and settles with a hop.
             animator.move(
@@ -566,4 +572,5 @@ class _DicePlacer:
                 0.35 if not was_hidden else 0.5,
                 2.0 if was_hidden else 0.8,
                 bounce=0.0 if in_pool_slot or was_hidden else PLACED_BOUNCE,
+                pitch=tilt,
             )
