@@ -26,7 +26,7 @@ from blueprints3d.client.table.model.layout import (
 )
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import Material
-from blueprints3d.engine.results import round_victory_points
+from blueprints3d.engine.results import RoundResult, round_victory_points, victory_points
 from blueprints3d.i18n import N_, _, number
 
 SEAT_COLOURS = [
@@ -117,21 +117,49 @@ def build_centre(centre: NodePath) -> Centre:
     bag.reparent_to(centre)
     bag.set_pos(CENTRE_BAG[0], CENTRE_BAG[1], 0)
     bag.find("bag-neck").set_color(0.30, 0.15, 0.35, 1)
-    bag_label = make_label("bag-count", "", (1, 1, 1, 1), 1.3, flat=False)
+    # On the bag's front, facing the eye: over the bag, the count never stands over a seat's
+    # screen board (above the bag it ran into the screen behind it, the longer words the more).
+    bag_label = make_label("bag-count", "", (1, 1, 1, 1), 1.1, flat=False)
     bag_label.reparent_to(bag)
-    bag_label.set_pos(0, 0, 9.0)
+    bag_label.set_pos(0, -3.6, 4.2)
     bag_label.set_billboard_point_eye()
     return Centre(board, bag, bag_label)
 
 
-def sync_chips(seats: list[SeatView], flow: GameFlow) -> None:
-    """Each scored round's VP as a chip beside the player's name plate, once they are public
-    (at a round's end, at the game's end, or with open scores): round 1's first."""
-    state = flow.state
+def public_rounds(flow: GameFlow) -> list[RoundResult]:
+    """The rounds whose VP the plates' chips may show: all scored ones at a round's end, at the
+    game's end, or with open scores; none while a round is played."""
     public = flow.open_scores or flow.mode in (Mode.ROUND_END, Mode.GAME_OVER)
-    per_round = [round_victory_points(rr) for rr in state.round_results] if public else []
+    return list(flow.state.round_results) if public else []
+
+
+def earned_so_far(result: RoundResult, counted: set[str]) -> tuple[int | None, ...]:
+    """Each player's VP from the ``counted`` cards of ``result`` (the Awards and Prizes the
+    reveal has handed out so far); None for a player none of them has gone to yet."""
+    return tuple(
+        victory_points(
+            [a for a, pl in result.awards.items() if pl.player == p and a.value in counted],
+            [z for z, pl in result.prizes.items() if pl.player == p and z.value in counted],
+        )
+        if any(pl.player == p and k.value in counted for k, pl in result.awards.items())
+        or any(pl.player == p and k.value in counted for k, pl in result.prizes.items())
+        else None
+        for p in range(len(result.scores))
+    )
+
+
+def sync_chips(
+    seats: list[SeatView], rounds: Sequence[RoundResult], counted: set[str] | None = None
+) -> None:
+    """Each of ``rounds``' VP as a chip beside the player's name plate, round 1's first. While
+    the reveal hands the last round's cards out (``counted``: those handed out so far), its chip
+    appears at the first Award or Prize step that earns the player VP and shows what the steps so
+    far earned: a chip never gives the round's end away before its step."""
+    per_round: list[tuple[int | None, ...]] = [round_victory_points(rr) for rr in rounds]
+    if counted is not None and rounds:
+        per_round[-1] = earned_so_far(rounds[-1], counted)
     for p, sv in enumerate(seats):
-        sig = tuple(vp[p] for vp in per_round)
+        sig = tuple(vp[p] for vp in per_round if vp[p] is not None)
         if sig == sv.chips_sig:
             continue
         sv.chips_sig = sig
