@@ -135,7 +135,9 @@ def test_the_plates_show_each_rounds_vp_as_chips_once_public(tables):
             break
         if flow.mode is Mode.ROUND_END:
             rounds_seen += 1
-            # Public now: every seat's VP of every round so far, round 1 first.
+            # Public now: every seat's VP of every round so far, round 1 first; the round just
+            # scored's chip comes with its reveal's steps (test_reveal_chips_come_with_their_steps).
+            app.reveal.skip_all()
             per_round = [round_victory_points(rr) for rr in flow.state.round_results]
             for p in range(3):
                 assert chips(p) == [str(vp[p]) for vp in per_round]
@@ -145,6 +147,53 @@ def test_the_plates_show_each_rounds_vp_as_chips_once_public(tables):
         elif flow.mode is Mode.BOT:
             flow.run_bots()
     assert rounds_seen == 3
+
+
+def test_reveal_chips_come_with_their_steps(tables):
+    """The round's VP chip beside each name appears at the Award or Prize step that earns it
+    and grows with each such step; before the first, a player has only the earlier rounds'."""
+    from blueprints3d.engine.results import round_victory_points
+    from blueprints3d.engine.rules import PRIZE_VP, Award
+
+    t = tables(640, 360, seats=[SeatConfig(f"C{i}", "easy") for i in range(4)], seed=3)
+    app, flow = t.app, t.app.flow
+    seen = 0
+    while flow.mode is not Mode.GAME_OVER:
+        if flow.mode is Mode.BOT:
+            flow.run_bots()
+            continue
+        assert flow.mode is Mode.ROUND_END
+        before = [round_victory_points(rr) for rr in flow.state.round_results[:-1]]
+        rv = app.reveal
+        assert rv.active and rv.index == 0
+        earned: dict[int, int] = {}
+        while True:
+            s = rv.step
+            if s.kind in ("award", "prize") and s.player is not None:
+                vp = Award(s.card).victory_points if s.kind == "award" else PRIZE_VP
+                earned[s.player] = earned.get(s.player, 0) + vp
+            if s.kind == "summary":
+                earned = dict(enumerate(round_victory_points(flow.state.round_results[-1])))
+            for p in range(4):
+                want = [str(vp[p]) for vp in before] + ([str(earned[p])] if p in earned else [])
+                assert chips(app, p) == want, (flow.state.round, rv.index, s.kind, p)
+            seen += 1
+            if rv.at_summary:
+                break
+            rv.next_step()
+        # "Watch again": the round's chips go and come back with their steps.
+        app.screens.summary.buttons["Watch again"]["command"]()
+        assert all(chips(app, p) == [str(vp[p]) for vp in before] for p in range(4))
+        rv.skip_all()
+        app.continue_round()
+    assert seen > 30
+
+
+def chips(app, p):
+    sv = app.view.seats[p]
+    if sv.chips is None:
+        return []
+    return [c.node().get_text() for c in sv.chips.get_children()]
 
 
 def test_with_open_scores_the_chips_stay_during_play(tables):

@@ -136,16 +136,12 @@ def public_rounds(flow: GameFlow) -> list[RoundResult]:
 def earned_so_far(result: RoundResult, counted: set[str]) -> tuple[int | None, ...]:
     """Each player's VP from the ``counted`` cards of ``result`` (the Awards and Prizes the
     reveal has handed out so far); None for a player none of them has gone to yet."""
-    return tuple(
-        victory_points(
-            [a for a, pl in result.awards.items() if pl.player == p and a.value in counted],
-            [z for z, pl in result.prizes.items() if pl.player == p and z.value in counted],
-        )
-        if any(pl.player == p and k.value in counted for k, pl in result.awards.items())
-        or any(pl.player == p and k.value in counted for k, pl in result.prizes.items())
-        else None
-        for p in range(len(result.scores))
-    )
+    out: list[int | None] = []
+    for p in range(len(result.scores)):
+        awards = [a for a, pl in result.awards.items() if pl.player == p and a.value in counted]
+        prizes = [z for z, pl in result.prizes.items() if pl.player == p and z.value in counted]
+        out.append(victory_points(awards, prizes) if awards or prizes else None)
+    return tuple(out)
 
 
 def sync_chips(
