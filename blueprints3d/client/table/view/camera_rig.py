@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from panda3d.core import Point3
+from panda3d.core import NodePath, Point3
 
 from blueprints3d.client.scene import card_model, units
-from blueprints3d.client.scene.camera import OrbitCamera, Rect, project
+from blueprints3d.client.scene.camera import OrbitCamera, Rect, View, project
 from blueprints3d.client.scene.geometry import rotate
-from blueprints3d.client.scene.picking import Picker
+from blueprints3d.client.scene.picking import Picker, ray_aabb
 from blueprints3d.client.table.model.flow import GameFlow, Mode
-from blueprints3d.client.table.model.layout import LABEL_OFFSET, seat_places
+from blueprints3d.client.table.model.layout import LABEL_OFFSET, seat_places, stack_z
 from blueprints3d.client.table.view.table_view import TableView
 from blueprints3d.engine.rules import POOL_SIZE
 from blueprints3d.i18n import _
@@ -28,6 +28,8 @@ HOME_STACK = (
 )  # the default view has room for a stack this tall on the card's far row
 IN_DEMAND_REACH = 3.0  # the in-demand dice stand within this of the scoreboard's middle
 CLOSE_UP_ELEVATION = 58.0  # degrees: steep enough that the rows of a building stand apart
+CLOSE_UP_STEEPEST = 86.0  # ...and up to this steep where a tall stack would hide another's top
+CLOSE_UP_STEP = 2.0  # degrees a step, looking for the lowest angle that sees every top
 WHOLE_TABLE_ELEVATION = 62.0
 _NOT_FRAMED = ("moved by the reveal or the podium",)  # a framing key no view ever has
 
@@ -187,9 +189,20 @@ class CameraRig:
             for sy in (-1, 1)
             for z in (0.0, top)
         ]
-        self.camera.toggle_close_up(
-            self.camera.fitting(pts, place.heading, CLOSE_UP_ELEVATION, covered=covered)
-        )
+        building = _Building(flow, view, seat)
+        # From the usual angle, or as little steeper as lets every stack's top be seen (a tall
+        # stack in front of a shorter one hides its top from a low eye).
+        best: tuple[int, View] | None = None
+        elevation = CLOSE_UP_ELEVATION
+        while True:
+            fit = self.camera.fitting(pts, place.heading, elevation, covered=covered)
+            hidden = building.hidden_tops(self.camera.root, fit.eye())
+            if best is None or hidden < best[0]:
+                best = (hidden, fit)
+            if not hidden or elevation >= CLOSE_UP_STEEPEST:
+                break
+            elevation = min(elevation + CLOSE_UP_STEP, CLOSE_UP_STEEPEST)
+        self.camera.toggle_close_up(best[1])
         return None
 
     def plate_for_close_up(self, flow: GameFlow, view: TableView) -> None:
@@ -230,3 +243,38 @@ class CameraRig:
         k = self.sensitivity()
         self.camera.orbit(-dx * 120.0 * k, -dy * 60.0 * k)
         self._orbit_from = at
+
+
+class _Building:
+    """The dice of one seat's building as boxes in its card's frame (they stand square on it),
+    to tell which stacks' tops an eye sees."""
+
+    def __init__(self, flow: GameFlow, view: TableView, seat: int) -> None:
+        self.frame = view.seats[seat].root
+        bp = flow.state.blueprints[seat]
+        self.tops: list[Point3] = []
+        self.dice: list[Point3] = []
+        for cell, st in enumerate(flow.state.stacks[seat]):
+            x, y = card_model.cell_position(bp, cell)
+            centres = [Point3(x, y, stack_z(level)) for level in range(len(st))]
+            self.dice += centres
+            self.tops += centres[-1:]
+
+    def hidden_tops(self, scene: NodePath, eye: tuple[float, float, float]) -> int:
+        """How many stacks' top dice the eye (in ``scene``'s frame) does not see: the ray from
+        it to a top die's centre meets another die first."""
+        o = self.frame.get_relative_point(scene, Point3(*eye))
+        h = units.DIE_SIZE / 2
+        hidden = 0
+        for top in self.tops:
+            v = top - o
+            reach = ray_aabb(o - top, v, (-h, -h, -h), (h, h, h))
+            if reach is None:
+                continue
+            if any(
+                (t := ray_aabb(o - c, v, (-h, -h, -h), (h, h, h))) is not None and t < reach - 1e-6
+                for c in self.dice
+                if c != top
+            ):
+                hidden += 1
+        return hidden
