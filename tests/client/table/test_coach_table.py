@@ -80,10 +80,11 @@ def ghosts(app):
 
 
 def top_value(die, root) -> int:
-    """The value on a die's top face as it is drawn: the face whose normal points up."""
+    """The value on a die's top face as it is drawn: the face whose normal points up in the
+    die's own frame (a pool die leans back toward the viewer: layout.POOL_DIE_TILT)."""
     body = die.find("body")
     ups = {
-        v: root.get_relative_vector(body, Vec3(*n)).normalized().z
+        v: die.get_relative_vector(body, Vec3(*n)).normalized().z
         for v, n in dice_model.FACE_NORMAL.items()
     }
     value = max(ups, key=ups.get)
