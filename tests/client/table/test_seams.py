@@ -993,7 +993,8 @@ def test_the_lesson_deals_its_own_game_unsaved_and_the_reveal_waits_for_the_read
     assert parts.options.autosave is None  # the lesson's game is never autosaved
     assert parts.reveal is not None and parts.reveal.reader == tutorial.next
     assert parts.log == ["taskMgr.add blueprints3d-tutorial"]
-    assert tutorial.on and tutorial.target == "pool" and len(tutorial.bubbles) > 1
+    assert tutorial.on and tutorial.target == "opponent" and len(tutorial.bubbles) > 1
+    assert "pool" in tutorial.subjects and "in_demand" in tutorial.subjects
 
     tutorial.destroy()
     assert parts.options.autosave is slot and not tutorial.on

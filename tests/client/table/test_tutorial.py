@@ -61,8 +61,9 @@ def test_the_tutorial_plays_one_coached_round_to_the_reveal(table):
     assert flow.seats[1].bot == "easy" and flow.seats[0].is_person
     assert app.options.autosave is None  # the lesson is not kept as the player's game
     tut.update()
-    # The first words: who plays, and the placement rule; the pointer on the pool.
-    assert "Welcome" in tut.text and "not hatched" in tut.text and tut.target == "pool"
+    # The first words: who plays, and the placement rule; the pointer on the opponent's place,
+    # then on what each bubble speaks of (tests/client/table/test_coach_pointer.py).
+    assert "Welcome" in tut.text and "not hatched" in tut.text and tut.target == "opponent"
     rect = tut.panel_rect()
     assert (
         rect is not None

@@ -20,14 +20,14 @@ from direct.gui.DirectGui import DGG, DirectButton
 from direct.showbase.DirectObject import DirectObject
 from direct.showbase.ShowBase import ShowBase
 from direct.task.Task import Task
-from panda3d.core import LineSegs, Point3, TextNode
+from panda3d.core import LineSegs, TextNode
 
-from blueprints3d.client.scene import card_model, units
 from blueprints3d.client.scene.picking import Picker
 from blueprints3d.client.scene.script_text import ScriptText, is_rtl, panda_text
 from blueprints3d.client.table.hud.overlays import TableScreens
 from blueprints3d.client.table.model.flow import GameFlow, Mode, SeatConfig
 from blueprints3d.client.table.model.options import AppOptions
+from blueprints3d.client.table.view import coach_subjects as subjects
 from blueprints3d.client.table.view.reveal import RevealPlayer
 from blueprints3d.client.table.view.table_view import TableView
 from blueprints3d.engine.results import RoundResult
@@ -40,6 +40,11 @@ SEATS = (
     ("Alex", None),
     (N_("Computer"), "easy"),
 )  # the learner is Alex; the opponent's name is translated
+
+
+def every(bubbles: coach.Bubbles, subject: str) -> tuple[str, ...]:
+    """Each of ``bubbles`` speaks of ``subject``."""
+    return (subject,) * len(bubbles)
 
 
 def seats() -> list[SeatConfig]:
@@ -125,7 +130,8 @@ class Tutorial(DirectObject):
         self.at = 0  # the bubble on show
         self.text = ""  # all of it (the bubbles, one paragraph each)
         self.bubble = ""  # the one on show
-        self.target: str = ""  # what the pointer points at: "pool", "card", "opponent", ""
+        self.target: str = ""  # what the bubble on show speaks of (coach_subjects): "pool"...
+        self.subjects: tuple[str, ...] = ()  # ...and each of its bubbles
         self.finished = False
         self.closing = False
         # The tutorial game is not the player's own: it is neither autosaved nor kept.
@@ -163,54 +169,56 @@ class Tutorial(DirectObject):
         return not self.root.is_empty()
 
     # ---- what to say -----------------------------------------------------------------------
-    def situation(self) -> tuple[str, coach.Bubbles, str]:
-        """(rule explained, bubbles, pointer target) for the table as it stands."""
+    def situation(self) -> tuple[str, coach.Bubbles, tuple[str, ...]]:
+        """(rule explained, bubbles, what each bubble points at) for the table as it stands."""
         flow, app = self.app.flow, self.app
         assert flow is not None  # the lesson's game, or the one that ends it (``_frame``)
         opponent = flow.seats[1 - YOU].name
         if self.closing:
             end = self._result()
-            return "", coach.closing(end, YOU, [s.name for s in flow.seats]) if end else (), ""
+            return "", coach.closing(end, YOU, [s.name for s in flow.seats]) if end else (), ()
         if flow.mode is Mode.ROUND_END and flow.round_end is not None:
             step = app.reveal.step if app.reveal is not None else None
             result = flow.round_end.result
             names = [s.name for s in flow.seats]
             if step is None:
-                return coach.SCORING, (), ""
+                return coach.SCORING, (), ()
             rule = coach.TIE if step.kind == "award" else coach.SCORING
-            return rule, coach.reveal(step, YOU, result, names, rule not in self.explained), ""
+            said = coach.reveal(step, YOU, result, names, rule not in self.explained)
+            return rule, said, every(said, subjects.reveal_subject(step))
         if flow.mode is Mode.BOT:
-            return "", coach.waiting(opponent), "opponent"
+            said = coach.waiting(opponent)
+            return "", said, every(said, subjects.OPPONENT)
         if flow.mode is not Mode.TURN or flow.current != YOU:
-            return "", (), ""
+            return "", (), ()
         if flow.pending is not None:
-            return "", coach.confirm(), "card"
+            return "", coach.confirm(), every(coach.confirm(), subjects.CARD)
         if flow.state.phase is Phase.DISCARD:
-            return (
-                coach.DISCARD,
-                coach.discard(coach.DISCARD not in self.explained, opponent),
-                "pool",
-            )
+            said = coach.discard(coach.DISCARD not in self.explained, opponent)
+            return coach.DISCARD, said, every(said, subjects.POOL)
         controls = app.controls
         holding = controls is not None and (
             controls.drag is not None or controls.keys.choosing_cell
         )
         if holding:
-            return (
-                coach.PLACEMENT,
-                coach.choose_space(coach.PLACEMENT not in self.explained),
-                "card",
-            )
+            said = coach.choose_space(coach.PLACEMENT not in self.explained)
+            return coach.PLACEMENT, said, every(said, subjects.CARD)
         if any(flow.fits_nowhere(d) for d in flow.state.pool):
-            return coach.NOWHERE, coach.fits_nowhere(coach.NOWHERE not in self.explained), "pool"
+            said = coach.fits_nowhere(coach.NOWHERE not in self.explained)
+            return coach.NOWHERE, said, every(said, subjects.POOL)
         if flow.state.turns_done == 0:
+            hello = coach.welcome(flow.seats[YOU].name, opponent, flow.state.in_demand_materials())
+            take = coach.take(True)
             return (
                 "",
-                coach.welcome(flow.seats[YOU].name, opponent, flow.state.in_demand_materials())
-                + coach.take(True),
-                "pool",
+                hello + take,
+                subjects.per_bubble(hello, subjects.WELCOME, subjects.POOL)
+                + subjects.per_bubble(take, subjects.TAKE_FIRST, subjects.POOL),
             )
-        return coach.PLACEMENT, coach.take(coach.PLACEMENT not in self.explained), "pool"
+        first = coach.PLACEMENT not in self.explained
+        said = coach.take(first)
+        usual = subjects.TAKE_FIRST if first else (subjects.POOL,)
+        return coach.PLACEMENT, said, subjects.per_bubble(said, usual, subjects.POOL)
 
     def _result(self) -> RoundResult | None:
         flow = self.app.flow
@@ -228,17 +236,18 @@ class Tutorial(DirectObject):
         return task.cont
 
     def update(self) -> None:
-        rule, bubbles, target = self.situation()
+        rule, bubbles, about = self.situation()
         if rule != self.saying:
             if self.saying:
                 self.explained.add(self.saying)  # said in full while it mattered: short from now on
             self.saying = rule
-            rule, bubbles, target = self.situation()
+            rule, bubbles, about = self.situation()
         if bubbles != self.bubbles:  # new words: from their first bubble
             self.bubbles, self.at = bubbles, 0
         self.text = "\n\n".join(bubbles)
         self.bubble = bubbles[self.at] if bubbles else ""
-        self.target = target
+        self.subjects = about
+        self.target = about[self.at] if self.at < len(about) else ""
         if self.panel.textNode.get_text() != self.bubble:
             self.panel.setText(self.bubble)
         title = _(coach.TITLE)
@@ -359,16 +368,10 @@ class Tutorial(DirectObject):
         app, view = self.app, self.app.view
         if view is None or not self.target or app.flow is None:
             return None
-        if self.target == "pool":
-            n = len(app.flow.state.pool)
-            if n == 0:
-                return None
-            p = view.pool_world(0, n)
-            return app.picker.project(Point3(p.x, p.y, units.DIE_SIZE), view.root)
-        if self.target == "card":  # the card's near-left corner: the arrow never covers a space
-            w, h = card_model.card_size(app.flow.state.blueprints[YOU])
-            return app.picker.project(Point3(-w / 2, 0, units.CARD_THICKNESS), view.seats[YOU].root)
-        return app.picker.project(Point3(0, 0, units.CARD_THICKNESS), view.seats[1 - YOU].root)
+        reveal = app.reveal
+        step = reveal.step if reveal is not None and reveal.active else None
+        points = subjects.SubjectPoints(view, app.picker, YOU, 1 - YOU)
+        return points.point(self.target, app.flow.state, step)
 
     def _draw_pointer(self) -> None:
         self.pointer.get_children().detach()
