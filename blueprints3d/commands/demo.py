@@ -6,6 +6,7 @@ import argparse
 
 from blueprints3d.commands.argtypes import output_folder, picture_size
 from blueprints3d.i18n import N_, _
+from blueprints3d.commands.symbols import symbols_as_set
 from blueprints3d.presentation.demos import DEMOS
 
 HELP = N_("visual rule demonstrations (without NAME: a menu); --render DIR writes each step to PNG")
@@ -36,6 +37,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--no-shaders", action="store_true", help=_("plain colours instead of the material shaders")
     )
     parser.add_argument(
+        "--material-symbols",
+        action="store_true",
+        help=_("print each material's symbol on its dice (colour-blind help)"),
+    )
+    parser.add_argument(
         "--list",
         action="store_true",
         help=_("list the demonstrations and their steps' captions, then exit"),
@@ -45,6 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from blueprints3d.presentation.demos import all_demos, get_demo
 
+    symbols_as_set(args)
     demos = [get_demo(args.name)] if args.name else all_demos()
     if args.list:
         for d in demos:

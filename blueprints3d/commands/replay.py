@@ -15,6 +15,7 @@ from blueprints3d.files import history
 from blueprints3d.files.savefile import load_game
 from blueprints3d.i18n import N_, _
 from blueprints3d.i18n.message import Message
+from blueprints3d.commands.symbols import symbols_as_set
 from blueprints3d.text import display, shown
 
 HELP = N_(
@@ -66,6 +67,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-shaders", action="store_true", help=_("plain colours instead of the material shaders")
     )
+    parser.add_argument(
+        "--material-symbols",
+        action="store_true",
+        help=_("print each material's symbol on its dice (colour-blind help)"),
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -89,6 +95,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"{i:3d}. [{s.header}] {s.caption}")
         return 0
     w, h = args.size
+    symbols_as_set(args)
     if args.render:
         output_folder(args.render, "--render")
         from blueprints3d.client.render import shaders

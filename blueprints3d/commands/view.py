@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 from blueprints3d.commands.argtypes import output_folder, window_size
+from blueprints3d.commands.symbols import symbols_as_set
 from blueprints3d.i18n import N_, _
 from blueprints3d.files.buildfile import load_build
 from blueprints3d.files.builds import VIEWER_COPY_PREFIX
@@ -59,9 +60,8 @@ def run(args: argparse.Namespace) -> int:
         output_folder(args.shots, "--output")  # one line before a window opens
     w, h = args.size
     from blueprints3d.client.apps.viewer import run_window
-    from blueprints3d.client.render import config
 
-    config.MATERIAL_SYMBOLS.set_value(args.material_symbols)
+    symbols_as_set(args)  # --material-symbols, or the table's setting (its standings' View too)
 
     stem = Path(args.file).stem
     if args.temporary:  # pictures are named after the building, not its copy

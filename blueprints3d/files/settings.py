@@ -172,6 +172,16 @@ def saved_language(folder: str | os.PathLike[str] | None = None) -> str | None:
     return settings.language or None
 
 
+def saved_material_symbols(folder: str | os.PathLike[str] | None = None) -> bool:
+    """Whether the settings screen turned the material symbols on (the colour-blind help): the
+    viewer, the demos and the replay show them then too. False without a usable file."""
+    try:
+        settings, _why = load_settings(settings_path(folder))
+    except (OSError, ValueError):
+        return False
+    return settings.material_symbols
+
+
 def settings_text(settings: Settings) -> str:
     return json.dumps({"format": FORMAT, **asdict(settings)}, indent=2) + "\n"
 

@@ -17,7 +17,7 @@ from panda3d.core import Camera, ClockObject, GraphicsOutput, NodePath, Perspect
 
 from blueprints3d.client.render import config, lighting, shaders
 from blueprints3d.client.render.audio import SoundBank
-from blueprints3d.client.scene import units
+from blueprints3d.client.scene import dice_model, units
 from blueprints3d.client.scene.camera import OrbitCamera
 from blueprints3d.client.scene.picking import Picker
 from blueprints3d.client.scene.script_text import panda_text
@@ -142,6 +142,7 @@ class TableApp:
             say_at_end=lambda text: self.screens.standings.say(text),
             settings_path=options.settings_path,
             launch=options.launch,
+            symbols=dice_model.symbols_shown,
         )
         self.reveal: RevealPlayer | None = None  # made with each game's table view
         # The end of the game: one player's buildings side by side, to view or save.

@@ -35,7 +35,8 @@ class TableSaving:
     """The table's files. ``game`` gives the game being played (None before the first);
     ``hint_counts`` the hints each seat has used; ``say`` puts a line on the table's message
     line and ``say_at_end`` on the final standings'. ``launch`` starts another window's command
-    (``subprocess.Popen`` unless a test passes its own)."""
+    (``subprocess.Popen`` unless a test passes its own); ``symbols`` says whether the table
+    shows the material symbols, for the viewer it starts."""
 
     def __init__(
         self,
@@ -46,6 +47,7 @@ class TableSaving:
         say_at_end: Say,
         settings_path: Path | None = None,
         launch: Callable[[list[str]], object] | None = None,
+        symbols: Callable[[], bool] = lambda: False,
     ) -> None:
         self.slot = autosave
         self.game = game
@@ -53,6 +55,7 @@ class TableSaving:
         self.say = say
         self.say_at_end = say_at_end
         self.launch = launch if launch is not None else subprocess.Popen
+        self.symbols = symbols  # the material symbols are on at the table (this run or set)
         self.kept_game: Path | None = None  # the finished game's file in the history
         self.settings_path = settings_path  # where the settings screen's changes go (None: nowhere)
 
@@ -221,6 +224,8 @@ class TableSaving:
             self.say_at_end(_("could not open the viewer: {reason}", reason=os_reason(e)))
             return None
         command = [sys.executable, "-m", "blueprints3d", "view", str(path), "--temporary"]
+        if self.symbols():  # the viewer draws the dice as the table does
+            command.append("--material-symbols")
         try:
             self.launch(command)
         except OSError as e:
