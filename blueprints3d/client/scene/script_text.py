@@ -17,6 +17,7 @@ A name in another script than the interface's still shows: the font follows the 
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache, cache
 
@@ -189,6 +190,29 @@ def needs_markup(text: str, lang: str | None = None, base: str | None = None) ->
     return is_rtl(lang) or bidi.has_rtl(text) or any(script_of(c) not in (None, base) for c in text)
 
 
+# A span between two left-to-right marks (i18n._value marks a path, a command or a Latin name
+# so inside a right-to-left sentence) is set as an isolate (UAX #9's LRI ... PDI): its own
+# left-to-right run, standing to the text around it as one neutral character. bidi.py reads no
+# isolates, so while the line is ordered each span is stood in for by a neutral of its own.
+_ISOLATED = re.compile("\u200e([^\u200e\n]+)\u200e")
+_HOLDERS = "\ufffc\ufffd\u2e00\u2e01\u2e06\u2e07\u2e08\u2e0b"  # bidi class ON, unmirrored
+
+
+def isolated(line: str) -> tuple[str, dict[str, str]]:
+    """``line`` with each marked span (``\u200espan\u200e``) replaced by a stand-in neutral, and
+    the spans by their stand-ins (as many as there are stand-ins; any more stay marked)."""
+    spans: dict[str, str] = {}
+
+    def hold(m: re.Match[str]) -> str:
+        free = [h for h in _HOLDERS if h not in line and h not in spans]
+        if not free:
+            return m.group(0)
+        spans[free[0]] = m.group(1)
+        return free[0]
+
+    return _ISOLATED.sub(hold, line), spans
+
+
 def panda_line(line: str, lang: str | None = None, base: str | None = None) -> str:
     """One line (no newline) as Panda3D's TextNode should be given it. ``base``: the script the
     node's own font covers (default: the interface's); letters of any other get their font."""
@@ -196,31 +220,40 @@ def panda_line(line: str, lang: str | None = None, base: str | None = None) -> s
     if not needs_markup(line, lang, base):
         return line
     _register()
+    line, spans = isolated(line)
     out = []
     for run in bidi.visual_runs(line, rtl=is_rtl(lang)):
         # Direction marks (LRM, RLM, ALM) have done their work: they are not drawn.
-        run = bidi.Run(run.text.translate(_MARKS), run.level)
-        # Spaces at a run's ends go outside it, where they stand on screen (a right-to-left run's
-        # last space is at its left): Panda3D drops the spaces that end a line of text, which
-        # would swallow the gap between two runs when a run's own end is the string's end.
-        core = run.text.strip(" ")
-        lead, trail = (
-            run.text[: len(run.text) - len(run.text.lstrip(" "))],
-            run.text[len(run.text.rstrip(" ")) :],
-        )
-        if not core:
-            out.append(run.text)
-            continue
-        parts = [
-            part if script == base else f"\1{_font_props(script)}\1{part}\2"
-            for part, script in _by_script(core, base)
-        ]
-        # Panda3D shapes each part (each font) on its own and lays the parts out left to right:
-        # in a right-to-left run the part read first must stand rightmost, so they go reversed.
-        inner = "".join(reversed(parts) if run.rtl else parts)
-        marked = f"\1{_RTL if run.rtl else _LTR}\1{inner}\2"
-        out.append(trail + marked + lead if run.rtl else lead + marked + trail)
+        text = run.text.translate(_MARKS)
+        pieces = [p for p in re.split(f"([{''.join(spans)}])", text) if p] if spans else [text]
+        # A stand-in becomes its span, a left-to-right run of its own; the pieces of a right-to-
+        # left run stand on screen in the reverse of their reading order.
+        runs = [bidi.Run(spans[p], 0) if p in spans else bidi.Run(p, run.level) for p in pieces]
+        out += [_marked(r, base) for r in (reversed(runs) if run.rtl else runs)]
     return "".join(out)
+
+
+def _marked(run: bidi.Run, base: str) -> str:
+    """One run of one direction in Panda3D's markup: its direction, and each other script's font."""
+    # Spaces at a run's ends go outside it, where they stand on screen (a right-to-left run's
+    # last space is at its left): Panda3D drops the spaces that end a line of text, which
+    # would swallow the gap between two runs when a run's own end is the string's end.
+    core = run.text.strip(" ")
+    lead, trail = (
+        run.text[: len(run.text) - len(run.text.lstrip(" "))],
+        run.text[len(run.text.rstrip(" ")) :],
+    )
+    if not core:
+        return run.text
+    parts = [
+        part if script == base else f"\1{_font_props(script)}\1{part}\2"
+        for part, script in _by_script(core, base)
+    ]
+    # Panda3D shapes each part (each font) on its own and lays the parts out left to right:
+    # in a right-to-left run the part read first must stand rightmost, so they go reversed.
+    inner = "".join(reversed(parts) if run.rtl else parts)
+    marked = f"\1{_RTL if run.rtl else _LTR}\1{inner}\2"
+    return trail + marked + lead if run.rtl else lead + marked + trail
 
 
 def panda_text(
@@ -295,9 +328,14 @@ def picture_text(text: str, rtl: bool | None = None) -> str:
     if not bidi.has_rtl(text):
         return text
     rtl = is_rtl() if rtl is None else rtl
-    return "\n".join(
-        bidi.display(presentation_forms(line), rtl).translate(_MARKS) for line in text.split("\n")
-    )
+    out = []
+    for line in text.split("\n"):
+        held, spans = isolated(line)  # a marked span: an isolate, as on screen (panda_line)
+        shown = bidi.display(presentation_forms(held), rtl).translate(_MARKS)
+        for h, span in spans.items():
+            shown = shown.replace(h, bidi.display(presentation_forms(span), False))
+        out.append(shown)
+    return "\n".join(out)
 
 
 class ScriptText(OnscreenText):

@@ -4,6 +4,8 @@ letters, and Latin text in a left-to-right interface is left exactly as it was."
 
 from __future__ import annotations
 
+import re
+
 import sys
 from pathlib import Path
 
@@ -298,3 +300,23 @@ def test_a_path_inside_a_persian_sentence_keeps_its_slashes():
     assert "\u200e/tmp/a/settings.json\u200e" in said
     runs = strip(panda_line(said))
     assert ("/tmp/a/settings.json", False, set()) in runs and "\u200e" not in panda_line(said)
+
+
+def test_a_marked_span_stands_in_a_persian_line_as_one_isolated_run():
+    """Issue 42: a Latin value inside a Persian sentence ("B07", a path) is marked with LRMs by
+    i18n, which bidi.py reads as strong letters, not as an isolate: "نقشه B07 · ۶ تاس" came out
+    read as "نقشه ۶ · B07 تاس" on the share card and the table. Set as an isolate it keeps its
+    place in the sentence and its own order ("/home/ann/x.json" with its slash in front)."""
+    from blueprints3d.client.scene.script_text import panda_line, picture_text
+    from blueprints3d.i18n import speaking
+
+    line = "نقشه \u200eB07\u200e · ۶ تاس"  # "Blueprint {id} · {dice}" in Persian
+    with speaking("fa"):
+        shown = re.sub("\x01[^\x01]*\x01|\x02", "", panda_line(line))  # runs, left to right
+        picture = picture_text(line)
+        path = panda_line("بازی در \u200e/home/ann/x.json\u200e ذخیره شد")
+    # Read from the right: the blueprint's id first, then the dice.
+    assert shown.index("B07") > shown.index("۶"), shown
+    assert picture.index("B07") > picture.index("۶"), picture
+    assert "\x01bp-ltr\x01/home/ann/x.json\x02" in path
+    assert "\u200e" not in shown + picture
