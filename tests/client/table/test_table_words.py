@@ -107,3 +107,15 @@ def _t(msgid, **kw):
     from blueprints3d.i18n import _
 
     return _(msgid, **kw)
+
+
+def test_the_camera_sensitivity_is_written_in_persian_digits():
+    """Issue 42: the Persian settings showed a Latin "1" ("1 برابر")."""
+    import re
+
+    from blueprints3d.client.table.hud.settings_screen import SENSITIVITIES, _times
+    from blueprints3d.i18n import speaking
+
+    with speaking("fa"):
+        words = [_times(v) for v in SENSITIVITIES]
+    assert not [w for w in words if re.search("[0-9]", w)], words

@@ -29,7 +29,7 @@ from blueprints3d.client.table.hud.screens import (
     menu_style,
 )
 from blueprints3d.files.settings import ANIMATIONS, BOT_SPEEDS, Settings
-from blueprints3d.i18n import LANGUAGES, N_, _, language
+from blueprints3d.i18n import LANGUAGES, N_, _, digits, language
 
 SPEED_NAMES = list(BOT_SPEEDS)
 # The settings' values (the settings file's words) as the settings screen names them.
@@ -52,7 +52,8 @@ SENSITIVITIES = (0.5, 0.75, 1.0, 1.5, 2.0, 3.0)
 
 
 def _times(x: float) -> str:
-    return _("{times}x", times=f"{x:g}")
+    """A camera sensitivity, "1.5x", in the language's digits (Persian: "۱٫۵x")."""
+    return _("{times}x", times=digits(f"{x:g}"))
 
 
 SETTINGS_MARGIN = 0.05  # the settings panel's edge to what it holds (aspect2d units)
