@@ -129,7 +129,7 @@ def _cuts(n: int, k: int) -> list[tuple[int, ...]]:
 
 
 def fit_label(
-    np_: NodePath[TextNode],
+    np_: NodePath,
     text: str,
     box: tuple[float, float, float, float],
     most_scale: float,
@@ -140,6 +140,8 @@ def fit_label(
     many lines (up to ``most_lines``) as make it largest, broken between words only, centred in
     the box. The lines, in reading order, are kept as the node's python tag "lines"."""
     tn = np_.node()
+    if not isinstance(tn, TextNode):
+        raise TypeError(f"{np_} is no text label")
     tn.clear_wordwrap()
     left, right, bottom, top = box
     best: tuple[float, list[str]] | None = None
