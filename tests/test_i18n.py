@@ -577,7 +577,7 @@ def test_every_placeholder_is_explained_to_translators():
     # and the catalogues carry the notes and where each message is used
     text = po_path("de").read_text("utf-8")
     assert "#. {points}:" in text and "#: blueprints3d/presentation/reveal.py:" in text
-    assert '#. a card\'s title, printed on its 3D card' in text  # where a label stands
+    assert "#. a card's title, printed on its 3D card" in text  # where a label stands
 
 
 def test_no_marked_call_hides_in_an_f_string():

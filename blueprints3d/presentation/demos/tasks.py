@@ -160,6 +160,43 @@ def placement_answer(
     )
 
 
+def _silver_verdict(names, sc, got, player: int, lost: int) -> tuple[bool, str]:
+    """Whether ``player`` took the Silver with the die, in sentences: the totals compared, a lost
+    blueprint bonus, and where to look when it is not enough."""
+    totals = [
+        # TRANSLATORS: {points} holds the number with its unit ("6 points"): do not add one.
+        _("{name} {points}", name=names[p], points=_points(sc[p].total))
+        for p in range(len(sc))
+    ]
+    said = totals[0]
+    for t in totals[1:]:
+        said = _("{first} against {then}", first=said, then=t)
+    bonus = []
+    if lost > 0:
+        bonus.append(
+            _(
+                "The die broke the exact blueprint, so {name} lost the bonus of {points}.",
+                name=names[player],
+                points=lost,
+            )
+        )
+    who = placement_words(names, got)
+    if got.player == player:
+        return True, sentences(
+            [_("Yes: {totals}, so Silver goes to {who}.", totals=said, who=who), *bonus]
+        )
+    tied = len({x.total for x in sc}) == 1
+    return False, sentences(
+        [
+            _("Not enough: {totals}, so Silver still goes to {who}.", totals=said, who=who),
+            *bonus,
+            _("A tie is not enough here; look for a space where the die scores more.")
+            if tied
+            else _("Look for a space where the die scores more."),
+        ]
+    )
+
+
 def silver_task(
     prompt: str,
     bps: Sequence[Blueprint],
@@ -186,50 +223,10 @@ def silver_task(
         now = [after.stacks if p == player else tuple(builds[p]) for p in range(len(builds))]
         sc = scores(bps, now)
         got = give_awards(sc, context(in_demand, turn_order, now), names)[Award.SILVER]
-        totals = [
-            # TRANSLATORS: {points} holds the number with its unit ("6 points"): do not add one.
-            _("{name} {points}", name=names[p], points=_points(sc[p].total))
-            for p in range(len(now))
-        ]
-        said = totals[0]
-        for t in totals[1:]:
-            said = _("{first} against {then}", first=said, then=t)
-        lost = before[player].blueprint - sc[player].blueprint
-        bonus = (
-            [
-                _(
-                    "The die broke the exact blueprint, so {name} lost the bonus of {points}.",
-                    name=names[player],
-                    points=lost,
-                )
-            ]
-            if lost > 0
-            else []
-        )
         facts = {"winner": got.player, "totals": [x.total for x in sc]}
-        who = placement_words(names, got)
-        if got.player == player:
-            return (
-                True,
-                sentences(
-                    [_("Yes: {totals}, so Silver goes to {who}.", totals=said, who=who), *bonus]
-                ),
-                facts,
-            )
-        tied = len({x.total for x in sc}) == 1
-        return (
-            False,
-            sentences(
-                [
-                    _("Not enough: {totals}, so Silver still goes to {who}.", totals=said, who=who),
-                    *bonus,
-                    _("A tie is not enough here; look for a space where the die scores more.")
-                    if tied
-                    else _("Look for a space where the die scores more."),
-                ]
-            ),
-            facts,
-        )
+        lost = before[player].blueprint - sc[player].blueprint
+        ok, caption = _silver_verdict(names, sc, got, player, lost)
+        return ok, caption, facts
 
     return Step(
         prompt,
