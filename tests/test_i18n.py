@@ -782,3 +782,15 @@ def test_a_counted_message_is_translated_whole():
         )
     finally:
         set_language("en")
+
+
+def test_a_path_with_persian_letters_is_one_left_to_right_run_in_persian():
+    # "/home/علی/a.json" in a Persian sentence: marked at both ends like a Latin path, or its
+    # slashes would be put in right-to-left order with the folder's Persian name.
+    set_language("fa")
+    for path in ("/home/علی/a.json", "C:\\Users\\علی\\a.json", "~/بازی/a.json"):
+        said = i18n._("Saved at once in {where}", where=path)
+        assert f"\u200e{path}\u200e" in said, said
+    # a Persian word, or words with a slash in running text, are not paths
+    assert "\u200e" not in i18n._("Saved at once in {where}", where="پوشهٔ بازی")
+    assert "\u200e" not in i18n._("Saved at once in {where}", where="چوب/سنگ")

@@ -149,11 +149,20 @@ def _value(v: object) -> str:
     if isinstance(v, int) and not isinstance(v, bool):
         return number(v)
     text = str(v)
-    if _current in RTL_LANGUAGES and _latin_only(text):
+    if _current in RTL_LANGUAGES and (_latin_only(text) or _path_like(text)):
         # A path, a command or a Latin name inside a right-to-left sentence: marked at both ends
-        # so that its own slashes and dashes stay with it ("/tmp/a.json", not "tmp/a.json/").
+        # so that its own slashes and dashes stay with it ("/tmp/a.json", not "tmp/a.json/"); a
+        # path is one left-to-right run even with Persian letters in it ("/home/علی/a.json").
         return f"{LRM}{text}{LRM}"
     return text
+
+
+_PATH = re.compile(r"^(~|\.{1,2})?[/\\]|^[A-Za-z]:[/\\]")
+
+
+def _path_like(text: str) -> bool:
+    """A file or folder path: rooted, home- or dot-relative, or a Windows drive's."""
+    return bool(_PATH.match(text))
 
 
 def _latin_only(text: str) -> bool:
