@@ -52,6 +52,11 @@ HINT_SHARE = (
     0.40  # of the window's width, for the coach's hints (their long lines stay off the card)
 )
 MARGIN_PX = 0.012  # of the window's height, at the window's edges and between texts
+# The rows the bottom column keeps for the prompt and the last message together, and the top for
+# the status and info lines: the panels beyond them (the Awards and Prizes, the coach's hints, a
+# score panel stepped down) stand at a fixed place, however many of those rows the words take.
+BOTTOM_ROWS = 5
+TOP_ROWS = 4
 
 # Every control, for the help screen; the key strip shows the first few words of it.
 # Both columns marked (N_) and translated where shown, the keys' names too: a keyboard names its
@@ -397,13 +402,17 @@ class Hud:
         y = self._put_top(self.info, after_dice, y) - margin * 0.5
         if self.room.getText():
             y = self._put_top(self.room, left, y) - margin * 0.5
-        under_top = y
+        kept = self._rows_height(self.status, TOP_ROWS // 2) + self._rows_height(
+            self.info, TOP_ROWS - TOP_ROWS // 2
+        )
+        under_top = min(y, half_h - margin - kept - margin)
         # Bottom left: the message at the bottom, the prompt above it, then the Awards or, in
-        # their place, the coach's hints.
+        # their place, the coach's hints, anchored above the rows kept for the two lines.
         hinting = bool(self.hints.textNode.get_text())
         y = -half_h + margin
         for node in (self.message, self.prompt):
             y = self._put_bottom(node, left, y) + margin * (1.5 if node is self.prompt else 0.5)
+        y = max(y, -half_h + self._rows_height(self.prompt, BOTTOM_ROWS) + 3 * margin)
         if hinting:
             self._put_bottom(self.hints, left, y)
             self.meters.root.hide()  # the hints take the meters' place
@@ -425,6 +434,10 @@ class Hud:
                 # Its outer edge at the window's: the right, or the left when mirrored.
                 x = -right - leftmost * k if self.rtl else right - rightmost * k
                 bar.set_pos(x, 0, above + margin - lowest * k)
+
+    def _rows_height(self, node: OnscreenText, rows: int) -> float:
+        """``rows`` rows of ``node``'s type, in aspect2d units."""
+        return rows * node.getTextScale()[0] * node.textNode.get_line_height()
 
     def _put_top(self, node: OnscreenText, x: float, top: float) -> float:
         t, b = _extent(node)
