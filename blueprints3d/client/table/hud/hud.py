@@ -402,7 +402,7 @@ class Hud:
         y = self._put_top(self.info, after_dice, y) - margin * 0.5
         if self.room.getText():
             y = self._put_top(self.room, left, y) - margin * 0.5
-        kept = self._rows_height(self.status, TOP_ROWS // 2) + self._rows_height(
+        kept = _rows_height(self.status, TOP_ROWS // 2) + _rows_height(
             self.info, TOP_ROWS - TOP_ROWS // 2
         )
         under_top = min(y, half_h - margin - kept - margin)
@@ -412,7 +412,7 @@ class Hud:
         y = -half_h + margin
         for node in (self.message, self.prompt):
             y = self._put_bottom(node, left, y) + margin * (1.5 if node is self.prompt else 0.5)
-        y = max(y, -half_h + self._rows_height(self.prompt, BOTTOM_ROWS) + 3 * margin)
+        y = max(y, -half_h + _rows_height(self.prompt, BOTTOM_ROWS) + 3 * margin)
         if hinting:
             self._put_bottom(self.hints, left, y)
             self.meters.root.hide()  # the hints take the meters' place
@@ -434,10 +434,6 @@ class Hud:
                 # Its outer edge at the window's: the right, or the left when mirrored.
                 x = -right - leftmost * k if self.rtl else right - rightmost * k
                 bar.set_pos(x, 0, above + margin - lowest * k)
-
-    def _rows_height(self, node: OnscreenText, rows: int) -> float:
-        """``rows`` rows of ``node``'s type, in aspect2d units."""
-        return rows * node.getTextScale()[0] * node.textNode.get_line_height()
 
     def _put_top(self, node: OnscreenText, x: float, top: float) -> float:
         t, b = _extent(node)
@@ -600,6 +596,11 @@ def info_items(flow: GameFlow) -> list[str]:
     elif flow.viewer is not None and flow.mode is Mode.TURN:
         items.append(_("your\u00a0VP\u00a0{vp}", vp=s.victory_points(flow.viewer)))
     return items
+
+
+def _rows_height(node: OnscreenText, rows: int) -> float:
+    """``rows`` rows of ``node``'s type, in aspect2d units."""
+    return rows * node.getTextScale()[0] * node.textNode.get_line_height()
 
 
 def _extent(node: OnscreenText) -> tuple[float, float]:
