@@ -30,6 +30,7 @@ from blueprints3d.commands.argtypes import (
     writable_file,
 )
 from blueprints3d.engine.errors import BlueprintsError
+from blueprints3d.files.movie import POST_BUDGET
 from blueprints3d.i18n import N_, _, explain, n_
 from blueprints3d.i18n.message import Message
 from blueprints3d.text import display, shown
@@ -41,7 +42,10 @@ HELP = N_(
 # Up to 8K: the picture is drawn supersampled, so larger ones would exceed the GL's buffers.
 picture_size = dimensions((64, 64), (7680, 4320), "1920x1080")
 DEFAULT_SIZE = (1920, 1080)
-TURNTABLE_SIZE = (1280, 720)  # an animation to post
+TURNTABLE_SIZE = (1280, 720)  # an animation to post: WebP or MP4
+# A GIF's 256 colours a frame cost more bytes for the same picture: drawn smaller, it stays
+# under the post budget (files/movie.POST_BUDGET) as the WebP does.
+TURNTABLE_GIF_SIZE = (800, 450)
 SHARE_SIZE = (1280, 720)  # --card: a picture to post (1080x1080 makes a square one)
 SHARE_LEAST = (320, 180)  # --card: smaller, its words would be too small to read
 
@@ -165,9 +169,14 @@ def _add_turntable_arguments(parser: argparse.ArgumentParser) -> None:
         "--turntable",
         metavar="OUT",
         help=_(
-            "write a looping animation of the building turning once: OUT.webp or "
-            "OUT.gif (needs Pillow: pip install 'blueprints3d[share]') or OUT.mp4 "
-            "(needs imageio-ffmpeg: pip install 'blueprints3d[video]')"
+            "write a looping animation of the building turning once, made to post (a "
+            "{seconds}-second loop under {mb} MB): OUT.webp ({webp}, the sharpest) or OUT.gif "
+            "({gif}, 256 colours) (both need Pillow: pip install 'blueprints3d[share]') or "
+            "OUT.mp4 ({webp}; needs imageio-ffmpeg: pip install 'blueprints3d[video]')",
+            seconds=f"{TURN_SECONDS:g}",
+            mb=f"{POST_BUDGET / 1e6:g}",
+            webp=f"{TURNTABLE_SIZE[0]}x{TURNTABLE_SIZE[1]}",
+            gif=f"{TURNTABLE_GIF_SIZE[0]}x{TURNTABLE_GIF_SIZE[1]}",
         ),
     )
     parser.add_argument(
@@ -202,7 +211,7 @@ def headline(text: str) -> str:
     return words
 
 
-TURN_SECONDS = 6.0
+TURN_SECONDS = 4.0  # a loop to post: short, and small (under files/movie.POST_BUDGET)
 TURN_FPS = 15
 TURN_MEMORY = 1 << 30  # the frames are held until encoded: at most this many bytes of them
 
@@ -277,6 +286,14 @@ def picture_file(output: str) -> str:
     return out
 
 
+def turntable_size(args: argparse.Namespace) -> tuple[int, int]:
+    """--size, else the turntable's size for its format (a GIF is drawn smaller)."""
+    if args.size:
+        return args.size
+    gif = args.turntable is not None and args.turntable.lower().endswith(".gif")
+    return TURNTABLE_GIF_SIZE if gif else TURNTABLE_SIZE
+
+
 def turntable_file(args: argparse.Namespace) -> str:
     """--turntable, checked before any frame is drawn: a writable file of a format whose library
     is here, and frames that fit in TURN_MEMORY. Its name as said in messages."""
@@ -287,7 +304,7 @@ def turntable_file(args: argparse.Namespace) -> str:
         check_writable(args.turntable)
     except MovieError as e:
         raise UsageError(_("--turntable {file}: {reason}", file=movie, reason=explain(e))) from None
-    w, h = args.size or TURNTABLE_SIZE
+    w, h = turntable_size(args)
     n = turntable_frames(
         TURN_SECONDS if args.seconds is None else args.seconds, args.fps or TURN_FPS
     )
@@ -357,7 +374,7 @@ def write_turntable(args: argparse.Namespace, build, movie: str, look) -> None:
     """--turntable: one turn of the building, drawn frame by frame and written as a movie."""
     from blueprints3d.files.movie import write_movie
 
-    size = args.size or TURNTABLE_SIZE
+    size = turntable_size(args)
     seconds = TURN_SECONDS if args.seconds is None else args.seconds
     fps = args.fps or TURN_FPS
     n = turntable_frames(seconds, fps)
@@ -372,7 +389,10 @@ def write_turntable(args: argparse.Namespace, build, movie: str, look) -> None:
         options=look,
     )
     try:
-        write_movie(args.turntable, frames, fps)
+        # Made to post: under the budget, a GIF drawn smaller where its size was not asked for.
+        size = write_movie(
+            args.turntable, frames, fps, budget=POST_BUDGET, may_shrink=args.size is None
+        )
     except OSError as exc:
         raise cannot_write(movie, exc) from None
     said = dict(file=movie, size=f"{size[0]}x{size[1]}", fps=fps, seconds=f"{seconds:g}")

@@ -200,7 +200,7 @@ def test_the_turntable_is_1280x720_by_default(tower, tmp_path, monkeypatch, caps
         return [np.zeros((size[1], size[0], 3), np.uint8)] * n
 
     monkeypatch.setattr(render, "render_turntable", fake)
-    monkeypatch.setattr(movie, "write_movie", lambda path, frames, fps: None)
+    monkeypatch.setattr(movie, "write_movie", lambda path, frames, fps, **k: (1280, 720))
     assert main(["render", str(tower), "--turntable", str(tmp_path / "t.webp")]) == 0
     assert asked["size"] == render.TURNTABLE_SIZE == (1280, 720)
     assert "1280x720" in capsys.readouterr().out
