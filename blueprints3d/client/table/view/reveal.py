@@ -159,7 +159,7 @@ class RevealPlayer:
         self.active = False
         self.end = None
         self.view.cards_shown = None
-        self.view.count_chips(None)
+        self.view.vp_chips.count(None)
         self.labels.root.hide()
 
     def destroy(self) -> None:
@@ -175,7 +175,7 @@ class RevealPlayer:
         # the plates' VP chips count those cards only, the whole round's at the summary.
         handed = [st.card for st in self.steps[: index + 1] if st.card is not None]
         self.view.reveal_cards(handed)
-        self.view.count_chips(None if s.kind == "summary" else handed)
+        self.view.vp_chips.count(None if s.kind == "summary" else handed)
         if s.card is not None and self.on_card is not None:
             self.on_card(s)
         labels = self.labels

@@ -4,7 +4,7 @@ scoreboard and bag. ``TableView`` moves the dice and cards over them."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from panda3d.core import NodePath, Point3, TextNode
@@ -142,6 +142,25 @@ def earned_so_far(result: RoundResult, counted: set[str]) -> tuple[int | None, .
         prizes = [z for z, pl in result.prizes.items() if pl.player == p and z.value in counted]
         out.append(victory_points(awards, prizes) if awards or prizes else None)
     return tuple(out)
+
+
+class VPChips:
+    """The plates' VP chips: the public rounds' (``sync``, at every sync of the table), and while
+    a reveal hands the last round's cards out, that round's counted from those cards (``count``:
+    the reveal at each step; None, the whole round, at its summary and end)."""
+
+    def __init__(self, seats: list[SeatView]) -> None:
+        self.seats = seats
+        self.rounds: list[RoundResult] = []
+        self.counted: set[str] | None = None
+
+    def sync(self, flow: GameFlow) -> None:
+        self.rounds = public_rounds(flow)
+        sync_chips(self.seats, self.rounds, self.counted)
+
+    def count(self, keys: Iterable[str] | None) -> None:
+        self.counted = None if keys is None else set(keys)
+        sync_chips(self.seats, self.rounds, self.counted)
 
 
 def sync_chips(

@@ -57,13 +57,11 @@ from blueprints3d.client.table.view.table_props import (
     in_demand_dice,
     relabel_seats,
     screen_home,
-    public_rounds,
-    sync_chips,
+    VPChips,
     sync_screens,
 )
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import MATERIAL_OF, NUM_DICE, Material
-from blueprints3d.engine.results import RoundResult
 from blueprints3d.engine.state import Phase
 from blueprints3d.i18n import _
 
@@ -112,8 +110,7 @@ class TableView:
         self.cards = AwardCards(
             self.root, self.centre, self.seats, self.animator, lambda: self.centre_heading
         )
-        self.chip_rounds: list[RoundResult] = []  # the rounds whose VP the chips show
-        self._chip_cards: set[str] | None = None  # in a reveal, the won cards counted so far
+        self.vp_chips = VPChips(self.seats)  # beside the name plates, once public
         self.dragging: int | None = None
         self.dropped: int | None = (
             None  # the die just let go of: the next sync drops it or flies it back
@@ -199,8 +196,7 @@ class TableView:
             self._throw(placer.thrown, still, len(pool), flow)
         self._sync_in_demand(flow, animate and not curtain)
         self.cards.sync(flow, animate)
-        self.chip_rounds = public_rounds(flow)
-        sync_chips(self.seats, self.chip_rounds, self._chip_cards)
+        self.vp_chips.sync(flow)
         self.bag_label.node().set_text(panda_text(_("bag: {count}", count=len(state.bag))))
 
     def _targets(self, flow: GameFlow, pool: list[int], visible: set[int]) -> dict[int, Target]:
@@ -465,12 +461,6 @@ class TableView:
 
     def reveal_cards(self, keys: Iterable[str]) -> None:
         self.cards.reveal(keys)
-
-    def count_chips(self, keys: Iterable[str] | None) -> None:
-        """The plates' chips count only these won cards of the round on show (the reveal's so
-        far); None: every card, the round's whole VP."""
-        self._chip_cards = None if keys is None else set(keys)
-        sync_chips(self.seats, self.chip_rounds, self._chip_cards)
 
     def recall_won_cards(self) -> None:
         self.cards.recall()
