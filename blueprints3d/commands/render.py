@@ -168,6 +168,8 @@ def _add_turntable_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--turntable",
         metavar="OUT",
+        # TRANSLATORS: {webp} and {gif} are picture sizes in pixels ("1280x720"); {seconds}
+        # and {mb} are numbers ("4", "3").
         help=_(
             "write a looping animation of the building turning once, made to post (a "
             "{seconds}-second loop under {mb} MB): OUT.webp ({webp}, the sharpest) or OUT.gif "
