@@ -255,6 +255,9 @@ NOTES: dict[str, str] = {
     "when": "a date and time",
     "game": "a game's description (a file or a saved game)",
     "turntable": "a picture size like 1280x720",
+    "webp": "a picture size like 1280x720",
+    "gif": "a picture size like 800x450",
+    "mb": "megabytes (a figure)",
 }
 
 

@@ -71,12 +71,13 @@ def test_the_help_holds_the_controls_and_the_engines_numbers(table):
     for award in rules.Award:
         assert f"{award.title}: {rules.AWARD_VP[award]} VP" in text
     assert f"Prizes, {rules.PRIZE_VP} VP each" in text
-    assert "/".join(map(str, rules.RECYCLED_POINTS[1:])) in text
+    assert ", ".join(map(str, rules.RECYCLED_POINTS[1:])) in text
     for prize in rules.Prize:
         assert rules.PRIZE_RULES[prize] in text
-    # Headings and short lines, not one block: every line fits its column (no line longer than
-    # about a column of type), and there are pictures (material swatches, die faces).
-    assert max(len(t.getText()) for t in app.screens.help.texts) < 90
+    # Headings and lines of a sentence each, not one block: no line longer than two sentences'
+    # worth (each is wrapped in its column: test_screens_layout), and there are pictures
+    # (material swatches, die faces). A sentence stays whole (issue 42), never cut in two lines.
+    assert max(len(t.getText()) for t in app.screens.help.texts) < 130
     pictures = dict(app.screens.help.pictures)
     assert tuple(pictures[Material.WOOD].face["frameColor"]) == pytest.approx(
         tuple(BASE_COLOUR[Material.WOOD])

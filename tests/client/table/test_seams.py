@@ -307,6 +307,12 @@ class FakeFlow:
         self.seats = [SeatConfig("Ann"), SeatConfig("Cy", "easy")]
         self.bot_delay = 0.8
         self.confirm_moves = False
+        self.followed: list[str] = []
+
+    def follow_language(self) -> bool:
+        """As GameFlow: the default seat names follow a change of language (a typed one stays)."""
+        self.followed.append("language")
+        return False
 
 
 class FakeReveal:
@@ -835,6 +841,7 @@ def test_a_new_language_relabels_the_hud_the_move_bar_the_hint_button_and_the_vi
         "app.refresh animate=False",
         "taskMgr.add speak-settings",
     ]
+    assert parts.flow is not None and parts.flow.followed == ["language"]  # names follow
     # The settings screen the change was made on is built again on the next frame.
     (later, _name), *_ = parts.base.taskMgr.added
     parts.log.clear()

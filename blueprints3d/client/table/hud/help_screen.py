@@ -23,6 +23,7 @@ from blueprints3d.client.scene.script_text import (
 from blueprints3d.client.scene.symbol_glyphs import icon_texture
 from blueprints3d.client.table.hud.hud import CONTROLS
 from blueprints3d.client.table.hud.screens import TEXT, Metrics, Screen, _button, _text_px
+from blueprints3d.client.table.hud.summary import vp_secret_line
 from blueprints3d.engine import rules
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import rules_summary
@@ -66,12 +67,13 @@ def _game_section() -> Section:
             (
                 r.DIE_FACES,
                 n_(
-                    "Each round everyone takes {n} die, one a turn,",
-                    "Each round everyone takes {n} dice, one a turn,",
+                    "Each round everyone takes {n} die, one a turn, and builds on their own "
+                    "blueprint card, in secret.",
+                    "Each round everyone takes {n} dice, one a turn, and builds on their own "
+                    "blueprint card, in secret.",
                     r.TAKES_PER_ROUND,
                 ),
             ),
-            (None, _("and builds on their own blueprint card, in secret.")),
         ],
     )
 
@@ -83,11 +85,11 @@ def _turn_section() -> Section:
     return (
         _("Your turn"),
         [
-            (1, _("Take a pool die and put it on an empty space,")),
             (
-                3,
+                1,
                 _(
-                    "or on a die of the same value or lower ({high} on {low}, {middle} or {high}).",
+                    "Take a pool die and put it on an empty space, or on a die of the same value "
+                    "or lower ({high} on {low}, {middle} or {high}).",
                     high=3,
                     low=1,
                     middle=2,
@@ -103,8 +105,9 @@ def _points_section() -> Section:
     """A building's points: the blueprint bonus and each material's rule."""
     r = rules
     counts = len(r.RECYCLED_POINTS) - 1
-    recycled = "/".join(number(p) for p in r.RECYCLED_POINTS[1:])
-    stone = "/".join(number(p) for p in r.STONE_POINTS[1:])
+    # As lists in the language's pattern: "2/5/10" reads as fractions to a Persian reader.
+    recycled = join_list([number(p) for p in r.RECYCLED_POINTS[1:]])
+    stone = join_list([number(p) for p in r.STONE_POINTS[1:]])
     levels = len(r.STONE_POINTS) - 1
     return (
         _("Building points"),
@@ -165,8 +168,13 @@ def _victory_section() -> Section:
                 )
                 for p in r.Prize
             ],
-            (None, _("Ties: more dice of the 1st in-demand colour, then the 2nd,")),
-            (None, _("then later in turn order.")),
+            (
+                None,
+                _(
+                    "Ties: more dice of the 1st in-demand colour, then of the 2nd, then the "
+                    "player later in turn order."
+                ),
+            ),
             (
                 None,
                 n_(
@@ -175,6 +183,7 @@ def _victory_section() -> Section:
                     r.NUM_ROUNDS,
                 ),
             ),
+            (None, vp_secret_line()),
         ],
     )
 

@@ -24,7 +24,7 @@ from blueprints3d.client.table.model.flow import RoundEnd, both
 from blueprints3d.engine.awards import RoundContext, rank_buildings
 from blueprints3d.engine.results import GameResult, RoundResult, round_victory_points
 from blueprints3d.engine.rules import PRIZE_RULE_MESSAGES, PRIZE_VP
-from blueprints3d.i18n import N_, _, join_list, number, translate
+from blueprints3d.i18n import N_, _, and_list, join_list, number, translate
 
 NAME_CHARS = 12
 # The round summary's columns: a heading and its least width in letters. The headings are short
@@ -145,7 +145,32 @@ def round_table(result: RoundResult, names: Sequence[str]) -> tuple[list[str], l
             )
         else:
             words.append(_("  {prize} ({vp}) to {name}: {rule}", **said))
+    words += cards_won_lines(result, names)
     return rows, words
+
+
+def cards_won_lines(result: RoundResult, names: Sequence[str]) -> list[str]:
+    """What each player won this round, by name (the cards are handed out in the open), and in
+    the first round why no running score is shown: victory points stay secret until the end."""
+    lines = [_("Won this round:")]
+    for p in ranking(result):
+        won = [_(a.title) for a, pl in result.awards.items() if pl.player == p]
+        won += [_(z.title) for z, pl in result.prizes.items() if pl.player == p]
+        if won:
+            lines.append(_("  {name}: {cards}", name=names[p], cards=and_list(won)))
+        else:
+            lines.append(_("  {name}: no card", name=names[p]))
+    if result.round == 1:
+        lines.append(vp_secret_line())
+    return lines
+
+
+def vp_secret_line() -> str:
+    """Why no running score is shown (RULES.md: the cards stay face down until the end)."""
+    return _(
+        "Victory points stay secret until the game's end (the cards lie face down); "
+        "the final standings add them up."
+    )
 
 
 def standings_cells(
