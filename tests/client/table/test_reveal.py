@@ -114,6 +114,8 @@ def test_space_steps_enter_skips_and_the_reveal_can_be_watched_again(reveal_tabl
     rv = app.reveal
     end = app.flow.round_end
     assert rv.index == 0 and not app.screens.summary.active
+    # The bag's count is away while the buildings are shown (it ran into the caption).
+    assert app.view.bag_label.is_hidden()
     # Nothing of the round's cards has moved yet: they go one step at a time.
     assert app.view.cards_shown == set()
     app.input.key("space")
@@ -135,6 +137,7 @@ def test_space_steps_enter_skips_and_the_reveal_can_be_watched_again(reveal_tabl
     app.input.key("enter")
     app.input.key("enter")  # the summary's Next round
     assert app.flow.mode is not Mode.ROUND_END and not rv.active and not app.hud.status.isHidden()
+    assert not app.view.bag_label.is_hidden()  # back for the next round
 
 
 @pytest.mark.parametrize("reveal_table", [(1280, 720)], indirect=True)

@@ -111,6 +111,9 @@ class RevealPlayer:
         self.view.cards_shown = set()  # the won cards wait in the centre until their step
         self.active = True
         self.labels.root.show()
+        # The bag's count says nothing in the reveal, and its close shots bring it up large
+        # beside the caption: it waits for the next round.
+        self.view.bag_label.hide()
         self._go(0)
 
     def replay(self) -> None:
@@ -160,6 +163,7 @@ class RevealPlayer:
         self.end = None
         self.view.cards_shown = None
         self.view.vp_chips.count(None)
+        self.view.bag_label.show()
         self.labels.root.hide()
 
     def destroy(self) -> None:
