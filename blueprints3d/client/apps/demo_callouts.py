@@ -25,6 +25,7 @@ from collections.abc import Sequence
 
 from panda3d.core import LineSegs, NodePath, Point2, Point3
 
+from blueprints3d.client.render import style
 from blueprints3d.client.scene.picking import ray_aabb
 from blueprints3d.client.scene.screen_rects import Rect, inside, overlaps
 
@@ -32,7 +33,7 @@ ANCHOR_TAG = (
     "label-anchor"  # python tag on a label: the NodePath (or Point3 in its parent) it explains
 )
 POINT_TAG = "label-points-at"  # python tag set by ``arrange``: the pixel the label points at
-LEADER_RGBA = (1.0, 1.0, 1.0, 0.85)
+LEADER_RGBA = style.LEADER
 GAP_PX = 4.0  # between two labels, and between a label and a die
 NEAR_PX = 6.0  # a label this close to its die needs no leader line
 GUTTER_PX = 16.0  # kept clear between the label columns of two buildings

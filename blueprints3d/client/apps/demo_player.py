@@ -28,6 +28,7 @@ from panda3d.core import (
     TextPropertiesManager,
 )
 
+from blueprints3d.client.render import style
 from blueprints3d.client.apps import demo_callouts, demo_stage
 from blueprints3d.client.apps.demo_try import TryIt
 from blueprints3d.client.render.lighting import setup_lighting
@@ -42,8 +43,8 @@ from blueprints3d.client.scene.script_text import ScriptText, is_rtl, panda_text
 
 CAPTION_SCALE = 0.056
 PANEL_HEIGHT = 0.46  # of aspect2d's 2.0 height: the caption panel at the bottom
-TEXT_FG = (0.95, 0.95, 0.92, 1)
-DIM_FG = (0.7, 0.75, 0.8, 1)
+TEXT_FG = style.INK
+DIM_FG = style.MUTED
 FINISHED_MARK = N_("[finished]")  # on the menu: a demo whose try-it steps the learner answered
 MENU_SCALE = 0.045  # a menu row's type, in aspect2d units (the window is 2 high)
 MENU_WIDTH_SHARE = 0.92  # of the window's width: a row is at most this wide...
@@ -61,7 +62,7 @@ def _summary_properties() -> None:
     if not tpm.has_properties(SUMMARY):
         tp = TextProperties()
         tp.set_text_scale(SUMMARY_SCALE)
-        tp.set_text_color(0.78, 0.84, 0.92, 1)
+        tp.set_text_color(*style.COACH)
         tpm.set_properties(SUMMARY, tp)
 
 
@@ -80,8 +81,8 @@ def _button(
         pos=(x, 0, pos[1]),
         scale=scale,
         command=command,
-        text_fg=(1, 1, 1, 1),
-        frameColor=(0.22, 0.3, 0.45, 0.95),
+        text_fg=style.INK,
+        frameColor=style.PANEL_RAISED,
         pad=(0.5, 0.3),
         relief=DGG.FLAT,
         pressEffect=1,
@@ -108,7 +109,7 @@ class StepView:
         self.gui = base.aspect2d.attach_new_node("step-view-gui")
         self.panel = DirectFrame(
             parent=base.a2dBottomCenter,
-            frameColor=(0.05, 0.06, 0.08, 0.88),
+            frameColor=style.PANEL_OVER,
             frameSize=(-4, 4, 0, PANEL_HEIGHT),
         )
         self.caption = ScriptText(
@@ -290,7 +291,7 @@ class DemoPlayer(DirectObject):
             text=self.note,
             pos=(0, MENU_BOTTOM),
             scale=0.035,
-            fg=(1, 0.6, 0.5, 1),
+            fg=style.BAD,
             align=TextNode.A_center,
             mayChange=True,
         )
@@ -361,8 +362,8 @@ class DemoPlayer(DirectObject):
                     scale=scale,
                     text_align=TextNode.A_center,
                     text_wordwrap=wrap,
-                    frameColor=(0.16, 0.22, 0.34, 0.95),
-                    text_fg=(1, 1, 1, 1),
+                    frameColor=style.PANEL_RAISED,
+                    text_fg=style.INK,
                     relief=DGG.FLAT,
                     pad=MENU_PAD,
                     command=self.open,
@@ -488,7 +489,7 @@ class DemoPlayer(DirectObject):
             (self.next_button, self.index < n - 1),
         ):
             button["state"] = DGG.NORMAL if active else DGG.DISABLED
-            button["text_fg"] = (1, 1, 1, 1) if active else (0.5, 0.5, 0.5, 1)
+            button["text_fg"] = style.INK if active else style.BUTTON_OFF
 
     @staticmethod
     def task_steps(demo: Demo) -> list[int]:

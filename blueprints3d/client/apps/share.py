@@ -31,6 +31,7 @@ from functools import lru_cache
 import numpy as np
 from panda3d.core import Filename, PNMImage, PNMTextMaker, Texture
 
+from blueprints3d.client.render import style
 from blueprints3d.client.render import assets, icons, materials
 from blueprints3d.client.scene import card_model
 from blueprints3d.engine.materials import Material
@@ -54,12 +55,13 @@ Box = tuple[int, int, int, int]  # x, y from the top left, width, height (pixels
 
 FONT = card_model.CARD_FONT  # DejaVu Sans: every Latin word of the card
 PICTURE_FONTS = {"latin": FONT, "persian": PERSIAN_FONT, "cjk": CJK_FONT}  # by the words' letters
-PANEL: RGB = (0.065, 0.075, 0.10)  # the panel's ground
-PANEL_ALPHA = 0.93  # over the table: the walnut shows faintly through
-INK: RGB = (0.95, 0.94, 0.90)  # the headline, the table's words
-MUTED: RGB = (0.64, 0.67, 0.73)  # small print
-GOLD: RGB = (0.97, 0.75, 0.30)  # the total, the Prize discs
-RULE_ALPHA = 0.16  # the thin lines between the panel's parts
+# The program's design language (client/render/style.py): this card is where it comes from.
+PANEL: RGB = style.PANEL_RGB  # the panel's ground
+PANEL_ALPHA = style.PANEL_ALPHA  # over the table: the walnut shows faintly through
+INK: RGB = style.INK_RGB  # the headline, the table's words
+MUTED: RGB = style.MUTED_RGB  # small print
+GOLD: RGB = style.GOLD_RGB  # the total, the Prize discs
+RULE_ALPHA = style.RULE_ALPHA  # the thin lines between the panel's parts
 WIDE = 1.2  # from this aspect up the panel stands at the right
 BOLD = 0.035  # a bold line's extra stroke, a share of its size
 MATERIAL_WORDS = {

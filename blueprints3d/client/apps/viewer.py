@@ -22,6 +22,7 @@ from pathlib import Path
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
+from blueprints3d.client.render import style
 from blueprints3d.files.places import default_dir
 from blueprints3d.files.jsonfile import make_folder, os_reason, where, write_new
 from blueprints3d.text import file_name
@@ -129,8 +130,8 @@ class BuildViewer(DirectObject):
             text=breakdown(build),
             pos=(-1.0, -0.08),
             scale=0.034,
-            fg=(0.95, 0.95, 0.9, 1),
-            bg=(0.05, 0.06, 0.08, 0.75),
+            fg=style.INK,
+            bg=style.PANEL_OVER,
             align=TextNode.A_left,
             mayChange=True,
             font=mono_font(),
@@ -142,8 +143,8 @@ class BuildViewer(DirectObject):
             parent=base.a2dBottomLeft,
             pos=(0.04, 0.05),
             scale=0.035,
-            fg=(0.85, 0.88, 0.9, 1),
-            bg=(0.05, 0.06, 0.08, 0.75),
+            fg=style.INK,
+            bg=style.PANEL_OVER,
             align=TextNode.A_left,
             mayChange=True,
             text=_(

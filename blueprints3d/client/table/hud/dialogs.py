@@ -11,6 +11,7 @@ from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton, DirectFrame
 from panda3d.core import TextNode
 
+from blueprints3d.client.render import style
 from blueprints3d.client.scene.script_text import panda_text
 from blueprints3d.client.table.hud.screens import PANEL, TEXT, Screen, _button, _label
 from blueprints3d.i18n import N_, _
@@ -22,7 +23,7 @@ class CurtainScreen(Screen):
     def build(self, name: str, on_ready: Callable[[], None]) -> DirectFrame:
         f = DirectFrame(
             parent=self.overlay.aspect2d,
-            frameColor=(0.05, 0.06, 0.09, 1),
+            frameColor=style.PANEL,
             frameSize=(-4, 4, -1.5, 1.5),
         )
         DirectButton(
@@ -31,7 +32,7 @@ class CurtainScreen(Screen):
                 _("Pass to {name}\n\n{name}: click here when you are ready", name=name)
             ),
             scale=0.08,
-            frameColor=(0.2, 0.24, 0.32, 1),
+            frameColor=style.PANEL_RAISED,
             pad=(1.0, 0.8),
             text_fg=TEXT,
             command=on_ready,

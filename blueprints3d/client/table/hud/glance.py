@@ -23,6 +23,7 @@ from __future__ import annotations
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import CardMaker, NodePath, TextNode, TransparencyAttrib
 
+from blueprints3d.client.render import style
 from blueprints3d.client.render import icons
 from blueprints3d.client.render.materials import BASE_COLOUR
 from blueprints3d.client.scene.script_text import ScriptText, interface_font
@@ -37,12 +38,12 @@ from blueprints3d.i18n import N_, _, number
 
 Rect = tuple[float, float, float, float]  # left, right, bottom, top in aspect2d units
 
-FILLED = (0.97, 0.80, 0.32, 1.0)  # a step the building has made
-EMPTY = (1.0, 1.0, 1.0, 0.22)  # a step still to make
-WON = (0.55, 0.92, 0.45, 1.0)  # a Prize the building qualifies for: its icon and count
-ICON = (0.95, 0.95, 0.90, 1.0)
-TEXT = (0.95, 0.92, 0.80, 1.0)
-RIM = (0.85, 0.85, 0.80, 1.0)  # round an in-demand die
+FILLED = style.GOLD  # a step the building has made
+EMPTY = style.EMPTY_STEP  # a step still to make
+WON = style.GOOD  # a Prize the building qualifies for: its icon and count
+ICON = style.INK
+TEXT = style.INK
+RIM = style.INK  # round an in-demand die
 
 
 def _square(parent: NodePath, name: str, rgba: tuple[float, float, float, float]) -> NodePath:
@@ -139,7 +140,7 @@ class PrizeMeters:
         for award in AWARDS_BY_PLAYERS[players]:
             medal = _square(self.model, f"medal-{award.value}", AWARD_COLOURS[award])
             self.medals.append(
-                (medal, _text(self.root, number(award.victory_points), (0.1, 0.1, 0.12, 1)))
+                (medal, _text(self.root, number(award.victory_points), style.BUTTON_INK))
             )
         self.layout(self.line)
 

@@ -12,6 +12,7 @@ from direct.gui.DirectGui import DirectFrame
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode, TransparencyAttrib
 
+from blueprints3d.client.render import style
 from blueprints3d.client.render.materials import BASE_COLOUR, PIP_COLOUR
 from blueprints3d.client.scene.dice_model import symbols_shown
 from blueprints3d.client.scene.script_text import (
@@ -33,7 +34,7 @@ RULES_SUMMARY = (
     rules_summary()
 )  # every number in it is the engine's (for tools; the help screen has its own lines)
 
-HEADING = (1.0, 0.85, 0.45, 1)
+HEADING = style.GOLD
 HELP_LINE_SHARE = 0.026  # of the window's height, from line to line (at least HELP_MIN_PX)
 HELP_MIN_PX = 14.0
 GLASS_SWATCH = (*BASE_COLOUR[Material.GLASS][:3], 1.0)  # glass's tint, opaque on the panel
@@ -229,9 +230,9 @@ def _players_with(award) -> str:
 
 
 MEDAL = {
-    rules.Award.GOLD: (0.93, 0.74, 0.2, 1),
-    rules.Award.SILVER: (0.78, 0.8, 0.84, 1),
-    rules.Award.BRONZE: (0.76, 0.5, 0.3, 1),
+    rules.Award.GOLD: style.MEDALS["gold"],
+    rules.Award.SILVER: style.MEDALS["silver"],
+    rules.Award.BRONZE: style.MEDALS["bronze"],
 }
 PIPS = {
     1: [(0, 0)],
@@ -260,15 +261,15 @@ def die_glyph(
     value: int,
     size: float,
     pos: tuple[float, float],
-    face=(0.96, 0.95, 0.9, 1),
-    pip=(0.1, 0.1, 0.12, 1),
+    face=style.DIE_FACE,
+    pip=style.DIE_PIP,
 ) -> DieGlyph:
     """A die face drawn with frames: a square and its pips (``size`` across, ``pos`` its centre)."""
     h = size / 2
     e = size * 0.08  # a light edge, so a black die reads on the dark panel
     d = DieGlyph(
         parent=parent,
-        frameColor=(0.7, 0.72, 0.75, 1),
+        frameColor=style.MUTED,
         frameSize=(-h - e, h + e, -h - e, h + e),
         pos=(pos[0], 0, pos[1]),
     )
@@ -296,7 +297,7 @@ def swatch(parent, picture, size: float, pos: tuple[float, float]) -> DirectFram
         # Material symbols on: the material's symbol on its colour instead of pips.
         d = die_glyph(parent, 0, size, pos, face=colour)
         d.symbol = DirectFrame(
-            parent=d, image=icon_texture(picture), image_scale=size / 2, frameColor=(0, 0, 0, 0)
+            parent=d, image=icon_texture(picture), image_scale=size / 2, frameColor=style.CLEAR
         )
         d.symbol.set_transparency(TransparencyAttrib.M_alpha)
         return d
@@ -323,7 +324,7 @@ class HelpScreen(Screen):
         pad = m.px(max(10.0, 0.02 * m.height))
         f = DirectFrame(
             parent=self.overlay.aspect2d,
-            frameColor=(0.06, 0.07, 0.1, 1),
+            frameColor=style.PANEL,
             frameSize=(-m.half_w, m.half_w, -m.half_h, m.half_h),
         )
         controls: list[Section] = [

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import NodePath, PGItem, Point3, TextNode
 
+from blueprints3d.client.render import style
 from blueprints3d.client.scene.script_text import (
     ScriptText,
     interface_font,
@@ -161,14 +162,14 @@ class Hud:
                 mayChange=True,
             )
 
-        self.status = text((1, 1, 1, 1))
-        self.info = text((0.92, 0.92, 0.85, 1))
-        self.prompt = text((1, 1, 1, 1), 0.9)
-        self.message = text((1, 0.92, 0.55, 1), 0.9)
-        self.hints = text((0.80, 0.92, 1.0, 1), 0.95)  # the coach's (coach_view.py); empty: none
+        self.status = text(style.INK)
+        self.info = text(style.INK)
+        self.prompt = text(style.INK, 0.9)
+        self.message = text(style.GOLD, 0.9)
+        self.hints = text(style.COACH, 0.95)  # the coach's (coach_view.py); empty: none
         # A network game's join address (net_table.py); empty: none.
-        self.room = text((0.85, 0.9, 1.0, 1))
-        self.help = text((0.88, 0.88, 0.88, 1))
+        self.room = text(style.COACH)
+        self.help = text(style.INK)
         self.help.textNode.set_align(TextNode.A_right)
         self.help.setText(key_help())
         self.rtl = False  # mirrored (a right-to-left interface): set by each layout

@@ -14,13 +14,14 @@ from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton
 from panda3d.core import NodePath, TextNode
 
+from blueprints3d.client.render import style
 from blueprints3d.client.scene.script_text import interface_font, panda_text
 from blueprints3d.client.table.model.flow import GameFlow, Mode
 from blueprints3d.i18n import _
 
-CONFIRM_COLOUR = (0.55, 0.85, 0.55, 1)
-UNDO_COLOUR = (0.90, 0.78, 0.55, 1)
-HINT_COLOUR = (0.62, 0.78, 0.95, 1)
+CONFIRM_COLOUR = style.GOOD
+UNDO_COLOUR = style.CAUTION
+HINT_COLOUR = style.COACH
 
 
 # Every label the Hint button takes: its frame is as wide as the widest, so it never jumps.

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from direct.gui.DirectGui import DirectButton, DirectEntry, DirectFrame, DirectOptionMenu
 from panda3d.core import TextNode
 
+from blueprints3d.client.render import style
 from blueprints3d.client.scene.script_text import (
     from_panda,
     interface_font,
@@ -100,7 +101,7 @@ class FormMeasures:
 
 def _entry_style(t: float) -> dict:
     """How every text entry of a form looks, at the text scale ``t``."""
-    return dict(scale=t, numLines=1, frameColor=(0.95, 0.95, 0.9, 1))
+    return dict(scale=t, numLines=1, frameColor=style.FIELD)
 
 
 def _seat_kind(d: SeatConfig | None) -> str:
@@ -233,7 +234,7 @@ class NewGameScreen(Screen):
         width, the next row's line)."""
         t, row = form.t, form.row
         x0, x1, x2 = columns
-        note = (0.8, 0.8, 0.7, 1)
+        note = style.MUTED
         _label(f, _("Seed"), (x0, y), t)
         self.seed = DirectEntry(
             parent=f,
@@ -275,7 +276,7 @@ class NewGameScreen(Screen):
         )
         y -= row + (min(lines, 2) - 1) * form.line
         wrap = (right - 2 * form.pad) / t
-        self.error = _label(f, "", (x0, y), t, fg=(1, 0.5, 0.4, 1), wordwrap=wrap)
+        self.error = _label(f, "", (x0, y), t, fg=style.BAD, wordwrap=wrap)
         return right, y - row * 1.5
 
     def _offers(
@@ -489,7 +490,7 @@ class JoinScreen(Screen):
             _("(to take your seat back: optional)"),
             (x1 + 7 * t, y),
             t,
-            fg=(0.8, 0.8, 0.7, 1),
+            fg=style.MUTED,
         )
         y -= row
         right = x1 + 24.4 * t + pad
@@ -500,12 +501,12 @@ class JoinScreen(Screen):
             ),
             (pad, y),
             t,
-            fg=(0.8, 0.8, 0.7, 1),
+            fg=style.MUTED,
             wordwrap=(right - 2 * pad) / t,
         )
         y -= row * 1.6  # the hint above may take two lines
         y = self._nearby_rows(f, (pad, y), t, row, right)
-        self.error = _label(f, "", (pad, y), t, fg=(1, 0.5, 0.4, 1), wordwrap=(right - 2 * pad) / t)
+        self.error = _label(f, "", (pad, y), t, fg=style.BAD, wordwrap=(right - 2 * pad) / t)
         y -= line * 3.0 + row  # room for three lines of error above the buttons
         self._on_join = on_join
         self.on_list: Callable[[str], None] | None = None  # set by the network table
@@ -528,7 +529,7 @@ class JoinScreen(Screen):
         pad, y = at
         self.nearby_heading = _label(f, _("Rooms on this network:"), (pad, y), t)
         self.nearby_none = _label(
-            f, _("none found yet"), (pad + right * 0.45, y), t, fg=(0.8, 0.8, 0.7, 1)
+            f, _("none found yet"), (pad + right * 0.45, y), t, fg=style.MUTED
         )
         self.nearby_buttons: list[DirectButton] = []
         for _k in range(NEARBY_ROWS):

@@ -15,6 +15,7 @@ from direct.gui.DirectGui import DirectFrame
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
 
+from blueprints3d.client.render import style
 from blueprints3d.client.scene.script_text import ScriptText
 from blueprints3d.client.table.hud.screens import PANEL, TEXT, Metrics, Screen, _button
 from blueprints3d.files.history import HistoryError, Listing, list_games
@@ -22,8 +23,8 @@ from blueprints3d.i18n import _, n_
 
 SHOWN = 8
 LINE_SHARE, LINE_MIN_PX = 0.030, 14.0
-TITLE = (1.0, 0.85, 0.45, 1)
-NOTE = (0.75, 0.78, 0.82, 1)
+TITLE = style.GOLD
+NOTE = style.MUTED
 
 
 class PastGamesScreen(Screen):

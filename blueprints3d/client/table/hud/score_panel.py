@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from panda3d.core import NodePath, TextNode
 
+from blueprints3d.client.render import style
 from blueprints3d.client.scene.script_text import ScriptText
 from blueprints3d.client.table.model.flow import GameFlow, Mode
 from blueprints3d.engine.materials import MATERIAL_OF
@@ -96,7 +97,7 @@ class ScorePanel:
             pos=(-0.04, -0.08),
             scale=0.042,
             align=TextNode.A_right,
-            fg=(0.95, 0.95, 0.88, 1),
+            fg=style.INK,
             shadow=(0, 0, 0, 0.9),
             mayChange=True,
         )

@@ -19,13 +19,14 @@ from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton, DirectCheckButton, DirectFrame, DirectLabel
 from panda3d.core import NodePath, TextNode
 
+from blueprints3d.client.render import style
 from blueprints3d.client.scene.mirror import mirror_panel
 from blueprints3d.client.scene.script_text import is_rtl, panda_text, text_scale
 from blueprints3d.i18n import N_, _
 
-PANEL = (0.08, 0.09, 0.12, 1)  # opaque: nothing of the table shows through a dialog
-BUTTON = (0.85, 0.80, 0.65, 1)
-TEXT = (0.95, 0.95, 0.92, 1)
+PANEL = style.PANEL  # opaque: nothing of the table shows through a dialog
+BUTTON = style.BUTTON
+TEXT = style.INK
 
 
 @dataclass
@@ -116,7 +117,7 @@ def _label(
         scale=scale,
         text_align=align,
         text_fg=fg,
-        frameColor=(0, 0, 0, 0),
+        frameColor=style.CLEAR,
         text_wordwrap=wordwrap,
     )
 
@@ -130,7 +131,7 @@ def menu_style(scale: float, pad_z: float = 0.15) -> dict:
     stands at the end of its wide box, next to the marker."""
     return dict(
         scale=scale,
-        highlightColor=(0.7, 0.7, 0.5, 1),
+        highlightColor=style.BUTTON_HOVER,
         frameColor=BUTTON,
         popupMarker_scale=0.6,
         item_pad=(0.45 if is_rtl() or text_scale() > 1 else 0.3, pad_z),
@@ -170,7 +171,7 @@ def check_box(
         text="",
         pos=(pos[0], 0, pos[1] + 0.3 * scale),
         scale=scale,
-        frameColor=(0, 0, 0, 0),
+        frameColor=style.CLEAR,
         boxPlacement="left",
         indicatorValue=int(value),
     )

@@ -18,6 +18,7 @@ from direct.gui.DirectGui import (
 )
 from panda3d.core import TextNode
 
+from blueprints3d.client.render import style
 from blueprints3d.client.scene.script_text import from_panda, panda_items, panda_text
 from blueprints3d.client.table.hud.screens import (
     BUTTON,
@@ -82,7 +83,7 @@ def _z_span(w) -> tuple[float, float]:
 
 
 COLUMN = 0.3  # where every control stands, in one column, its label on the left
-NOTE = (0.8, 0.8, 0.7, 1)  # a note's colour
+NOTE = style.MUTED  # a note's colour
 
 
 class RowStack:
@@ -227,7 +228,7 @@ class SettingsScreen(Screen):
             pageSize=5,
             pos=(COLUMN + 0.22, 0, 0.015),
             scale=0.22,
-            frameColor=(0.3, 0.32, 0.4, 1),
+            frameColor=style.PANEL_RAISED,
             thumb_frameColor=BUTTON,
             command=self._volume,
         )

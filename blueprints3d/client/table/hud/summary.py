@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from direct.gui.DirectGui import DirectFrame
 from panda3d.core import TextNode
 
+from blueprints3d.client.render import style
 from blueprints3d.client.scene.script_text import ScriptText
 from blueprints3d.client.scene.symbol_glyphs import glyph
 from blueprints3d.client.table.hud.screens import PANEL, TEXT, Metrics, Screen, _button
@@ -43,7 +44,7 @@ ROUND_COLUMNS = (
 # columns stand side by side).
 ROUND_HEADING = N_("round {n}")
 LINE_SHARE, LINE_MIN_PX = 0.028, 12.0
-TITLE = (1.0, 0.85, 0.45, 1)
+TITLE = style.GOLD
 
 
 def _name(text: str) -> str:
@@ -267,7 +268,7 @@ class _TablePanel(Screen):
         self.message = None
         if say_line:  # a line under the buttons for what a button did ("saved to ...")
             self.message = ScriptText(
-                parent=f, text="", align=TextNode.A_left, fg=(1, 0.92, 0.55, 1), mayChange=True
+                parent=f, text="", align=TextNode.A_left, fg=style.GOLD, mayChange=True
             )
             self.message.setScale(scale)
             self.message.setWordwrap((width - 2 * pad) / scale)

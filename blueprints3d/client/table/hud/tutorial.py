@@ -22,6 +22,7 @@ from direct.showbase.ShowBase import ShowBase
 from direct.task.Task import Task
 from panda3d.core import LineSegs, TextNode
 
+from blueprints3d.client.render import style
 from blueprints3d.client.scene.picking import Picker
 from blueprints3d.client.scene.script_text import ScriptText, is_rtl, panda_text
 from blueprints3d.client.table.hud.overlays import TableScreens
@@ -58,8 +59,8 @@ PANEL_LINES = 24.0  # the coach's bubble: this many lines of its type wide (the
 PANEL_MAX_SHARE = 0.38  # of the window's width at most: a narrower window, smaller type
 LINE_SHARE, LINE_MIN_PX = 0.027, 14.0  # the coach's type: of the window's height, at least this
 PANEL_TOP_SHARE = 0.15  # of the height: below the HUD's status lines
-POINTER_RGBA = (1.0, 0.85, 0.3, 1.0)
-PANEL_RGBA = (0.04, 0.05, 0.08, 0.88)
+POINTER_RGBA = style.GOLD
+PANEL_RGBA = style.PANEL_OVER
 
 
 class KeyChoice(Protocol):
@@ -147,13 +148,13 @@ class Tutorial(DirectObject):
         self.title = ScriptText(
             parent=self.root,
             text=_(coach.TITLE),
-            fg=(1.0, 0.85, 0.3, 1),
+            fg=style.GOLD,
             align=TextNode.A_left,
             mayChange=True,
             shadow=(0, 0, 0, 1),
         )
         self.panel = ScriptText(
-            parent=self.root, text="", fg=(1, 1, 1, 1), align=TextNode.A_left, mayChange=True
+            parent=self.root, text="", fg=style.INK, align=TextNode.A_left, mayChange=True
         )
         tn = self.panel.textNode
         tn.set_card_color(*PANEL_RGBA)
@@ -412,8 +413,8 @@ class Tutorial(DirectObject):
                 command=fn,
                 relief=DGG.FLAT,
                 pad=(0.5, 0.3),
-                frameColor=(0.85, 0.80, 0.65, 1),
-                text_fg=(0.1, 0.1, 0.1, 1),
+                frameColor=style.BUTTON,
+                text_fg=style.BUTTON_INK,
             )
             self.buttons.append(b)
         self.update()

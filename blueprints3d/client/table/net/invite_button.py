@@ -9,11 +9,12 @@ from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton
 from direct.gui.OnscreenText import OnscreenText
 
+from blueprints3d.client.render import style
 from blueprints3d.client.scene.script_text import panda_text
 from blueprints3d.client.table.net import clipboard
 from blueprints3d.i18n import _
 
-BUTTON = (0.85, 0.82, 0.68, 1)
+BUTTON = style.BUTTON
 
 
 class InviteButton:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from panda3d.core import NodePath
 
+from blueprints3d.client.render import style
 from blueprints3d.client.scene.props import make_label
 from blueprints3d.client.table.model.flow import Mode
 from blueprints3d.client.table.model.layout import SCREEN_HEIGHT, SCREEN_OFFSET
@@ -13,8 +14,8 @@ from blueprints3d.client.table.model.remote_flow import RemoteFlow
 from blueprints3d.client.table.view.table_view import TableView
 from blueprints3d.i18n import _
 
-THINKING = (1.0, 0.85, 0.35, 1)
-AWAY = (1.0, 0.45, 0.4, 1)
+THINKING = style.GOLD
+AWAY = style.BAD
 
 
 class SeatSigns:
