@@ -27,7 +27,7 @@ from blueprints3d.files.places import default_dir
 from blueprints3d.files.jsonfile import make_folder, os_reason, where, write_new
 from blueprints3d.text import file_name
 from blueprints3d.i18n import _, language, n_, number, translate
-from blueprints3d.presentation.words import MATERIAL_WORDS, material_word, title_word
+from blueprints3d.presentation.words import MATERIAL_WORDS, material_word, space_name, title_word
 from blueprints3d.client.render import capture, stills
 
 from blueprints3d.client.scene import showcase
@@ -78,7 +78,8 @@ def breakdown(build: Build) -> str:
     lines.append(f"{total:<15} {number(score.total):>3}")
     lines.append("")
     for d in explain_building(bp, build.stacks):
-        lines.append(_("{space}, level {level}:", space=bp.cell_message(d.cell), level=d.level + 1))
+        # Where the player sees the die on the card ("the 2 at the top left"), not "row 1, column 1".
+        lines.append(_("{space}, level {level}:", space=space_name(bp, d.cell), level=d.level + 1))
         lines.append(
             "   "
             + _(

@@ -28,6 +28,8 @@ def test_breakdown_gives_the_engines_score():
     score = build.score()
     assert f"total {score.total:>3}".replace(" ", "") in text.replace(" ", "")
     assert "blueprint bonus   6  (exact)" in text
+    # Each die where the player sees it on the card, never the engine's row and column.
+    assert "the 2 at the top left, level 1:" in text and "row 1, column 1" not in text
     for d in explain_building(build.blueprint, build.stacks):
         assert d.reason in text
     assert "Geometer" in text  # 1-6 all present
