@@ -18,7 +18,7 @@ import io
 import os
 from collections.abc import Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from blueprints3d.engine.errors import BlueprintsError
 from blueprints3d.files.jsonfile import write_bytes_atomic
@@ -171,7 +171,7 @@ def _gif_bytes(
         scale *= GIF_SHRINK
 
 
-def _gif_of(image_mod: ModuleType, np: ModuleType, images: list, fps: float) -> bytes:
+def _gif_of(image_mod: ModuleType, np: ModuleType, images: list[Any], fps: float) -> bytes:
     # One palette for the whole turn (from a sample of frames), so colours do not flicker.
     sample = image_mod.new("RGB", (images[0].width, images[0].height * min(4, len(images))))
     step = max(1, len(images) // 4)

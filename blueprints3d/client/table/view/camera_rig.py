@@ -268,11 +268,12 @@ class _Building:
         hidden = 0
         for top in self.tops:
             v = top - o
-            reach = ray_aabb(o - top, v, (-h, -h, -h), (h, h, h))
+            reach = ray_aabb(Point3(o - top), v, (-h, -h, -h), (h, h, h))
             if reach is None:
                 continue
             if any(
-                (t := ray_aabb(o - c, v, (-h, -h, -h), (h, h, h))) is not None and t < reach - 1e-6
+                (t := ray_aabb(Point3(o - c), v, (-h, -h, -h), (h, h, h))) is not None
+                and t < reach - 1e-6
                 for c in self.dice
                 if c != top
             ):

@@ -84,8 +84,11 @@ class SubjectPoints:
             card = self._card(subject, step)
             if card is None:
                 return None
-            lo, hi = card.get_tight_bounds(view.root)
-            return project((lo + hi) / 2, view.root)
+            bounds = card.get_tight_bounds(view.root)
+            if bounds is None:  # nothing drawn yet
+                return None
+            lo, hi = bounds
+            return project(Point3((lo + hi) / 2), view.root)
         return None
 
     def _card(self, subject: str, step: RevealStep | None) -> NodePath | None:
