@@ -1,6 +1,7 @@
 """Median frame time of a full 4-player table at 1280x720, offscreen (Mesa's software GL here).
 
     python3 benchmarks/client_frame_time.py [--frames 60] [--runs 5] [--size 1280x720] [--no-shaders]
+        [--felt-before]
 
 The table is measured during a round (the viewer's building, the pool, three screens) and at the
 end of a round (screens lifted, all four buildings with their six dice each, the cards on their
@@ -8,6 +9,11 @@ way: the reveal skipped to its summary, the view of the table before there was a
 then in the reveal's close-up of one building (the camera near the dice: larger on screen). Every frame is one pass of the task manager, as in the game: the app's frame task
 (bots, drag, animations, camera) and the render, with glFinish so the GL's work is inside the
 measured time. Prints the median of each run and of all runs.
+
+``--felt-before`` measures the table's felt as it was before it had its own shader (plain
+fixed-function cloth, drawn into the shadow map) against today's, in turn run by run in the same
+process (A B A B ...: the machine's drift falls on both alike), and prints each look's median
+and their ratio.
 """
 
 from __future__ import annotations
@@ -27,10 +33,16 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--size", default="1280x720")
     ap.add_argument("--no-shaders", action="store_true")
+    ap.add_argument(
+        "--felt-before",
+        action="store_true",
+        help="alternate the felt's look before its shader (plain cloth) with today's",
+    )
     args = ap.parse_args()
     w, h = (int(v) for v in args.size.split("x"))
 
     from blueprints3d.client.render import shaders
+    from blueprints3d.client.render.config import SHADOW_MASK
     from panda3d.core import load_prc_file_data
 
     from blueprints3d.client.render.window import open_base
@@ -58,24 +70,50 @@ def main() -> None:
     app = TableApp(base, opts)
     flow = app.flow
 
-    def measure(label: str) -> None:
-        app.settle()
+    felt = app.view.root.find("**/table-felt")
+    felt_state = (felt.get_state(), felt.is_hidden(SHADOW_MASK))
+    patches = app.view.felt_shadows.node
+    looks = ("before", "after") if args.felt_before else ("",)
+
+    def set_look(look: str) -> None:
+        if look == "before":  # the felt before its shader: cloth under the fixed-function lights
+            felt.clear_shader()
+            felt.show(SHADOW_MASK)
+            patches.hide()  # and no shadows on it
+        else:
+            felt.set_state(felt_state[0])
+            if felt_state[1]:
+                felt.hide(SHADOW_MASK)
+            patches.show()
         for _ in range(3):
             base.taskMgr.step()  # warm up: shaders compiled, textures uploaded
-        medians = []
+
+    def measure(label: str) -> None:
+        app.settle()
+        medians: dict[str, list[float]] = {look: [] for look in looks}
         for r in range(args.runs):
-            times = []
-            for _ in range(args.frames):
-                t0 = time.perf_counter()
-                base.taskMgr.step()
-                times.append(time.perf_counter() - t0)
-            medians.append(statistics.median(times))
-            print(f"  {label} run {r + 1}: median {medians[-1] * 1000:.1f} ms/frame")
-        print(
-            f"{label}: median frame time {statistics.median(medians) * 1000:.1f} ms "
-            f"({1 / statistics.median(medians):.1f} fps) at {w}x{h}, shaders "
-            f"{'on' if shaders.shaders_enabled() else 'off'}"
-        )
+            for look in looks:
+                set_look(look)
+                times = []
+                for _ in range(args.frames):
+                    t0 = time.perf_counter()
+                    base.taskMgr.step()
+                    times.append(time.perf_counter() - t0)
+                medians[look].append(statistics.median(times))
+                print(
+                    f"  {label}{' ' + look if look else ''} run {r + 1}: "
+                    f"median {medians[look][-1] * 1000:.1f} ms/frame"
+                )
+        for look in looks:
+            m = statistics.median(medians[look])
+            print(
+                f"{label}{', felt ' + look if look else ''}: median frame time {m * 1000:.1f} ms "
+                f"({1 / m:.1f} fps) at {w}x{h}, shaders "
+                f"{'on' if shaders.shaders_enabled() else 'off'}"
+            )
+        if args.felt_before:
+            ratio = statistics.median(medians["after"]) / statistics.median(medians["before"])
+            print(f"{label}: after / before {ratio:.3f}")
 
     # Mid-round: let the computers and Ann play until Ann has three dice down.
     import random

@@ -98,8 +98,9 @@ def write_pictures(
 
     from blueprints3d.client.scene.script_text import use_language
 
-    shaders.configure(use_shaders)
     base = open_offscreen_base(256, 256)
+    # After the base opens (it opens with shaders off): else every picture was plain colours.
+    shaders.configure(use_shaders, base)
     use_language(lang)
     out.mkdir(parents=True, exist_ok=True)
     written = []
@@ -116,6 +117,9 @@ def write_pictures(
             material_symbols=symbols,
         )
         table = open_table(base, w, h, options, overlay=True)
+        # A few frames first: the first ones after the table opens may be drawn before every
+        # shader and the shadow map are ready (the felt flat, no shadows on it).
+        table.render(4)
         try:
             if whole:
                 for name, _ in ((m, None) for m in moments(table)):

@@ -1,6 +1,6 @@
 #version 330
-// Vertex shader of the big flat things (table top, card paper, screens). They fill most of the
-// screen, so everything that is linear across a face is done here, per vertex: the lights
+// Vertex shader of the big flat things (table top, its felt, card paper, screens). They fill most
+// of the screen, so everything that is linear across a face is done here, per vertex: the lights
 // (directional, on a flat face they are constant) and the key light's shadow-map coordinates
 // (an orthographic light: an affine map, exact when interpolated). The fragment shader is left
 // with two texture fetches and a shadow lookup, close to the fixed-function path's cost.
@@ -21,6 +21,10 @@ uniform mat4 p3d_ModelViewMatrix;
 uniform mat3 p3d_NormalMatrix;
 uniform mat4 p3d_ModelMatrix;
 uniform float surface_scale;     // cm covered by one repeat of surface_tex
+#if defined(SURF_FELT)
+uniform vec4 felt_light;         // x: 1 / the felt's radius, y: its shadows' softness (cm)
+flat out float v_reach;          // that softness in shadow-map units
+#endif
 
 in vec4 p3d_Vertex;
 in vec3 p3d_Normal;
@@ -34,7 +38,7 @@ flat out vec3 v_rest;    // ambient and fill: never shadowed
 flat out float v_rim;    // for the highlight glow
 out vec3 v_shadow;       // shadow-map coordinates of the key light (orthographic: w = 1)
 out vec2 v_uv;           // paper: the card face; table and screens: surface_tex coordinates
-out vec2 v_uv2;          // paper: the fibre detail
+out vec2 v_uv2;          // paper: the fibre detail; felt: where on the felt (1 at its edge)
 flat out vec3 v_tint;    // screens: the seat's colour
 
 void main() {
@@ -58,6 +62,15 @@ void main() {
 #elif defined(SURF_TABLE)
     v_uv = world.xy / surface_scale;
     v_uv2 = vec2(0.0);
+#elif defined(SURF_FELT)
+    // Where on the table (the felt lies on it, centred): its patches in felt_shadows.py draw
+    // the same felt.
+    v_uv = vec2(0.0);
+    v_uv2 = world.xy * felt_light.x;
+    // The light is orthographic: a cm in view space is the same length on its map anywhere,
+    // the length of the map's row (whatever film the table's lighting gave the key light).
+    mat4 m = p3d_LightSource[0].shadowViewMatrix;
+    v_reach = felt_light.y * length(vec3(m[0][0], m[1][0], m[2][0]));
 #else
     // Screens stand upright: project the board texture along the face's main axis.
     vec3 an = abs(p3d_Normal);

@@ -5,7 +5,8 @@ shaders, each die carries its material id and a per-die seed as shader inputs; w
 colour plus the pip atlas through fixed-function texture combining.
 
 A table scene gets the full look with, besides the dice and cards (which style themselves):
-``apply_surface_material(node, "table" | "screen")`` on the table top and the players' screens,
+``apply_surface_material(node, "table" | "felt" | "screen")`` on the table top, its felt and the
+players' screens,
 ``glass.set_ground(scene_root, cards)`` once the cards lie where they stay (glass then shows
 them bent), and ``lighting.setup_lighting(scene_root, task_mgr=base.taskMgr, gsg=...)`` so the
 shadow map is only redrawn when something moved.
@@ -150,18 +151,26 @@ def _set_glass_blending(nodepath: NodePath, glass: bool) -> None:
 
 # -- surfaces -----------------------------------------------------------------------------------
 
-SURFACE_KINDS = ("paper", "table", "screen")
+SURFACE_KINDS = ("paper", "table", "felt", "screen")
+# The felt as the renders' table looks: the dice's shadows on it soft (the filter's reach, cm;
+# the stills' is 0.09 cm on a card seen close, the table is seen from further off), under a lamp
+# whose pool of light is brightest over the table's middle and fades towards the rim (the
+# felt's brightness there and at its centre, times its colour).
+FELT_SOFTNESS = 0.22
+FELT_EDGE = 0.62
+FELT_CENTRE = 1.1
 
 
 def apply_surface_material(nodepath: NodePath, kind: str) -> None:
-    """Give a textured surface (card paper, table top, player screen) its look.
+    """Give a textured surface (card paper, table top, its felt, player screen) its look.
 
-    Without shaders the surface keeps its texture under fixed-function lighting.
+    Without shaders the surface keeps its texture under fixed-function lighting (the felt: its
+    nap, from ``props.prop``, in its colour).
     """
     if kind not in SURFACE_KINDS:
         raise ValueError(f"unknown surface {kind!r}: expected one of {', '.join(SURFACE_KINDS)}")
     nodepath.set_tag("surface", kind)
-    if kind in ("table", "paper"):
+    if kind in ("table", "paper", "felt"):
         hide_from_shadows(nodepath)
     if shaders_enabled():
         _apply_surface_shader(nodepath, kind)
@@ -195,7 +204,12 @@ _DIE_FLAG: dict[Material, str] = {
     Material.STONE: "MAT_STONE",
     Material.GLASS: "MAT_GLASS",
 }
-_SURFACE_FLAG = {"paper": "SURF_PAPER", "table": "SURF_TABLE", "screen": "SURF_SCREEN"}
+_SURFACE_FLAG = {
+    "paper": "SURF_PAPER",
+    "table": "SURF_TABLE",
+    "felt": "SURF_FELT",
+    "screen": "SURF_SCREEN",
+}
 # Cards glass can see through to on the table (the size of the arrays in die.frag).
 MAX_GROUND_CARDS = 4
 _NO_GLOW = LVecBase4f(0, 0, 0, 0)
@@ -231,6 +245,27 @@ def _apply_surface_shader(nodepath: NodePath, kind: str) -> None:
     nodepath.set_shader_input("surface_tex", surface_texture(kind))
     nodepath.set_shader_input("surface_scale", SURFACE_TEXTURE[kind][1])
     nodepath.set_shader_input("highlight", _NO_GLOW)
+    if kind == "felt":
+        nodepath.set_shader_input("felt_light", felt_light(nodepath))
+
+
+def apply_felt_shadows(nodepath: NodePath, felt: NodePath) -> None:
+    """Patches of ``felt`` (styled "felt") laid over it where shadows fall: the same felt, with
+    the key light's shadows looked up, soft (the felt itself looks none up: they cost a quarter
+    of the frame over the whole of it on a software renderer). Shaders only."""
+    nodepath.set_tag("surface", "felt")
+    hide_from_shadows(nodepath)
+    nodepath.set_shader(shaders.program("surface", _SURFACE_FLAG["felt"], "FELT_SHADOWS"))
+    nodepath.set_shader_input("highlight", _NO_GLOW)
+    nodepath.set_shader_input("felt_light", felt_light(felt))
+
+
+def felt_light(felt: NodePath) -> LVecBase4f:
+    """The felt program's ``felt_light``: 1 / the felt's radius in its own space (its pool of
+    light fades out to its edge), the shadows' softness, the brightness at the edge and centre."""
+    lo, hi = felt.get_tight_bounds(felt) or (None, None)
+    radius = (hi.x - lo.x) / 2 if lo is not None and hi is not None else 0.0
+    return LVecBase4f(1.0 / max(radius, 1e-3), FELT_SOFTNESS, FELT_EDGE, FELT_CENTRE)
 
 
 def _apply_overlay_shader(nodepath: NodePath) -> None:
@@ -277,6 +312,7 @@ def _dummy_inputs() -> dict:
         "highlight": _NO_GLOW,
         "surface_tex": white,
         "surface_scale": 1.0,
+        "felt_light": LVecBase4f(1.0, 0.0, 1.0, 1.0),
         **_glass_defaults(0.8),
     }
 

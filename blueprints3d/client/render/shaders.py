@@ -36,7 +36,17 @@ PROGRAMS: dict[str, tuple[str, str, tuple[tuple[str, ...], ...]]] = {
             ("MAT_STONE", "CHEAP"),
         ),
     ),
-    "surface": ("flat.vert", "surface.frag", (("SURF_PAPER",), ("SURF_TABLE",), ("SURF_SCREEN",))),
+    "surface": (
+        "flat.vert",
+        "surface.frag",
+        (
+            ("SURF_PAPER",),
+            ("SURF_TABLE",),
+            ("SURF_FELT",),
+            ("SURF_FELT", "FELT_SHADOWS"),
+            ("SURF_SCREEN",),
+        ),
+    ),
     "overlay": ("overlay.vert", "overlay.frag", ((),)),
     "depth": ("depth.vert", "depth.frag", ((),)),
 }

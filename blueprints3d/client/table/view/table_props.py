@@ -71,15 +71,19 @@ class Centre:
     bag_label: NodePath[TextNode]
 
 
-def build_table(root: NodePath) -> None:
+def build_table(root: NodePath) -> NodePath:
+    """The table top under ``root``; returns its felt."""
     # models/table.bam: the wooden rim (a ring: the felt covers the rest), its edge, the felt.
     table = prop("table", "table-prop", TABLE_COLOUR)
     table.reparent_to(root)
     top, edge, felt = (table.find(part) for part in ("table-top", "table-edge", "table-felt"))
     felt.set_color(*FELT_COLOUR)
-    # The wooden rim gets the walnut planks; the felt stays cloth (lit, and shadowed).
+    # The wooden rim gets the walnut planks; the felt stays cloth, its nap in the lamp's pool of
+    # light, the dice's shadows soft on it, as in the renders.
     materials.apply_surface_material(top, "table")
     materials.apply_surface_material(edge, "table")
+    materials.apply_surface_material(felt, "felt")
+    return felt
 
 
 def build_seat(root: NodePath, players: int, p: int, name: str) -> SeatView:

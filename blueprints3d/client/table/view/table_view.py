@@ -47,6 +47,7 @@ from blueprints3d.client.table.view.award_cards import (
 )
 from blueprints3d.client.table.view.marks import SELECT_RGBA, TableMarks
 from blueprints3d.client.table.view.pool_throws import PoolThrows
+from blueprints3d.client.table.view.felt_shadows import FeltShadows
 from blueprints3d.client.table.view.table_props import (
     DROP_BOUNCE,
     FELT_COLOUR,
@@ -87,7 +88,7 @@ class TableView:
         self.players = len(names)
         self.animator = Animator(self.root)
         self.centre_heading = 0.0
-        build_table(self.root)
+        felt = build_table(self.root)
         self.seats = [build_seat(self.root, self.players, p, names[p]) for p in range(self.players)]
         self.centre = self.root.attach_new_node("centre")  # turns to face the viewer
         centre = build_centre(self.centre)
@@ -112,9 +113,7 @@ class TableView:
         )
         self.vp_chips = VPChips(self.seats)  # beside the name plates, once public
         self.dragging: int | None = None
-        self.dropped: int | None = (
-            None  # the die just let go of: the next sync drops it or flies it back
-        )
+        self.dropped: int | None = None  # the die let go of: the next sync drops or flies it back
         self.stacks: Sequence[
             Sequence[Sequence[int]]
         ] = ()  # [seat][cell] die ids, at the last sync
@@ -124,6 +123,8 @@ class TableView:
         self.throws = True
         self.on_impact: Callable[[Impact], object] | None = None  # what it returns is not used
         self.pool_throws = PoolThrows(self.root, self.centre, self.dice, self._landed, self._impact)
+        casters = [*self.dice.values(), self.bag, self.scoreboard, *(s.screen for s in self.seats)]
+        self.felt_shadows = FeltShadows(self.root, felt, casters)  # soft shadows on the felt
 
     def bag_position(self) -> Point3:
         x, y = rotate(*CENTRE_BAG, self.centre_heading)
@@ -294,6 +295,7 @@ class TableView:
         """Every frame: the glides, the carried die and the throws."""
         self.animator.update(dt)
         self.pool_throws.update(dt)
+        self.felt_shadows.update()
 
     def finish_throws(self) -> None:
         """Every throw at its end: the dice in their pool places (Space skips a throw)."""
@@ -303,6 +305,7 @@ class TableView:
         """Every glide and throw at its end (tests, settle)."""
         self.finish_throws()
         self.animator.finish_all()
+        self.felt_shadows.update()
 
     @property
     def throw_in_flight(self) -> bool:
