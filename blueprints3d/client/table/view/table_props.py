@@ -178,7 +178,7 @@ def sync_chips(
     if counted is not None and rounds:
         per_round[-1] = earned_so_far(rounds[-1], counted)
     for p, sv in enumerate(seats):
-        sig = tuple(vp[p] for vp in per_round if vp[p] is not None)
+        sig = tuple(v for vp in per_round if (v := vp[p]) is not None)
         if sig == sv.chips_sig:
             continue
         sv.chips_sig = sig
