@@ -126,7 +126,9 @@ def test_the_plates_show_each_rounds_vp_as_chips_once_public(tables):
         sv = app.view.seats[p]
         if sv.chips is None:
             return []
-        return [c.node().get_text() for c in sv.chips.get_children()]
+        return [
+            c.node().get_text() for c in sv.chips.get_children() if c.name.startswith("vp-chip")
+        ]
 
     assert all(chips(p) == [] for p in range(3))  # nothing scored yet
     rounds_seen = 0
@@ -153,7 +155,7 @@ def test_reveal_chips_come_with_their_steps(tables):
     """The round's VP chip beside each name appears at the Award or Prize step that earns it
     and grows with each such step; before the first, a player has only the earlier rounds'."""
     from blueprints3d.engine.results import round_victory_points
-    from blueprints3d.engine.rules import PRIZE_VP, Award
+    from blueprints3d.engine.rules import PRIZE_VP, Award, Prize
 
     t = tables(640, 360, seats=[SeatConfig(f"C{i}", "easy") for i in range(4)], seed=3)
     app, flow = t.app, t.app.flow
@@ -167,16 +169,32 @@ def test_reveal_chips_come_with_their_steps(tables):
         rv = app.reveal
         assert rv.active and rv.index == 0
         earned: dict[int, int] = {}
+        named = {
+            p: [
+                c.title
+                for rr in flow.state.round_results[:-1]
+                for c, pl in (*rr.awards.items(), *rr.prizes.items())
+                if pl.player == p
+            ]
+            for p in range(4)
+        }
         while True:
             s = rv.step
             if s.kind in ("award", "prize") and s.player is not None:
                 vp = Award(s.card).victory_points if s.kind == "award" else PRIZE_VP
                 earned[s.player] = earned.get(s.player, 0) + vp
+                card = Award(s.card) if s.kind == "award" else Prize(s.card)
+                named[s.player].append(card.title)
             if s.kind == "summary":
                 earned = dict(enumerate(round_victory_points(flow.state.round_results[-1])))
             for p in range(4):
                 want = [str(vp[p]) for vp in before] + ([str(earned[p])] if p in earned else [])
                 assert chips(app, p) == want, (flow.state.round, rv.index, s.kind, p)
+                # Who won which card is read at the plate, as the cards are handed out.
+                if s.kind != "summary":
+                    assert cards_at_plate(app, p) == named[p], (flow.state.round, rv.index, p)
+                else:
+                    assert sorted(cards_at_plate(app, p)) == sorted(named[p])
             seen += 1
             if rv.at_summary:
                 break
@@ -193,7 +211,16 @@ def chips(app, p):
     sv = app.view.seats[p]
     if sv.chips is None:
         return []
-    return [c.node().get_text() for c in sv.chips.get_children()]
+    return [c.node().get_text() for c in sv.chips.get_children() if c.name.startswith("vp-chip")]
+
+
+def cards_at_plate(app, p):
+    """The cards a plate names as won, in the order handed out ("Gold, Skyscraper")."""
+    sv = app.view.seats[p]
+    label = None if sv.chips is None else sv.chips.find(f"won-{p}")
+    if label is None or label.is_empty():
+        return []
+    return label.node().get_text().split(", ")
 
 
 def test_with_open_scores_the_chips_stay_during_play(tables):

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from panda3d.core import NodePath, Point3, TextNode
 
-from blueprints3d.client.render import materials
+from blueprints3d.client.render import materials, style
 from blueprints3d.client.scene import card_model, dice_model, units
 from blueprints3d.client.scene.animation import Animator
 from blueprints3d.client.scene.props import make_label, prop
@@ -26,8 +26,11 @@ from blueprints3d.client.table.model.layout import (
 )
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import Material
+from blueprints3d.engine.awards import Placement
 from blueprints3d.engine.results import RoundResult, round_victory_points, victory_points
-from blueprints3d.i18n import N_, _, number
+from blueprints3d.engine.rules import Award, Prize
+from blueprints3d.i18n import N_, _, join_list, number
+from blueprints3d.presentation.words import title_word
 
 SEAT_COLOURS = [
     (0.20, 0.38, 0.70, 1),
@@ -59,7 +62,7 @@ class SeatView:
     pile_sig: tuple | None = None  # what the pile shows now, to rebuild it only when that changes
     screen_up: bool = True
     chips: NodePath | None = None  # the round VP beside the name plate, once public
-    chips_sig: tuple = ()  # the VP they show
+    chips_sig: tuple = ()  # the VP and the cards they show
 
 
 @dataclass
@@ -167,31 +170,47 @@ class VPChips:
         sync_chips(self.seats, self.rounds, self.counted)
 
 
+def cards_won(rounds: Sequence[RoundResult], counted: set[str] | None) -> list[list[str]]:
+    """Each player's Award and Prize titles won so far, in the player's language, round by round
+    (the last round's only as far as ``counted`` has handed them out)."""
+    out: list[list[str]] = [[] for _p in (rounds[0].scores if rounds else ())]
+    for i, rr in enumerate(rounds):
+        shown = None if counted is None or i < len(rounds) - 1 else counted
+        cards: list[tuple[Award | Prize, Placement]] = [*rr.awards.items(), *rr.prizes.items()]
+        for card, pl in cards:
+            if shown is None or card.value in shown:
+                out[pl.player].append(title_word(card))
+    return out
+
+
 def sync_chips(
     seats: list[SeatView], rounds: Sequence[RoundResult], counted: set[str] | None = None
 ) -> None:
-    """Each of ``rounds``' VP as a chip beside the player's name plate, round 1's first. While
+    """Each of ``rounds``' VP as a chip beside the player's name plate, round 1's first, and
+    after them the cards won so far by name (handed out in the open: "Gold, Skyscraper"). While
     the reveal hands the last round's cards out (``counted``: those handed out so far), its chip
     appears at the first Award or Prize step that earns the player VP and shows what the steps so
     far earned: a chip never gives the round's end away before its step."""
     per_round: list[tuple[int | None, ...]] = [round_victory_points(rr) for rr in rounds]
     if counted is not None and rounds:
         per_round[-1] = earned_so_far(rounds[-1], counted)
+    won = cards_won(rounds, counted)
     for p, sv in enumerate(seats):
-        sig = tuple(v for vp in per_round if (v := vp[p]) is not None)
+        vps = tuple(v for vp in per_round if (v := vp[p]) is not None)
+        sig = (vps, tuple(won[p]) if p < len(won) else ())
         if sig == sv.chips_sig:
             continue
         sv.chips_sig = sig
         if sv.chips is not None:
             sv.chips.remove_node()
             sv.chips = None
-        if not sig:
+        if not vps:
             continue
         sv.chips = sv.root.attach_new_node(f"vp-chips-{p}")
         tn = sv.name_label.node()
         half = tn.get_width() * sv.name_label.get_sx() / 2
         x = LABEL_OFFSET[0] + half + CHIP_GAP
-        for r, vp in enumerate(sig):
+        for r, vp in enumerate(vps):
             chip = make_label(f"vp-chip-{p}-{r + 1}", number(vp), CHIP_TEXT, CHIP_SCALE)
             chip.node().set_card_color(*CHIP_COLOUR)
             chip.node().set_card_as_margin(0.3, 0.3, 0.15, 0.15)
@@ -199,6 +218,14 @@ def sync_chips(
             chip.reparent_to(sv.chips)
             chip.set_pos(x + CHIP_SCALE * 0.6, LABEL_OFFSET[1], 0.06)
             x += CHIP_SCALE * 1.7
+        if sig[1]:
+            names = make_label(f"won-{p}", join_list(list(sig[1])), style.INK, CHIP_SCALE * 0.8)
+            names.node().set_align(TextNode.A_left)
+            names.node().set_card_color(*style.PANEL_OVER)
+            names.node().set_card_as_margin(0.3, 0.3, 0.15, 0.15)
+            names.node().set_card_decal(True)
+            names.reparent_to(sv.chips)
+            names.set_pos(x + CHIP_SCALE * 0.2, LABEL_OFFSET[1], 0.06)
 
 
 def screen_home(root: NodePath, sv: SeatView) -> Point3:
