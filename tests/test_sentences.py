@@ -63,6 +63,7 @@ def sentences(lang: str) -> list[tuple[str, str]]:
                 out += [(f"reveal round {r} {step.kind}", t) for t in _step_texts(step) if t]
         for step in game_steps(game, open_=True):
             out += [("replay", t) for t in _step_texts(step) if t]
+        out += _summary_texts(game)
         bp = card_by_id("B13")
         for top in (None, 1, 3, 6):
             for value in range(1, 7):
@@ -101,6 +102,17 @@ def _action_refusals() -> list[tuple[str, str]]:
                         out[e.message.msgid] = ("refused action", in_player_words(bp, e.message))
             s.apply(s.legal_actions()[-1])
     return list(out.values())
+
+
+def _summary_texts(game) -> list[tuple[str, str]]:
+    """The table's round summaries and final standings, in words (client/table/hud/summary)."""
+    from blueprints3d.client.table.hud.summary import round_table, standings_table
+
+    out = []
+    for rr in game.round_results:
+        out += [("round summary", w.strip()) for w in round_table(rr, NAMES)[1] if w.strip()]
+    _rows, words = standings_table(game.round_results, game.result(), NAMES)
+    return out + [("standings", w.strip()) for w in words if w.strip()]
 
 
 def _coach_texts() -> list[tuple[str, str]]:

@@ -105,15 +105,6 @@ def die_points_label(material: Material, points: int, level: int) -> str:
     return _("+{points} glass, shows {points}", points=points)
 
 
-def sentence(text: str) -> str:
-    """``text`` with a capital first letter and one full stop at the end."""
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
-
-
 def placement_words(names: Sequence[str], placement) -> str:
     """Who an Award or Prize went to and, when there was a tie, why (the engine's tie words):
     "Ben, tied with Ada (both have 2 recycled dice; Ben has more stone dice ...)"."""

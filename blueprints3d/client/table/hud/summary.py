@@ -25,7 +25,7 @@ from blueprints3d.client.table.model.flow import RoundEnd, both
 from blueprints3d.engine.awards import RoundContext, rank_buildings
 from blueprints3d.engine.results import GameResult, RoundResult, round_victory_points
 from blueprints3d.engine.rules import PRIZE_RULE_MESSAGES, PRIZE_VP
-from blueprints3d.i18n import N_, _, and_list, join_list, number, translate
+from blueprints3d.i18n import N_, _, and_list, join_list, number, sentence, translate
 
 NAME_CHARS = 12
 # The round summary's columns: a heading and its least width in letters. The headings are short
@@ -207,7 +207,7 @@ def standings_table(
             + "".join(f"{number(vp[p]):>{w}}" for vp in per_round)
             + f"{number(result.victory_points[p]):>{w}}"
         )
-    words = [translate(result.explain_message(names)) + "."]
+    words = [sentence(translate(result.explain_message(names)))]  # the language's full stop
     for p in result.standings():
         aw = join_list([_(a.title) for a in result.awards[p]]) or _("no Awards")
         pz = join_list([_(z.title) for z in result.prizes[p]]) or _("no Prizes")
