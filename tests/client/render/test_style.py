@@ -54,9 +54,12 @@ def own_colours(source: str) -> list[int]:
         elif isinstance(node, ast.Call):
             f = node.func
             called = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", "")
-            if "color" in called.lower() and len(node.args) >= 3:
-                if all(isinstance(a, ast.Constant) for a in node.args[:3]):
-                    lines.append(node.lineno)
+            if (
+                "color" in called.lower()
+                and len(node.args) >= 3
+                and all(isinstance(a, ast.Constant) for a in node.args[:3])
+            ):
+                lines.append(node.lineno)
             if called == "text" and node.args and _is_colour_literal(node.args[0]):
                 lines.append(node.lineno)
     return sorted(lines)
