@@ -18,9 +18,9 @@ from blueprints3d.files.history import KeptGame, latest_game, list_games, load_g
 from blueprints3d.files.jsonfile import os_reason, where, write_bytes_atomic, write_new
 from blueprints3d.files.places import default_dir
 from blueprints3d.engine.results import RoundResult
-from blueprints3d.engine.rules import PRIZE_RULE_MESSAGES, PRIZE_VP
 from blueprints3d.files.history import Player
-from blueprints3d.i18n import N_, _, join_list, n_, number, translate
+from blueprints3d.presentation.reveal import card_lines
+from blueprints3d.i18n import N_, _, join_list, n_, number
 from blueprints3d.i18n.message import Message
 from blueprints3d.text import display, file_name, shown
 
@@ -249,41 +249,7 @@ def round_lines(rr: RoundResult, names: tuple[str, ...] | list[str]) -> list[str
             materials=join_list([_(m.label) for m in rr.in_demand]),
         )
     ]
-    for award, pl in rr.awards.items():
-        said = dict(
-            award=_(award.title),
-            vp=_("{vp} VP", vp=award.victory_points),
-            name=names[pl.player],
-            score=rr.scores[pl.player].total,
-        )
-        if pl.ties:
-            ties = join_list([translate(m) for m in pl.tie_messages])
-            lines.append(
-                _(
-                    "  {award} ({vp}) to {name}, building score {score}; tied with {ties}",
-                    ties=ties,
-                    **said,
-                )
-            )
-        else:
-            lines.append(_("  {award} ({vp}) to {name}, building score {score}", **said))
-    lines.append(_("Prizes:"))
-    if not rr.prizes:
-        lines.append(_("  none: no building qualified"))
-    for prize, pl in rr.prizes.items():
-        said = dict(
-            prize=_(prize.title),
-            vp=_("{vp} VP", vp=PRIZE_VP),
-            name=names[pl.player],
-            rule=translate(PRIZE_RULE_MESSAGES[prize]),
-        )
-        if pl.ties:
-            ties = join_list([translate(m) for m in pl.tie_messages])
-            lines.append(
-                _("  {prize} ({vp}) to {name}: {rule}; also qualified: {ties}", ties=ties, **said)
-            )
-        else:
-            lines.append(_("  {prize} ({vp}) to {name}: {rule}", **said))
+    lines += card_lines(rr, names)
     return lines
 
 

@@ -297,6 +297,50 @@ def prize_sentence(prize: Prize, pl: Placement, names: Sequence[str]) -> str:
     )
 
 
+def card_lines(result: RoundResult, names: Sequence[str]) -> list[str]:
+    """A round's Awards, then its Prizes, a line each with its reason and ties: the round
+    summary's words, at the table (client/table/hud/summary.py) and in `history N`."""
+    lines = []
+    for award, pl in result.awards.items():
+        said = dict(
+            award=_(award.title),
+            vp=_("{vp} VP", vp=award.victory_points),
+            name=names[pl.player],
+            score=result.scores[pl.player].total,
+        )
+        if pl.ties:
+            lines.append(
+                _(
+                    "  {award} ({vp}) to {name}, building score {score}; tied with {ties}",
+                    ties=join_list([translate(m) for m in pl.tie_messages]),
+                    **said,
+                )
+            )
+        else:
+            lines.append(_("  {award} ({vp}) to {name}, building score {score}", **said))
+    lines.append(_("Prizes:"))
+    if not result.prizes:
+        lines.append(_("  none: no building qualified"))
+    for prize, pl in result.prizes.items():
+        said = dict(
+            prize=_(prize.title),
+            vp=_("{vp} VP", vp=PRIZE_VP),
+            name=names[pl.player],
+            rule=translate(PRIZE_RULE_MESSAGES[prize]),
+        )
+        if pl.ties:
+            lines.append(
+                _(
+                    "  {prize} ({vp}) to {name}: {rule}; also qualified: {ties}",
+                    ties=join_list([translate(m) for m in pl.tie_messages]),
+                    **said,
+                )
+            )
+        else:
+            lines.append(_("  {prize} ({vp}) to {name}: {rule}", **said))
+    return lines
+
+
 def _award_step(
     result: RoundResult, names: Sequence[str], award: Award, pl: Placement
 ) -> RevealStep:
@@ -322,6 +366,7 @@ __all__ = [
     "reveal_seconds",
     "award_sentence",
     "prize_sentence",
+    "card_lines",
     "DURATIONS",
     "MATERIAL_ORDER",
 ]

@@ -24,7 +24,7 @@ from blueprints3d.client.table.hud.screens import PANEL, TEXT, Metrics, Screen, 
 from blueprints3d.client.table.model.flow import RoundEnd, both
 from blueprints3d.engine.awards import RoundContext, rank_buildings
 from blueprints3d.engine.results import GameResult, RoundResult, round_victory_points
-from blueprints3d.engine.rules import PRIZE_RULE_MESSAGES, PRIZE_VP
+from blueprints3d.presentation.reveal import card_lines
 from blueprints3d.i18n import N_, _, and_list, join_list, number, sentence, translate
 
 NAME_CHARS = 12
@@ -109,43 +109,7 @@ def round_table(result: RoundResult, names: Sequence[str]) -> tuple[list[str], l
         ),
         _("Awards (building score ranks the buildings):"),
     ]
-    for award, pl in result.awards.items():
-        said = dict(
-            award=_(award.title),
-            vp=_("{vp} VP", vp=award.victory_points),
-            name=names[pl.player],
-            score=result.scores[pl.player].total,
-        )
-        if pl.ties:
-            words.append(
-                _(
-                    "  {award} ({vp}) to {name}, building score {score}; tied with {ties}",
-                    ties=join_list([translate(m) for m in pl.tie_messages]),
-                    **said,
-                )
-            )
-        else:
-            words.append(_("  {award} ({vp}) to {name}, building score {score}", **said))
-    words.append(_("Prizes:"))
-    if not result.prizes:
-        words.append(_("  none: no building qualified"))
-    for prize, pl in result.prizes.items():
-        said = dict(
-            prize=_(prize.title),
-            vp=_("{vp} VP", vp=PRIZE_VP),
-            name=names[pl.player],
-            rule=translate(PRIZE_RULE_MESSAGES[prize]),
-        )
-        if pl.ties:
-            words.append(
-                _(
-                    "  {prize} ({vp}) to {name}: {rule}; also qualified: {ties}",
-                    ties=join_list([translate(m) for m in pl.tie_messages]),
-                    **said,
-                )
-            )
-        else:
-            words.append(_("  {prize} ({vp}) to {name}: {rule}", **said))
+    words += card_lines(result, names)
     words += cards_won_lines(result, names)
     return rows, words
 
