@@ -15,13 +15,11 @@ from blueprints3d.engine.rules import (
     STRUCTURAL_SAME_VALUE,
 )
 from blueprints3d.engine.scoring import (
-    WOOD_PER_NEIGHBOUR,
-    DiePoints,
     Prize,
     explain_building,
-    recycled_points,
 )
 from blueprints3d.files.buildfile import load_build
+from blueprints3d.presentation.words import die_reason
 from blueprints3d.i18n import N_, _, join_list, n_, number
 
 HELP = N_("score a building from a build file (see README for the format)")
@@ -80,30 +78,6 @@ def _prize_rule(p: Prize) -> str:
     return _(PRIZE_RULE_IDS[p], n=PRIZE_NUMBERS[p])
 
 
-def _reason(d: DiePoints, n_green: int, height: int) -> str:
-    """Why a die scores what it does: explain_building's reasons, said in the player's language."""
-    if d.material == Material.WOOD:
-        return n_(
-            "wood touching {n} die: +{each} each",
-            "wood touching {n} dice: +{each} each",
-            len(d.touching),
-            each=WOOD_PER_NEIGHBOUR,
-        )
-    if d.material == Material.RECYCLED:
-        if n_green > 1:
-            return _(
-                "one of {n} recycled dice: {points} for the set",
-                n=n_green,
-                points=recycled_points(n_green),
-            )
-        return _("a single recycled die: {points} for the set", points=recycled_points(n_green))
-    if d.material == Material.STONE:
-        return _("stone on level {level}", level=d.level + 1)
-    if d.level + 1 < height:
-        return _("glass showing {value} (covered, still counts)", value=d.value)
-    return _("glass showing {value}", value=d.value)
-
-
 def run(args: argparse.Namespace) -> int:
     build = load_build(args.file)
     score = build.score()
@@ -154,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
                 level=d.level + 1,
                 material=_(MATERIAL_NAMES[d.material]),
                 value=d.value,
-                reason=_reason(d, n_green, len(build.stacks[d.cell])),
+                reason=die_reason(d, n_green, len(build.stacks[d.cell])),
             )
         )
     won = [p for p in Prize if p in score.prizes]

@@ -300,6 +300,13 @@ def prize_sentence(prize: Prize, pl: Placement, names: Sequence[str]) -> str:
 def card_lines(result: RoundResult, names: Sequence[str]) -> list[str]:
     """A round's Awards, then its Prizes, a line each with its reason and ties: the round
     summary's words, at the table (client/table/hud/summary.py) and in `history N`."""
+    awards, prizes = card_parts(result, names)
+    return [*awards, _("Prizes:"), *prizes]
+
+
+def card_parts(result: RoundResult, names: Sequence[str]) -> tuple[list[str], list[str]]:
+    """A round's Award lines and its Prize lines (none qualified: a line that says so), apart:
+    the round summary's panel sets each under its own heading."""
     lines = []
     for award, pl in result.awards.items():
         said = dict(
@@ -318,7 +325,7 @@ def card_lines(result: RoundResult, names: Sequence[str]) -> list[str]:
             )
         else:
             lines.append(_("  {award} ({vp}) to {name}, building score {score}", **said))
-    lines.append(_("Prizes:"))
+    awards, lines = lines, []
     if not result.prizes:
         lines.append(_("  none: no building qualified"))
     for prize, pl in result.prizes.items():
@@ -338,7 +345,7 @@ def card_lines(result: RoundResult, names: Sequence[str]) -> list[str]:
             )
         else:
             lines.append(_("  {prize} ({vp}) to {name}: {rule}", **said))
-    return lines
+    return awards, lines
 
 
 def _award_step(

@@ -18,7 +18,8 @@ from blueprints3d.engine import actions as A
 from blueprints3d.engine.blueprints import Blueprint
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import Award, Prize
-from blueprints3d.engine.scoring import score_building
+from blueprints3d.engine.scoring import DiePoints, recycled_points, score_building
+from blueprints3d.engine.rules import WOOD_PER_NEIGHBOUR
 from blueprints3d.i18n import N_, Message, _, digits, join_list, n_, number, translate
 from blueprints3d.i18n import and_list as i18n_and_list
 
@@ -340,3 +341,28 @@ def hint_words(state: GameState, player: int, hint: Hint, opponent: str | None =
     if later:
         return _("{move}: {effect}; {changes}", move=said, effect=first, changes=join_list(later))
     return _("{move}: {effect}", move=said, effect=first)
+
+
+def die_reason(d: DiePoints, n_green: int, height: int) -> str:
+    """Why a die scores what it does: explain_building's reasons, said in the player's language
+    (``n_green``: the building's recycled dice; ``height``: the die's stack)."""
+    if d.material == Material.WOOD:
+        return n_(
+            "wood touching {n} die: +{each} each",
+            "wood touching {n} dice: +{each} each",
+            len(d.touching),
+            each=WOOD_PER_NEIGHBOUR,
+        )
+    if d.material == Material.RECYCLED:
+        if n_green > 1:
+            return _(
+                "one of {n} recycled dice: {points} for the set",
+                n=n_green,
+                points=recycled_points(n_green),
+            )
+        return _("a single recycled die: {points} for the set", points=recycled_points(n_green))
+    if d.material == Material.STONE:
+        return _("stone on level {level}", level=d.level + 1)
+    if d.level + 1 < height:
+        return _("glass showing {value} (covered, still counts)", value=d.value)
+    return _("glass showing {value}", value=d.value)

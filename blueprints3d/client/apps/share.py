@@ -32,8 +32,10 @@ import numpy as np
 from panda3d.core import Filename, PNMImage, PNMTextMaker, Texture
 
 from blueprints3d.client.render import style
-from blueprints3d.client.render import assets, icons, materials
+from blueprints3d.client.render import assets, icons
 from blueprints3d.client.scene import card_model
+from blueprints3d.client.scene.card_panel import capitals as spaced
+from blueprints3d.client.scene.card_panel import material_chip
 from blueprints3d.engine.materials import Material
 from blueprints3d.engine.rules import Prize
 from blueprints3d.files.buildfile import Build
@@ -45,7 +47,6 @@ from blueprints3d.client.scene.script_text import (
     is_rtl,
     picture_script,
     picture_text,
-    script_of,
 )
 from blueprints3d.i18n import bidi
 from blueprints3d.presentation.words import title_word
@@ -230,14 +231,6 @@ def words(
     )
 
 
-def spaced(text: str) -> str:
-    """Capitals spread apart for a small heading (thin spaces between the letters); a word of a
-    script without capitals or whose letters join (Chinese, Persian) stays as it is."""
-    if any(script_of(c) in ("persian", "cjk") for c in text):
-        return text
-    return "\u2009".join(text.upper())
-
-
 # -- the card's parts ---------------------------------------------------------------------------------
 
 
@@ -375,8 +368,8 @@ def _score(f: Facts, width: float, u: float) -> tuple[list[Item], float]:
 
 
 def chip_colour(material: Material) -> RGB:
-    """A material's chip: its dice's colour, as the materials define it (opaque)."""
-    r, g, b, _ = materials.BASE_COLOUR[material]
+    """A material's chip: its dice's colour, as every panel's chip (opaque)."""
+    r, g, b, _a = material_chip(material)
     return (r, g, b)
 
 

@@ -19,6 +19,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from direct.gui.DirectGui import DirectFrame
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
@@ -26,17 +27,32 @@ from blueprints3d.client.render import style
 from blueprints3d.files.places import default_dir
 from blueprints3d.files.jsonfile import make_folder, os_reason, where, write_new
 from blueprints3d.text import file_name
-from blueprints3d.i18n import _, language, n_, number, translate
-from blueprints3d.presentation.words import MATERIAL_WORDS, material_word, space_name, title_word
+from blueprints3d.i18n import N_, _, language, n_, number, translate
+from blueprints3d.presentation.words import (
+    MATERIAL_WORDS,
+    die_reason,
+    material_word,
+    space_name,
+    title_word,
+)
 from blueprints3d.client.render import capture, stills
 
 from blueprints3d.client.scene import showcase
 from blueprints3d.files.buildfile import Build
 from blueprints3d.engine.rules import PRIZE_RULE_MESSAGES
+from blueprints3d.engine.materials import Material
 from blueprints3d.engine.scoring import Prize, explain_building
 from blueprints3d.client.render.window import VIEW_NO_WINDOW_HINT, open_base
-from blueprints3d.client.scene.fonts import mono_font
-from blueprints3d.client.scene.script_text import ScriptText, use_language
+from blueprints3d.client.apps.share import MATERIAL_WORDS as MATERIAL_WORDS_CARD
+from blueprints3d.client.scene.card_panel import CardPanel, material_chip
+from blueprints3d.client.scene.mirror import mirror_panel
+from blueprints3d.client.scene.script_text import (
+    ScriptText,
+    interface_font,
+    is_rtl,
+    text_scale,
+    use_language,
+)
 
 TURNTABLE_DEG_PER_S = 20.0
 DRAG_DEG_PER_SCREEN = 240.0  # orbit degrees for a drag across the whole window
@@ -57,11 +73,24 @@ class Orbit:
         self.zoom = max(0.35, min(3.0, self.zoom))
 
 
-def breakdown(build: Build) -> str:
-    """The score breakdown in words, as the `score` command gives it."""
+@dataclass(frozen=True)
+class Breakdown:
+    """A building's score by part, in the player's words: what the panel shows and ``breakdown``
+    writes as text. ``dice``: for each die where it stands and why it scores what it does."""
+
+    title: str
+    dice_count: str
+    bonus: int
+    bonus_note: str
+    points: list[tuple[Material, int]]
+    total: int
+    dice: list[tuple[str, str]]
+    prizes: list[str]
+
+
+def breakdown_parts(build: Build) -> Breakdown:
     bp = build.blueprint
     score = build.score()
-    lines = [bp.title, n_("{n} die", "{n} dice", build.num_dice), ""]
     note = (
         _("exact")
         if score.blueprint
@@ -69,34 +98,112 @@ def breakdown(build: Build) -> str:
         if bp.has_plan
         else _("no plan printed")
     )
-    lines.append(
-        _("blueprint bonus {points}  ({note})", points=f"{number(score.blueprint):>3}", note=note)
-    )
-    for m in MATERIAL_WORDS:  # wood, recycled, stone, glass: the score sheet's order
-        lines.append(f"{material_word(m):<15} {number(getattr(score, m.label)):>3}")
-    total = _("total")
-    lines.append(f"{total:<15} {number(score.total):>3}")
-    lines.append("")
-    for d in explain_building(bp, build.stacks):
+    n_green = sum(1 for s in build.stacks for m, _v in s if m == Material.RECYCLED)
+    dice = [
         # Where the player sees the die on the card ("the 2 at the top left"), not "row 1, column 1".
-        lines.append(_("{space}, level {level}:", space=space_name(bp, d.cell), level=d.level + 1))
-        lines.append(
-            "   "
-            + _(
+        (
+            _("{space}, level {level}:", space=space_name(bp, d.cell), level=d.level + 1),
+            _(
                 "{material} {value}: {reason}",
                 material=material_word(d.material),
-                value=d.value,
-                reason=d.reason,
-            )
+                value=number(d.value),
+                reason=die_reason(d, n_green, len(build.stacks[d.cell])),
+            ),
         )
+        for d in explain_building(bp, build.stacks)
+    ]
     won = [p for p in Prize if p in score.prizes]
+    return Breakdown(
+        title=translate(bp.title_message),
+        dice_count=n_("{n} die", "{n} dice", build.num_dice),
+        bonus=score.blueprint,
+        bonus_note=note,
+        points=[(m, getattr(score, m.label)) for m in MATERIAL_WORDS],
+        total=score.total,
+        dice=dice,
+        prizes=[
+            _("{prize} ({rule})", prize=title_word(p), rule=translate(PRIZE_RULE_MESSAGES[p]))
+            for p in won
+        ],
+    )
+
+
+def breakdown(build: Build) -> str:
+    """The score breakdown in words, as the `score` command gives it."""
+    b = breakdown_parts(build)
+    lines = [b.title, b.dice_count, ""]
+    lines.append(
+        _("blueprint bonus {points}  ({note})", points=f"{number(b.bonus):>3}", note=b.bonus_note)
+    )
+    for m, pts in b.points:  # wood, recycled, stone, glass: the score sheet's order
+        lines.append(f"{material_word(m):<15} {number(pts):>3}")
+    total = _("total")
+    lines.append(f"{total:<15} {number(b.total):>3}")
+    lines.append("")
+    for place, why in b.dice:
+        lines += [place, "   " + why]
     lines.append("")
     lines.append(_("Prizes it qualifies for:"))
-    lines += [
-        "   " + _("{prize} ({rule})", prize=title_word(p), rule=translate(PRIZE_RULE_MESSAGES[p]))
-        for p in won
-    ] or ["   " + _("none")]
+    lines += ["   " + p for p in b.prizes] or ["   " + _("none")]
     return "\n".join(lines)
+
+
+# TRANSLATORS: the heading over the viewer's list of the building's dice, each with where it
+# stands and what it scores (shown in small capitals).
+EACH_DIE = N_("Each die")
+PANEL_SHARE = 0.34  # of the window's width: the breakdown panel, as the share card's
+PANEL_MIN_PX = 360.0  # ... and never narrower (a 1024 px window)
+
+
+def lay_out_panel(parent, build: Build, size: tuple[int, int]):
+    """The breakdown as the share card draws it (``CardPanel``): the card's name, the total and
+    the points by material with their chips, the blueprint bonus, each die, the Prizes; at the
+    window's top right, its type as large as the window's height leaves room for. Returns
+    (its frame, its width in aspect2d units, the ``CardPanel``)."""
+    w, h = size
+    unit = min(w, h) / 2.0  # pixels per aspect2d unit
+    b = breakdown_parts(build)
+    margin = 0.03 * h / unit
+    width = max(PANEL_SHARE * w, min(PANEL_MIN_PX, 0.5 * w)) / unit
+    pad = style.PAD * style.BODY.px(h) / unit
+    frame = DirectFrame(
+        parent=parent, frameColor=style.PANEL_OVER, pos=(-margin - width, 0, -margin)
+    )
+    probe = TextNode("measure")
+    probe.set_font(interface_font())
+    scale = style.BODY.px(h) * text_scale() / unit / probe.get_line_height()
+    room = 2 * h / 2 / unit - 2 * margin
+    for _try in range(6):
+        card = CardPanel(frame, pad, -pad, width - 2 * pad, scale)
+        card.kicker("Blueprints")
+        card.headline(b.title)
+        card.text("subtitle", b.dice_count, "small", style.MUTED)
+        card.rule()
+        card.figure(
+            number(b.total),
+            _("building points"),
+            [(material_chip(m), _(MATERIAL_WORDS_CARD[m]), number(p)) for m, p in b.points],
+        )
+        card.gap()
+        # The sign before the figure as written; the text's own bidi pass orders it on screen.
+        bonus = f"+{number(b.bonus)}" if b.bonus else number(0)
+        card.pair("bonus", _("Blueprint bonus"), bonus, b.bonus_note)
+        card.rule("rule dice")
+        card.kicker(_(EACH_DIE), name="dice heading", fg=style.MUTED)
+        for k, (place, why) in enumerate(b.dice):
+            card.text(f"die {k} where", place.rstrip(":："), "small", style.MUTED)
+            card.text(f"die {k}", why)
+        card.rule("rule prizes")
+        card.section("prizes", _("Prizes"), b.prizes or [_("No Prizes this time")])
+        height = card.height + 2 * pad
+        if height <= room and card.overflow <= 1.0:
+            break
+        card.destroy()
+        scale *= min(1.0, room / height, 1.0 / card.overflow) * 0.98
+    frame["frameSize"] = (0.0, width, -height, 0.0)
+    if is_rtl():
+        mirror_panel(frame)
+    return frame, width, card
 
 
 def pictures_dir() -> Path:
@@ -126,20 +233,9 @@ class BuildViewer(DirectObject):
         self.orbit = Orbit()
         self.turntable = turntable
         self._drag_from: tuple[float, float] | None = None
-        self.panel = ScriptText(
-            parent=base.a2dTopRight,
-            text=breakdown(build),
-            pos=(-1.0, -0.08),
-            scale=0.034,
-            fg=style.INK,
-            bg=style.PANEL_OVER,
-            align=TextNode.A_left,
-            mayChange=True,
-            font=mono_font(),
+        self.panel, self.panel_width, self.card = lay_out_panel(
+            base.a2dTopRight, build, self.view.size
         )
-        # Left-aligned columns, with the block's right edge near the window's right edge.
-        self.panel_width = self.panel.textNode.get_width() * 0.034
-        self.panel.setPos(-0.04 - self.panel_width, -0.08)
         self.help = ScriptText(
             parent=base.a2dBottomLeft,
             pos=(0.04, 0.05),

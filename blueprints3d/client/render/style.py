@@ -55,3 +55,51 @@ MEDALS = {  # the Award medals, by the Award's value
 DIE_FACE = (0.96, 0.95, 0.90, 1.0)  # a die drawn flat (the help's pictures)
 DIE_PIP = (0.10, 0.10, 0.12, 1.0)
 LEADER = rgba(INK_RGB, 0.85)  # a line from a label to what it names
+CHIP_RIM = rgba(INK_RGB, 0.45)  # round a material's chip: stone's black shows on the dark panel
+
+# ---- type and spacing -------------------------------------------------------------------------
+# The share card's hierarchy, as the window's panels draw it: one family (DejaVu Sans for Latin
+# letters, the cards' and the share card's; Vazirmatn and Noto Sans SC for Persian and Chinese)
+# and five sizes, each a share of the window's height from line to line, never below a least
+# size in pixels. The card itself is a poster and draws its headline and total larger
+# (``CARD_*``), with the same steps between kicker, small print and body.
+
+
+class TypeSize:
+    """A size of type: ``share`` of the window's height from line to line, at least ``min_px``."""
+
+    __slots__ = ("share", "min_px")
+
+    def __init__(self, share: float, min_px: float) -> None:
+        self.share, self.min_px = share, min_px
+
+    def px(self, height: int) -> float:
+        """From line to line, in pixels, in a window ``height`` pixels high."""
+        return max(self.min_px, self.share * height)
+
+    def __repr__(self) -> str:
+        return f"TypeSize({self.share}, {self.min_px})"
+
+
+KICKER = TypeSize(0.021, 11.0)  # spaced capitals over a headline or a part ("BLUEPRINTS")
+SMALL = TypeSize(0.025, 12.0)  # notes, the key strip, a table's column heads, status details
+BODY = TypeSize(0.028, 13.0)  # the words of every panel: tables, reasons, messages
+LEAD = TypeSize(0.034, 15.0)  # what to do now: the turn's status and prompt, the coach
+TITLE = TypeSize(0.044, 18.0)  # a panel's headline
+FIGURE = TypeSize(0.100, 36.0)  # a total standing alone, beside what makes it up
+
+# Spacing, in body lines: a panel's margin, the gap between its parts (a rule lies in it), the
+# gap between a column of a table and the next.
+PAD = 0.8
+GAP = 0.6
+COLUMN_GAP = 1.2
+CHIP = 0.62  # a material's chip beside its word, of a line
+RULE_PX = 1.5  # a rule's thickness
+
+# The share card's sizes in its unit (21 of them are its body line): the same steps between
+# kicker, small print and body; a poster's headline and total.
+CARD_BODY = 21.0
+CARD_KICKER = CARD_BODY * KICKER.share / BODY.share
+CARD_SMALL = CARD_BODY * SMALL.share / BODY.share
+CARD_HEADLINE = 50.0
+CARD_FIGURE = 118.0

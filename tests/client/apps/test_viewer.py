@@ -385,3 +385,64 @@ def test_a_towers_shadow_is_whole_and_nothing_else_is_dark(offscreen_base):
             assert missing.sum() <= 0.12 * footprint.sum(), (where, missing.sum(), footprint.sum())
     finally:
         shaders.configure(False)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "zh", "fa"])
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (1920, 1080)])
+def test_the_breakdown_is_laid_out_as_the_share_card(offscreen_base, lang, size):
+    """The viewer's breakdown in the share card's manner (client/scene/card_panel), not a
+    monospace listing: the kicker, the card's name, the total with a chip for each material,
+    the bonus, each die, the Prizes; every part inside the panel and none over another, the
+    panel inside the window, every word in the player's language."""
+    from panda3d.core import NodePath
+
+    from blueprints3d.client.apps.viewer import breakdown_parts, lay_out_panel
+    from blueprints3d.client.scene.script_text import use_language
+    from blueprints3d.i18n import translate
+
+    use_language(lang)
+    build = build_from_dict(BUILD)
+    root = NodePath("top-right")
+    frame, width, card = lay_out_panel(root, build, size)
+    try:
+        w, h = size
+        unit = min(w, h) / 2.0
+        left, right, bottom, top = frame["frameSize"]
+        assert right - left == pytest.approx(width)
+        assert (top - bottom) * unit <= h  # the whole panel in the window
+        parts = card.parts
+        assert parts["headline"].getText() == translate(build.blueprint.title_message)
+        assert sorted(n for n in parts if n.startswith("figure chip")) == [
+            f"figure chip {k}" for k in range(4)
+        ]
+        rects = {}
+        for name, node in parts.items():
+            if name.startswith("rule"):
+                continue
+            if hasattr(node, "textNode"):
+                bounds = node.get_tight_bounds(frame)
+                assert bounds is not None, (lang, size, name, "drawn")
+                lo, hi = bounds
+                r = (lo.x, hi.x, lo.z, hi.z)
+                assert "Mono" not in node.textNode.get_font().get_name(), name  # no listing
+            else:  # a chip: its frame (PGItem frames are drawn, not geometry)
+                fs, pos = node["frameSize"], node.get_pos(frame)
+                r = (pos.x + fs[0], pos.x + fs[1], pos.z + fs[2], pos.z + fs[3])
+            rects[name] = r
+            assert left - 1e-6 <= r[0] and r[1] <= right + 1e-6, (lang, size, name, r)
+            assert bottom - 1e-6 <= r[2] and r[3] <= top + 1e-6, (lang, size, name, r)
+        names = list(rects)
+        for i, a in enumerate(names):
+            for b in names[i + 1 :]:
+                ra, rb = rects[a], rects[b]
+                apart = ra[1] <= rb[0] or rb[1] <= ra[0] or ra[3] <= rb[2] or rb[3] <= ra[2]
+                assert apart, (lang, size, a, ra, b, rb)
+        said = breakdown_parts(build)
+        assert len(said.dice) == build.num_dice
+        if lang != "en":  # the dice's reasons too, not the engine's English
+            for _where, why in said.dice:
+                for word in ("touching", "recycled", "showing", "level", "stone"):
+                    assert word not in why, (lang, why)
+    finally:
+        card.destroy()
+        frame.destroy()

@@ -157,15 +157,24 @@ def play_until(app, done, seed: int = 1, limit: int = 3000) -> None:
 
 
 def panel_contents(screen, render2d) -> dict:
-    """A _TablePanel's (summary, standings) title, table, words and buttons: name -> rect."""
+    """A _TablePanel's (summary, standings) every part, as the share card lays it out (kicker,
+    headline, small print, the table's heads, chips and columns, each part's heading and words)
+    and its buttons: name -> rect. The rules are left out: a rule is a line between parts."""
+    from direct.gui.DirectGui import DirectFrame
+
     f = screen.frame
     rects = {"head": node_text_rect(screen.head, render2d)}
     # The table, a column a text: no column over the next (a name never runs into the numbers).
     rects.update(
         {f"table column {j}": node_text_rect(c, render2d) for j, c in enumerate(screen.columns)}
     )
-    if screen.body.textNode.get_text().strip():
-        rects["body"] = node_text_rect(screen.body, render2d)
+    for name, part in screen.card.parts.items():
+        if name.startswith("rule") or name in ("headline",) or name.startswith("table column"):
+            continue
+        if isinstance(part, DirectFrame):
+            rects[name] = frame_rect(part, render2d, (f,))
+        elif part.textNode.get_text().strip():
+            rects[name] = node_text_rect(part, render2d)
     for name, b in screen.buttons.items():
         rects[f"button {name}"] = frame_rect(b, render2d, (f,))
     return rects
@@ -410,6 +419,10 @@ class TestTable:
         assert inside(panel, WINDOW), (lang, size, panel)
         rects = panel_contents(summary, r2d)
         assert_laid_out(rects, panel, (lang, size, "summary"))
+        # A chip heads each material's column, as on the share card.
+        assert sorted(n for n in rects if n.startswith("table chip")) == [
+            f"table chip {j}" for j in (2, 3, 4, 5)
+        ]
         assert summary.head.getText() == _("Round {round} scores", round=1)
         assert_translated(lang, summary.frame, "Watch again")
         align = summary.head.textNode.get_align()

@@ -13,18 +13,21 @@ font so the columns line up, and shrink their type only when the window has no r
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from direct.gui.DirectGui import DirectFrame
 from panda3d.core import TextNode
 
 from blueprints3d.client.render import style
-from blueprints3d.client.scene.script_text import ScriptText
+from blueprints3d.client.scene.card_panel import CardPanel, material_chip
+from blueprints3d.client.scene.script_text import ScriptText, interface_font, text_scale
 from blueprints3d.client.scene.symbol_glyphs import glyph
-from blueprints3d.client.table.hud.screens import PANEL, TEXT, Metrics, Screen, _button
+from blueprints3d.client.table.hud.screens import PANEL, Metrics, Screen, _button
 from blueprints3d.client.table.model.flow import RoundEnd, both
 from blueprints3d.engine.awards import RoundContext, rank_buildings
 from blueprints3d.engine.results import GameResult, RoundResult, round_victory_points
-from blueprints3d.presentation.reveal import card_lines
+from blueprints3d.engine.materials import Material
+from blueprints3d.presentation.reveal import card_lines, card_parts
 from blueprints3d.i18n import N_, _, and_list, join_list, number, sentence, translate
 
 NAME_CHARS = 12
@@ -43,8 +46,8 @@ ROUND_COLUMNS = (
 # TRANSLATORS: the final standings' column heading of round {n}'s victory points (short: the
 # columns stand side by side).
 ROUND_HEADING = N_("round {n}")
-LINE_SHARE, LINE_MIN_PX = 0.028, 12.0
-TITLE = style.GOLD
+# The table's material columns, in its order (bonus, then these, then the total).
+MATERIAL_ORDER = (Material.WOOD, Material.RECYCLED, Material.STONE, Material.GLASS)
 
 
 def _name(text: str) -> str:
@@ -117,7 +120,15 @@ def round_table(result: RoundResult, names: Sequence[str]) -> tuple[list[str], l
 def cards_won_lines(result: RoundResult, names: Sequence[str]) -> list[str]:
     """What each player won this round, by name (the cards are handed out in the open), and in
     the first round why no running score is shown: victory points stay secret until the end."""
-    lines = [_("Won this round:")]
+    lines = [_("Won this round:"), *cards_won(result, names)]
+    if result.round == 1:
+        lines.append(vp_secret_line())
+    return lines
+
+
+def cards_won(result: RoundResult, names: Sequence[str]) -> list[str]:
+    """A line a player, best building first: the cards they won this round, by name."""
+    lines = []
     for p in ranking(result):
         won = [_(a.title) for a, pl in result.awards.items() if pl.player == p]
         won += [_(z.title) for z, pl in result.prizes.items() if pl.player == p]
@@ -125,8 +136,6 @@ def cards_won_lines(result: RoundResult, names: Sequence[str]) -> list[str]:
             lines.append(_("  {name}: {cards}", name=names[p], cards=and_list(won)))
         else:
             lines.append(_("  {name}: no card", name=names[p]))
-    if result.round == 1:
-        lines.append(vp_secret_line())
     return lines
 
 
@@ -179,55 +188,114 @@ def standings_table(
     return rows, words
 
 
-SAY_LINES = 3.4  # line heights kept under a panel's buttons for what a button did
+SAY_LINES = 1.3  # line heights kept under a panel's buttons for what a button did (it grows)
+FIT_TRIES = 5  # a panel built again at a smaller size until it fits: at most this often
+# TRANSLATORS: the heading over the round's Award lines in the round summary (one word, shown
+# in small capitals).
+AWARDS_HEADING = N_("Awards")
+# TRANSLATORS: the heading over each player's Award and Prize cards in the final standings
+# (short, shown in small capitals).
+CARDS_HEADING = N_("Cards won")
+
+
+@dataclass
+class PanelWords:
+    """What a summary panel says, by part: the headline and the small print under it, the table
+    (a header row, then its rows; which columns are numbers, which have a material's chip,
+    which are totals), then parts under their headings, and a muted note at the end."""
+
+    title: str
+    subtitle: str
+    cells: list[list[str]]
+    numeric: list[bool]
+    chips: dict[int, style.RGBA] = field(default_factory=dict)
+    gold: tuple[int, ...] = ()
+    sections: list[tuple[str, list[str]]] = field(default_factory=list)
+    note: str = ""
+
+
+def round_words(result: RoundResult, names: Sequence[str]) -> PanelWords:
+    """The round summary by part: what was in demand, the buildings' table with each material's
+    chip, the Awards, the Prizes and what each player won, and (round 1) why no score shows."""
+    cells = round_cells(result, names)
+    _rows, words = round_table(result, names)
+    awards, prizes = card_parts(result, names)
+    won = cards_won(result, names)
+    return PanelWords(
+        title=_("Round {round} scores", round=result.round),
+        subtitle=words[0],
+        cells=cells,
+        numeric=[False, *([True] * 6), False, True],
+        chips={2 + k: material_chip(m) for k, m in enumerate(MATERIAL_ORDER)},
+        gold=(6,),
+        sections=[
+            (_(AWARDS_HEADING), awards),
+            (_("Prizes"), prizes),
+            (_("Won this round:"), won),
+        ],
+        note=vp_secret_line() if result.round == 1 else "",
+    )
+
+
+def standings_words(
+    rounds: Sequence[RoundResult], result: GameResult, names: Sequence[str]
+) -> PanelWords:
+    """The standings by part: the winner and the tie-break in words, the VP table, each
+    player's cards."""
+    cells = standings_cells(rounds, result, names)
+    _rows, words = standings_table(rounds, result, names)
+    return PanelWords(
+        title=headline(result, names),
+        subtitle=words[0],
+        cells=cells,
+        numeric=[False] + [True] * (len(cells[0]) - 1),
+        gold=(len(cells[0]) - 1,),
+        sections=[(_(CARDS_HEADING), words[1:])],
+    )
 
 
 class _TablePanel(Screen):
-    """A panel of a title, a fixed-width table, lines of words and a row of buttons, laid out in
-    pixels in a column of the window (``side``: "right" or "centre")."""
+    """A panel in the share card's manner (``client/scene/card_panel``): a kicker, the headline
+    and the small print under it, the table, parts under their headings, a row of buttons;
+    laid out in pixels in a column of the window (``side``: "right" or "centre")."""
 
     pixel_layout = True
 
     def _build_panel(
         self,
-        title: str,
-        rows: list[str],
-        words: list[str],
+        said: PanelWords,
         buttons: list[tuple[str, Callable[[], None]]],
         share: float = 0.44,
         side: str = "right",
         say_line: bool = False,
-        cells: list[list[str]] | None = None,
+        tall: float = 1.0,
     ) -> DirectFrame:
-        """``cells``: the table, a row a list of cells, drawn a column a text (names aligned to
-        the start, numbers to the end) so that it lines up in any script and font; ``rows`` is
-        the same table in fixed-width lines, for ``text``."""
+        """``tall``: the most of the window's height the panel takes (its type shrinks to fit)."""
         m = Metrics(*self.overlay.size())
-        pad = m.px(max(8.0, 0.014 * m.height))
-        width = min(m.px(share * m.width), 2 * m.half_w - 2 * pad)
+        pad_px = style.PAD * style.BODY.px(m.height)
+        width = min(m.px(share * m.width), 2 * m.half_w - 2 * m.px(pad_px))
+        width = max(width, m.px(min(m.width - 2 * pad_px, 440)))  # room for a table in 1024 px
+        pad = m.px(pad_px)
         x0 = m.half_w - pad - width if side == "right" else -width / 2
         f = DirectFrame(parent=self.overlay.aspect2d, frameColor=PANEL, pos=(x0, 0, m.half_h - pad))
-        grid = cells if cells is not None else [[r] for r in rows]
-        self.head = ScriptText(
-            parent=f, text=title, align=TextNode.A_left, fg=TITLE, mayChange=True
-        )
-        self.columns = [
-            ScriptText(
-                parent=f,
-                text="\n".join(col),
-                fg=TEXT,
-                mayChange=True,
-                align=TextNode.A_left if j == 0 else TextNode.A_right,
-            )
-            for j, col in enumerate(zip(*grid, strict=True))
-        ]
-        self.body = ScriptText(
-            parent=f, text="\n".join(words), align=TextNode.A_left, fg=TEXT, mayChange=True
-        )
-        room = 2 * m.half_h - 2 * pad
-        line = m.px(max(LINE_MIN_PX, LINE_SHARE * m.height))
-        scale, height = self._fit(line, width, pad, room, say_line)
-        y = self._place_texts(pad, scale)
+        room = tall * 2 * m.half_h - 2 * pad
+        line = m.px(style.BODY.px(m.height) * text_scale())
+        probe = TextNode("measure")
+        probe.set_font(interface_font())
+        scale = line / probe.get_line_height()
+        for _try in range(FIT_TRIES):
+            card = self._lay_out(f, said, pad, width, scale)
+            y = card.y - pad
+            height = -y + scale * 2.4 + pad
+            if say_line:  # room for a saved file's path: it wraps to three lines in a narrow panel
+                height += scale * probe.get_line_height() * SAY_LINES
+            if height <= room and card.overflow <= 1.0:
+                break
+            card.destroy()
+            scale *= min(1.0, room / height, 1.0 / card.overflow) * 0.98
+        self.card, self.pad = card, pad
+        self.head = card.parts["headline"]
+        self.columns = [card.parts[f"table column {j}"] for j in range(len(said.cells[0]))]
         self._button_row(f, buttons, y, scale, width, pad)
         self.message = None
         if say_line:  # a line under the buttons for what a button did ("saved to ...")
@@ -240,65 +308,30 @@ class _TablePanel(Screen):
                 pad, y - scale * 2.0 - pad - self.message.textNode.get_line_height() * scale * 0.8
             )
         f["frameSize"] = (0, width, -min(height, room), 0)
-        self.text = "\n".join([title] + rows + words)
+        self.text = "\n".join(
+            [said.title, said.subtitle]
+            + ["  ".join(r) for r in said.cells]
+            + [line for heading, lines in said.sections for line in (heading, *lines)]
+            + ([said.note] if said.note else [])
+        )
         return f
 
-    def _heights(self, scale: float) -> tuple[float, float, float]:
-        """How tall the title's line, the table and the words stand at ``scale``."""
-        h_h = self.head.textNode.get_line_height() * scale * 1.3
-        t_h = max(c.textNode.get_top() - c.textNode.get_bottom() for c in self.columns) * scale
-        b_h = (self.body.textNode.get_top() - self.body.textNode.get_bottom()) * scale
-        return h_h, t_h, b_h
-
-    def _fit(
-        self, line: float, width: float, pad: float, room: float, say_line: bool
-    ) -> tuple[float, float]:
-        """The type as large as the window allows: the table's width fits the panel, and the
-        panel the window's height (``room``), or as near as four tries come. (The texts'
-        scale, the panel's height.)"""
-        tn = self.columns[0].textNode
-        gap = tn.calc_width("MM")  # between two columns: two letters' room
-        natural = sum([c.textNode.get_width() for c in self.columns]) + gap * (
-            len(self.columns) - 1
-        )
-        for _try in range(4):
-            scale = min(line / tn.get_line_height(), (width - 2 * pad) / max(natural, 1e-6))
-            for c in self.columns:
-                c.setScale(scale)
-            self.head.setScale(scale * 1.3)
-            self.body.setScale(scale)
-            # A ScriptText: lines broken in reading order.
-            self.body.setWordwrap((width - 2 * pad) / scale)
-            h_h, t_h, b_h = self._heights(scale)
-            height = pad + h_h + pad * 0.5 + t_h + pad + b_h + pad + scale * 2.0 + pad
-            if say_line:  # room for a saved file's path: it wraps to three lines in a narrow panel
-                height += scale * tn.get_line_height() * SAY_LINES
-            if height <= room:
-                break
-            line *= room / height
-        return scale, height
-
-    def _place_texts(self, pad: float, scale: float) -> float:
-        """The title, the table's columns side by side (every column's first line on one
-        baseline) and the words under them, from the panel's top; the line below them."""
-        head, columns, body = self.head, self.columns, self.body
-        h_h, t_h, b_h = self._heights(scale)
-        y = -pad - head.textNode.get_top() * scale * 1.3
-        head.setPos(pad, y)
-        y = -pad - h_h - pad * 0.5
-        top = max(c.textNode.get_top() for c in columns)
-        gap = columns[0].textNode.calc_width("MM")
-        x = pad
-        for c in columns:
-            w = c.textNode.get_width()
-            c.setPos(
-                x if c.textNode.get_align() == TextNode.A_left else x + w * scale, y - top * scale
-            )
-            x += (w + gap) * scale
-        y -= t_h + pad
-        body.setPos(pad, y - body.textNode.get_top() * scale)
-        y -= b_h + pad
-        return y
+    @staticmethod
+    def _lay_out(f: DirectFrame, said: PanelWords, pad: float, width: float, scale: float):
+        """The panel's words at body scale ``scale``, from its top down (``CardPanel``)."""
+        card = CardPanel(f, pad, -pad, width - 2 * pad, scale)
+        card.kicker("Blueprints")
+        card.headline(said.title)
+        card.text("subtitle", said.subtitle, "small", style.MUTED)
+        card.rule()
+        card.table(said.cells, said.numeric, chips=said.chips, gold=said.gold)
+        for k, (heading, lines) in enumerate(said.sections):
+            card.rule(f"rule {k}")
+            card.section(f"part {k}", heading, lines)
+        if said.note:
+            card.gap()
+            card.text("note", said.note, "small", style.MUTED)
+        return card
 
     def _button_row(
         self,
@@ -371,14 +404,10 @@ class RoundSummary(_TablePanel):
         on_continue: Callable[[], None],
         on_replay: Callable[[], None],
     ) -> DirectFrame:
-        rows, words = round_table(end.result, names)
         go = _("See the final standings") if last_round else _("Next round")
         return self._build_panel(
-            _("Round {round} scores", round=end.result.round),
-            rows,
-            words,
+            round_words(end.result, names),
             [(_("Watch again"), on_replay), (go, on_continue)],
-            cells=round_cells(end.result, names),
         )
 
 
@@ -402,22 +431,23 @@ class StandingsScreen(_TablePanel):
         names: list[str],
         buttons: list[tuple[str, Callable[[], None]]],
     ) -> DirectFrame:
-        rows, words = standings_table(rounds, result, names)
-        title = headline(result, names)
         return self._build_panel(
-            title,
-            rows,
-            words,
-            buttons,
-            share=0.46,
-            say_line=True,
-            cells=standings_cells(rounds, result, names),
+            standings_words(rounds, result, names), buttons, share=0.46, say_line=True, tall=0.62
         )
 
     def say(self, text: str) -> None:
         """What a button beside the standings did, on the panel's last line."""
-        if self.active and self.message is not None:
+        if self.active and self.message is not None and self.frame is not None:
             self.message.setText(text)
+            # The panel grows down to hold it (a saved file's path wraps to three lines in a
+            # narrow panel), never past the window's bottom.
+            tn = self.message.textNode
+            scale = self.message.getScale()[0]
+            bottom = self.message.getPos()[1] + tn.get_bottom() * scale - self.pad
+            left, right, low, top = self.frame["frameSize"]
+            m = Metrics(*self.overlay.size())
+            floor = -(2 * m.half_h - 2 * self.pad)
+            self.frame["frameSize"] = (left, right, max(floor, min(low, bottom)), top)
 
 
 __all__ = [
