@@ -23,7 +23,7 @@ from panda3d.core import (
 )
 
 from blueprints3d.client.apps.demo_callouts import ANCHOR_TAG
-from blueprints3d.client.render import highlight
+from blueprints3d.client.render import highlight, style
 from blueprints3d.client.scene import card_model, dice_model, units
 from blueprints3d.client.scene import props
 from blueprints3d.client.scene.camera import fit_distance
@@ -57,8 +57,8 @@ LABEL_SIZE = 0.8  # cm: a label's text height in the scene, as drawn (see size_l
 # On screen every label keeps its type size in pixels whatever the step's framing: an ordinary
 # label's line is this share of the window's height (24 px at 720), never below LABEL_MIN_PX,
 # and smaller or larger labels keep their ratio to LABEL_SIZE (as the HUD sizes its lines).
-LABEL_LINE_SHARE = 0.034
-LABEL_MIN_PX = 13.0
+LABEL_LINE_SHARE = style.LEAD.share  # the scale's lead step (client/render/style.py)
+LABEL_MIN_PX = style.SMALL.min_px
 LABEL_TAG = "label-cm"  # a label's size as asked, in cm (its ratio to LABEL_SIZE)
 GAP = 4.0  # cm between cards
 FRAME_TAG = "frame-item"  # nodes the camera must keep in view

@@ -152,7 +152,7 @@ def breakdown(build: Build) -> str:
 # stands and what it scores (shown in small capitals).
 EACH_DIE = N_("Each die")
 PANEL_SHARE = 0.34  # of the window's width: the breakdown panel, as the share card's
-PANEL_MIN_PX = 360.0  # ... and never narrower (a 1024 px window)
+PANEL_LEAST_WIDTH_PX = 360.0  # ... and never narrower (a 1024 px window)
 
 
 def lay_out_panel(parent, build: Build, size: tuple[int, int]):
@@ -164,7 +164,7 @@ def lay_out_panel(parent, build: Build, size: tuple[int, int]):
     unit = min(w, h) / 2.0  # pixels per aspect2d unit
     b = breakdown_parts(build)
     margin = 0.03 * h / unit
-    width = max(PANEL_SHARE * w, min(PANEL_MIN_PX, 0.5 * w)) / unit
+    width = max(PANEL_SHARE * w, min(PANEL_LEAST_WIDTH_PX, 0.5 * w)) / unit
     pad = style.PAD * style.BODY.px(h) / unit
     frame = DirectFrame(
         parent=parent, frameColor=style.PANEL_OVER, pos=(-margin - width, 0, -margin)

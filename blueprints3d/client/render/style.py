@@ -26,6 +26,7 @@ RULE_ALPHA = 0.16  # the thin lines between a panel's parts
 
 PANEL = rgba(PANEL_RGB)  # a dialog: nothing of the table shows through
 PANEL_OVER = rgba(PANEL_RGB, PANEL_ALPHA)  # a panel beside the game (a caption, a bubble)
+PANEL_HUD = rgba(PANEL_RGB, 0.72)  # behind the HUD's lines at the window's corners: lighter
 PANEL_RAISED = (0.16, 0.19, 0.26, 1.0)  # a part of a panel set off from it (a field, a tab)
 INK = rgba(INK_RGB)
 MUTED = rgba(MUTED_RGB)
@@ -82,7 +83,7 @@ class TypeSize:
 
 
 KICKER = TypeSize(0.021, 11.0)  # spaced capitals over a headline or a part ("BLUEPRINTS")
-SMALL = TypeSize(0.025, 12.0)  # notes, the key strip, a table's column heads, status details
+SMALL = TypeSize(0.025, 13.0)  # notes, the key strip, a table's column heads, status details
 BODY = TypeSize(0.028, 13.0)  # the words of every panel: tables, reasons, messages
 LEAD = TypeSize(0.034, 15.0)  # what to do now: the turn's status and prompt, the coach
 TITLE = TypeSize(0.044, 18.0)  # a panel's headline

@@ -40,7 +40,7 @@ PERSIAN_FONT = "Vazirmatn-Regular.ttf"
 CJK_FONT = "NotoSansSC-Subset.otf"
 LATIN_PICTURE_FONT = "DejaVuSans.ttf"  # the cards' and the share card's (client/scene/card_model)
 FONTS_PACKAGE = "blueprints3d.client.scene.fonts"
-# The interface font of each language; the others use Panda3D's default font (None).
+# The interface font of each language; the others use the Latin one (DejaVu Sans).
 LANGUAGE_FONT = {"fa": "persian", "zh": "cjk"}
 # How much larger than its share of the window a language's type is drawn. Han characters need
 # 15-16 pixels to be read, and Noto Sans CJK's line (1.45 of its size, Panda3D's font's is 0.99)
@@ -61,10 +61,10 @@ def panda_font() -> TextFont:
 
 @cache
 def font(script: str) -> TextFont:
-    """The font of a script: "persian", "cjk" or "latin" (Panda3D's default font), loaded once."""
-    if script == "latin":
-        return panda_font()
-    name = PERSIAN_FONT if script == "persian" else CJK_FONT
+    """The font of a script: "persian", "cjk" or "latin" (DejaVu Sans, the cards' and the share
+    card's: one family for the whole program, with lining figures, where Panda3D's own font
+    draws a 0 like an o), loaded once."""
+    name = {"persian": PERSIAN_FONT, "cjk": CJK_FONT}.get(script, LATIN_PICTURE_FONT)
     path = resources.file_path(FONTS_PACKAGE, name)
     loaded = FontPool.load_font(Filename.from_os_specific(str(path)).get_fullpath())
     if loaded is None or not loaded.is_valid():
@@ -168,9 +168,10 @@ def _by_script(text: str, base: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for c in text:
         s = script_of(c)
-        if s is not None and s != base and has_glyph(base, c):
+        if s == "latin" and s != base and has_glyph(base, c):
             # The interface's own font has it (Latin letters in Vazirmatn or Noto, "×"): no font
-            # change, so a line keeps one height and one look.
+            # change, so a line keeps one height and one look. Persian and Chinese letters always
+            # take their own font (DejaVu Sans has Arabic letters, but Persian is Vazirmatn's).
             s = None
         if s is None:
             s = out[-1][1] if out else base

@@ -108,3 +108,75 @@ def test_the_reader_finds_colours_written_out():
     assert own_colours(bad) == [1, 2, 3, 4]
     good = "A = dict(frameColor=style.PANEL)\nSHARES = (0.35, 0.65)\nx = text(style.INK)\n"
     assert own_colours(good) == []
+
+
+# ---- type: one scale of sizes -------------------------------------------------------------------
+# The modules that size words over the scene from the window's height: each takes its sizes from
+# style.py's type scale (KICKER, SMALL, BODY, LEAD, TITLE, FIGURE), none writes a share of its own.
+SIZED = sorted(
+    {
+        *PANELS,
+        PACKAGE / "client" / "table" / "view" / "podium.py",
+        PACKAGE / "client" / "apps" / "demo_stage.py",
+        PACKAGE / "client" / "scene" / "card_panel.py",
+    }
+)
+SIZE_WORDS = ("LINE_SHARE", "LINE_MIN_PX", "MIN_PX", "TEXT_PX", "TEXT_SHARE")
+
+
+def own_sizes(source: str) -> list[int]:
+    """The lines where ``source`` writes a type size of its own: a number bound to a name of a
+    line's share or least pixels, or a TextStyle made of numbers."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Assign):
+            names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+            names += [
+                e.id
+                for t in node.targets
+                if isinstance(t, ast.Tuple)
+                for e in t.elts
+                if isinstance(e, ast.Name)
+            ]
+            numbers = [
+                v
+                for v in ast.walk(node.value)
+                if isinstance(v, ast.Constant) and isinstance(v.value, float)
+            ]
+            if numbers and any(w in n for n in names for w in SIZE_WORDS):
+                lines.append(node.lineno)
+        elif isinstance(node, ast.Call):
+            f = node.func
+            called = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", "")
+            if (
+                called in ("TextStyle", "TypeSize")
+                and node.args
+                and all(isinstance(a, ast.Constant) for a in node.args)
+            ):
+                lines.append(node.lineno)
+    return sorted(lines)
+
+
+def test_every_panel_takes_its_type_sizes_from_the_style_module():
+    own = {}
+    for path in SIZED:
+        found = own_sizes(path.read_text("utf-8"))
+        if found:
+            own[path.relative_to(PACKAGE).as_posix()] = found
+    assert not own, f"type sizes written in panel modules, not taken from style.py: {own}"
+    # And the scale is a scale: each size larger than the one before it.
+    steps = [style.KICKER, style.SMALL, style.BODY, style.LEAD, style.TITLE, style.FIGURE]
+    assert all(
+        a.share < b.share and a.min_px <= b.min_px for a, b in zip(steps, steps[1:], strict=False)
+    )
+
+
+def test_the_reader_finds_sizes_written_out():
+    bad = (
+        "LINE_SHARE, LINE_MIN_PX = 0.027, 14.0\n"
+        "HELP_MIN_PX = 14.0\n"
+        "STATUS = TextStyle(0.036, 16.0)\n"
+    )
+    assert own_sizes(bad) == [1, 2, 3]
+    good = "STATUS = style.LEAD\nLINE = style.BODY\nPANEL_SHARE = 0.36\n"
+    assert own_sizes(good) == []

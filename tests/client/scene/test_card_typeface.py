@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from panda3d.core import LColor, PNMImage, PNMTextMaker, TextProperties
+from panda3d.core import LColor, PNMImage, PNMTextMaker
 
 from blueprints3d.client.scene import card_model
 from blueprints3d.engine.blueprints import Blueprint, standard_deck
@@ -29,7 +29,10 @@ def test_the_cards_font_is_the_shipped_dejavu_sans_with_its_licence():
     assert maker.is_valid()
     # The glyphs the card prints are DejaVu's, not Panda3D's built-in font's.
     ours = _ink(PNMTextMaker(card_model.card_font_path(), 0), "B15 Three")
-    builtin = _ink(PNMTextMaker(TextProperties.get_default_font()), "B15 Three")
+    # Panda3D's own font, as it was before the interface made DejaVu Sans the default too.
+    from blueprints3d.client.scene.script_text import panda_font
+
+    builtin = _ink(PNMTextMaker(panda_font()), "B15 Three")
     printed = _ink(maker, "B15 Three")
     assert printed.shape == ours.shape and np.abs(printed - ours).max() < 1e-6
     assert printed.shape != builtin.shape or np.abs(printed - builtin).mean() > 0.01

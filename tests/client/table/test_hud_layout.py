@@ -287,7 +287,8 @@ def test_the_score_panel_counts_in_words(monkeypatch):
             ),
         )
         first = score_panel.breakdown(flow).split("\n")[0]
-        assert first == f"Your building: {words}", first
+        # The total held to the words before it by a no-break space (the narrow-panel test).
+        assert first == f"Your building:\u00a0{words}", first
 
 
 def test_a_narrow_score_panel_never_parts_a_word_from_its_number(monkeypatch):
@@ -309,7 +310,10 @@ def test_a_narrow_score_panel_never_parts_a_word_from_its_number(monkeypatch):
     )
     text = score_panel.breakdown(flow)
     tn = TextNode("panel")
-    for wrap in (6.0, 8.0, 10.0, 12.0, 14.0):
+    # From the narrowest panel that holds its widest unbreakable item (a word and its number,
+    # "blueprint bonus 0") to two and a half times that: in any font, a word keeps its number.
+    widest = max(tn.calc_width(chunk) for chunk in text.replace("\n", " ").split(" "))
+    for wrap in (widest * k for k in (1.05, 1.25, 1.5, 2.0, 2.5)):
         tn.set_wordwrap(wrap)
         tn.set_wtext(text)
         for line in tn.get_wordwrapped_wtext().split("\n"):

@@ -35,8 +35,8 @@ RULES_SUMMARY = (
 )  # every number in it is the engine's (for tools; the help screen has its own lines)
 
 HEADING = style.GOLD
-HELP_LINE_SHARE = 0.026  # of the window's height, from line to line (at least HELP_MIN_PX)
-HELP_MIN_PX = 14.0
+HELP_LINE_SHARE = style.SMALL.share  # of the window's height, from line to line (at least
+HELP_MIN_PX = style.SMALL.min_px  # this): the rules are long, in the small step of the scale
 GLASS_SWATCH = (*BASE_COLOUR[Material.GLASS][:3], 1.0)  # glass's tint, opaque on the panel
 # A heading and its lines, each with its picture (see rules_sections) or None.
 Section = tuple[str, list[tuple[object, str]]]

@@ -28,7 +28,6 @@ layout time, so every relayout and every keep-out rule stays right. The 3D table
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import NodePath, PGItem, Point3, TextNode
@@ -40,12 +39,13 @@ from blueprints3d.client.scene.script_text import (
     is_rtl,
     text_scale,
 )
+from blueprints3d.client.table.hud.grounds import Grounds
 from blueprints3d.client.table.hud.glance import DemandDice, PrizeMeters
 from blueprints3d.client.table.model.flow import GameFlow, Mode, plate_name
 from blueprints3d.engine.rules import NUM_ROUNDS
 from blueprints3d.i18n import N_, _, join_list
 
-MIN_TEXT_PX = 13.0  # the smallest line of the HUD, in pixels from line to line
+MIN_TEXT_PX = style.SMALL.min_px  # the smallest line of the HUD, in pixels from line to line
 TOP_SHARE = 0.62  # of the window's width, the most the score panel leaves the top lines
 PANEL_SHARE = 0.36  # of the window's width, the most the score panel may take
 SIDE_SHARE = 0.45  # of the window's width, for each bottom column
@@ -118,19 +118,15 @@ def key_help() -> str:
     return KEY_SEPARATOR.join(key_items())
 
 
-@dataclass(frozen=True)
-class TextStyle:
-    share: float  # of the window's height, from line to line
-    min_px: float = MIN_TEXT_PX
-
-
-STATUS = TextStyle(0.036, 16.0)
-INFO = TextStyle(0.027, 13.0)
-PROMPT = TextStyle(0.034, 15.0)
-MESSAGE = TextStyle(0.029, 13.0)
-KEYS = TextStyle(0.025, MIN_TEXT_PX)
-AWARDS = TextStyle(0.027, 13.0)
-HINTS = TextStyle(0.031, 15.0)  # the coach's hints: larger than the Awards whose place they take
+# Each line's size is a step of the design language's type scale (client/render/style.py).
+TextStyle = style.TypeSize
+STATUS = style.LEAD  # whose turn, the round: what to do now
+INFO = style.SMALL  # the in-demand line, the bag, the score panel
+PROMPT = style.LEAD
+MESSAGE = style.BODY
+KEYS = style.SMALL
+AWARDS = style.SMALL
+HINTS = style.LEAD  # the coach's hints: larger than the Awards whose place they take
 INFO_SEPARATOR = "   |   "
 NB = "\u00a0"  # a no-break space: Panda3D's word wrap keeps its two sides together
 
@@ -151,6 +147,7 @@ class Hud:
         # Every text hangs from one node on aspect2d and is placed from the window's size in
         # pixels (the corner anchors are not needed: see layout()).
         self.root = aspect2d.attach_new_node("hud")
+        self.grounds = Grounds(self.root)  # the share card's panel behind each group of lines
 
         def text(fg, shadow=0.85) -> OnscreenText:
             return ScriptText(
@@ -435,6 +432,24 @@ class Hud:
                 # Its outer edge at the window's: the right, or the left when mirrored.
                 x = -right - leftmost * k if self.rtl else right - rightmost * k
                 bar.set_pos(x, 0, above + margin - lowest * k)
+        self._fit_grounds()
+
+    def _fit_grounds(self) -> None:
+        """A panel behind each corner's group of lines, round what it shows now."""
+        if not self.visible:
+            self.grounds.hide()
+            return
+        _half_w, _half_h, margin = self._half
+        self.grounds.fit(
+            {
+                "top": (self.status, self.info, self.room, self.demand.root),
+                "score": (self.score_panel,) if self.score_panel is not None else (),
+                "prizes": (self.hints, self.meters.root),
+                "bottom": (self.prompt, self.message),
+                "keys": (self.help,),
+            },
+            pad=margin * 0.8,
+        )
 
     def _put_top(self, node: OnscreenText, x: float, top: float) -> float:
         t, b = _extent(node)
@@ -507,6 +522,7 @@ class Hud:
             self.help.show()
         else:
             self.help.hide()
+        self._fit_grounds()
 
     def covered(self) -> list[tuple[float, float, float, float]]:
         """Where the HUD covers the window: each text on show (and the move bar while shown)
@@ -537,6 +553,7 @@ class Hud:
             n.destroy()
         self.meters.destroy()
         self.demand.destroy()
+        self.grounds.destroy()
         self.root.remove_node()
 
 

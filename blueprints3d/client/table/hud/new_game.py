@@ -60,10 +60,9 @@ def computer_kind(level: str) -> str:
     return _("Computer ({level})", level=level_word(level))
 
 
-NEW_GAME_LINE_SHARE = (
-    0.034  # of the window's height: the new-game form's type (at least NEW_GAME_MIN_PX)
-)
-NEW_GAME_MIN_PX = 17.0
+# The new-game form's type: the lead step of the scale (what to do now), as the turn's prompt.
+NEW_GAME_LINE_SHARE = style.LEAD.share
+NEW_GAME_MIN_PX = style.LEAD.min_px
 NEW_GAME_ROWS = (
     14.9  # the form's height in rows of type: title, 7 rows, the level, the error, the buttons
 )

@@ -22,7 +22,7 @@ from blueprints3d.files.history import HistoryError, Listing, list_games
 from blueprints3d.i18n import _, n_
 
 SHOWN = 8
-LINE_SHARE, LINE_MIN_PX = 0.030, 14.0
+LINE_SHARE, LINE_MIN_PX = style.BODY.share, style.BODY.min_px
 TITLE = style.GOLD
 NOTE = style.MUTED
 

@@ -8,14 +8,17 @@ already shows (its value and material), never from anything the engine would dra
 
 from __future__ import annotations
 
+import re
+
 from panda3d.core import NodePath, TextNode
 
 from blueprints3d.client.render import style
 from blueprints3d.client.scene.script_text import ScriptText
 from blueprints3d.client.table.model.flow import GameFlow, Mode
-from blueprints3d.engine.materials import MATERIAL_OF
+from blueprints3d.engine.materials import MATERIAL_OF, Material
 from blueprints3d.engine.scoring import explain_building, score_building
 from blueprints3d.i18n import _, n_
+from blueprints3d.presentation.words import die_reason
 
 # Between a word and its number: a narrow window wraps the panel between its items, never
 # between "glass" and its 0 (Panda3D's word wrap keeps a no-break space's two sides together).
@@ -63,13 +66,16 @@ def breakdown(flow: GameFlow) -> str:
         ]
     else:
         lines = [n_("Your building: {n} point", "Your building: {n} points", score.total)]
+    # The total stays with the words before it: a narrow panel never starts a line with it.
+    lines[0] = re.sub(r" (?=[0-9۰-۹])", NB, lines[0])
     if new is not None:
         base = score_building(bp, flow.state.building(seat)).total
         why = next(d for d in explain_building(bp, stacks) if (d.cell, d.level) == new)
+        n_green = sum(1 for st in stacks for m, _v in st if m == Material.RECYCLED)
         lines.append(
             _(
                 "this die: {reason}  ({change}\u00a0in\u00a0all)",
-                reason=why.reason,
+                reason=die_reason(why, n_green, len(stacks[why.cell])),
                 change=f"{score.total - base:+d}",
             )
         )

@@ -57,7 +57,7 @@ YOU = 0
 PANEL_LINES = 24.0  # the coach's bubble: this many lines of its type wide (the
 # longest German bubble fits on two lines), on the left
 PANEL_MAX_SHARE = 0.38  # of the window's width at most: a narrower window, smaller type
-LINE_SHARE, LINE_MIN_PX = 0.027, 14.0  # the coach's type: of the window's height, at least this
+LINE_SHARE, LINE_MIN_PX = style.BODY.share, style.BODY.min_px  # the coach's type
 PANEL_TOP_SHARE = 0.15  # of the height: below the HUD's status lines
 POINTER_RGBA = style.GOLD
 PANEL_RGBA = style.PANEL_OVER

@@ -28,7 +28,7 @@ SELECT_RGBA = (1.0, 0.85, 0.2, 0.55)  # keyboard selection of a die or a space
 HOVER_DIE_RGBA = (0.92, 0.92, 0.85, 0.35)  # the pool die under the pointer: a pale outline
 INFO_SCALE = 1.9  # the die info label's type, cm (large: read at a glance)
 INFO_LIFT = 2.6  # the label's centre over the die's top face, cm (clear of it)
-INFO_AHEAD = 4.4  # a pool die's label, in front of the die's centre, cm (clear of its lean)
+INFO_AHEAD = 4.8  # a pool die's label, in front of the die's centre, cm (clear of its lean)
 
 
 class MarkedTable(Protocol):

@@ -18,6 +18,7 @@ from panda3d.core import Camera, NodePath, Point2, Point3, TextNode
 
 from blueprints3d.client.scene import card_model
 from blueprints3d.client.scene.camera import OrbitCamera
+from blueprints3d.client.render import style
 from blueprints3d.client.scene.screen_rects import Rect
 from blueprints3d.client.scene.script_text import ScriptText, is_rtl, panda_text
 from blueprints3d.client.scene.showcase import build_showcase
@@ -28,8 +29,8 @@ from blueprints3d.i18n import _, n_
 GAP = 6.0  # cm between two cards
 LIFT = 0.05  # over the felt
 ELEVATION = 48.0
-BUTTON = (0.85, 0.80, 0.65, 1)
-LINE_SHARE, LINE_MIN_PX = 0.026, 13.0
+BUTTON = style.BUTTON
+LINE_SHARE, LINE_MIN_PX = style.SMALL.share, style.SMALL.min_px
 
 
 class Podium:
