@@ -73,6 +73,25 @@ def sentences(lang: str) -> list[tuple[str, str]]:
                         out.append((f"refusal {top}/{value}/{cell}", refusal_words(bp, m)))
         out += _coach_texts()
         out += _action_refusals()
+        out += _viewer_texts(game)
+    return out
+
+
+def _viewer_texts(game) -> list[tuple[str, str]]:
+    """The viewer's breakdown of every building of the game (client/apps/viewer), and the
+    table's message line of several moves in a row (``clauses``)."""
+    from blueprints3d.client.apps.viewer import breakdown_parts
+    from blueprints3d.files.buildfile import Build
+    from blueprints3d.i18n import clauses
+
+    out = []
+    for rr in game.round_results:
+        for bp, stacks in zip(rr.blueprints, rr.buildings, strict=True):
+            b = breakdown_parts(Build(bp, stacks))
+            out += [("viewer", t) for t in (b.dice_count, b.bonus_note, *b.prizes)]
+            out += [("viewer die", t) for pair in b.dice for t in pair]
+    moves = [t for where, t in _coach_texts() if where == "coach move"][:3]
+    out.append(("table message", clauses(moves)))
     return out
 
 

@@ -5,7 +5,7 @@
 
 The first form writes one PNG per moment (the HUD and screens drawn over the table, as a player
 sees them): a game's first turn after the throw, the help and the settings screens over it, a
-turn after the person's first moves, the reveal a few steps in, a round's summary after its
+turn after the person's first moves, the reveal at its first step and a few steps in, a round's summary after its
 reveal, the final standings with the winner's buildings, the curtain of a pass-and-play game.
 ``--lang`` draws them in another language. The games are seeded and the computers play on the main thread, so the
 same code draws the same pictures. The second form compares two such folders pixel by pixel and
@@ -67,6 +67,7 @@ def moments(table):
             if flow.pending is not None:
                 flow.confirm()
         to_person()
+    yield "reveal-first-step"  # the reveal as it opens: nothing of the round given away yet
     for _ in range(3):  # the reveal, a few steps in: a building's points on it
         app.reveal.next_step()
     yield "reveal"

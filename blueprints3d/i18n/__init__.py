@@ -122,6 +122,17 @@ def sentence(clause: str) -> str:
     return p_("sentence", "{clause}.", clause=clause)
 
 
+def clauses(parts: list[str]) -> str:
+    """Clauses that stand side by side in one line ("Bob takes the wood 6; Cy takes the glass
+    3"), joined with the language's semicolon (Chinese ；, Persian ؛)."""
+    out = parts[0] if parts else ""
+    for part in parts[1:]:
+        # TRANSLATORS: joins two clauses of one line, each a whole statement ("Bob takes the wood
+        # 6; Cy takes the glass 3"): your language's semicolon.
+        out = p_("clauses", "{first}; {second}", first=out, second=part)
+    return out
+
+
 def sentences(parts: list[str]) -> str:
     """Whole sentences one after another, as the language writes them (Chinese with no space)."""
     out = parts[0] if parts else ""
@@ -231,6 +242,7 @@ __all__ = [
     "and_list",
     "sentence",
     "sentences",
+    "clauses",
     "spaced",
     "p_",
     "np_",

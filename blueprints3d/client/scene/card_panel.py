@@ -122,7 +122,10 @@ class CardPanel:
 
     def kicker(self, text: str, name: str = "kicker", fg: RGBA = style.GOLD) -> ScriptText:
         """The small spaced capitals over a headline ("BLUEPRINTS") or a part ("PRIZES")."""
-        node = self.text(name, capitals(text), "kicker", fg, wrap=False)
+        # Spaced capitals read at the kicker's size; Persian and Chinese have no capitals to set
+        # them apart, so their headings stand at the small print's size instead.
+        plain = any(script_of(c) in ("persian", "cjk") for c in text)
+        node = self.text(name, capitals(text), "small" if plain else "kicker", fg, wrap=False)
         self.y -= 0.35 * self.line()
         return node
 

@@ -48,7 +48,7 @@ from blueprints3d.engine.state import GameState
 from blueprints3d.files.autosave import Resumed
 from blueprints3d.files.history import hints_from_meta
 from blueprints3d.files.settings import Settings
-from blueprints3d.i18n import explain
+from blueprints3d.i18n import clauses, explain
 
 
 class TableApp:
@@ -327,7 +327,7 @@ class TableApp:
             assert event.player is not None  # a turn's event names whose it is
             done = flow.since_last_turn(event.player)
             if done:
-                self.hud.show_message("; ".join(done))
+                self.hud.show_message(clauses(done))
         self.refresh()
 
     def refresh(self, animate: bool = True) -> None:
@@ -484,4 +484,4 @@ def opening_words(flow: GameFlow, startup_note: str) -> str:
     if flow.mode is Mode.TURN:
         assert flow.current is not None  # a person's turn: someone is to move
         done = flow.since_last_turn(flow.current)
-    return "; ".join(([startup_note] if startup_note else []) + done)
+    return clauses(([startup_note] if startup_note else []) + done)

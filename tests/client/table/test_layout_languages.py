@@ -444,6 +444,12 @@ class TestTable:
         assert inside(panel, WINDOW), (lang, size, panel)
         rects = panel_contents(st, r2d)
         assert_laid_out(rects, panel, (lang, size, "standings"))
+        # As the share card: the gold kicker over the headline, the VP column in gold.
+        from blueprints3d.client.render import style
+
+        assert "kicker" in rects and "table head 0" in st.card.parts
+        assert tuple(st.columns[-1].fg) == pytest.approx(style.GOLD)
+        assert tuple(st.columns[0].fg) == pytest.approx(style.INK)
         names = [s.name for s in flow.seats]
         assert st.head.getText() == headline(flow.state.result(), names)
         if lang != "en":

@@ -1,8 +1,8 @@
 """Fonts the scene and panels use: shipped here, or Panda3D's own (nothing read from the system).
 
-DejaVu Sans Mono (its licence in ``DejaVuSansMono-LICENSE.txt``, free to ship) is fixed-width,
-so score breakdowns line up in columns, with strokes heavy enough to read on a dark panel.
-DejaVu Sans prints the cards. Vazirmatn (Persian) and Noto Sans CJK SC cut to the common
+DejaVu Sans prints the cards and is the interface's Latin font (``script_text.font``). DejaVu
+Sans Mono (its licence in ``DejaVuSansMono-LICENSE.txt``, free to ship) is fixed-width, for the
+sandbox's listing whose columns line up. Vazirmatn (Persian) and Noto Sans CJK SC cut to the common
 characters (Chinese; ``tools/subset_fonts.py``), both under the SIL Open Font License (their
 ``-LICENSE.txt`` files), are loaded by ``client/scene/script_text.py`` when their letters are
 needed.

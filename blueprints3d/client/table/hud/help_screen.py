@@ -367,7 +367,7 @@ class HelpScreen(Screen):
             _("Help: the controls and the rules in short"),
             (0, m.half_h - pad - line),
             line * 1.35,
-            HEADING,
+            style.INK,  # a screen's headline in the card's ink; its parts' headings in gold
             TextNode.A_center,
         )
         del title

@@ -290,7 +290,8 @@ class Hud:
         The info line breaks between its items, never inside one."""
         half_w, half_h, margin = self._half
         full = 2 * half_w - 2 * margin
-        self._fit_panel()
+        if self.score_panel is not None:
+            _fit_panel(self.score_panel, self._half, self._keep_out_a2d())
         room = full
         if (
             self.score_panel is not None
@@ -333,33 +334,6 @@ class Hud:
         if self.info_items:
             tn = self.info.textNode
             self.info.setText(_pack(tn, self.info_items, INFO_SEPARATOR, tn.get_wordwrap()))
-
-    def _fit_panel(self) -> None:
-        """The score panel at its width (PANEL_SHARE of the window), unless it would stand over
-        something the scene shows up there (a side seat's name plate, keep_clear): then it
-        narrows to the room right of that, its lines wrapping between their items."""
-        panel = self.score_panel
-        if panel is None:
-            return
-        half_w, half_h, margin = self._half
-        tn = panel.textNode
-        scale = panel.getTextScale()[0]
-        width = max(PANEL_SHARE * 2.0 * half_w - 2 * margin, 0.2)
-        right, top = half_w - margin, half_h - margin
-        for _pass in range(2):  # narrowed once, it is taller: looked at again
-            tn.set_wordwrap(width / scale)
-            height = (tn.get_num_rows() or 1) * tn.get_line_height() * scale
-            shown = min(width, tn.get_width() * scale)
-            box = (right - shown, right, top - height - margin, top)
-            clash = [
-                r
-                for r in self._keep_out_a2d()
-                if r[0] < box[1] and box[0] < r[1] and r[2] < box[3] and box[2] < r[3]
-            ]
-            if not clash:
-                return
-            width = max(min(right - max(r[1] for r in clash) - margin, width), 0.2)
-        tn.set_wordwrap(width / scale)
 
     def _keep_out_a2d(self) -> list[tuple[float, float, float, float]]:
         """keep_clear's rectangles in aspect2d units, as the layout sees them: mirrored in a
@@ -614,6 +588,36 @@ def info_items(flow: GameFlow) -> list[str]:
     elif flow.viewer is not None and flow.mode is Mode.TURN:
         items.append(_("your\u00a0VP\u00a0{vp}", vp=s.victory_points(flow.viewer)))
     return items
+
+
+def _fit_panel(
+    panel: OnscreenText,
+    half: tuple[float, float, float],
+    keep_out: list[tuple[float, float, float, float]],
+) -> None:
+    """The score panel at its width (PANEL_SHARE of the window), unless it would stand over
+    something the scene shows up there (a side seat's name plate, ``keep_out``): then it narrows
+    to the room right of that, its lines wrapping between their items. ``half``: the window's
+    half width and height and the margin, in aspect2d units."""
+    half_w, half_h, margin = half
+    tn = panel.textNode
+    scale = panel.getTextScale()[0]
+    width = max(PANEL_SHARE * 2.0 * half_w - 2 * margin, 0.2)
+    right, top = half_w - margin, half_h - margin
+    for _pass in range(2):  # narrowed once, it is taller: looked at again
+        tn.set_wordwrap(width / scale)
+        height = (tn.get_num_rows() or 1) * tn.get_line_height() * scale
+        shown = min(width, tn.get_width() * scale)
+        box = (right - shown, right, top - height - margin, top)
+        clash = [
+            r
+            for r in keep_out
+            if r[0] < box[1] and box[0] < r[1] and r[2] < box[3] and box[2] < r[3]
+        ]
+        if not clash:
+            return
+        width = max(min(right - max(r[1] for r in clash) - margin, width), 0.2)
+    tn.set_wordwrap(width / scale)
 
 
 def _rows_height(node: OnscreenText, rows: int) -> float:

@@ -23,7 +23,7 @@ from blueprints3d.i18n import _, n_
 
 SHOWN = 8
 LINE_SHARE, LINE_MIN_PX = style.BODY.share, style.BODY.min_px
-TITLE = style.GOLD
+TITLE = style.INK  # a screen's headline, as the share card's
 NOTE = style.MUTED
 
 

@@ -6,8 +6,10 @@ words. It shows only what the rules reveal after a round: buildings and this rou
 never the victory point totals (those come at the end of the game, in the standings).
 
 The standings rank the players by victory points with their VP per round, the cards behind them,
-and the tie-break that decided the winner in words. Both are laid out in pixels, in a fixed-width
-font so the columns line up, and shrink their type only when the window has no room.
+and the tie-break that decided the winner in words. Both are laid out in pixels as the share card
+is (``client/scene/card_panel``: a kicker, the headline, the table a column a text with the
+materials' chips, each part under its heading) and shrink their type only when the window has no
+room. ``round_table`` and ``standings_table`` give the same in plain lines (the tests read them).
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ from blueprints3d.files.errors import SaveFileError
 from blueprints3d.files.history import hints_from_meta
 from blueprints3d.files.settings import Settings, load_settings, settings_path
 from blueprints3d.files.stall import take_stall_message
-from blueprints3d.i18n import Message, _, join_list, translate
+from blueprints3d.i18n import Message, _, clauses, join_list, translate
 from blueprints3d.text import display, shown
 
 
@@ -186,7 +186,7 @@ def options_from_args(args: argparse.Namespace) -> AppOptions:
     )  # the last session's picture stopped in the GL (watchdog.py)
     if stalled:
         print(f"blueprints3d: {stalled}", file=sys.stderr)
-        note = "; ".join(n for n in (note, stalled) if n)
+        note = clauses([n for n in (note, stalled) if n])
     return AppOptions(
         size=(w, h),
         size_given=args.size is not None,
