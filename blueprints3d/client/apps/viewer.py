@@ -151,6 +151,7 @@ def breakdown(build: Build) -> str:
 # TRANSLATORS: the heading over the viewer's list of the building's dice, each with where it
 # stands and what it scores (shown in small capitals).
 EACH_DIE = N_("Each die")
+FIT_TRIES = 6  # the panel built again at a smaller size until it fits: at most this often
 PANEL_SHARE = 0.34  # of the window's width: the breakdown panel, as the share card's
 PANEL_LEAST_WIDTH_PX = 360.0  # ... and never narrower (a 1024 px window)
 
@@ -173,7 +174,7 @@ def lay_out_panel(parent, build: Build, size: tuple[int, int]):
     probe.set_font(interface_font())
     scale = style.BODY.px(h) * text_scale() / unit / probe.get_line_height()
     room = 2 * h / 2 / unit - 2 * margin
-    for _try in range(6):
+    for attempt in range(FIT_TRIES):
         card = CardPanel(frame, pad, -pad, width - 2 * pad, scale)
         card.kicker("Blueprints")
         card.headline(b.title)
@@ -196,8 +197,8 @@ def lay_out_panel(parent, build: Build, size: tuple[int, int]):
         card.rule("rule prizes")
         card.section("prizes", _("Prizes"), b.prizes or [_("No Prizes this time")])
         height = card.height + 2 * pad
-        if height <= room and card.overflow <= 1.0:
-            break
+        if (height <= room and card.overflow <= 1.0) or attempt == FIT_TRIES - 1:
+            break  # it fits, or it is as small as the tries make it: kept as it is
         card.destroy()
         scale *= min(1.0, room / height, 1.0 / card.overflow) * 0.98
     frame["frameSize"] = (0.0, width, -height, 0.0)

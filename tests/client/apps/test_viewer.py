@@ -446,3 +446,18 @@ def test_the_breakdown_is_laid_out_as_the_share_card(offscreen_base, lang, size)
     finally:
         card.destroy()
         frame.destroy()
+
+
+def test_a_window_too_small_for_the_breakdown_keeps_its_smallest_panel(offscreen_base):
+    """However small the window, the panel is built (as small as its tries make it), never lost."""
+    from panda3d.core import NodePath
+
+    from blueprints3d.client.apps.viewer import lay_out_panel
+
+    frame, _width, card = lay_out_panel(NodePath("top-right"), build_from_dict(BUILD), (16, 9))
+    try:
+        assert card.parts["headline"].getText() and "figure" in card.parts
+        assert not frame.is_hidden() and frame["frameSize"][3] - frame["frameSize"][2] > 0
+    finally:
+        card.destroy()
+        frame.destroy()

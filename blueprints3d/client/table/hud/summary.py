@@ -285,14 +285,14 @@ class _TablePanel(Screen):
         probe = TextNode("measure")
         probe.set_font(interface_font())
         scale = line / probe.get_line_height()
-        for _try in range(FIT_TRIES):
+        for attempt in range(FIT_TRIES):
             card = self._lay_out(f, said, pad, width, scale)
             y = card.y - pad
             height = -y + scale * 2.4 + pad
             if say_line:  # room for a saved file's path: it wraps to three lines in a narrow panel
                 height += scale * probe.get_line_height() * SAY_LINES
-            if height <= room and card.overflow <= 1.0:
-                break
+            if (height <= room and card.overflow <= 1.0) or attempt == FIT_TRIES - 1:
+                break  # it fits, or it is as small as the tries make it: kept as it is
             card.destroy()
             scale *= min(1.0, room / height, 1.0 / card.overflow) * 0.98
         self.card, self.pad = card, pad
