@@ -55,7 +55,26 @@ def test_every_panel_stays_where_it_was_as_the_lines_wrap(offscreen_base, size):
             assert hud.prompt.textNode.get_num_rows() == rows
             assert hud.status.textNode.get_num_rows() == rows
             seen[rows] = panels(app, offscreen_base.render2d)
+        # A status line that fits in one row only across the whole window: the score panel
+        # keeps its corner (it used to step down below such a line), the line wraps beside it.
+        hud.prompt.setText(WORDS)
+        hud.message.setText(WORDS)
+        half_w = max(size[0] / size[1], 1.0)
+        lo, hi = hud.score_panel.get_tight_bounds(hud.root)
+        beside = 2 * half_w - (hi.x - lo.x)  # wider than the room beside the score panel
+
+        def width(text):
+            return hud.status.textNode.calc_width(text) * hud.status.getTextScale()[0]
+
+        long = "Round 1 of 3  -"
+        while width(long) < beside:
+            long += " Ann"
+        assert width(long) < 2 * half_w * 0.95, "the line fits across the whole window"
+        hud.status.setText(long)
+        hud.place()
+        seen["long"] = panels(app, offscreen_base.render2d)
         assert {"prizes", "keys", "score panel"} <= set(seen[1]), seen[1]
         assert seen[1] == seen[2] == seen[3], seen
+        assert seen["long"]["score panel"] == seen[1]["score panel"], seen
     finally:
         t.close()

@@ -53,11 +53,10 @@ HINT_SHARE = (
     0.40  # of the window's width, for the coach's hints (their long lines stay off the card)
 )
 MARGIN_PX = 0.012  # of the window's height, at the window's edges and between texts
-# The rows the bottom column keeps for the prompt and the last message together, and the top for
-# the status and info lines: the panels beyond them (the Awards and Prizes, the coach's hints, a
-# score panel stepped down) stand at a fixed place, however many of those rows the words take.
+# The rows the bottom column keeps for the prompt and the last message together: the panels above
+# them (the Awards and Prizes, the coach's hints) stand at a fixed place, however many of those
+# rows the words take. (The score panel keeps its corner at the top right.)
 BOTTOM_ROWS = 5
-TOP_ROWS = 4
 
 # Every control, for the help screen; the key strip shows the first few words of it.
 # Both columns marked (N_) and translated where shown, the keys' names too: a keyboard names its
@@ -192,7 +191,6 @@ class Hud:
         self.demand = DemandDice(self.root)  # the in-demand materials, at the info line's start
         self.info_items: list[str] = []
         self.keep_out: list[tuple[float, float, float, float]] = []  # see keep_clear
-        self.panel_below = False  # the score panel under the top lines (they need the whole width)
         self.visible = True
         self.keys_wanted = True  # F2 hides the key strip
         self.size = size
@@ -285,9 +283,9 @@ class Hud:
 
     def _fit_top(self) -> None:
         """The status and info lines take the whole width the score panel leaves them (the
-        panel at its own width, at most PANEL_SHARE), so they break only when they must; where
-        they fit one line each only across the whole window, the panel steps down below them.
-        The info line breaks between its items, never inside one."""
+        panel at its own width, at most PANEL_SHARE), so they break only when they must; the
+        panel keeps its corner whatever they say (it stepped down below a long status line, and
+        moved as the line changed). The info line breaks between its items, never inside one."""
         half_w, half_h, margin = self._half
         full = 2 * half_w - 2 * margin
         if self.score_panel is not None:
@@ -302,16 +300,6 @@ class Hud:
             room -= tn.get_width() * self.score_panel.getTextScale()[0] + 2 * margin
         room = max(room, (1.0 - PANEL_SHARE) * 2 * half_w - 2 * margin)
         tops = (self.status, self.info)
-        one_line = " " + INFO_SEPARATOR.join(self.info_items)
-        widest = max(
-            self.status.textNode.calc_width(self.status.textNode.get_text())
-            * self.status.getTextScale()[0],
-            self.info.textNode.calc_width(one_line) * self.info.getTextScale()[0]
-            + self.demand.width,
-        )
-        self.panel_below = room < widest <= full
-        if self.panel_below:
-            room = full
         # Nor over what the scene shows at the top: the far player's screen (keep_clear).
         lines = sum(n.getTextScale()[0] * n.textNode.get_line_height() for n in tops)
         band = half_h - margin - 2.0 * lines  # the rows the top lines may take, at two each
@@ -374,10 +362,6 @@ class Hud:
         y = self._put_top(self.info, after_dice, y) - margin * 0.5
         if self.room.getText():
             y = self._put_top(self.room, left, y) - margin * 0.5
-        kept = _rows_height(self.status, TOP_ROWS // 2) + _rows_height(
-            self.info, TOP_ROWS - TOP_ROWS // 2
-        )
-        under_top = min(y, half_h - margin - kept - margin)
         # Bottom left: the message at the bottom, the prompt above it, then the Awards or, in
         # their place, the coach's hints, anchored above the rows kept for the two lines.
         hinting = bool(self.hints.textNode.get_text())
@@ -393,11 +377,7 @@ class Hud:
             self.meters.root.show()
         keys_top = self._put_bottom(self.help, right, -half_h + margin)
         if self.score_panel is not None:
-            self._put_top(
-                self.score_panel,
-                right,
-                under_top - margin * 0.5 if self.panel_below else half_h - margin,
-            )
+            self._put_top(self.score_panel, right, half_h - margin)
         for bar in (self.move_bar, self.hint_bar):
             if bar is not None:
                 lowest, leftmost, rightmost = _frames_extent(bar)
