@@ -103,6 +103,12 @@ def test_no_label_overlaps_a_label_a_building_or_a_card_in_any_step(reveal_table
             for p, seat in enumerate(app.flow.seats):
                 total = app.flow.round_end.result.scores[p].total
                 assert any(f"{seat.name}: {total}" in n for n in names)
+            # The near seat's score label keeps off its name plate and VP chip (it lay over
+            # them, below the building).
+            mine = f"{SEATS4[0].name}: "
+            near = next(r for n, r in labels.items() if n.split(":", 1)[-1].startswith(mine))
+            plates = rv.shots.plate_rects()
+            assert plates and not any(overlaps(near, pr) for pr in plates), (near, plates)
         checked += 1
     assert checked == len(rv.steps) > 10
 

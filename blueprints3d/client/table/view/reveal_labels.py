@@ -304,7 +304,9 @@ class RevealLabels:
         buildings = [
             r for r in (shots.building_rect(p) for p in range(shots.view.players)) if r is not None
         ]
-        taken = list(buildings) + shots.won_card_rects()
+        # Nor over a seat's name plate and its VP chips (a name label below the near seat's
+        # building lay over them).
+        taken = list(buildings) + shots.won_card_rects() + shots.plate_rects()
         taken += [r for r in (avoid() if avoid else []) if r is not None]
         for lab in self.tags:
             if lab.seat is None:

@@ -113,6 +113,24 @@ class RevealShots:
     def building_rect(self, seat: int) -> Rect | None:
         return self.screen_rect(self.building_points(seat))
 
+    def plate_rects(self) -> list[Rect]:
+        """Each seat's name plate and the VP chips beside it, where they stand on the window."""
+        out = []
+        for sv in self.view.seats:
+            for node in (sv.name_label, sv.chips):
+                if node is None or node.is_empty() or node.is_hidden():
+                    continue
+                bounds = node.get_tight_bounds(self.view.root)
+                if bounds is None:
+                    continue
+                lo, hi = bounds
+                r = self.screen_rect(
+                    [(x, y, z) for x in (lo.x, hi.x) for y in (lo.y, hi.y) for z in (lo.z, hi.z)]
+                )
+                if r is not None:
+                    out.append(r)
+        return out
+
     def won_card_rects(self) -> list[Rect]:
         """The won cards handed out so far, where they lie (or fly to) on the window."""
         out = []
