@@ -58,6 +58,9 @@ class LocalServer:
                 self.error = e
                 ready.set()
             finally:
+                # What the server left running (a connection still in its handshake) ends here,
+                # on this loop, before the loop closes: never collected after it, unfinished.
+                self._finish_tasks()
                 self.done.set()
 
         self.thread = threading.Thread(target=run, name="blueprints3d-server", daemon=True)
@@ -66,6 +69,14 @@ class LocalServer:
             raise OSError("the game server did not start")
         if self.error is not None:
             raise OSError(str(self.error))
+
+    def _finish_tasks(self) -> None:
+        pending = [t for t in asyncio.all_tasks(self.loop) if not t.done()]
+        for t in pending:
+            t.cancel()
+        if pending:
+            self.loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+        self.loop.run_until_complete(self.loop.shutdown_asyncgens())
 
     @property
     def url(self) -> str:
