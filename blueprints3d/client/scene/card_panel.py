@@ -180,25 +180,13 @@ class CardPanel:
         head, body = cells[0], cells[1:]
         ncol = len(head)
         s_head, s_body = self.size["small"], self.size["body"]
-        heads = [
-            ScriptText(
-                parent=self.parent,
-                text=h,
-                fg=style.MUTED,
-                scale=s_head,
-                mayChange=True,
-                align=TextNode.A_right if numeric[j] else TextNode.A_left,
-            )
-            for j, h in enumerate(head)
-        ]
+        heads = [self._words(h, style.MUTED, s_head, right=numeric[j]) for j, h in enumerate(head)]
         cols = [
-            ScriptText(
-                parent=self.parent,
-                text="\n".join(row[j] for row in body),
-                fg=style.GOLD if j in gold else style.INK,
-                scale=s_body,
-                mayChange=True,
-                align=TextNode.A_right if numeric[j] else TextNode.A_left,
+            self._words(
+                "\n".join(row[j] for row in body),
+                style.GOLD if j in gold else style.INK,
+                s_body,
+                right=numeric[j],
             )
             for j in range(ncol)
         ]
@@ -249,22 +237,8 @@ class CardPanel:
         """A total, big and gold, with its label under it in small print, and beside it what
         makes it up: a row a part, its chip, its word and its points (as the share card's)."""
         big, small, body = self.size["figure"], self.size["small"], self.size["body"]
-        total = ScriptText(
-            parent=self.parent,
-            text=number,
-            fg=style.GOLD,
-            scale=big,
-            mayChange=True,
-            align=TextNode.A_left,
-        )
-        note = ScriptText(
-            parent=self.parent,
-            text=label,
-            fg=style.MUTED,
-            scale=small,
-            mayChange=True,
-            align=TextNode.A_left,
-        )
+        total = self._words(number, style.GOLD, big)
+        note = self._words(label, style.MUTED, small)
         row_h = self.line() * 1.3
         table_h = row_h * len(rows)
         cap = total.textNode.get_top() * big
@@ -284,21 +258,9 @@ class CardPanel:
         for k, (colour, word, points) in enumerate(rows):
             mid = self.y - k * row_h - row_h / 2
             mark = self._chip(colour, x0, mid - chip / 2, chip)
-            w = ScriptText(
-                parent=self.parent,
-                text=word,
-                fg=style.INK,
-                scale=body,
-                mayChange=True,
-                align=TextNode.A_left,
-            )
-            p = ScriptText(
-                parent=self.parent,
-                text=points,
-                fg=style.INK if points.strip("0۰") else style.MUTED,
-                scale=body,
-                mayChange=True,
-                align=TextNode.A_right,
+            w = self._words(word, style.INK, body)
+            p = self._words(
+                points, style.INK if points.strip("0۰") else style.MUTED, body, right=True
             )
             base = mid - 0.35 * w.textNode.get_top() * body
             w.setPos(x0 + chip * 1.6, base)
@@ -317,6 +279,18 @@ class CardPanel:
         self.nodes += [total, note]
         self.y -= max(table_h, block + 0.3 * self.line())
 
+    def _words(self, text: str, fg: RGBA, scale: float, right: bool = False) -> ScriptText:
+        """A text of the panel at ``scale``, aligned to its start (``right``: to its end), placed
+        by its caller."""
+        return ScriptText(
+            parent=self.parent,
+            text=text,
+            fg=fg,
+            scale=scale,
+            mayChange=True,
+            align=TextNode.A_right if right else TextNode.A_left,
+        )
+
     def _chip(self, colour: RGBA, x: float, y: float, size: float) -> DirectFrame:
         """A material's chip, its lower left corner at (``x``, ``y``), in a thin light rim."""
         rim = size * 0.09
@@ -334,14 +308,7 @@ class CardPanel:
         """A label with its value at the panel's far edge (the blueprint bonus), and a note in
         small print under the label."""
         body = self.size["body"]
-        v = ScriptText(
-            parent=self.parent,
-            text=value,
-            fg=style.INK if value.strip("0۰") else style.MUTED,
-            scale=body,
-            mayChange=True,
-            align=TextNode.A_right,
-        )
+        v = self._words(value, style.INK if value.strip("0۰") else style.MUTED, body, right=True)
         top = self.y
         label_node = self.text(name, label, wrap=False)
         v.setPos(self.left + self.width, top - label_node.textNode.get_top() * body)

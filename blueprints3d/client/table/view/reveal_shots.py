@@ -113,38 +113,26 @@ class RevealShots:
     def building_rect(self, seat: int) -> Rect | None:
         return self.screen_rect(self.building_points(seat))
 
+    def node_rect(self, node: NodePath | None) -> Rect | None:
+        """A node's box (its tight bounds) on the window; None when it has none or is off screen."""
+        if node is None or node.is_empty():
+            return None
+        bounds = node.get_tight_bounds(self.view.root)
+        if bounds is None:
+            return None
+        lo, hi = bounds
+        return self.screen_rect(
+            [(x, y, z) for x in (lo.x, hi.x) for y in (lo.y, hi.y) for z in (lo.z, hi.z)]
+        )
+
     def plate_rects(self) -> list[Rect]:
         """Each seat's name plate and the VP chips beside it, where they stand on the window."""
-        out = []
-        for sv in self.view.seats:
-            for node in (sv.name_label, sv.chips):
-                if node is None or node.is_empty() or node.is_hidden():
-                    continue
-                bounds = node.get_tight_bounds(self.view.root)
-                if bounds is None:
-                    continue
-                lo, hi = bounds
-                r = self.screen_rect(
-                    [(x, y, z) for x in (lo.x, hi.x) for y in (lo.y, hi.y) for z in (lo.z, hi.z)]
-                )
-                if r is not None:
-                    out.append(r)
-        return out
+        nodes = [n for sv in self.view.seats for n in (sv.name_label, sv.chips) if n is not None]
+        rects = [self.node_rect(n) for n in nodes if not n.is_hidden()]
+        return [r for r in rects if r is not None]
 
     def won_card_rects(self) -> list[Rect]:
         """The won cards handed out so far, where they lie (or fly to) on the window."""
-        out = []
-        for key in sorted(self.view.cards_shown or ()):
-            card = self.view.round_cards.get(key)
-            if card is None or card.is_empty():
-                continue
-            bounds = card.get_tight_bounds(self.view.root)
-            if bounds is None:
-                continue
-            lo, hi = bounds
-            r = self.screen_rect(
-                [(x, y, z) for x in (lo.x, hi.x) for y in (lo.y, hi.y) for z in (lo.z, hi.z)]
-            )
-            if r is not None:
-                out.append(r)
-        return out
+        cards = [self.view.round_cards.get(key) for key in sorted(self.view.cards_shown or ())]
+        rects = [self.node_rect(card) for card in cards]
+        return [r for r in rects if r is not None]
